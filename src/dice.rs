@@ -1,0 +1,274 @@
+//! The dice protocol `dikast-dice/v1` (shared/spec/dice.md), normative and exact.
+//!
+//! Every random value in a campaign comes from here: the open and sealed seed chains,
+//! the turn key, one ChaCha20 stream per labelled event, `below(n)` by rejection,
+//! dice, shuffles and pool draws. Nothing here touches the clock or the OS; the only
+//! OS randomness in dikast draws the chain heads in `campaign::new`.
+
+use chacha20::cipher::{KeyIvInit, StreamCipher};
+use chacha20::ChaCha20;
+use sha2::{Digest, Sha256};
+use std::collections::{BTreeMap, VecDeque};
+
+/// The protocol name written into game files and reports.
+pub const PROTOCOL: &str = "dikast-dice/v1";
+/// The default chain length N (dice.md §1).
+pub const DEFAULT_CHAIN_LENGTH: u32 = 4096;
+
+/// A SHA-256 value.
+pub type Hash = [u8; 32];
+
+/// `H(x)`.
+pub fn sha256(data: &[u8]) -> Hash {
+    Sha256::digest(data).into()
+}
+
+/// Lower-case hex of any bytes.
+pub fn to_hex(bytes: &[u8]) -> String {
+    hex::encode(bytes)
+}
+
+/// Parses 64 hex digits into a hash; `None` for anything else.
+pub fn parse_hash(text: &str) -> Option<Hash> {
+    let t = text.trim();
+    if t.len() != 64 {
+        return None;
+    }
+    let mut out = [0u8; 32];
+    hex::decode_to_slice(t, &mut out).ok()?;
+    Some(out)
+}
+
+fn domain_hash(domain: &str, parts: &[&[u8]]) -> Hash {
+    let mut h = Sha256::new();
+    h.update(domain.as_bytes());
+    for p in parts {
+        h.update(p);
+    }
+    h.finalize().into()
+}
+
+/// `lp(x) = u32be(len(x)) ‖ x`.
+fn lp(x: &[u8]) -> Vec<u8> {
+    let mut v = Vec::with_capacity(4 + x.len());
+    v.extend_from_slice(&(x.len() as u32).to_be_bytes());
+    v.extend_from_slice(x);
+    v
+}
+
+/// The two seed chains of §1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Chain {
+    /// The open chain: `s_(t-1) = H("dikast/v1/chain" ‖ s_t)`.
+    Open,
+    /// The sealed chain: `u_(t-1) = H("dikast/v1/seal" ‖ u_t)`.
+    Sealed,
+}
+
+impl Chain {
+    fn domain(self) -> &'static str {
+        match self {
+            Chain::Open => "dikast/v1/chain",
+            Chain::Sealed => "dikast/v1/seal",
+        }
+    }
+
+    /// One step down the chain: the value before `x`.
+    pub fn prev(self, x: &Hash) -> Hash {
+        domain_hash(self.domain(), &[x])
+    }
+
+    /// `x` hashed `steps` times.
+    pub fn walk(self, x: &Hash, steps: u32) -> Hash {
+        let mut v = *x;
+        for _ in 0..steps {
+            v = self.prev(&v);
+        }
+        v
+    }
+
+    /// The value for turn `t` from the head (turn `n`); `None` when the chain has run out.
+    pub fn at(self, head: &Hash, n: u32, t: u32) -> Option<Hash> {
+        if t > n {
+            return None;
+        }
+        Some(self.walk(head, n - t))
+    }
+}
+
+/// One side's contribution to the turn key: its id and `H(orders bytes)`, if it sent any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SideOrders {
+    pub side: String,
+    pub orders_sha256: Option<Hash>,
+}
+
+/// `K_t` (§2). `sides` must be in the scenario's fixed side order.
+pub fn turn_key(game_id: &str, turn: u32, seed: &Hash, game_sha256: &Hash, sides: &[SideOrders]) -> Hash {
+    let mut h = Sha256::new();
+    h.update(b"dikast/v1/turn");
+    h.update(lp(game_id.as_bytes()));
+    h.update(turn.to_be_bytes());
+    h.update(seed);
+    h.update(game_sha256);
+    for s in sides {
+        h.update(lp(s.side.as_bytes()));
+        h.update(s.orders_sha256.unwrap_or([0u8; 32]));
+    }
+    h.finalize().into()
+}
+
+/// `k_e` of an open event (§3).
+pub fn event_key(turn_key: &Hash, label: &str) -> Hash {
+    domain_hash("dikast/v1/event", &[turn_key, &lp(label.as_bytes())])
+}
+
+/// `k_e` of a sealed event (§3).
+pub fn sealed_event_key(turn_key: &Hash, sealed_seed: &Hash, label: &str) -> Hash {
+    domain_hash("dikast/v1/sealed", &[turn_key, sealed_seed, &lp(label.as_bytes())])
+}
+
+/// The ChaCha20 keystream of one event, read a byte at a time.
+pub struct KeyStream {
+    cipher: ChaCha20,
+    block: [u8; 64],
+    used: usize,
+}
+
+impl KeyStream {
+    pub fn new(event_key: &Hash) -> KeyStream {
+        let nonce = [0u8; 12];
+        KeyStream { cipher: ChaCha20::new(event_key.into(), &nonce.into()), block: [0; 64], used: 64 }
+    }
+
+    pub fn next_byte(&mut self) -> u8 {
+        if self.used == 64 {
+            self.block = [0; 64];
+            self.cipher.apply_keystream(&mut self.block);
+            self.used = 0;
+        }
+        let b = self.block[self.used];
+        self.used += 1;
+        b
+    }
+}
+
+/// Where an event's values come from: the protocol, or a test case's forced values
+/// (each forced value is the result of one draw: a die's face, or a `below` value).
+pub enum Source {
+    Protocol(KeyStream),
+    /// Forced values first; once they run out, the protocol stream takes over.
+    Forced(VecDeque<u32>, KeyStream),
+}
+
+/// One labelled random event's values, recorded as they are drawn.
+pub struct Stream {
+    pub label: String,
+    pub sealed: bool,
+    source: Source,
+    /// Every value drawn, in order, for the reports.
+    pub drawn: Vec<u32>,
+}
+
+impl Stream {
+    pub fn new(label: &str, sealed: bool, source: Source) -> Stream {
+        Stream { label: label.to_string(), sealed, source, drawn: Vec::new() }
+    }
+
+    fn raw_below(ks: &mut KeyStream, n: u32) -> u32 {
+        assert!((1..=256).contains(&n), "below(n) needs 1 <= n <= 256");
+        let limit = 256 - (256 % n);
+        loop {
+            let b = ks.next_byte() as u32;
+            if b < limit {
+                return b % n;
+            }
+        }
+    }
+
+    /// `below(n)` (§4), for 1 ≤ n ≤ 256.
+    pub fn below(&mut self, n: u32) -> u32 {
+        let v = match &mut self.source {
+            Source::Protocol(ks) => Self::raw_below(ks, n),
+            Source::Forced(q, ks) => match q.pop_front() {
+                Some(v) => v.min(n - 1),
+                None => Self::raw_below(ks, n),
+            },
+        };
+        self.drawn.push(v);
+        v
+    }
+
+    /// A die with `sides` sides: `below(sides) + 1`. Forced values are faces.
+    pub fn die(&mut self, sides: u32) -> u32 {
+        let v = match &mut self.source {
+            Source::Protocol(ks) => Self::raw_below(ks, sides) + 1,
+            Source::Forced(q, ks) => match q.pop_front() {
+                Some(v) => v.clamp(1, sides),
+                None => Self::raw_below(ks, sides) + 1,
+            },
+        };
+        self.drawn.push(v);
+        v
+    }
+
+    /// `count` six-sided dice.
+    pub fn d6s(&mut self, count: u32) -> Vec<u32> {
+        (0..count).map(|_| self.die(6)).collect()
+    }
+
+    /// Fisher–Yates from the end (§4) on a list already in canonical order.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u32 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
+
+    /// A draw from a pool in canonical order: the index drawn (§4).
+    pub fn draw(&mut self, len: usize) -> usize {
+        self.below(len as u32) as usize
+    }
+}
+
+/// Everything needed to open the streams of one turn, and a log of those opened.
+pub struct TurnDice {
+    pub turn_key: Hash,
+    sealed_seed: Option<Hash>,
+    forced: BTreeMap<String, Vec<u32>>,
+}
+
+impl TurnDice {
+    /// `sealed_seed` is `u_t`; without it sealed events cannot be drawn (a player's check).
+    pub fn new(turn_key: Hash, sealed_seed: Option<Hash>) -> TurnDice {
+        TurnDice { turn_key, sealed_seed, forced: BTreeMap::new() }
+    }
+
+    /// Test cases force the values of named events.
+    pub fn with_forced(mut self, forced: BTreeMap<String, Vec<u32>>) -> TurnDice {
+        self.forced = forced;
+        self
+    }
+
+    fn source(&self, key: Hash, label: &str) -> Source {
+        let ks = KeyStream::new(&key);
+        match self.forced.get(label) {
+            Some(v) => Source::Forced(v.iter().copied().collect(), ks),
+            None => Source::Protocol(ks),
+        }
+    }
+
+    /// The stream of an open event.
+    pub fn open(&self, label: &str) -> Stream {
+        let key = event_key(&self.turn_key, label);
+        Stream::new(label, false, self.source(key, label))
+    }
+
+    /// The stream of a sealed event. Panics only if the caller has no sealed seed, which
+    /// the pipeline rules out: adjudication always holds `u_t`.
+    pub fn sealed(&self, label: &str) -> Stream {
+        let u = self.sealed_seed.expect("a sealed event needs the sealed seed u_t");
+        let key = sealed_event_key(&self.turn_key, &u, label);
+        Stream::new(label, true, self.source(key, label))
+    }
+}

@@ -1,0 +1,2 @@
+//! dikast: the library behind the `dikast` binary. Everything is reachable from tests.
+pub mod dice;

@@ -1,0 +1,112 @@
+//! Reproduces every value of `shared/spec/dice-vectors.yaml` (copied to tests/data)
+//! byte for byte: the protocol is normative.
+
+use dikast::dice::{self, Chain, KeyStream, SideOrders, Stream, Source};
+use serde_yaml::Value;
+
+fn load() -> Value {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/dice-vectors.yaml")).unwrap();
+    serde_yaml::from_str(&text).unwrap()
+}
+
+fn h(v: &Value) -> [u8; 32] {
+    dice::parse_hash(v.as_str().expect("hex string")).expect("64 hex digits")
+}
+
+fn nums(v: &Value) -> Vec<u32> {
+    v.as_sequence().unwrap().iter().map(|x| x.as_u64().unwrap() as u32).collect()
+}
+
+fn strs(v: &Value) -> Vec<String> {
+    v.as_sequence().unwrap().iter().map(|x| x.as_str().unwrap().to_string()).collect()
+}
+
+fn cards() -> Vec<String> {
+    (1..=10).map(|i| format!("c{i:02}")).collect()
+}
+
+fn check_stream(key: &[u8; 32], ev: &Value, d6_field: &str) {
+    let label = ev["label"].as_str().unwrap();
+    if let Some(ks) = ev.get("keystream_first_64_bytes") {
+        let mut k = KeyStream::new(key);
+        let bytes: Vec<u8> = (0..64).map(|_| k.next_byte()).collect();
+        assert_eq!(dice::to_hex(&bytes), ks.as_str().unwrap(), "keystream of {label}");
+    }
+    let mut s = Stream::new(label, false, Source::Protocol(KeyStream::new(key)));
+    let want = nums(&ev[d6_field]);
+    assert_eq!(s.d6s(want.len() as u32), want, "d6 of {label}");
+    if let Some(b) = ev.get("below_10_first_12") {
+        let mut s = Stream::new(label, false, Source::Protocol(KeyStream::new(key)));
+        let got: Vec<u32> = (0..12).map(|_| s.below(10)).collect();
+        assert_eq!(got, nums(b), "below(10) of {label}");
+    }
+    let mut s = Stream::new(label, false, Source::Protocol(KeyStream::new(key)));
+    let mut deck = cards();
+    s.shuffle(&mut deck);
+    assert_eq!(deck, strs(&ev["shuffle_c01_to_c10"]), "shuffle of {label}");
+}
+
+#[test]
+fn chains_walk_down_from_their_heads() {
+    let v = load();
+    for (field, chain) in [("chain", Chain::Open), ("sealed_chain", Chain::Sealed)] {
+        let mut x = h(&v[field]["head"]);
+        for want in v[field]["previous"].as_sequence().unwrap() {
+            x = chain.prev(&x);
+            assert_eq!(dice::to_hex(&x), want.as_str().unwrap(), "{field}");
+        }
+        // Chain::at agrees with stepping: s_(N-k) is k hashes below the head.
+        let n = 4096;
+        let head = h(&v[field]["head"]);
+        assert_eq!(chain.at(&head, n, n - 3).unwrap(), chain.walk(&head, 3));
+        assert!(chain.at(&head, n, n + 1).is_none(), "a turn past N has no seed");
+    }
+}
+
+#[test]
+fn turn_keys_event_keys_and_streams() {
+    let v = load();
+    for case in v["turns"].as_sequence().unwrap() {
+        let game = case["game_file_text"].as_str().unwrap();
+        let game_sha = dice::sha256(game.as_bytes());
+        assert_eq!(dice::to_hex(&game_sha), case["game_sha256"].as_str().unwrap());
+        let sides: Vec<SideOrders> = case["sides"]
+            .as_sequence()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                let orders = s.get("orders_text").map(|t| dice::sha256(t.as_str().unwrap().as_bytes()));
+                if let Some(o) = &orders {
+                    assert_eq!(dice::to_hex(o), s["orders_sha256"].as_str().unwrap());
+                }
+                SideOrders { side: s["side"].as_str().unwrap().into(), orders_sha256: orders }
+            })
+            .collect();
+        let key = dice::turn_key(
+            case["game_id"].as_str().unwrap(),
+            case["turn"].as_u64().unwrap() as u32,
+            &h(&case["seed"]),
+            &game_sha,
+            &sides,
+        );
+        assert_eq!(dice::to_hex(&key), case["turn_key"].as_str().unwrap());
+        for ev in case["events"].as_sequence().unwrap() {
+            let ek = dice::event_key(&key, ev["label"].as_str().unwrap());
+            assert_eq!(dice::to_hex(&ek), ev["event_key"].as_str().unwrap());
+            check_stream(&ek, ev, "d6_first_30");
+        }
+    }
+}
+
+#[test]
+fn sealed_events() {
+    let v = load();
+    let se = &v["sealed_events"];
+    let key = h(&se["turn_key"]);
+    let u = h(&se["u_t"]);
+    for ev in se["events"].as_sequence().unwrap() {
+        let ek = dice::sealed_event_key(&key, &u, ev["label"].as_str().unwrap());
+        assert_eq!(dice::to_hex(&ek), ev["event_key"].as_str().unwrap());
+        check_stream(&ek, ev, "d6_first_20");
+    }
+}
