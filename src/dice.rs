@@ -104,7 +104,13 @@ pub struct SideOrders {
 }
 
 /// `K_t` (§2). `sides` must be in the scenario's fixed side order.
-pub fn turn_key(game_id: &str, turn: u32, seed: &Hash, game_sha256: &Hash, sides: &[SideOrders]) -> Hash {
+pub fn turn_key(
+    game_id: &str,
+    turn: u32,
+    seed: &Hash,
+    game_sha256: &Hash,
+    sides: &[SideOrders],
+) -> Hash {
     let mut h = Sha256::new();
     h.update(b"dikast/v1/turn");
     h.update(lp(game_id.as_bytes()));
@@ -125,7 +131,10 @@ pub fn event_key(turn_key: &Hash, label: &str) -> Hash {
 
 /// `k_e` of a sealed event (§3).
 pub fn sealed_event_key(turn_key: &Hash, sealed_seed: &Hash, label: &str) -> Hash {
-    domain_hash("dikast/v1/sealed", &[turn_key, sealed_seed, &lp(label.as_bytes())])
+    domain_hash(
+        "dikast/v1/sealed",
+        &[turn_key, sealed_seed, &lp(label.as_bytes())],
+    )
 }
 
 /// The ChaCha20 keystream of one event, read a byte at a time.
@@ -138,7 +147,11 @@ pub struct KeyStream {
 impl KeyStream {
     pub fn new(event_key: &Hash) -> KeyStream {
         let nonce = [0u8; 12];
-        KeyStream { cipher: ChaCha20::new(event_key.into(), &nonce.into()), block: [0; 64], used: 64 }
+        KeyStream {
+            cipher: ChaCha20::new(event_key.into(), &nonce.into()),
+            block: [0; 64],
+            used: 64,
+        }
     }
 
     pub fn next_byte(&mut self) -> u8 {
@@ -161,18 +174,30 @@ pub enum Source {
     Forced(VecDeque<u32>, KeyStream),
 }
 
+/// One value drawn from a stream: `below(n)` gave `value` (a die's face is `value + 1`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Draw {
+    pub n: u32,
+    pub value: u32,
+}
+
 /// One labelled random event's values, recorded as they are drawn.
 pub struct Stream {
     pub label: String,
     pub sealed: bool,
     source: Source,
     /// Every value drawn, in order, for the reports.
-    pub drawn: Vec<u32>,
+    pub drawn: Vec<Draw>,
 }
 
 impl Stream {
     pub fn new(label: &str, sealed: bool, source: Source) -> Stream {
-        Stream { label: label.to_string(), sealed, source, drawn: Vec::new() }
+        Stream {
+            label: label.to_string(),
+            sealed,
+            source,
+            drawn: Vec::new(),
+        }
     }
 
     fn raw_below(ks: &mut KeyStream, n: u32) -> u32 {
@@ -195,7 +220,7 @@ impl Stream {
                 None => Self::raw_below(ks, n),
             },
         };
-        self.drawn.push(v);
+        self.drawn.push(Draw { n, value: v });
         v
     }
 
@@ -208,7 +233,10 @@ impl Stream {
                 None => Self::raw_below(ks, sides) + 1,
             },
         };
-        self.drawn.push(v);
+        self.drawn.push(Draw {
+            n: sides,
+            value: v - 1,
+        });
         v
     }
 
@@ -229,6 +257,60 @@ impl Stream {
     pub fn draw(&mut self, len: usize) -> usize {
         self.below(len as u32) as usize
     }
+
+    /// What the reports keep of this event.
+    pub fn record(&self, shown_to: Shown) -> DiceRecord {
+        DiceRecord {
+            label: self.label.clone(),
+            sealed: self.sealed,
+            draws: self.drawn.clone(),
+            shown_to: if self.sealed {
+                Shown::Moderator
+            } else {
+                shown_to
+            },
+        }
+    }
+}
+
+/// Who may see an event's values in their report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shown {
+    /// Every side.
+    All,
+    /// These sides (and the moderator).
+    Sides(Vec<String>),
+    /// The moderator alone (sealed events, until the campaign is published).
+    Moderator,
+}
+
+impl Shown {
+    pub fn to(&self, side: Option<&str>) -> bool {
+        match (self, side) {
+            (_, None) => true,
+            (Shown::All, Some(_)) => true,
+            (Shown::Sides(v), Some(s)) => v.iter().any(|x| x == s),
+            (Shown::Moderator, Some(_)) => false,
+        }
+    }
+}
+
+/// A drawn event as the reports list it (dice.md §5): label and values in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiceRecord {
+    pub label: String,
+    pub sealed: bool,
+    pub draws: Vec<Draw>,
+    pub shown_to: Shown,
+}
+
+/// Replays a record's draws from a stream: the values the protocol gives for the same
+/// label and the same sequence of ranges. Used by `verify`.
+pub fn replay(stream: &mut Stream, draws: &[Draw]) -> Vec<Draw> {
+    for d in draws {
+        stream.below(d.n);
+    }
+    stream.drawn.clone()
 }
 
 /// Everything needed to open the streams of one turn, and a log of those opened.
@@ -236,12 +318,20 @@ pub struct TurnDice {
     pub turn_key: Hash,
     sealed_seed: Option<Hash>,
     forced: BTreeMap<String, Vec<u32>>,
+    /// Set when a sealed event was drawn without `u_t` (a re-run by someone who does not
+    /// hold it): its values are placeholders and the outputs cannot be compared.
+    sealed_missing: std::cell::Cell<bool>,
 }
 
 impl TurnDice {
     /// `sealed_seed` is `u_t`; without it sealed events cannot be drawn (a player's check).
     pub fn new(turn_key: Hash, sealed_seed: Option<Hash>) -> TurnDice {
-        TurnDice { turn_key, sealed_seed, forced: BTreeMap::new() }
+        TurnDice {
+            turn_key,
+            sealed_seed,
+            forced: BTreeMap::new(),
+            sealed_missing: std::cell::Cell::new(false),
+        }
     }
 
     /// Test cases force the values of named events.
@@ -258,16 +348,24 @@ impl TurnDice {
         }
     }
 
+    /// Whether a sealed event was drawn without `u_t`.
+    pub fn sealed_missing(&self) -> bool {
+        self.sealed_missing.get()
+    }
+
     /// The stream of an open event.
     pub fn open(&self, label: &str) -> Stream {
         let key = event_key(&self.turn_key, label);
         Stream::new(label, false, self.source(key, label))
     }
 
-    /// The stream of a sealed event. Panics only if the caller has no sealed seed, which
-    /// the pipeline rules out: adjudication always holds `u_t`.
+    /// The stream of a sealed event. Without `u_t` it draws placeholder values and
+    /// remembers that it did (`sealed_missing`).
     pub fn sealed(&self, label: &str) -> Stream {
-        let u = self.sealed_seed.expect("a sealed event needs the sealed seed u_t");
+        let u = self.sealed_seed.unwrap_or_else(|| {
+            self.sealed_missing.set(true);
+            [0u8; 32]
+        });
         let key = sealed_event_key(&self.turn_key, &u, label);
         Stream::new(label, true, self.source(key, label))
     }

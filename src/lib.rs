@@ -1,2 +1,21 @@
-//! dikast: the library behind the `dikast` binary. Everything is reachable from tests.
+//! dikast: the library behind the `dikast` binary. A pure core (rules: game, orders,
+//! dice → next game, events) with the file system, mail and OS randomness at the edge
+//! (campaign, fsx, mail). Everything is reachable from tests.
+pub mod campaign;
+pub mod cli;
+pub mod demo;
+pub mod diag;
 pub mod dice;
+pub mod error;
+pub mod fsx;
+pub mod game;
+pub mod mail;
+pub mod map;
+pub mod pipeline;
+pub mod publish;
+pub mod report;
+pub mod rules;
+pub mod schema;
+pub mod show;
+pub mod verify;
+pub mod yaml;

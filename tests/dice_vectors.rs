@@ -1,11 +1,15 @@
 //! Reproduces every value of `shared/spec/dice-vectors.yaml` (copied to tests/data)
 //! byte for byte: the protocol is normative.
 
-use dikast::dice::{self, Chain, KeyStream, SideOrders, Stream, Source};
+use dikast::dice::{self, Chain, KeyStream, SideOrders, Source, Stream};
 use serde_yaml::Value;
 
 fn load() -> Value {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/dice-vectors.yaml")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/dice-vectors.yaml"
+    ))
+    .unwrap();
     serde_yaml::from_str(&text).unwrap()
 }
 
@@ -14,11 +18,19 @@ fn h(v: &Value) -> [u8; 32] {
 }
 
 fn nums(v: &Value) -> Vec<u32> {
-    v.as_sequence().unwrap().iter().map(|x| x.as_u64().unwrap() as u32).collect()
+    v.as_sequence()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap() as u32)
+        .collect()
 }
 
 fn strs(v: &Value) -> Vec<String> {
-    v.as_sequence().unwrap().iter().map(|x| x.as_str().unwrap().to_string()).collect()
+    v.as_sequence()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect()
 }
 
 fn cards() -> Vec<String> {
@@ -30,7 +42,11 @@ fn check_stream(key: &[u8; 32], ev: &Value, d6_field: &str) {
     if let Some(ks) = ev.get("keystream_first_64_bytes") {
         let mut k = KeyStream::new(key);
         let bytes: Vec<u8> = (0..64).map(|_| k.next_byte()).collect();
-        assert_eq!(dice::to_hex(&bytes), ks.as_str().unwrap(), "keystream of {label}");
+        assert_eq!(
+            dice::to_hex(&bytes),
+            ks.as_str().unwrap(),
+            "keystream of {label}"
+        );
     }
     let mut s = Stream::new(label, false, Source::Protocol(KeyStream::new(key)));
     let want = nums(&ev[d6_field]);
@@ -59,7 +75,10 @@ fn chains_walk_down_from_their_heads() {
         let n = 4096;
         let head = h(&v[field]["head"]);
         assert_eq!(chain.at(&head, n, n - 3).unwrap(), chain.walk(&head, 3));
-        assert!(chain.at(&head, n, n + 1).is_none(), "a turn past N has no seed");
+        assert!(
+            chain.at(&head, n, n + 1).is_none(),
+            "a turn past N has no seed"
+        );
     }
 }
 
@@ -69,17 +88,25 @@ fn turn_keys_event_keys_and_streams() {
     for case in v["turns"].as_sequence().unwrap() {
         let game = case["game_file_text"].as_str().unwrap();
         let game_sha = dice::sha256(game.as_bytes());
-        assert_eq!(dice::to_hex(&game_sha), case["game_sha256"].as_str().unwrap());
+        assert_eq!(
+            dice::to_hex(&game_sha),
+            case["game_sha256"].as_str().unwrap()
+        );
         let sides: Vec<SideOrders> = case["sides"]
             .as_sequence()
             .unwrap()
             .iter()
             .map(|s| {
-                let orders = s.get("orders_text").map(|t| dice::sha256(t.as_str().unwrap().as_bytes()));
+                let orders = s
+                    .get("orders_text")
+                    .map(|t| dice::sha256(t.as_str().unwrap().as_bytes()));
                 if let Some(o) = &orders {
                     assert_eq!(dice::to_hex(o), s["orders_sha256"].as_str().unwrap());
                 }
-                SideOrders { side: s["side"].as_str().unwrap().into(), orders_sha256: orders }
+                SideOrders {
+                    side: s["side"].as_str().unwrap().into(),
+                    orders_sha256: orders,
+                }
             })
             .collect();
         let key = dice::turn_key(

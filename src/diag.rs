@@ -1,0 +1,236 @@
+//! Input diagnostics: every problem with a file the user gave us, with its place.
+//!
+//! A diagnostic names the file, line and column, puts a caret under the offending text,
+//! says which rule it breaks and how to fix it. Diagnostics are collected across all
+//! files and rendered once (miette, no colour, fixed width, so output is byte-stable).
+//! Rule outcomes are events, never diagnostics; I/O failures are `Failure`s.
+
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
+use std::fmt;
+use std::sync::Arc;
+
+/// The text of one input file, shared by every diagnostic pointing into it.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    /// The name shown to the user (as given on the command line or relative to the campaign).
+    pub name: String,
+    /// The text (lossy UTF-8 when the bytes were not valid UTF-8).
+    pub text: Arc<String>,
+}
+
+impl SourceFile {
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> SourceFile {
+        SourceFile {
+            name: name.into(),
+            text: Arc::new(text.into()),
+        }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..floor_char(&self.text, offset)];
+        let line = before.matches('\n').count() + 1;
+        let col = before
+            .rsplit('\n')
+            .next()
+            .map(|l| l.chars().count())
+            .unwrap_or(0)
+            + 1;
+        (line, col)
+    }
+}
+
+fn floor_char(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// One problem with the input.
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    /// Stable machine code, e.g. `orders::unknown-place`.
+    pub code: String,
+    /// One sentence: what is wrong.
+    pub message: String,
+    /// Where: the file, and a byte range in it when the problem has a place.
+    pub file: Option<SourceFile>,
+    pub span: Option<(usize, usize)>,
+    /// Short text printed beside the caret.
+    pub label: Option<String>,
+    /// The rule broken, e.g. `rule 7.4: besieged land blocks may only sortie (8.3)`.
+    pub rule: Option<String>,
+    /// How to fix it.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn new(code: &str, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code: code.to_string(),
+            message: message.into(),
+            file: None,
+            span: None,
+            label: None,
+            rule: None,
+            help: None,
+        }
+    }
+    pub fn at(mut self, file: &SourceFile, span: (usize, usize)) -> Diagnostic {
+        self.file = Some(file.clone());
+        self.span = Some(span);
+        self
+    }
+    pub fn in_file(mut self, file: &SourceFile) -> Diagnostic {
+        self.file = Some(file.clone());
+        self
+    }
+    pub fn label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = Some(label.into());
+        self
+    }
+    pub fn rule(mut self, rule: impl Into<String>) -> Diagnostic {
+        self.rule = Some(rule.into());
+        self
+    }
+    pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+    pub fn help_opt(mut self, help: Option<String>) -> Diagnostic {
+        if help.is_some() {
+            self.help = help;
+        }
+        self
+    }
+
+    /// `file:line:column` of the start, or the file name alone.
+    pub fn location(&self) -> Option<String> {
+        let f = self.file.as_ref()?;
+        Some(match self.span {
+            Some((s, _)) => {
+                let (l, c) = f.line_col(s);
+                format!("{}:{l}:{c}", f.name)
+            }
+            None => f.name.clone(),
+        })
+    }
+
+    /// The diagnostic as the user sees it: miette's graphical report, no colour.
+    pub fn render(&self) -> String {
+        let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+            .with_width(100)
+            .with_links(false);
+        let mut out = String::new();
+        let src = self
+            .file
+            .as_ref()
+            .map(|f| NamedSource::new(f.name.clone(), f.text.as_str().to_string()));
+        let shown = Shown(self, src);
+        if handler.render_report(&mut out, &shown).is_err() {
+            out = format!("error[{}]: {}\n", self.code, self.message);
+        }
+        if self.span.is_none() {
+            if let Some(loc) = self.location() {
+                out = format!("{out}  in {loc}\n");
+            }
+        }
+        out
+    }
+}
+
+/// Renders every diagnostic, in order, separated by blank lines, with a count at the end.
+pub fn render_all(diags: &[Diagnostic]) -> String {
+    let mut out = String::new();
+    for d in diags {
+        out.push_str(&d.render());
+        out.push('\n');
+    }
+    let n = diags.len();
+    out.push_str(&format!(
+        "{n} problem{} found\n",
+        if n == 1 { "" } else { "s" }
+    ));
+    out
+}
+
+/// Adapter that gives miette what it needs without making `Diagnostic` itself depend on it.
+struct Shown<'a>(&'a Diagnostic, Option<NamedSource<String>>);
+
+impl fmt::Debug for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.message)
+    }
+}
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.message)
+    }
+}
+impl std::error::Error for Shown<'_> {}
+
+impl miette::Diagnostic for Shown<'_> {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(&self.0.code))
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        let d = self.0;
+        let text = match (&d.rule, &d.help) {
+            (Some(r), Some(h)) => format!("{r}\n{h}"),
+            (Some(r), None) => r.clone(),
+            (None, Some(h)) => h.clone(),
+            (None, None) => return None,
+        };
+        Some(Box::new(text))
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.0.span?;
+        self.1.as_ref().map(|s| s as &dyn miette::SourceCode)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let (s, e) = self.0.span?;
+        let len = e.saturating_sub(s).max(1);
+        let span = SourceSpan::new(s.into(), len);
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+            self.0.label.clone(),
+            span,
+        ))))
+    }
+}
+
+/// Edit distance, for "did you mean" hints.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.to_lowercase().chars().collect();
+    let b: Vec<char> = b.to_lowercase().chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The closest candidate to `word`, if close enough to be a likely typo.
+pub fn did_you_mean<'a, I: IntoIterator<Item = &'a str>>(
+    word: &str,
+    candidates: I,
+) -> Option<String> {
+    let w = word.trim();
+    let limit = (w.chars().count() / 3).max(1) + 1;
+    let mut best: Option<(usize, &str)> = None;
+    for c in candidates {
+        let d = edit_distance(w, c);
+        let prefix = c.to_lowercase().starts_with(&w.to_lowercase()) && w.chars().count() >= 3;
+        let d = if prefix { d.min(1) } else { d };
+        if d <= limit && best.is_none_or(|(bd, bc)| d < bd || (d == bd && c < bc)) {
+            best = Some((d, c));
+        }
+    }
+    best.map(|(_, c)| c.to_string())
+}

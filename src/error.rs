@@ -1,0 +1,50 @@
+//! The three kinds of failure, never mixed: input diagnostics (exit 1), verification
+//! mismatches (exit 3), operational errors (I/O: exit 1; mail: exit 75).
+//! Rule outcomes are never failures: they are events.
+
+use crate::diag::{render_all, Diagnostic};
+use std::path::Path;
+
+#[derive(Debug)]
+pub enum Failure {
+    /// Problems with the user's files, each with its place.
+    Input(Vec<Diagnostic>),
+    /// A request dikast will not carry out (a finished turn, a lock held, a missing file).
+    Refused(String),
+    /// A verification found a difference.
+    Verify(String),
+    /// Reading or writing failed.
+    Io(String),
+    /// Mail could not be sent; everything else was written.
+    Mail(String),
+}
+
+impl Failure {
+    pub fn io(path: &Path, what: &str, e: std::io::Error) -> Failure {
+        Failure::Io(format!("could not {what} {}: {e}", path.display()))
+    }
+
+    pub fn input(d: Diagnostic) -> Failure {
+        Failure::Input(vec![d])
+    }
+
+    /// The process exit code (spec/pbem.md).
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Failure::Input(_) | Failure::Refused(_) | Failure::Io(_) => 1,
+            Failure::Verify(_) => 3,
+            Failure::Mail(_) => 75,
+        }
+    }
+
+    /// What the user reads on standard error.
+    pub fn render(&self) -> String {
+        match self {
+            Failure::Input(d) => render_all(d),
+            Failure::Refused(m) => format!("error: {m}\nnothing was written\n"),
+            Failure::Io(m) => format!("error: {m}\n"),
+            Failure::Verify(m) => format!("verification failed: {m}\n"),
+            Failure::Mail(m) => format!("mail: {m}\n"),
+        }
+    }
+}

@@ -1,0 +1,98 @@
+//! The game file and the view file: the versioned envelope every rules module shares.
+//!
+//! The envelope holds what the pipeline needs whatever the game (format version, rules,
+//! scenario reference, game id, turn, dice commitment, the hash of the previous game
+//! file); `state` is the rules module's own. A view is built field by field from a game
+//! file for one side; it carries the game file's hash so orders can name it.
+
+use crate::dice;
+use serde::{Deserialize, Serialize};
+
+/// The game file format version (`dikast: 1`).
+pub const FORMAT: u32 = 1;
+
+/// Which scenario a game plays: an embedded one by name, or a moderator's own file, whose
+/// text then travels inline so every game file and view stands alone.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioRef {
+    pub name: String,
+    /// SHA-256 of the scenario's YAML text.
+    pub sha256: String,
+    /// The scenario's text when it is not embedded in the binary.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+/// The dice protocol's public state in a game file awaiting turn t (dice.md §1).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DiceState {
+    /// `dikast-dice/v1`.
+    pub protocol: String,
+    /// N, the length of both chains.
+    pub chain_length: u32,
+    /// `c_t`, hex. In every game file after the first it equals the seed `s_(t-1)`
+    /// revealed by the previous adjudication.
+    pub commitment: String,
+    /// `u_0`, the sealed chain's anchor, hex.
+    pub sealed_anchor: String,
+}
+
+/// A game file awaiting one turn.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GameFile<S> {
+    pub dikast: u32,
+    pub rules: String,
+    pub scenario: ScenarioRef,
+    pub game: String,
+    pub turn: u32,
+    /// The step of the rules this turn resolves, in words.
+    pub step: String,
+    /// The sides whose orders this turn expects.
+    pub awaiting: Vec<String>,
+    pub dice: DiceState,
+    /// SHA-256 of the game file of the previous turn (absent for turn 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub previous: Option<String>,
+    pub state: S,
+}
+
+/// One side's view of a game file.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ViewFile<V> {
+    pub dikast: u32,
+    /// The side this view is for.
+    pub view_of: String,
+    pub rules: String,
+    pub scenario: ScenarioRef,
+    pub game: String,
+    pub turn: u32,
+    pub step: String,
+    pub awaiting: Vec<String>,
+    /// SHA-256 of the game file this view was made from: orders name it as `based_on`.
+    pub based_on: String,
+    pub dice: DiceState,
+    pub state: V,
+}
+
+/// Only the fields needed to tell which rules module a file belongs to.
+#[derive(Debug, Deserialize)]
+pub struct Peek {
+    pub dikast: Option<u32>,
+    pub rules: Option<String>,
+    pub view_of: Option<String>,
+}
+
+/// SHA-256 of bytes as hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    dice::to_hex(&dice::sha256(bytes))
+}
+
+/// YAML text of any serialisable value. Our types only hold strings, numbers, lists
+/// and maps with string keys, so this cannot fail.
+pub fn to_yaml<T: Serialize>(value: &T) -> String {
+    serde_yaml::to_string(value).expect("game types always serialise")
+}

@@ -1,0 +1,416 @@
+//! One turn, end to end, as a function of bytes: the game file, each side's orders file
+//! and the turn's seeds go in; the next game file, the views and the reports come out.
+//! `adjudicate` writes what this returns; `verify` runs it again and compares bytes.
+
+use crate::diag::{did_you_mean, Diagnostic, SourceFile};
+use crate::dice::{self, Hash, SideOrders, TurnDice};
+use crate::error::Failure;
+use crate::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, ViewFile, FORMAT};
+use crate::report;
+use crate::rules::Rules;
+use crate::yaml::{self, Node};
+use serde::de::DeserializeOwned;
+use std::collections::BTreeMap;
+
+/// The scenario a file names: embedded (by name, hash checked) or carried inline.
+pub fn load_scenario<R: Rules>(sref: &ScenarioRef, file: &str) -> Result<R::Scenario, Failure> {
+    let text = match (&sref.text, R::embedded_scenario(&sref.name)) {
+        (Some(t), _) => t.as_str(),
+        (None, Some(t)) => t,
+        (None, None) => {
+            return Err(Failure::input(
+                Diagnostic::new(
+                    "game::unknown-scenario",
+                    format!(
+                        "{file} names scenario `{}`, which this dikast does not embed",
+                        sref.name
+                    ),
+                )
+                .help(format!(
+                    "embedded scenarios: {}",
+                    R::scenario_names().join(", ")
+                )),
+            ))
+        }
+    };
+    if sha256_hex(text.as_bytes()) != sref.sha256 {
+        return Err(Failure::Verify(format!(
+            "{file}: field scenario.sha256 does not match the scenario `{}` (the file or this dikast's copy was changed)",
+            sref.name
+        )));
+    }
+    R::load_scenario(text).map_err(|p| {
+        Failure::Refused(format!(
+            "scenario `{}` is not playable: {}",
+            sref.name,
+            p.join("; ")
+        ))
+    })
+}
+
+/// Parses a YAML file we wrote (game or view) into its type, with a placed diagnostic on
+/// failure. The safe parser runs first, so aliases and oversized input never reach serde.
+pub fn parse_file<T: DeserializeOwned>(name: &str, bytes: &[u8], what: &str) -> Result<T, Failure> {
+    let file = yaml::decode(name, bytes).map_err(Failure::input)?;
+    yaml::parse(&file).map_err(Failure::input)?;
+    serde_yaml::from_str(&file.text).map_err(|e| {
+        let mut d = Diagnostic::new(
+            "game::malformed",
+            format!(
+                "{name} is not a valid {what}: {}",
+                first_sentence(&e.to_string())
+            ),
+        );
+        if let Some(loc) = e.location() {
+            d = d.at(&file, (loc.index(), loc.index() + 1)).label("here");
+        } else {
+            d = d.in_file(&file);
+        }
+        Failure::input(d.help(format!(
+            "a {what} is written by dikast; restore it from the campaign archive"
+        )))
+    })
+}
+
+fn first_sentence(s: &str) -> String {
+    s.split(" at line ").next().unwrap_or(s).to_string()
+}
+
+/// A view of a game for one side, made from the game file's own bytes.
+pub fn make_view<R: Rules>(
+    sc: &R::Scenario,
+    game: &GameFile<R::State>,
+    game_bytes: &[u8],
+    side: &str,
+) -> ViewFile<R::View> {
+    ViewFile {
+        dikast: FORMAT,
+        view_of: side.to_string(),
+        rules: game.rules.clone(),
+        scenario: game.scenario.clone(),
+        game: game.game.clone(),
+        turn: game.turn,
+        step: game.step.clone(),
+        awaiting: game.awaiting.clone(),
+        based_on: sha256_hex(game_bytes),
+        dice: game.dice.clone(),
+        state: R::view(sc, &game.state, side),
+    }
+}
+
+/// Every side's view file, as bytes.
+pub fn view_bytes<R: Rules>(
+    sc: &R::Scenario,
+    game: &GameFile<R::State>,
+    game_bytes: &[u8],
+) -> BTreeMap<String, Vec<u8>> {
+    R::sides(sc)
+        .into_iter()
+        .map(|s| {
+            let v = make_view::<R>(sc, game, game_bytes, &s);
+            (s, to_yaml(&v).into_bytes())
+        })
+        .collect()
+}
+
+/// The orders envelope (spec/pbem.md "Orders"): game, turn, side, based_on, entropy.
+pub const ENVELOPE: [&str; 5] = ["game", "turn", "side", "based_on", "entropy"];
+
+/// Checks an orders file against a side's view: envelope, then the rules' own checks.
+/// Returns the orders (invalid ones replaced by defaults) and every problem found.
+pub fn check_orders<R: Rules>(
+    sc: &R::Scenario,
+    view: &ViewFile<R::View>,
+    file: &SourceFile,
+) -> (R::Orders, Vec<Diagnostic>) {
+    let side = view.view_of.as_str();
+    let root = match yaml::parse_strict(file) {
+        Ok(r) => r,
+        Err(d) => return (R::default_orders(sc, &view.state, side), d),
+    };
+    let Some(pairs) = root.as_map() else {
+        let d = Diagnostic::new(
+            "orders::not-a-mapping",
+            format!(
+                "orders must be a mapping of `key: value` lines, found {}",
+                root.describe()
+            ),
+        )
+        .at(
+            file,
+            if root.span.1 > root.span.0 {
+                root.span
+            } else {
+                (0, 1.min(file.text.len()))
+            },
+        )
+        .help("start from `dikast template`: it writes a correct skeleton");
+        return (R::default_orders(sc, &view.state, side), vec![d]);
+    };
+    let mut diags = Vec::new();
+    let mut envelope_ok = true;
+    let need = |key: &str, diags: &mut Vec<Diagnostic>| -> Option<&Node> {
+        let v = root.get(key);
+        if v.is_none() {
+            diags.push(
+                Diagnostic::new("orders::missing-envelope", format!("the orders do not say `{key}:`"))
+                    .in_file(file)
+                    .help(format!("every orders file starts with game, turn, side and based_on; your view gives `{key}`")),
+            );
+        }
+        v
+    };
+    if let Some(g) = need("game", &mut diags) {
+        if g.as_str().map(str::trim) != Some(view.game.as_str()) {
+            envelope_ok = false;
+            diags.push(
+                Diagnostic::new(
+                    "orders::wrong-game",
+                    format!(
+                        "these orders are for game `{}`, not `{}`",
+                        g.as_str().unwrap_or("?"),
+                        view.game
+                    ),
+                )
+                .at(file, g.span)
+                .label("wrong game")
+                .help(format!("write `game: {}` (from your view)", view.game)),
+            );
+        }
+    } else {
+        envelope_ok = false;
+    }
+    if let Some(t) = need("turn", &mut diags) {
+        if t.as_u64() != Some(view.turn as u64) {
+            envelope_ok = false;
+            diags.push(
+                Diagnostic::new(
+                    "orders::wrong-turn",
+                    format!(
+                        "these orders are for turn {}, but the game awaits turn {}",
+                        t.as_str().unwrap_or("?"),
+                        view.turn
+                    ),
+                )
+                .at(file, t.span)
+                .label(format!("the game awaits turn {}", view.turn))
+                .help(format!(
+                    "write `turn: {}`; orders for another turn must be sent again",
+                    view.turn
+                )),
+            );
+        }
+    } else {
+        envelope_ok = false;
+    }
+    if let Some(s) = need("side", &mut diags) {
+        let given = s.as_str().unwrap_or("").trim().to_ascii_lowercase();
+        if given != side {
+            envelope_ok = false;
+            let sides = R::sides(sc);
+            let msg = if sides.contains(&given) {
+                format!("these orders are for {given}, but they are checked as {side}'s")
+            } else {
+                format!(
+                    "there is no side `{}` in this game",
+                    s.as_str().unwrap_or("?")
+                )
+            };
+            diags.push(
+                Diagnostic::new("orders::wrong-side", msg)
+                    .at(file, s.span)
+                    .label(format!("expected `{side}`"))
+                    .help_opt(if sides.contains(&given) {
+                        Some(format!(
+                            "check them against {given}'s own view, or fix `side:`"
+                        ))
+                    } else {
+                        did_you_mean(&given, sides.iter().map(String::as_str))
+                            .map(|h| format!("did you mean {h}?"))
+                    }),
+            );
+        }
+    } else {
+        envelope_ok = false;
+    }
+    if let Some(b) = need("based_on", &mut diags) {
+        let given = b.as_str().unwrap_or("").trim().to_ascii_lowercase();
+        let ok = given.len() >= 8
+            && given.bytes().all(|c| c.is_ascii_hexdigit())
+            && view.based_on.starts_with(&given);
+        if !ok {
+            envelope_ok = false;
+            diags.push(
+                Diagnostic::new("orders::stale", "`based_on` does not match the game file this turn awaits")
+                    .at(file, b.span)
+                    .label("not this turn's game file")
+                    .rule("orders are written against the current view: its `based_on` names the game file")
+                    .help(format!("write `based_on: {}` (or at least its first 8 digits) and check your orders against the new view", view.based_on)),
+            );
+        }
+    } else {
+        envelope_ok = false;
+    }
+    if let Some(e) = root.get("entropy") {
+        if e.as_str().is_none() {
+            diags.push(
+                Diagnostic::new(
+                    "orders::type",
+                    "`entropy` is any text, not a list or mapping",
+                )
+                .at(file, e.span)
+                .help("write `entropy: \"anything you like\"`"),
+            );
+        }
+    }
+    let body: Vec<(Node, Node)> = pairs
+        .iter()
+        .filter(|(k, _)| {
+            !k.as_str()
+                .is_some_and(|s| ENVELOPE.iter().any(|e| e.eq_ignore_ascii_case(s)))
+        })
+        .cloned()
+        .collect();
+    if !envelope_ok {
+        // Orders for another game, turn or side are not read further: none of them apply.
+        return (R::default_orders(sc, &view.state, side), diags);
+    }
+    let checked = R::check(sc, &view.state, side, &body, file);
+    diags.extend(checked.problems);
+    (checked.orders, diags)
+}
+
+/// Everything one adjudication needs.
+pub struct TurnInputs {
+    pub game_name: String,
+    pub game_bytes: Vec<u8>,
+    /// Per side: the orders file's display name and bytes, or `None` (no orders).
+    pub orders: BTreeMap<String, Option<(String, Vec<u8>)>>,
+    /// `s_t`.
+    pub seed: Hash,
+    /// `u_t`; `None` when re-running without it (sealed events then cannot be checked).
+    pub sealed: Option<Hash>,
+    /// Invalid orders fall back to their defaults instead of stopping the turn.
+    pub fallback: bool,
+    /// Forced event values (rule test cases only).
+    pub forced: BTreeMap<String, Vec<u32>>,
+}
+
+/// Everything one adjudication writes.
+pub struct TurnOutputs {
+    pub next_game: Vec<u8>,
+    pub views: BTreeMap<String, Vec<u8>>,
+    pub report: String,
+    pub side_reports: BTreeMap<String, String>,
+    /// A sealed event was drawn without `u_t`: the outputs are not the real ones.
+    pub sealed_unchecked: bool,
+}
+
+/// Adjudicates one turn. Pure: the same inputs give the same bytes.
+pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
+    let game: GameFile<R::State> = parse_file(&inp.game_name, &inp.game_bytes, "game file")?;
+    let sc = load_scenario::<R>(&game.scenario, &inp.game_name)?;
+    let step = R::step(&sc, &game.state);
+    if let Some(why) = &step.unsupported {
+        return Err(Failure::Refused(format!(
+            "turn {} awaits {}: {why}",
+            game.turn, step.title
+        )));
+    }
+    let commitment = dice::parse_hash(&game.dice.commitment).ok_or_else(|| {
+        Failure::Verify(format!(
+            "{}: field dice.commitment is not a 64-digit hex hash",
+            inp.game_name
+        ))
+    })?;
+    if dice::Chain::Open.prev(&inp.seed) != commitment {
+        return Err(Failure::Verify(format!(
+            "{}: the seed for turn {} does not match the commitment in field dice.commitment (wrong secret, or the game file was changed)",
+            inp.game_name, game.turn
+        )));
+    }
+    // Check every side's orders first; nothing is resolved while any is invalid.
+    let mut orders = BTreeMap::new();
+    let mut problems: BTreeMap<String, Vec<Diagnostic>> = BTreeMap::new();
+    let mut side_orders = Vec::new();
+    for side in R::sides(&sc) {
+        let view = make_view::<R>(&sc, &game, &inp.game_bytes, &side);
+        let entry = inp.orders.get(&side).cloned().flatten();
+        let hash = entry.as_ref().map(|(_, b)| dice::sha256(b));
+        side_orders.push(SideOrders {
+            side: side.clone(),
+            orders_sha256: hash,
+        });
+        let o = match entry {
+            None => R::default_orders(&sc, &view.state, &side),
+            Some((name, bytes)) => match yaml::decode(&name, &bytes) {
+                Err(d) => {
+                    problems.entry(side.clone()).or_default().push(d);
+                    R::default_orders(&sc, &view.state, &side)
+                }
+                Ok(file) => {
+                    let (o, d) = check_orders::<R>(&sc, &view, &file);
+                    if !d.is_empty() {
+                        problems.entry(side.clone()).or_default().extend(d);
+                    }
+                    o
+                }
+            },
+        };
+        orders.insert(side, o);
+    }
+    if !inp.fallback && !problems.is_empty() {
+        return Err(Failure::Input(problems.into_values().flatten().collect()));
+    }
+    let game_sha = dice::sha256(&inp.game_bytes);
+    let key = dice::turn_key(&game.game, game.turn, &inp.seed, &game_sha, &side_orders);
+    let dice = TurnDice::new(key, inp.sealed).with_forced(inp.forced.clone());
+    let res = R::resolve(&sc, &game.state, &orders, &dice);
+    let next_step = R::step(&sc, &res.state);
+    let next = GameFile {
+        dikast: FORMAT,
+        rules: game.rules.clone(),
+        scenario: game.scenario.clone(),
+        game: game.game.clone(),
+        turn: game.turn + 1,
+        step: next_step.title.clone(),
+        awaiting: next_step.awaiting.clone(),
+        dice: DiceState {
+            commitment: dice::to_hex(&inp.seed),
+            ..game.dice.clone()
+        },
+        previous: Some(sha256_hex(&inp.game_bytes)),
+        state: res.state,
+    };
+    let next_bytes = to_yaml(&next).into_bytes();
+    let views = view_bytes::<R>(&sc, &next, &next_bytes);
+    let facts = report::Facts {
+        game: &game,
+        next: &next,
+        next_sha: sha256_hex(&next_bytes),
+        next_step: &next_step,
+        seed: inp.seed,
+        sealed: inp.sealed,
+        game_sha,
+        turn_key: key,
+        sides: &side_orders,
+        dice: &res.dice,
+        problems: &problems,
+    };
+    let report = report::render::<R>(&sc, &facts, &res.events, None, None);
+    let side_reports = R::sides(&sc)
+        .into_iter()
+        .map(|s| {
+            let v = make_view::<R>(&sc, &next, &next_bytes, &s);
+            let r = report::render::<R>(&sc, &facts, &res.events, Some(&s), Some(&v.state));
+            (s, r)
+        })
+        .collect();
+    Ok(TurnOutputs {
+        next_game: next_bytes,
+        views,
+        report,
+        side_reports,
+        sealed_unchecked: dice.sealed_missing(),
+    })
+}

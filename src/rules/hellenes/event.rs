@@ -1,0 +1,50 @@
+//! What happened in a Hellenes turn, as data. Reports render these per side; nothing
+//! here is text meant for a reader, and each event knows who may see it.
+
+use super::state::PlayedFor;
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// A side sent no orders: its standing orders and the documented defaults applied.
+    NoOrders { side: String },
+    /// An invalid order of a side fell back to its default (adjudicate --fallback).
+    Fallback { side: String, what: String },
+    /// A side replaced its standing orders.
+    StandingReplaced { side: String },
+    /// 1.0: the deck was shuffled (sealed event `label`).
+    Shuffled { label: String, cards: u32 },
+    /// 1.0: a side was dealt these cards (only that side sees which).
+    Dealt { side: String, cards: Vec<String> },
+    /// 1.0: both sides revealed their cards.
+    Revealed {
+        plays: BTreeMap<String, (String, PlayedFor)>,
+    },
+    /// 1.0: the initiative: each side's value (an Event counts 0), who goes first, and
+    /// whether a tie decided it.
+    Initiative {
+        values: BTreeMap<String, u32>,
+        first: String,
+        tie: bool,
+    },
+    /// A card played for its Event went out of play or stayed as a continuing Event.
+    EventCard {
+        side: String,
+        card: String,
+        continuing: bool,
+    },
+    /// The game now awaits this step.
+    Next { title: String },
+}
+
+impl Event {
+    /// Whether `side` (None: the moderator) may read this event.
+    pub fn shown_to(&self, side: Option<&str>) -> bool {
+        let Some(me) = side else { return true };
+        match self {
+            Event::Dealt { side, .. } | Event::StandingReplaced { side } => side == me,
+            Event::Fallback { side, .. } => side == me,
+            _ => true,
+        }
+    }
+}

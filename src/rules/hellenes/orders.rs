@@ -1,0 +1,531 @@
+//! Hellenes order forms, their checks against a side's view, and their defaults.
+//!
+//! Every check names the rule it enforces and points at the offending value. Checks
+//! read only the side's view, so a diagnostic can never reveal what the side may not see.
+//! An invalid order is left out (its documented default applies) and reported.
+
+use super::scenario::Scenario;
+use super::state::{Fortify, Phase, Play, PlayedFor, Standing};
+use super::view::View;
+use crate::diag::{did_you_mean, Diagnostic, SourceFile};
+use crate::rules::Checked;
+use crate::yaml::{Kind, Node};
+
+/// One side's checked orders for one step.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Orders {
+    /// The card played in an initiative step.
+    pub initiative: Option<Play>,
+    /// New standing orders, replacing the old ones whole; `None` keeps the old ones.
+    pub standing: Option<Standing>,
+    /// Whether the side sent a file at all (for the reports).
+    pub sent: bool,
+    /// Orders that were invalid and fell back to their default, in words.
+    pub fallbacks: Vec<String>,
+}
+
+/// The documented default card play (docs/orders.md): the card with the highest Action
+/// value in hand, first in hand order among equals, played for its Action value.
+pub fn default_play(view: &View) -> Option<Play> {
+    let mut best: Option<&super::view::CardView> = None;
+    for c in &view.hand {
+        if best.is_none_or(|b| c.action > b.action) {
+            best = Some(c);
+        }
+    }
+    best.map(|c| Play {
+        card: c.id.clone(),
+        played_for: PlayedFor::Action,
+    })
+}
+
+pub fn default_orders(view: &View) -> Orders {
+    Orders {
+        initiative: if view.phase == Phase::Initiative {
+            default_play(view)
+        } else {
+            None
+        },
+        standing: None,
+        sent: false,
+        fallbacks: Vec::new(),
+    }
+}
+
+/// Keys each step accepts besides the envelope.
+fn keys_for(phase: &Phase) -> &'static [&'static str] {
+    match phase {
+        Phase::Setup => &["standing"],
+        Phase::Initiative => &["initiative", "standing"],
+        Phase::PlayerTurn { .. } => &["standing"],
+    }
+}
+
+struct Ctx<'a> {
+    sc: &'a Scenario,
+    view: &'a View,
+    file: &'a SourceFile,
+    diags: Vec<Diagnostic>,
+}
+
+impl Ctx<'_> {
+    fn err(&mut self, code: &str, node: &Node, message: String) -> &mut Diagnostic {
+        self.diags
+            .push(Diagnostic::new(code, message).at(self.file, node.span));
+        self.diags.last_mut().expect("just pushed")
+    }
+
+    fn text<'n>(&mut self, node: &'n Node, what: &str) -> Option<&'n str> {
+        match node.as_str() {
+            Some(s) if !node.is_null() => Some(s),
+            _ => {
+                let found = node.describe();
+                let d = self.err(
+                    "orders::type",
+                    node,
+                    format!("expected {what} here, found {found}"),
+                );
+                d.label = Some(format!("{what} expected"));
+                None
+            }
+        }
+    }
+
+    /// A city named on the map, case-insensitive.
+    fn city(&mut self, node: &Node) -> Option<String> {
+        let name = self.text(node, "a city name")?;
+        if let Some(a) = self
+            .sc
+            .areas
+            .iter()
+            .find(|a| a.city.is_some() && a.name.eq_ignore_ascii_case(name.trim()))
+        {
+            return Some(a.name.clone());
+        }
+        let hint = did_you_mean(
+            name,
+            self.sc
+                .areas
+                .iter()
+                .filter(|a| a.city.is_some())
+                .map(|a| a.name.as_str()),
+        );
+        let is_place = self.sc.area(name).is_some()
+            || self
+                .sc
+                .seas
+                .iter()
+                .any(|s| s.name.eq_ignore_ascii_case(name.trim()));
+        let d = self.err(
+            "orders::unknown-city",
+            node,
+            format!("there is no city called `{name}` on the map"),
+        );
+        d.label = Some(if is_place {
+            "this place has no city".into()
+        } else {
+            "unknown city".into()
+        });
+        d.help = Some(match hint {
+            Some(h) => format!("did you mean {h}?"),
+            None => "names are as printed on the map; `dikast show` lists them".into(),
+        });
+        None
+    }
+
+    /// Any land area or sea, case-insensitive.
+    fn place(&mut self, node: &Node) -> Option<String> {
+        let name = self.text(node, "a place name")?;
+        let t = name.trim();
+        if let Some(a) = self
+            .sc
+            .areas
+            .iter()
+            .find(|a| a.name.eq_ignore_ascii_case(t))
+        {
+            return Some(a.name.clone());
+        }
+        if let Some(s) = self.sc.seas.iter().find(|s| s.name.eq_ignore_ascii_case(t)) {
+            return Some(s.name.clone());
+        }
+        let all = self
+            .sc
+            .areas
+            .iter()
+            .map(|a| a.name.as_str())
+            .chain(self.sc.seas.iter().map(|s| s.name.as_str()));
+        let hint = did_you_mean(t, all);
+        let d = self.err(
+            "orders::unknown-place",
+            node,
+            format!("there is no place called `{name}` on the map"),
+        );
+        d.label = Some("unknown place".into());
+        d.help = Some(match hint {
+            Some(h) => format!("did you mean {h}?"),
+            None => "names are as printed on the map; `dikast show` lists them".into(),
+        });
+        None
+    }
+
+    /// One of the side's own blocks. An enemy id is answered exactly like an unknown one.
+    fn own_block(&mut self, node: &Node) -> Option<String> {
+        let id = self.text(node, "a block id")?;
+        if let Some(b) = self
+            .view
+            .blocks
+            .iter()
+            .find(|b| b.id.eq_ignore_ascii_case(id.trim()))
+        {
+            return Some(b.id.clone());
+        }
+        let hint = did_you_mean(id, self.view.blocks.iter().map(|b| b.id.as_str()));
+        let d = self.err(
+            "orders::unknown-block",
+            node,
+            format!("you have no block `{id}`"),
+        );
+        d.label = Some("not one of your blocks".into());
+        d.help = Some(match hint {
+            Some(h) => format!("did you mean {h}?"),
+            None => "your view lists your blocks by id".into(),
+        });
+        None
+    }
+}
+
+/// Checks the body of one side's orders against its view.
+pub fn check(
+    sc: &Scenario,
+    view: &View,
+    body: &[(Node, Node)],
+    file: &SourceFile,
+) -> Checked<Orders> {
+    let mut cx = Ctx {
+        sc,
+        view,
+        file,
+        diags: Vec::new(),
+    };
+    let mut orders = Orders {
+        sent: true,
+        ..Orders::default()
+    };
+    let allowed = keys_for(&view.phase);
+    let mut saw_initiative = false;
+    for (k, v) in body {
+        let Some(key) = k.as_str() else {
+            cx.err(
+                "orders::unknown-key",
+                k,
+                "an order's key must be a word".into(),
+            );
+            continue;
+        };
+        let key_l = key.to_ascii_lowercase();
+        if !allowed.contains(&key_l.as_str()) {
+            let known = ["initiative", "standing", "actions", "combat"];
+            let step = step_words(view);
+            let d = cx.err(
+                "orders::unknown-key",
+                k,
+                format!("`{key}` is not an order of this step ({step})"),
+            );
+            d.label = Some("not expected now".into());
+            d.help = Some(if known.contains(&key_l.as_str()) {
+                format!("this step accepts: {}", allowed.join(", "))
+            } else {
+                match did_you_mean(key, allowed.iter().copied()) {
+                    Some(h) => format!("did you mean `{h}`?"),
+                    None => format!("this step accepts: {}", allowed.join(", ")),
+                }
+            });
+            continue;
+        }
+        match key_l.as_str() {
+            "initiative" => {
+                saw_initiative = true;
+                orders.initiative = check_play(&mut cx, v);
+            }
+            "standing" => orders.standing = check_standing(&mut cx, v),
+            _ => unreachable!("keys_for lists only handled keys"),
+        }
+    }
+    if view.phase == Phase::Initiative && !saw_initiative {
+        let hand: Vec<String> = view
+            .hand
+            .iter()
+            .map(|c| format!("{} {} ({})", c.id, c.name, c.action))
+            .collect();
+        cx.diags.push(
+            Diagnostic::new("orders::missing-initiative", "this step needs the card you play: `initiative:` is missing")
+                .in_file(file)
+                .rule("rule 1.0: each season both players reveal a card, for its Action value or its Event")
+                .help(format!("add `initiative: {{ card: <id>, for: action }}`; your hand: {}", hand.join(", "))),
+        );
+    }
+    if orders.initiative.is_none() && view.phase == Phase::Initiative {
+        orders.initiative = default_play(view);
+        if let Some(p) = &orders.initiative {
+            orders.fallbacks.push(format!(
+                "initiative: played {} for its Action value (the default)",
+                p.card
+            ));
+        }
+    }
+    Checked {
+        orders,
+        problems: cx.diags,
+    }
+}
+
+fn step_words(view: &View) -> String {
+    match &view.phase {
+        Phase::Setup => "the setup and deal".into(),
+        Phase::Initiative => format!("{} initiative", view.season),
+        Phase::PlayerTurn { side, .. } => format!("{} player turn of {side}", view.season),
+    }
+}
+
+fn check_play(cx: &mut Ctx, v: &Node) -> Option<Play> {
+    let Some(_) = v.as_map() else {
+        let found = v.describe();
+        let d = cx.err(
+            "orders::type",
+            v,
+            format!("`initiative` takes a mapping, found {found}"),
+        );
+        d.help = Some("write `initiative: { card: C07, for: action }`".into());
+        return None;
+    };
+    let mut card = None;
+    let mut played_for = None;
+    for (k, val) in v.as_map().unwrap_or_default() {
+        match k.as_str().map(|s| s.to_ascii_lowercase()).as_deref() {
+            Some("card") => card = check_hand_card(cx, val),
+            Some("for") | Some("as") => {
+                played_for = match val
+                    .as_str()
+                    .map(|s| s.trim().to_ascii_lowercase())
+                    .as_deref()
+                {
+                    Some("action") | Some("actions") => Some(PlayedFor::Action),
+                    Some("event") => Some(PlayedFor::Event),
+                    _ => {
+                        let d = cx.err(
+                            "orders::bad-value",
+                            val,
+                            "a card is played for `action` or `event`".into(),
+                        );
+                        d.rule = Some(
+                            "rule 1.0: a card is played for its Action value or its Event".into(),
+                        );
+                        None
+                    }
+                }
+            }
+            _ => {
+                let key = k.as_str().unwrap_or("?").to_string();
+                let d = cx.err(
+                    "orders::unknown-key",
+                    k,
+                    format!("`{key}` is not part of `initiative`"),
+                );
+                d.help = Some("`initiative` takes `card` and `for`".into());
+            }
+        }
+    }
+    if v.get("card").is_none() {
+        let d = cx.err("orders::missing", v, "`initiative` needs `card`".into());
+        d.help = Some("name a card of your hand by id or name".into());
+    }
+    let played_for = match (v.get("for").or(v.get("as")), played_for) {
+        (None, _) => Some(PlayedFor::Action),
+        (Some(_), p) => p,
+    };
+    Some(Play {
+        card: card?,
+        played_for: played_for?,
+    })
+}
+
+fn check_hand_card(cx: &mut Ctx, node: &Node) -> Option<String> {
+    let name = cx.text(node, "a card id or name")?.trim().to_string();
+    if let Some(c) = cx
+        .view
+        .hand
+        .iter()
+        .find(|c| c.id.eq_ignore_ascii_case(&name) || c.name.eq_ignore_ascii_case(&name))
+    {
+        return Some(c.id.clone());
+    }
+    let in_deck = cx
+        .sc
+        .cards
+        .iter()
+        .any(|c| c.id.eq_ignore_ascii_case(&name) || c.name.eq_ignore_ascii_case(&name));
+    let hand: Vec<String> = cx
+        .view
+        .hand
+        .iter()
+        .map(|c| format!("{} {}", c.id, c.name))
+        .collect();
+    let hint = did_you_mean(
+        &name,
+        cx.view
+            .hand
+            .iter()
+            .flat_map(|c| [c.id.as_str(), c.name.as_str()]),
+    );
+    let (code, msg, label) = if in_deck {
+        (
+            "orders::card-not-in-hand",
+            format!("`{name}` is not in your hand"),
+            "not in your hand",
+        )
+    } else {
+        (
+            "orders::unknown-card",
+            format!("there is no card `{name}`"),
+            "unknown card",
+        )
+    };
+    let d = cx.err(code, node, msg);
+    d.label = Some(label.into());
+    d.rule = Some("rule 1.0: a player plays a card from his own hand".into());
+    d.help = Some(match hint {
+        Some(h) => format!("did you mean {h}? your hand: {}", hand.join(", ")),
+        None => format!("your hand: {}", hand.join(", ")),
+    });
+    None
+}
+
+fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
+    let Some(pairs) = v.as_map() else {
+        let found = v.describe();
+        cx.err(
+            "orders::type",
+            v,
+            format!("`standing` takes a mapping, found {found}"),
+        );
+        return None;
+    };
+    let before = cx.diags.len();
+    let mut st = Standing::default();
+    for (k, val) in pairs {
+        match k.as_str().map(|s| s.to_ascii_lowercase()).as_deref() {
+            Some("fortify") => {
+                let Some(m) = val.as_map() else {
+                    let d = cx.err(
+                        "orders::type",
+                        val,
+                        "`fortify` takes a mapping of city: walls | field".into(),
+                    );
+                    d.help = Some("write `fortify: { Plataea: walls, Megara: field }`".into());
+                    continue;
+                };
+                for (c, how) in m {
+                    let city = cx.city(c);
+                    let f = match how
+                        .as_str()
+                        .map(|s| s.trim().to_ascii_lowercase())
+                        .as_deref()
+                    {
+                        Some("walls") => Some(Fortify::Walls),
+                        Some("field") => Some(Fortify::Field),
+                        _ => {
+                            let d = cx.err(
+                                "orders::bad-value",
+                                how,
+                                "fortify is `walls` or `field`".into(),
+                            );
+                            d.rule = Some("rule 7.1: defenders withdraw into the walled city or meet the enemy in the field".into());
+                            None
+                        }
+                    };
+                    if let (Some(city), Some(f)) = (city, f) {
+                        if let Some(cs) = cx.view.cities.iter().find(|x| x.name == city) {
+                            if cs.control != cx.view.side {
+                                let d = cx.err(
+                                    "orders::not-your-city",
+                                    c,
+                                    format!("you do not control {city}"),
+                                );
+                                d.rule = Some(
+                                    "rule 7.1: only a city's defenders decide to fortify".into(),
+                                );
+                                continue;
+                            }
+                        }
+                        st.fortify.insert(city, f);
+                    }
+                }
+            }
+            Some("capitulate") => {
+                for c in seq_or_one(cx, val, "a list of cities") {
+                    if let Some(city) = cx.city(c) {
+                        if !st.capitulate.contains(&city) {
+                            st.capitulate.push(city);
+                        }
+                    }
+                }
+            }
+            Some("losses") => {
+                for b in seq_or_one(cx, val, "a list of block ids") {
+                    if let Some(id) = cx.own_block(b) {
+                        if !st.losses.contains(&id) {
+                            st.losses.push(id);
+                        }
+                    }
+                }
+            }
+            Some("retreat") => {
+                let Some(m) = val.as_map() else {
+                    cx.err(
+                        "orders::type",
+                        val,
+                        "`retreat` takes a mapping of area: area".into(),
+                    );
+                    continue;
+                };
+                for (from, to) in m {
+                    let f = cx.place(from);
+                    let t = cx.place(to);
+                    if let (Some(f), Some(t)) = (f, t) {
+                        st.retreat.insert(f, t);
+                    }
+                }
+            }
+            _ => {
+                let key = k.as_str().unwrap_or("?").to_string();
+                let hint = did_you_mean(&key, ["fortify", "capitulate", "losses", "retreat"]);
+                let d = cx.err(
+                    "orders::unknown-key",
+                    k,
+                    format!("`{key}` is not a standing order"),
+                );
+                d.help = Some(match hint {
+                    Some(h) => format!("did you mean `{h}`?"),
+                    None => "standing orders are: fortify, capitulate, losses, retreat".into(),
+                });
+            }
+        }
+    }
+    (cx.diags.len() == before).then_some(st)
+}
+
+fn seq_or_one<'n>(cx: &mut Ctx, node: &'n Node, what: &str) -> Vec<&'n Node> {
+    match &node.kind {
+        Kind::Seq(items) => items.iter().collect(),
+        Kind::Scalar(..) if !node.is_null() => vec![node],
+        _ => {
+            let found = node.describe();
+            cx.err(
+                "orders::type",
+                node,
+                format!("expected {what}, found {found}"),
+            );
+            Vec::new()
+        }
+    }
+}

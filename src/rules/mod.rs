@@ -1,0 +1,100 @@
+//! The seam between the pipeline and the games: one `Rules` implementation per game.
+//!
+//! The pipeline (campaign, adjudicate, verify, reports' dice section) is written once,
+//! generic over `Rules`; a game brings its scenario data, state, view, order forms with
+//! their checks and defaults, resolution and report text. Adding a game adds a module
+//! here and one line in `with_rules!`; nothing in the pipeline changes.
+
+pub mod hellenes;
+
+use crate::diag::{Diagnostic, SourceFile};
+use crate::dice::{DiceRecord, TurnDice};
+use crate::yaml::Node;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// What a turn awaits, in words and sides.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StepInfo {
+    /// `431 BC, Spring: initiative cards`.
+    pub title: String,
+    /// Sides whose orders the step expects (in side order).
+    pub awaiting: Vec<String>,
+    /// For each side, what it must send, in words.
+    pub asks: BTreeMap<String, String>,
+    /// Why this step cannot be adjudicated yet, if it cannot.
+    pub unsupported: Option<String>,
+}
+
+/// Checked orders of one side, with every problem found. Invalid orders are left out of
+/// `orders` (replaced by their documented default) and listed in `problems`.
+pub struct Checked<O> {
+    pub orders: O,
+    pub problems: Vec<Diagnostic>,
+}
+
+/// The outcome of one turn: the next state, what happened (as data) and every random
+/// event drawn.
+pub struct Resolution<S, E> {
+    pub state: S,
+    pub events: Vec<E>,
+    pub dice: Vec<DiceRecord>,
+}
+
+/// One game's rules.
+pub trait Rules {
+    /// `hellenes`: the `rules:` field of its files.
+    const ID: &'static str;
+    type Scenario;
+    type State: Serialize + DeserializeOwned + Clone + PartialEq;
+    type View: Serialize + DeserializeOwned + Clone;
+    type Orders: Clone;
+    type Event: Clone;
+
+    /// Names of the scenarios embedded in the binary.
+    fn scenario_names() -> &'static [&'static str];
+    /// The YAML text of an embedded scenario.
+    fn embedded_scenario(name: &str) -> Option<&'static str>;
+    /// Parses and checks scenario text.
+    fn load_scenario(text: &str) -> Result<Self::Scenario, Vec<String>>;
+    /// The sides in the scenario's fixed order (the dice protocol's order).
+    fn sides(sc: &Self::Scenario) -> Vec<String>;
+    /// A side's printed name.
+    fn side_name(sc: &Self::Scenario, side: &str) -> String;
+    /// The state before turn 1.
+    fn start(sc: &Self::Scenario) -> Self::State;
+    /// What the state awaits.
+    fn step(sc: &Self::Scenario, st: &Self::State) -> StepInfo;
+    /// What `side` may see, built field by field.
+    fn view(sc: &Self::Scenario, st: &Self::State, side: &str) -> Self::View;
+    /// Checks the body of one side's orders (envelope already checked) against that side's
+    /// view. `body` is the orders mapping's entries other than the envelope's.
+    fn check(
+        sc: &Self::Scenario,
+        view: &Self::View,
+        side: &str,
+        body: &[(Node, Node)],
+        file: &SourceFile,
+    ) -> Checked<Self::Orders>;
+    /// The documented default of a side that sent nothing (NMR).
+    fn default_orders(sc: &Self::Scenario, view: &Self::View, side: &str) -> Self::Orders;
+    /// Resolves the step. `orders` has every side of `step().awaiting`.
+    fn resolve(
+        sc: &Self::Scenario,
+        st: &Self::State,
+        orders: &BTreeMap<String, Self::Orders>,
+        dice: &TurnDice,
+    ) -> Resolution<Self::State, Self::Event>;
+    /// The report's account of the events, for one side (`None`: the moderator).
+    fn narrate(
+        sc: &Self::Scenario,
+        before: &Self::State,
+        events: &[Self::Event],
+        side: Option<&str>,
+    ) -> String;
+    /// The position after the turn as `side` may see it, in Markdown.
+    fn describe(sc: &Self::Scenario, view: &Self::View) -> String;
+    /// An orders skeleton for `side`, every legal order listed in comments.
+    fn template(sc: &Self::Scenario, view: &Self::View, side: &str) -> String;
+}

@@ -1,0 +1,99 @@
+//! JSON Schemas of the orders and game files, for editors (`yaml-language-server`) and
+//! for anyone writing tools around dikast. They describe the shape; `dikast check` is
+//! what knows the rules.
+
+use crate::cli::SchemaKind;
+use serde_json::json;
+
+fn names(props: &[&str]) -> serde_json::Value {
+    json!(props)
+}
+
+pub fn orders() -> serde_json::Value {
+    let block_list = json!({ "type": "array", "items": { "type": "string" } });
+    json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://dikast.invalid/schema/orders.schema.json",
+        "title": "dikast orders",
+        "description": "One side's orders for one turn. See docs/orders.md.",
+        "type": "object",
+        "required": names(&["game", "turn", "side", "based_on"]),
+        "properties": {
+            "game": { "type": "string", "description": "The game id, from your view." },
+            "turn": { "type": "integer", "minimum": 1, "description": "The turn the game awaits." },
+            "side": { "type": "string", "description": "Your side (athens, sparta, …)." },
+            "based_on": { "type": "string", "pattern": "^[0-9a-fA-F]{8,64}$", "description": "The game file hash your view gives (at least its first 8 digits)." },
+            "entropy": { "type": "string", "description": "Any text: it feeds the dice." },
+            "initiative": {
+                "type": "object",
+                "description": "1.0: the card you play this season.",
+                "required": names(&["card"]),
+                "properties": {
+                    "card": { "type": "string", "description": "A card id or name from your hand." },
+                    "for": { "enum": ["action", "event"] }
+                },
+                "additionalProperties": false
+            },
+            "standing": {
+                "type": "object",
+                "description": "Standing orders; they replace your current ones whole.",
+                "properties": {
+                    "fortify": { "type": "object", "additionalProperties": { "enum": ["walls", "field"] } },
+                    "capitulate": { "type": "array", "items": { "type": "string" } },
+                    "losses": block_list,
+                    "retreat": { "type": "object", "additionalProperties": { "type": "string" } }
+                },
+                "additionalProperties": false
+            }
+        },
+        "additionalProperties": false
+    })
+}
+
+pub fn game() -> serde_json::Value {
+    let hex = json!({ "type": "string", "pattern": "^[0-9a-f]{64}$" });
+    json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://dikast.invalid/schema/game.schema.json",
+        "title": "dikast game file",
+        "description": "A game file awaiting one turn (the moderator's). See docs/formats.md.",
+        "type": "object",
+        "required": names(&["dikast", "rules", "scenario", "game", "turn", "step", "awaiting", "dice", "state"]),
+        "properties": {
+            "dikast": { "const": 1 },
+            "rules": { "enum": ["hellenes"] },
+            "scenario": {
+                "type": "object",
+                "required": names(&["name", "sha256"]),
+                "properties": { "name": { "type": "string" }, "sha256": hex, "text": { "type": "string" } },
+                "additionalProperties": false
+            },
+            "game": { "type": "string" },
+            "turn": { "type": "integer", "minimum": 1 },
+            "step": { "type": "string" },
+            "awaiting": { "type": "array", "items": { "type": "string" } },
+            "dice": {
+                "type": "object",
+                "required": names(&["protocol", "chain_length", "commitment", "sealed_anchor"]),
+                "properties": {
+                    "protocol": { "const": "dikast-dice/v1" },
+                    "chain_length": { "type": "integer", "minimum": 1 },
+                    "commitment": hex,
+                    "sealed_anchor": hex
+                },
+                "additionalProperties": false
+            },
+            "previous": hex,
+            "state": { "type": "object", "description": "The rules module's state (docs/formats.md)." }
+        },
+        "additionalProperties": false
+    })
+}
+
+pub fn schema(kind: SchemaKind) -> String {
+    let v = match kind {
+        SchemaKind::Orders => orders(),
+        SchemaKind::Game => game(),
+    };
+    serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
+}

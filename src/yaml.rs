@@ -1,0 +1,382 @@
+//! Reading YAML that a person wrote, safely and with places.
+//!
+//! Orders, views and game files are parsed here into a small tree whose every node knows
+//! its byte span, so that later checks can put a caret under the exact value they reject.
+//! Hostile input is refused before it can hurt: a size limit, a depth and node limit, no
+//! anchors or aliases (no alias bombs), valid UTF-8 only, a single document.
+
+use crate::diag::{Diagnostic, SourceFile};
+use saphyr_parser::{Event, Parser, ScalarStyle};
+
+/// Largest input file we read (orders, views, game files).
+pub const MAX_FILE_BYTES: usize = 4 * 1024 * 1024;
+const MAX_DEPTH: usize = 64;
+const MAX_NODES: usize = 200_000;
+
+/// A YAML node with its place in the source.
+#[derive(Debug, Clone)]
+pub struct Node {
+    pub kind: Kind,
+    /// Byte range in the source.
+    pub span: (usize, usize),
+}
+
+#[derive(Debug, Clone)]
+pub enum Kind {
+    /// A scalar and whether it was plain (unquoted): `null`, numbers and booleans only
+    /// count as such when plain.
+    Scalar(String, bool),
+    Seq(Vec<Node>),
+    Map(Vec<(Node, Node)>),
+}
+
+impl Node {
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.kind {
+            Kind::Scalar(s, _) => Some(s),
+            _ => None,
+        }
+    }
+    pub fn is_null(&self) -> bool {
+        matches!(&self.kind, Kind::Scalar(s, true) if s.is_empty() || s == "~" || s == "null" || s == "Null" || s == "NULL")
+    }
+    pub fn as_seq(&self) -> Option<&[Node]> {
+        match &self.kind {
+            Kind::Seq(v) => Some(v),
+            _ => None,
+        }
+    }
+    pub fn as_map(&self) -> Option<&[(Node, Node)]> {
+        match &self.kind {
+            Kind::Map(v) => Some(v),
+            _ => None,
+        }
+    }
+    /// The value under `key` in a mapping (keys compared case-insensitively).
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        self.as_map()?
+            .iter()
+            .find(|(k, _)| k.as_str().is_some_and(|s| s.eq_ignore_ascii_case(key)))
+            .map(|(_, v)| v)
+    }
+    /// The scalar as an unsigned number, if it is one.
+    pub fn as_u64(&self) -> Option<u64> {
+        match &self.kind {
+            Kind::Scalar(s, true) => s.trim().parse().ok(),
+            _ => None,
+        }
+    }
+    /// What kind of value this is, in words, for diagnostics.
+    pub fn describe(&self) -> &'static str {
+        match &self.kind {
+            Kind::Scalar(_, _) if self.is_null() => "nothing (null)",
+            Kind::Scalar(_, _) => "a single value",
+            Kind::Seq(_) => "a list",
+            Kind::Map(_) => "a mapping",
+        }
+    }
+}
+
+/// Reads a file's bytes as text, refusing non-UTF-8 with the place of the first bad byte.
+pub fn decode(name: &str, bytes: &[u8]) -> Result<SourceFile, Diagnostic> {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(Diagnostic::new(
+            "input::too-large",
+            format!(
+                "{name} is {} bytes; dikast reads files of at most {} bytes",
+                bytes.len(),
+                MAX_FILE_BYTES
+            ),
+        )
+        .help("orders and game files are small text files: check that this is the right file"));
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(t) => Ok(SourceFile::new(name, t)),
+        Err(e) => {
+            let good = e.valid_up_to();
+            let file = SourceFile::new(name, String::from_utf8_lossy(bytes).into_owned());
+            // In the lossy text the bad byte became U+FFFD at the same offset.
+            Err(
+                Diagnostic::new("input::not-utf8", format!("{name} is not UTF-8 text"))
+                    .at(&file, (good, good + 3))
+                    .label(format!(
+                        "byte 0x{:02x} at offset {good} is not UTF-8",
+                        bytes[good]
+                    ))
+                    .help("save the file as UTF-8 (any editor can: \"Save with encoding: UTF-8\")"),
+            )
+        }
+    }
+}
+
+/// Byte offsets of each line start, to turn the parser's line/column into byte offsets.
+struct Lines {
+    starts: Vec<usize>,
+}
+
+impl Lines {
+    fn new(text: &str) -> Lines {
+        let mut starts = vec![0];
+        for (i, b) in text.bytes().enumerate() {
+            if b == b'\n' {
+                starts.push(i + 1);
+            }
+        }
+        Lines { starts }
+    }
+    /// `line` is 1-based, `col` 0-based in characters.
+    fn offset(&self, text: &str, line: usize, col: usize) -> usize {
+        let start = *self
+            .starts
+            .get(line.saturating_sub(1))
+            .unwrap_or(&text.len());
+        let rest = &text[start.min(text.len())..];
+        start
+            + rest
+                .char_indices()
+                .nth(col)
+                .map(|(i, _)| i)
+                .unwrap_or(rest.len())
+    }
+}
+
+/// Parses one YAML document into a spanned tree. An empty document is a null scalar.
+pub fn parse(file: &SourceFile) -> Result<Node, Diagnostic> {
+    let text = file.text.as_str();
+    let lines = Lines::new(text);
+    let mut parser = Parser::new_from_str(text);
+    let mut stack: Vec<(Node, Option<Node>)> = Vec::new();
+    let mut root: Option<Node> = None;
+    let mut nodes = 0usize;
+    let mut documents = 0usize;
+    let bad = |code: &str, msg: String, at: usize, label: &str| {
+        Diagnostic::new(code, msg)
+            .at(file, (at, at + 1))
+            .label(label.to_string())
+    };
+    loop {
+        let (event, span) = match parser.next_event() {
+            None => break,
+            Some(Ok(x)) => x,
+            Some(Err(e)) => {
+                let m = e.marker();
+                let at = lines.offset(text, m.line(), m.col());
+                return Err(Diagnostic::new(
+                    "yaml::syntax",
+                    format!("this is not valid YAML: {}", e.info()),
+                )
+                .at(file, (at, at + 1))
+                .label("the YAML breaks here")
+                .help(
+                    "check the indentation and that every `key: value` has its colon and space",
+                ));
+            }
+        };
+        let start = lines.offset(text, span.start.line(), span.start.col());
+        let end = lines
+            .offset(text, span.end.line(), span.end.col())
+            .max(start);
+        let node = match event {
+            Event::StreamStart | Event::StreamEnd | Event::Nothing | Event::DocumentEnd => continue,
+            Event::DocumentStart(_) => {
+                documents += 1;
+                if documents > 1 {
+                    return Err(bad(
+                        "yaml::many-documents",
+                        "a file must hold one YAML document".into(),
+                        start,
+                        "a second document starts here",
+                    )
+                    .help("remove the `---` line and what follows, or send it as its own file"));
+                }
+                continue;
+            }
+            Event::Alias(_) => {
+                return Err(bad(
+                    "yaml::alias",
+                    "YAML aliases (`*name`) are not allowed".into(),
+                    start,
+                    "alias",
+                )
+                .help("write the value out in full"));
+            }
+            Event::Scalar(value, style, anchor, _) => {
+                if anchor != 0 {
+                    return Err(bad(
+                        "yaml::anchor",
+                        "YAML anchors (`&name`) are not allowed".into(),
+                        start,
+                        "anchor",
+                    )
+                    .help("write each value out in full"));
+                }
+                let end = if end > start {
+                    end
+                } else {
+                    start + value.len().max(1)
+                };
+                Node {
+                    kind: Kind::Scalar(value.into_owned(), style == ScalarStyle::Plain),
+                    span: (start, end.min(text.len().max(start + 1))),
+                }
+            }
+            Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+                if anchor != 0 {
+                    return Err(bad(
+                        "yaml::anchor",
+                        "YAML anchors (`&name`) are not allowed".into(),
+                        start,
+                        "anchor",
+                    )
+                    .help("write each value out in full"));
+                }
+                if stack.len() >= MAX_DEPTH {
+                    return Err(bad(
+                        "yaml::too-deep",
+                        format!("the YAML nests deeper than {MAX_DEPTH} levels"),
+                        start,
+                        "too deep",
+                    )
+                    .help("orders are a few levels deep at most"));
+                }
+                let kind = if matches!(event, Event::SequenceStart(..)) {
+                    Kind::Seq(Vec::new())
+                } else {
+                    Kind::Map(Vec::new())
+                };
+                stack.push((
+                    Node {
+                        kind,
+                        span: (start, end),
+                    },
+                    None,
+                ));
+                continue;
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                let (mut n, pending) = stack.pop().expect("the parser balances collections");
+                debug_assert!(pending.is_none());
+                n.span.1 = end.max(n.span.1);
+                n
+            }
+        };
+        nodes += 1;
+        if nodes > MAX_NODES {
+            return Err(bad(
+                "yaml::too-many",
+                format!("the YAML has more than {MAX_NODES} values"),
+                node.span.0,
+                "here",
+            )
+            .help("orders are short: check that this is the right file"));
+        }
+        match stack.last_mut() {
+            None => root = Some(node),
+            Some((parent, pending)) => {
+                // Grow the parent's span to cover its children (block collections end early).
+                parent.span.1 = parent.span.1.max(node.span.1);
+                match &mut parent.kind {
+                    Kind::Seq(items) => items.push(node),
+                    Kind::Map(pairs) => match pending.take() {
+                        None => *pending = Some(node),
+                        Some(key) => pairs.push((key, node)),
+                    },
+                    Kind::Scalar(..) => unreachable!("scalars have no children"),
+                }
+            }
+        }
+    }
+    Ok(root.unwrap_or(Node {
+        kind: Kind::Scalar(String::new(), true),
+        span: (0, 0),
+    }))
+}
+
+/// Parses then checks there are no duplicate keys in any mapping (YAML forbids them;
+/// a duplicate `actions:` would otherwise silently drop orders).
+pub fn parse_strict(file: &SourceFile) -> Result<Node, Vec<Diagnostic>> {
+    let root = parse(file).map_err(|d| vec![d])?;
+    let mut diags = Vec::new();
+    find_duplicate_keys(file, &root, &mut diags);
+    if diags.is_empty() {
+        Ok(root)
+    } else {
+        Err(diags)
+    }
+}
+
+fn find_duplicate_keys(file: &SourceFile, node: &Node, out: &mut Vec<Diagnostic>) {
+    match &node.kind {
+        Kind::Map(pairs) => {
+            for (i, (k, v)) in pairs.iter().enumerate() {
+                if let Some(name) = k.as_str() {
+                    if let Some((first, _)) = pairs[..i]
+                        .iter()
+                        .find(|(p, _)| p.as_str().is_some_and(|s| s.eq_ignore_ascii_case(name)))
+                    {
+                        let (line, _) = file.line_col(first.span.0);
+                        out.push(
+                            Diagnostic::new(
+                                "yaml::duplicate-key",
+                                format!("`{name}` is given twice in the same mapping"),
+                            )
+                            .at(file, k.span)
+                            .label(format!("already given on line {line}"))
+                            .help("merge the two into one entry"),
+                        );
+                    }
+                }
+                find_duplicate_keys(file, v, out);
+            }
+        }
+        Kind::Seq(items) => items.iter().for_each(|n| find_duplicate_keys(file, n, out)),
+        Kind::Scalar(..) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(text: &str) -> SourceFile {
+        SourceFile::new("t.yaml", text)
+    }
+
+    #[test]
+    fn spans_point_at_values() {
+        let src = f("game: Éllas\nactions:\n  - move: [ATH-1, ATH-2]\n    path: \"x\"\n");
+        let root = parse(&src).unwrap();
+        let g = root.get("game").unwrap();
+        assert_eq!(&src.text[g.span.0..g.span.1], "Éllas");
+        let a = &root.get("actions").unwrap().as_seq().unwrap()[0];
+        let m = a.get("move").unwrap().as_seq().unwrap();
+        assert_eq!(&src.text[m[1].span.0..m[1].span.1], "ATH-2");
+        assert_eq!(src.line_col(m[1].span.0), (3, 19));
+        let p = a.get("path").unwrap();
+        assert_eq!(p.as_str(), Some("x"));
+        assert!(!matches!(p.kind, Kind::Scalar(_, true)));
+    }
+
+    #[test]
+    fn hostile_input_is_refused() {
+        assert_eq!(
+            parse(&f("a: &x [1]\nb: *x\n")).unwrap_err().code,
+            "yaml::anchor"
+        );
+        assert_eq!(parse(&f("a: [1\n")).unwrap_err().code, "yaml::syntax");
+        assert_eq!(
+            parse(&f("a: 1\n---\nb: 2\n")).unwrap_err().code,
+            "yaml::many-documents"
+        );
+        let deep = "[".repeat(100) + &"]".repeat(100);
+        assert_eq!(parse(&f(&deep)).unwrap_err().code, "yaml::too-deep");
+        assert_eq!(
+            parse_strict(&f("a: 1\nA: 2\n")).unwrap_err()[0].code,
+            "yaml::duplicate-key"
+        );
+        assert_eq!(
+            decode("x", b"a: \xff\n").unwrap_err().code,
+            "input::not-utf8"
+        );
+    }
+}
