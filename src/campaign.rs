@@ -348,13 +348,12 @@ fn set_private(_p: &Path) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Each side's orders file as received: its display name and bytes, or `None`.
+pub type OrdersFiles = BTreeMap<String, Option<(String, Vec<u8>)>>;
+
 /// The orders files of a turn, per side (missing side: `None`). Files that name no side,
 /// links, and anything that is not a plain file inside the folder are refused.
-pub fn read_orders(
-    layout: &Layout,
-    t: u32,
-    sides: &[String],
-) -> Result<BTreeMap<String, Option<(String, Vec<u8>)>>, Failure> {
+pub fn read_orders(layout: &Layout, t: u32, sides: &[String]) -> Result<OrdersFiles, Failure> {
     let dir = layout.orders_dir(t);
     let mut out: BTreeMap<String, Option<(String, Vec<u8>)>> =
         sides.iter().map(|s| (s.clone(), None)).collect();

@@ -41,7 +41,8 @@ impl SourceFile {
     }
 }
 
-fn floor_char(s: &str, mut i: usize) -> usize {
+/// The largest char boundary at or before byte `i`.
+pub fn floor_char(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
         i -= 1;
     }

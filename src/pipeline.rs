@@ -285,7 +285,7 @@ pub struct TurnInputs {
     pub game_name: String,
     pub game_bytes: Vec<u8>,
     /// Per side: the orders file's display name and bytes, or `None` (no orders).
-    pub orders: BTreeMap<String, Option<(String, Vec<u8>)>>,
+    pub orders: crate::campaign::OrdersFiles,
     /// `s_t`.
     pub seed: Hash,
     /// `u_t`; `None` when re-running without it (sealed events then cannot be checked).

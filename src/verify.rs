@@ -29,7 +29,7 @@ pub fn first_difference(name: &str, archived: &[u8], rerun: &[u8]) -> String {
         .position(|(a, b)| a != b)
         .unwrap_or(archived.len().min(rerun.len()));
     let text = String::from_utf8_lossy(archived);
-    let line = text[..text.floor_char_boundary(at.min(text.len()))]
+    let line = text[..crate::diag::floor_char(&text, at.min(text.len()))]
         .matches('\n')
         .count()
         + 1;
@@ -100,12 +100,12 @@ fn compare(layout: &Layout, path: &Path, rerun: &[u8]) -> Result<(), Failure> {
     Ok(())
 }
 
+/// `u_t` for a turn, where the verifier can know it.
+type SealedSeeds = Box<dyn Fn(u32) -> Option<Hash>>;
+
 /// Sealed seeds available to a verifier: from the secret (moderator) or from a
 /// published copy (everyone), by turn.
-fn sealed_source(
-    layout: &Layout,
-    anchor: &str,
-) -> Result<Option<Box<dyn Fn(u32) -> Option<Hash>>>, Failure> {
+fn sealed_source(layout: &Layout, anchor: &str) -> Result<Option<SealedSeeds>, Failure> {
     if layout.secret().exists() {
         let s = layout.load_secret()?;
         let head = s.sealed()?;
