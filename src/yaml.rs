@@ -91,7 +91,33 @@ pub fn decode(name: &str, bytes: &[u8]) -> Result<SourceFile, Diagnostic> {
         .help("orders and game files are small text files: check that this is the right file"));
     }
     match std::str::from_utf8(bytes) {
-        Ok(t) => Ok(SourceFile::new(name, t)),
+        Ok(t) => {
+            // Editors on Windows start UTF-8 files with a byte-order mark; it is not part
+            // of the first key. (Hashes are always of the raw bytes, mark included.)
+            let t = t.strip_prefix('\u{feff}').unwrap_or(t);
+            let file = SourceFile::new(name, t);
+            // YAML allows no control characters but tab and line breaks; the parser
+            // would stop silently at a NUL and drop the rest of the file.
+            if let Some((at, c)) = t.char_indices().find(|&(_, c)| {
+                (c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\u{85}'))
+                    || c == '\u{fffe}'
+                    || c == '\u{ffff}'
+            }) {
+                return Err(Diagnostic::new(
+                    "input::control-character",
+                    format!(
+                        "{name} holds a control character (U+{:04X}), which YAML does not allow",
+                        c as u32
+                    ),
+                )
+                .at(&file, (at, at + c.len_utf8()))
+                .label(format!("U+{:04X} here", c as u32))
+                .help(
+                    "remove it: orders are plain text (was the file saved by a word processor?)",
+                ));
+            }
+            Ok(file)
+        }
         Err(e) => {
             let good = e.valid_up_to();
             let file = SourceFile::new(name, String::from_utf8_lossy(bytes).into_owned());
@@ -140,6 +166,16 @@ impl Lines {
     }
 }
 
+/// An offset the caret can stand on: errors found at the end of the input point at the
+/// last character written instead (there is nothing to underline past the end).
+fn at_text(text: &str, at: usize) -> usize {
+    let end = text.trim_end().len();
+    if at < end || end == 0 {
+        return at.min(text.len());
+    }
+    crate::diag::floor_char(text, end - 1)
+}
+
 /// Parses one YAML document into a spanned tree. An empty document is a null scalar.
 pub fn parse(file: &SourceFile) -> Result<Node, Diagnostic> {
     let text = file.text.as_str();
@@ -160,7 +196,16 @@ pub fn parse(file: &SourceFile) -> Result<Node, Diagnostic> {
             Some(Ok(x)) => x,
             Some(Err(e)) => {
                 let m = e.marker();
-                let at = lines.offset(text, m.line(), m.col());
+                let at = at_text(text, lines.offset(text, m.line(), m.col()));
+                if e.info().contains("recursion limit") {
+                    return Err(bad(
+                        "yaml::too-deep",
+                        format!("the YAML nests deeper than {MAX_DEPTH} levels"),
+                        at,
+                        "too deep",
+                    )
+                    .help("orders are a few levels deep at most"));
+                }
                 return Err(Diagnostic::new(
                     "yaml::syntax",
                     format!("this is not valid YAML: {}", e.info()),
@@ -378,5 +423,18 @@ mod tests {
             decode("x", b"a: \xff\n").unwrap_err().code,
             "input::not-utf8"
         );
+        // A NUL would end the parse silently and drop the rest of the file.
+        let nul = decode("x", b"a: 1\0\nb: 2\n").unwrap_err();
+        assert_eq!(nul.code, "input::control-character");
+        assert_eq!(nul.location().as_deref(), Some("x:1:5"));
+    }
+
+    #[test]
+    fn byte_order_mark_and_end_of_input() {
+        let f = decode("x", b"\xef\xbb\xbfgame: g\n").unwrap();
+        assert_eq!(parse(&f).unwrap().get("game").unwrap().as_str(), Some("g"));
+        // An error at the end of the input points at the last character written.
+        let d = parse(&super::SourceFile::new("x", "a: 1\nb: [2\n\n")).unwrap_err();
+        assert_eq!(d.location().as_deref(), Some("x:2:5"));
     }
 }
