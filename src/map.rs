@@ -1,12 +1,1148 @@
-//! The SVG map of a view. Placeholder until the map issue lands: it states that it
-//! draws nothing yet rather than pretending.
+//! The SVG map of one side's view (`dikast show FILE --format svg`).
+//!
+//! Two halves with a plain-data seam between them: a rules module turns a view into a
+//! `MapPicture` (`Rules::map`: places with positions, cities with control, loyalty,
+//! sieges and blockades, links, and blocks *as that side may see them*), and this module
+//! draws any game's picture. Because the drawing only ever receives the picture, it
+//! cannot show what the view does not hold: enemy blocks arrive as counts per place.
+//!
+//! The output is deterministic: everything is drawn in the picture's order, numbers are
+//! written by one formatter, and labels are placed by a fixed greedy search (no
+//! randomness, no hash maps). Every piece of text is escaped, so a scenario with names
+//! like `A<b>&"c"` still gives well-formed XML.
 
 use crate::game::ViewFile;
 use crate::rules::Rules;
+use std::fmt::Write;
 
-pub fn svg<R: Rules>(_sc: &R::Scenario, v: &ViewFile<R::View>) -> String {
-    format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"40\"><text x=\"10\" y=\"25\">map of {} turn {}: not drawn yet</text></svg>\n",
-        v.game, v.turn
+/// How a rules module describes its map for drawing. Positions are in the scenario's
+/// 1000 × 700 box.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MapPicture {
+    /// The scenario's title.
+    pub title: String,
+    /// The side whose view this is.
+    pub side: String,
+    /// Every side in the scenario's order, as (id, printed name); colours follow it.
+    pub sides: Vec<(String, String)>,
+    /// Land areas, in the scenario's order.
+    pub areas: Vec<AreaMark>,
+    pub seas: Vec<SeaMark>,
+    /// Adjacencies, each listed once.
+    pub links: Vec<Link>,
+    /// The side's own blocks on the map, with everything it knows of them.
+    pub blocks: Vec<BlockMark>,
+    /// Blocks the side may see only as a count per place (the enemy's).
+    pub hidden: Vec<HiddenGroup>,
+    /// Short lines for the side panel (Prestige, hands, pools).
+    pub notes: Vec<String>,
+}
+
+/// A land area, with its city if it has one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AreaMark {
+    pub name: String,
+    /// A grouping heading (`Attica`), shown in the area's tooltip.
+    pub region: String,
+    pub xy: [i32; 2],
+    pub city: Option<CityMark>,
+}
+
+/// A walled city as the side sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CityMark {
+    /// City value (tribute, capacity): printed in the city's disc.
+    pub value: u32,
+    /// A port's offshore sea: the map draws an anchor and a line to it.
+    pub offshore: Option<String>,
+    /// The controlling side's id, or `neutral`.
+    pub control: String,
+    /// The side it is loyal to, or `neutral`.
+    pub loyalty: String,
+    /// The besieging side and since when (`Spring 431 BC`), if the city is besieged.
+    pub siege: Option<(String, String)>,
+    /// The side whose fleet blockades the port, if any.
+    pub blockade: Option<String>,
+}
+
+/// A sea area.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeaMark {
+    pub name: String,
+    pub xy: [i32; 2],
+}
+
+/// What an adjacency joins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum LinkKind {
+    /// Two land areas.
+    Land,
+    /// A land area and a sea it touches.
+    Coast,
+    /// Two seas.
+    Sea,
+}
+
+/// An adjacency between two places (by name).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Link {
+    pub kind: LinkKind,
+    pub a: String,
+    pub b: String,
+}
+
+/// One of the side's own blocks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BlockMark {
+    pub id: String,
+    pub side: String,
+    pub name: String,
+    /// The kind in words (`hoplites`, `fleet`).
+    pub kind: String,
+    pub steps: u32,
+    pub max: u32,
+    pub rating: String,
+    /// The place it stands in.
+    pub at: String,
+    /// Inside the walls of a besieged city.
+    pub besieged: bool,
+}
+
+/// Blocks of another side in one place: a count, nothing more.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HiddenGroup {
+    pub side: String,
+    pub at: String,
+    pub count: u32,
+    pub besieged: bool,
+}
+
+/// The file's own heading: which game, turn and step.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Heading {
+    pub game: String,
+    pub turn: u32,
+    pub step: String,
+}
+
+/// The map of a view, as SVG text.
+pub fn svg<R: Rules>(sc: &R::Scenario, v: &ViewFile<R::View>) -> String {
+    let pic = R::map(sc, &v.state);
+    render(
+        &pic,
+        &Heading {
+            game: v.game.clone(),
+            turn: v.turn,
+            step: v.step.clone(),
+        },
     )
+}
+
+// ------------------------------------------------------------------ layout constants
+
+/// The map box of the scenario's coordinates is drawn this much larger.
+const SCALE: f64 = 1.5;
+/// Where the map box starts on the page.
+const MAP_X: f64 = 16.0;
+const MAP_Y: f64 = 74.0;
+const MAP_W: f64 = 1000.0 * SCALE;
+const MAP_H: f64 = 700.0 * SCALE;
+/// The side panel (legend, notes, own blocks) right of the map.
+const PANEL_X: f64 = MAP_X + MAP_W + 20.0;
+const PANEL_W: f64 = 400.0;
+const PAGE_W: f64 = PANEL_X + PANEL_W + 16.0;
+const CITY_R: f64 = 9.0;
+const OPEN_R: f64 = 6.0;
+const BLOCK: f64 = 13.0;
+const BLOCK_GAP: f64 = 2.0;
+const BLOCKS_PER_ROW: usize = 4;
+const LABEL_SIZE: f64 = 12.5;
+const SEA_SIZE: f64 = 11.5;
+const NEUTRAL: &str = "#a39e93";
+const PALETTE: [&str; 5] = ["#2457a6", "#b8312f", "#2f7d3a", "#6b3fa0", "#c77800"];
+
+// ------------------------------------------------------------------ small helpers
+
+/// A number as the SVG gets it: at most one decimal, never `-0`.
+fn n(x: f64) -> String {
+    let r = (x * 10.0).round() / 10.0;
+    let r = if r == 0.0 { 0.0 } else { r };
+    if r.fract() == 0.0 {
+        format!("{}", r as i64)
+    } else {
+        format!("{r:.1}")
+    }
+}
+
+/// Text made safe for XML content and attribute values: markup characters escaped,
+/// characters XML 1.0 forbids replaced by U+FFFD.
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(' '),
+            c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// An estimate of a text's width in the sans-serif font the map asks for.
+fn text_w(s: &str, size: f64) -> f64 {
+    s.chars()
+        .map(|c| match c {
+            'i' | 'l' | 'j' | '\'' | '.' | ',' | ':' | ';' | '!' | '|' => 0.32,
+            'f' | 't' | 'r' | ' ' | '(' | ')' | '-' => 0.42,
+            'm' | 'w' | 'M' | 'W' => 0.88,
+            c if c.is_uppercase() => 0.7,
+            c if c.is_ascii_digit() => 0.64,
+            _ => 0.6,
+        })
+        .sum::<f64>()
+        * size
+}
+
+/// A side's colour, by its place in the scenario's order; `neutral` (or an unknown id)
+/// is grey.
+fn colour(pic: &MapPicture, side: &str) -> &'static str {
+    pic.sides
+        .iter()
+        .position(|(id, _)| id == side)
+        .map(|i| PALETTE[i % PALETTE.len()])
+        .unwrap_or(NEUTRAL)
+}
+
+fn side_name(pic: &MapPicture, side: &str) -> String {
+    pic.sides
+        .iter()
+        .find(|(id, _)| id == side)
+        .map(|(_, name)| name.clone())
+        .unwrap_or_else(|| side.to_string())
+}
+
+/// From the scenario's 1000 × 700 box to the page. Block-game maps crowd their places
+/// where the war is (Hellenes: Attica, the Isthmus, Boeotia), so the drawing magnifies
+/// around the densest place and squeezes the empty margins: a Cartesian fisheye
+/// (x' = (k+1)·x / (k·x + 1) on each side of the focus, per axis), which keeps every
+/// place inside the box and every left/right, above/below order as it was.
+struct Proj {
+    fx: f64,
+    fy: f64,
+}
+
+/// How strongly the fisheye magnifies: k + 1 times at the focus.
+const FISHEYE: f64 = 1.5;
+/// Places within this distance (map units) count as neighbours when finding the focus.
+const CROWD: f64 = 60.0;
+
+impl Proj {
+    /// The focus is the place with the most places within `CROWD` of it (the first such
+    /// in the picture's order).
+    fn for_picture(pic: &MapPicture) -> Proj {
+        let pts: Vec<[i32; 2]> = pic
+            .areas
+            .iter()
+            .map(|a| a.xy)
+            .chain(pic.seas.iter().map(|s| s.xy))
+            .collect();
+        let mut best = (0usize, [500, 350]);
+        for p in &pts {
+            let near = pts
+                .iter()
+                .filter(|q| {
+                    let (dx, dy) = (f64::from(q[0] - p[0]), f64::from(q[1] - p[1]));
+                    (dx * dx + dy * dy).sqrt() <= CROWD
+                })
+                .count();
+            if near > best.0 {
+                best = (near, *p);
+            }
+        }
+        Proj {
+            fx: f64::from(best.1[0]).clamp(1.0, 999.0),
+            fy: f64::from(best.1[1]).clamp(1.0, 699.0),
+        }
+    }
+
+    fn axis(v: f64, focus: f64, len: f64) -> f64 {
+        let v = v.clamp(0.0, len);
+        let (span, d, sign) = if v >= focus {
+            (len - focus, v - focus, 1.0)
+        } else {
+            (focus, focus - v, -1.0)
+        };
+        let x = d / span;
+        focus + sign * span * (FISHEYE + 1.0) * x / (FISHEYE * x + 1.0)
+    }
+
+    /// A map position on the page.
+    fn at(&self, xy: [i32; 2]) -> (f64, f64) {
+        (
+            MAP_X + Self::axis(f64::from(xy[0]), self.fx, 1000.0) * SCALE,
+            MAP_Y + Self::axis(f64::from(xy[1]), self.fy, 700.0) * SCALE,
+        )
+    }
+}
+
+/// An axis-aligned box: x0, y0, x1, y1.
+#[derive(Debug, Clone, Copy)]
+struct Rect(f64, f64, f64, f64);
+
+impl Rect {
+    fn around(cx: f64, cy: f64, r: f64) -> Rect {
+        Rect(cx - r, cy - r, cx + r, cy + r)
+    }
+    fn overlap(&self, o: &Rect) -> f64 {
+        let w = self.2.min(o.2) - self.0.max(o.0);
+        let h = self.3.min(o.3) - self.1.max(o.1);
+        if w > 0.0 && h > 0.0 {
+            w * h
+        } else {
+            0.0
+        }
+    }
+    /// Area outside the map box.
+    fn outside(&self) -> f64 {
+        let inner = Rect(MAP_X, MAP_Y, MAP_X + MAP_W, MAP_Y + MAP_H);
+        (self.2 - self.0) * (self.3 - self.1) - self.overlap(&inner)
+    }
+}
+
+/// The greedy placer: each new box goes to the first of its candidate spots that
+/// overlaps least with what is already placed (fixed order: deterministic).
+struct Placer {
+    taken: Vec<Rect>,
+}
+
+impl Placer {
+    /// Picks among `spots` (top-left corners) for a box of `w` × `h`; returns the corner.
+    fn place(&mut self, w: f64, h: f64, spots: &[(f64, f64)]) -> (f64, f64) {
+        let mut best = (f64::INFINITY, 0usize);
+        for (i, &(x, y)) in spots.iter().enumerate() {
+            let r = Rect(x, y, x + w, y + h);
+            let cost = self.taken.iter().map(|t| r.overlap(t)).sum::<f64>()
+                + 4.0 * r.outside()
+                + i as f64 * 2.0;
+            if cost < best.0 {
+                best = (cost, i);
+            }
+        }
+        let (x, y) = spots.get(best.1).copied().unwrap_or((0.0, 0.0));
+        self.taken.push(Rect(x, y, x + w, y + h));
+        (x, y)
+    }
+}
+
+/// Top-left corners for a `w` × `h` box around a symbol of radius `r` at (cx, cy): beside,
+/// below, above, then the corners, then the same farther out.
+fn spots_around(cx: f64, cy: f64, r: f64, w: f64, h: f64) -> Vec<(f64, f64)> {
+    let mut out = Vec::new();
+    for d in [3.0, 12.0, 24.0] {
+        let right = cx + r + d;
+        let left = cx - r - d - w;
+        let mid_y = cy - h / 2.0;
+        let below = cy + r + d;
+        let above = cy - r - d - h;
+        let mid_x = cx - w / 2.0;
+        out.extend([
+            (right, mid_y),
+            (mid_x, below),
+            (left, mid_y),
+            (mid_x, above),
+            (right, below - h / 2.0),
+            (left, below - h / 2.0),
+            (right, above + h / 2.0),
+            (left, above + h / 2.0),
+        ]);
+    }
+    out
+}
+
+// ------------------------------------------------------------------ the drawing
+
+/// Where a place is drawn and how big its symbol is.
+struct Spot {
+    x: f64,
+    y: f64,
+    r: f64,
+}
+
+fn spot(p: &Proj, pic: &MapPicture, name: &str) -> Option<Spot> {
+    if let Some(a) = pic.areas.iter().find(|a| a.name == name) {
+        let (x, y) = p.at(a.xy);
+        let r = if a.city.is_some() { CITY_R } else { OPEN_R };
+        return Some(Spot { x, y, r });
+    }
+    pic.seas.iter().find(|s| s.name == name).map(|s| {
+        let (x, y) = p.at(s.xy);
+        Spot {
+            x,
+            y,
+            r: sea_half(&s.name).1,
+        }
+    })
+}
+
+/// Half-width and half-height of a sea's oval.
+fn sea_half(name: &str) -> (f64, f64) {
+    (text_w(name, SEA_SIZE) / 2.0 + 9.0, 11.0)
+}
+
+/// The blocks drawn at one place: own first, then the hidden ones.
+struct Stack<'a> {
+    place: &'a str,
+    own: Vec<&'a BlockMark>,
+    hidden: Vec<&'a HiddenGroup>,
+}
+
+impl Stack<'_> {
+    fn squares(&self) -> usize {
+        self.own.len() + self.hidden.iter().map(|h| h.count as usize).sum::<usize>()
+    }
+    fn size(&self) -> (f64, f64) {
+        let n = self.squares().max(1);
+        let cols = n.min(BLOCKS_PER_ROW);
+        let rows = n.div_ceil(BLOCKS_PER_ROW);
+        (
+            cols as f64 * (BLOCK + BLOCK_GAP) - BLOCK_GAP,
+            rows as f64 * (BLOCK + BLOCK_GAP) - BLOCK_GAP,
+        )
+    }
+}
+
+/// The picture as an SVG document.
+pub fn render(pic: &MapPicture, head: &Heading) -> String {
+    let p = Proj::for_picture(pic);
+    let mut s = String::new();
+    let page_h = MAP_Y + MAP_H + 16.0;
+    let _ = writeln!(
+        s,
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Verdana, Arial, sans-serif">"#,
+        w = n(PAGE_W),
+        h = n(page_h)
+    );
+    let _ = writeln!(
+        s,
+        "<title>{}</title>",
+        esc(&format!(
+            "{} — turn {}: {} — {}'s view",
+            pic.title,
+            head.turn,
+            head.step,
+            side_name(pic, &pic.side)
+        ))
+    );
+    s.push_str(STYLE);
+    let _ = writeln!(
+        s,
+        r##"<rect x="0" y="0" width="{}" height="{}" fill="#fbf8f1"/>"##,
+        n(PAGE_W),
+        n(page_h)
+    );
+    title(&mut s, pic, head);
+    let _ = writeln!(
+        s,
+        r#"<rect class="land" x="{}" y="{}" width="{}" height="{}"/>"#,
+        n(MAP_X),
+        n(MAP_Y),
+        n(MAP_W),
+        n(MAP_H)
+    );
+
+    // Everything the placer must keep labels and blocks off.
+    let mut placer = Placer { taken: Vec::new() };
+    for a in &pic.areas {
+        let (x, y) = p.at(a.xy);
+        let r = if a.city.is_some() {
+            CITY_R + 3.0
+        } else {
+            OPEN_R
+        };
+        placer.taken.push(Rect::around(x, y, r));
+    }
+    for sea in &pic.seas {
+        let (x, y) = p.at(sea.xy);
+        let (hw, hh) = sea_half(&sea.name);
+        placer.taken.push(Rect(x - hw, y - hh, x + hw, y + hh));
+    }
+    for a in &pic.areas {
+        let off = a.city.as_ref().and_then(|c| c.offshore.as_deref());
+        if let Some(sea) = off.and_then(|o| spot(&p, pic, o)) {
+            let (ax, ay) = harbour(&p, a, &sea);
+            placer.taken.push(Rect::around(ax, ay, 6.5));
+        }
+    }
+
+    links(&mut s, &p, pic);
+    seas(&mut s, &p, pic);
+    ports(&mut s, &p, pic);
+    cities(&mut s, &p, pic);
+
+    // Blocks first (they must sit next to their place), then the names.
+    let mut stacks: Vec<Stack> = Vec::new();
+    let places = pic
+        .areas
+        .iter()
+        .map(|a| a.name.as_str())
+        .chain(pic.seas.iter().map(|s| s.name.as_str()));
+    for place in places {
+        let own: Vec<&BlockMark> = pic.blocks.iter().filter(|b| b.at == place).collect();
+        let hidden: Vec<&HiddenGroup> = pic
+            .hidden
+            .iter()
+            .filter(|h| h.at == place && h.count > 0)
+            .collect();
+        if !own.is_empty() || !hidden.is_empty() {
+            stacks.push(Stack { place, own, hidden });
+        }
+    }
+    s.push_str("<g id=\"blocks\">\n");
+    for st in &stacks {
+        let Some(sp) = spot(&p, pic, st.place) else {
+            continue;
+        };
+        let (w, h) = st.size();
+        let (x, y) = placer.place(w, h, &spots_around(sp.x, sp.y, sp.r, w, h));
+        stack(&mut s, pic, st, x, y);
+    }
+    s.push_str("</g>\n");
+
+    s.push_str("<g id=\"names\">\n");
+    for a in &pic.areas {
+        let (x, y) = p.at(a.xy);
+        let r = if a.city.is_some() {
+            CITY_R + 1.0
+        } else {
+            OPEN_R
+        };
+        let w = text_w(&a.name, LABEL_SIZE);
+        let h = LABEL_SIZE + 1.0;
+        let (lx, ly) = placer.place(w, h, &spots_around(x, y, r, w, h));
+        let class = if a.city.is_some() {
+            "name"
+        } else {
+            "name open"
+        };
+        let _ = writeln!(
+            s,
+            r#"<text class="{class}" x="{}" y="{}">{}</text>"#,
+            n(lx),
+            n(ly + LABEL_SIZE * 0.8),
+            esc(&a.name)
+        );
+    }
+    s.push_str("</g>\n");
+
+    panel(&mut s, pic);
+    s.push_str("</svg>\n");
+    s
+}
+
+const STYLE: &str = r#"<style>
+.land{fill:#efe6cf;stroke:#8a7a5a;stroke-width:1.5}
+.road{stroke:#9b7b4e;stroke-width:1.6;fill:none}
+.lane{stroke:#5b8fc7;stroke-width:1.3;stroke-dasharray:6 4;fill:none}
+.coast{stroke:#7fa8d6;stroke-width:1;stroke-dasharray:1.5 3;fill:none}
+.offshore{stroke:#2f6db3;stroke-width:1.8;fill:none}
+.sea{fill:#cfe2f3;stroke:#6f9fd0;stroke-width:1}
+.seaname{font-size:11.5px;font-style:italic;fill:#24507f;text-anchor:middle}
+.name{font-size:12.5px;fill:#2b2417;paint-order:stroke;stroke:#fbf8f1;stroke-width:3px;stroke-linejoin:round}
+.open{font-style:italic;fill:#6b5f48}
+.value{font-size:10.5px;font-weight:bold;text-anchor:middle}
+.steps{font-size:9.5px;font-weight:bold;fill:#ffffff;text-anchor:middle}
+.more{font-size:10px;font-weight:bold;fill:#2b2417}
+.anchor{stroke:#1d4f8a;stroke-width:1.4;fill:none;stroke-linecap:round}
+.h1{font-size:22px;font-weight:bold;fill:#2b2417}
+.h2{font-size:14px;fill:#4a4030}
+.ph{font-size:14px;font-weight:bold;fill:#2b2417}
+.pt{font-size:12px;fill:#2b2417}
+.ps{font-size:11px;fill:#4a4030}
+</style>
+"#;
+
+fn title(s: &mut String, pic: &MapPicture, head: &Heading) {
+    let _ = writeln!(
+        s,
+        r#"<text class="h1" x="{}" y="32">{}</text>"#,
+        n(MAP_X),
+        esc(&pic.title)
+    );
+    let _ = writeln!(
+        s,
+        r#"<text class="h2" x="{}" y="56">{}</text>"#,
+        n(MAP_X),
+        esc(&format!(
+            "Game {} · turn {} · {} · as {} sees it",
+            head.game,
+            head.turn,
+            head.step,
+            side_name(pic, &pic.side)
+        ))
+    );
+}
+
+fn links(s: &mut String, p: &Proj, pic: &MapPicture) {
+    s.push_str("<g id=\"links\">\n");
+    for l in &pic.links {
+        let (Some(a), Some(b)) = (spot(p, pic, &l.a), spot(p, pic, &l.b)) else {
+            continue;
+        };
+        // A port's line to its offshore sea is drawn with the port instead.
+        if l.kind == LinkKind::Coast && is_offshore(pic, &l.a, &l.b) {
+            continue;
+        }
+        let class = match l.kind {
+            LinkKind::Land => "road",
+            LinkKind::Coast => "coast",
+            LinkKind::Sea => "lane",
+        };
+        let _ = writeln!(
+            s,
+            r#"<line class="{class}" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+            n(a.x),
+            n(a.y),
+            n(b.x),
+            n(b.y)
+        );
+    }
+    s.push_str("</g>\n");
+}
+
+fn is_offshore(pic: &MapPicture, a: &str, b: &str) -> bool {
+    pic.areas.iter().any(|ar| {
+        let off = ar.city.as_ref().and_then(|c| c.offshore.as_deref());
+        (ar.name == a && off == Some(b)) || (ar.name == b && off == Some(a))
+    })
+}
+
+fn seas(s: &mut String, p: &Proj, pic: &MapPicture) {
+    s.push_str("<g id=\"seas\">\n");
+    for sea in &pic.seas {
+        let (x, y) = p.at(sea.xy);
+        let (hw, hh) = sea_half(&sea.name);
+        let _ = writeln!(
+            s,
+            r#"<g><title>{}</title><ellipse class="sea" cx="{}" cy="{}" rx="{}" ry="{}"/><text class="seaname" x="{}" y="{}">{}</text></g>"#,
+            esc(&sea.name),
+            n(x),
+            n(y),
+            n(hw),
+            n(hh),
+            n(x),
+            n(y + SEA_SIZE * 0.35),
+            esc(&sea.name)
+        );
+    }
+    s.push_str("</g>\n");
+}
+
+/// The anchor glyph, centred on (x, y).
+fn anchor(s: &mut String, x: f64, y: f64, class: &str) {
+    let _ = writeln!(
+        s,
+        r#"<path class="{class}" d="M{} {} v9 M{} {} h6 M{} {} q5 5 10 0"/><circle class="{class}" cx="{}" cy="{}" r="1.5"/>"#,
+        n(x),
+        n(y - 4.0),
+        n(x - 3.0),
+        n(y - 1.5),
+        n(x - 5.0),
+        n(y + 2.5),
+        n(x),
+        n(y - 5.5)
+    );
+}
+
+/// Where a port's anchor goes: on the city's rim, facing its offshore sea.
+fn harbour(p: &Proj, a: &AreaMark, sea: &Spot) -> (f64, f64) {
+    let (x, y) = p.at(a.xy);
+    let (dx, dy) = (sea.x - x, sea.y - y);
+    let len = (dx * dx + dy * dy).sqrt().max(1.0);
+    (x + dx / len * (CITY_R + 8.0), y + dy / len * (CITY_R + 8.0))
+}
+
+fn ports(s: &mut String, p: &Proj, pic: &MapPicture) {
+    s.push_str("<g id=\"ports\">\n");
+    for a in &pic.areas {
+        let Some(c) = &a.city else { continue };
+        let Some(off) = &c.offshore else { continue };
+        let Some(sea) = spot(p, pic, off) else {
+            continue;
+        };
+        let (ax, ay) = harbour(p, a, &sea);
+        let mut tip = format!("{}: port; offshore sea {}", a.name, off);
+        if let Some(b) = &c.blockade {
+            let _ = write!(tip, "; blockaded by {} (8.2.1)", side_name(pic, b));
+        }
+        let _ = writeln!(s, "<g><title>{}</title>", esc(&tip));
+        match &c.blockade {
+            Some(b) => {
+                let _ = writeln!(
+                    s,
+                    r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{}" stroke-width="3.5" stroke-dasharray="7 3"/>"#,
+                    n(ax),
+                    n(ay),
+                    n(sea.x),
+                    n(sea.y),
+                    colour(pic, b)
+                );
+                let (mx, my) = ((ax + sea.x) / 2.0, (ay + sea.y) / 2.0);
+                blockade_mark(s, mx, my, colour(pic, b));
+            }
+            None => {
+                let _ = writeln!(
+                    s,
+                    r#"<line class="offshore" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+                    n(ax),
+                    n(ay),
+                    n(sea.x),
+                    n(sea.y)
+                );
+            }
+        }
+        let _ = writeln!(
+            s,
+            r##"<circle cx="{}" cy="{}" r="6.5" fill="#fbf8f1" stroke="#1d4f8a" stroke-width="0.8"/>"##,
+            n(ax),
+            n(ay)
+        );
+        anchor(s, ax, ay, "anchor");
+        s.push_str("</g>\n");
+    }
+    s.push_str("</g>\n");
+}
+
+/// A blockade mark: a filled diamond with a white bar across (a chain across the harbour).
+fn blockade_mark(s: &mut String, x: f64, y: f64, fill: &str) {
+    let _ = writeln!(
+        s,
+        r##"<path d="M{} {} l7 7 l-7 7 l-7 -7 z" fill="{fill}" stroke="#ffffff" stroke-width="1"/><path d="M{} {} h8" stroke="#ffffff" stroke-width="2"/>"##,
+        n(x),
+        n(y - 7.0),
+        n(x - 4.0),
+        n(y)
+    );
+}
+
+fn cities(s: &mut String, p: &Proj, pic: &MapPicture) {
+    s.push_str("<g id=\"places\">\n");
+    for a in &pic.areas {
+        let (x, y) = p.at(a.xy);
+        let Some(c) = &a.city else {
+            let _ = writeln!(
+                s,
+                r##"<g><title>{}</title><path d="M{} {} l{} {} l{} {} l{} {} z" fill="#fbf8f1" stroke="#6b5f48" stroke-width="1.5"/></g>"##,
+                esc(&format!(
+                    "{} ({}): open country, no walled city",
+                    a.name, a.region
+                )),
+                n(x),
+                n(y - OPEN_R),
+                n(OPEN_R),
+                n(OPEN_R),
+                n(-OPEN_R),
+                n(OPEN_R),
+                n(-OPEN_R),
+                n(-OPEN_R)
+            );
+            continue;
+        };
+        let mut tip = format!(
+            "{} ({}): city value {}; controlled by {}; loyal to {}",
+            a.name,
+            a.region,
+            c.value,
+            side_name(pic, &c.control),
+            side_name(pic, &c.loyalty)
+        );
+        if let Some(off) = &c.offshore {
+            let _ = write!(tip, "; port on {off}");
+        }
+        if let Some((by, since)) = &c.siege {
+            let _ = write!(tip, "; besieged by {} since {since}", side_name(pic, by));
+        }
+        let _ = writeln!(s, "<g><title>{}</title>", esc(&tip));
+        if let Some((by, _)) = &c.siege {
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{}" stroke-width="3" stroke-dasharray="4 2.5"/>"#,
+                n(x),
+                n(y),
+                n(CITY_R + 5.0),
+                colour(pic, by)
+            );
+        }
+        let fill = colour(pic, &c.control);
+        let text = if c.control == "neutral" || fill == NEUTRAL {
+            "#2b2417"
+        } else {
+            "#ffffff"
+        };
+        let _ = writeln!(
+            s,
+            r#"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{}" stroke-width="2.5"/><text class="value" x="{}" y="{}" fill="{text}">{}</text></g>"#,
+            n(x),
+            n(y),
+            n(CITY_R),
+            colour(pic, &c.loyalty),
+            n(x),
+            n(y + 3.8),
+            c.value
+        );
+    }
+    s.push_str("</g>\n");
+}
+
+/// The blocks of one place, as squares: own blocks show their steps (a thick dark rim
+/// for those inside besieged walls); hidden ones are blank, like a block seen from
+/// behind.
+fn stack(s: &mut String, pic: &MapPicture, st: &Stack, x0: f64, y0: f64) {
+    let mut i = 0usize;
+    let cell = |i: usize| {
+        (
+            x0 + (i % BLOCKS_PER_ROW) as f64 * (BLOCK + BLOCK_GAP),
+            y0 + (i / BLOCKS_PER_ROW) as f64 * (BLOCK + BLOCK_GAP),
+        )
+    };
+    for b in &st.own {
+        let (x, y) = cell(i);
+        i += 1;
+        let rim = if b.besieged {
+            r##"stroke="#111111" stroke-width="2""##
+        } else {
+            r##"stroke="#ffffff" stroke-width="0.8""##
+        };
+        let mut tip = format!(
+            "{} {} ({}), {}/{} steps, {}, at {}",
+            b.id, b.name, b.kind, b.steps, b.max, b.rating, b.at
+        );
+        if b.besieged {
+            tip.push_str(", inside the walls");
+        }
+        let _ = writeln!(
+            s,
+            r#"<g><title>{}</title><rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" {rim}/><text class="steps" x="{}" y="{}">{}</text></g>"#,
+            esc(&tip),
+            n(x),
+            n(y),
+            n(BLOCK),
+            n(BLOCK),
+            colour(pic, &b.side),
+            n(x + BLOCK / 2.0),
+            n(y + BLOCK - 3.5),
+            b.steps
+        );
+    }
+    for h in &st.hidden {
+        let tip = format!(
+            "{} block{} of {} at {}{}",
+            h.count,
+            if h.count == 1 { "" } else { "s" },
+            side_name(pic, &h.side),
+            h.at,
+            if h.besieged { ", inside the walls" } else { "" }
+        );
+        let _ = writeln!(s, "<g><title>{}</title>", esc(&tip));
+        let rim = if h.besieged {
+            r##"stroke="#111111" stroke-width="2""##
+        } else {
+            r##"stroke="#ffffff" stroke-width="0.8""##
+        };
+        for _ in 0..h.count {
+            let (x, y) = cell(i);
+            i += 1;
+            let _ = writeln!(
+                s,
+                r#"<rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" fill-opacity="0.8" {rim}/>"#,
+                n(x),
+                n(y),
+                n(BLOCK),
+                n(BLOCK),
+                colour(pic, &h.side)
+            );
+        }
+        s.push_str("</g>\n");
+    }
+}
+
+/// The side panel: the legend, the notes, and the side's own blocks by place.
+fn panel(s: &mut String, pic: &MapPicture) {
+    let x = PANEL_X;
+    let mut y = MAP_Y + 4.0;
+    s.push_str("<g id=\"legend\">\n");
+    let _ = writeln!(
+        s,
+        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#ffffff" stroke="#c9bfa6"/>"##,
+        n(x - 8.0),
+        n(MAP_Y),
+        n(PANEL_W),
+        n(MAP_H)
+    );
+    let head = |s: &mut String, y: &mut f64, text: &str| {
+        *y += 18.0;
+        let _ = writeln!(
+            s,
+            r#"<text class="ph" x="{}" y="{}">{}</text>"#,
+            n(x),
+            n(*y),
+            esc(text)
+        );
+        *y += 8.0;
+    };
+    let line = |s: &mut String, y: &mut f64, text: &str| {
+        *y += 17.0;
+        let _ = writeln!(
+            s,
+            r#"<text class="pt" x="{}" y="{}">{}</text>"#,
+            n(x + 34.0),
+            n(*y),
+            esc(text)
+        );
+    };
+    head(s, &mut y, "Legend");
+    // Sides.
+    for (id, name) in &pic.sides {
+        line(s, &mut y, name);
+        let _ = writeln!(
+            s,
+            r#"<rect x="{}" y="{}" width="22" height="11" rx="2" fill="{}"/>"#,
+            n(x + 2.0),
+            n(y - 10.0),
+            colour(pic, id)
+        );
+    }
+    line(s, &mut y, "neutral");
+    let _ = writeln!(
+        s,
+        r#"<rect x="{}" y="{}" width="22" height="11" rx="2" fill="{NEUTRAL}"/>"#,
+        n(x + 2.0),
+        n(y - 10.0)
+    );
+    let first = pic.sides.first().map(|(id, _)| id.as_str()).unwrap_or("");
+    let second = pic.sides.get(1).map(|(id, _)| id.as_str()).unwrap_or(first);
+    line(
+        s,
+        &mut y,
+        "city: value inside; fill = control, rim = loyalty",
+    );
+    let _ = writeln!(
+        s,
+        r##"<circle cx="{}" cy="{}" r="{}" fill="{}" stroke="{}" stroke-width="2.5"/><text class="value" x="{}" y="{}" fill="#ffffff">2</text>"##,
+        n(x + 13.0),
+        n(y - 4.5),
+        n(CITY_R),
+        colour(pic, first),
+        colour(pic, second),
+        n(x + 13.0),
+        n(y - 0.7)
+    );
+    y += 4.0;
+    line(s, &mut y, "port: anchor, line to its offshore sea");
+    let _ = writeln!(
+        s,
+        r##"<line class="offshore" x1="{}" y1="{}" x2="{}" y2="{}"/><circle cx="{}" cy="{}" r="6.5" fill="#fbf8f1" stroke="#1d4f8a" stroke-width="0.8"/>"##,
+        n(x + 8.0),
+        n(y - 4.5),
+        n(x + 28.0),
+        n(y - 4.5),
+        n(x + 8.0),
+        n(y - 4.5)
+    );
+    anchor(s, x + 8.0, y - 4.5, "anchor");
+    line(s, &mut y, "open country (no walled city)");
+    let _ = writeln!(
+        s,
+        r##"<path d="M{} {} l6 6 l-6 6 l-6 -6 z" fill="#fbf8f1" stroke="#6b5f48" stroke-width="1.5"/>"##,
+        n(x + 13.0),
+        n(y - 10.5)
+    );
+    y += 4.0;
+    line(s, &mut y, "sea area");
+    let _ = writeln!(
+        s,
+        r#"<ellipse class="sea" cx="{}" cy="{}" rx="13" ry="8"/>"#,
+        n(x + 13.0),
+        n(y - 4.5)
+    );
+    for (class, text) in [
+        ("road", "land adjacency"),
+        ("lane", "sea adjacency"),
+        ("coast", "coast: area touches sea"),
+    ] {
+        line(s, &mut y, text);
+        let _ = writeln!(
+            s,
+            r#"<line class="{class}" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+            n(x),
+            n(y - 4.5),
+            n(x + 26.0),
+            n(y - 4.5)
+        );
+    }
+    y += 4.0;
+    line(s, &mut y, "siege: dashed ring in the besieger's colour");
+    let _ = writeln!(
+        s,
+        r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{}" stroke-width="3" stroke-dasharray="4 2.5"/><circle cx="{}" cy="{}" r="6" fill="{}"/>"#,
+        n(x + 13.0),
+        n(y - 4.5),
+        n(CITY_R + 2.0),
+        colour(pic, second),
+        n(x + 13.0),
+        n(y - 4.5),
+        colour(pic, first)
+    );
+    y += 4.0;
+    line(s, &mut y, "blockade: enemy fleet in the offshore sea");
+    blockade_mark(s, x + 13.0, y - 4.5, colour(pic, second));
+    y += 4.0;
+    line(s, &mut y, "your block: steps shown");
+    let _ = writeln!(
+        s,
+        r##"<rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}"/><text class="steps" x="{}" y="{}">3</text>"##,
+        n(x + 6.0),
+        n(y - 11.0),
+        n(BLOCK),
+        n(BLOCK),
+        colour(pic, &pic.side),
+        n(x + 6.0 + BLOCK / 2.0),
+        n(y - 1.5)
+    );
+    let other = pic
+        .sides
+        .iter()
+        .find(|(id, _)| *id != pic.side)
+        .map(|(id, _)| id.as_str())
+        .unwrap_or("");
+    line(s, &mut y, "enemy block: hidden, one square each");
+    let _ = writeln!(
+        s,
+        r#"<rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" fill-opacity="0.8"/>"#,
+        n(x + 6.0),
+        n(y - 11.0),
+        n(BLOCK),
+        n(BLOCK),
+        colour(pic, other)
+    );
+    line(s, &mut y, "dark rim: inside besieged walls");
+    let _ = writeln!(
+        s,
+        r##"<rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" stroke="#111111" stroke-width="2"/>"##,
+        n(x + 6.0),
+        n(y - 11.0),
+        n(BLOCK),
+        n(BLOCK),
+        colour(pic, &pic.side)
+    );
+
+    if !pic.notes.is_empty() {
+        y += 8.0;
+        head(s, &mut y, "Position");
+        for note in &pic.notes {
+            y += 16.0;
+            let _ = writeln!(
+                s,
+                r#"<text class="pt" x="{}" y="{}">{}</text>"#,
+                n(x),
+                n(y),
+                esc(note)
+            );
+        }
+    }
+
+    y += 8.0;
+    head(
+        s,
+        &mut y,
+        &format!("{}'s blocks on the map", side_name(pic, &pic.side)),
+    );
+    let mut places: Vec<&str> = Vec::new();
+    for b in &pic.blocks {
+        if !places.contains(&b.at.as_str()) {
+            places.push(&b.at);
+        }
+    }
+    let bottom = MAP_Y + MAP_H - 10.0;
+    let width = PANEL_W - 24.0;
+    let mut shown = 0usize;
+    for place in &places {
+        let list: Vec<String> = pic
+            .blocks
+            .iter()
+            .filter(|b| b.at == *place)
+            .map(|b| {
+                format!(
+                    "{} {} {}/{} {}{}",
+                    b.id,
+                    b.kind,
+                    b.steps,
+                    b.max,
+                    b.rating,
+                    if b.besieged { " (in the walls)" } else { "" }
+                )
+            })
+            .collect();
+        // The place in bold, then its blocks, wrapped at the commas.
+        let mut lines: Vec<String> = Vec::new();
+        let mut cur = String::new();
+        let lead = text_w(&format!("{place}: "), 11.0) + 4.0;
+        for (i, item) in list.iter().enumerate() {
+            let piece = if i + 1 < list.len() {
+                format!("{item}, ")
+            } else {
+                item.clone()
+            };
+            let room = if lines.is_empty() {
+                width - lead
+            } else {
+                width - 12.0
+            };
+            if !cur.is_empty() && text_w(&(cur.clone() + &piece), 11.0) > room {
+                lines.push(std::mem::take(&mut cur));
+            }
+            cur.push_str(&piece);
+        }
+        lines.push(cur);
+        if y + 14.0 * lines.len() as f64 > bottom {
+            let rest = places.len() - shown;
+            y += 14.0;
+            let _ = writeln!(
+                s,
+                r#"<text class="ps" x="{}" y="{}">{}</text>"#,
+                n(x),
+                n(y),
+                esc(&format!("… and {rest} more places (see the report)"))
+            );
+            break;
+        }
+        shown += 1;
+        for (i, l) in lines.iter().enumerate() {
+            y += 14.0;
+            if i == 0 {
+                let _ = writeln!(
+                    s,
+                    r#"<text class="ps" x="{}" y="{}"><tspan font-weight="bold">{}:</tspan> {}</text>"#,
+                    n(x),
+                    n(y),
+                    esc(place),
+                    esc(l)
+                );
+            } else {
+                let _ = writeln!(
+                    s,
+                    r#"<text class="ps" x="{}" y="{}">{}</text>"#,
+                    n(x + 12.0),
+                    n(y),
+                    esc(l)
+                );
+            }
+        }
+    }
+    s.push_str("</g>\n");
 }

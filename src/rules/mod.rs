@@ -97,4 +97,7 @@ pub trait Rules {
     fn describe(sc: &Self::Scenario, view: &Self::View) -> String;
     /// An orders skeleton for `side`, every legal order listed in comments.
     fn template(sc: &Self::Scenario, view: &Self::View, side: &str) -> String;
+    /// The map as the view's side may see it, as plain drawing data (`crate::map` draws
+    /// it). Built from the view alone, so it can show nothing the view hides.
+    fn map(sc: &Self::Scenario, view: &Self::View) -> crate::map::MapPicture;
 }

@@ -2,6 +2,7 @@
 //! scenario data, state, views, order forms, resolution and report text, behind `Rules`.
 
 pub mod event;
+pub mod map_data;
 pub mod orders;
 pub mod rating;
 pub mod report;
@@ -157,5 +158,9 @@ impl Rules for Hellenes {
 
     fn template(sc: &Scenario, view: &view::View, side: &str) -> String {
         report::template(sc, view, side)
+    }
+
+    fn map(sc: &Scenario, view: &view::View) -> crate::map::MapPicture {
+        map_data::picture(sc, view)
     }
 }
