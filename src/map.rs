@@ -827,7 +827,7 @@ fn stack(s: &mut String, pic: &MapPicture, st: &Stack, x0: f64, y0: f64) {
         }
         let _ = writeln!(
             s,
-            r#"<g><title>{}</title><rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" {rim}/><text class="steps" x="{}" y="{}">{}</text></g>"#,
+            r#"<g><title>{}</title><rect class="own" x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" {rim}/><text class="steps" x="{}" y="{}">{}</text></g>"#,
             esc(&tip),
             n(x),
             n(y),
@@ -859,7 +859,7 @@ fn stack(s: &mut String, pic: &MapPicture, st: &Stack, x0: f64, y0: f64) {
             i += 1;
             let _ = writeln!(
                 s,
-                r#"<rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" fill-opacity="0.8" {rim}/>"#,
+                r#"<rect class="hidden" x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" fill-opacity="0.8" {rim}/>"#,
                 n(x),
                 n(y),
                 n(BLOCK),
@@ -1070,8 +1070,7 @@ fn panel(s: &mut String, pic: &MapPicture) {
     }
     let bottom = MAP_Y + MAP_H - 10.0;
     let width = PANEL_W - 24.0;
-    let mut shown = 0usize;
-    for place in &places {
+    for (shown, place) in places.iter().enumerate() {
         let list: Vec<String> = pic
             .blocks
             .iter()
@@ -1121,7 +1120,6 @@ fn panel(s: &mut String, pic: &MapPicture) {
             );
             break;
         }
-        shown += 1;
         for (i, l) in lines.iter().enumerate() {
             y += 14.0;
             if i == 0 {

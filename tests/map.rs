@@ -1,0 +1,525 @@
+//! The SVG map (`dikast show FILE --format svg --side S`): well-formed XML with every
+//! place named, nothing of the enemy's blocks but their count and place, hostile names
+//! escaped, the same bytes from every run, and the Hellenes map data (control, sieges,
+//! blockades) taken from the rules.
+//!
+//! The SVG is parsed with a real XML parser (roxmltree), never checked by string search
+//! alone. Looking at the drawing is a separate, manual check: `scripts/render-map`
+//! (docs/map.md).
+
+use dikast::cli::Format;
+use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
+use dikast::map::{
+    render, AreaMark, BlockMark, CityMark, Heading, HiddenGroup, Link, LinkKind, MapPicture,
+    SeaMark,
+};
+use dikast::pipeline;
+use dikast::rules::hellenes::scenario::{BlockKind, Scenario};
+use dikast::rules::hellenes::state::{Siege, State, Status};
+use dikast::rules::hellenes::{Hellenes, HELLENES_431};
+use dikast::rules::Rules;
+use dikast::show::show;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn scenario() -> Scenario {
+    Hellenes::load_scenario(HELLENES_431).expect("the embedded scenario loads")
+}
+
+/// A game file awaiting turn 1 of a scenario, its start state changed by `edit`. An
+/// embedded scenario is named; any other travels inline, as `dikast new` writes it.
+fn game_file(text: &str, edit: impl FnOnce(&mut State)) -> Vec<u8> {
+    let sc = Hellenes::load_scenario(text).expect("test scenario loads");
+    let mut state = Hellenes::start(&sc);
+    edit(&mut state);
+    let step = Hellenes::step(&sc, &state);
+    let embedded = text == HELLENES_431;
+    let game = GameFile {
+        dikast: FORMAT,
+        rules: "hellenes".into(),
+        scenario: ScenarioRef {
+            name: if embedded {
+                "hellenes-431".into()
+            } else {
+                "map-test".into()
+            },
+            sha256: sha256_hex(text.as_bytes()),
+            text: (!embedded).then(|| text.to_string()),
+        },
+        game: "map-test".into(),
+        turn: 1,
+        step: step.title,
+        awaiting: step.awaiting,
+        dice: DiceState {
+            protocol: "dikast-dice/v1".into(),
+            chain_length: 1,
+            commitment: "00".repeat(32),
+            sealed_anchor: "00".repeat(32),
+        },
+        previous: None,
+        state,
+    };
+    to_yaml(&game).into_bytes()
+}
+
+fn svg_of(game: &[u8], side: &str) -> String {
+    match show::<Hellenes>(Path::new("game.yaml"), game, Some(side), Format::Svg) {
+        Ok(s) => s,
+        Err(e) => panic!("show --format svg failed: {e:?}"),
+    }
+}
+
+fn parse(svg: &str) -> roxmltree::Document<'_> {
+    match roxmltree::Document::parse(svg) {
+        Ok(d) => d,
+        Err(e) => panic!("the SVG is not well-formed XML: {e}\n{svg}"),
+    }
+}
+
+/// The whole text of every `<text>` element, in document order.
+fn texts(doc: &roxmltree::Document) -> Vec<String> {
+    doc.descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| {
+            n.descendants()
+                .filter(|d| d.is_text())
+                .filter_map(|d| d.text())
+                .collect::<String>()
+        })
+        .collect()
+}
+
+/// Every `<title>` (tooltip) text.
+fn titles(doc: &roxmltree::Document) -> Vec<String> {
+    doc.descendants()
+        .filter(|n| n.has_tag_name("title"))
+        .filter_map(|n| n.text().map(str::to_string))
+        .collect()
+}
+
+/// The `<rect>` elements of one class inside `<g id="blocks">`.
+fn block_rects<'a>(doc: &'a roxmltree::Document, class: &str) -> Vec<roxmltree::Node<'a, 'a>> {
+    let g = doc
+        .descendants()
+        .find(|n| n.has_tag_name("g") && n.attribute("id") == Some("blocks"))
+        .expect("the map has a blocks group");
+    g.descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("class") == Some(class))
+        .collect()
+}
+
+/// A state with more to draw than the start: Sparta besieges Plataea (since Spring 431)
+/// and has a fleet in the Saronic Gulf, off Athens.
+fn war(st: &mut State) {
+    for b in &mut st.blocks {
+        match b.id.as_str() {
+            "SPA-9" | "SPA-10" => {
+                b.at = "Plataea".into();
+                b.status = Status::Besieging;
+            }
+            "ATH-7" => b.status = Status::Besieged,
+            _ => {}
+        }
+    }
+    let fleet = st
+        .blocks
+        .iter_mut()
+        .find(|b| b.side == "sparta" && b.kind == BlockKind::Fleet && b.status == Status::Field)
+        .expect("Sparta has a fleet on the map");
+    fleet.at = "Saronic Gulf".into();
+    let plataea = st
+        .cities
+        .iter_mut()
+        .find(|c| c.name == "Plataea")
+        .expect("Plataea is a city");
+    // Through serde, so the test holds whatever optional fields a siege gains.
+    let siege: Siege =
+        serde_yaml::from_str("{besieger: sparta, year: 431, season: spring}").expect("a siege");
+    plataea.siege = Some(siege);
+}
+
+#[test]
+fn the_431_start_is_well_formed_and_names_every_place() {
+    let sc = scenario();
+    for side in ["athens", "sparta"] {
+        let svg = svg_of(&game_file(HELLENES_431, |_| {}), side);
+        let doc = parse(&svg);
+        let root = doc.root_element();
+        assert!(root.has_tag_name(("http://www.w3.org/2000/svg", "svg")));
+        let texts = texts(&doc);
+        for a in &sc.areas {
+            assert!(
+                texts.contains(&a.name),
+                "{side}'s map does not name {}",
+                a.name
+            );
+        }
+        for s in &sc.seas {
+            assert!(
+                texts.contains(&s.name),
+                "{side}'s map does not name {}",
+                s.name
+            );
+        }
+        // The title says game, turn, step and side.
+        let head = texts
+            .iter()
+            .find(|t| t.starts_with("Game map-test"))
+            .expect("a heading line");
+        let side_name = if side == "athens" { "Athens" } else { "Sparta" };
+        assert!(head.contains("turn 1"), "{head}");
+        assert!(
+            head.contains("431 BC, Spring: setup and the deal"),
+            "{head}"
+        );
+        assert!(head.contains(&format!("as {side_name} sees it")), "{head}");
+        assert!(texts.contains(&sc.title));
+        assert!(texts.contains(&"Legend".to_string()));
+        // Every city value is printed in its disc.
+        let cities = sc.areas.iter().filter(|a| a.city.is_some()).count();
+        let values = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text") && n.attribute("class") == Some("value"))
+            .count();
+        assert_eq!(values, cities + 1, "one value per city, plus the legend's");
+    }
+}
+
+#[test]
+fn a_side_sees_its_own_blocks_and_only_a_count_of_the_enemy() {
+    let game = game_file(HELLENES_431, war);
+    let full: GameFile<State> = serde_yaml::from_slice(&game).expect("game file");
+    for side in ["athens", "sparta"] {
+        let svg = svg_of(&game, side);
+        let doc = parse(&svg);
+        let on_map = |mine: bool| {
+            full.state
+                .blocks
+                .iter()
+                .filter(|b| (b.side == side) == mine)
+                .filter(|b| !matches!(b.status, Status::Pool | Status::Eliminated))
+                .collect::<Vec<_>>()
+        };
+        // One square per block: own ones showing steps, enemy ones blank.
+        let own = block_rects(&doc, "own");
+        let hidden = block_rects(&doc, "hidden");
+        assert_eq!(own.len(), on_map(true).len(), "{side}: own squares");
+        assert_eq!(hidden.len(), on_map(false).len(), "{side}: enemy squares");
+        for r in &hidden {
+            let group = r.parent().expect("a hidden square sits in a group");
+            let text: String = group
+                .descendants()
+                .filter(|n| n.has_tag_name("text"))
+                .filter_map(|n| n.text())
+                .collect();
+            assert!(
+                text.is_empty(),
+                "{side}: an enemy square carries text `{text}`"
+            );
+        }
+        // No enemy id or name anywhere, tooltips included.
+        for b in on_map(false) {
+            assert!(
+                !svg.contains(&b.id),
+                "{side}'s map shows enemy block {}",
+                b.id
+            );
+            assert!(
+                !svg.contains(&b.name),
+                "{side}'s map shows enemy block name {}",
+                b.name
+            );
+        }
+        // Own blocks are there with their ids and steps.
+        let tips = titles(&doc);
+        for b in on_map(true) {
+            let tip = tips
+                .iter()
+                .find(|t| t.starts_with(&format!("{} ", b.id)))
+                .unwrap_or_else(|| panic!("{side}: no tooltip for own block {}", b.id));
+            assert!(
+                tip.contains(&format!("{}/{} steps", b.steps, b.max)),
+                "{tip}"
+            );
+            assert!(tip.contains(&b.rating), "{tip}");
+        }
+    }
+}
+
+#[test]
+fn changing_what_the_enemy_hides_does_not_change_a_single_byte() {
+    // Athens' map of two states that differ only in what Athens may not know about
+    // Sparta's blocks (ids, names, kinds, steps, ratings) must be the same bytes; a
+    // change to Athens' own block must show.
+    let hide = |st: &mut State| {
+        war(st);
+        for (i, b) in st.blocks.iter_mut().enumerate() {
+            if b.side == "sparta" {
+                b.id = format!("SPX-{i}");
+                b.name = format!("Secret Company {i}");
+                b.kind = if b.kind == BlockKind::Fleet {
+                    BlockKind::Fleet
+                } else {
+                    BlockKind::Archers
+                };
+                b.max = 4;
+                b.steps = if b.steps == 4 { 1 } else { 4 };
+                b.rating = "D1".into();
+            }
+        }
+    };
+    let base = svg_of(&game_file(HELLENES_431, war), "athens");
+    let changed = svg_of(&game_file(HELLENES_431, hide), "athens");
+    assert_eq!(base, changed, "Athens' map depends on hidden Spartan facts");
+
+    let own_change = svg_of(
+        &game_file(HELLENES_431, |st| {
+            war(st);
+            let b = st.blocks.iter_mut().find(|b| b.id == "ATH-1").unwrap();
+            b.steps = 2;
+        }),
+        "athens",
+    );
+    assert_ne!(base, own_change, "Athens' map does not show its own steps");
+    // The other side's map does show the change of its own blocks.
+    assert_ne!(
+        svg_of(&game_file(HELLENES_431, war), "sparta"),
+        svg_of(&game_file(HELLENES_431, hide), "sparta")
+    );
+}
+
+/// The scenario with `old` renamed to `new` everywhere it is named.
+fn rename(sc: &mut Scenario, old: &str, new: &str) {
+    let fix = |s: &mut String| {
+        if s == old {
+            *s = new.to_string();
+        }
+    };
+    for a in &mut sc.areas {
+        fix(&mut a.name);
+        a.land.iter_mut().for_each(fix);
+        a.seas.iter_mut().for_each(fix);
+        if let Some(c) = &mut a.city {
+            if let Some(o) = &mut c.offshore {
+                fix(o);
+            }
+        }
+    }
+    for s in &mut sc.seas {
+        fix(&mut s.name);
+        s.seas.iter_mut().for_each(fix);
+    }
+    for b in &mut sc.blocks {
+        fix(&mut b.home);
+        fix(&mut b.at);
+    }
+}
+
+#[test]
+fn hostile_names_are_escaped() {
+    let mut sc = scenario();
+    let city = r#"A<b>&"c""#;
+    let sea = "Gulf of 'x' </text><script>";
+    let title = r#"Hellenes <script>alert(1)</script> & "quotes""#;
+    let side = "Sparta & <Co>";
+    let block = r#"Hoplites "<1>" & 'co'"#;
+    rename(&mut sc, "Potidaea", city);
+    rename(&mut sc, "Thermaic Gulf", sea);
+    sc.title = title.into();
+    sc.sides[1].name = side.into();
+    sc.blocks[0].name = block.into();
+    sc.areas[0].region = "<Attica & co>".into();
+    let text = to_yaml(&sc);
+    let svg = svg_of(&game_file(&text, war), "athens");
+    let doc = parse(&svg);
+    assert!(
+        doc.descendants().all(|n| !n.has_tag_name("script")),
+        "a name became markup"
+    );
+    let texts = texts(&doc);
+    for name in [city, sea, title] {
+        assert!(texts.iter().any(|t| t == name), "`{name}` is not printed");
+    }
+    assert!(texts.iter().any(|t| t == side), "the side's name");
+    let tips = titles(&doc);
+    assert!(tips.iter().any(|t| t.contains(block)), "the block's name");
+    assert!(
+        tips.iter().any(|t| t.contains("(<Attica & co>)")),
+        "the region"
+    );
+    // Only our own elements: one root, and no attribute broken open by a quote.
+    assert!(doc.descendants().all(|n| !n.has_tag_name("b")));
+}
+
+#[test]
+fn control_characters_cannot_break_the_xml() {
+    // A picture made by hand: every piece of text carries characters XML 1.0 forbids.
+    let bad = "Bad\u{1}name\u{fffe} <&> \"'";
+    let pic = MapPicture {
+        title: bad.into(),
+        side: "a".into(),
+        sides: vec![("a".into(), bad.into()), ("b".into(), bad.into())],
+        areas: vec![AreaMark {
+            name: bad.into(),
+            region: bad.into(),
+            xy: [500, 350],
+            city: Some(CityMark {
+                value: 2,
+                offshore: Some("Sea\u{7}".into()),
+                control: "a".into(),
+                loyalty: "b".into(),
+                siege: Some(("b".into(), bad.into())),
+                blockade: Some("b".into()),
+            }),
+        }],
+        seas: vec![SeaMark {
+            name: "Sea\u{7}".into(),
+            xy: [600, 400],
+        }],
+        links: vec![Link {
+            kind: LinkKind::Coast,
+            a: bad.into(),
+            b: "Sea\u{7}".into(),
+        }],
+        blocks: vec![BlockMark {
+            id: bad.into(),
+            side: "a".into(),
+            name: bad.into(),
+            kind: bad.into(),
+            steps: 3,
+            max: 4,
+            rating: bad.into(),
+            at: bad.into(),
+            besieged: true,
+        }],
+        hidden: vec![HiddenGroup {
+            side: "b".into(),
+            at: "Sea\u{7}".into(),
+            count: 2,
+            besieged: false,
+        }],
+        notes: vec![bad.into()],
+    };
+    let head = Heading {
+        game: bad.into(),
+        turn: 7,
+        step: bad.into(),
+    };
+    let svg = render(&pic, &head);
+    let doc = parse(&svg);
+    let shown = "Bad\u{fffd}name\u{fffd} <&> \"'";
+    assert!(texts(&doc).iter().any(|t| t == shown));
+    assert_eq!(block_rects(&doc, "own").len(), 1);
+    assert_eq!(block_rects(&doc, "hidden").len(), 2);
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dikast-map-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+#[test]
+fn same_bytes_from_every_run_and_from_the_view_file() {
+    let game = game_file(HELLENES_431, war);
+    let dir = scratch("determinism");
+    let path = dir.join("game.yaml");
+    std::fs::write(&path, &game).unwrap();
+    let run = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_dikast"))
+            .arg("show")
+            .arg(&path)
+            .args(["--side", "sparta", "--format", "svg"])
+            .output()
+            .expect("dikast runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    // Two processes (hash maps would seed differently) and this one.
+    let first = run();
+    assert_eq!(first, run());
+    let here = svg_of(&game, "sparta");
+    assert_eq!(first, here.as_bytes());
+
+    // The view file the campaign gives Sparta draws the same map.
+    let sc = scenario();
+    let g: GameFile<State> = serde_yaml::from_slice(&game).unwrap();
+    let view = to_yaml(&pipeline::make_view::<Hellenes>(&sc, &g, &game, "sparta"));
+    let from_view =
+        match show::<Hellenes>(Path::new("view.yaml"), view.as_bytes(), None, Format::Svg) {
+            Ok(s) => s,
+            Err(e) => panic!("{e:?}"),
+        };
+    assert_eq!(from_view, here);
+    // A game file without --side stays the moderator's: no map.
+    let out = Command::new(env!("CARGO_BIN_EXE_dikast"))
+        .arg("show")
+        .arg(&path)
+        .args(["--format", "svg"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn control_sieges_and_blockades_come_from_the_rules() {
+    let sc = scenario();
+    let game = game_file(HELLENES_431, war);
+    let g: GameFile<State> = serde_yaml::from_slice(&game).unwrap();
+    let city = |pic: &MapPicture, name: &str| -> CityMark {
+        pic.areas
+            .iter()
+            .find(|a| a.name == name)
+            .and_then(|a| a.city.clone())
+            .unwrap_or_else(|| panic!("{name} is a city"))
+    };
+    for side in ["athens", "sparta"] {
+        let pic = Hellenes::map(&sc, &Hellenes::view(&sc, &g.state, side));
+        // 7.2: Plataea is besieged by Sparta since Spring 431; the besieged control it.
+        let plataea = city(&pic, "Plataea");
+        assert_eq!(
+            plataea.siege,
+            Some(("sparta".to_string(), "Spring 431 BC".to_string()))
+        );
+        assert_eq!(plataea.control, "athens");
+        // 8.2.1: a Spartan fleet in the Saronic Gulf blockades Athens' ports there, and
+        // the Athenian fleet in the Thermaic Gulf blockades Potidaea (Spartan).
+        assert_eq!(city(&pic, "Athens").blockade.as_deref(), Some("sparta"));
+        assert_eq!(city(&pic, "Aegina").blockade.as_deref(), Some("sparta"));
+        assert_eq!(city(&pic, "Potidaea").blockade.as_deref(), Some("athens"));
+        // Megara is Sparta's: a Spartan fleet off it is no blockade.
+        assert_eq!(city(&pic, "Megara").blockade, None);
+        // Melos is neutral and besieged by no one: no enemy, no blockade.
+        assert_eq!(city(&pic, "Melos").blockade, None);
+        assert_eq!(city(&pic, "Melos").control, "neutral");
+        assert_eq!(
+            city(&pic, "Athens").offshore.as_deref(),
+            Some("Saronic Gulf")
+        );
+        // Besieged blocks are marked as inside the walls, own or hidden.
+        if side == "athens" {
+            let b = pic.blocks.iter().find(|b| b.id == "ATH-7").unwrap();
+            assert!(b.besieged);
+            let h = pic.hidden.iter().find(|h| h.at == "Plataea").unwrap();
+            assert_eq!((h.count, h.besieged, h.side.as_str()), (2, false, "sparta"));
+        } else {
+            let h = pic.hidden.iter().find(|h| h.at == "Plataea").unwrap();
+            assert_eq!((h.count, h.besieged), (1, true));
+        }
+    }
+    // The drawing says so too.
+    let svg = svg_of(&game, "athens");
+    let tips = titles(&parse(&svg));
+    assert!(tips
+        .iter()
+        .any(|t| t.starts_with("Athens: port; offshore sea Saronic Gulf; blockaded by Sparta")));
+    assert!(tips.iter().any(|t| t.starts_with("Plataea (Boeotia)")
+        && t.contains("besieged by Sparta since Spring 431 BC")));
+}
