@@ -1,7 +1,9 @@
 //! Hellenes: Campaigns of the Peloponnesian War (Athens vs Sparta). The rules module:
 //! scenario data, state, views, order forms, resolution and report text, behind `Rules`.
 
+pub mod battle;
 pub mod event;
+pub mod invariants;
 pub mod map_data;
 pub mod orders;
 pub mod rating;

@@ -34,6 +34,9 @@ pub struct Params {
     pub battle_rounds: u32,
     /// 2.0 [A]: the land rating of a fleet ashore.
     pub fleet_land_rating: String,
+    /// 2.0 [A]: when both sides are still in a battle after its last round, the
+    /// attacker's blocks retreat and the defender wins (`false`: both stay, no winner).
+    pub attacker_retreats_after_last_round: bool,
     /// [A]: Prestige for winning a field or naval battle.
     pub prestige_battle: i32,
     /// 8.1.3 [S]: Prestige for taking a city by storm.
@@ -295,6 +298,14 @@ impl Scenario {
             }
             if b.kind != BlockKind::Fleet && self.sea(&b.at).is_some() {
                 out.push(format!("block {}: a land block cannot start at sea", b.id));
+            }
+        }
+        for (name, r) in [
+            ("fleet_land_rating", &self.params.fleet_land_rating),
+            ("defender_rating", &self.params.defender_rating),
+        ] {
+            if crate::rules::hellenes::rating::Rating::parse(r).is_none() {
+                out.push(format!("params.{name}: bad rating `{r}`"));
             }
         }
         if !sides.contains(self.params.initiative_ties.as_str()) {

@@ -1,0 +1,566 @@
+//! Data-driven rule cases (DATC style): every folder under `tests/cases/hellenes/` that
+//! holds a `case.yaml` is one adjudication through the real pipeline (`run_turn`), with
+//! forced dice, compared with its expected files. `DIKAST_BLESS=1 cargo test --test
+//! rule_cases` (re)writes the expected files; review them as diffs.
+//!
+//! A case folder:
+//! - `case.yaml`: `why` (what the case shows), `rule` (the rule it tests), optional
+//!   `dice: { label: [values] }` (forced values, die faces; once a label's values run out
+//!   its protocol stream takes over), `seed` (any text; default: the folder's name),
+//!   `turn` (default 3), `expect: ok | invalid` (default ok), `fallback: true` (invalid
+//!   orders fall back to their defaults), `never_shown: { side: [text, …] }` (texts that
+//!   must not appear in that side's report or view: hidden information).
+//! - `in/game.yaml`: either a whole game file (it has `dikast:`; its commitment must match
+//!   the case's seed), or a *setup*: the scenario's start state with changes, e.g.
+//!   ```yaml
+//!   season: spring
+//!   phase: { kind: player-turn, side: sparta, first: true }
+//!   initiative: { first: sparta, plays: { sparta: { card: C28, for: action },
+//!                                         athens: { card: C08, for: action } } }
+//!   blocks:                       # by id: the fields to change (a new id: every field)
+//!     SPA-1: { at: Argos, steps: 3 }
+//!   cities:                       # by name
+//!     Argos: { control: sparta }
+//!   standing: { athens: { losses: [ATH-2] } }
+//!   ```
+//!   Any other top-level key of the state replaces the start's value.
+//! - `in/orders/<side>.yaml`: orders files. `based_on: auto` is replaced by the real hash
+//!   of the game file (only that text on that line changes).
+//! - `out/`: `state.yaml` (what changed in the state: blocks and cities by key, only the
+//!   changed fields; other top-level fields whole), `report.md` (the moderator's "What
+//!   happened"), `report-<side>.md` (each side's "What happened" and "Your position"),
+//!   or, for `expect: invalid`, `diagnostics.txt` (every diagnostic as rendered).
+
+use dikast::dice::{self, Chain, Hash};
+use dikast::error::Failure;
+use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
+use dikast::pipeline::{run_turn, TurnInputs};
+use dikast::rules::hellenes::state::State;
+use dikast::rules::hellenes::{Hellenes, HELLENES_431};
+use dikast::rules::Rules;
+use serde::Deserialize;
+use serde_yaml::{Mapping, Value};
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    why: String,
+    rule: String,
+    #[serde(default)]
+    dice: BTreeMap<String, Vec<u32>>,
+    #[serde(default)]
+    seed: Option<String>,
+    #[serde(default)]
+    turn: Option<u32>,
+    #[serde(default)]
+    expect: Option<String>,
+    #[serde(default)]
+    fallback: bool,
+    #[serde(default)]
+    never_shown: BTreeMap<String, Vec<String>>,
+}
+
+fn cases_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/hellenes")
+}
+
+fn find_cases(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            if p.join("case.yaml").is_file() {
+                out.push(p.clone());
+            }
+            find_cases(&p, out);
+        }
+    }
+}
+
+/// `s_t` and `u_t` of a case, from its seed text.
+pub fn case_seeds(seed: &str) -> (Hash, Hash) {
+    (
+        dice::sha256(format!("dikast-case-open:{seed}").as_bytes()),
+        dice::sha256(format!("dikast-case-sealed:{seed}").as_bytes()),
+    )
+}
+
+fn merge_by_key(
+    list: &mut Vec<Value>,
+    key: &str,
+    patch: &Mapping,
+    what: &str,
+) -> Result<(), String> {
+    for (k, v) in patch {
+        let name = k.as_str().ok_or(format!("{what}: keys must be text"))?;
+        let fields = v
+            .as_mapping()
+            .ok_or(format!("{what}.{name}: expected a mapping of fields"))?;
+        match list
+            .iter_mut()
+            .find(|x| x.get(key).and_then(Value::as_str) == Some(name))
+        {
+            Some(item) => {
+                let m = item.as_mapping_mut().expect("state lists hold mappings");
+                for (f, fv) in fields {
+                    m.insert(f.clone(), fv.clone());
+                }
+            }
+            None => {
+                let mut m = Mapping::new();
+                m.insert(Value::String(key.into()), Value::String(name.into()));
+                for (f, fv) in fields {
+                    m.insert(f.clone(), fv.clone());
+                }
+                list.push(Value::Mapping(m));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The state of a setup: the scenario's start with the setup's changes.
+fn state_from_setup(text: &str) -> Result<State, String> {
+    let sc = Hellenes::load_scenario(HELLENES_431).map_err(|e| e.join("; "))?;
+    let start = Hellenes::start(&sc);
+    let mut base: Value = serde_yaml::to_value(&start).map_err(|e| e.to_string())?;
+    let patch: Value = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
+    let Some(pm) = patch.as_mapping() else {
+        return Err("a setup is a mapping".into());
+    };
+    let bm = base.as_mapping_mut().expect("a state is a mapping");
+    for (k, v) in pm {
+        let key = k.as_str().ok_or("setup keys must be text")?;
+        match key {
+            "blocks" | "cities" => {
+                let list = bm
+                    .get_mut(key)
+                    .and_then(Value::as_sequence_mut)
+                    .expect("the state has blocks and cities");
+                let by = if key == "blocks" { "id" } else { "name" };
+                let patch = v
+                    .as_mapping()
+                    .ok_or(format!("setup `{key}` is a mapping by {by}"))?;
+                merge_by_key(list, by, patch, key)?;
+            }
+            "standing" => {
+                let m = bm
+                    .get_mut("standing")
+                    .and_then(Value::as_mapping_mut)
+                    .expect("the state has standing orders");
+                for (side, s) in v.as_mapping().ok_or("setup `standing` is a mapping")? {
+                    m.insert(side.clone(), s.clone());
+                }
+            }
+            _ => {
+                bm.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    serde_yaml::from_value(base).map_err(|e| format!("the setup gives no valid state: {e}"))
+}
+
+/// The game file bytes of a case and its seeds.
+fn game_bytes(dir: &Path, case: &Case) -> Result<(Vec<u8>, Hash, Hash), String> {
+    let seed_text = case.seed.clone().unwrap_or_else(|| {
+        dir.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    });
+    let (s, u) = case_seeds(&seed_text);
+    let text =
+        fs::read_to_string(dir.join("in/game.yaml")).map_err(|e| format!("in/game.yaml: {e}"))?;
+    let is_full = serde_yaml::from_str::<Value>(&text)
+        .map_err(|e| format!("in/game.yaml: {e}"))?
+        .get("dikast")
+        .is_some();
+    if is_full {
+        return Ok((text.into_bytes(), s, u));
+    }
+    let state = state_from_setup(&text).map_err(|e| format!("in/game.yaml: {e}"))?;
+    let sc = Hellenes::load_scenario(HELLENES_431).map_err(|e| e.join("; "))?;
+    let step = Hellenes::step(&sc, &state);
+    let game = GameFile {
+        dikast: FORMAT,
+        rules: Hellenes::ID.to_string(),
+        scenario: ScenarioRef {
+            name: "hellenes-431".into(),
+            sha256: sha256_hex(HELLENES_431.as_bytes()),
+            text: None,
+        },
+        game: "case".into(),
+        turn: case.turn.unwrap_or(3),
+        step: step.title,
+        awaiting: step.awaiting,
+        dice: DiceState {
+            protocol: dice::PROTOCOL.into(),
+            chain_length: 64,
+            commitment: dice::to_hex(&Chain::Open.prev(&s)),
+            sealed_anchor: dice::to_hex(&Chain::Sealed.prev(&u)),
+        },
+        previous: None,
+        state,
+    };
+    Ok((to_yaml(&game).into_bytes(), s, u))
+}
+
+/// What changed between two states, as YAML.
+fn state_diff(before: &State, after: &State) -> String {
+    let b = serde_yaml::to_value(before).expect("states serialise");
+    let a = serde_yaml::to_value(after).expect("states serialise");
+    let (bm, am) = (b.as_mapping().unwrap(), a.as_mapping().unwrap());
+    let mut out = Mapping::new();
+    for (k, av) in am {
+        let key = k.as_str().unwrap_or("");
+        let bv = bm.get(k);
+        if key == "blocks" || key == "cities" {
+            let by = if key == "blocks" { "id" } else { "name" };
+            let empty = Vec::new();
+            let bl = bv.and_then(Value::as_sequence).unwrap_or(&empty);
+            let mut changed = Mapping::new();
+            for item in av.as_sequence().unwrap_or(&empty) {
+                let id = item.get(by).cloned().unwrap_or(Value::Null);
+                let old = bl.iter().find(|x| x.get(by) == Some(&id));
+                let mut fields = Mapping::new();
+                for (f, v) in item.as_mapping().unwrap() {
+                    if old.and_then(|o| o.get(f)) != Some(v) {
+                        fields.insert(f.clone(), v.clone());
+                    }
+                }
+                if let Some(o) = old.and_then(Value::as_mapping) {
+                    for (f, _) in o {
+                        if item.get(f).is_none() {
+                            fields.insert(f.clone(), Value::String("(removed)".into()));
+                        }
+                    }
+                }
+                if !fields.is_empty() {
+                    changed.insert(id, Value::Mapping(fields));
+                }
+            }
+            for item in bl {
+                let id = item.get(by).cloned().unwrap_or(Value::Null);
+                if !av
+                    .as_sequence()
+                    .unwrap_or(&empty)
+                    .iter()
+                    .any(|x| x.get(by) == Some(&id))
+                {
+                    changed.insert(id, Value::String("(removed)".into()));
+                }
+            }
+            if !changed.is_empty() {
+                out.insert(k.clone(), Value::Mapping(changed));
+            }
+        } else if bv != Some(av) {
+            out.insert(k.clone(), av.clone());
+        }
+    }
+    for (k, _) in bm {
+        if am.get(k).is_none() {
+            out.insert(k.clone(), Value::String("(removed)".into()));
+        }
+    }
+    if out.is_empty() {
+        "# nothing changed\n".into()
+    } else {
+        to_yaml(&out)
+    }
+}
+
+/// The part of a report from `## What happened` up to `## What you must send next`.
+fn report_body(report: &str) -> String {
+    let start = report.find("## What happened").unwrap_or(0);
+    let end = report[start..]
+        .find("## What you must send next")
+        .map(|e| start + e)
+        .unwrap_or(report.len());
+    report[start..end].trim_end().to_string() + "\n"
+}
+
+/// Runs one case: the files it produces (name → text), or a description of what is wrong
+/// with the case itself.
+fn run_case(dir: &Path) -> Result<BTreeMap<String, String>, String> {
+    let case: Case = serde_yaml::from_str(
+        &fs::read_to_string(dir.join("case.yaml")).map_err(|e| format!("case.yaml: {e}"))?,
+    )
+    .map_err(|e| format!("case.yaml: {e}"))?;
+    if case.why.trim().is_empty() || case.rule.trim().is_empty() {
+        return Err("case.yaml: `why` and `rule` must say something".into());
+    }
+    let (gbytes, seed, sealed) = game_bytes(dir, &case)?;
+    let hash = sha256_hex(&gbytes);
+    let mut orders = BTreeMap::new();
+    let sc = Hellenes::load_scenario(HELLENES_431).map_err(|e| e.join("; "))?;
+    for side in Hellenes::sides(&sc) {
+        let p = dir.join("in/orders").join(format!("{side}.yaml"));
+        let entry = if p.is_file() {
+            let text = fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+            let text = text.replace("based_on: auto", &format!("based_on: {hash}"));
+            Some((format!("{side}.yaml"), text.into_bytes()))
+        } else {
+            None
+        };
+        orders.insert(side, entry);
+    }
+    let inp = TurnInputs {
+        game_name: "game.yaml".into(),
+        game_bytes: gbytes.clone(),
+        orders,
+        seed,
+        sealed: Some(sealed),
+        fallback: case.fallback,
+        forced: case.dice.clone(),
+    };
+    let expect_invalid = match case.expect.as_deref() {
+        None | Some("ok") => false,
+        Some("invalid") => true,
+        Some(x) => return Err(format!("case.yaml: expect is `ok` or `invalid`, not `{x}`")),
+    };
+    let mut files = BTreeMap::new();
+    match run_turn::<Hellenes>(&inp) {
+        Err(Failure::Input(d)) if expect_invalid => {
+            files.insert("diagnostics.txt".into(), dikast::diag::render_all(&d));
+        }
+        Err(f) => return Err(format!("the turn failed: {}", f.render())),
+        Ok(_) if expect_invalid => {
+            return Err("the case expects invalid orders, but the turn was adjudicated".into())
+        }
+        Ok(out) => {
+            let before: GameFile<State> =
+                serde_yaml::from_slice(&gbytes).map_err(|e| e.to_string())?;
+            let after: GameFile<State> =
+                serde_yaml::from_slice(&out.next_game).map_err(|e| e.to_string())?;
+            // Every invariant holds after every case.
+            let problems = dikast::rules::hellenes::invariants::check(&sc, &after.state);
+            if !problems.is_empty() {
+                return Err(format!("invariants broken: {}", problems.join("; ")));
+            }
+            // Same inputs, same bytes.
+            let again = run_turn::<Hellenes>(&inp).map_err(|f| f.render())?;
+            if again.next_game != out.next_game || again.report != out.report {
+                return Err("a re-run gave different bytes".into());
+            }
+            files.insert("state.yaml".into(), state_diff(&before.state, &after.state));
+            files.insert("report.md".into(), report_body(&out.report));
+            for (side, r) in &out.side_reports {
+                files.insert(format!("report-{side}.md"), report_body(r));
+                let view = String::from_utf8_lossy(&out.views[side]).into_owned();
+                for text in case.never_shown.get(side).into_iter().flatten() {
+                    if r.contains(text.as_str()) || view.contains(text.as_str()) {
+                        return Err(format!(
+                            "hidden information leaked: `{text}` appears in {side}'s report or view"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    Ok(files)
+}
+
+#[test]
+fn rule_cases() {
+    let bless = std::env::var("DIKAST_BLESS").is_ok_and(|v| v == "1");
+    let mut dirs = Vec::new();
+    find_cases(&cases_root(), &mut dirs);
+    let only = std::env::var("DIKAST_CASE").ok();
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for dir in &dirs {
+        let rel = dir
+            .strip_prefix(cases_root())
+            .unwrap_or(dir)
+            .display()
+            .to_string();
+        if only.as_ref().is_some_and(|o| !rel.contains(o.as_str())) {
+            continue;
+        }
+        ran += 1;
+        let files = match run_case(dir) {
+            Ok(f) => f,
+            Err(e) => {
+                failures.push(format!("{rel}: {e}"));
+                continue;
+            }
+        };
+        let out_dir = dir.join("out");
+        if bless {
+            let _ = fs::remove_dir_all(&out_dir);
+            fs::create_dir_all(&out_dir).expect("create out/");
+            for (name, text) in &files {
+                fs::write(out_dir.join(name), text).expect("write expected file");
+            }
+            continue;
+        }
+        for (name, text) in &files {
+            let p = out_dir.join(name);
+            match fs::read_to_string(&p) {
+                Err(_) => failures.push(format!(
+                    "{rel}: out/{name} is missing (run with DIKAST_BLESS=1 and review)"
+                )),
+                Ok(expected) if &expected != text => {
+                    let line = expected
+                        .lines()
+                        .zip(text.lines())
+                        .position(|(a, b)| a != b)
+                        .unwrap_or_else(|| expected.lines().count().min(text.lines().count()));
+                    failures.push(format!(
+                        "{rel}: out/{name} differs from line {}:\n  expected: {}\n  actual:   {}\n--- actual out/{name} ---\n{text}",
+                        line + 1,
+                        expected.lines().nth(line).unwrap_or("(end of file)"),
+                        text.lines().nth(line).unwrap_or("(end of file)")
+                    ));
+                }
+                Ok(_) => {}
+            }
+        }
+        if let Ok(rd) = fs::read_dir(&out_dir) {
+            for e in rd.flatten() {
+                let n = e.file_name().to_string_lossy().into_owned();
+                if !files.contains_key(&n) {
+                    failures.push(format!("{rel}: out/{n} is not produced any more"));
+                }
+            }
+        }
+    }
+    assert!(
+        only.is_some() || ran > 0,
+        "no rule cases found under {}",
+        cases_root().display()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {ran} rule cases failed:\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
+
+/// The demo's example orders (orders-examples/hellenes-431) play through and verify byte
+/// for byte. Every game file hash changes when the scenario or the state format changes;
+/// `DIKAST_BLESS=1` then rewrites each example's `based_on:` line to the game file it is
+/// played against (nothing else in the files changes).
+#[test]
+fn demo_examples() {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("orders-examples");
+    let bless = std::env::var("DIKAST_BLESS").is_ok_and(|v| v == "1");
+    if bless {
+        rebase_examples(&examples.join("hellenes-431"));
+    }
+    match dikast::demo::demo(None, &examples) {
+        Ok(out) => assert!(out.contains("verified: every file re-runs byte for byte")),
+        Err(f) => panic!(
+            "the demo failed (after a scenario or state change, run with DIKAST_BLESS=1 to re-base the examples):\n{}",
+            f.render()
+        ),
+    }
+}
+
+/// Plays the examples turn by turn, rewriting each orders file's `based_on:` to the hash
+/// of the game file its turn awaits.
+fn rebase_examples(ex: &Path) {
+    use dikast::campaign::{self, Layout, NewOptions, Secret};
+    let dir = std::env::temp_dir().join(format!("dikast-rebase-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    let secret: Secret =
+        serde_yaml::from_str(&fs::read_to_string(ex.join("secret.yaml")).unwrap()).unwrap();
+    let opts = NewOptions {
+        game_id: dikast::demo::DEMO_GAME.into(),
+        chain_length: secret.chain_length,
+        secret: Some(secret),
+    };
+    campaign::create::<Hellenes>(&dir, "hellenes-431", HELLENES_431, true, &opts).unwrap();
+    let layout = Layout::new(&dir);
+    let mut turns: Vec<(u32, PathBuf)> = fs::read_dir(ex)
+        .unwrap()
+        .flatten()
+        .filter_map(|e| {
+            let n = e.file_name().to_string_lossy().into_owned();
+            n.strip_prefix("turn-")
+                .and_then(|t| t.parse().ok())
+                .map(|t| (t, e.path()))
+        })
+        .collect();
+    turns.sort();
+    for (t, folder) in turns {
+        let hash = sha256_hex(&fs::read(layout.game(t)).unwrap());
+        let mut files: Vec<PathBuf> = fs::read_dir(&folder)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        files.sort();
+        for f in files {
+            let text = fs::read_to_string(&f).unwrap();
+            let side = f.file_stem().unwrap().to_string_lossy().into_owned();
+            let view: dikast::game::ViewFile<dikast::rules::hellenes::view::View> =
+                serde_yaml::from_slice(
+                    &fs::read(layout.turn_dir(t).join(format!("view-{side}.yaml"))).unwrap(),
+                )
+                .unwrap();
+            let new: Vec<String> = text
+                .lines()
+                .map(|l| {
+                    if l.starts_with("based_on:") {
+                        format!("based_on: {hash}")
+                    } else if let Some(policy) = l
+                        .split("rebase: ")
+                        .nth(1)
+                        .filter(|_| l.trim_start().starts_with("card:"))
+                    {
+                        repick_card(l, policy.trim(), &view.state, &f)
+                    } else {
+                        l.to_string()
+                    }
+                })
+                .collect();
+            let mut new = new.join("\n");
+            if text.ends_with('\n') {
+                new.push('\n');
+            }
+            if new != text {
+                fs::write(&f, &new).unwrap();
+            }
+            fs::write(layout.orders_dir(t).join(f.file_name().unwrap()), &new).unwrap();
+        }
+        if let Err(f) = campaign::adjudicate::<Hellenes>(&layout, false) {
+            let _ = fs::remove_dir_all(&dir);
+            panic!("turn {t} of the examples fails: {}", f.render());
+        }
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// A card line `card: <id>   # … rebase: lowest | highest`: keeps the card if it is still in
+/// the hand, or names the hand's lowest (highest) Action card, first in hand order.
+fn repick_card(
+    line: &str,
+    policy: &str,
+    view: &dikast::rules::hellenes::view::View,
+    file: &Path,
+) -> String {
+    let (head, comment) = line.split_once('#').unwrap();
+    let (key, value) = head.split_once(':').unwrap();
+    let card = value.trim().trim_end_matches(['}', ',']).trim();
+    if view
+        .hand
+        .iter()
+        .any(|c| c.id.eq_ignore_ascii_case(card) || c.name.eq_ignore_ascii_case(card))
+    {
+        return line.to_string();
+    }
+    let pick = match policy {
+        "lowest" => view.hand.iter().min_by_key(|c| c.action),
+        "highest" => view.hand.iter().rev().max_by_key(|c| c.action),
+        _ => panic!("{}: `# rebase:` is `lowest` or `highest`", file.display()),
+    }
+    .unwrap_or_else(|| panic!("{}: the hand is empty", file.display()));
+    let rest = &head[key.len() + 1..];
+    let new_rest = rest.replacen(card, &pick.id, 1);
+    format!("{key}:{new_rest}#{comment}")
+}
