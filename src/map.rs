@@ -667,6 +667,18 @@ fn harbour(p: &Proj, a: &AreaMark, sea: &Spot) -> (f64, f64) {
     (x + dx / len * (CITY_R + 8.0), y + dy / len * (CITY_R + 8.0))
 }
 
+/// Where the line from (x, y) to a sea's centre meets the sea's oval.
+fn oval_edge(name: &str, sea: &Spot, x: f64, y: f64) -> (f64, f64) {
+    let (hw, hh) = sea_half(name);
+    let (dx, dy) = (x - sea.x, y - sea.y);
+    let k = ((dx / hw).powi(2) + (dy / hh).powi(2)).sqrt();
+    if k <= 1.0 {
+        (sea.x, sea.y)
+    } else {
+        (sea.x + dx / k, sea.y + dy / k)
+    }
+}
+
 fn ports(s: &mut String, p: &Proj, pic: &MapPicture) {
     s.push_str("<g id=\"ports\">\n");
     for a in &pic.areas {
@@ -676,6 +688,8 @@ fn ports(s: &mut String, p: &Proj, pic: &MapPicture) {
             continue;
         };
         let (ax, ay) = harbour(p, a, &sea);
+        // The line stops at the sea's oval, so it never runs through the sea's name.
+        let (ex, ey) = oval_edge(off, &sea, ax, ay);
         let mut tip = format!("{}: port; offshore sea {}", a.name, off);
         if let Some(b) = &c.blockade {
             let _ = write!(tip, "; blockaded by {} (8.2.1)", side_name(pic, b));
@@ -688,11 +702,11 @@ fn ports(s: &mut String, p: &Proj, pic: &MapPicture) {
                     r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{}" stroke-width="3.5" stroke-dasharray="7 3"/>"#,
                     n(ax),
                     n(ay),
-                    n(sea.x),
-                    n(sea.y),
+                    n(ex),
+                    n(ey),
                     colour(pic, b)
                 );
-                let (mx, my) = ((ax + sea.x) / 2.0, (ay + sea.y) / 2.0);
+                let (mx, my) = ((ax + ex) / 2.0, (ay + ey) / 2.0);
                 blockade_mark(s, mx, my, colour(pic, b));
             }
             None => {
@@ -701,8 +715,8 @@ fn ports(s: &mut String, p: &Proj, pic: &MapPicture) {
                     r#"<line class="offshore" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
                     n(ax),
                     n(ay),
-                    n(sea.x),
-                    n(sea.y)
+                    n(ex),
+                    n(ey)
                 );
             }
         }
@@ -722,10 +736,10 @@ fn ports(s: &mut String, p: &Proj, pic: &MapPicture) {
 fn blockade_mark(s: &mut String, x: f64, y: f64, fill: &str) {
     let _ = writeln!(
         s,
-        r##"<path d="M{} {} l7 7 l-7 7 l-7 -7 z" fill="{fill}" stroke="#ffffff" stroke-width="1"/><path d="M{} {} h8" stroke="#ffffff" stroke-width="2"/>"##,
+        r##"<path d="M{} {} l8 8 l-8 8 l-8 -8 z" fill="{fill}" stroke="#ffffff" stroke-width="1"/><path d="M{} {} h10" stroke="#ffffff" stroke-width="2"/>"##,
         n(x),
-        n(y - 7.0),
-        n(x - 4.0),
+        n(y - 8.0),
+        n(x - 5.0),
         n(y)
     );
 }
