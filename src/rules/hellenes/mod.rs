@@ -10,6 +10,9 @@ pub mod rating;
 pub mod report;
 pub mod resolve;
 pub mod scenario;
+pub mod siege;
+pub mod siege_event;
+pub mod siege_orders;
 pub mod state;
 pub mod view;
 

@@ -53,6 +53,8 @@ pub struct Params {
     pub victory_prestige: i32,
     /// 1.0 [P]: the side that takes the first player turn when the initiative ties.
     pub initiative_ties: String,
+    /// 7.x, 8.x: the siege rules' numbers ([S] and [A], see `siege::SiegeParams`).
+    pub siege: crate::rules::hellenes::siege::SiegeParams,
 }
 
 /// A land area. In Hellenes most land areas are city-states: the walled city and its

@@ -119,6 +119,18 @@ pub struct Siege {
     pub besieger: String,
     pub year: i32,
     pub season: Season,
+    /// 8.2.1: since when this port has been both besieged and blockaded (none: it is not
+    /// blockaded, or not a port). Kept up to date by `siege::settle`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blockaded: Option<Since>,
+}
+
+/// A season of a year: when something began.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Since {
+    pub year: i32,
+    pub season: Season,
 }
 
 /// A card played this season.

@@ -1,0 +1,364 @@
+//! What the siege rules (7.x, 8.x) did, as data, and how each side reads it.
+//!
+//! The season's `Event` carries these as one variant, so the siege rules can grow without
+//! touching the season's event list. Every event knows what each side may read: the
+//! besieger learns dice and hit counts, never which besieged block lost what (8.2 "no
+//! blocks are revealed"); a capitulation reveals nothing (8.1.3).
+
+use super::scenario::Scenario;
+use super::state::Season;
+
+/// How a besieged city fell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fall {
+    /// 8.1: every defender eliminated in an assault (a storm).
+    Storm,
+    /// 8.1.3: the defenders capitulated when the assault was declared.
+    Capitulation,
+    /// 8.2: siege attrition eliminated the last defender.
+    Attrition,
+    /// The last defenders left the city (besieged fleets sailing out, 7.4).
+    Vacated,
+}
+
+impl Fall {
+    pub fn words(self) -> &'static str {
+        match self {
+            Fall::Storm => "taken by storm (8.1)",
+            Fall::Capitulation => "capitulated (8.1.3)",
+            Fall::Attrition => "starved out by siege attrition (8.2)",
+            Fall::Vacated => "left empty by its defenders",
+        }
+    }
+}
+
+/// One step lost by a besieged block (owner's eyes only).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Loss {
+    pub block: String,
+    /// Steps left after the loss (0: eliminated).
+    pub steps_left: u32,
+}
+
+/// Why a siege combat order came to nothing when it was resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Void {
+    pub city: String,
+    pub side: String,
+    /// `assault`, `attrition` or `sortie`.
+    pub what: String,
+    /// In rule terms, e.g. `8.0: the siege of Plataea was established this season`.
+    pub why: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SiegeEvent {
+    /// 7.1: `side`'s blocks withdrew into the walled city of `city`, ceding the area.
+    Fortified {
+        city: String,
+        side: String,
+        blocks: Vec<String>,
+    },
+    /// 7.1: `side`'s blocks at `city` met the enemy in the field (standing order or no room).
+    InField {
+        city: String,
+        side: String,
+        blocks: Vec<String>,
+        /// Why: `field` (the standing order), `capacity` (7.3: the city was full) or
+        /// `inland` (page 9: a fleet cannot fortify in an inland city).
+        why: String,
+    },
+    /// 7.2: the siege is established in this Combat phase; the garrison (7.3) is added.
+    Established {
+        city: String,
+        besieger: String,
+        besieged: String,
+        /// Besieged blocks, garrison included.
+        count: u32,
+        garrison: bool,
+    },
+    /// 8.2.1: a besieged port is blockaded from now on (8.2.2: Athens by the grain route).
+    Blockaded {
+        city: String,
+        besieged: String,
+        grain: bool,
+    },
+    /// 8.2.1: a besieged port is no longer blockaded.
+    BlockadeEnded { city: String, besieged: String },
+    /// 8.2 Siege attrition: the besieger's dice, the hit number and the hits.
+    Attrition {
+        city: String,
+        besieger: String,
+        besieged: String,
+        label: String,
+        dice: Vec<u32>,
+        /// Each die at or below this is a hit (1; 3 in Winter or for Athens blockaded).
+        hit_on: u32,
+        /// Why `hit_on` is not 1: `winter` or `grain`.
+        why: Option<String>,
+        hits: u32,
+        /// The besieged owner's eyes only.
+        losses: Vec<Loss>,
+    },
+    /// 8.1: an assault is declared.
+    AssaultDeclared { city: String, besieger: String },
+    /// 8.1.3: the besieged capitulated; every besieged block went back to the pool.
+    Capitulated {
+        city: String,
+        side: String,
+        /// The besieged owner's eyes only.
+        blocks: Vec<String>,
+        count: u32,
+    },
+    /// 8.3: a sortie is declared at the start of the Combat phase.
+    SortieDeclared {
+        city: String,
+        side: String,
+        blocks: Vec<String>,
+    },
+    /// The city fell to `by`.
+    Captured {
+        city: String,
+        by: String,
+        from: String,
+        how: Fall,
+    },
+    /// Prestige for a city (8.1.3): `side` gains `points` on the net track.
+    Prestige {
+        side: String,
+        points: i32,
+        city: String,
+        how: Fall,
+    },
+    /// 7.3: the siege is lifted (no besieger left around the city); the garrison goes
+    /// (unless it was built in a captured city, 4.2.3).
+    Lifted {
+        city: String,
+        besieged: String,
+        garrison_stays: bool,
+    },
+    /// A siege combat order that the state no longer allowed when it was resolved.
+    Void(Void),
+}
+
+impl SiegeEvent {
+    /// Whether `side` (None: the moderator) may read this event at all.
+    pub fn shown_to(&self, side: Option<&str>) -> bool {
+        let _ = side;
+        true
+    }
+}
+
+fn side_name(sc: &Scenario, id: &str) -> String {
+    super::report::side_name(sc, id)
+}
+
+fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The event in rule terms for `side` (None: the moderator). Hidden details (which block
+/// lost what, which blocks capitulated or fortified) go only to their owner.
+pub fn narrate(sc: &Scenario, season: Season, e: &SiegeEvent, side: Option<&str>) -> String {
+    let owner = |s: &str| side.is_none() || side == Some(s);
+    match e {
+        SiegeEvent::Fortified {
+            city,
+            side: s,
+            blocks,
+        } => {
+            let who = if owner(s) {
+                format!(": {}", blocks.join(", "))
+            } else {
+                String::new()
+            };
+            format!(
+                "7.1 {} withdraws {} into the walls of {city}, ceding the area{who}.",
+                side_name(sc, s),
+                plural(blocks.len() as u32, "block", "blocks")
+            )
+        }
+        SiegeEvent::InField {
+            city,
+            side: s,
+            blocks,
+            why,
+        } => {
+            let reason = match why.as_str() {
+                "capacity" => " (7.3: no room left inside the walls)",
+                "inland" => " (a fleet cannot fortify in an inland city)",
+                _ => " (standing order: field)",
+            };
+            let who = if owner(s) {
+                format!(": {}", blocks.join(", "))
+            } else {
+                String::new()
+            };
+            format!(
+                "7.1 {} meets the enemy in the field at {city} with {}{reason}{who}.",
+                side_name(sc, s),
+                plural(blocks.len() as u32, "block", "blocks")
+            )
+        }
+        SiegeEvent::Established {
+            city,
+            besieger,
+            besieged,
+            count,
+            garrison,
+        } => {
+            let g = if *garrison {
+                ", the city's garrison (7.3) added face down"
+            } else {
+                ""
+            };
+            format!(
+                "7.2 Siege of {city} established: {} besieges {} of {}{g}. Siege combat is possible from next season (8.0).",
+                side_name(sc, besieger),
+                plural(*count, "block", "blocks"),
+                side_name(sc, besieged)
+            )
+        }
+        SiegeEvent::Blockaded {
+            city,
+            besieged,
+            grain,
+        } => {
+            if *grain {
+                format!(
+                    "8.2.2 The Black Sea grain of {} is cut: {city} counts as blockaded from {season}.",
+                    side_name(sc, besieged)
+                )
+            } else {
+                format!("8.2.1 {city} is besieged and blockaded from {season} (an enemy fleet holds its offshore sea).")
+            }
+        }
+        SiegeEvent::BlockadeEnded { city, .. } => {
+            format!("8.2.1 The blockade of {city} ends.")
+        }
+        SiegeEvent::Attrition {
+            city,
+            besieger,
+            besieged,
+            label,
+            dice,
+            hit_on,
+            why,
+            hits,
+            losses,
+        } => {
+            let faces: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
+            let on = match (hit_on, why.as_deref()) {
+                (1, _) => "each 1 hits".to_string(),
+                (n, Some("grain")) => {
+                    format!("each 1–{n} hits: Athens besieged and blockaded (8.2.2)")
+                }
+                (n, _) => format!("each 1–{n} hits in {season}"),
+            };
+            let mut s = format!(
+                "8.2 Siege attrition at {city}, {season}: {} rolls {} for {} besieged (`{label}`): {} ({on}): {}.",
+                side_name(sc, besieger),
+                plural(dice.len() as u32, "die", "dice"),
+                side_name(sc, besieged),
+                faces.join(", "),
+                plural(*hits, "hit", "hits")
+            );
+            if owner(besieged) && !losses.is_empty() {
+                let l: Vec<String> = losses
+                    .iter()
+                    .map(|l| {
+                        if l.steps_left == 0 {
+                            format!("{} eliminated", l.block)
+                        } else {
+                            format!("{} to {}", l.block, plural(l.steps_left, "step", "steps"))
+                        }
+                    })
+                    .collect();
+                s.push_str(&format!(
+                    " Losses, strongest block first: {}.",
+                    l.join("; ")
+                ));
+            } else if *hits > 0 {
+                s.push_str(" No besieged block is revealed.");
+            }
+            s
+        }
+        SiegeEvent::AssaultDeclared { city, besieger } => {
+            format!(
+                "8.1 {} declares an assault on {city}.",
+                side_name(sc, besieger)
+            )
+        }
+        SiegeEvent::Capitulated {
+            city,
+            side: s,
+            blocks,
+            count,
+        } => {
+            let who = if owner(s) {
+                format!(" ({})", blocks.join(", "))
+            } else {
+                String::new()
+            };
+            format!(
+                "8.1.3 {city} capitulates before anything is revealed: {} of {} go back to the pool{who}; the besiegers lose nothing.",
+                plural(*count, "besieged block", "besieged blocks"),
+                side_name(sc, s)
+            )
+        }
+        SiegeEvent::SortieDeclared {
+            city,
+            side: s,
+            blocks,
+        } => format!(
+            "8.3 {} sorties from {city} with {}: {}.",
+            side_name(sc, s),
+            plural(blocks.len() as u32, "block", "blocks"),
+            blocks.join(", ")
+        ),
+        SiegeEvent::Captured {
+            city,
+            by,
+            from,
+            how,
+        } => format!(
+            "{city} falls to {} ({} held it): {}.",
+            side_name(sc, by),
+            side_name(sc, from),
+            how.words()
+        ),
+        SiegeEvent::Prestige {
+            side: s,
+            points,
+            city,
+            how,
+        } => format!(
+            "8.1.3 {} gains {} for {city} ({}).",
+            side_name(sc, s),
+            plural(*points as u32, "Prestige", "Prestige"),
+            how.words()
+        ),
+        SiegeEvent::Lifted {
+            city,
+            besieged,
+            garrison_stays,
+        } => {
+            let g = if *garrison_stays {
+                "its built garrison stays (7.3, 4.2.3)"
+            } else {
+                "its garrison is removed (7.3)"
+            };
+            format!(
+                "7.3 The siege of {city} is lifted: no besieger is left around it; {}'s besieged blocks are free again and {g}.",
+                side_name(sc, besieged)
+            )
+        }
+        SiegeEvent::Void(v) => format!(
+            "{}'s {} at {} does not take place: {}.",
+            side_name(sc, &v.side),
+            v.what,
+            v.city,
+            v.why
+        ),
+    }
+}

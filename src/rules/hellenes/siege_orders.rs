@@ -1,0 +1,361 @@
+//! The siege orders of a Combat phase (8.0–8.3) and their checks against a side's view.
+//!
+//! ```yaml
+//! combat:
+//!   - assault: Plataea                              # 8.1
+//!   - attrition: Potidaea                           # 8.2
+//!   - sortie: { from: Mytilene, blocks: [SPA-7] }   # 8.3
+//! ```
+//! The season's `combat:` handler calls `check_item` for each of these keys. Every check
+//! reads only the acting side's view (city sieges, its own blocks, the cards revealed this
+//! season), so a diagnostic can never tell a player what his view does not show; each
+//! cites its rule (7.4, 8.0, 8.1, 8.2, 8.3).
+
+use super::scenario::Scenario;
+use super::siege::{self, Refusal};
+use super::state::PlayedFor;
+use super::view::View;
+use crate::diag::{did_you_mean, Diagnostic, SourceFile};
+use crate::yaml::{Kind, Node};
+
+/// One siege order of a Combat phase.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SiegeOrder {
+    /// 8.1: assault a city your blocks besiege.
+    Assault { city: String },
+    /// 8.2: siege attrition against a city your blocks besiege.
+    Attrition { city: String },
+    /// 8.3: some of your besieged blocks attack the besiegers.
+    Sortie { city: String, blocks: Vec<String> },
+}
+
+impl SiegeOrder {
+    pub fn city(&self) -> &str {
+        match self {
+            SiegeOrder::Assault { city }
+            | SiegeOrder::Attrition { city }
+            | SiegeOrder::Sortie { city, .. } => city,
+        }
+    }
+}
+
+/// The keys of `combat:` items this module handles.
+pub const KEYS: [&str; 3] = ["assault", "attrition", "sortie"];
+
+/// Whether the acting side played its card for the Event this season (from its view).
+pub fn event_played(view: &View) -> bool {
+    view.initiative
+        .as_ref()
+        .and_then(|i| i.plays.get(&view.side))
+        .is_some_and(|p| p.played_for == PlayedFor::Event)
+}
+
+/// Checks one `combat:` item whose key is one of `KEYS`; `earlier` holds the siege orders
+/// already accepted in the same list (one siege combat per city, one sortie per block).
+/// Returns the order, or the diagnostics that reject it.
+pub fn check_item(
+    sc: &Scenario,
+    view: &View,
+    key: &str,
+    value: &Node,
+    earlier: &[SiegeOrder],
+    file: &SourceFile,
+) -> Result<SiegeOrder, Vec<Diagnostic>> {
+    let mut diags = Vec::new();
+    let order = match key.to_ascii_lowercase().as_str() {
+        "assault" | "attrition" => {
+            let assault = key.eq_ignore_ascii_case("assault");
+            let Some(city) = city_name(sc, value, file, &mut diags) else {
+                return Err(diags);
+            };
+            if let Err(r) = siege::may_siege_combat(
+                sc,
+                view.year,
+                view.season,
+                &view.cities,
+                &view.blocks,
+                &view.side,
+                event_played(view),
+                &city,
+                assault,
+            ) {
+                diags.push(refusal(r, value, file));
+                return Err(diags);
+            }
+            if let Some(prev) = earlier.iter().find(|o| {
+                matches!(o, SiegeOrder::Assault { .. } | SiegeOrder::Attrition { .. })
+                    && o.city() == city
+            }) {
+                let what = match prev {
+                    SiegeOrder::Assault { .. } => "an assault",
+                    _ => "siege attrition",
+                };
+                diags.push(
+                    Diagnostic::new(
+                        "orders::siege-combat-twice",
+                        format!("{city} already has {what} ordered this turn"),
+                    )
+                    .at(file, value.span)
+                    .label("second siege combat here")
+                    .rule("rule 8.0: against each besieged city the active player may Assault or use Siege Attrition, once")
+                    .help("keep one of the two orders"),
+                );
+                return Err(diags);
+            }
+            if assault {
+                SiegeOrder::Assault { city }
+            } else {
+                SiegeOrder::Attrition { city }
+            }
+        }
+        "sortie" => check_sortie(sc, view, value, earlier, file, &mut diags).ok_or(diags)?,
+        _ => unreachable!("check_item is called only for KEYS"),
+    };
+    Ok(order)
+}
+
+fn refusal(r: Refusal, node: &Node, file: &SourceFile) -> Diagnostic {
+    Diagnostic::new(&format!("orders::{}", r.code), r.message)
+        .at(file, node.span)
+        .label("not possible now")
+        .rule(r.rule)
+        .help_opt(r.help)
+}
+
+/// A city named on the map, case-insensitive, with a "did you mean".
+fn city_name(
+    sc: &Scenario,
+    node: &Node,
+    file: &SourceFile,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<String> {
+    let Some(name) = node.as_str().filter(|_| !node.is_null()) else {
+        diags.push(
+            Diagnostic::new(
+                "orders::type",
+                format!("expected a city name here, found {}", node.describe()),
+            )
+            .at(file, node.span)
+            .label("a city name expected"),
+        );
+        return None;
+    };
+    let t = name.trim();
+    if let Some(a) = sc
+        .areas
+        .iter()
+        .find(|a| a.city.is_some() && a.name.eq_ignore_ascii_case(t))
+    {
+        return Some(a.name.clone());
+    }
+    let hint = did_you_mean(
+        t,
+        sc.areas
+            .iter()
+            .filter(|a| a.city.is_some())
+            .map(|a| a.name.as_str()),
+    );
+    let is_place = sc.areas.iter().any(|a| a.name.eq_ignore_ascii_case(t))
+        || sc.seas.iter().any(|s| s.name.eq_ignore_ascii_case(t));
+    diags.push(
+        Diagnostic::new(
+            "orders::unknown-city",
+            format!("there is no city called `{t}` on the map"),
+        )
+        .at(file, node.span)
+        .label(if is_place {
+            "this place has no city"
+        } else {
+            "unknown city"
+        })
+        .rule("rule 8.0: siege combat is made against a besieged city")
+        .help(match hint {
+            Some(h) => format!("did you mean {h}?"),
+            None => "names are as printed on the map; `dikast show` lists them".into(),
+        }),
+    );
+    None
+}
+
+/// `sortie: { from: City, blocks: [ids] }`.
+fn check_sortie(
+    sc: &Scenario,
+    view: &View,
+    value: &Node,
+    earlier: &[SiegeOrder],
+    file: &SourceFile,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<SiegeOrder> {
+    let shape = "write `sortie: { from: Mytilene, blocks: [SPA-7] }`";
+    let Some(pairs) = value.as_map() else {
+        diags.push(
+            Diagnostic::new(
+                "orders::type",
+                format!("`sortie` takes a mapping, found {}", value.describe()),
+            )
+            .at(file, value.span)
+            .help(shape),
+        );
+        return None;
+    };
+    let mut from = None;
+    let mut blocks_node = None;
+    for (k, v) in pairs {
+        match k.as_str().map(|s| s.to_ascii_lowercase()).as_deref() {
+            Some("from") => from = Some(v),
+            Some("blocks") => blocks_node = Some(v),
+            _ => diags.push(
+                Diagnostic::new(
+                    "orders::unknown-key",
+                    format!("`{}` is not part of `sortie`", k.as_str().unwrap_or("?")),
+                )
+                .at(file, k.span)
+                .help("`sortie` takes `from` and `blocks`"),
+            ),
+        }
+    }
+    let (Some(from), Some(blocks_node)) = (from, blocks_node) else {
+        diags.push(
+            Diagnostic::new("orders::missing", "`sortie` needs `from` and `blocks`")
+                .at(file, value.span)
+                .rule("rule 8.3: some or all blocks besieged in a city may sortie")
+                .help(shape),
+        );
+        return None;
+    };
+    let city = city_name(sc, from, file, diags)?;
+    let items: Vec<&Node> = match &blocks_node.kind {
+        Kind::Seq(items) => items.iter().collect(),
+        Kind::Scalar(..) if !blocks_node.is_null() => vec![blocks_node],
+        _ => {
+            diags.push(
+                Diagnostic::new(
+                    "orders::type",
+                    format!(
+                        "expected a list of block ids, found {}",
+                        blocks_node.describe()
+                    ),
+                )
+                .at(file, blocks_node.span)
+                .help(shape),
+            );
+            return None;
+        }
+    };
+    let before = diags.len();
+    let mut ids: Vec<String> = Vec::new();
+    for n in items {
+        let Some(id) = n.as_str().map(str::trim) else {
+            diags.push(
+                Diagnostic::new("orders::type", "expected a block id")
+                    .at(file, n.span)
+                    .label("a block id expected"),
+            );
+            continue;
+        };
+        // An enemy id is answered exactly like an unknown one.
+        let Some(b) = view.blocks.iter().find(|b| b.id.eq_ignore_ascii_case(id)) else {
+            let hint = did_you_mean(
+                id,
+                view.blocks
+                    .iter()
+                    .filter(|b| b.at == city)
+                    .map(|b| b.id.as_str()),
+            );
+            diags.push(
+                Diagnostic::new("orders::unknown-block", format!("you have no block `{id}`"))
+                    .at(file, n.span)
+                    .label("not one of your blocks")
+                    .help(match hint {
+                        Some(h) => format!("did you mean {h}?"),
+                        None => "your view lists your blocks by id".into(),
+                    }),
+            );
+            continue;
+        };
+        if ids.contains(&b.id)
+            || earlier
+                .iter()
+                .any(|o| matches!(o, SiegeOrder::Sortie { blocks, .. } if blocks.contains(&b.id)))
+        {
+            diags.push(
+                Diagnostic::new(
+                    "orders::sortie-twice",
+                    format!("{} is already in a sortie this turn", b.id),
+                )
+                .at(file, n.span)
+                .rule("rule 8.3: a besieged block sorties once, with the blocks declared at the start of the Combat phase"),
+            );
+            continue;
+        }
+        if let Err(r) = siege::may_sortie(
+            sc,
+            view.year,
+            view.season,
+            &view.cities,
+            &view.blocks,
+            event_played(view),
+            &city,
+            std::slice::from_ref(&b.id),
+        ) {
+            let mut d = refusal(r, n, file);
+            if d.code == "orders::not-besieged-there" && b.status == super::state::Status::Field {
+                d = d.help(format!(
+                    "{} is outside the walls: it fights the besiegers by moving into {city}'s area, not by a sortie (5.4.2)",
+                    b.id
+                ));
+            }
+            diags.push(d);
+            continue;
+        }
+        ids.push(b.id.clone());
+    }
+    if diags.len() > before {
+        return None;
+    }
+    if let Err(r) = siege::may_sortie(
+        sc,
+        view.year,
+        view.season,
+        &view.cities,
+        &view.blocks,
+        event_played(view),
+        &city,
+        &ids,
+    ) {
+        diags.push(refusal(r, value, file));
+        return None;
+    }
+    Some(SiegeOrder::Sortie { city, blocks: ids })
+}
+
+/// 7.4 for the season's move checks: the diagnostic for a block that may not move (a
+/// besieged land block, a garrison), or `None`.
+pub fn besieged_move(view: &View, id: &str, node: &Node, file: &SourceFile) -> Option<Diagnostic> {
+    let b = view.blocks.iter().find(|b| b.id == id)?;
+    let rule = siege::movement_barred_rule(b)?;
+    let since = view
+        .cities
+        .iter()
+        .find(|c| c.name == b.at)
+        .and_then(|c| c.siege.as_ref())
+        .map(|s| format!("besieged since {} {} BC", s.season, s.year))
+        .unwrap_or_else(|| "inside the walls".into());
+    Some(
+        Diagnostic::new(
+            "orders::besieged-cannot-move",
+            format!("{id} is besieged in {} and cannot move", b.at),
+        )
+        .at(file, node.span)
+        .label(since)
+        .rule(rule)
+        .help(if siege::is_garrison(b) {
+            "a garrison only defends its city".to_string()
+        } else {
+            format!(
+                "to break the siege, write `sortie: {{ from: {}, blocks: [{id}] }}` under combat",
+                b.at
+            )
+        }),
+    )
+}
