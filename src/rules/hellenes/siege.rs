@@ -19,7 +19,8 @@
 use super::battle::{self, BattleOutcome, BattleSetup, Fighter};
 use super::rating::Rating;
 use super::scenario::{BlockKind, Scenario};
-use super::siege_event::{Fall, Loss, SiegeEvent, Void};
+use super::siege_event::{BattleKind, Fall, Loss, SiegeEvent, Void};
+use super::siege_orders::SiegeOrder;
 use super::state::{Block, Fortify, Phase, PlayedFor, Prestige, Season, Siege, State, Status};
 use crate::dice::{DiceRecord, Shown, TurnDice};
 use serde::{Deserialize, Serialize};
@@ -56,6 +57,58 @@ pub struct SiegeParams {
     /// to the offshore sea when an assault is declared, before the first die (play by
     /// e-mail cannot ask for a retreat between rounds); `false`: they never escape.
     pub fleets_escape: bool,
+}
+
+/// 7.1 and 8.3, at the start of `active`'s Combat phase: the defenders of every enemy city
+/// `active` has entered fortify or stay in the field (their standing orders), then the
+/// sorties declared in `orders` are fought, each its own battle (5.4.2: no coordination
+/// with blocks outside). Besiegers routed in a sortie are in `retreat`: the season retreats
+/// them by the normal rules before its own battles.
+pub fn combat_start(
+    sc: &Scenario,
+    st: &mut State,
+    active: &str,
+    orders: &[SiegeOrder],
+    dice: &TurnDice,
+) -> Outcome {
+    let mut out = Outcome {
+        events: fortify(sc, st, active),
+        ..Outcome::default()
+    };
+    for o in orders {
+        if let SiegeOrder::Sortie { city, blocks } = o {
+            out.extend(sortie(sc, st, active, city, blocks, dice));
+        }
+    }
+    out
+}
+
+/// 8.0–8.2: the Combat phase's assaults and attrition, in the order written, after the
+/// season's field battles.
+pub fn siege_combat(
+    sc: &Scenario,
+    st: &mut State,
+    active: &str,
+    orders: &[SiegeOrder],
+    dice: &TurnDice,
+) -> Outcome {
+    let mut out = Outcome::default();
+    for o in orders {
+        match o {
+            SiegeOrder::Assault { city } => out.extend(assault(sc, st, active, city, dice)),
+            SiegeOrder::Attrition { city } => out.extend(attrition(sc, st, active, city, dice)),
+            SiegeOrder::Sortie { .. } => {}
+        }
+    }
+    out
+}
+
+/// At the end of `active`'s Combat phase: sieges are established where `active` now holds
+/// an enemy city's area (7.2), then the end-of-phase sweep (`settle`).
+pub fn combat_end(sc: &Scenario, st: &mut State, active: &str) -> Vec<SiegeEvent> {
+    let mut events = establish(sc, st, active);
+    events.extend(settle(sc, st));
+    events
 }
 
 /// The season as a point in time that sorts: later seasons are greater (years BC count
@@ -752,13 +805,23 @@ fn next_attrition_loss(st: &State, city: &str, owner: &str) -> Option<usize> {
     })
 }
 
-/// Everything a piece of siege combat did: events and dice records.
+/// Everything a piece of siege combat did: events (battles included, in order) and dice
+/// records, and the blocks the caller must retreat by the normal rules (2.0).
 #[derive(Debug, Default)]
 pub struct Outcome {
     pub events: Vec<SiegeEvent>,
     pub dice: Vec<DiceRecord>,
-    /// The battle fought (an assault or a sortie), for the season's battle report.
-    pub battle: Option<BattleOutcome>,
+    /// 8.3: besiegers routed or withdrawn in a sortie retreat normally (the season's
+    /// retreat rules), from the city's area.
+    pub retreat: Vec<String>,
+}
+
+impl Outcome {
+    pub fn extend(&mut self, other: Outcome) {
+        self.events.extend(other.events);
+        self.dice.extend(other.dice);
+        self.retreat.extend(other.retreat);
+    }
 }
 
 fn void(side: &str, city: &str, what: &str, r: &Refusal) -> SiegeEvent {
@@ -922,7 +985,12 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
             b.status = Status::Besieging;
         }
     }
-    out.battle = Some(result);
+    out.events.push(SiegeEvent::Battle {
+        city: city.to_string(),
+        kind: BattleKind::Assault,
+        label,
+        outcome: result,
+    });
     if besieged_in(st, city).is_empty() {
         out.events.extend(capture(sc, st, city, Fall::Storm));
     } else if around(st, city, side).is_empty() {
@@ -1004,7 +1072,13 @@ pub fn sortie(
     let result = battle::fight(&setup, &mut stream);
     out.dice.push(stream.record(Shown::All));
     battle::apply_losses(st, &result);
-    out.battle = Some(result);
+    out.retreat = after_sortie(st, side, &result);
+    out.events.push(SiegeEvent::Battle {
+        city: city.to_string(),
+        kind: BattleKind::Sortie,
+        label,
+        outcome: result,
+    });
     out
 }
 
@@ -1106,22 +1180,29 @@ pub fn may_sortie(
     Ok(())
 }
 
-/// After a sortie battle: sortie blocks that were routed or withdrew retreat back into the
-/// city (8.3); surviving sortie blocks that won stay in the area, free. Besiegers that
+/// After a sortie battle (8.3): if the sortie won (no besieger left in the battle) its
+/// surviving blocks stand in the area, free, and the siege will be lifted once the routed
+/// besiegers are gone; otherwise every surviving sortie block (routed, withdrawn, or still
+/// fighting when nobody won) retreats back into the city, besieged again. Besiegers that
 /// must retreat are returned for the season's normal retreat (2.0).
-pub fn after_sortie(st: &mut State, city: &str, side: &str, result: &BattleOutcome) -> Vec<String> {
-    let mut besiegers_out = Vec::new();
-    for id in result.must_retreat() {
-        if let Some(b) = st.blocks.iter_mut().find(|b| b.id == id) {
-            if b.side == side {
-                b.at = city.to_string();
-                b.status = Status::Besieged;
-            } else {
-                besiegers_out.push(id);
-            }
+fn after_sortie(st: &mut State, side: &str, result: &BattleOutcome) -> Vec<String> {
+    let won = result.winner.as_deref() == Some(side);
+    let retreating = result.must_retreat();
+    for b in st.blocks.iter_mut() {
+        let fought = result.revealed.iter().any(|f| f.id == b.id);
+        if !fought || b.side != side || b.status == Status::Eliminated {
+            continue;
         }
+        b.status = if won && !retreating.contains(&b.id) {
+            Status::Field
+        } else {
+            Status::Besieged
+        };
     }
-    besiegers_out
+    retreating
+        .into_iter()
+        .filter(|id| st.block(id).is_some_and(|b| b.side != side))
+        .collect()
 }
 
 #[cfg(test)]
@@ -1448,7 +1529,13 @@ mod tests {
             (st.prestige.leader.as_str(), st.prestige.points),
             ("sparta", 2)
         );
-        assert!(out.battle.is_some());
+        assert!(out.events.iter().any(|e| matches!(
+            e,
+            SiegeEvent::Battle {
+                kind: BattleKind::Assault,
+                ..
+            }
+        )));
     }
 
     #[test]
@@ -1470,6 +1557,75 @@ mod tests {
         assert!(st.block("GAR-Plataea").is_none());
         assert_eq!(st.block("ATH-7").unwrap().status, Status::Field);
         assert!(city(&st, "Plataea").siege.is_none());
+    }
+
+    #[test]
+    fn repulsed_sortie_goes_back_into_the_city() {
+        let sc = scenario();
+        let mut st = state(&sc, Season::Spring, "athens", PlayedFor::Action);
+        siege_at(&mut st, "Plataea", "sparta", 431, Season::Fall);
+        put(&mut st, "SPA-9", "Plataea", Status::Besieging);
+        put(&mut st, "ATH-7", "Plataea", Status::Besieged);
+        add_garrison(&sc, &mut st, "Plataea", "athens");
+        let orders = vec![SiegeOrder::Sortie {
+            city: "Plataea".into(),
+            blocks: vec!["ATH-7".into()],
+        }];
+        // SPA-9 defends (B2, fires first on equal letters): 6, 5, 3, 4 = two routs: ATH-7
+        // is routed and retreats back into the city (8.3).
+        let out = combat_start(
+            &sc,
+            &mut st,
+            "athens",
+            &orders,
+            &dice(&[("siege:Plataea:sortie", &[6, 5, 3, 4])]),
+        );
+        assert!(out.retreat.is_empty());
+        let b = st.block("ATH-7").unwrap();
+        assert_eq!((b.status, b.steps), (Status::Besieged, 2));
+        assert!(city(&st, "Plataea").siege.is_some());
+        // The garrison never sorties.
+        let r = may_sortie_now(&sc, &st, "athens", "Plataea", &["GAR-Plataea".into()]);
+        assert_eq!(r.unwrap_err().code, "garrison-sortie");
+    }
+
+    #[test]
+    fn odd_hit_is_lost_and_attackers_return_to_besieging() {
+        let sc = scenario();
+        let mut st = state(&sc, Season::Spring, "sparta", PlayedFor::Action);
+        st.season = Season::EarlySummer;
+        siege_at(&mut st, "Plataea", "sparta", 430, Season::Spring);
+        put(&mut st, "SPA-14", "Plataea", Status::Besieging); // C2, 2 steps
+        put(&mut st, "ATH-7", "Plataea", Status::Besieged); // B2 → A2, 2 steps
+        add_garrison(&sc, &mut st, "Plataea", "athens");
+        // Round 1: ATH-7 (A2) 3, 4; garrison 3: nothing. SPA-14 (C2) 1, 3: one hit: ATH-7
+        // marked. Round 2: ATH-7 3, 4; garrison 4; SPA-14 3, 4. Round 3: ATH-7 3, 4;
+        // garrison 3; SPA-14 3, 4. Nobody left the battle: the attacker withdraws to
+        // besieging; the single hit on ATH-7 is lost.
+        let out = siege_combat(
+            &sc,
+            &mut st,
+            "sparta",
+            &[SiegeOrder::Assault {
+                city: "Plataea".into(),
+            }],
+            &dice(&[(
+                "siege:Plataea:assault",
+                &[3, 4, 3, 1, 3, 3, 4, 4, 3, 4, 3, 4, 3, 3, 4],
+            )]),
+        );
+        assert_eq!(st.block("ATH-7").unwrap().steps, 2);
+        assert_eq!(st.block("SPA-14").unwrap().status, Status::Besieging);
+        let SiegeEvent::Battle { outcome, .. } = &out.events[1] else {
+            panic!("{:?}", out.events)
+        };
+        assert_eq!(outcome.rounds_fought, 3);
+        assert_eq!(outcome.withdrawn, vec!["SPA-14".to_string()]);
+        let text = super::super::siege_event::narrate(&sc, st.season, &out.events[1], None);
+        assert!(
+            text.contains("the first hit on ATH-7 is lost unconverted (8.1.1)"),
+            "{text}"
+        );
     }
 
     #[test]

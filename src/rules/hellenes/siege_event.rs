@@ -5,6 +5,7 @@
 //! besieger learns dice and hit counts, never which besieged block lost what (8.2 "no
 //! blocks are revealed"); a capitulation reveals nothing (8.1.3).
 
+use super::battle::{BattleOutcome, Effect};
 use super::scenario::Scenario;
 use super::state::Season;
 
@@ -30,6 +31,15 @@ impl Fall {
             Fall::Vacated => "left empty by its defenders",
         }
     }
+}
+
+/// The two siege battles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BattleKind {
+    /// 8.1: the besiegers attack the city.
+    Assault,
+    /// 8.3: besieged blocks attack the besiegers.
+    Sortie,
 }
 
 /// One step lost by a besieged block (owner's eyes only).
@@ -136,6 +146,14 @@ pub enum SiegeEvent {
         city: String,
         besieged: String,
         garrison_stays: bool,
+    },
+    /// An assault (8.1) or sortie (8.3) battle: every block in it is revealed to both
+    /// sides, so both read all of it.
+    Battle {
+        city: String,
+        kind: BattleKind,
+        label: String,
+        outcome: BattleOutcome,
     },
     /// A siege combat order that the state no longer allowed when it was resolved.
     Void(Void),
@@ -353,6 +371,12 @@ pub fn narrate(sc: &Scenario, season: Season, e: &SiegeEvent, side: Option<&str>
                 side_name(sc, besieged)
             )
         }
+        SiegeEvent::Battle {
+            city,
+            kind,
+            label,
+            outcome,
+        } => narrate_battle(sc, city, *kind, label, outcome),
         SiegeEvent::Void(v) => format!(
             "{}'s {} at {} does not take place: {}.",
             side_name(sc, &v.side),
@@ -361,4 +385,127 @@ pub fn narrate(sc: &Scenario, season: Season, e: &SiegeEvent, side: Option<&str>
             v.why
         ),
     }
+}
+
+/// A siege battle told round by round: who fought (revealed), every block's dice and what
+/// each hit and rout did, and the result. Sub-bullets under the event's bullet.
+fn narrate_battle(
+    sc: &Scenario,
+    city: &str,
+    kind: BattleKind,
+    label: &str,
+    o: &BattleOutcome,
+) -> String {
+    let (title, rules) = match kind {
+        BattleKind::Assault => (
+            format!("8.1 Assault on {city}"),
+            " Defenders fire A2, with double defence (8.1.1), and cannot be routed (8.1).",
+        ),
+        BattleKind::Sortie => (
+            format!("8.3 Sortie from {city}"),
+            " A field battle outside the walls, no double defence.",
+        ),
+    };
+    let mut s = format!(
+        "{title}: {} attacks {} (`{label}`).{rules}",
+        side_name(sc, &o.attacker),
+        side_name(sc, &o.defender)
+    );
+    for (who, att) in [(&o.attacker, true), (&o.defender, false)] {
+        let blocks: Vec<String> = o
+            .revealed
+            .iter()
+            .filter(|f| &f.side == who)
+            .map(|f| {
+                format!(
+                    "{} {} ({})",
+                    f.id,
+                    plural(f.steps, "step", "steps"),
+                    f.rating
+                )
+            })
+            .collect();
+        s.push_str(&format!(
+            "\n  - {} {}: {}.",
+            if att { "Attacking," } else { "Defending," },
+            side_name(sc, who),
+            blocks.join(", ")
+        ));
+    }
+    for shot in &o.shots {
+        let faces: Vec<String> = shot.dice.iter().map(|d| d.to_string()).collect();
+        let effects: Vec<String> = shot
+            .effects
+            .iter()
+            .map(|e| match e {
+                Effect::Step { block, left: 0 } => format!("{block} eliminated"),
+                Effect::Step { block, left } => {
+                    format!("{block} loses a step ({left} left)")
+                }
+                Effect::Marked { block } => {
+                    format!("{block} takes a first hit (8.1.1: the next hit costs it a step)")
+                }
+                Effect::Routed { block } => format!("{block} routed"),
+                Effect::RoutIgnored => "a rout without effect (city defenders, 8.1)".into(),
+            })
+            .collect();
+        s.push_str(&format!(
+            "\n  - Round {}: {} ({}, {}) rolls {}: {}, {}{}",
+            shot.round,
+            shot.block,
+            shot.rating,
+            plural(shot.steps, "step", "steps"),
+            faces.join(", "),
+            plural(shot.hits, "hit", "hits"),
+            plural(shot.routs, "rout", "routs"),
+            if effects.is_empty() {
+                ".".to_string()
+            } else {
+                format!(": {}.", effects.join("; "))
+            }
+        ));
+    }
+    let result = match &o.winner {
+        Some(w) => format!("{} wins", side_name(sc, w)),
+        None => "nobody wins; both stay".to_string(),
+    };
+    let mut tail = Vec::new();
+    if !o.eliminated.is_empty() {
+        tail.push(format!("eliminated: {}", o.eliminated.join(", ")));
+    }
+    let back = o.must_retreat();
+    if !back.is_empty() {
+        tail.push(match kind {
+            BattleKind::Assault => format!(
+                "back to besieging around the city (8.1.2): {}",
+                back.join(", ")
+            ),
+            BattleKind::Sortie => format!("retreating: {}", back.join(", ")),
+        });
+    }
+    // 8.1.1: a first hit not followed by a second is lost at the end of the battle.
+    let mut marked: Vec<&str> = Vec::new();
+    for e in o.shots.iter().flat_map(|x| x.effects.iter()) {
+        match e {
+            Effect::Marked { block } => marked.push(block),
+            Effect::Step { block, .. } => marked.retain(|b| b != block),
+            _ => {}
+        }
+    }
+    if !marked.is_empty() {
+        tail.push(format!(
+            "the first hit on {} is lost unconverted (8.1.1)",
+            marked.join(", ")
+        ));
+    }
+    s.push_str(&format!(
+        "\n  - After {}: {result}{}.",
+        plural(o.rounds_fought, "round", "rounds"),
+        if tail.is_empty() {
+            String::new()
+        } else {
+            format!("; {}", tail.join("; "))
+        }
+    ));
+    s
 }
