@@ -43,12 +43,12 @@ pub struct Campaign {
     /// The moderator's address (mail).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub moderator: String,
-    /// Mail settings (see docs/mail.md); kept as data so this file stays readable.
+    /// Mail settings, no password (see docs/mail.md).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mail: Option<serde_yaml::Value>,
-    /// Per-step deadlines (see docs/mail.md).
+    pub mail: Option<crate::mail::MailSettings>,
+    /// The deadline of each turn's orders, by turn number (see docs/mail.md).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deadlines: Option<serde_yaml::Value>,
+    pub deadlines: Option<crate::status::Deadlines>,
 }
 
 /// `.dikast/secret`: the heads of both chains. Mode 0600; never printed or mailed.

@@ -134,6 +134,26 @@ pub enum Command {
         #[arg(long, requires = "chain")]
         sealed_chain: bool,
     },
+    /// Mail a turn's reports: each player his own, the moderator everything. Exit 75
+    /// while any message is unsent (they wait in the turn's mail/outbox; run again to
+    /// retry only those). See docs/mail.md.
+    Mail {
+        dir: PathBuf,
+        /// The turn whose reports to mail (default: the latest adjudicated).
+        #[arg(long)]
+        turn: Option<u32>,
+        /// Write the messages as .eml files into turns/NNNN/mail/dry-run/ instead.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Which orders of the pending turn are in, missing or late, against its deadline.
+    Status {
+        dir: PathBuf,
+        /// The time to judge deadlines at, RFC 3339 (`2026-03-08T18:00:00Z`), instead of
+        /// the system clock: for tests and for asking "what if".
+        #[arg(long)]
+        now: Option<String>,
+    },
     /// Run the main job on the embedded default: a campaign adjudicated with
     /// orders-examples/, verified, its reports printed.
     Demo {
@@ -300,14 +320,15 @@ fn run(cmd: Command) -> Result<String, Failure> {
             let c = layout.load_campaign()?;
             let done =
                 with_rules!(c.rules.as_str(), R => campaign::adjudicate::<R>(&layout, fallback))?;
-            let mut out = format!(
+            let out = format!(
                 "turn {} adjudicated; reports in {}; turn {} awaits orders\n",
                 done.turn,
                 layout.rel(&layout.turn_dir(done.turn)),
                 done.turn + 1
             );
             if mail {
-                out.push_str(&crate::mail::send_turn(&layout, done.turn, false)?);
+                let mailed = with_rules!(c.rules.as_str(), R => crate::mail::send_turn::<R>(&layout, done.turn, false));
+                return crate::mail::after_adjudication(out, mailed);
             }
             Ok(out)
         }
@@ -354,6 +375,22 @@ fn run(cmd: Command) -> Result<String, Failure> {
             steps,
             sealed_chain,
         } => dice_cmd(key, label, sealed, count, sides, chain, steps, sealed_chain),
+        Command::Mail { dir, turn, dry_run } => {
+            let layout = Layout::new(&dir);
+            let c = layout.load_campaign()?;
+            with_rules!(c.rules.as_str(), R => crate::mail::mail_command::<R>(&layout, turn, dry_run))
+        }
+        Command::Status { dir, now } => {
+            let now = match now {
+                Some(t) => crate::status::parse_time(&t)
+                    .map_err(|e| Failure::Refused(format!("--now: {e}")))?,
+                None => crate::status::clock_now(),
+            };
+            let layout = Layout::new(&dir);
+            let c = layout.load_campaign()?;
+            let st = with_rules!(c.rules.as_str(), R => crate::status::status::<R>(&layout))?;
+            Ok(crate::status::render(&layout, &st, now))
+        }
         Command::Demo { keep, examples } => crate::demo::demo(keep.as_deref(), &examples),
     }
 }

@@ -21,5 +21,6 @@ pub mod report;
 pub mod rules;
 pub mod schema;
 pub mod show;
+pub mod status;
 pub mod verify;
 pub mod yaml;

@@ -1,8 +1,932 @@
-//! Mail delivery of a turn's reports. Not implemented yet: it refuses honestly.
+//! Mail delivery of a turn's reports: each player gets his own report (plain text = the
+//! Markdown, an HTML alternative, his view and his map attached), the moderator gets
+//! everything. This is the edge of the program: the clock (Date), OS randomness
+//! (Message-ID) and the network live here and nowhere else.
+//!
+//! Nothing is lost when mail fails. The turn is written before any mail is composed.
+//! Every message of a turn is listed in `turns/NNNN/mail/ledger.yaml` (its Message-ID,
+//! Date and state: unsent, sending, sent), rewritten atomically after every change; a
+//! message not yet sent waits as `mail/outbox/<key>.eml` and moves to `mail/sent/` once
+//! the server took it. `dikast mail` sends only what is unsent, so each message goes out
+//! at most once; a message caught mid-send by a crash (state `sending`) is never sent
+//! again by itself. None of these files is compared by `dikast verify`, so Dates and
+//! Message-IDs never touch the deterministic archive.
+//!
+//! Settings live in campaign.yaml (`mail:`); the password never does: it comes from an
+//! environment variable or a file outside the archive, and is never printed.
 
-use crate::campaign::Layout;
+use crate::campaign::{Campaign, Layout, Player};
 use crate::error::Failure;
+use crate::fsx;
+use crate::game::{to_yaml, ViewFile};
+use crate::pipeline;
+use crate::rules::Rules;
+use lettre::address::Envelope;
+use lettre::message::header::ContentType;
+use lettre::message::{Attachment, Mailbox, Message, MultiPart, SinglePart};
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
+use lettre::{Address, SmtpTransport, Transport};
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+use std::fs;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-pub fn send_turn(_layout: &Layout, turn: u32, _dry_run: bool) -> Result<String, Failure> {
-    Err(Failure::Mail(format!("turn {turn} was written, but mail delivery is not implemented yet; send the reports by hand")))
+/// How the connection to the server is protected.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Security {
+    /// Plain connection upgraded with STARTTLS, which must succeed (port 587).
+    #[default]
+    Starttls,
+    /// TLS from the first byte (SMTPS, port 465).
+    Tls,
+    /// No encryption (a relay on the same host); AUTH is refused.
+    None,
+}
+
+/// `mail:` in campaign.yaml. No password: see `password_env` and `password_file`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MailSettings {
+    /// SMTP server host name (or address).
+    pub server: String,
+    /// Default by `security`: 587 (starttls), 465 (tls), 25 (none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub port: Option<u16>,
+    #[serde(default)]
+    pub security: Security,
+    /// The sender: `Dikast <dikast@example.org>` or a bare address.
+    pub from: String,
+    /// Where players' replies go (the moderator, usually).
+    #[serde(default, alias = "reply-to", skip_serializing_if = "Option::is_none")]
+    pub reply_to: Option<String>,
+    /// The SMTP login; without it, no AUTH.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<String>,
+    /// The environment variable holding the password (default `DIKAST_SMTP_PASSWORD`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub password_env: Option<String>,
+    /// A file holding the password (first line), outside the campaign folder or in its
+    /// `.dikast/`. Relative to the campaign folder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub password_file: Option<PathBuf>,
+    /// Extra certificate authority (PEM) to trust, for a private server. Relative to the
+    /// campaign folder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ca_file: Option<PathBuf>,
+    /// Seconds to wait for the server (default 30).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_seconds: Option<u64>,
+    /// Language of the moderator's mail (`en`, `ru`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moderator_language: Option<String>,
+    /// Never used: present only so that a password written here is refused by name.
+    #[serde(default, skip_serializing)]
+    pub password: Option<serde_yaml::Value>,
+}
+
+/// The environment variable read for the password when the settings name none.
+pub const DEFAULT_PASSWORD_ENV: &str = "DIKAST_SMTP_PASSWORD";
+
+impl MailSettings {
+    pub fn port(&self) -> u16 {
+        self.port.unwrap_or(match self.security {
+            Security::Starttls => 587,
+            Security::Tls => 465,
+            Security::None => 25,
+        })
+    }
+}
+
+/// A state in the ledger.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum SendState {
+    Unsent,
+    /// Handed to the server when dikast stopped: it may or may not have arrived.
+    Sending,
+    Sent,
+}
+
+/// One message of a turn.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LedgerEntry {
+    /// `moderator` or a side id; also the file name in outbox/ and sent/.
+    pub key: String,
+    pub message_id: String,
+    /// The Date header, in seconds since 1970 (when the message was first composed).
+    pub date: i64,
+    pub state: SendState,
+    /// The address it went (or goes) to.
+    #[serde(default)]
+    pub to: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sent_at: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_error: Option<String>,
+}
+
+/// `turns/NNNN/mail/ledger.yaml`: every message of a turn and whether it was sent.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Ledger {
+    pub turn: u32,
+    pub messages: Vec<LedgerEntry>,
+}
+
+/// Folder of a turn's mail (outbox, sent, dry-run, ledger).
+pub fn mail_dir(layout: &Layout, t: u32) -> PathBuf {
+    layout.turn_dir(t).join("mail")
+}
+
+fn ledger_path(layout: &Layout, t: u32) -> PathBuf {
+    mail_dir(layout, t).join("ledger.yaml")
+}
+
+fn load_ledger(layout: &Layout, t: u32) -> Result<Option<Ledger>, Failure> {
+    let p = ledger_path(layout, t);
+    if !p.exists() {
+        return Ok(None);
+    }
+    let bytes = fsx::read_limited(&p)?;
+    let l: Ledger = pipeline::parse_file(&layout.rel(&p), &bytes, "mail ledger")?;
+    Ok(Some(l))
+}
+
+/// Writes a file by a temporary file and a rename over the old one, so a reader (or a
+/// crash) sees the old file or the new one, never half of one.
+fn replace_atomically(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    if let Some(parent) = path.parent() {
+        fs::create_dir_all(parent).map_err(|e| Failure::io(parent, "create", e))?;
+    }
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
+    let res = (|| {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if let Err(e) = res {
+        let _ = fs::remove_file(&tmp);
+        return Err(Failure::io(path, "write", e));
+    }
+    Ok(())
+}
+
+fn save_ledger(layout: &Layout, l: &Ledger) -> Result<(), Failure> {
+    let text = format!(
+        "# dikast mail ledger of turn {}: every message, its Message-ID and whether it was sent.\n# Written by `dikast mail`. `sending` means dikast stopped while handing the message\n# to the server: check whether it arrived; if not, change it to `unsent` and run again.\n{}",
+        l.turn,
+        to_yaml(l)
+    );
+    replace_atomically(&ledger_path(layout, l.turn), text.as_bytes())
+}
+
+/// One line about a turn's mail for `dikast status`, or `None` when it was never mailed.
+pub fn summary(layout: &Layout, t: u32) -> Option<String> {
+    let l = load_ledger(layout, t).ok()??;
+    let n = l.messages.len();
+    let sent = l
+        .messages
+        .iter()
+        .filter(|e| e.state == SendState::Sent)
+        .count();
+    let sending = l
+        .messages
+        .iter()
+        .filter(|e| e.state == SendState::Sending)
+        .count();
+    Some(if sent == n {
+        format!("all {n} messages sent")
+    } else {
+        let mut s = format!(
+            "{sent} of {n} messages sent, {} waiting in {}",
+            n - sent,
+            layout.rel(&mail_dir(layout, t).join("outbox"))
+        );
+        if sending > 0 {
+            let _ = write!(s, " ({sending} interrupted mid-send: see the ledger)");
+        }
+        s.push_str(&format!(
+            "; retry with `dikast mail {} --turn {t}`",
+            layout.dir.display()
+        ));
+        s
+    })
+}
+
+/// A text that may go into a header: no control characters (CR, LF, TAB, NUL…) nor
+/// line or paragraph separators, at most 200 characters.
+fn header_safe(what: &str, s: &str) -> Result<(), String> {
+    if let Some(c) = s
+        .chars()
+        .find(|c| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}'))
+    {
+        return Err(format!(
+            "{what} `{}` holds the control character U+{:04X}; names and addresses in mail headers must be one line of text",
+            s.escape_debug(),
+            c as u32
+        ));
+    }
+    if s.chars().count() > 200 {
+        return Err(format!("{what} is longer than 200 characters"));
+    }
+    Ok(())
+}
+
+/// A bare ASCII address, checked.
+fn address(what: &str, s: &str) -> Result<Address, String> {
+    header_safe(what, s)?;
+    let s = s.trim();
+    if !s.is_ascii() {
+        return Err(format!(
+            "{what} `{s}` is not ASCII; write the domain in its ASCII (xn--) form"
+        ));
+    }
+    s.parse::<Address>()
+        .map_err(|e| format!("{what} `{s}` is not an e-mail address: {e}"))
+}
+
+/// `Name <addr>` or `addr`, with the name checked for header safety.
+fn mailbox_text(what: &str, s: &str) -> Result<Mailbox, String> {
+    header_safe(what, s)?;
+    let s = s.trim();
+    match (s.rfind('<'), s.ends_with('>')) {
+        (Some(i), true) => {
+            let name = s[..i].trim().trim_matches('"').trim();
+            let addr = address(what, &s[i + 1..s.len() - 1])?;
+            Ok(Mailbox::new(
+                (!name.is_empty()).then(|| name.to_string()),
+                addr,
+            ))
+        }
+        _ => Ok(Mailbox::new(None, address(what, s)?)),
+    }
+}
+
+fn player_mailbox(side: &str, p: &Player) -> Result<Mailbox, String> {
+    if p.email.trim().is_empty() {
+        return Err(format!(
+            "players.{side}.email is empty in campaign.yaml: every side needs an address to be mailed"
+        ));
+    }
+    header_safe(&format!("players.{side}.name"), &p.name)?;
+    let addr = address(&format!("players.{side}.email"), &p.email)?;
+    let name = p.name.trim();
+    Ok(Mailbox::new(
+        (!name.is_empty()).then(|| name.to_string()),
+        addr,
+    ))
+}
+
+/// The checked settings of a campaign.
+struct Checked {
+    settings: MailSettings,
+    from: Mailbox,
+    reply_to: Option<Mailbox>,
+    moderator: Mailbox,
+}
+
+fn check_settings(c: &Campaign) -> Result<Checked, String> {
+    let s = c.mail.clone().ok_or(
+        "campaign.yaml has no `mail:` settings (server, security, from…); see docs/mail.md",
+    )?;
+    if s.password.is_some() {
+        return Err("campaign.yaml holds `mail.password`: a password never goes into the campaign files (they are archived and published). Remove it and use `password_env` (an environment variable) or `password_file` (a file outside the campaign folder)".into());
+    }
+    if s.server.trim().is_empty() {
+        return Err("mail.server is empty".into());
+    }
+    header_safe("mail.server", &s.server)?;
+    if s.user.is_some() && s.security == Security::None {
+        return Err("mail.user is set with `security: none`: the password would cross the network in clear. Use `security: starttls` or `tls`".into());
+    }
+    if let Some(u) = &s.user {
+        header_safe("mail.user", u)?;
+    }
+    let from = mailbox_text("mail.from", &s.from)?;
+    let reply_to = s
+        .reply_to
+        .as_deref()
+        .map(|r| mailbox_text("mail.reply_to", r))
+        .transpose()?;
+    if c.moderator.trim().is_empty() {
+        return Err("campaign.yaml has no `moderator:` address: the moderator's copy of every turn goes there".into());
+    }
+    let moderator = mailbox_text("moderator", &c.moderator)?;
+    if !crate::campaign::valid_game_id(&c.game) {
+        return Err(format!(
+            "the game id `{}` in campaign.yaml is not usable in a subject: use letters, digits, `-`, `_` or `.`",
+            c.game.escape_debug()
+        ));
+    }
+    Ok(Checked {
+        settings: s,
+        from,
+        reply_to,
+        moderator,
+    })
+}
+
+/// A file attached to a message.
+struct Attached {
+    name: String,
+    content_type: &'static str,
+    bytes: Vec<u8>,
+}
+
+/// A message before it gets its Message-ID and Date.
+struct Outgoing {
+    key: String,
+    to: Mailbox,
+    subject: String,
+    lang: String,
+    markdown: String,
+    attachments: Vec<Attached>,
+}
+
+/// One line of text (for a subject): control characters become spaces.
+fn one_line(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn subject(lang: &str, game: &str, t: u32, step: &str, whom: Option<&str>) -> String {
+    let step = one_line(step);
+    match (lang, whom) {
+        ("ru", Some(side)) => format!("[{game}] Ход {t}: {step} — отчёт для стороны {side}"),
+        ("ru", None) => format!("[{game}] Ход {t}: {step} — отчёт ведущего"),
+        (_, Some(side)) => format!("[{game}] Turn {t}: {step} — report for {side}"),
+        (_, None) => format!("[{game}] Turn {t}: {step} — moderator's report"),
+    }
+}
+
+/// The report a player reads: `report-<side>.<lang>.md` when the turn has one in his
+/// language, else `report-<side>.md`.
+fn side_report_path(layout: &Layout, t: u32, side: &str, lang: &str) -> PathBuf {
+    let localized = layout.turn_dir(t).join(format!("report-{side}.{lang}.md"));
+    if lang != "en" && localized.exists() {
+        localized
+    } else {
+        layout.side_report(t, side)
+    }
+}
+
+fn read_text(layout: &Layout, p: &Path) -> Result<String, Failure> {
+    let b = fsx::read_limited(p)?;
+    String::from_utf8(b)
+        .map_err(|_| Failure::Refused(format!("{} is not UTF-8 text", layout.rel(p))))
+}
+
+/// Every message of turn t, in a fixed order: the sides, then the moderator.
+fn plan<R: Rules>(
+    layout: &Layout,
+    c: &Campaign,
+    ck: &Checked,
+    t: u32,
+) -> Result<Vec<Outgoing>, Failure> {
+    let refuse = |m: String| Failure::Refused(m);
+    if !layout.report(t).exists() {
+        return Err(refuse(format!(
+            "turn {t} has no report yet ({} is missing): adjudicate it first",
+            layout.rel(&layout.report(t))
+        )));
+    }
+    let game_path = layout.game(t);
+    let game_bytes = fsx::read_limited(&game_path)?;
+    let game: crate::game::GameFile<R::State> =
+        pipeline::parse_file(&layout.rel(&game_path), &game_bytes, "game file")?;
+    let sc = pipeline::load_scenario::<R>(&game.scenario, &layout.rel(&game_path))?;
+    let sides = R::sides(&sc);
+    if sides.iter().any(|s| s == "moderator") {
+        return Err(refuse(
+            "a side is called `moderator`, which is the name of the moderator's message".into(),
+        ));
+    }
+    let next = t + 1;
+    let mut views: Vec<(String, Vec<u8>, String)> = Vec::new();
+    for side in &sides {
+        let p = layout.turn_dir(next).join(format!("view-{side}.yaml"));
+        let bytes = fsx::read_limited(&p)?;
+        let view: ViewFile<R::View> = pipeline::parse_file(&layout.rel(&p), &bytes, "view")?;
+        let vsc = pipeline::load_scenario::<R>(&view.scenario, &layout.rel(&p))?;
+        let svg = crate::map::svg::<R>(&vsc, &view);
+        views.push((side.clone(), bytes, svg));
+    }
+    let mut out = Vec::new();
+    for (side, view_bytes, svg) in &views {
+        let p = c.players.get(side).cloned().unwrap_or_default();
+        let to = player_mailbox(side, &p).map_err(refuse)?;
+        let lang = p.language.clone();
+        let name = R::side_name(&sc, side);
+        out.push(Outgoing {
+            key: side.clone(),
+            to,
+            subject: subject(&lang, &c.game, t, &game.step, Some(&name)),
+            markdown: read_text(layout, &side_report_path(layout, t, side, &lang))?,
+            lang,
+            attachments: vec![
+                Attached {
+                    name: format!("view-{side}.yaml"),
+                    content_type: "text/yaml; charset=utf-8",
+                    bytes: view_bytes.clone(),
+                },
+                Attached {
+                    name: format!("map-{side}.svg"),
+                    content_type: "image/svg+xml",
+                    bytes: svg.clone().into_bytes(),
+                },
+            ],
+        });
+    }
+    let mut all = Vec::new();
+    for side in &sides {
+        all.push(Attached {
+            name: format!("report-{side}.md"),
+            content_type: "text/markdown; charset=utf-8",
+            bytes: fsx::read_limited(&layout.side_report(t, side))?,
+        });
+    }
+    for (side, view_bytes, svg) in &views {
+        all.push(Attached {
+            name: format!("view-{side}.yaml"),
+            content_type: "text/yaml; charset=utf-8",
+            bytes: view_bytes.clone(),
+        });
+        all.push(Attached {
+            name: format!("map-{side}.svg"),
+            content_type: "image/svg+xml",
+            bytes: svg.clone().into_bytes(),
+        });
+    }
+    all.push(Attached {
+        name: "game.yaml".into(),
+        content_type: "text/yaml; charset=utf-8",
+        bytes: fsx::read_limited(&layout.game(next))?,
+    });
+    let lang = ck
+        .settings
+        .moderator_language
+        .clone()
+        .unwrap_or_else(|| "en".into());
+    out.push(Outgoing {
+        key: "moderator".into(),
+        to: ck.moderator.clone(),
+        subject: subject(&lang, &c.game, t, &game.step, None),
+        markdown: read_text(layout, &layout.report(t))?,
+        lang,
+        attachments: all,
+    });
+    Ok(out)
+}
+
+/// Escapes text for HTML.
+fn escape_html(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            '\'' => o.push_str("&#39;"),
+            _ => o.push(c),
+        }
+    }
+    o
+}
+
+/// The HTML alternative of a report. Raw HTML in the Markdown is shown as text, never
+/// passed through: reports quote what players wrote.
+pub fn html_of(markdown: &str, title: &str, lang: &str) -> String {
+    use pulldown_cmark::{Event, Options, Parser};
+    let parser = Parser::new_ext(
+        markdown,
+        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH,
+    )
+    .map(|e| match e {
+        Event::Html(s) | Event::InlineHtml(s) => Event::Text(s),
+        other => other,
+    });
+    let mut body = String::new();
+    pulldown_cmark::html::push_html(&mut body, parser);
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\nbody {{ font-family: Georgia, 'Times New Roman', serif; max-width: 46em; margin: 1em auto; padding: 0 1em; line-height: 1.45; color: #222; }}\nh1, h2 {{ font-family: Helvetica, Arial, sans-serif; color: #4a2c12; }}\nh1 {{ font-size: 1.4em; border-bottom: 2px solid #c9a227; }}\nh2 {{ font-size: 1.15em; margin-top: 1.4em; }}\ncode, pre {{ font-family: Menlo, Consolas, monospace; font-size: 0.85em; }}\npre {{ background: #f6f1e4; padding: 0.6em; overflow-x: auto; }}\n</style>\n</head>\n<body>\n{}</body>\n</html>\n",
+        escape_html(lang),
+        escape_html(title),
+        body
+    )
+}
+
+/// A MIME boundary that follows from the Message-ID, so that the same message composed
+/// twice gives the same bytes.
+fn boundary(message_id: &str, part: &str) -> String {
+    let h = crate::dice::sha256(format!("dikast-boundary\0{message_id}\0{part}").as_bytes());
+    format!("=_dikast_{}", &crate::dice::to_hex(&h)[..32])
+}
+
+/// The finished message: headers, the report as text and HTML, the attachments.
+fn compose(
+    o: &Outgoing,
+    ck: &Checked,
+    message_id: &str,
+    date: i64,
+) -> Result<(Envelope, Vec<u8>), Failure> {
+    let mut b = Message::builder()
+        .from(ck.from.clone())
+        .to(o.to.clone())
+        .subject(o.subject.clone())
+        .message_id(Some(message_id.to_string()))
+        .date(UNIX_EPOCH + Duration::from_secs(date.max(0) as u64))
+        .user_agent(format!("dikast {}", env!("CARGO_PKG_VERSION")));
+    if let Some(r) = &ck.reply_to {
+        b = b.reply_to(r.clone());
+    }
+    let alternative = MultiPart::alternative()
+        .boundary(boundary(message_id, "alternative"))
+        .singlepart(SinglePart::plain(o.markdown.clone()))
+        .singlepart(SinglePart::html(html_of(&o.markdown, &o.subject, &o.lang)));
+    let mut mixed = MultiPart::mixed()
+        .boundary(boundary(message_id, "mixed"))
+        .multipart(alternative);
+    for a in &o.attachments {
+        let ct = ContentType::parse(a.content_type)
+            .map_err(|e| Failure::Io(format!("content type {}: {e}", a.content_type)))?;
+        mixed = mixed.singlepart(Attachment::new(a.name.clone()).body(a.bytes.clone(), ct));
+    }
+    let msg = b
+        .multipart(mixed)
+        .map_err(|e| Failure::Refused(format!("the message to {} cannot be built: {e}", o.to)))?;
+    Ok((msg.envelope().clone(), msg.formatted()))
+}
+
+fn now_secs() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// A new Message-ID: 128 random bits at the sender's domain.
+fn new_message_id(from: &Mailbox) -> Result<String, Failure> {
+    let mut b = [0u8; 16];
+    getrandom::getrandom(&mut b)
+        .map_err(|e| Failure::Io(format!("the operating system gave no randomness: {e}")))?;
+    Ok(format!(
+        "<dikast.{}@{}>",
+        crate::dice::to_hex(&b),
+        from.email.domain()
+    ))
+}
+
+/// A path from the settings: relative paths are relative to the campaign folder.
+fn settings_path(layout: &Layout, p: &Path) -> PathBuf {
+    if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        layout.dir.join(p)
+    }
+}
+
+/// The password, from the file or the environment variable the settings name. Its
+/// value never appears in any message.
+fn password(layout: &Layout, s: &MailSettings) -> Result<String, String> {
+    if let Some(f) = &s.password_file {
+        let p = settings_path(layout, f);
+        let real = fs::canonicalize(&p)
+            .map_err(|e| format!("mail.password_file {}: cannot be read: {e}", p.display()))?;
+        if let Ok(dir) = fs::canonicalize(&layout.dir) {
+            if real.starts_with(&dir) && !real.starts_with(dir.join(".dikast")) {
+                return Err(format!(
+                    "mail.password_file {} is inside the campaign folder, which is archived and published; keep it in .dikast/ or outside the folder",
+                    p.display()
+                ));
+            }
+        }
+        let text = fs::read_to_string(&real)
+            .map_err(|e| format!("mail.password_file {}: cannot be read: {e}", p.display()))?;
+        let pw = text.lines().next().unwrap_or("").to_string();
+        if pw.is_empty() {
+            return Err(format!("mail.password_file {} is empty", p.display()));
+        }
+        return Ok(pw);
+    }
+    let var = s
+        .password_env
+        .clone()
+        .unwrap_or_else(|| DEFAULT_PASSWORD_ENV.to_string());
+    match std::env::var(&var) {
+        Ok(v) if !v.is_empty() => Ok(v),
+        _ => Err(format!(
+            "mail.user is set, but the environment variable {var} holding the password is empty or not set (or name a file with mail.password_file)"
+        )),
+    }
+}
+
+fn transport(layout: &Layout, s: &MailSettings) -> Result<SmtpTransport, String> {
+    let server = s.server.trim().to_string();
+    let tls_params = || -> Result<TlsParameters, String> {
+        let mut b = TlsParameters::builder(server.clone());
+        if let Some(ca) = &s.ca_file {
+            let p = settings_path(layout, ca);
+            let pem = fs::read(&p)
+                .map_err(|e| format!("mail.ca_file {}: cannot be read: {e}", p.display()))?;
+            let cert = Certificate::from_pem(&pem)
+                .map_err(|e| format!("mail.ca_file {}: not a PEM certificate: {e}", p.display()))?;
+            b = b.add_root_certificate(cert);
+        }
+        b.build_rustls()
+            .map_err(|e| format!("TLS settings for {server}: {e}"))
+    };
+    let tls = match s.security {
+        Security::Starttls => Tls::Required(tls_params()?),
+        Security::Tls => Tls::Wrapper(tls_params()?),
+        Security::None => Tls::None,
+    };
+    let mut b = SmtpTransport::builder_dangerous(server.as_str())
+        .port(s.port())
+        .tls(tls)
+        .timeout(Some(Duration::from_secs(s.timeout_seconds.unwrap_or(30))));
+    if let Some(user) = &s.user {
+        b = b.credentials(Credentials::new(user.clone(), password(layout, s)?));
+    }
+    Ok(b.build())
+}
+
+/// The latest adjudicated turn (the last one with a report).
+pub fn latest_adjudicated(layout: &Layout) -> Result<u32, Failure> {
+    layout
+        .turns()?
+        .into_iter()
+        .filter(|t| layout.report(*t).exists())
+        .max()
+        .ok_or_else(|| {
+            Failure::Refused(
+                "no turn of this campaign has been adjudicated yet: nothing to mail".into(),
+            )
+        })
+}
+
+/// `dikast mail DIR [--turn N] [--dry-run]`.
+pub fn mail_command<R: Rules>(
+    layout: &Layout,
+    turn: Option<u32>,
+    dry_run: bool,
+) -> Result<String, Failure> {
+    let t = match turn {
+        Some(t) => t,
+        None => latest_adjudicated(layout)?,
+    };
+    send_turn::<R>(layout, t, dry_run)
+}
+
+/// `dikast adjudicate --mail`: the turn is written whatever happens to the mail, so any
+/// failure to mail is exit 75 and says so, after what adjudication printed.
+pub fn after_adjudication(
+    done: String,
+    mailed: Result<String, Failure>,
+) -> Result<String, Failure> {
+    let why = match mailed {
+        Ok(m) => return Ok(format!("{done}{m}")),
+        Err(Failure::Mail(m)) => return Err(Failure::Mail(format!("{done}{m}"))),
+        Err(Failure::Input(d)) => crate::diag::render_all(&d),
+        Err(Failure::Refused(m) | Failure::Io(m) | Failure::Verify(m)) => m,
+    };
+    Err(Failure::Mail(format!(
+        "{done}the turn was written, but no mail was sent: {}\nfix that, then run `dikast mail`\n",
+        why.trim_end()
+    )))
+}
+
+/// Sends (or with `dry_run` writes as .eml files) every message of turn t.
+pub fn send_turn<R: Rules>(layout: &Layout, t: u32, dry_run: bool) -> Result<String, Failure> {
+    let c = layout.load_campaign()?;
+    let ck = check_settings(&c).map_err(Failure::Refused)?;
+    let plan = plan::<R>(layout, &c, &ck, t)?;
+    let _lock = fsx::Lock::take(&layout.dir)?;
+    let dir = mail_dir(layout, t);
+    if dry_run {
+        let mut out = format!(
+            "turn {t}: {} messages written as .eml files (nothing sent):\n",
+            plan.len()
+        );
+        let now = now_secs();
+        for o in &plan {
+            let id = new_message_id(&ck.from)?;
+            let (_, bytes) = compose(o, &ck, &id, now)?;
+            let p = dir.join("dry-run").join(format!("{}.eml", o.key));
+            replace_atomically(&p, &bytes)?;
+            let _ = writeln!(out, "  {} → {}: {}", o.key, o.to, layout.rel(&p));
+        }
+        return Ok(out);
+    }
+
+    // 1. Every message gets its entry (Message-ID, Date) once; the ledger is on disk
+    //    before anything is sent.
+    let mut ledger = load_ledger(layout, t)?.unwrap_or(Ledger {
+        turn: t,
+        messages: Vec::new(),
+    });
+    let now = now_secs();
+    for o in &plan {
+        if !ledger.messages.iter().any(|e| e.key == o.key) {
+            ledger.messages.push(LedgerEntry {
+                key: o.key.clone(),
+                message_id: new_message_id(&ck.from)?,
+                date: now,
+                state: SendState::Unsent,
+                to: o.to.email.to_string(),
+                sent_at: None,
+                last_error: None,
+            });
+        }
+    }
+    save_ledger(layout, &ledger)?;
+
+    // 2. Every unsent message waits in the outbox, composed from today's settings with
+    //    its own Message-ID and Date.
+    let outbox = dir.join("outbox");
+    let sent_dir = dir.join("sent");
+    let mut pending: Vec<(usize, Envelope, Vec<u8>)> = Vec::new();
+    for o in &plan {
+        let i = ledger
+            .messages
+            .iter()
+            .position(|e| e.key == o.key)
+            .expect("every planned message has an entry");
+        if ledger.messages[i].state != SendState::Unsent {
+            continue;
+        }
+        let (env, bytes) = compose(
+            o,
+            &ck,
+            &ledger.messages[i].message_id,
+            ledger.messages[i].date,
+        )?;
+        ledger.messages[i].to = o.to.email.to_string();
+        replace_atomically(&outbox.join(format!("{}.eml", o.key)), &bytes)?;
+        pending.push((i, env, bytes));
+    }
+    save_ledger(layout, &ledger)?;
+
+    // 3. Send, one message at a time, the ledger rewritten around each.
+    if !pending.is_empty() {
+        match transport(layout, &ck.settings) {
+            Err(why) => {
+                for (i, _, _) in &pending {
+                    ledger.messages[*i].last_error = Some(why.clone());
+                }
+                save_ledger(layout, &ledger)?;
+            }
+            Ok(tr) => {
+                for (i, env, bytes) in &pending {
+                    let key = ledger.messages[*i].key.clone();
+                    ledger.messages[*i].state = SendState::Sending;
+                    save_ledger(layout, &ledger)?;
+                    match tr.send_raw(env, bytes) {
+                        Ok(_) => {
+                            ledger.messages[*i].state = SendState::Sent;
+                            ledger.messages[*i].sent_at =
+                                Some(crate::status::format_utc(now_secs()));
+                            ledger.messages[*i].last_error = None;
+                            let from = outbox.join(format!("{key}.eml"));
+                            let to = sent_dir.join(format!("{key}.eml"));
+                            fs::create_dir_all(&sent_dir)
+                                .map_err(|e| Failure::io(&sent_dir, "create", e))?;
+                            fs::rename(&from, &to).map_err(|e| Failure::io(&to, "write", e))?;
+                        }
+                        Err(e) => {
+                            ledger.messages[*i].state = SendState::Unsent;
+                            ledger.messages[*i].last_error = Some(e.to_string());
+                        }
+                    }
+                    save_ledger(layout, &ledger)?;
+                }
+            }
+        }
+    }
+
+    // An empty outbox is removed: its absence says nothing waits.
+    if fs::read_dir(&outbox)
+        .map(|mut d| d.next().is_none())
+        .unwrap_or(false)
+    {
+        let _ = fs::remove_dir(&outbox);
+    }
+
+    // 4. What happened, message by message.
+    let server = format!("{}:{}", ck.settings.server.trim(), ck.settings.port());
+    let mut lines = String::new();
+    let mut unsent = 0;
+    for e in &ledger.messages {
+        match e.state {
+            SendState::Sent => {
+                let _ = writeln!(lines, "  sent    {} → {} {}", e.key, e.to, e.message_id);
+            }
+            SendState::Sending => {
+                unsent += 1;
+                let _ = writeln!(lines, "  unknown {} → {}: dikast stopped while handing it to the server; check whether it arrived, and if not set its state to `unsent` in {}", e.key, e.to, layout.rel(&ledger_path(layout, t)));
+            }
+            SendState::Unsent => {
+                unsent += 1;
+                let _ = writeln!(
+                    lines,
+                    "  unsent  {} → {}: {}",
+                    e.key,
+                    e.to,
+                    e.last_error.as_deref().unwrap_or("not tried")
+                );
+            }
+        }
+    }
+    if unsent == 0 && pending.is_empty() {
+        Ok(format!(
+            "turn {t}: nothing to send: all {} messages were sent before\n{lines}",
+            ledger.messages.len()
+        ))
+    } else if unsent == 0 {
+        Ok(format!(
+            "turn {t}: all {} messages sent through {server}\n{lines}",
+            ledger.messages.len()
+        ))
+    } else {
+        Err(Failure::Mail(format!(
+            "turn {t}: {unsent} of {} messages not sent through {server}; they wait in {}\n{lines}retry with `dikast mail {} --turn {t}` (only unsent messages go)\n",
+            ledger.messages.len(),
+            layout.rel(&outbox),
+            layout.dir.display()
+        )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_text_with_line_breaks_is_refused() {
+        for bad in [
+            "Eve\r\nBcc: x@y.org",
+            "Eve\nX",
+            "A\u{0}B",
+            "A\u{2028}B",
+            "A\tB",
+        ] {
+            assert!(header_safe("name", bad).is_err(), "{bad:?} passed");
+        }
+        assert!(header_safe("name", "Περικλῆς").is_ok());
+        assert!(mailbox_text("from", "Dikast <dikast@example.org>\r\nBcc: a@b.c").is_err());
+        let m = mailbox_text("from", "\"Δικαστής\" <dikast@example.org>").unwrap();
+        assert_eq!(m.name.as_deref(), Some("Δικαστής"));
+        assert_eq!(m.email.to_string(), "dikast@example.org");
+        assert!(address("to", "përicles@example.org").is_err());
+        assert!(address("to", "not an address").is_err());
+    }
+
+    #[test]
+    fn html_alternative_escapes_raw_html() {
+        let h = html_of(
+            "# Turn 1\n\n- a <script>alert(1)</script> b\n\n<img src=x onerror=y>\n",
+            "T <1>",
+            "en",
+        );
+        assert!(h.contains("<h1>Turn 1</h1>"));
+        assert!(!h.contains("<script>"));
+        assert!(!h.contains("<img"));
+        assert!(h.contains("&lt;script&gt;"));
+        assert!(h.contains("<title>T &lt;1&gt;</title>"));
+    }
+
+    #[test]
+    fn subjects_name_game_turn_and_step_on_one_line() {
+        let s = subject("en", "g-1", 4, "431 BC,\nSpring:  cards", Some("Athens"));
+        assert_eq!(s, "[g-1] Turn 4: 431 BC, Spring: cards — report for Athens");
+        let r = subject("ru", "g-1", 4, "Spring", None);
+        assert_eq!(r, "[g-1] Ход 4: Spring — отчёт ведущего");
+    }
+
+    #[test]
+    fn boundaries_follow_the_message_id() {
+        assert_eq!(boundary("<a@b>", "mixed"), boundary("<a@b>", "mixed"));
+        assert_ne!(boundary("<a@b>", "mixed"), boundary("<a@c>", "mixed"));
+        assert_ne!(boundary("<a@b>", "mixed"), boundary("<a@b>", "alternative"));
+    }
 }
