@@ -20,7 +20,6 @@ use super::battle::{self, BattleOutcome, BattleSetup, Fighter};
 use super::rating::Rating;
 use super::scenario::{BlockKind, Scenario};
 use super::siege_event::{BattleKind, Fall, Loss, SiegeEvent, Void};
-use super::siege_orders::SiegeOrder;
 use super::state::{Block, Fortify, Phase, PlayedFor, Prestige, Season, Siege, State, Status};
 use crate::dice::{DiceRecord, Shown, TurnDice};
 use serde::{Deserialize, Serialize};
@@ -57,58 +56,11 @@ pub struct SiegeParams {
     /// to the offshore sea when an assault is declared, before the first die (play by
     /// e-mail cannot ask for a retreat between rounds); `false`: they never escape.
     pub fleets_escape: bool,
-}
-
-/// 7.1 and 8.3, at the start of `active`'s Combat phase: the defenders of every enemy city
-/// `active` has entered fortify or stay in the field (their standing orders), then the
-/// sorties declared in `orders` are fought, each its own battle (5.4.2: no coordination
-/// with blocks outside). Besiegers routed in a sortie are in `retreat`: the season retreats
-/// them by the normal rules before its own battles.
-pub fn combat_start(
-    sc: &Scenario,
-    st: &mut State,
-    active: &str,
-    orders: &[SiegeOrder],
-    dice: &TurnDice,
-) -> Outcome {
-    let mut out = Outcome {
-        events: fortify(sc, st, active),
-        ..Outcome::default()
-    };
-    for o in orders {
-        if let SiegeOrder::Sortie { city, blocks } = o {
-            out.extend(sortie(sc, st, active, city, blocks, dice));
-        }
-    }
-    out
-}
-
-/// 8.0–8.2: the Combat phase's assaults and attrition, in the order written, after the
-/// season's field battles.
-pub fn siege_combat(
-    sc: &Scenario,
-    st: &mut State,
-    active: &str,
-    orders: &[SiegeOrder],
-    dice: &TurnDice,
-) -> Outcome {
-    let mut out = Outcome::default();
-    for o in orders {
-        match o {
-            SiegeOrder::Assault { city } => out.extend(assault(sc, st, active, city, dice)),
-            SiegeOrder::Attrition { city } => out.extend(attrition(sc, st, active, city, dice)),
-            SiegeOrder::Sortie { .. } => {}
-        }
-    }
-    out
-}
-
-/// At the end of `active`'s Combat phase: sieges are established where `active` now holds
-/// an enemy city's area (7.2), then the end-of-phase sweep (`settle`).
-pub fn combat_end(sc: &Scenario, st: &mut State, active: &str) -> Vec<SiegeEvent> {
-    let mut events = establish(sc, st, active);
-    events.extend(settle(sc, st));
-    events
+    /// 8.1 [S]: the card whose Event allows one limited Treachery assault after an Event.
+    pub treachery_card: String,
+    /// 8.1 [A] (the card's text): in a Treachery assault the defenders may not capitulate
+    /// and lose double defence if the besieger first rolls at or below this.
+    pub treachery_hit: u32,
 }
 
 /// The season as a point in time that sorts: later seasons are greater (years BC count
@@ -130,12 +82,45 @@ pub fn active_side(st: &State) -> Option<&str> {
     }
 }
 
-/// Whether `side` played its card for the Event this season (8.0: attrition only).
-pub fn played_event(st: &State, side: &str) -> bool {
-    st.initiative
-        .as_ref()
-        .and_then(|i| i.plays.get(side))
-        .is_some_and(|p| p.played_for == PlayedFor::Event)
+/// What a side played this season, as the siege rules need it (8.0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Played {
+    /// A card for its Action value (or nothing revealed yet): every siege combat.
+    Actions,
+    /// A card for its Event: siege attrition only (8.0) …
+    Event {
+        /// … except one limited Treachery assault when the Event is Treachery (8.1).
+        treachery: bool,
+    },
+}
+
+impl Played {
+    /// From the season's revealed plays (state or view).
+    pub fn of(sc: &Scenario, initiative: Option<&super::state::Initiative>, side: &str) -> Played {
+        match initiative.and_then(|i| i.plays.get(side)) {
+            Some(p) if p.played_for == PlayedFor::Event => Played::Event {
+                treachery: p.card == sc.params.siege.treachery_card,
+            },
+            _ => Played::Actions,
+        }
+    }
+    pub fn event(self) -> bool {
+        matches!(self, Played::Event { .. })
+    }
+}
+
+/// What the acting side knows when it orders siege combat: the calendar, every city with
+/// its siege record, its own blocks, its card. Built from the state (resolution) or from
+/// its view (order checks), so both apply the very same rules.
+#[derive(Debug, Clone, Copy)]
+pub struct Seen<'a> {
+    pub year: i32,
+    pub season: Season,
+    pub cities: &'a [super::state::CityState],
+    /// The side's own blocks (its view lists only those).
+    pub own: &'a [Block],
+    pub side: &'a str,
+    pub played: Played,
 }
 
 /// The other side of a two-sided game.
@@ -612,21 +597,22 @@ fn refuse(code: &'static str, message: String, rule: &str, help: Option<String>)
     }
 }
 
-/// 8.0: whether `side` may make siege combat (`assault` or not: `attrition`) against
-/// `city` now. Reads only what `side`'s own view shows: city sieges, its own blocks and
-/// fleets, the cards revealed this season.
-#[allow(clippy::too_many_arguments)]
+/// 8.0: whether the acting side may make siege combat (`assault` or not: `attrition`)
+/// against `city` now. Reads only what its own view shows (`Seen`).
 pub fn may_siege_combat(
     sc: &Scenario,
-    year: i32,
-    season: Season,
-    cities: &[super::state::CityState],
-    own: &[Block],
-    side: &str,
-    event_played: bool,
+    seen: &Seen,
     city: &str,
     assault: bool,
 ) -> Result<(), Refusal> {
+    let Seen {
+        year,
+        season,
+        cities,
+        own,
+        side,
+        played,
+    } = *seen;
     let what = if assault { "assault" } else { "attrition" };
     let cs = cities.iter().find(|c| c.name == city);
     let siege = cs.and_then(|c| c.siege.as_ref());
@@ -645,7 +631,7 @@ pub fn may_siege_combat(
             }),
         ));
     };
-    if assault && event_played {
+    if assault && played == (Played::Event { treachery: false }) {
         return Err(refuse(
             "assault-after-event",
             format!("you played your card for its Event this season: no assault on {city}"),
@@ -765,17 +751,19 @@ pub fn may_siege_combat_now(
         .filter(|b| b.side == side)
         .cloned()
         .collect();
-    may_siege_combat(
-        sc,
-        st.year,
-        st.season,
-        &st.cities,
-        &own,
+    may_siege_combat(sc, &seen(sc, st, side, &own), city, assault)
+}
+
+/// `Seen` from the whole state, for `side` (`own`: its blocks).
+fn seen<'a>(sc: &Scenario, st: &'a State, side: &'a str, own: &'a [Block]) -> Seen<'a> {
+    Seen {
+        year: st.year,
+        season: st.season,
+        cities: &st.cities,
+        own,
         side,
-        played_event(st, side),
-        city,
-        assault,
-    )
+        played: Played::of(sc, st.initiative.as_ref(), side),
+    }
 }
 
 /// The besieged block that takes the next attrition hit (8.2): the currently strongest
@@ -814,14 +802,6 @@ pub struct Outcome {
     /// 8.3: besiegers routed or withdrawn in a sortie retreat normally (the season's
     /// retreat rules), from the city's area.
     pub retreat: Vec<String>,
-}
-
-impl Outcome {
-    pub fn extend(&mut self, other: Outcome) {
-        self.events.extend(other.events);
-        self.dice.extend(other.dice);
-        self.retreat.extend(other.retreat);
-    }
 }
 
 fn void(side: &str, city: &str, what: &str, r: &Refusal) -> SiegeEvent {
@@ -917,11 +897,31 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
         city: city.to_string(),
         besieger: side.to_string(),
     });
+    // 8.1 Treachery (the Event's limited assault): no capitulation; one die first decides
+    // whether the defenders keep double defence.
+    let treachery =
+        Played::of(sc, st.initiative.as_ref(), side) == (Played::Event { treachery: true });
+    let mut double_defence = true;
+    if treachery {
+        let label = format!("siege:{city}:treachery");
+        let mut stream = dice.open(&label);
+        let die = stream.die(6);
+        out.dice.push(stream.record(Shown::All));
+        double_defence = die > sc.params.siege.treachery_hit;
+        out.events.push(SiegeEvent::Treachery {
+            city: city.to_string(),
+            besieger: side.to_string(),
+            label,
+            die,
+            hit_on: sc.params.siege.treachery_hit,
+        });
+    }
     // 8.1.3 Capitulation: decided before anything is revealed.
-    let capitulates = st
-        .standing
-        .get(&defender)
-        .is_some_and(|s| s.capitulate.iter().any(|c| c == city));
+    let capitulates = !treachery
+        && st
+            .standing
+            .get(&defender)
+            .is_some_and(|s| s.capitulate.iter().any(|c| c == city));
     if capitulates {
         let ids: Vec<String> = besieged_in(st, city)
             .iter()
@@ -965,8 +965,8 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
     );
     // 8.1: every city defender, garrison included, fires A2 …
     setup.defender_rating_override = Rating::parse(&sc.params.defender_rating);
-    // … 8.1.1 has double defence …
-    setup.double_defence = true;
+    // … 8.1.1 has double defence (unless Treachery took it away) …
+    setup.double_defence = double_defence;
     // … and cannot be routed.
     setup.defenders_rout = false;
     let label = format!("siege:{city}:assault");
@@ -1072,7 +1072,7 @@ pub fn sortie(
     let result = battle::fight(&setup, &mut stream);
     out.dice.push(stream.record(Shown::All));
     battle::apply_losses(st, &result);
-    out.retreat = after_sortie(st, side, &result);
+    out.retreat = after_sortie(st, city, side, &result);
     out.events.push(SiegeEvent::Battle {
         city: city.to_string(),
         kind: BattleKind::Sortie,
@@ -1096,31 +1096,21 @@ pub fn may_sortie_now(
         .filter(|b| b.side == side)
         .cloned()
         .collect();
-    may_sortie(
-        sc,
-        st.year,
-        st.season,
-        &st.cities,
-        &own,
-        played_event(st, side),
-        city,
-        ids,
-    )
+    may_sortie(sc, &seen(sc, st, side, &own), city, ids)
 }
 
-/// 8.3, against what `side` sees: its besieged blocks in `city`, the city's siege, its card.
-#[allow(clippy::too_many_arguments)]
-pub fn may_sortie(
-    sc: &Scenario,
-    year: i32,
-    season: Season,
-    cities: &[super::state::CityState],
-    own: &[Block],
-    event_played: bool,
-    city: &str,
-    ids: &[String],
-) -> Result<(), Refusal> {
-    if event_played {
+/// 8.3, against what the acting side sees: its besieged blocks in `city`, the city's
+/// siege, its card.
+pub fn may_sortie(sc: &Scenario, seen: &Seen, city: &str, ids: &[String]) -> Result<(), Refusal> {
+    let Seen {
+        year,
+        season,
+        cities,
+        own,
+        played,
+        ..
+    } = *seen;
+    if played.event() {
         return Err(refuse(
             "sortie-after-event",
             format!("you played your card for its Event this season: no sortie from {city}"),
@@ -1180,12 +1170,12 @@ pub fn may_sortie(
     Ok(())
 }
 
-/// After a sortie battle (8.3): if the sortie won (no besieger left in the battle) its
-/// surviving blocks stand in the area, free, and the siege will be lifted once the routed
-/// besiegers are gone; otherwise every surviving sortie block (routed, withdrawn, or still
-/// fighting when nobody won) retreats back into the city, besieged again. Besiegers that
-/// must retreat are returned for the season's normal retreat (2.0).
-fn after_sortie(st: &mut State, side: &str, result: &BattleOutcome) -> Vec<String> {
+/// After a sortie battle (8.3): if the sortie won (no besieger left in the battle) its surviving blocks stand in the area,
+/// free, and the siege is lifted once the routed besiegers are gone (`settle`); otherwise
+/// every surviving sortie block (routed, withdrawn, or still fighting when nobody won)
+/// retreats back into the city, besieged again. Returns the besiegers that must retreat
+/// by the normal rules (2.0), from the city's area.
+fn after_sortie(st: &mut State, city: &str, side: &str, result: &BattleOutcome) -> Vec<String> {
     let won = result.winner.as_deref() == Some(side);
     let retreating = result.must_retreat();
     for b in st.blocks.iter_mut() {
@@ -1193,6 +1183,7 @@ fn after_sortie(st: &mut State, side: &str, result: &BattleOutcome) -> Vec<Strin
         if !fought || b.side != side || b.status == Status::Eliminated {
             continue;
         }
+        b.at = city.to_string();
         b.status = if won && !retreating.contains(&b.id) {
             Status::Field
         } else {
@@ -1567,17 +1558,14 @@ mod tests {
         put(&mut st, "SPA-9", "Plataea", Status::Besieging);
         put(&mut st, "ATH-7", "Plataea", Status::Besieged);
         add_garrison(&sc, &mut st, "Plataea", "athens");
-        let orders = vec![SiegeOrder::Sortie {
-            city: "Plataea".into(),
-            blocks: vec!["ATH-7".into()],
-        }];
         // SPA-9 defends (B2, fires first on equal letters): 6, 5, 3, 4 = two routs: ATH-7
         // is routed and retreats back into the city (8.3).
-        let out = combat_start(
+        let out = sortie(
             &sc,
             &mut st,
             "athens",
-            &orders,
+            "Plataea",
+            &["ATH-7".into()],
             &dice(&[("siege:Plataea:sortie", &[6, 5, 3, 4])]),
         );
         assert!(out.retreat.is_empty());
@@ -1602,13 +1590,11 @@ mod tests {
         // marked. Round 2: ATH-7 3, 4; garrison 4; SPA-14 3, 4. Round 3: ATH-7 3, 4;
         // garrison 3; SPA-14 3, 4. Nobody left the battle: the attacker withdraws to
         // besieging; the single hit on ATH-7 is lost.
-        let out = siege_combat(
+        let out = assault(
             &sc,
             &mut st,
             "sparta",
-            &[SiegeOrder::Assault {
-                city: "Plataea".into(),
-            }],
+            "Plataea",
             &dice(&[(
                 "siege:Plataea:assault",
                 &[3, 4, 3, 1, 3, 3, 4, 4, 3, 4, 3, 4, 3, 3, 4],
@@ -1621,6 +1607,7 @@ mod tests {
         };
         assert_eq!(outcome.rounds_fought, 3);
         assert_eq!(outcome.withdrawn, vec!["SPA-14".to_string()]);
+        assert_eq!(outcome.losses.get("ATH-7"), None);
         let text = super::super::siege_event::narrate(&sc, st.season, &out.events[1], None);
         assert!(
             text.contains("the first hit on ATH-7 is lost unconverted (8.1.1)"),

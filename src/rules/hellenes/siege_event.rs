@@ -110,6 +110,15 @@ pub enum SiegeEvent {
         /// The besieged owner's eyes only.
         losses: Vec<Loss>,
     },
+    /// 8.1 Treachery: the besieger's first die; at or below `hit_on` the defenders lose
+    /// double defence.
+    Treachery {
+        city: String,
+        besieger: String,
+        label: String,
+        die: u32,
+        hit_on: u32,
+    },
     /// 8.1: an assault is declared.
     AssaultDeclared { city: String, besieger: String },
     /// 8.1.3: the besieged capitulated; every besieged block went back to the pool.
@@ -307,6 +316,21 @@ pub fn narrate(sc: &Scenario, season: Season, e: &SiegeEvent, side: Option<&str>
                 side_name(sc, besieger)
             )
         }
+        SiegeEvent::Treachery {
+            city,
+            besieger,
+            label,
+            die,
+            hit_on,
+        } => format!(
+            "8.1 Treachery assault on {city} by {} (an Event; no capitulation): the first die (`{label}`) is {die}: {}.",
+            side_name(sc, besieger),
+            if die <= hit_on {
+                format!("1–{hit_on}, the defenders lose double defence")
+            } else {
+                "the defenders keep double defence (8.1.1)".to_string()
+            }
+        ),
         SiegeEvent::Capitulated {
             city,
             side: s,

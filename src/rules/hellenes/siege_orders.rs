@@ -12,8 +12,7 @@
 //! cites its rule (7.4, 8.0, 8.1, 8.2, 8.3).
 
 use super::scenario::Scenario;
-use super::siege::{self, Refusal};
-use super::state::PlayedFor;
+use super::siege::{self, Played, Refusal, Seen};
 use super::view::View;
 use crate::diag::{did_you_mean, Diagnostic, SourceFile};
 use crate::yaml::{Kind, Node};
@@ -42,12 +41,16 @@ impl SiegeOrder {
 /// The keys of `combat:` items this module handles.
 pub const KEYS: [&str; 3] = ["assault", "attrition", "sortie"];
 
-/// Whether the acting side played its card for the Event this season (from its view).
-pub fn event_played(view: &View) -> bool {
-    view.initiative
-        .as_ref()
-        .and_then(|i| i.plays.get(&view.side))
-        .is_some_and(|p| p.played_for == PlayedFor::Event)
+/// What the acting side knows, from its view (8.0: its card; the sieges; its blocks).
+pub fn seen<'a>(sc: &Scenario, view: &'a View) -> Seen<'a> {
+    Seen {
+        year: view.year,
+        season: view.season,
+        cities: &view.cities,
+        own: &view.blocks,
+        side: &view.side,
+        played: Played::of(sc, view.initiative.as_ref(), &view.side),
+    }
 }
 
 /// Checks one `combat:` item whose key is one of `KEYS`; `earlier` holds the siege orders
@@ -68,17 +71,7 @@ pub fn check_item(
             let Some(city) = city_name(sc, value, file, &mut diags) else {
                 return Err(diags);
             };
-            if let Err(r) = siege::may_siege_combat(
-                sc,
-                view.year,
-                view.season,
-                &view.cities,
-                &view.blocks,
-                &view.side,
-                event_played(view),
-                &city,
-                assault,
-            ) {
+            if let Err(r) = siege::may_siege_combat(sc, &seen(sc, view), &city, assault) {
                 diags.push(refusal(r, value, file));
                 return Err(diags);
             }
@@ -288,16 +281,7 @@ fn check_sortie(
             );
             continue;
         }
-        if let Err(r) = siege::may_sortie(
-            sc,
-            view.year,
-            view.season,
-            &view.cities,
-            &view.blocks,
-            event_played(view),
-            &city,
-            std::slice::from_ref(&b.id),
-        ) {
+        if let Err(r) = siege::may_sortie(sc, &seen(sc, view), &city, std::slice::from_ref(&b.id)) {
             let mut d = refusal(r, n, file);
             if d.code == "orders::not-besieged-there" && b.status == super::state::Status::Field {
                 d = d.help(format!(
@@ -313,16 +297,7 @@ fn check_sortie(
     if diags.len() > before {
         return None;
     }
-    if let Err(r) = siege::may_sortie(
-        sc,
-        view.year,
-        view.season,
-        &view.cities,
-        &view.blocks,
-        event_played(view),
-        &city,
-        &ids,
-    ) {
+    if let Err(r) = siege::may_sortie(sc, &seen(sc, view), &city, &ids) {
         diags.push(refusal(r, value, file));
         return None;
     }
