@@ -793,3 +793,77 @@ fn a_password_in_campaign_yaml_is_refused() {
     assert!(!text(&o).contains("hunter2"));
     assert!(!dir.join("turns/0001/mail").exists());
 }
+
+#[test]
+fn a_message_interrupted_mid_send_is_never_resent_by_itself() {
+    let s = smtp();
+    let tag = "midsend";
+    let port = free_port();
+    let down = plain_settings(&s).replace(&format!("port: {}", s.plain), &format!("port: {port}"));
+    let dir = campaign(&s, tag, &down);
+    let d = dir.to_str().unwrap();
+    assert_exit(&dikast(&["mail", d], &[]), 75);
+    // As if dikast had been killed while handing athens's message to the server.
+    let ledger_path = dir.join("turns/0001/mail/ledger.yaml");
+    let text = fs::read_to_string(&ledger_path).unwrap();
+    let i = text.find("- key: athens").unwrap();
+    let j = i + text[i..].find("state: unsent").unwrap();
+    let edited = format!(
+        "{}state: sending{}",
+        &text[..j],
+        &text[j + "state: unsent".len()..]
+    );
+    fs::write(&ledger_path, edited).unwrap();
+
+    write_campaign(&dir, tag, &addr("athens", tag), &plain_settings(&s));
+    let o = dikast(&["mail", d], &[]);
+    assert_exit(&o, 75);
+    assert!(text_has(&o, "unknown athens"), "{}", self::text(&o));
+    let all = arrived(&s, tag);
+    assert_eq!(all.len(), 2);
+    arrived_for(&all, &addr("sparta", tag));
+    arrived_for(&all, &addr("moderator", tag));
+
+    // The moderator checked: it did not arrive. He marks it unsent; it goes, once.
+    let text = fs::read_to_string(&ledger_path).unwrap();
+    fs::write(
+        &ledger_path,
+        text.replace("state: sending", "state: unsent"),
+    )
+    .unwrap();
+    assert_exit(&dikast(&["mail", d], &[]), 0);
+    assert_eq!(arrived(&s, tag).len(), 3);
+}
+
+fn text_has(o: &Output, what: &str) -> bool {
+    text(o).contains(what)
+}
+
+#[test]
+fn a_second_dikast_on_the_campaign_is_refused() {
+    let s = smtp();
+    let tag = "locked";
+    let dir = campaign(&s, tag, &plain_settings(&s));
+    fs::write(dir.join(".dikast/lock"), "pid 1\n").unwrap();
+    let o = dikast(&["mail", dir.to_str().unwrap()], &[]);
+    assert_exit(&o, 1);
+    assert!(text_has(&o, "another dikast"), "{}", text(&o));
+    assert!(arrived(&s, tag).is_empty());
+    fs::remove_file(dir.join(".dikast/lock")).unwrap();
+    assert_exit(&dikast(&["mail", dir.to_str().unwrap()], &[]), 0);
+}
+
+#[test]
+fn auth_over_an_unencrypted_connection_is_refused() {
+    let s = smtp();
+    let tag = "clearauth";
+    let settings = format!("{}  user: {}\n", plain_settings(&s), s.user);
+    let dir = campaign(&s, tag, &settings);
+    let o = dikast(
+        &["mail", dir.to_str().unwrap()],
+        &[("DIKAST_SMTP_PASSWORD", &s.password)],
+    );
+    assert_exit(&o, 1);
+    assert!(text_has(&o, "in clear"), "{}", text(&o));
+    assert!(arrived(&s, tag).is_empty());
+}
