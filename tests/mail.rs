@@ -867,3 +867,27 @@ fn auth_over_an_unencrypted_connection_is_refused() {
     assert!(text_has(&o, "in clear"), "{}", text(&o));
     assert!(arrived(&s, tag).is_empty());
 }
+
+#[test]
+fn adjudicate_with_mail_but_no_settings_still_writes_the_turn_and_exits_75() {
+    // Needs no server: nothing is composed without `mail:` settings.
+    let base = std::env::var_os("DIKAST_TEST_WORK")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            std::env::temp_dir().join(format!("dikast-mail-{}", std::process::id()))
+        });
+    let dir = base.join("nosettings");
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&base).unwrap();
+    let d = dir.to_str().unwrap();
+    assert_exit(&dikast(&["new", d], &[]), 0);
+    let o = dikast(&["adjudicate", d, "--mail"], &[]);
+    assert_exit(&o, 75);
+    assert!(text_has(&o, "turn 1 adjudicated"), "{}", text(&o));
+    assert!(text_has(&o, "no mail was sent"), "{}", text(&o));
+    assert!(text_has(&o, "no `mail:` settings"), "{}", text(&o));
+    assert!(!text_has(&o, "nothing was written"), "{}", text(&o));
+    assert!(dir.join("turns/0001/report.md").exists());
+    assert!(dir.join("turns/0002/game.yaml").exists());
+    let _ = fs::remove_dir_all(&dir);
+}
