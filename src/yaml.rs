@@ -80,13 +80,10 @@ impl Node {
 /// Reads a file's bytes as text, refusing non-UTF-8 with the place of the first bad byte.
 pub fn decode(name: &str, bytes: &[u8]) -> Result<SourceFile, Diagnostic> {
     if bytes.len() > MAX_FILE_BYTES {
+        // The reader stops one byte past the limit: the file may be much larger.
         return Err(Diagnostic::new(
             "input::too-large",
-            format!(
-                "{name} is {} bytes; dikast reads files of at most {} bytes",
-                bytes.len(),
-                MAX_FILE_BYTES
-            ),
+            format!("{name} is larger than {MAX_FILE_BYTES} bytes, the most dikast reads"),
         )
         .help("orders and game files are small text files: check that this is the right file"));
     }
@@ -120,6 +117,13 @@ pub fn decode(name: &str, bytes: &[u8]) -> Result<SourceFile, Diagnostic> {
         }
         Err(e) => {
             let good = e.valid_up_to();
+            if bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) {
+                return Err(Diagnostic::new(
+                    "input::not-utf8",
+                    format!("{name} is UTF-16 text, not UTF-8"),
+                )
+                .help("save the file as UTF-8 (any editor can: \"Save with encoding: UTF-8\")"));
+            }
             let file = SourceFile::new(name, String::from_utf8_lossy(bytes).into_owned());
             // In the lossy text the bad byte became U+FFFD at the same offset.
             Err(
@@ -174,6 +178,14 @@ fn at_text(text: &str, at: usize) -> usize {
         return at.min(text.len());
     }
     crate::diag::floor_char(text, end - 1)
+}
+
+/// The `&` of the anchor the parser reports at a node's start: the node's span begins
+/// after its anchor, and the caret belongs under the anchor.
+fn anchor_before(text: &str, start: usize) -> usize {
+    text[..crate::diag::floor_char(text, start.min(text.len()))]
+        .rfind('&')
+        .unwrap_or(start)
 }
 
 /// Parses one YAML document into a spanned tree. An empty document is a null scalar.
@@ -250,7 +262,7 @@ pub fn parse(file: &SourceFile) -> Result<Node, Diagnostic> {
                     return Err(bad(
                         "yaml::anchor",
                         "YAML anchors (`&name`) are not allowed".into(),
-                        start,
+                        anchor_before(text, start),
                         "anchor",
                     )
                     .help("write each value out in full"));
@@ -270,7 +282,7 @@ pub fn parse(file: &SourceFile) -> Result<Node, Diagnostic> {
                     return Err(bad(
                         "yaml::anchor",
                         "YAML anchors (`&name`) are not allowed".into(),
-                        start,
+                        anchor_before(text, start),
                         "anchor",
                     )
                     .help("write each value out in full"));
@@ -404,10 +416,9 @@ mod tests {
 
     #[test]
     fn hostile_input_is_refused() {
-        assert_eq!(
-            parse(&f("a: &x [1]\nb: *x\n")).unwrap_err().code,
-            "yaml::anchor"
-        );
+        let anchor = parse(&f("a: &x [1]\nb: *x\n")).unwrap_err();
+        assert_eq!(anchor.code, "yaml::anchor");
+        assert_eq!(anchor.location().as_deref(), Some("t.yaml:1:4"));
         assert_eq!(parse(&f("a: [1\n")).unwrap_err().code, "yaml::syntax");
         assert_eq!(
             parse(&f("a: 1\n---\nb: 2\n")).unwrap_err().code,
