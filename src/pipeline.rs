@@ -128,7 +128,25 @@ pub fn check_orders<R: Rules>(
         Ok(r) => r,
         Err(d) => return (R::default_orders(sc, &view.state, side), d),
     };
+    if root.is_null() && root.span.1 <= root.span.0 {
+        // Nothing but blank lines and comments: no place to point at.
+        let d = Diagnostic::new(
+            "orders::empty",
+            format!(
+                "{} holds no orders: it is empty or only comments",
+                file.name
+            ),
+        )
+        .in_file(file)
+        .help("start from `dikast template`: it writes a correct skeleton");
+        return (R::default_orders(sc, &view.state, side), vec![d]);
+    }
     let Some(pairs) = root.as_map() else {
+        // `game:demo` is one text value to YAML: a colon needs a space after it.
+        let no_space = root.as_str().is_some_and(|t| {
+            t.split_whitespace()
+                .any(|w| w.find(':').is_some_and(|i| i > 0 && i + 1 < w.len()))
+        });
         let d = Diagnostic::new(
             "orders::not-a-mapping",
             format!(
@@ -144,7 +162,11 @@ pub fn check_orders<R: Rules>(
                 (0, 1.min(file.text.len()))
             },
         )
-        .help("start from `dikast template`: it writes a correct skeleton");
+        .help(if no_space {
+            "put a space after each key's colon (`game: demo-431`, not `game:demo-431`)"
+        } else {
+            "start from `dikast template`: it writes a correct skeleton"
+        });
         return (R::default_orders(sc, &view.state, side), vec![d]);
     };
     let mut diags = Vec::new();
