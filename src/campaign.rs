@@ -439,9 +439,38 @@ pub fn check_links(
     let prev_bytes = fsx::read_limited(&layout.game(t - 1))?;
     let want = sha256_hex(&prev_bytes);
     if previous != Some(want.as_str()) {
+        // The views of turn t−1 name its game file's hash too: when they all agree with
+        // this file's `previous`, it is the older game file that was changed.
+        let prev_name = layout.rel(&layout.game(t - 1));
+        let views: Vec<Option<String>> = fs::read_dir(layout.turn_dir(t - 1))
+            .map(|rd| {
+                let mut v: Vec<PathBuf> = rd
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| {
+                        p.file_name()
+                            .and_then(|n| n.to_str())
+                            .is_some_and(|n| n.starts_with("view-") && n.ends_with(".yaml"))
+                    })
+                    .collect();
+                v.sort();
+                v.iter()
+                    .map(|p| {
+                        fsx::read_limited(p)
+                            .ok()
+                            .and_then(|b| crate::verify::based_on_of(&b))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        if !views.is_empty() && views.iter().all(|v| v.as_deref() == previous) {
+            return Err(Failure::Verify(format!(
+                "{prev_name} was changed after dikast wrote it: its SHA-256 is {want}, but {name} (field previous) and its views (field based_on) name {}",
+                previous.unwrap_or("nothing")
+            )));
+        }
         return Err(Failure::Verify(format!(
-            "{name}: field previous does not match the SHA-256 of {} (one of the two was changed)",
-            layout.rel(&layout.game(t - 1))
+            "{name}: field previous does not match the SHA-256 of {prev_name} (one of the two was changed)"
         )));
     }
     let pc: PrevDice = serde_yaml::from_slice(&prev_bytes)
@@ -476,8 +505,18 @@ pub fn adjudicate<R: Rules>(layout: &Layout, fallback: bool) -> Result<Adjudicat
     let game_bytes = fsx::read_limited(&game_path)?;
     let game: GameFile<R::State> =
         pipeline::parse_file(&layout.rel(&game_path), &game_bytes, "game file")?;
+    if game.rules != R::ID {
+        return Err(Failure::Verify(format!(
+            "{}: field rules says `{}`, but the campaign plays {}",
+            layout.rel(&game_path),
+            game.rules,
+            R::ID
+        )));
+    }
     check_links(layout, t, game.previous.as_deref(), &game.dice.commitment)?;
     let sc = pipeline::load_scenario::<R>(&game.scenario, &layout.rel(&game_path))?;
+    // A game file or view changed since dikast wrote them is never adjudicated.
+    crate::verify::check_views::<R>(layout, t, &sc, &game, &game_bytes)?;
     if layout.turn_dir(t + 1).exists() {
         return Err(Failure::Refused(format!(
             "{} exists although turn {t} has no report: an adjudication was interrupted; remove that folder and any report-*.md in {}, then run again",

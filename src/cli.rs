@@ -340,9 +340,14 @@ fn run(cmd: Command) -> Result<String, Failure> {
             let sum = match (dir, report) {
                 (_, Some(r)) => verify::report_dice(&r, orders.as_deref())?,
                 (Some(d), None) => {
+                    // Whatever in the archive does not check out fails verification (exit 3).
                     let layout = Layout::new(&d);
-                    let gb = fsx::read_limited(&layout.game(1))?;
-                    let rules = rules_of(&layout.game(1), &gb)?;
+                    let g1 = layout.game(1);
+                    let gb = fsx::read_limited(&g1)?;
+                    let rules = rules_of(&g1, &gb).map_err(|f| match f {
+                        Failure::Refused(m) => Failure::Verify(m),
+                        f => verify::as_archive_failure(f),
+                    })?;
                     with_rules!(rules.as_str(), R => verify::archive::<R>(&layout))?
                 }
                 (None, None) => {

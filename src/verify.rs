@@ -11,7 +11,7 @@ use crate::pipeline::{self, TurnInputs};
 use crate::report::{self, DiceSection};
 use crate::rules::Rules;
 use crate::yaml;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// What a verification checked.
@@ -86,7 +86,7 @@ fn field_at(text: &str, offset: usize) -> Option<String> {
     (!path.is_empty()).then_some(path)
 }
 
-fn compare(layout: &Layout, path: &Path, rerun: &[u8]) -> Result<(), Failure> {
+pub fn compare(layout: &Layout, path: &Path, rerun: &[u8]) -> Result<(), Failure> {
     let name = layout.rel(path);
     if !path.exists() {
         return Err(Failure::Verify(format!(
@@ -133,13 +133,216 @@ fn sealed_source(layout: &Layout, anchor: &str) -> Result<Option<SealedSeeds>, F
     Ok(None)
 }
 
-/// `dikast verify DIR`: the whole archive.
+/// `u_t` as the moderator's report of turn t reveals it, once it is shown to hash down to
+/// the sealed anchor `u_0` in t steps (so it is the chain's, whoever holds the report).
+/// `None` when the report shows none.
+fn sealed_from_report(layout: &Layout, t: u32, anchor: &str) -> Result<Option<Hash>, Failure> {
+    let path = layout.report(t);
+    let Ok(bytes) = fsx::read_limited(&path) else {
+        return Ok(None);
+    };
+    let Some(Ok(sec)) = report::parse_dice_section(&String::from_utf8_lossy(&bytes)) else {
+        return Ok(None);
+    };
+    let Some(hex) = sec.sealed_seed else {
+        return Ok(None);
+    };
+    match dice::parse_hash(&hex) {
+        Some(u) if dice::to_hex(&Chain::Sealed.walk(&u, t)) == anchor => Ok(Some(u)),
+        _ => Err(Failure::Verify(format!(
+            "{}: field sealed_seed does not hash down to the sealed anchor u_0 of turn 1 in {t} steps",
+            layout.rel(&path)
+        ))),
+    }
+}
+
+/// A failure met while verifying an archive is a verification failure (exit 3): the
+/// archive does not check out. Diagnostics about an archived file become one line naming
+/// the file, line and column. Only I/O errors keep their own code.
+pub fn as_archive_failure(f: Failure) -> Failure {
+    match f {
+        Failure::Input(diags) => Failure::Verify(
+            diags
+                .iter()
+                .map(|d| match d.location() {
+                    Some(l) => format!("{l}: {}", d.message),
+                    None => d.message.clone(),
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+        ),
+        Failure::Refused(m) => Failure::Verify(m),
+        f => f,
+    }
+}
+
+/// Parses a game file of the archive; a file that does not parse fails verification.
+fn archived_game<R: Rules>(
+    layout: &Layout,
+    t: u32,
+) -> Result<(Vec<u8>, GameFile<R::State>), Failure> {
+    let path = layout.game(t);
+    if !path.exists() {
+        return Err(Failure::Verify(format!(
+            "{} is missing from the archive",
+            layout.rel(&path)
+        )));
+    }
+    let bytes = fsx::read_limited(&path)?;
+    let game = pipeline::parse_file(&layout.rel(&path), &bytes, "game file")
+        .map_err(as_archive_failure)?;
+    Ok((bytes, game))
+}
+
+/// The `based_on:` line of a view, read as text so that it survives damage elsewhere.
+pub fn based_on_of(view: &[u8]) -> Option<String> {
+    String::from_utf8_lossy(view)
+        .lines()
+        .find_map(|l| l.strip_prefix("based_on: "))
+        .map(|v| v.trim().to_string())
+}
+
+/// The views of turn t must be exactly what the game file gives. When every view names
+/// one and the same game file hash as `based_on` and it is not this game file's, the game
+/// file is what changed (a single edit cannot change two views alike); otherwise the
+/// first view that differs is named.
+pub fn check_views<R: Rules>(
+    layout: &Layout,
+    t: u32,
+    sc: &R::Scenario,
+    game: &GameFile<R::State>,
+    game_bytes: &[u8],
+) -> Result<(), Failure> {
+    let made = pipeline::view_bytes::<R>(sc, game, game_bytes);
+    let path = |side: &str| layout.turn_dir(t).join(format!("view-{side}.yaml"));
+    let named: BTreeSet<Option<String>> = made
+        .keys()
+        .map(|side| {
+            fsx::read_limited(&path(side))
+                .ok()
+                .and_then(|b| based_on_of(&b))
+        })
+        .collect();
+    let sha = sha256_hex(game_bytes);
+    if made.len() > 1 && named.len() == 1 {
+        if let Some(Some(v)) = named.first() {
+            if *v != sha {
+                return Err(Failure::Verify(format!(
+                    "{} was changed after dikast wrote it: its SHA-256 is {sha}, but its views name {v} (field based_on)",
+                    layout.rel(&layout.game(t))
+                )));
+            }
+        }
+    }
+    for (side, bytes) in made {
+        compare(layout, &path(&side), &bytes)?;
+    }
+    Ok(())
+}
+
+/// The orders hashes the reports of turn t record per side ("none": no orders), from
+/// every report whose dice section can be read.
+fn recorded_orders(
+    layout: &Layout,
+    t: u32,
+    sides: &[String],
+) -> BTreeMap<String, BTreeSet<String>> {
+    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let reports =
+        std::iter::once(layout.report(t)).chain(sides.iter().map(|s| layout.side_report(t, s)));
+    for p in reports {
+        let Ok(b) = fsx::read_limited(&p) else {
+            continue;
+        };
+        if let Some(Ok(sec)) = report::parse_dice_section(&String::from_utf8_lossy(&b)) {
+            for o in sec.orders {
+                out.entry(o.side).or_default().insert(o.sha256);
+            }
+        }
+    }
+    out
+}
+
+/// An orders file changed after its turn was adjudicated is named as such: every report
+/// of the turn records its SHA-256, and they agree on a value the file no longer has.
+fn check_orders_recorded(
+    layout: &Layout,
+    t: u32,
+    sides: &[String],
+    orders: &campaign::OrdersFiles,
+) -> Result<(), Failure> {
+    let recorded = recorded_orders(layout, t, sides);
+    for side in sides {
+        let Some(rec) = recorded.get(side) else {
+            continue;
+        };
+        let (now, shown) = match orders.get(side).and_then(|o| o.as_ref()) {
+            Some((name, bytes)) => (sha256_hex(bytes), name.clone()),
+            None => (
+                "none".to_string(),
+                layout.rel(&layout.orders_dir(t).join(format!("{side}.yaml"))),
+            ),
+        };
+        if rec.len() == 1 && !rec.contains(&now) {
+            let was = rec.first().map(String::as_str).unwrap_or("none");
+            return Err(Failure::Verify(match (was, now.as_str()) {
+                ("none", _) => format!(
+                    "{shown} was not adjudicated: the turn's reports record that {side} sent no orders"
+                ),
+                (_, "none") => format!(
+                    "{shown} is missing from the archive: the turn's reports record {side}'s orders with SHA-256 {was}"
+                ),
+                _ => format!(
+                    "{shown} was changed after adjudication: its SHA-256 is {now}, but the turn's reports record {was}"
+                ),
+            }));
+        }
+    }
+    Ok(())
+}
+
+/// The secret file, when present, must hold the heads of the chains turn 1 commits to.
+fn check_secret(layout: &Layout, first: &crate::game::DiceState) -> Result<(), Failure> {
+    if !layout.secret().exists() {
+        return Ok(());
+    }
+    let s = layout.load_secret().map_err(as_archive_failure)?;
+    let open = dice::to_hex(&Chain::Open.walk(&s.open()?, s.chain_length));
+    let sealed = dice::to_hex(&Chain::Sealed.walk(&s.sealed()?, s.chain_length));
+    if open != first.commitment
+        || sealed != first.sealed_anchor
+        || s.chain_length != first.chain_length
+    {
+        return Err(Failure::Verify(format!(
+            "{} does not hold the chain heads turn 1 commits to (fields open_head, sealed_head, chain_length)",
+            layout.rel(&layout.secret())
+        )));
+    }
+    Ok(())
+}
+
+/// `dikast verify DIR`: the whole archive. Each file is checked before anything that
+/// depends on it, so the first difference names the file that was changed.
 pub fn archive<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
+    archive_inner::<R>(layout).map_err(as_archive_failure)
+}
+
+fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
     let mut sum = Summary::default();
     let turns = layout.turns()?;
-    let first_bytes = fsx::read_limited(&layout.game(1))?;
-    let first: GameFile<R::State> =
-        pipeline::parse_file(&layout.rel(&layout.game(1)), &first_bytes, "game file")?;
+    let (first_bytes, first) = archived_game::<R>(layout, 1)?;
+    if first.turn != 1 {
+        return Err(Failure::Verify(format!(
+            "{}: field turn says {}, but the folder is turn 1",
+            layout.rel(&layout.game(1)),
+            first.turn
+        )));
+    }
+    // Turn 1's game file has no predecessor: its views vouch for it. Only then can the
+    // secret and the published seed be checked against its commitments.
+    let sc1 = pipeline::load_scenario::<R>(&first.scenario, &layout.rel(&layout.game(1)))?;
+    check_views::<R>(layout, 1, &sc1, &first, &first_bytes)?;
+    check_secret(layout, &first.dice)?;
     let sealed_seed = sealed_source(layout, &first.dice.sealed_anchor)?;
     let secret = if layout.secret().exists() {
         Some(layout.load_secret()?)
@@ -148,9 +351,7 @@ pub fn archive<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
     };
     for &t in &turns {
         let gpath = layout.game(t);
-        let gbytes = fsx::read_limited(&gpath)?;
-        let game: GameFile<R::State> =
-            pipeline::parse_file(&layout.rel(&gpath), &gbytes, "game file")?;
+        let (gbytes, game) = archived_game::<R>(layout, t)?;
         if game.turn != t {
             return Err(Failure::Verify(format!(
                 "{}: field turn says {}, but the folder is turn {t}",
@@ -169,36 +370,31 @@ pub fn archive<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
         }
         campaign::check_links(layout, t, game.previous.as_deref(), &game.dice.commitment)?;
         let sc = pipeline::load_scenario::<R>(&game.scenario, &layout.rel(&gpath))?;
-        for (side, bytes) in pipeline::view_bytes::<R>(&sc, &game, &gbytes) {
-            compare(
-                layout,
-                &layout.turn_dir(t).join(format!("view-{side}.yaml")),
-                &bytes,
-            )?;
-        }
+        check_views::<R>(layout, t, &sc, &game, &gbytes)?;
         if !layout.report(t).exists() {
+            if turns.last() != Some(&t) {
+                return Err(Failure::Verify(format!(
+                    "{} is missing from the archive (turn {} exists)",
+                    layout.rel(&layout.report(t)),
+                    t + 1
+                )));
+            }
             sum.lines.push(format!(
                 "turn {t}: awaits adjudication; game file and views check out"
             ));
             continue;
         }
         let next_path = layout.game(t + 1);
-        if !next_path.exists() {
-            return Err(Failure::Verify(format!(
-                "{} is missing from the archive",
-                layout.rel(&next_path)
-            )));
-        }
-        let next_bytes = fsx::read_limited(&next_path)?;
-        let next: GameFile<R::State> =
-            pipeline::parse_file(&layout.rel(&next_path), &next_bytes, "game file")?;
+        let (_, next) = archived_game::<R>(layout, t + 1)?;
         // The seed s_t is revealed as the next game file's commitment.
-        let seed = dice::parse_hash(&next.dice.commitment).ok_or_else(|| {
-            Failure::Verify(format!(
-                "{}: field dice.commitment is not a 64-digit hex hash",
-                layout.rel(&next_path)
-            ))
-        })?;
+        let seed = dice::parse_hash(&next.dice.commitment)
+            .filter(|s| dice::to_hex(&Chain::Open.prev(s)) == game.dice.commitment)
+            .ok_or_else(|| {
+                Failure::Verify(format!(
+                    "{}: field dice.commitment (the seed revealed by turn {t}) does not hash to turn {t}'s commitment",
+                    layout.rel(&next_path)
+                ))
+            })?;
         if let Some(s) = &secret {
             let (st, _) = s.seeds(t)?;
             if st != seed {
@@ -208,8 +404,13 @@ pub fn archive<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
                 )));
             }
         }
-        let sealed = sealed_seed.as_ref().and_then(|f| f(t));
-        let orders = campaign::read_orders(layout, t, &R::sides(&sc))?;
+        let sealed = match sealed_seed.as_ref().and_then(|f| f(t)) {
+            Some(u) => Some(u),
+            None => sealed_from_report(layout, t, &first.dice.sealed_anchor)?,
+        };
+        let sides = R::sides(&sc);
+        let orders = campaign::read_orders(layout, t, &sides)?;
+        check_orders_recorded(layout, t, &sides, &orders)?;
         let out = pipeline::run_turn::<R>(&TurnInputs {
             game_name: layout.rel(&gpath),
             game_bytes: gbytes,
