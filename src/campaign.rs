@@ -417,6 +417,16 @@ pub fn pending_turn(layout: &Layout) -> Result<u32, Failure> {
             t + 1
         )));
     }
+    // The report is written last: a turn before the last without one was interrupted
+    // after its next folder was written. Adjudicating on would leave a hole for ever.
+    if t > 1 && !layout.report(t - 1).exists() {
+        return Err(Failure::Refused(format!(
+            "{} exists although turn {} has no report: an adjudication was interrupted; remove that folder and any report-*.md in {}, then run again",
+            layout.rel(&layout.turn_dir(t)),
+            t - 1,
+            layout.rel(&layout.turn_dir(t - 1))
+        )));
+    }
     Ok(t)
 }
 
