@@ -213,9 +213,20 @@ fn rules_of(path: &Path, bytes: &[u8]) -> Result<String, Failure> {
             crate::game::FORMAT
         )));
     }
-    peek.rules
-        .ok_or_else(|| Failure::Refused(format!("{name} names no rules (field rules)")))
+    let rules = peek
+        .rules
+        .ok_or_else(|| Failure::Refused(format!("{name} names no rules (field rules)")))?;
+    if !RULES.contains(&rules.as_str()) {
+        return Err(Failure::Refused(format!(
+            "{name}: field rules names `{rules}`, which this dikast does not know (it knows {})",
+            RULES.join(", ")
+        )));
+    }
+    Ok(rules)
 }
+
+/// The rules modules `with_rules!` knows.
+const RULES: [&str; 1] = ["hellenes"];
 
 /// Calls `$body` with `$R` bound to the rules module named `$id`.
 macro_rules! with_rules {
