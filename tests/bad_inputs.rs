@@ -1,0 +1,445 @@
+//! The bad-input catalogue (issue 2, item 6): every folder `tests/bad-inputs/<NN-name>/`
+//! holds one bad input, a `case.yaml` saying what it is and which commands to run with
+//! which exit code, and `expected.txt`, the snapshot of everything dikast printed.
+//!
+//! For each case a campaign is made in a temporary folder (fixed chain heads, so runs
+//! are the same everywhere), the case's files are put in place, the whole folder is
+//! snapshotted, the commands run, and then: the exit codes are the expected ones, no run
+//! panicked, every `located` place (file:line:column) is printed, the output equals the
+//! snapshot, and the folder is byte for byte as before: nothing was written.
+//!
+//! `DIKAST_BLESS=1 cargo test --test bad_inputs` rewrites the snapshots; review the diff.
+//! Placeholders in case files: `{{game}}`, `{{turn}}`, `{{based_on}}` (the pending
+//! turn's game file hash), `{{previous_based_on}}` (the turn before's), `{{athens_card}}`
+//! and `{{sparta_card}}` (the first card of each hand). In output, hashes are put back as placeholders and the
+//! temporary folder as `$ROOT`, so snapshots stay stable.
+
+mod cli;
+
+use cli::{snapshot, snapshot_diff, TempDir, Test};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+const GAME: &str = "bad-431";
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    /// What the case is, in a sentence.
+    what: String,
+    /// The campaign before the case: `new` (turn 1 awaits its orders) or `turn-2` (turn 1
+    /// adjudicated with no orders; turn 2, the initiative, awaits).
+    #[serde(default = "default_campaign")]
+    campaign: String,
+    /// `dikast new` arguments used instead of the fixed test chain heads.
+    #[serde(default)]
+    new_args: Option<Vec<String>>,
+    /// Files of the case folder → where they go, relative to the temporary root (the
+    /// campaign is `campaign/`; anything else sits beside it).
+    #[serde(default)]
+    files: BTreeMap<String, String>,
+    /// Changes made after the files are in place, before the snapshot.
+    #[serde(default)]
+    prepare: Vec<Prepare>,
+    /// The commands, in order, each run in the temporary root.
+    run: Vec<Run>,
+}
+
+fn default_campaign() -> String {
+    "new".into()
+}
+
+/// One change made before the run: exactly one of the fields.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Prepare {
+    /// Remove a file.
+    remove: Option<String>,
+    /// Remove a folder and everything in it.
+    remove_dir: Option<String>,
+    /// Make a folder.
+    mkdir: Option<String>,
+    /// Copy a file.
+    copy: Option<FromTo>,
+    /// Replace the first occurrence of `find` in `file` by `with`.
+    replace: Option<Replace>,
+    /// Make `link` a symbolic link to `to` (relative to the root; made absolute).
+    symlink: Option<Symlink>,
+    /// Write a file of `mib` MiB of orders-like lines (never committed).
+    big: Option<Big>,
+    /// Write a file with this text.
+    write: Option<Write>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FromTo {
+    from: String,
+    to: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Replace {
+    file: String,
+    find: String,
+    with: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Symlink {
+    link: String,
+    to: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Big {
+    file: String,
+    mib: usize,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Write {
+    file: String,
+    text: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Run {
+    args: Vec<String>,
+    exit: i32,
+    /// Places (`file:line:column`) the output must name.
+    #[serde(default)]
+    located: Vec<String>,
+    /// Diagnostic codes the output must contain.
+    #[serde(default)]
+    codes: Vec<String>,
+}
+
+fn catalogue() -> PathBuf {
+    cli::repo().join("tests/bad-inputs")
+}
+
+fn case_dirs() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = fs::read_dir(catalogue())
+        .expect("tests/bad-inputs exists")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join("case.yaml").exists())
+        .collect();
+    v.sort();
+    v
+}
+
+/// The pending (last) turn of a campaign folder.
+fn pending_turn(campaign: &Path) -> u32 {
+    fs::read_dir(campaign.join("turns"))
+        .map(|rd| {
+            rd.flatten()
+                .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+                .max()
+                .unwrap_or(1)
+        })
+        .unwrap_or(1)
+}
+
+/// The first card of `side`'s hand in a game file (searched by key, so it survives
+/// changes of the state's layout), if any.
+fn hand_card(game: &Path, side: &str) -> Option<String> {
+    fn find(v: &serde_yaml::Value, side: &str) -> Option<String> {
+        match v {
+            serde_yaml::Value::Mapping(m) => {
+                if let Some(h) = m.get("hands").and_then(|h| h.get(side)) {
+                    return h.get(0)?.as_str().map(String::from);
+                }
+                m.values().find_map(|x| find(x, side))
+            }
+            serde_yaml::Value::Sequence(s) => s.iter().find_map(|x| find(x, side)),
+            _ => None,
+        }
+    }
+    let v: serde_yaml::Value = serde_yaml::from_slice(&fs::read(game).ok()?).ok()?;
+    find(&v, side)
+}
+
+/// The placeholder values of a prepared campaign.
+fn placeholders(root: &Path) -> Vec<(String, String)> {
+    let c = root.join("campaign");
+    let mut out = vec![("{{game}}".to_string(), GAME.to_string())];
+    if !c.join("turns").exists() {
+        return out;
+    }
+    let t = pending_turn(&c);
+    let turn = |t: u32| c.join("turns").join(format!("{t:04}"));
+    out.push(("{{turn}}".into(), t.to_string()));
+    out.push((
+        "{{based_on}}".into(),
+        cli::field(&turn(t).join("view-athens.yaml"), "based_on"),
+    ));
+    if t > 1 {
+        out.push((
+            "{{previous_based_on}}".into(),
+            cli::field(&turn(t - 1).join("view-athens.yaml"), "based_on"),
+        ));
+    }
+    for side in ["athens", "sparta"] {
+        if let Some(card) = hand_card(&turn(t).join("game.yaml"), side) {
+            out.push((format!("{{{{{side}_card}}}}"), card));
+        }
+    }
+    out
+}
+
+fn substitute(bytes: &[u8], vals: &[(String, String)]) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    for (k, v) in vals {
+        out = replace_bytes(&out, k.as_bytes(), v.as_bytes(), usize::MAX);
+    }
+    out
+}
+
+fn replace_bytes(hay: &[u8], find: &[u8], with: &[u8], max: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(hay.len());
+    let mut i = 0;
+    let mut n = 0;
+    while i < hay.len() {
+        if n < max && !find.is_empty() && hay[i..].starts_with(find) {
+            out.extend_from_slice(with);
+            i += find.len();
+            n += 1;
+        } else {
+            out.push(hay[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Puts a case in place under `root`; returns the placeholder values.
+fn prepare(case: &Case, dir: &Path, root: &Path) -> Vec<(String, String)> {
+    let c = root.join("campaign");
+    match case.campaign.as_str() {
+        "none" => {}
+        "new" | "turn-2" => {
+            let mut t = Test::new().arg("new").arg(&c).args(["--game-id", GAME]);
+            t = match &case.new_args {
+                Some(a) => t.args(a),
+                None => t.arg("--secret").arg(cli::demo_secret()),
+            };
+            t.run();
+            if case.campaign == "turn-2" {
+                Test::new().arg("adjudicate").arg(&c).run();
+            }
+        }
+        other => panic!("{}: unknown campaign state `{other}`", dir.display()),
+    }
+    let vals = placeholders(root);
+    for (from, to) in &case.files {
+        let bytes = fs::read(dir.join(from))
+            .unwrap_or_else(|e| panic!("{}: file {from}: {e}", dir.display()));
+        let dest = root.join(to);
+        fs::create_dir_all(dest.parent().unwrap()).unwrap();
+        fs::write(&dest, substitute(&bytes, &vals)).unwrap();
+    }
+    for p in &case.prepare {
+        let set = [
+            p.remove.is_some(),
+            p.remove_dir.is_some(),
+            p.mkdir.is_some(),
+            p.copy.is_some(),
+            p.replace.is_some(),
+            p.symlink.is_some(),
+            p.big.is_some(),
+            p.write.is_some(),
+        ];
+        assert_eq!(
+            set.iter().filter(|x| **x).count(),
+            1,
+            "{}: each prepare step does one thing: {p:?}",
+            dir.display()
+        );
+        if let Some(f) = &p.remove {
+            fs::remove_file(root.join(f)).unwrap();
+        }
+        if let Some(f) = &p.remove_dir {
+            fs::remove_dir_all(root.join(f)).unwrap();
+        }
+        if let Some(f) = &p.mkdir {
+            fs::create_dir_all(root.join(f)).unwrap();
+        }
+        if let Some(FromTo { from, to }) = &p.copy {
+            let t = root.join(to);
+            fs::create_dir_all(t.parent().unwrap()).unwrap();
+            fs::copy(root.join(from), t).unwrap();
+        }
+        if let Some(Replace { file, find, with }) = &p.replace {
+            let p = root.join(file);
+            let b = fs::read(&p).unwrap();
+            let find = substitute(find.as_bytes(), &vals);
+            let nb = replace_bytes(&b, &find, with.as_bytes(), 1);
+            assert_ne!(
+                b,
+                nb,
+                "{}: `{}` not found in {file}",
+                dir.display(),
+                String::from_utf8_lossy(&find)
+            );
+            fs::write(&p, nb).unwrap();
+        }
+        if let Some(Symlink { link, to }) = &p.symlink {
+            let l = root.join(link);
+            fs::create_dir_all(l.parent().unwrap()).unwrap();
+            std::os::unix::fs::symlink(root.join(to), &l).unwrap();
+        }
+        if let Some(Write { file, text }) = &p.write {
+            let p = root.join(file);
+            fs::create_dir_all(p.parent().unwrap()).unwrap();
+            fs::write(&p, substitute(text.as_bytes(), &vals)).unwrap();
+        }
+        if let Some(Big { file, mib }) = &p.big {
+            let p = root.join(file);
+            fs::create_dir_all(p.parent().unwrap()).unwrap();
+            let head = substitute(
+                b"game: {{game}}\nturn: {{turn}}\nside: athens\nbased_on: {{based_on}}\nentropy: |\n",
+                &vals,
+            );
+            let line = b"  the same line of entropy, again and again, to make a very large file\n";
+            let mut b = Vec::with_capacity(mib * 1024 * 1024 + line.len());
+            b.extend_from_slice(&head);
+            while b.len() < mib * 1024 * 1024 {
+                b.extend_from_slice(line);
+            }
+            fs::write(&p, b).unwrap();
+        }
+    }
+    vals
+}
+
+/// Output with the temporary root and the turn's hashes put back as placeholders.
+fn normalise(text: &str, root: &Path, vals: &[(String, String)]) -> String {
+    let mut t = text.replace(&root.display().to_string(), "$ROOT");
+    for (k, v) in vals {
+        if k.contains("based_on") {
+            t = t.replace(v, k);
+        }
+    }
+    t
+}
+
+/// Runs one case; returns its problems (empty: it passed).
+fn run_case(dir: &Path, bless: bool) -> Vec<String> {
+    let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+    let text = fs::read_to_string(dir.join("case.yaml")).unwrap();
+    let case: Case =
+        serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{name}/case.yaml: {e}"));
+    assert!(!case.what.trim().is_empty(), "{name}: say what the case is");
+    let tmp = TempDir::new(&name);
+    let root = tmp.path();
+    let vals = prepare(&case, dir, root);
+    let before = snapshot(root);
+    let mut transcript = String::new();
+    let mut problems = Vec::new();
+    for r in &case.run {
+        let out = Test::new().args(&r.args).current_dir(root).output();
+        transcript.push_str(&format!(
+            "$ dikast {}\nexit {}\n--- stdout\n{}--- stderr\n{}\n",
+            r.args.join(" "),
+            out.code,
+            normalise(&out.stdout, root, &vals),
+            normalise(&out.stderr, root, &vals)
+        ));
+        if out.code != r.exit {
+            problems.push(format!(
+                "{name}: `dikast {}` exited {} instead of {}",
+                r.args.join(" "),
+                out.code,
+                r.exit
+            ));
+        }
+        if r.exit == 0 {
+            problems.push(format!("{name}: a bad input must not succeed"));
+        }
+        for l in &r.located {
+            if !out.stderr.contains(&format!("[{l}]")) && !out.stderr.contains(l.as_str()) {
+                problems.push(format!("{name}: the output does not name the place {l}"));
+            }
+        }
+        for c in &r.codes {
+            if !out.stderr.contains(c.as_str()) {
+                problems.push(format!("{name}: the output has no diagnostic {c}"));
+            }
+        }
+    }
+    if let Some(d) = snapshot_diff(&before, &snapshot(root)) {
+        problems.push(format!("{name}: files were written:\n{d}"));
+    }
+    let expected = dir.join("expected.txt");
+    if bless {
+        fs::write(&expected, &transcript).unwrap();
+    } else {
+        match fs::read_to_string(&expected) {
+            Err(_) => problems.push(format!(
+                "{name}: expected.txt is missing (run with DIKAST_BLESS=1)"
+            )),
+            Ok(want) if want != transcript => problems.push(format!(
+                "{name}: the output differs from expected.txt (DIKAST_BLESS=1 rewrites it; review the diff)\n--- expected\n{want}--- got\n{transcript}"
+            )),
+            Ok(_) => {}
+        }
+    }
+    problems
+}
+
+#[test]
+fn every_bad_input_is_refused_with_its_diagnostic_and_writes_nothing() {
+    let dirs = case_dirs();
+    assert!(
+        dirs.len() >= 30,
+        "the catalogue holds {} cases; issue 2 asks for at least 30",
+        dirs.len()
+    );
+    let bless = std::env::var_os("DIKAST_BLESS").is_some_and(|v| v == "1");
+    // Two workers: CI has two cores.
+    let run_part = |part: usize| -> Vec<String> {
+        dirs.iter()
+            .skip(part)
+            .step_by(2)
+            .flat_map(|d| run_case(d, bless))
+            .collect()
+    };
+    let problems: Vec<String> = std::thread::scope(|s| {
+        let a = s.spawn(|| run_part(0));
+        let b = s.spawn(|| run_part(1));
+        let mut v = a.join().expect("worker");
+        v.extend(b.join().expect("worker"));
+        v
+    });
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
+
+#[test]
+fn a_snapshot_sees_every_write() {
+    // The "nothing was written" proof above is only as good as the snapshot.
+    let t = TempDir::new("snap");
+    fs::create_dir_all(t.join("a/.hidden")).unwrap();
+    fs::write(t.join("a/.hidden/x"), b"1").unwrap();
+    let before = snapshot(t.path());
+    assert_eq!(snapshot_diff(&before, &snapshot(t.path())), None);
+    fs::write(t.join("a/.hidden/x"), b"2").unwrap();
+    assert_eq!(
+        snapshot_diff(&before, &snapshot(t.path())).as_deref(),
+        Some("changed a/.hidden/x")
+    );
+    fs::write(t.join("a/.hidden/x"), b"1").unwrap();
+    fs::create_dir(t.join("b")).unwrap();
+    assert_eq!(
+        snapshot_diff(&before, &snapshot(t.path())).as_deref(),
+        Some("added b")
+    );
+}
