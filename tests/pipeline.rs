@@ -1,0 +1,392 @@
+//! The pipeline end to end through the real binary (issue 2, "Done when"): `new` →
+//! orders → `adjudicate` → `verify` on the 431 scenario; the same inputs in two folders
+//! give byte-identical outputs; `publish` lets anyone re-run the sealed events; a
+//! player's `verify --report` passes on his report and fails on an altered one; and
+//! `dikast dice` agrees with the shared test vectors.
+
+mod cli;
+
+use cli::{copy_tree, field, play_two_turns, snapshot, snapshot_diff, TempDir, Test};
+use std::fs;
+use std::path::Path;
+
+fn new_random(dir: &Path, game: &str) {
+    Test::new()
+        .arg("new")
+        .arg(dir)
+        .args(["--game-id", game])
+        .stdout_has("created campaign")
+        .run();
+}
+
+#[test]
+fn new_orders_adjudicate_verify_on_the_431_scenario() {
+    let t = TempDir::new("pipeline");
+    let dir = t.join("athens-vs-sparta");
+    new_random(&dir, "pipe-431");
+    play_two_turns(&dir);
+    for f in [
+        "turns/0001/report.md",
+        "turns/0001/report-athens.md",
+        "turns/0001/report-sparta.md",
+        "turns/0002/report.md",
+        "turns/0003/game.yaml",
+        "turns/0003/view-athens.yaml",
+        "turns/0003/view-sparta.yaml",
+    ] {
+        assert!(dir.join(f).is_file(), "{f} was not written");
+    }
+    // The deal happened: each side holds six cards, then played one for initiative.
+    let hand = fs::read_to_string(dir.join("turns/0002/view-athens.yaml")).unwrap();
+    assert!(hand.contains("hand:"), "turn 2's view shows the hand");
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("turn 1: re-run gives byte-identical game file, views and reports")
+        .stdout_has("turn 2: re-run gives byte-identical game file, views and reports")
+        .stdout_has("turn 3: awaits adjudication")
+        .stdout_has("verified")
+        .run();
+}
+
+#[test]
+fn the_same_inputs_in_two_folders_give_byte_identical_outputs() {
+    let t = TempDir::new("twice");
+    let a = t.join("a");
+    new_random(&a, "twice-431");
+    // The second folder is a copy made before any adjudication, secret included, at
+    // another depth: no path may leak into what is written.
+    let b = t.join("elsewhere/deeper/b");
+    copy_tree(&a, &b);
+    play_two_turns(&a);
+    for turn in 1..=2u32 {
+        let from = a.join(format!("turns/{turn:04}/orders"));
+        for e in fs::read_dir(&from).unwrap().flatten() {
+            fs::copy(
+                e.path(),
+                b.join(format!("turns/{turn:04}/orders"))
+                    .join(e.file_name()),
+            )
+            .unwrap();
+        }
+        Test::new().arg("adjudicate").arg(&b).run();
+    }
+    let (sa, sb) = (snapshot(&a), snapshot(&b));
+    assert!(sa.len() > 20, "the campaign holds its files");
+    assert_eq!(snapshot_diff(&sa, &sb), None, "the two folders differ");
+}
+
+#[test]
+fn publish_lets_anyone_rerun_the_sealed_events() {
+    let t = TempDir::new("publish");
+    let dir = t.join("c");
+    new_random(&dir, "pub-431");
+    play_two_turns(&dir);
+
+    // Without the secret and before publication: the moderator's reports reveal each
+    // turn's sealed seed, which is checked against the anchor u_0 of turn 1 and then
+    // used, so the whole archive still re-runs.
+    let archivist = t.join("archivist-copy");
+    copy_tree(&dir, &archivist);
+    fs::remove_dir_all(archivist.join(".dikast")).unwrap();
+    Test::new()
+        .arg("verify")
+        .arg(&archivist)
+        .stdout_has("turn 1: re-run gives byte-identical game file, views and reports")
+        .stdout_has("turn 2: re-run gives byte-identical game file, views and reports")
+        .run();
+    // A sealed seed that is not the chain's is named, not used.
+    let r = archivist.join("turns/0001/report.md");
+    let text = fs::read_to_string(&r).unwrap();
+    let u = text
+        .lines()
+        .find_map(|l| l.strip_prefix("sealed_seed: "))
+        .expect("the moderator's report reveals u_1")
+        .to_string();
+    fs::write(&r, text.replace(&u, &other_hex(&u))).unwrap();
+    Test::new()
+        .arg("verify")
+        .arg(&archivist)
+        .verify_failure()
+        .stderr_has("turns/0001/report.md: field sealed_seed")
+        .run();
+
+    let out = t.join("published");
+    Test::new()
+        .arg("publish")
+        .arg(&dir)
+        .arg(&out)
+        .stdout_has("secret left out")
+        .run();
+    assert!(!out.join(".dikast").exists(), "the secret was published");
+    let secret = fs::read_to_string(dir.join(".dikast/secret")).unwrap();
+    for (p, e) in snapshot(&out) {
+        if let cli::Entry::File(b) = e {
+            let text = String::from_utf8_lossy(&b);
+            for line in secret.lines().filter(|l| l.contains("_head:")) {
+                let head = line.split(':').nth(1).unwrap().trim();
+                assert!(!text.contains(head), "{} reveals a chain head", p.display());
+            }
+        }
+    }
+    Test::new()
+        .arg("verify")
+        .arg(&out)
+        .stdout_has("turn 1: re-run gives byte-identical game file, views and reports")
+        .stdout_has("turn 2: re-run gives byte-identical game file, views and reports")
+        .run();
+
+    // A published seed that is not the chain's is caught.
+    let p = out.join("published.yaml");
+    let text = fs::read_to_string(&p).unwrap();
+    let seed = field(&p, "sealed_seed");
+    let mut bad = seed.clone().into_bytes();
+    bad[10] = if bad[10] == b'0' { b'1' } else { b'0' };
+    fs::write(&p, text.replace(&seed, std::str::from_utf8(&bad).unwrap())).unwrap();
+    Test::new()
+        .arg("verify")
+        .arg(&out)
+        .verify_failure()
+        .stderr_has("published.yaml")
+        .run();
+}
+
+/// `text` with the first `key: value` line's value replaced by `with`.
+fn set_line(text: &str, key: &str, with: &str) -> String {
+    let mut done = false;
+    text.lines()
+        .map(|l| {
+            if !done && l.starts_with(&format!("{key}: ")) {
+                done = true;
+                format!("{key}: {with}")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
+/// A different 64-digit hex value of the same length.
+fn other_hex(h: &str) -> String {
+    h.chars()
+        .enumerate()
+        .map(|(i, c)| {
+            if i == 0 {
+                if c == 'a' {
+                    'b'
+                } else {
+                    'a'
+                }
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn a_player_verifies_his_report_and_an_altered_one_fails() {
+    let t = TempDir::new("report");
+    let dir = t.join("c");
+    new_random(&dir, "rep-431");
+    play_two_turns(&dir);
+    let report = dir.join("turns/0001/report-athens.md");
+    let athens = dir.join("turns/0001/orders/athens.yaml");
+    Test::new()
+        .args(["verify", "--report"])
+        .arg(&report)
+        .arg("--orders")
+        .arg(&athens)
+        .stdout_has("turn key: recomputed and equal")
+        .stdout_has("is athens's orders file as adjudicated")
+        .stdout_has("verified")
+        .run();
+
+    let text = fs::read_to_string(&report).unwrap();
+    let alter = |name: &str, new_text: String| {
+        let p = t.join(name);
+        assert_ne!(new_text, text, "{name}: the alteration changed nothing");
+        fs::write(&p, new_text).unwrap();
+        Test::new()
+            .args(["verify", "--report"])
+            .arg(&p)
+            .arg("--orders")
+            .arg(&athens)
+            .verify_failure()
+            .run()
+    };
+    let line = |key: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(&format!("{key}: ")))
+            .unwrap()
+            .to_string()
+    };
+    let o = alter(
+        "seed.md",
+        set_line(&text, "seed", &other_hex(&line("seed"))),
+    );
+    assert!(o.stderr.contains("seed"), "{}", o.stderr);
+    let o = alter(
+        "key.md",
+        set_line(&text, "turn_key", &other_hex(&line("turn_key"))),
+    );
+    assert!(o.stderr.contains("turn_key"), "{}", o.stderr);
+    let o = alter(
+        "game.md",
+        set_line(&text, "game_sha256", &other_hex(&line("game_sha256"))),
+    );
+    assert!(o.stderr.contains("turn_key"), "{}", o.stderr);
+    // The orders hash the report lists for Athens is not that of Athens' file.
+    let h = line("  sha256");
+    let o = alter(
+        "orders.md",
+        text.replacen(
+            &format!("  sha256: {h}"),
+            &format!("  sha256: {}", other_hex(&h)),
+            1,
+        ),
+    );
+    assert!(
+        o.stderr.contains("not the orders that were adjudicated"),
+        "{}",
+        o.stderr
+    );
+
+    // Other orders than the adjudicated ones are refused.
+    let mine = t.join("my-other-orders.yaml");
+    fs::write(
+        &mine,
+        fs::read_to_string(&athens).unwrap() + "# an afterthought\n",
+    )
+    .unwrap();
+    Test::new()
+        .args(["verify", "--report"])
+        .arg(&report)
+        .arg("--orders")
+        .arg(&mine)
+        .verify_failure()
+        .stderr_has("not the orders that were adjudicated")
+        .run();
+
+    // The moderator's report keeps the sealed deal and its seed: every value drawn is
+    // checked, and one value changed is caught.
+    let full = dir.join("turns/0001/report.md");
+    Test::new()
+        .args(["verify", "--report"])
+        .arg(&full)
+        .stdout_has("all equal to the protocol's")
+        .run();
+    let ftext = fs::read_to_string(&full).unwrap();
+    let lines: Vec<&str> = ftext.lines().collect();
+    let i = lines
+        .iter()
+        .position(|l| l.trim() == "- - 28")
+        .expect("the deal's first draw, below(28)");
+    let v: u32 = lines[i + 1]
+        .trim()
+        .trim_start_matches("- ")
+        .parse()
+        .unwrap();
+    let mut changed: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+    changed[i + 1] = lines[i + 1].replace(&v.to_string(), &((v + 1) % 28).to_string());
+    let p = t.join("values.md");
+    fs::write(&p, changed.join("\n") + "\n").unwrap();
+    Test::new()
+        .args(["verify", "--report"])
+        .arg(&p)
+        .verify_failure()
+        .stderr_has("deal:431")
+        .run();
+}
+
+fn vectors() -> serde_yaml::Value {
+    serde_yaml::from_slice(&fs::read(cli::repo().join("tests/data/dice-vectors.yaml")).unwrap())
+        .unwrap()
+}
+
+fn joined(v: &serde_yaml::Value) -> String {
+    v.as_sequence()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+        + "\n"
+}
+
+#[test]
+fn dice_command_agrees_with_the_shared_vectors() {
+    let v = vectors();
+    // An open event.
+    let turn = &v["turns"][0];
+    let ev = &turn["events"][0];
+    Test::new()
+        .args(["dice", "--key", turn["turn_key"].as_str().unwrap()])
+        .args(["--label", ev["label"].as_str().unwrap(), "--count", "30"])
+        .stdout(&joined(&ev["d6_first_30"]))
+        .run();
+    // below(10) is a ten-sided die less one.
+    let below: Vec<String> = ev["below_10_first_12"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .map(|x| (x.as_u64().unwrap() + 1).to_string())
+        .collect();
+    Test::new()
+        .args(["dice", "--key", turn["turn_key"].as_str().unwrap()])
+        .args(["--label", ev["label"].as_str().unwrap()])
+        .args(["--count", "12", "--sides", "10"])
+        .stdout(&(below.join(" ") + "\n"))
+        .run();
+    // A sealed event.
+    let s = &v["sealed_events"];
+    let sev = &s["events"][0];
+    Test::new()
+        .args(["dice", "--key", s["turn_key"].as_str().unwrap()])
+        .args(["--label", sev["label"].as_str().unwrap()])
+        .args(["--sealed", s["u_t"].as_str().unwrap(), "--count", "20"])
+        .stdout(&joined(&sev["d6_first_20"]))
+        .run();
+    // The chains, walked down from their heads.
+    for (chain, extra) in [("chain", None), ("sealed_chain", Some("--sealed-chain"))] {
+        let c = &v[chain];
+        let prev = c["previous"].as_sequence().unwrap();
+        let want: String = prev
+            .iter()
+            .map(|x| format!("{}\n", x.as_str().unwrap()))
+            .collect();
+        Test::new()
+            .args(["dice", "--chain", c["head"].as_str().unwrap()])
+            .args(["--steps", &prev.len().to_string()])
+            .args(extra)
+            .stdout(&want)
+            .run();
+    }
+    // Bad hex is refused, not a panic.
+    Test::new()
+        .args(["dice", "--key", "xyz", "--label", "a"])
+        .failure()
+        .stderr_has("64 hex digits")
+        .run();
+}
+
+#[test]
+fn usage_errors_exit_2_and_help_exits_0() {
+    Test::new().arg("--version").stdout_has("dikast ").run();
+    Test::new()
+        .args(["adjudicate", "--help"])
+        .stdout_has("Usage:")
+        .run();
+    Test::new()
+        .arg("no-such-command")
+        .status(2)
+        .stderr_has("no-such-command")
+        .run();
+    Test::new()
+        .args(["check", "x.yaml"])
+        .status(2)
+        .stderr_has("--against")
+        .run();
+}
