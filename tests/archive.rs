@@ -1,0 +1,229 @@
+//! Tamper evidence (issue 2, "Done when"): in an adjudicated campaign, changing any
+//! single byte of any archived file — every game file, view, orders file and report —
+//! makes `dikast verify` exit 3 and name that file. Each file is changed at several
+//! places (its first byte, places in the middle and deep in it, its last bytes), each
+//! change is undone before the next, and a byte appended to each file is caught too.
+//!
+//! The campaign uses the demo's short public chain (64 turns) so that each run of
+//! `verify` is quick; the changes are shared out between two workers.
+
+mod cli;
+
+use cli::{copy_tree, new_campaign, play_two_turns, TempDir, Test};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Every archived file of the campaign, relative to it, in a fixed order.
+fn archived_files(dir: &Path) -> Vec<PathBuf> {
+    fn walk(root: &Path, d: &Path, out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<_> = fs::read_dir(d).unwrap().flatten().collect();
+        entries.sort_by_key(|e| e.file_name());
+        for e in entries {
+            let p = e.path();
+            if p.is_dir() {
+                walk(root, &p, out);
+            } else {
+                out.push(p.strip_prefix(root).unwrap().to_path_buf());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, &dir.join("turns"), &mut out);
+    out
+}
+
+/// A different byte: alternately the smallest change (the low bit) and a plausible
+/// edit (another digit, the other letter case, a space for anything else).
+fn changed(b: u8, plausible: bool) -> u8 {
+    if !plausible {
+        return b ^ 1;
+    }
+    match b {
+        b'0'..=b'8' => b + 1,
+        b'9' => b'0',
+        b'a'..=b'z' => b.to_ascii_uppercase(),
+        b'A'..=b'Z' => b.to_ascii_lowercase(),
+        b' ' => b'_',
+        _ => b' ',
+    }
+}
+
+/// One change to make: a file, and a byte position (or `None`: append a line).
+struct Change {
+    file: PathBuf,
+    at: Option<usize>,
+    plausible: bool,
+}
+
+fn changes(dir: &Path, files: &[PathBuf]) -> Vec<Change> {
+    let mut out = Vec::new();
+    for f in files {
+        let len = fs::metadata(dir.join(f)).unwrap().len() as usize;
+        assert!(len > 10, "{} is suspiciously short", f.display());
+        let mut at = vec![0, len / 3, len / 2, len * 3 / 4, len - 2, len - 1];
+        at.dedup();
+        for (i, a) in at.into_iter().enumerate() {
+            out.push(Change {
+                file: f.clone(),
+                at: Some(a),
+                plausible: i % 2 == 1,
+            });
+        }
+        out.push(Change {
+            file: f.clone(),
+            at: None,
+            plausible: false,
+        });
+    }
+    out
+}
+
+/// Applies one change to a campaign, runs verify, undoes the change. Returns what went
+/// wrong, if anything.
+fn try_change(dir: &Path, c: &Change) -> Option<String> {
+    let path = dir.join(&c.file);
+    let original = fs::read(&path).unwrap();
+    let mut bytes = original.clone();
+    let what = match c.at {
+        Some(i) => {
+            let old = bytes[i];
+            bytes[i] = changed(old, c.plausible);
+            format!("byte {i} {:?} → {:?}", old as char, bytes[i] as char)
+        }
+        None => {
+            bytes.extend_from_slice(b"# a comment added afterwards\n");
+            "a comment appended".to_string()
+        }
+    };
+    fs::write(&path, &bytes).unwrap();
+    let out = Test::new().arg("verify").arg(dir).output();
+    fs::write(&path, &original).unwrap();
+    let name = c.file.display().to_string();
+    if out.code != 3 {
+        return Some(format!(
+            "{name}, {what}: verify exited {} instead of 3\n{}",
+            out.code,
+            out.both()
+        ));
+    }
+    // The first thing named must be the changed file (not a file made from it).
+    let named_first = out
+        .stderr
+        .find(&name)
+        .is_some_and(|i| !out.stderr[..i].contains("turns/"));
+    if !named_first {
+        return Some(format!(
+            "{name}, {what}: verify does not name the changed file first\n{}",
+            out.stderr
+        ));
+    }
+    None
+}
+
+#[test]
+fn changing_any_byte_of_any_archived_file_fails_verification_naming_it() {
+    let t = TempDir::new("archive");
+    let dir = t.join("c");
+    new_campaign(&dir, "archive-431");
+    play_two_turns(&dir);
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("verified")
+        .run();
+
+    let files = archived_files(&dir);
+    let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    for kind in [
+        "game.yaml",
+        "view-athens.yaml",
+        "orders/athens.yaml",
+        "report.md",
+    ] {
+        assert!(
+            names.iter().any(|n| n.ends_with(kind)),
+            "the archive holds no {kind}: {names:?}"
+        );
+    }
+    assert_eq!(
+        files.len(),
+        19,
+        "3 game files, 6 views, 4 orders, 6 reports: {names:?}"
+    );
+
+    // Two workers, each on its own copy of the campaign.
+    let all = changes(&dir, &files);
+    let other = t.join("c2");
+    copy_tree(&dir, &other);
+    let problems: Vec<String> = std::thread::scope(|s| {
+        let (all, dir, other) = (&all, &dir, &other);
+        let a = s.spawn(move || {
+            all.iter()
+                .step_by(2)
+                .filter_map(|c| try_change(dir, c))
+                .collect::<Vec<_>>()
+        });
+        let b = s.spawn(move || {
+            all.iter()
+                .skip(1)
+                .step_by(2)
+                .filter_map(|c| try_change(other, c))
+                .collect::<Vec<_>>()
+        });
+        let mut v = a.join().expect("worker");
+        v.extend(b.join().expect("worker"));
+        v
+    });
+    assert!(
+        problems.is_empty(),
+        "{} of {} changes were not caught as they should be:\n\n{}",
+        problems.len(),
+        all.len(),
+        problems.join("\n\n")
+    );
+    // Every change was undone: the archive verifies again.
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("verified")
+        .run();
+}
+
+#[test]
+fn a_missing_archived_file_fails_verification_naming_it() {
+    let t = TempDir::new("missing");
+    let dir = t.join("c");
+    new_campaign(&dir, "missing-431");
+    play_two_turns(&dir);
+    for f in [
+        "turns/0002/game.yaml",
+        "turns/0001/view-sparta.yaml",
+        "turns/0001/orders/athens.yaml",
+        "turns/0002/report-athens.md",
+        "turns/0001/report.md",
+    ] {
+        let p = dir.join(f);
+        let keep = fs::read(&p).unwrap();
+        fs::remove_file(&p).unwrap();
+        Test::new()
+            .arg("verify")
+            .arg(&dir)
+            .verify_failure()
+            .stderr_has(f)
+            .run();
+        fs::write(&p, keep).unwrap();
+    }
+    // An orders file added to a turn adjudicated without it.
+    let keep = fs::read(dir.join("turns/0001/orders/sparta.yaml")).unwrap();
+    let t2 = TempDir::new("missing-nmr");
+    let nmr = t2.join("c");
+    new_campaign(&nmr, "missing-431");
+    Test::new().arg("adjudicate").arg(&nmr).run();
+    fs::write(nmr.join("turns/0001/orders/sparta.yaml"), &keep).unwrap();
+    Test::new()
+        .arg("verify")
+        .arg(&nmr)
+        .verify_failure()
+        .stderr_has("turns/0001/orders/sparta.yaml was not adjudicated")
+        .run();
+}
