@@ -179,6 +179,8 @@ pub struct Shot {
 #[derive(Debug, Clone, PartialEq)]
 pub struct BattleOutcome {
     pub place: String,
+    /// The label of the stream its dice came from (`battle:<place>`, …).
+    pub label: String,
     pub attacker: String,
     pub defender: String,
     pub naval: bool,
@@ -348,6 +350,7 @@ pub fn fight(setup: &BattleSetup, stream: &mut Stream) -> BattleOutcome {
         .collect();
     BattleOutcome {
         place: setup.place.clone(),
+        label: stream.label.clone(),
         attacker: setup.attacker.clone(),
         defender: setup.defender.clone(),
         naval: setup.naval,

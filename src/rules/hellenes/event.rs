@@ -1,6 +1,8 @@
 //! What happened in a Hellenes turn, as data. Reports render these per side; nothing
 //! here is text meant for a reader, and each event knows who may see it.
 
+use super::season_event::SeasonEvent;
+use super::siege_event::SiegeEvent;
 use super::state::PlayedFor;
 use std::collections::BTreeMap;
 
@@ -33,6 +35,10 @@ pub enum Event {
         card: String,
         continuing: bool,
     },
+    /// A player turn's actions, battles, retreats, control and Prestige (season_event.rs).
+    Season(SeasonEvent),
+    /// The siege rules (7.x, 8.x: siege_event.rs).
+    Siege(Box<SiegeEvent>),
     /// The game now awaits this step.
     Next { title: String },
 }
@@ -44,6 +50,8 @@ impl Event {
         match self {
             Event::Dealt { side, .. } | Event::StandingReplaced { side } => side == me,
             Event::Fallback { side, .. } => side == me,
+            Event::Season(e) => e.shown_to(side),
+            Event::Siege(e) => e.shown_to(side),
             _ => true,
         }
     }

@@ -1,15 +1,20 @@
 //! Hellenes: Campaigns of the Peloponnesian War (Athens vs Sparta). The rules module:
 //! scenario data, state, views, order forms, resolution and report text, behind `Rules`.
 
+pub mod actions;
 pub mod battle;
+pub mod control;
 pub mod event;
 pub mod invariants;
 pub mod map_data;
+pub mod movement;
 pub mod orders;
 pub mod rating;
 pub mod report;
 pub mod resolve;
 pub mod scenario;
+pub mod season;
+pub mod season_event;
 pub mod siege;
 pub mod siege_event;
 pub mod siege_orders;
@@ -38,6 +43,7 @@ pub fn step_title(st: &State) -> String {
             "{} player turn of {side}",
             if *first { "first" } else { "second" }
         ),
+        Phase::Winter => "winter".to_string(),
     };
     format!("{} BC, {}: {what}", st.year, st.season)
 }
@@ -99,11 +105,13 @@ impl Rules for Hellenes {
                         "the card you play this season (`initiative:`)".to_string()
                     }
                     Phase::PlayerTurn { side, .. } if side == s => {
-                        "your actions and combat".to_string()
+                        "your actions and combat (`actions:`, `combat:`; standing orders if you like)"
+                            .to_string()
                     }
                     Phase::PlayerTurn { .. } => {
                         "standing orders (or nothing: the current ones stand)".to_string()
                     }
+                    Phase::Winter => "nothing yet: Winter is not implemented".to_string(),
                 };
                 (s.clone(), ask)
             })
@@ -113,9 +121,10 @@ impl Rules for Hellenes {
             awaiting: sides,
             asks,
             unsupported: match &st.phase {
-                Phase::PlayerTurn { .. } => {
-                    Some("player turns (actions, movement, battles) are not implemented yet".into())
-                }
+                Phase::Winter => Some(
+                    "Winter (9.x: overwintering, winter sieges) and the turn of the year (10.x) are not implemented yet; the campaign stops after Fall's player turns"
+                        .into(),
+                ),
                 _ => None,
             },
         }

@@ -16,6 +16,10 @@ use crate::yaml::{Kind, Node};
 pub struct Orders {
     /// The card played in an initiative step.
     pub initiative: Option<Play>,
+    /// The acting side's actions in a player turn, in order (actions.rs).
+    pub actions: Vec<super::actions::Action>,
+    /// The acting side's siege combat orders (siege_orders.rs).
+    pub combat: Vec<super::siege_orders::SiegeOrder>,
     /// New standing orders, replacing the old ones whole; `None` keeps the old ones.
     pub standing: Option<Standing>,
     /// Whether the side sent a file at all (for the reports).
@@ -49,33 +53,37 @@ pub fn default_orders(view: &View) -> Orders {
         standing: None,
         sent: false,
         fallbacks: Vec::new(),
+        ..Orders::default()
     }
 }
 
-/// Keys each step accepts besides the envelope.
-fn keys_for(phase: &Phase) -> &'static [&'static str] {
-    match phase {
-        Phase::Setup => &["standing"],
+/// Keys each step accepts besides the envelope (the acting side of a player turn sends
+/// `actions` and `combat`; the other side standing orders).
+fn keys_for(view: &View) -> &'static [&'static str] {
+    match &view.phase {
+        Phase::Setup | Phase::Winter => &["standing"],
         Phase::Initiative => &["initiative", "standing"],
+        Phase::PlayerTurn { side, .. } if side == &view.side => &["actions", "combat", "standing"],
         Phase::PlayerTurn { .. } => &["standing"],
     }
 }
 
-struct Ctx<'a> {
-    sc: &'a Scenario,
-    view: &'a View,
-    file: &'a SourceFile,
-    diags: Vec<Diagnostic>,
+/// What every check needs: the scenario, the side's view, the file, the problems so far.
+pub struct Ctx<'a> {
+    pub sc: &'a Scenario,
+    pub view: &'a View,
+    pub file: &'a SourceFile,
+    pub diags: Vec<Diagnostic>,
 }
 
 impl Ctx<'_> {
-    fn err(&mut self, code: &str, node: &Node, message: String) -> &mut Diagnostic {
+    pub fn err(&mut self, code: &str, node: &Node, message: String) -> &mut Diagnostic {
         self.diags
             .push(Diagnostic::new(code, message).at(self.file, node.span));
         self.diags.last_mut().expect("just pushed")
     }
 
-    fn text<'n>(&mut self, node: &'n Node, what: &str) -> Option<&'n str> {
+    pub fn text<'n>(&mut self, node: &'n Node, what: &str) -> Option<&'n str> {
         match node.as_str() {
             Some(s) if !node.is_null() => Some(s),
             _ => {
@@ -92,7 +100,7 @@ impl Ctx<'_> {
     }
 
     /// A city named on the map, case-insensitive.
-    fn city(&mut self, node: &Node) -> Option<String> {
+    pub fn city(&mut self, node: &Node) -> Option<String> {
         let name = self.text(node, "a city name")?;
         if let Some(a) = self
             .sc
@@ -134,7 +142,7 @@ impl Ctx<'_> {
     }
 
     /// Any land area or sea, case-insensitive.
-    fn place(&mut self, node: &Node) -> Option<String> {
+    pub fn place(&mut self, node: &Node) -> Option<String> {
         let name = self.text(node, "a place name")?;
         let t = name.trim();
         if let Some(a) = self
@@ -169,7 +177,7 @@ impl Ctx<'_> {
     }
 
     /// One of the side's own blocks. An enemy id is answered exactly like an unknown one.
-    fn own_block(&mut self, node: &Node) -> Option<String> {
+    pub fn own_block(&mut self, node: &Node) -> Option<String> {
         let id = self.text(node, "a block id")?;
         if let Some(b) = self
             .view
@@ -211,7 +219,7 @@ pub fn check(
         sent: true,
         ..Orders::default()
     };
-    let allowed = keys_for(&view.phase);
+    let allowed = keys_for(view);
     let mut saw_initiative = false;
     for (k, v) in body {
         let Some(key) = k.as_str() else {
@@ -232,6 +240,14 @@ pub fn check(
                 format!("`{key}` is not an order of this step ({step})"),
             );
             d.label = Some("not expected now".into());
+            if matches!(&view.phase, Phase::PlayerTurn { side, .. } if side != &view.side)
+                && (key_l == "actions" || key_l == "combat")
+            {
+                d.rule = Some(
+                    "rule 1.0: in a player turn only the acting side has actions and combat; the other sends standing orders"
+                        .into(),
+                );
+            }
             d.help = Some(if known.contains(&key_l.as_str()) {
                 format!("this step accepts: {}", allowed.join(", "))
             } else {
@@ -248,6 +264,8 @@ pub fn check(
                 orders.initiative = check_play(&mut cx, v);
             }
             "standing" => orders.standing = check_standing(&mut cx, v),
+            "actions" => orders.actions = super::actions::check_actions(&mut cx, v),
+            "combat" => orders.combat = super::actions::check_combat(&mut cx, v),
             _ => unreachable!("keys_for lists only handled keys"),
         }
     }
@@ -284,6 +302,7 @@ fn step_words(view: &View) -> String {
         Phase::Setup => "the setup and deal".into(),
         Phase::Initiative => format!("{} initiative", view.season),
         Phase::PlayerTurn { side, .. } => format!("{} player turn of {side}", view.season),
+        Phase::Winter => format!("{} (not implemented yet)", view.season),
     }
 }
 

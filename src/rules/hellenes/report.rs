@@ -88,6 +88,8 @@ pub fn narrate(sc: &Scenario, _before: &State, events: &[Event], side: Option<&s
                 };
                 format!("1.0 Initiative: {} ({why}, an Event counts 0). {} takes the first player turn.", vals.join(", "), side_name(sc, first))
             }
+            Event::Season(e) => super::season_event::narrate(sc, e, side),
+            Event::Siege(e) => super::siege_event::narrate(sc, _before.season, e, side),
             Event::Next { title } => format!("Next: {title}."),
         };
         let _ = writeln!(out, "- {line}");
@@ -189,6 +191,7 @@ pub fn phase_words(sc: &Scenario, p: &Phase) -> String {
                 if *first { "first" } else { "second" }
             )
         }
+        Phase::Winter => "Winter (not implemented yet)".into(),
     }
 }
 
@@ -225,10 +228,7 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
         }
         Phase::PlayerTurn { side: active, .. } => {
             if active == side {
-                let _ = writeln!(
-                    out,
-                    "# Your player turn: actions and combat come with the season rules."
-                );
+                out.push_str(&super::actions::template(sc, v));
             } else {
                 let _ = writeln!(
                     out,
@@ -236,6 +236,9 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
                     side_name(sc, active)
                 );
             }
+        }
+        Phase::Winter => {
+            let _ = writeln!(out, "# Winter is not implemented yet: nothing to send.");
         }
     }
     let cities: Vec<&str> = v

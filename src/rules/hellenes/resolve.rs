@@ -36,7 +36,12 @@ pub fn resolve(
     match &st.phase {
         Phase::Setup => deal(sc, &mut next, &mut events, &mut records, dice),
         Phase::Initiative => initiative(sc, &mut next, orders, &mut events),
-        Phase::PlayerTurn { .. } => unreachable!("step() marks player turns as not yet resolvable"),
+        Phase::PlayerTurn { .. } => {
+            let r = super::season::player_turn(sc, &mut next, orders, dice);
+            events.extend(r.events);
+            records.extend(r.dice);
+        }
+        Phase::Winter => unreachable!("step() marks Winter as not yet resolvable"),
     }
     events.push(Event::Next {
         title: super::step_title(&next),

@@ -53,6 +53,8 @@ pub struct Params {
     pub victory_prestige: i32,
     /// 1.0 [P]: the side that takes the first player turn when the initiative ties.
     pub initiative_ties: String,
+    /// 2.0, 4.2, 5.x: the player turn's assumed numbers ([A], see `season::SeasonParams`).
+    pub season: crate::rules::hellenes::season::SeasonParams,
     /// 7.x, 8.x: the siege rules' numbers ([S] and [A], see `siege::SiegeParams`).
     pub siege: crate::rules::hellenes::siege::SiegeParams,
 }

@@ -60,6 +60,8 @@ pub enum Phase {
     Initiative,
     /// A side's player turn: its Actions phase, then its Combat phase.
     PlayerTurn { side: String, first: bool },
+    /// 9.x Winter, after Fall's player turns (not implemented yet: `step()` says so).
+    Winter,
 }
 
 /// Where a block is, as the rules see it.
@@ -110,6 +112,9 @@ pub struct CityState {
     /// A garrison built in a captured city (4.2.3) stays when a siege is lifted (7.3).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub built_garrison: bool,
+    /// 5.5: pillaged this year; the mark goes at the year's end (9.53).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ravaged: bool,
 }
 
 /// A siege (7.2), with when it was established.
@@ -266,6 +271,7 @@ impl State {
                     loyalty: c.loyalty.clone(),
                     siege: None,
                     built_garrison: false,
+                    ravaged: false,
                 })
             })
             .collect();

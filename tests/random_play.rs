@@ -1,0 +1,561 @@
+//! Random-play fuzzing (Rally's `rtt fuzz`): whole campaigns of the 431 scenario from
+//! fixed seeds, every turn through the real pipeline (`run_turn`), with random *legal*
+//! orders written as YAML the way a player would (random moves, voyages with transport
+//! and landings, Building, Pillage, siege combat, standing orders, missing files).
+//!
+//! Checked after every turn: the orders were all accepted (the generator and the checks
+//! agree on what is legal), nothing panicked, the step after is adjudicable or is the
+//! documented Winter stop (no dead end), every invariant of the state holds (steps within
+//! limits, no block in two places, capacity, the Prestige track), no view shows enemy
+//! strengths, and running the same turn again gives the same bytes. Each campaign plays
+//! Spring to Fall (4 seasons); 50 campaigns make the 200 seasons. In-memory and small, so
+//! it stays fast in a debug build on 2 cores.
+
+use dikast::dice::{self, Chain, Hash};
+use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
+use dikast::pipeline::{make_view, run_turn, TurnInputs};
+use dikast::rules::hellenes::actions::{self, pool_for};
+use dikast::rules::hellenes::movement::{self, Board};
+use dikast::rules::hellenes::scenario::{BlockKind, Scenario};
+use dikast::rules::hellenes::state::{Phase, State, Status};
+use dikast::rules::hellenes::view::View;
+use dikast::rules::hellenes::{invariants, Hellenes, HELLENES_431};
+use dikast::rules::hellenes::{siege, siege_orders};
+use dikast::rules::Rules;
+use std::collections::BTreeMap;
+
+/// splitmix64: a tiny deterministic generator (no OS randomness in tests either).
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+    fn pick<'a, T>(&mut self, v: &'a [T]) -> Option<&'a T> {
+        (!v.is_empty()).then(|| &v[self.below(v.len())])
+    }
+}
+
+const CHAIN: u32 = 40;
+
+fn heads(seed: u64) -> (Hash, Hash) {
+    (
+        dice::sha256(format!("random-play-open-{seed}").as_bytes()),
+        dice::sha256(format!("random-play-sealed-{seed}").as_bytes()),
+    )
+}
+
+fn first_game(sc_text: &str, seed: u64) -> Vec<u8> {
+    let sc = Hellenes::load_scenario(sc_text).expect("the scenario loads");
+    let (s, u) = heads(seed);
+    let state = Hellenes::start(&sc);
+    let step = Hellenes::step(&sc, &state);
+    let game = GameFile {
+        dikast: FORMAT,
+        rules: Hellenes::ID.into(),
+        scenario: ScenarioRef {
+            name: "hellenes-431".into(),
+            sha256: sha256_hex(sc_text.as_bytes()),
+            text: None,
+        },
+        game: format!("fuzz-{seed}"),
+        turn: 1,
+        step: step.title,
+        awaiting: step.awaiting,
+        dice: DiceState {
+            protocol: dice::PROTOCOL.into(),
+            chain_length: CHAIN,
+            commitment: dice::to_hex(&Chain::Open.walk(&s, CHAIN)),
+            sealed_anchor: dice::to_hex(&Chain::Sealed.walk(&u, CHAIN)),
+        },
+        previous: None,
+        state,
+    };
+    to_yaml(&game).into_bytes()
+}
+
+fn yaml_list(items: &[String]) -> String {
+    format!("[{}]", items.join(", "))
+}
+
+/// A random legal action for the board, as YAML lines (`  - …`), applied to the board.
+fn random_action(
+    sc: &Scenario,
+    v: &View,
+    b: &mut Board,
+    rng: &mut Rng,
+    pillaged: &mut Vec<String>,
+) -> Option<String> {
+    let movable: Vec<_> = b
+        .own
+        .iter()
+        .filter(|x| {
+            matches!(
+                x.status,
+                Status::Field | Status::Besieging | Status::Besieged
+            ) && x.kind != BlockKind::Garrison
+                && !b.moved.contains(&x.id)
+        })
+        .cloned()
+        .collect();
+    for _ in 0..12 {
+        match rng.below(10) {
+            // Land moves: one block, or every land block in its place.
+            0..=3 => {
+                let x = rng.pick(&movable)?.clone();
+                if x.kind == BlockKind::Fleet {
+                    continue;
+                }
+                let group: Vec<String> = if rng.chance(40) {
+                    movable
+                        .iter()
+                        .filter(|y| y.at == x.at && y.kind != BlockKind::Fleet)
+                        .map(|y| y.id.clone())
+                        .collect()
+                } else {
+                    vec![x.id.clone()]
+                };
+                let mut path = vec![x.at.clone()];
+                for _ in 0..(1 + rng.below(3)) {
+                    let last = path.last().unwrap().clone();
+                    let n = sc.area(&last).map(|a| a.land.clone()).unwrap_or_default();
+                    let Some(next) = rng.pick(&n).cloned() else {
+                        break;
+                    };
+                    let mut p = path.clone();
+                    p.push(next);
+                    if movement::land_move(sc, b, &group, &p).is_ok() {
+                        path = p;
+                    } else {
+                        break;
+                    }
+                }
+                if path.len() < 2 {
+                    continue;
+                }
+                let a = actions::Action::Move {
+                    blocks: group.clone(),
+                    path: path.clone(),
+                };
+                let r = movement::land_move(sc, b, &group, &path).ok()?;
+                actions::apply_on_board(sc, b, &a, Some(&r));
+                return Some(format!(
+                    "  - move: {}\n    path: {}\n",
+                    yaml_list(&group),
+                    yaml_list(&path)
+                ));
+            }
+            // Naval moves, perhaps carrying a land block to a landing.
+            4..=6 => {
+                let fleets: Vec<_> = movable
+                    .iter()
+                    .filter(|x| x.kind == BlockKind::Fleet)
+                    .collect();
+                let f = (*rng.pick(&fleets)?).clone();
+                let ids = vec![f.id.clone()];
+                let carry: Vec<String> = if sc.area(&f.at).is_some() && rng.chance(50) {
+                    movable
+                        .iter()
+                        .filter(|y| {
+                            y.at == f.at
+                                && y.kind != BlockKind::Fleet
+                                && y.steps < f.steps
+                                && y.status != Status::Besieged
+                        })
+                        .take(1)
+                        .map(|y| y.id.clone())
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                let mut path = vec![f.at.clone()];
+                let mut best: Option<Vec<String>> = None;
+                for _ in 0..(1 + rng.below(6)) {
+                    let last = path.last().unwrap().clone();
+                    let mut n: Vec<String> = sc
+                        .sea(&last)
+                        .map(|s| s.seas.clone())
+                        .or_else(|| sc.area(&last).map(|a| a.seas.clone()))
+                        .unwrap_or_default();
+                    if sc.sea(&last).is_some() {
+                        n.extend(
+                            sc.areas
+                                .iter()
+                                .filter(|a| a.seas.contains(&last))
+                                .map(|a| a.name.clone()),
+                        );
+                    }
+                    let Some(next) = rng.pick(&n).cloned() else {
+                        break;
+                    };
+                    let mut p = path.clone();
+                    p.push(next);
+                    if movement::naval_move(sc, b, &ids, &p, &[]).is_ok() {
+                        if movement::naval_move(sc, b, &ids, &p, &carry).is_ok() {
+                            best = Some(p.clone());
+                        }
+                        path = p;
+                    } else {
+                        break;
+                    }
+                }
+                let path = best?;
+                let r = movement::naval_move(sc, b, &ids, &path, &carry).ok()?;
+                let a = actions::Action::Sail {
+                    fleets: ids.clone(),
+                    path: path.clone(),
+                    carry: carry.clone(),
+                };
+                actions::apply_on_board(sc, b, &a, Some(&r));
+                let mut s = format!("  - sail: {}\n    path: {}\n", f.id, yaml_list(&path));
+                if !carry.is_empty() {
+                    s.push_str(&format!("    carry: {}\n", yaml_list(&carry)));
+                }
+                return Some(s);
+            }
+            // Building.
+            7 | 8 => {
+                let what = match rng.below(3) {
+                    0 => {
+                        let x = rng.pick(&b.own)?.clone();
+                        actions::Build::Step(x.id)
+                    }
+                    1 => {
+                        let cs: Vec<_> = b.cities.iter().filter(|c| c.control == b.side).collect();
+                        actions::Build::Block(rng.pick(&cs)?.name.clone())
+                    }
+                    _ => {
+                        let cs: Vec<_> = b
+                            .cities
+                            .iter()
+                            .filter(|c| c.control == b.side && c.loyalty != b.side)
+                            .collect();
+                        actions::Build::Garrison(rng.pick(&cs)?.name.clone())
+                    }
+                };
+                let free = match &what {
+                    actions::Build::Block(c) => pool_for(sc, &b.own, c).len() as u32,
+                    _ => 1,
+                };
+                if actions::build_problem(sc, b, &what, free).is_some() {
+                    continue;
+                }
+                let line = match &what {
+                    actions::Build::Step(id) => format!("  - build: {id}\n"),
+                    actions::Build::Block(c) => format!("  - build: {c}\n"),
+                    actions::Build::Garrison(c) => format!("  - build: {{ garrison: {c} }}\n"),
+                };
+                actions::apply_on_board(sc, b, &actions::Action::Build(what), None);
+                return Some(line);
+            }
+            // Pillage.
+            _ => {
+                let cs: Vec<String> = b.cities.iter().map(|c| c.name.clone()).collect();
+                let c = rng.pick(&cs)?.clone();
+                if actions::pillage_problem(sc, b, v.year, v.season, &c, pillaged).is_some() {
+                    continue;
+                }
+                pillaged.push(c.clone());
+                return Some(format!("  - pillage: {c}\n"));
+            }
+        }
+    }
+    None
+}
+
+fn random_combat(sc: &Scenario, v: &View, rng: &mut Rng) -> String {
+    let mut out = String::new();
+    let seen = siege_orders::seen(sc, v);
+    let mut used: Vec<String> = Vec::new();
+    for c in &v.cities {
+        let assault = rng.chance(50);
+        if rng.chance(70) && siege::may_siege_combat(sc, &seen, &c.name, assault).is_ok() {
+            out.push_str(&format!(
+                "  - {}: {}\n",
+                if assault { "assault" } else { "attrition" },
+                c.name
+            ));
+        }
+        let inside: Vec<String> = v
+            .blocks
+            .iter()
+            .filter(|b| {
+                b.at == c.name
+                    && b.status == Status::Besieged
+                    && b.kind != BlockKind::Garrison
+                    && !used.contains(&b.id)
+            })
+            .map(|b| b.id.clone())
+            .collect();
+        if !inside.is_empty()
+            && rng.chance(30)
+            && siege::may_sortie(sc, &seen, &c.name, &inside).is_ok()
+        {
+            used.extend(inside.iter().cloned());
+            out.push_str(&format!(
+                "  - sortie: {{ from: {}, blocks: {} }}\n",
+                c.name,
+                yaml_list(&inside)
+            ));
+        }
+    }
+    out
+}
+
+fn random_standing(v: &View, rng: &mut Rng) -> String {
+    let mine: Vec<&str> = v
+        .cities
+        .iter()
+        .filter(|c| c.control == v.side)
+        .map(|c| c.name.as_str())
+        .collect();
+    let mut s = String::from("standing:\n  fortify: {");
+    let mut f: Vec<String> = Vec::new();
+    for c in &mine {
+        if rng.chance(40) {
+            f.push(format!(
+                " {c}: {}",
+                if rng.chance(50) { "field" } else { "walls" }
+            ));
+        }
+    }
+    s.push_str(&f.join(","));
+    s.push_str(" }\n");
+    let cap: Vec<String> = mine
+        .iter()
+        .filter(|_| rng.chance(10))
+        .map(|c| c.to_string())
+        .collect();
+    s.push_str(&format!("  capitulate: {}\n", yaml_list(&cap)));
+    let on_map: Vec<String> = v
+        .blocks
+        .iter()
+        .filter(|b| {
+            !matches!(b.status, Status::Pool | Status::Eliminated) && b.kind != BlockKind::Garrison
+        })
+        .filter(|_| rng.chance(20))
+        .map(|b| b.id.clone())
+        .collect();
+    s.push_str(&format!("  losses: {}\n", yaml_list(&on_map)));
+    s
+}
+
+/// A random orders file for `side`, or `None` (no orders sent).
+fn random_orders(
+    sc: &Scenario,
+    game: &GameFile<State>,
+    v: &View,
+    based_on: &str,
+    rng: &mut Rng,
+) -> Option<String> {
+    let mut s = format!(
+        "game: {}\nturn: {}\nside: {}\nbased_on: {based_on}\nentropy: \"{}\"\n",
+        game.game,
+        game.turn,
+        v.side,
+        rng.next()
+    );
+    match &v.phase {
+        Phase::Setup => {}
+        Phase::Initiative => {
+            let c = rng.pick(&v.hand)?;
+            let how = if rng.chance(15) { "event" } else { "action" };
+            s.push_str(&format!("initiative: {{ card: {}, for: {how} }}\n", c.id));
+        }
+        Phase::PlayerTurn { side, .. } if side == &v.side => {
+            if rng.chance(5) {
+                return None;
+            }
+            let budget = actions::budget(sc, v.initiative.as_ref(), &v.side);
+            let mut board = Board::from_view(v);
+            let mut lines = String::new();
+            let mut pillaged = Vec::new();
+            let mut spent = 0;
+            for _ in 0..budget {
+                if let Some(l) = random_action(sc, v, &mut board, rng, &mut pillaged) {
+                    // Every action the generator makes costs 1 with the scenario's params.
+                    spent += 1;
+                    lines.push_str(&l);
+                }
+            }
+            assert!(spent <= budget);
+            if !lines.is_empty() {
+                s.push_str("actions:\n");
+                s.push_str(&lines);
+            }
+            let combat = random_combat(sc, v, rng);
+            if !combat.is_empty() {
+                s.push_str("combat:\n");
+                s.push_str(&combat);
+            }
+        }
+        _ => {
+            if rng.chance(20) {
+                return None;
+            }
+        }
+    }
+    if rng.chance(25) {
+        s.push_str(&random_standing(v, rng));
+    }
+    Some(s)
+}
+
+/// No enemy block's id, steps or rating in a side's view: only places and counts.
+fn view_hides_enemy(st: &State, side: &str, view_text: &str) {
+    for b in st.blocks.iter().filter(|b| b.side != side) {
+        assert!(
+            !view_text.contains(&format!("id: {}\n", b.id)),
+            "{side}'s view names enemy block {}",
+            b.id
+        );
+    }
+}
+
+/// What the campaigns did, counted from the moderator's reports: the test insists that
+/// the random orders reach every part of the rules, or it proves little.
+#[derive(Default)]
+struct Seen {
+    counts: BTreeMap<&'static str, u32>,
+}
+
+const WATCH: [(&str, &str); 11] = [
+    ("land battle", "2.0 Battle at"),
+    ("naval battle", "2.0 Naval battle at"),
+    ("transport and landing", "5.21 The fleets carry"),
+    ("step built", "gains a step at"),
+    ("block drawn", "sealed draw `draw:pool:"),
+    ("retreat", " retreats from "),
+    ("siege established", "Siege of"),
+    ("prestige", "Prestige: "),
+    ("city captured", " falls to "),
+    ("no orders", "no orders received"),
+    ("control change", "City control: "),
+];
+
+/// Rare in four random seasons; counted and shown, not required (rule cases cover it).
+const OPTIONAL: [&str; 1] = ["control change"];
+
+fn play(seed: u64, seen: &mut Seen) -> u32 {
+    let sc = Hellenes::load_scenario(HELLENES_431).expect("scenario");
+    let (s_head, u_head) = heads(seed);
+    let mut rng = Rng(seed);
+    let mut bytes = first_game(HELLENES_431, seed);
+    let mut seasons = 0;
+    loop {
+        let game: GameFile<State> = serde_yaml::from_slice(&bytes).expect("our game files parse");
+        let step = Hellenes::step(&sc, &game.state);
+        if let Some(why) = &step.unsupported {
+            assert_eq!(
+                game.state.phase,
+                Phase::Winter,
+                "dead end before Winter: {why}"
+            );
+            return seasons;
+        }
+        let t = game.turn;
+        let mut orders = BTreeMap::new();
+        for side in Hellenes::sides(&sc) {
+            let v = make_view::<Hellenes>(&sc, &game, &bytes, &side);
+            let o = random_orders(&sc, &game, &v.state, &v.based_on, &mut rng);
+            orders.insert(
+                side.clone(),
+                o.map(|text| (format!("{side}.yaml"), text.into_bytes())),
+            );
+        }
+        let inp = TurnInputs {
+            game_name: format!("turn-{t}/game.yaml"),
+            game_bytes: bytes.clone(),
+            orders,
+            seed: Chain::Open
+                .at(&s_head, CHAIN, t)
+                .expect("chain long enough"),
+            sealed: Chain::Sealed.at(&u_head, CHAIN, t),
+            fallback: false,
+            forced: BTreeMap::new(),
+        };
+        let out = match run_turn::<Hellenes>(&inp) {
+            Ok(o) => o,
+            Err(f) => {
+                let texts: Vec<String> = inp
+                    .orders
+                    .values()
+                    .flatten()
+                    .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
+                    .collect();
+                panic!(
+                    "seed {seed}, turn {t} ({}): {}\norders:\n{}",
+                    step.title,
+                    f.render(),
+                    texts.join("\n---\n")
+                )
+            }
+        };
+        let again = run_turn::<Hellenes>(&inp).expect("the same turn runs again");
+        assert!(
+            again.next_game == out.next_game
+                && again.report == out.report
+                && again.views == out.views
+                && again.side_reports == out.side_reports,
+            "seed {seed}, turn {t}: a re-run gave different bytes"
+        );
+        for (what, text) in WATCH {
+            *seen.counts.entry(what).or_default() += out.report.matches(text).count() as u32;
+        }
+        let next: GameFile<State> = serde_yaml::from_slice(&out.next_game).expect("parse");
+        let problems = invariants::check(&sc, &next.state);
+        assert!(
+            problems.is_empty(),
+            "seed {seed}, turn {t} ({}): {}",
+            step.title,
+            problems.join("; ")
+        );
+        for (side, v) in &out.views {
+            view_hides_enemy(&next.state, side, &String::from_utf8_lossy(v));
+        }
+        if matches!(game.state.phase, Phase::PlayerTurn { first: false, .. }) {
+            seasons += 1;
+        }
+        bytes = out.next_game;
+    }
+}
+
+fn campaigns(seeds: std::ops::RangeInclusive<u64>) {
+    let mut seen = Seen::default();
+    let mut seasons = 0;
+    for seed in seeds.clone() {
+        let n = play(seed, &mut seen);
+        assert_eq!(n, 4, "seed {seed}: a campaign plays Spring to Fall");
+        seasons += n;
+    }
+    assert_eq!(seasons, 4 * seeds.count() as u32);
+    eprintln!("random play: {:?}", seen.counts);
+    for (what, _) in WATCH {
+        let n = seen.counts.get(what).copied().unwrap_or(0);
+        assert!(
+            n > 0 || OPTIONAL.contains(&what),
+            "the random campaigns never produced a {what}: {:?}",
+            seen.counts
+        );
+    }
+}
+
+// 200 seasons in two halves, so the test harness runs them on two threads.
+#[test]
+fn random_play_seasons_1_to_100() {
+    campaigns(1..=25);
+}
+
+#[test]
+fn random_play_seasons_101_to_200() {
+    campaigns(26..=50);
+}
