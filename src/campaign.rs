@@ -430,6 +430,26 @@ pub fn pending_turn(layout: &Layout) -> Result<u32, Failure> {
     Ok(t)
 }
 
+/// Refuses a pending turn for which no side has sent orders: that is nearly always a
+/// second `adjudicate` by mistake. `--allow-no-orders` adjudicates it all the same.
+pub fn require_some_orders(layout: &Layout) -> Result<(), Failure> {
+    let t = pending_turn(layout)?;
+    let dir = layout.orders_dir(t);
+    let any = fs::read_dir(&dir)
+        .map(|rd| {
+            rd.flatten()
+                .any(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        })
+        .unwrap_or(false);
+    if any {
+        return Ok(());
+    }
+    Err(Failure::Refused(format!(
+        "turn {t} has no orders from any side ({} is empty); put the orders received there, or run with --allow-no-orders if every side really sent none",
+        layout.rel(&dir)
+    )))
+}
+
 /// Checks the game file of turn t against turn t−1: the hash chain and the seed chain.
 pub fn check_links(
     layout: &Layout,
@@ -508,6 +528,31 @@ struct PrevDice {
 /// `dikast adjudicate DIR`: resolves the pending turn and writes its reports and the next
 /// turn's folder. Nothing is written unless everything succeeded.
 pub fn adjudicate<R: Rules>(layout: &Layout, fallback: bool) -> Result<Adjudicated, Failure> {
+    adjudicate_with::<R>(
+        layout,
+        &AdjudicateOptions {
+            fallback,
+            allow_no_orders: true,
+        },
+    )
+}
+
+/// How `adjudicate` treats doubtful input.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct AdjudicateOptions {
+    /// Invalid orders fall back to their documented defaults instead of stopping.
+    pub fallback: bool,
+    /// A turn with no orders from any side is adjudicated (every side NMR) instead of
+    /// refused as a probable second run by mistake.
+    pub allow_no_orders: bool,
+}
+
+/// `adjudicate` with options: see `AdjudicateOptions`.
+pub fn adjudicate_with<R: Rules>(
+    layout: &Layout,
+    opts: &AdjudicateOptions,
+) -> Result<Adjudicated, Failure> {
+    let fallback = opts.fallback;
     let _lock = fsx::Lock::take(&layout.dir)?;
     let t = pending_turn(layout)?;
     let secret = layout.load_secret()?;
@@ -542,6 +587,9 @@ pub fn adjudicate<R: Rules>(layout: &Layout, fallback: bool) -> Result<Adjudicat
         )));
     }
     let (seed, sealed) = secret.seeds(t)?;
+    if !opts.allow_no_orders {
+        require_some_orders(layout)?;
+    }
     let orders = read_orders(layout, t, &R::sides(&sc))?;
     let out = pipeline::run_turn::<R>(&TurnInputs {
         game_name: layout.rel(&game_path),

@@ -76,6 +76,10 @@ pub enum Command {
         /// Mail the reports after writing them (see `dikast mail`).
         #[arg(long)]
         mail: bool,
+        /// Adjudicate even though no side sent orders (every side NMR). Without it, a
+        /// turn with an empty orders folder is refused: usually a second run by mistake.
+        #[arg(long)]
+        allow_no_orders: bool,
     },
     /// Verify a whole archive, or the dice of one report.
     Verify {
@@ -326,11 +330,11 @@ fn run(cmd: Command) -> Result<String, Failure> {
             dir,
             fallback,
             mail,
+            allow_no_orders,
         } => {
             let layout = Layout::new(&dir);
             let c = layout.load_campaign()?;
-            let done =
-                with_rules!(c.rules.as_str(), R => campaign::adjudicate::<R>(&layout, fallback))?;
+            let done = with_rules!(c.rules.as_str(), R => campaign::adjudicate_with::<R>(&layout, &campaign::AdjudicateOptions { fallback, allow_no_orders }))?;
             let out = format!(
                 "turn {} adjudicated; reports in {}; turn {} awaits orders\n",
                 done.turn,

@@ -218,7 +218,10 @@ fn a_missing_archived_file_fails_verification_naming_it() {
     let t2 = TempDir::new("missing-nmr");
     let nmr = t2.join("c");
     new_campaign(&nmr, "missing-431");
-    Test::new().arg("adjudicate").arg(&nmr).run();
+    Test::new()
+        .args(["adjudicate", "--allow-no-orders"])
+        .arg(&nmr)
+        .run();
     fs::write(nmr.join("turns/0001/orders/sparta.yaml"), &keep).unwrap();
     Test::new()
         .arg("verify")

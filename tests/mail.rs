@@ -104,7 +104,7 @@ fn campaign(s: &Smtp, tag: &str, mail: &str) -> PathBuf {
     let d = dir.to_str().unwrap();
     assert_exit(&dikast(&["new", d, "--game-id", &game_id(tag)], &[]), 0);
     write_campaign(&dir, tag, &addr("athens", tag), mail);
-    assert_exit(&dikast(&["adjudicate", d], &[]), 0);
+    assert_exit(&dikast(&["adjudicate", d, "--allow-no-orders"], &[]), 0);
     dir
 }
 
@@ -735,7 +735,7 @@ fn adjudicate_with_mail_writes_the_turn_first_and_mails_it() {
     let d = dir.to_str().unwrap();
     assert_exit(&dikast(&["new", d, "--game-id", &game_id(tag)], &[]), 0);
     write_campaign(&dir, tag, &addr("athens", tag), &plain_settings(&s));
-    let o = dikast(&["adjudicate", d, "--mail"], &[]);
+    let o = dikast(&["adjudicate", d, "--mail", "--allow-no-orders"], &[]);
     assert_exit(&o, 0);
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("turn 1 adjudicated") && out.contains("all 3 messages sent"));
@@ -745,7 +745,7 @@ fn adjudicate_with_mail_writes_the_turn_first_and_mails_it() {
     let port = free_port();
     let down = plain_settings(&s).replace(&format!("port: {}", s.plain), &format!("port: {port}"));
     write_campaign(&dir, tag, &addr("athens", tag), &down);
-    let o = dikast(&["adjudicate", d, "--mail"], &[]);
+    let o = dikast(&["adjudicate", d, "--mail", "--allow-no-orders"], &[]);
     assert_exit(&o, 75);
     assert!(text(&o).contains("turn 2 adjudicated"), "{}", text(&o));
     assert!(dir.join("turns/0002/report.md").exists());
@@ -881,7 +881,7 @@ fn adjudicate_with_mail_but_no_settings_still_writes_the_turn_and_exits_75() {
     fs::create_dir_all(&base).unwrap();
     let d = dir.to_str().unwrap();
     assert_exit(&dikast(&["new", d], &[]), 0);
-    let o = dikast(&["adjudicate", d, "--mail"], &[]);
+    let o = dikast(&["adjudicate", d, "--mail", "--allow-no-orders"], &[]);
     assert_exit(&o, 75);
     assert!(text_has(&o, "turn 1 adjudicated"), "{}", text(&o));
     assert!(text_has(&o, "no mail was sent"), "{}", text(&o));
