@@ -573,6 +573,7 @@ fn capture(sc: &Scenario, st: &mut State, city: &str, how: Fall) -> Vec<SiegeEve
             points,
             city: city.to_string(),
             how,
+            after: st.prestige.clone(),
         });
     }
     events
@@ -617,18 +618,14 @@ pub fn may_siege_combat(
     let cs = cities.iter().find(|c| c.name == city);
     let siege = cs.and_then(|c| c.siege.as_ref());
     let Some(siege) = siege.filter(|s| s.besieger == side) else {
-        let mine_there = own
-            .iter()
-            .any(|b| b.at == city && matches!(b.status, Status::Field | Status::Besieging));
         return Err(refuse(
             "not-besieging",
             format!("you are not besieging {city}"),
-            "rule 8.0: siege combat is made against a city your blocks besiege",
-            Some(if mine_there {
-                "a siege is established in your Combat phase (7.2); siege combat follows in a later season".into()
-            } else {
-                "move blocks into the city's area first; the siege is established in the Combat phase (7.2)".into()
-            }),
+            "rule 8.0: siege combat only against a city your blocks besiege since an earlier season (7.2: none in the besieger's initial turn)",
+            Some(
+                "a siege is established in the Combat phase of the turn your blocks enter the city's area (7.2); assault or attrition is possible from the next season"
+                    .into(),
+            ),
         ));
     };
     if assault && played == (Played::Event { treachery: false }) {
@@ -683,7 +680,7 @@ pub fn may_siege_combat(
                 format!("your besiegers at {city} are not Supplied this Winter"),
                 "rule 8.2: winter besiegers must be Supplied (9.22)",
                 Some(format!(
-                    "9.22 [A]: a city you control within {} land areas, or a fleet of yours in the offshore sea",
+                    "9.22 [A] params.siege.winter_supply_areas: a city you control, not itself besieged, within {} land area(s), or a fleet of yours in the offshore sea",
                     sc.params.siege.winter_supply_areas
                 )),
             ));
@@ -989,6 +986,7 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
         city: city.to_string(),
         kind: BattleKind::Assault,
         label,
+        double_defence,
         outcome: result,
     });
     if besieged_in(st, city).is_empty() {
@@ -1077,6 +1075,7 @@ pub fn sortie(
         city: city.to_string(),
         kind: BattleKind::Sortie,
         label,
+        double_defence: false,
         outcome: result,
     });
     out

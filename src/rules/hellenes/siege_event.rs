@@ -7,7 +7,7 @@
 
 use super::battle::{BattleOutcome, Effect};
 use super::scenario::Scenario;
-use super::state::Season;
+use super::state::{Prestige, Season};
 
 /// How a besieged city fell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -148,6 +148,8 @@ pub enum SiegeEvent {
         points: i32,
         city: String,
         how: Fall,
+        /// The net track afterwards.
+        after: Prestige,
     },
     /// 7.3: the siege is lifted (no besieger left around the city); the garrison goes
     /// (unless it was built in a captured city, 4.2.3).
@@ -162,6 +164,9 @@ pub enum SiegeEvent {
         city: String,
         kind: BattleKind,
         label: String,
+        /// 8.1.1: whether the defenders had double defence (not in a sortie, nor in a
+        /// Treachery assault that took it away).
+        double_defence: bool,
         outcome: BattleOutcome,
     },
     /// A siege combat order that the state no longer allowed when it was resolved.
@@ -178,6 +183,15 @@ impl SiegeEvent {
 
 fn side_name(sc: &Scenario, id: &str) -> String {
     super::report::side_name(sc, id)
+}
+
+/// The net Prestige track in words.
+fn track_words(sc: &Scenario, p: &Prestige) -> String {
+    if p.points == 0 {
+        "the track is level".into()
+    } else {
+        format!("{} leads by {}", side_name(sc, &p.leader), p.points)
+    }
 }
 
 fn plural(n: u32, one: &str, many: &str) -> String {
@@ -283,10 +297,10 @@ pub fn narrate(sc: &Scenario, season: Season, e: &SiegeEvent, side: Option<&str>
                 (n, _) => format!("each 1–{n} hits in {season}"),
             };
             let mut s = format!(
-                "8.2 Siege attrition at {city}, {season}: {} rolls {} for {} besieged (`{label}`): {} ({on}): {}.",
+                "8.2 Siege attrition at {city}, {season}: {} rolls one die per besieged block of {}, garrison included, {} (`{label}`): {}; {on}: {}.",
                 side_name(sc, besieger),
-                plural(dice.len() as u32, "die", "dice"),
                 side_name(sc, besieged),
+                plural(dice.len() as u32, "die", "dice"),
                 faces.join(", "),
                 plural(*hits, "hit", "hits")
             );
@@ -306,7 +320,7 @@ pub fn narrate(sc: &Scenario, season: Season, e: &SiegeEvent, side: Option<&str>
                     l.join("; ")
                 ));
             } else if *hits > 0 {
-                s.push_str(" No besieged block is revealed.");
+                s.push_str(" Each hit takes a step from the strongest besieged block; no block is revealed.");
             }
             s
         }
@@ -337,15 +351,26 @@ pub fn narrate(sc: &Scenario, season: Season, e: &SiegeEvent, side: Option<&str>
             blocks,
             count,
         } => {
-            let who = if owner(s) {
-                format!(" ({})", blocks.join(", "))
+            let garrison = (*count as usize) > blocks.len();
+            let what = if owner(s) {
+                let mut parts = Vec::new();
+                if !blocks.is_empty() {
+                    parts.push(format!("{} back to the pool", blocks.join(", ")));
+                }
+                if garrison {
+                    parts.push("the garrison removed".to_string());
+                }
+                parts.join(", ")
             } else {
-                String::new()
+                format!(
+                    "{} of {} eliminated{}",
+                    plural(*count, "besieged block", "besieged blocks"),
+                    side_name(sc, s),
+                    if garrison { ", garrison included" } else { "" }
+                )
             };
             format!(
-                "8.1.3 {city} capitulates before anything is revealed: {} of {} go back to the pool{who}; the besiegers lose nothing.",
-                plural(*count, "besieged block", "besieged blocks"),
-                side_name(sc, s)
+                "8.1.3 {city} capitulates when the assault is declared, before anything is revealed: {what}; the besiegers lose nothing."
             )
         }
         SiegeEvent::SortieDeclared {
@@ -374,12 +399,24 @@ pub fn narrate(sc: &Scenario, season: Season, e: &SiegeEvent, side: Option<&str>
             points,
             city,
             how,
-        } => format!(
-            "8.1.3 {} gains {} for {city} ({}).",
-            side_name(sc, s),
-            plural(*points as u32, "Prestige", "Prestige"),
-            how.words()
-        ),
+            after,
+        } => {
+            let why = match how {
+                Fall::Storm => format!("taking {city} by storm (8.1.3: 2 for a storm)"),
+                Fall::Capitulation => {
+                    format!("the capitulation of {city} (8.1.3: 1 instead of 2 for a storm)")
+                }
+                Fall::Attrition => {
+                    format!("starving out {city} ([A] params.siege.prestige_starved)")
+                }
+                Fall::Vacated => format!("taking {city} ([A] params.siege.prestige_vacated)"),
+            };
+            format!(
+                "Prestige: {} gains {points} for {why}; {}.",
+                side_name(sc, s),
+                track_words(sc, after)
+            )
+        }
         SiegeEvent::Lifted {
             city,
             besieged,
@@ -399,8 +436,9 @@ pub fn narrate(sc: &Scenario, season: Season, e: &SiegeEvent, side: Option<&str>
             city,
             kind,
             label,
+            double_defence,
             outcome,
-        } => narrate_battle(sc, city, *kind, label, outcome),
+        } => narrate_battle(sc, city, *kind, label, *double_defence, outcome),
         SiegeEvent::Void(v) => format!(
             "{}'s {} at {} does not take place: {}.",
             side_name(sc, &v.side),
@@ -418,14 +456,19 @@ fn narrate_battle(
     city: &str,
     kind: BattleKind,
     label: &str,
+    double_defence: bool,
     o: &BattleOutcome,
 ) -> String {
-    let (title, rules) = match kind {
-        BattleKind::Assault => (
+    let (title, rules) = match (kind, double_defence) {
+        (BattleKind::Assault, true) => (
             format!("8.1 Assault on {city}"),
             " Defenders fire A2, with double defence (8.1.1), and cannot be routed (8.1).",
         ),
-        BattleKind::Sortie => (
+        (BattleKind::Assault, false) => (
+            format!("8.1 Treachery assault on {city}"),
+            " Defenders fire A2 and cannot be routed (8.1), but have no double defence.",
+        ),
+        (BattleKind::Sortie, _) => (
             format!("8.3 Sortie from {city}"),
             " A field battle outside the walls, no double defence.",
         ),
@@ -458,21 +501,27 @@ fn narrate_battle(
     }
     for shot in &o.shots {
         let faces: Vec<String> = shot.dice.iter().map(|d| d.to_string()).collect();
-        let effects: Vec<String> = shot
-            .effects
-            .iter()
-            .map(|e| match e {
-                Effect::Step { block, left: 0 } => format!("{block} eliminated"),
+        let mut effects: Vec<String> = Vec::new();
+        let mut void_routs = 0;
+        for e in &shot.effects {
+            match e {
+                Effect::Step { block, left: 0 } => effects.push(format!("{block} eliminated")),
                 Effect::Step { block, left } => {
-                    format!("{block} loses a step ({left} left)")
+                    effects.push(format!("{block} loses a step ({left} left)"))
                 }
-                Effect::Marked { block } => {
-                    format!("{block} takes a first hit (8.1.1: the next hit costs it a step)")
-                }
-                Effect::Routed { block } => format!("{block} routed"),
-                Effect::RoutIgnored => "a rout without effect (city defenders, 8.1)".into(),
-            })
-            .collect();
+                Effect::Marked { block } => effects.push(format!(
+                    "{block} takes a first hit (8.1.1: the next hit costs it a step)"
+                )),
+                Effect::Routed { block } => effects.push(format!("{block} routed")),
+                Effect::RoutIgnored => void_routs += 1,
+            }
+        }
+        if void_routs > 0 {
+            effects.push(format!(
+                "{} without effect (8.1: city defenders cannot be routed)",
+                plural(void_routs, "rout", "routs")
+            ));
+        }
         s.push_str(&format!(
             "\n  - Round {}: {} ({}, {}) rolls {}: {}, {}{}",
             shot.round,
@@ -489,23 +538,44 @@ fn narrate_battle(
             }
         ));
     }
-    let result = match &o.winner {
-        Some(w) => format!("{} wins", side_name(sc, w)),
-        None => "nobody wins; both stay".to_string(),
+    let attacker_won = o.winner.as_deref() == Some(o.attacker.as_str());
+    let result = match (kind, &o.winner) {
+        (BattleKind::Assault, Some(_)) if attacker_won => {
+            "no defender is left in the city".to_string()
+        }
+        (BattleKind::Assault, Some(_)) => "the assault is repulsed".to_string(),
+        (BattleKind::Sortie, Some(_)) if attacker_won => {
+            "the sortie drives the besiegers from the field".to_string()
+        }
+        (BattleKind::Sortie, Some(_)) => "the sortie fails".to_string(),
+        (_, None) => "nobody wins; both stay".to_string(),
     };
     let mut tail = Vec::new();
     if !o.eliminated.is_empty() {
         tail.push(format!("eliminated: {}", o.eliminated.join(", ")));
     }
     let back = o.must_retreat();
-    if !back.is_empty() {
-        tail.push(match kind {
-            BattleKind::Assault => format!(
-                "back to besieging around the city (8.1.2): {}",
-                back.join(", ")
-            ),
-            BattleKind::Sortie => format!("retreating: {}", back.join(", ")),
-        });
+    let (ours, theirs): (Vec<String>, Vec<String>) = back.into_iter().partition(|id| {
+        o.revealed
+            .iter()
+            .any(|f| &f.id == id && f.side == o.attacker)
+    });
+    match kind {
+        BattleKind::Assault if !ours.is_empty() => tail.push(format!(
+            "back to besieging around the city (8.1.2): {}",
+            ours.join(", ")
+        )),
+        BattleKind::Sortie if !ours.is_empty() => tail.push(format!(
+            "back into the city (8.3: sortie blocks retreat only into the city): {}",
+            ours.join(", ")
+        )),
+        _ => {}
+    }
+    if !theirs.is_empty() {
+        tail.push(format!(
+            "to retreat by the normal rules (8.3): {}",
+            theirs.join(", ")
+        ));
     }
     // 8.1.1: a first hit not followed by a second is lost at the end of the battle.
     let mut marked: Vec<&str> = Vec::new();

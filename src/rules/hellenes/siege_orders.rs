@@ -95,6 +95,25 @@ pub fn check_item(
                 );
                 return Err(diags);
             }
+            let s = seen(sc, view);
+            if assault
+                && s.played == (Played::Event { treachery: true })
+                && earlier
+                    .iter()
+                    .any(|o| matches!(o, SiegeOrder::Assault { .. }))
+            {
+                diags.push(
+                    Diagnostic::new(
+                        "orders::second-treachery-assault",
+                        format!("Treachery allows one assault this turn; {city} would be a second"),
+                    )
+                    .at(file, value.span)
+                    .label("a second assault")
+                    .rule("rule 8.1: after an Event only the Treachery Event allows a (single, limited) assault")
+                    .help(format!("write `- attrition: {city}` instead")),
+                );
+                return Err(diags);
+            }
             if assault {
                 SiegeOrder::Assault { city }
             } else {
