@@ -222,10 +222,14 @@ fn common_checks(b: &Board, ids: &[String]) -> Result<(), Problem> {
                     format!("{id} is besieged in {} and cannot move", x.at),
                     "besieged",
                     rule,
-                    Some(format!(
-                        "to break the siege, write `sortie: {{ from: {}, blocks: [{id}] }}` under combat",
-                        x.at
-                    )),
+                    Some(if x.kind == BlockKind::Garrison {
+                        "a garrison only defends its city; it never sorties (8.3)".to_string()
+                    } else {
+                        format!(
+                            "to break the siege, write `sortie: {{ from: {}, blocks: [{id}] }}` under combat",
+                            x.at
+                        )
+                    }),
                 ));
             }
         }
