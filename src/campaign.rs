@@ -281,6 +281,7 @@ pub fn create<R: Rules>(
             sealed_anchor: dice::to_hex(&anchor),
         },
         previous: None,
+        deadline: None,
         state,
     };
     let game_bytes = to_yaml(&game).into_bytes();
@@ -591,7 +592,14 @@ pub fn adjudicate_with<R: Rules>(
         require_some_orders(layout)?;
     }
     let orders = read_orders(layout, t, &R::sides(&sc))?;
+    let campaign = layout.load_campaign()?;
+    let next_deadline = campaign
+        .deadlines
+        .as_ref()
+        .and_then(|d| d.get(&(t + 1)))
+        .map(|d| d.text.clone());
     let out = pipeline::run_turn::<R>(&TurnInputs {
+        next_deadline,
         game_name: layout.rel(&game_path),
         game_bytes,
         orders,

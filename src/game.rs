@@ -56,6 +56,10 @@ pub struct GameFile<S> {
     /// SHA-256 of the game file of the previous turn (absent for turn 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub previous: Option<String>,
+    /// When this turn's orders are due (RFC 3339), if the moderator set a deadline in
+    /// campaign.yaml before the previous adjudication.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<String>,
     pub state: S,
 }
 
@@ -75,6 +79,9 @@ pub struct ViewFile<V> {
     /// SHA-256 of the game file this view was made from: orders name it as `based_on`.
     pub based_on: String,
     pub dice: DiceState,
+    /// When this turn's orders are due (RFC 3339), if a deadline is set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<String>,
     pub state: V,
 }
 

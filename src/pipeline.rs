@@ -94,6 +94,7 @@ pub fn make_view<R: Rules>(
         awaiting: game.awaiting.clone(),
         based_on: sha256_hex(game_bytes),
         dice: game.dice.clone(),
+        deadline: game.deadline.clone(),
         state: R::view(sc, &game.state, side),
     }
 }
@@ -304,6 +305,9 @@ pub fn check_orders<R: Rules>(
 
 /// Everything one adjudication needs.
 pub struct TurnInputs {
+    /// The deadline of the next turn's orders (from campaign.yaml when adjudicating; from
+    /// the archived next game file when verifying).
+    pub next_deadline: Option<String>,
     pub game_name: String,
     pub game_bytes: Vec<u8>,
     /// Per side: the orders file's display name and bytes, or `None` (no orders).
@@ -402,6 +406,7 @@ pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
             ..game.dice.clone()
         },
         previous: Some(sha256_hex(&inp.game_bytes)),
+        deadline: inp.next_deadline.clone(),
         state: res.state,
     };
     let next_bytes = to_yaml(&next).into_bytes();

@@ -164,6 +164,9 @@ pub fn render<R: Rules>(
         "Turn {} awaits **{}**.",
         f.next.turn, f.next_step.title
     );
+    if let Some(d) = &f.next.deadline {
+        let _ = writeln!(out, "\n**Deadline: {d}.** Orders that arrive later may be adjudicated as no orders (standing orders and defaults).\n");
+    }
     let asks: Vec<(&String, &String)> = f
         .next_step
         .asks

@@ -349,6 +349,15 @@ fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
     } else {
         None
     };
+    // First every file's own integrity (its views vouch for its bytes, its successor for
+    // its hash), so that a changed file is named itself rather than through the first
+    // re-run it disturbs.
+    for &t in turns.iter().skip(1) {
+        let (gbytes, game) = archived_game::<R>(layout, t)?;
+        let sc = pipeline::load_scenario::<R>(&game.scenario, &layout.rel(&layout.game(t)))?;
+        check_views::<R>(layout, t, &sc, &game, &gbytes)?;
+        campaign::check_links(layout, t, game.previous.as_deref(), &game.dice.commitment)?;
+    }
     for &t in &turns {
         let gpath = layout.game(t);
         let (gbytes, game) = archived_game::<R>(layout, t)?;
@@ -412,6 +421,9 @@ fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
         let orders = campaign::read_orders(layout, t, &sides)?;
         check_orders_recorded(layout, t, &sides, &orders)?;
         let out = pipeline::run_turn::<R>(&TurnInputs {
+            // The deadline was the moderator's input; the archive keeps it in the next
+            // game file, and the re-run must write the same (the report shows it).
+            next_deadline: next.deadline.clone(),
             game_name: layout.rel(&gpath),
             game_bytes: gbytes,
             orders,

@@ -57,6 +57,7 @@ fn game_file(text: &str, edit: impl FnOnce(&mut State)) -> Vec<u8> {
             sealed_anchor: "00".repeat(32),
         },
         previous: None,
+        deadline: None,
         state,
     };
     to_yaml(&game).into_bytes()

@@ -390,3 +390,57 @@ fn usage_errors_exit_2_and_help_exits_0() {
         .stderr_has("--against")
         .run();
 }
+
+#[test]
+fn a_deadline_set_in_the_campaign_reaches_the_next_game_file_views_and_reports() {
+    let t = TempDir::new("deadline");
+    let dir = t.join("c");
+    new_random(&dir, "deadline-431");
+    let camp = dir.join("campaign.yaml");
+    let mut text = fs::read_to_string(&camp).unwrap();
+    text.push_str("deadlines:\n  2: 2026-12-07T18:00:00Z\n");
+    fs::write(&camp, text).unwrap();
+    play_two_turns(&dir);
+    // Turn 2's deadline was set before turn 1 was adjudicated: it is in turn 2's files
+    // and in turn 1's reports; turn 3 has none.
+    assert_eq!(
+        field(&dir.join("turns/0002/game.yaml"), "deadline"),
+        "2026-12-07T18:00:00Z"
+    );
+    assert_eq!(
+        field(&dir.join("turns/0002/view-sparta.yaml"), "deadline"),
+        "2026-12-07T18:00:00Z"
+    );
+    let report = fs::read_to_string(dir.join("turns/0001/report-athens.md")).unwrap();
+    assert!(
+        report.contains("**Deadline: 2026-12-07T18:00:00Z.**"),
+        "{report}"
+    );
+    let later = fs::read_to_string(dir.join("turns/0002/report-athens.md")).unwrap();
+    assert!(!later.contains("Deadline:"), "turn 3 has no deadline");
+    assert!(!fs::read_to_string(dir.join("turns/0003/game.yaml"))
+        .unwrap()
+        .contains("deadline:"));
+    // The archive re-runs with the deadline it recorded, even after campaign.yaml changes.
+    let text = fs::read_to_string(&camp)
+        .unwrap()
+        .replace("2026-12-07T18:00:00Z", "2027-01-01T00:00:00Z");
+    fs::write(&camp, text).unwrap();
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("verified")
+        .run();
+    // A changed deadline in an archived game file is caught.
+    let g2 = dir.join("turns/0002/game.yaml");
+    let text = fs::read_to_string(&g2)
+        .unwrap()
+        .replace("2026-12-07", "2026-12-09");
+    fs::write(&g2, text).unwrap();
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .verify_failure()
+        .stderr_has("turns/0002")
+        .run();
+}

@@ -78,6 +78,7 @@ fn first_game(sc_text: &str, seed: u64) -> Vec<u8> {
             sealed_anchor: dice::to_hex(&Chain::Sealed.walk(&u, CHAIN)),
         },
         previous: None,
+        deadline: None,
         state,
     };
     to_yaml(&game).into_bytes()
@@ -473,6 +474,7 @@ fn play(seed: u64, seen: &mut Seen) -> u32 {
             );
         }
         let inp = TurnInputs {
+            next_deadline: None,
             game_name: format!("turn-{t}/game.yaml"),
             game_bytes: bytes.clone(),
             orders,

@@ -203,6 +203,7 @@ fn game_bytes(dir: &Path, case: &Case) -> Result<(Vec<u8>, Hash, Hash), String> 
             sealed_anchor: dice::to_hex(&Chain::Sealed.prev(&u)),
         },
         previous: None,
+        deadline: None,
         state,
     };
     Ok((to_yaml(&game).into_bytes(), s, u))
@@ -308,6 +309,7 @@ fn run_case(dir: &Path) -> Result<BTreeMap<String, String>, String> {
         orders.insert(side, entry);
     }
     let inp = TurnInputs {
+        next_deadline: None,
         game_name: "game.yaml".into(),
         game_bytes: gbytes.clone(),
         orders,
