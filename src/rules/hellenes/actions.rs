@@ -327,7 +327,7 @@ pub fn pillage_problem(
             "pillage-ravaged",
             format!("{city} is already ravaged this year"),
             "ravaged",
-            "rule 5.5 [A] params.season.pillage_once_per_year: a ravaged city is not pillaged again before the year ends (9.53)",
+            "rule 5.5 [A]: a ravaged city is not pillaged again before the year ends (9.53 removes the mark)",
             None,
         );
     }

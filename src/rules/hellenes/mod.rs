@@ -43,7 +43,7 @@ pub fn step_title(st: &State) -> String {
             "{} player turn of {side}",
             if *first { "first" } else { "second" }
         ),
-        Phase::Winter => "winter".to_string(),
+        Phase::Winter => "overwintering and the turn of the year (not implemented yet)".to_string(),
     };
     format!("{} BC, {}: {what}", st.year, st.season)
 }

@@ -288,7 +288,7 @@ fn actions_phase(
                 out.events.push(ev(SeasonEvent::Prestige {
                     side: side.to_string(),
                     points: pts,
-                    why: format!("5.5 pillage of {city}"),
+                    why: format!("pillaging {city} (5.5)"),
                     after: st.prestige.clone(),
                 }));
             }

@@ -104,6 +104,15 @@ fn block_name(sc: &Scenario, id: &str) -> String {
     }
 }
 
+/// `Athens' player turn`, `Sparta's player turn`.
+fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
@@ -134,20 +143,20 @@ pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>) -> String {
                 .unwrap_or_else(|| "its card".into());
             if *budget == 0 {
                 format!(
-                    "1.0 {}'s player turn: {c} was played for its Event, so no actions this season (8.0: only siege attrition).",
-                    side_name(sc, s)
+                    "1.0 {} player turn: {c} was played for its Event, so no actions this season (8.0: only siege attrition).",
+                    possessive(&side_name(sc, s))
                 )
             } else if own(s) {
                 format!(
-                    "1.0 {}'s player turn: {c} gives {}; {} ordered.",
-                    side_name(sc, s),
+                    "1.0 {} player turn: {c} gives {}; {} ordered.",
+                    possessive(&side_name(sc, s)),
                     plural(*budget as usize, "action", "actions"),
                     ordered
                 )
             } else {
                 format!(
-                    "1.0 {}'s player turn: {c} gives {}.",
-                    side_name(sc, s),
+                    "1.0 {} player turn: {c} gives {}.",
+                    possessive(&side_name(sc, s)),
                     plural(*budget as usize, "action", "actions")
                 )
             }
@@ -236,7 +245,10 @@ pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>) -> String {
             side: s,
             number,
             why,
-        } => format!("{}'s action {number} is void: {why}.", side_name(sc, s)),
+        } => format!(
+            "{} action {number} is void: {why}.",
+            possessive(&side_name(sc, s))
+        ),
         SeasonEvent::Battle(b) => battle_text(sc, b),
         SeasonEvent::Retreated {
             block, from, to, ..
