@@ -41,7 +41,8 @@ pub fn orders() -> serde_json::Value {
                     "fortify": { "type": "object", "additionalProperties": { "enum": ["walls", "field"] } },
                     "capitulate": { "type": "array", "items": { "type": "string" } },
                     "losses": block_list,
-                    "retreat": { "type": "object", "additionalProperties": { "type": "string" } }
+                    "retreat": { "type": "object", "additionalProperties": { "type": "string" } },
+                    "escape": { "type": "object", "additionalProperties": block_list }
                 },
                 "additionalProperties": false
             }

@@ -515,9 +515,17 @@ fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
                     }
                 }
             }
+            Some("escape") => {
+                if let Some(m) = super::siege_orders::check_escape(cx, val) {
+                    st.escape = m;
+                }
+            }
             _ => {
                 let key = k.as_str().unwrap_or("?").to_string();
-                let hint = did_you_mean(&key, ["fortify", "capitulate", "losses", "retreat"]);
+                let hint = did_you_mean(
+                    &key,
+                    ["fortify", "capitulate", "losses", "retreat", "escape"],
+                );
                 let d = cx.err(
                     "orders::unknown-key",
                     k,
@@ -525,7 +533,9 @@ fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
                 );
                 d.help = Some(match hint {
                     Some(h) => format!("did you mean `{h}`?"),
-                    None => "standing orders are: fortify, capitulate, losses, retreat".into(),
+                    None => {
+                        "standing orders are: fortify, capitulate, losses, retreat, escape".into()
+                    }
                 });
             }
         }

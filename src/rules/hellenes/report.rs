@@ -261,6 +261,10 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
         out,
         "#   capitulate: []   # 8.1.3 cities whose defenders capitulate if assaulted"
     );
+    let _ = writeln!(
+        out,
+        "#   escape: {{ }}     # 8.1.2 port: [fleets, carried land blocks] that sail out if assaulted"
+    );
     let ids: Vec<&str> = v.blocks.iter().take(2).map(|b| b.id.as_str()).collect();
     let _ = writeln!(
         out,

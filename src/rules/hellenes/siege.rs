@@ -1011,12 +1011,114 @@ fn to_pool(b: &mut Block) {
     b.steps = 1;
 }
 
-/// 8.1.2: besieged fleets of `defender` named in its standing order `escape` sail out of
-/// the assaulted port to its offshore sea, if no enemy fleet is there, each carrying one
-/// friendly land block named there with fewer steps than itself (5.21).
+/// 8.1.2: besieged fleets of `defender` named in its standing order `escape` for `city` sail
+/// out of the assaulted port to its offshore sea, if no enemy fleet is there ([A]
+/// `fleets_escape`: when the assault is declared, before the first die). Each may carry
+/// friendly land blocks named in the same order (5.21: fewer steps than the fleet,
+/// `params.season.transport_per_fleet` per fleet); since carried blocks never stay at sea
+/// (5.21 [A]), they land at once in the first coastal city-state of that sea (map order)
+/// that `defender` controls, unbesieged and free of enemy blocks; with no such place they
+/// cannot be carried and stay in the city.
 fn escape(sc: &Scenario, st: &mut State, city: &str, defender: &str) -> Vec<SiegeEvent> {
-    let _ = (sc, st, city, defender);
-    Vec::new()
+    if !sc.params.siege.fleets_escape {
+        return Vec::new();
+    }
+    let Some(names) = st
+        .standing
+        .get(defender)
+        .and_then(|s| s.escape.get(city))
+        .cloned()
+    else {
+        return Vec::new();
+    };
+    let Some(sea) = offshore(sc, city) else {
+        return Vec::new();
+    };
+    let inside = |st: &State, id: &str, fleet: bool| {
+        st.block(id).is_some_and(|b| {
+            b.side == defender
+                && b.at == city
+                && b.status == Status::Besieged
+                && !is_garrison(b)
+                && (b.kind == BlockKind::Fleet) == fleet
+        })
+    };
+    let fleets: Vec<String> = names
+        .iter()
+        .filter(|id| inside(st, id, true))
+        .cloned()
+        .collect();
+    if fleets.is_empty() {
+        return Vec::new();
+    }
+    let enemy_at_sea = st.blocks.iter().any(|b| {
+        b.kind == BlockKind::Fleet && b.side != defender && b.at == sea && b.status == Status::Field
+    });
+    if enemy_at_sea {
+        return vec![SiegeEvent::EscapeBarred {
+            city: city.to_string(),
+            side: defender.to_string(),
+            sea,
+        }];
+    }
+    // Where carried land blocks land (5.21 [A]: never left at sea).
+    let landing = sc
+        .areas
+        .iter()
+        .filter(|a| a.name != city && a.seas.contains(&sea))
+        .find(|a| {
+            st.city(&a.name)
+                .is_some_and(|c| c.control == defender && c.siege.is_none())
+                && !st
+                    .blocks
+                    .iter()
+                    .any(|b| b.at == a.name && b.side != defender && on_map(b))
+        })
+        .map(|a| a.name.clone());
+    let mut carried: Vec<(String, String)> = Vec::new();
+    if landing.is_some() {
+        let cargo_names: Vec<String> = names
+            .iter()
+            .filter(|id| inside(st, id, false))
+            .cloned()
+            .collect();
+        let fleet_blocks: Vec<Block> = fleets
+            .iter()
+            .filter_map(|id| st.block(id))
+            .cloned()
+            .collect();
+        let mut accepted: Vec<Block> = Vec::new();
+        for id in cargo_names {
+            let Some(b) = st.block(&id).cloned() else {
+                continue;
+            };
+            let mut trial = accepted.clone();
+            trial.push(b);
+            let f: Vec<&Block> = fleet_blocks.iter().collect();
+            let c: Vec<&Block> = trial.iter().collect();
+            if let Ok(by) = super::movement::assign_carriers(sc, &f, &c) {
+                accepted = trial;
+                carried = accepted.iter().map(|b| b.id.clone()).zip(by).collect();
+            }
+        }
+    }
+    for b in st.blocks.iter_mut() {
+        if fleets.contains(&b.id) {
+            b.at = sea.clone();
+            b.status = Status::Field;
+        } else if let (Some(to), true) = (&landing, carried.iter().any(|(c, _)| c == &b.id)) {
+            b.at = to.clone();
+            b.status = Status::Field;
+        }
+    }
+    vec![SiegeEvent::Escaped {
+        city: city.to_string(),
+        side: defender.to_string(),
+        sea,
+        fleets,
+        carried,
+        landed: landing,
+    }]
 }
 
 /// 8.3 Sortie: `side`'s blocks `ids` besieged in `city` attack the besiegers around it in

@@ -119,6 +119,23 @@ pub enum SiegeEvent {
         die: u32,
         hit_on: u32,
     },
+    /// 8.1.2: besieged fleets sailed out of the assaulted port to its offshore sea, with
+    /// the land blocks they carried (landed at `landed`).
+    Escaped {
+        city: String,
+        side: String,
+        sea: String,
+        fleets: Vec<String>,
+        /// (land block, its fleet)
+        carried: Vec<(String, String)>,
+        landed: Option<String>,
+    },
+    /// 8.1.2: an enemy fleet in the offshore sea bars the besieged fleets' escape.
+    EscapeBarred {
+        city: String,
+        side: String,
+        sea: String,
+    },
     /// 8.1: an assault is declared.
     AssaultDeclared { city: String, besieger: String },
     /// 8.1.3: the besieged capitulated; every besieged block went back to the pool.
@@ -324,6 +341,41 @@ pub fn narrate(sc: &Scenario, season: Season, e: &SiegeEvent, side: Option<&str>
             }
             s
         }
+        SiegeEvent::Escaped {
+            city,
+            side: s,
+            sea,
+            fleets,
+            carried,
+            landed,
+        } => {
+            let cargo = match (carried.is_empty(), landed) {
+                (false, Some(to)) if owner(s) => {
+                    let c: Vec<String> =
+                        carried.iter().map(|(b, f)| format!("{b} on {f}")).collect();
+                    format!(", carrying {} (landed at {to}, 5.21)", c.join(", "))
+                }
+                (false, Some(to)) => format!(
+                    ", carrying {} (landed at {to}, 5.21)",
+                    plural(carried.len() as u32, "land block", "land blocks")
+                ),
+                _ => String::new(),
+            };
+            let who = if owner(s) {
+                format!("{}'s besieged fleets {}", side_name(sc, s), fleets.join(", "))
+            } else {
+                format!(
+                    "{} of {}",
+                    plural(fleets.len() as u32, "besieged fleet", "besieged fleets"),
+                    side_name(sc, s)
+                )
+            };
+            format!("8.1.2 {who} sail out of {city} to {sea}{cargo}, escaping the assault.")
+        }
+        SiegeEvent::EscapeBarred { city, side: s, sea } => format!(
+            "8.1.2 {}'s besieged fleets cannot sail out of {city}: an enemy fleet holds {sea}.",
+            side_name(sc, s)
+        ),
         SiegeEvent::AssaultDeclared { city, besieger } => {
             format!(
                 "8.1 {} declares an assault on {city}.",

@@ -353,3 +353,82 @@ pub fn besieged_move(view: &View, id: &str, node: &Node, file: &SourceFile) -> O
         }),
     )
 }
+
+/// `standing: { escape: { Mytilene: [ATH-F8, ATH-12] } }` (8.1.2): per port, the fleets
+/// that sail out to its offshore sea if the port is assaulted, and the land blocks they
+/// carry. Checked against the side's view: a port, its own blocks, at least one fleet.
+pub fn check_escape(
+    cx: &mut super::orders::Ctx,
+    v: &Node,
+) -> Option<std::collections::BTreeMap<String, Vec<String>>> {
+    let shape = "write `escape: { Mytilene: [ATH-F8, ATH-12] }`: per port, the fleets and the land blocks they carry";
+    let Some(pairs) = v.as_map() else {
+        let d = cx.err(
+            "orders::type",
+            v,
+            format!(
+                "`escape` takes a mapping of port: blocks, found {}",
+                v.describe()
+            ),
+        );
+        d.help = Some(shape.into());
+        return None;
+    };
+    let before = cx.diags.len();
+    let mut out = std::collections::BTreeMap::new();
+    for (c, list) in pairs {
+        let Some(city) = cx.city(c) else { continue };
+        if siege::offshore(cx.sc, &city).is_none() {
+            let d = cx.err(
+                "orders::not-a-port",
+                c,
+                format!("{city} is not a port: no fleet can sail out of it"),
+            );
+            d.rule =
+                Some("rule 8.1.2: besieged fleets may retreat to the port's offshore sea".into());
+            continue;
+        }
+        let items: Vec<&Node> = match &list.kind {
+            Kind::Seq(items) => items.iter().collect(),
+            Kind::Scalar(..) if !list.is_null() => vec![list],
+            _ => {
+                let d = cx.err(
+                    "orders::type",
+                    list,
+                    format!("expected a list of block ids, found {}", list.describe()),
+                );
+                d.help = Some(shape.into());
+                continue;
+            }
+        };
+        let mut ids = Vec::new();
+        for n in items {
+            if let Some(id) = cx.own_block(n) {
+                if !ids.contains(&id) {
+                    ids.push(id);
+                }
+            }
+        }
+        let fleet = ids.iter().any(|id| {
+            cx.view
+                .blocks
+                .iter()
+                .any(|b| &b.id == id && b.kind == super::scenario::BlockKind::Fleet)
+        });
+        if !ids.is_empty() && !fleet {
+            let d = cx.err(
+                "orders::escape-without-fleet",
+                list,
+                format!("no fleet is named to sail out of {city}"),
+            );
+            d.rule = Some(
+                "rule 8.1.2: besieged land blocks cannot retreat, except carried on retreating fleets"
+                    .into(),
+            );
+            d.help = Some(shape.into());
+            continue;
+        }
+        out.insert(city, ids);
+    }
+    (cx.diags.len() == before).then_some(out)
+}

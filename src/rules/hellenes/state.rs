@@ -210,6 +210,10 @@ pub struct Standing {
     /// Preferred retreat per area (2.0).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub retreat: BTreeMap<String, String>,
+    /// 8.1.2: per besieged port, the fleets (and the land blocks they carry) that sail out
+    /// to the offshore sea when an assault is declared there.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub escape: BTreeMap<String, Vec<String>>,
 }
 
 /// The net Prestige track (2.0): one marker, on one side's half or at zero.
