@@ -112,7 +112,8 @@ pub fn apply_on_board(sc: &Scenario, b: &mut Board, a: &Action, route: Option<&R
                 c.built_garrison = true;
             }
         }
-        Action::Build(Build::Block(_)) | Action::Pillage(_) => {}
+        Action::Build(Build::Block(_)) => b.drawn += 1,
+        Action::Pillage(_) => {}
     }
     let _ = sc;
 }
@@ -150,7 +151,7 @@ pub fn build_problem(sc: &Scenario, b: &Board, what: &Build, pool_free: u32) -> 
                     format!("{id} already has its full {} steps", x.max),
                     "at full strength",
                     "rule 2.0: a block has at most its maximum steps",
-                    None,
+                    Some("build a step for another block".into()),
                 );
             }
             let limit = sc.params.season.build_steps_per_block;
@@ -212,13 +213,13 @@ pub fn build_problem(sc: &Scenario, b: &Board, what: &Build, pool_free: u32) -> 
                     None,
                 );
             }
-            if pool_free == 0 {
+            if pool_free <= b.drawn {
                 return p(
                     "build-empty-pool",
-                    format!("your pool has no block that can be built in {city}"),
+                    format!("your pool has no block left that can be built in {city}"),
                     "nothing to draw",
-                    "rule 4.2: new blocks are drawn from the pool (fleets only in coastal cities)",
-                    None,
+                    "rule 4.2: new blocks are drawn from the pool (fleets only in coastal cities); earlier draws this turn count, whatever they drew",
+                    Some("build a step instead (`build: <block id>`)".into()),
                 );
             }
             None

@@ -29,6 +29,9 @@ pub struct Board {
     pub moved: BTreeSet<String>,
     /// Steps built per block this player turn.
     pub built: BTreeMap<String, u32>,
+    /// New blocks drawn from the pool this player turn (which ones the checks cannot
+    /// know: the draw is blind).
+    pub drawn: u32,
 }
 
 impl Board {
@@ -49,6 +52,7 @@ impl Board {
             cities: v.cities.clone(),
             moved: BTreeSet::new(),
             built: BTreeMap::new(),
+            drawn: 0,
         }
     }
 
@@ -77,6 +81,7 @@ impl Board {
             cities: st.cities.clone(),
             moved: BTreeSet::new(),
             built: BTreeMap::new(),
+            drawn: 0,
         }
     }
 
@@ -211,7 +216,7 @@ fn common_checks(b: &Board, ids: &[String]) -> Result<(), Problem> {
                 format!("{id} has already moved this turn"),
                 "moved by an earlier action",
                 "rule 2.0 [A]: each block moves once per player turn",
-                None,
+                Some("write one move with the whole path instead".into()),
             ));
         }
         if let Some(rule) = siege::movement_barred_rule(x) {
@@ -240,7 +245,7 @@ fn common_checks(b: &Board, ids: &[String]) -> Result<(), Problem> {
                 format!("{id} is named twice"),
                 "named twice",
                 "rule 2.0: a block moves once",
-                None,
+                Some("name it once".into()),
             ));
         }
     }
@@ -285,7 +290,7 @@ pub fn land_move(
             format!("{} is at sea ({start})", ids[0]),
             "at sea",
             "rule 5.21: land blocks at sea travel only on fleets",
-            None,
+            Some("land blocks are carried with `carry:` on a fleet's `sail`".into()),
         ));
     }
     let steps = entered(&start, path);
@@ -347,7 +352,7 @@ pub fn land_move(
                 } else {
                     "rule 2.0: land blocks move up to 2 areas, cavalry 3 (a group with any non-cavalry block moves as land)"
                 },
-                None,
+                Some(format!("end the move at {here}; go on next season")),
             ));
         }
         if neutral_closed(sc, b, p) {
@@ -357,7 +362,7 @@ pub fn land_move(
                 format!("{p} is a neutral city-state"),
                 "neutral",
                 "rule [A] params.season.neutral_closed: neutral city-states cannot be entered",
-                None,
+                Some("go around it".into()),
             ));
         }
         if sc.params.season.engagement_stops && b.holds(&here) && n > 0 {
@@ -527,7 +532,7 @@ pub fn naval_move(
                     ),
                     "too far",
                     "rule 2.0: fleets move up to 5 seas (params.fleet_move)",
-                    None,
+                    Some(format!("end the move at {here}; sail on next season")),
                 ));
             }
         } else {
@@ -616,7 +621,7 @@ pub fn naval_move(
                     format!("{id} is named twice"),
                     "named twice",
                     "rule 2.0: a block moves once",
-                    None,
+                    Some("name it once".into()),
                 ));
             }
         }

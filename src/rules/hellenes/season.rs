@@ -160,6 +160,7 @@ fn actions_phase(
     let mut draw: Option<Stream> = None;
     for (n, a) in list.iter().enumerate() {
         let mut board = movement::state_board(st, side, &moved);
+        // The state's pool already lacks this turn's draws: `board.drawn` stays 0.
         board.built = built.clone();
         let cost = a.cost(sc);
         let checked: Result<Option<movement::Route>, Problem> = if spent + cost > budget {
@@ -248,6 +249,11 @@ fn actions_phase(
                     .map(|b| b.id.clone())
                     .collect();
                 if pool.is_empty() {
+                    out.events.push(ev(SeasonEvent::ActionVoid {
+                        side: side.to_string(),
+                        number: n as u32 + 1,
+                        why: format!("no block left in the pool that can stand in {city} (4.2)"),
+                    }));
                     continue;
                 }
                 let id = pool[stream.draw(pool.len())].clone();
