@@ -34,6 +34,47 @@ pub fn orders() -> serde_json::Value {
                 },
                 "additionalProperties": false
             },
+            "actions": {
+                "type": "array",
+                "description": "1.0, 2.0, 4.2, 5.5, 5.21: the acting side's actions in a player turn, at most the card's Action value (docs/orders.md, Player turn).",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "move": { "oneOf": [ { "type": "string" }, block_list.clone() ], "description": "2.0: land blocks standing together." },
+                        "sail": { "oneOf": [ { "type": "string" }, block_list.clone() ], "description": "2.0: fleets standing together." },
+                        "path": { "type": "array", "items": { "type": "string" }, "description": "The start (optional), then each place entered." },
+                        "carry": block_list.clone(),
+                        "build": {
+                            "oneOf": [
+                                { "type": "string", "description": "A block id (a step) or a city (a new block from the pool)." },
+                                { "type": "object", "properties": { "garrison": { "type": "string" } }, "required": ["garrison"], "additionalProperties": false }
+                            ]
+                        },
+                        "pillage": { "type": "string", "description": "5.5: an enemy city you besiege." }
+                    },
+                    "additionalProperties": false
+                }
+            },
+            "combat": {
+                "type": "array",
+                "description": "8.0-8.3: siege combat in the acting side's Combat phase.",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "assault": { "type": "string" },
+                        "attrition": { "type": "string" },
+                        "sortie": {
+                            "type": "object",
+                            "properties": { "from": { "type": "string" }, "blocks": block_list.clone() },
+                            "required": ["from", "blocks"],
+                            "additionalProperties": false
+                        }
+                    },
+                    "minProperties": 1,
+                    "maxProperties": 1,
+                    "additionalProperties": false
+                }
+            },
             "standing": {
                 "type": "object",
                 "description": "Standing orders; they replace your current ones whole.",
