@@ -27,8 +27,9 @@
 //! - `in/orders/<side>.yaml`: orders files. `based_on: auto` is replaced by the real hash
 //!   of the game file (only that text on that line changes).
 //! - `out/`: `state.yaml` (what changed in the state: blocks and cities by key, only the
-//!   changed fields; other top-level fields whole), `report.md` (the moderator's "What
-//!   happened"), `report-<side>.md` (each side's "What happened" and "Your position"),
+//!   changed fields; other top-level fields whole), `report.md` (the moderator's invalid
+//!   orders, if any, and "What happened"), `report-<side>.md` (the same for each side, and
+//!   "Your position"),
 //!   or, for `expect: invalid`, `diagnostics.txt` (every diagnostic as rendered).
 
 use dikast::dice::{self, Chain, Hash};
@@ -273,9 +274,13 @@ fn state_diff(before: &State, after: &State) -> String {
     }
 }
 
-/// The part of a report from `## What happened` up to `## What you must send next`.
+/// The part of a report from `### Invalid orders …` (when orders fell back to their
+/// defaults) or `## What happened` up to `## What you must send next`.
 fn report_body(report: &str) -> String {
-    let start = report.find("## What happened").unwrap_or(0);
+    let start = report
+        .find("### Invalid orders")
+        .or_else(|| report.find("## What happened"))
+        .unwrap_or(0);
     let end = report[start..]
         .find("## What you must send next")
         .map(|e| start + e)
