@@ -1717,6 +1717,32 @@ mod tests {
     }
 
     #[test]
+    fn one_garrison_per_city_made_on_demand() {
+        let sc = scenario();
+        let mut st = state(&sc, Season::Spring, "sparta", PlayedFor::Action);
+        put(&mut st, "SPA-9", "Plataea", Status::Field);
+        fortify(&sc, &mut st, "sparta");
+        establish(&sc, &mut st, "sparta");
+        // More besiegers join; the garrison is not added again (7.3: one per city).
+        put(&mut st, "SPA-10", "Plataea", Status::Field);
+        establish(&sc, &mut st, "sparta");
+        add_garrison(&sc, &mut st, "Plataea", "athens");
+        let n = st.blocks.iter().filter(|b| b.id == "GAR-Plataea").count();
+        assert_eq!(n, 1);
+        assert_eq!(st.block("SPA-10").unwrap().status, Status::Besieging);
+        // 7.3: garrisons are not drawn from any pool: a second siege elsewhere makes its own.
+        put(&mut st, "SPA-11", "Larissa", Status::Field);
+        fortify(&sc, &mut st, "sparta");
+        establish(&sc, &mut st, "sparta");
+        assert!(st.block("GAR-Larissa").is_some());
+        assert!(invariants_hold(&sc, &st));
+    }
+
+    fn invariants_hold(sc: &Scenario, st: &State) -> bool {
+        crate::rules::hellenes::invariants::check(sc, st).is_empty()
+    }
+
+    #[test]
     fn prestige_is_one_net_track() {
         let mut p = Prestige {
             leader: "athens".into(),
