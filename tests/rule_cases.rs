@@ -543,8 +543,9 @@ fn rebase_examples(ex: &Path) {
     let _ = fs::remove_dir_all(&dir);
 }
 
-/// A card line `card: <id>   # … rebase: lowest | highest`: keeps the card if it is still in
-/// the hand, or names the hand's lowest (highest) Action card, first in hand order.
+/// A card line `card: <id>   # … rebase: lowest | highest`: keeps the card if it is in the
+/// hand with the lowest (highest) Action value there, or names the hand's first card with
+/// that value.
 fn repick_card(
     line: &str,
     policy: &str,
@@ -554,19 +555,18 @@ fn repick_card(
     let (head, comment) = line.split_once('#').unwrap();
     let (key, value) = head.split_once(':').unwrap();
     let card = value.trim().trim_end_matches(['}', ',']).trim();
-    if view
-        .hand
-        .iter()
-        .any(|c| c.id.eq_ignore_ascii_case(card) || c.name.eq_ignore_ascii_case(card))
-    {
-        return line.to_string();
-    }
     let pick = match policy {
         "lowest" => view.hand.iter().min_by_key(|c| c.action),
         "highest" => view.hand.iter().rev().max_by_key(|c| c.action),
         _ => panic!("{}: `# rebase:` is `lowest` or `highest`", file.display()),
     }
     .unwrap_or_else(|| panic!("{}: the hand is empty", file.display()));
+    if view.hand.iter().any(|c| {
+        (c.id.eq_ignore_ascii_case(card) || c.name.eq_ignore_ascii_case(card))
+            && c.action == pick.action
+    }) {
+        return line.to_string();
+    }
     let rest = &head[key.len() + 1..];
     let new_rest = rest.replacen(card, &pick.id, 1);
     format!("{key}:{new_rest}#{comment}")
