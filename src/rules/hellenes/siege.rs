@@ -20,7 +20,7 @@ use super::battle::{self, BattleOutcome, BattleSetup, Fighter};
 use super::rating::Rating;
 use super::scenario::{BlockKind, Scenario};
 use super::siege_event::{BattleKind, Fall, Loss, SiegeEvent, Void};
-use super::state::{Block, Fortify, Phase, PlayedFor, Prestige, Season, Siege, State, Status};
+use super::state::{Block, Fortify, PlayedFor, Prestige, Season, Siege, State, Status};
 use crate::dice::{DiceRecord, Shown, TurnDice};
 use serde::{Deserialize, Serialize};
 
@@ -69,19 +69,6 @@ pub fn when(year: i32, season: Season) -> (i64, Season) {
     (-(year as i64), season)
 }
 
-/// The current season of a state.
-pub fn now(st: &State) -> (i64, Season) {
-    when(st.year, st.season)
-}
-
-/// The side acting in a player turn.
-pub fn active_side(st: &State) -> Option<&str> {
-    match &st.phase {
-        Phase::PlayerTurn { side, .. } => Some(side.as_str()),
-        _ => None,
-    }
-}
-
 /// What a side played this season, as the siege rules need it (8.0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Played {
@@ -121,11 +108,6 @@ pub struct Seen<'a> {
     pub own: &'a [Block],
     pub side: &'a str,
     pub played: Played,
-}
-
-/// The other side of a two-sided game.
-pub fn enemy_of(sc: &Scenario, side: &str) -> Option<String> {
-    sc.sides.iter().find(|s| s.id != side).map(|s| s.id.clone())
 }
 
 /// 7.3: a garrison's block id.
@@ -1300,7 +1282,7 @@ fn after_sortie(st: &mut State, city: &str, side: &str, result: &BattleOutcome) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::hellenes::state::{CityState, Initiative, Play};
+    use crate::rules::hellenes::state::{CityState, Initiative, Phase, Play};
     use crate::rules::hellenes::{Hellenes, HELLENES_431};
     use crate::rules::Rules;
     use std::collections::BTreeMap;
@@ -1740,6 +1722,42 @@ mod tests {
 
     fn invariants_hold(sc: &Scenario, st: &State) -> bool {
         crate::rules::hellenes::invariants::check(sc, st).is_empty()
+    }
+
+    #[test]
+    fn a_captured_port_left_empty_falls_to_its_besiegers() {
+        let sc = scenario();
+        let mut st = state(&sc, Season::EarlySummer, "athens", PlayedFor::Action);
+        // Athens holds Potidaea (loyal to Sparta) with a fleet only, no built garrison.
+        st.cities
+            .iter_mut()
+            .find(|c| c.name == "Potidaea")
+            .unwrap()
+            .control = "athens".into();
+        siege_at(&mut st, "Potidaea", "sparta", 430, Season::Spring);
+        put(&mut st, "SPA-15", "Potidaea", Status::Besieging);
+        put(&mut st, "ATH-F4", "Potidaea", Status::Besieged);
+        assert!(settle(&sc, &mut st).is_empty());
+        // 7.4: the fleet sails out by the offshore sea; nobody is left inside.
+        assert_eq!(
+            besieged_fleet_exit(&sc, st.block("ATH-F4").unwrap()).as_deref(),
+            Some("Thermaic Gulf")
+        );
+        put(&mut st, "ATH-F4", "Thermaic Gulf", Status::Field);
+        let ev = settle(&sc, &mut st);
+        assert!(matches!(
+            &ev[0],
+            SiegeEvent::Captured {
+                how: Fall::Vacated,
+                ..
+            }
+        ));
+        assert_eq!(city(&st, "Potidaea").control, "sparta");
+        assert!(city(&st, "Potidaea").siege.is_none());
+        assert_eq!(st.block("SPA-15").unwrap().status, Status::Field);
+        // [A] params.siege.prestige_vacated = 0: no Prestige event.
+        assert_eq!(ev.len(), 1);
+        assert_eq!(st.prestige.points, 0);
     }
 
     #[test]

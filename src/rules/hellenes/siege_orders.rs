@@ -323,37 +323,6 @@ fn check_sortie(
     Some(SiegeOrder::Sortie { city, blocks: ids })
 }
 
-/// 7.4 for the season's move checks: the diagnostic for a block that may not move (a
-/// besieged land block, a garrison), or `None`.
-pub fn besieged_move(view: &View, id: &str, node: &Node, file: &SourceFile) -> Option<Diagnostic> {
-    let b = view.blocks.iter().find(|b| b.id == id)?;
-    let rule = siege::movement_barred_rule(b)?;
-    let since = view
-        .cities
-        .iter()
-        .find(|c| c.name == b.at)
-        .and_then(|c| c.siege.as_ref())
-        .map(|s| format!("besieged since {} {} BC", s.season, s.year))
-        .unwrap_or_else(|| "inside the walls".into());
-    Some(
-        Diagnostic::new(
-            "orders::besieged-cannot-move",
-            format!("{id} is besieged in {} and cannot move", b.at),
-        )
-        .at(file, node.span)
-        .label(since)
-        .rule(rule)
-        .help(if siege::is_garrison(b) {
-            "a garrison only defends its city".to_string()
-        } else {
-            format!(
-                "to break the siege, write `sortie: {{ from: {}, blocks: [{id}] }}` under combat",
-                b.at
-            )
-        }),
-    )
-}
-
 /// `standing: { escape: { Mytilene: [ATH-F8, ATH-12] } }` (8.1.2): per port, the fleets
 /// that sail out to its offshore sea if the port is assaulted, and the land blocks they
 /// carry. Checked against the side's view: a port, its own blocks, at least one fleet.
