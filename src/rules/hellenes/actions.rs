@@ -85,7 +85,7 @@ pub fn acting(view: &View) -> bool {
 }
 
 /// Applies a legal action's effect on the board (for checking the next one).
-pub fn apply_on_board(sc: &Scenario, b: &mut Board, a: &Action, route: Option<&Route>) {
+pub fn apply_on_board(_sc: &Scenario, b: &mut Board, a: &Action, route: Option<&Route>) {
     match a {
         Action::Move { blocks, .. } | Action::Sail { fleets: blocks, .. } => {
             let to = route.map(|r| r.to().to_string()).unwrap_or_default();
@@ -115,7 +115,6 @@ pub fn apply_on_board(sc: &Scenario, b: &mut Board, a: &Action, route: Option<&R
         Action::Build(Build::Block(_)) => b.drawn += 1,
         Action::Pillage(_) => {}
     }
-    let _ = sc;
 }
 
 /// 4.2: the rule a Build breaks, if any.
@@ -174,7 +173,7 @@ pub fn build_problem(sc: &Scenario, b: &Board, what: &Build, pool_free: u32) -> 
                     Some("move it into one of your cities first".into()),
                 );
             }
-            if barred(sc, b, &x.at) {
+            if barred(b, &x.at) {
                 return p(
                     "build-blockaded",
                     format!("{} is besieged and blockaded", x.at),
@@ -257,9 +256,9 @@ pub fn build_problem(sc: &Scenario, b: &Board, what: &Build, pool_free: u32) -> 
     }
 }
 
-fn barred(sc: &Scenario, b: &Board, city: &str) -> bool {
-    // 8.2.1: a port both besieged and blockaded (the blockade mark the siege rules keep).
-    let _ = sc;
+/// 8.2.1: a port both besieged and blockaded (the blockade mark the siege rules keep up to
+/// date at the end of every phase; the side's view shows it).
+fn barred(b: &Board, city: &str) -> bool {
     b.city(city)
         .and_then(|c| c.siege.as_ref())
         .is_some_and(|s| s.blockaded.is_some())

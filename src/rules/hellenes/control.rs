@@ -12,8 +12,7 @@ use super::state::{State, Status};
 use std::collections::BTreeSet;
 
 /// Brings control up to date at the end of `phase` (`Actions` or `Combat`).
-pub fn update(sc: &Scenario, st: &mut State, phase: &str) -> Vec<SeasonEvent> {
-    let _ = sc;
+pub fn update(_sc: &Scenario, st: &mut State, phase: &str) -> Vec<SeasonEvent> {
     let mut out = Vec::new();
     for ci in 0..st.cities.len() {
         let c = &st.cities[ci];

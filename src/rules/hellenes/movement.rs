@@ -190,6 +190,16 @@ fn start_of(b: &Board, ids: &[String]) -> Result<String, Problem> {
 }
 
 fn common_checks(b: &Board, ids: &[String]) -> Result<(), Problem> {
+    if ids.is_empty() {
+        return Err(problem(
+            "no-blocks",
+            Part::Whole,
+            "the action names no block".into(),
+            "no block",
+            "rule 2.0: a move moves blocks",
+            Some("name at least one of your blocks".into()),
+        ));
+    }
     for (i, id) in ids.iter().enumerate() {
         let x = b.block(id).expect("ids are the side's own blocks");
         if matches!(x.status, Status::Pool | Status::Eliminated) {
