@@ -1,7 +1,9 @@
 //! Data-driven rule cases (DATC style): every folder under `tests/cases/hellenes/` that
 //! holds a `case.yaml` is one adjudication through the real pipeline (`run_turn`), with
 //! forced dice, compared with its expected files. `DIKAST_BLESS=1 cargo test --test
-//! rule_cases` (re)writes the expected files; review them as diffs.
+//! rule_cases` (re)writes the expected files; review them as diffs. `DIKAST_CASE=<text>`
+//! runs (and blesses) only the cases whose path contains the text, e.g.
+//! `DIKAST_CASE=naval/ DIKAST_BLESS=1 …` leaves every other case's files alone.
 //!
 //! A case folder:
 //! - `case.yaml`: `why` (what the case shows), `rule` (the rule it tests), optional
