@@ -746,8 +746,9 @@ fn seen<'a>(sc: &Scenario, st: &'a State, side: &'a str, own: &'a [Block]) -> Se
 }
 
 /// The besieged block that takes the next attrition hit (8.2): the currently strongest
-/// (most steps); among equals the owner's `standing.losses` order, then game file order;
-/// the garrison always last (7.3).
+/// (most steps); among equals the owner's `standing.losses` order, then the documented
+/// default of every tie (docs/orders.md, as in `battle.rs`): the weaker rating first (a
+/// later letter, then a lower number), then game file order; the garrison always last (7.3).
 fn next_attrition_loss(st: &State, city: &str, owner: &str) -> Option<usize> {
     let order = st
         .standing
@@ -768,7 +769,17 @@ fn next_attrition_loss(st: &State, city: &str, owner: &str) -> Option<usize> {
             .iter()
             .position(|x| x == &st.blocks[i].id)
             .unwrap_or(usize::MAX);
-        (std::cmp::Reverse(st.blocks[i].steps), listed, i)
+        let r = Rating::parse(&st.blocks[i].rating).unwrap_or(Rating {
+            letter: 'D',
+            number: 1,
+        });
+        (
+            std::cmp::Reverse(st.blocks[i].steps),
+            listed,
+            std::cmp::Reverse(r.letter),
+            r.number,
+            i,
+        )
     })
 }
 
