@@ -781,6 +781,7 @@ pub fn template(sc: &Scenario, v: &View) -> String {
     }
     let _ = writeln!(out, "actions: []");
     let _ = writeln!(out, "# Siege combat (8.0-8.3), one item each: - assault: <city> | - attrition: <city> | - sortie: {{ from: <city>, blocks: [<ids>] }}");
+    out.push_str(&siege_orders::template(sc, v));
     let _ = writeln!(out, "combat: []");
     out
 }

@@ -13,6 +13,7 @@
 
 use super::scenario::Scenario;
 use super::siege::{self, Played, Refusal, Seen};
+use super::state::Status;
 use super::view::View;
 use crate::diag::{did_you_mean, Diagnostic, SourceFile};
 use crate::yaml::{Kind, Node};
@@ -400,4 +401,120 @@ pub fn check_escape(
         out.insert(city, ids);
     }
     (cx.diags.len() == before).then_some(out)
+}
+
+/// The siege part of the acting side's `dikast template`: every siege combat order open to
+/// it now (8.0-8.3), and for each of its sieges the orders not open yet, with the reason.
+/// All from the side's view.
+pub fn template(sc: &Scenario, view: &View) -> String {
+    let s = seen(sc, view);
+    let mut lines: Vec<String> = Vec::new();
+    for c in &view.cities {
+        let Some(siege) = &c.siege else { continue };
+        let since = format!("besieged since {} {} BC", siege.season, siege.year);
+        if siege.besieger == view.side {
+            for (what, assault) in [("assault", true), ("attrition", false)] {
+                lines.push(match siege::may_siege_combat(sc, &s, &c.name, assault) {
+                    Ok(()) => format!("#   - {what}: {}   # {since}", c.name),
+                    Err(r) => format!("#   ({what} at {}: not now: {})", c.name, r.message),
+                });
+            }
+        } else if c.control == view.side {
+            let ids: Vec<String> = view
+                .blocks
+                .iter()
+                .filter(|b| b.at == c.name && b.status == Status::Besieged)
+                .filter(|b| !siege::is_garrison(b))
+                .map(|b| b.id.clone())
+                .collect();
+            if ids.is_empty() {
+                continue;
+            }
+            lines.push(match siege::may_sortie(sc, &s, &c.name, &ids) {
+                Ok(()) => format!(
+                    "#   - sortie: {{ from: {}, blocks: [{}] }}   # some or all; {since}",
+                    c.name,
+                    ids.join(", ")
+                ),
+                Err(r) => format!("#   (sortie from {}: not now: {})", c.name, r.message),
+            });
+        }
+    }
+    if lines.is_empty() {
+        return "# No siege combat is open to you now (no siege of yours, none of your blocks besieged).\n".into();
+    }
+    format!("# Siege combat open to you now:\n{}\n", lines.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::hellenes::state::{Initiative, Phase, Play, PlayedFor, Season, Siege, State};
+    use crate::rules::hellenes::{view, Hellenes, HELLENES_431};
+    use crate::rules::Rules;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn template_lists_open_siege_orders_and_why_others_are_not() {
+        let sc = Hellenes::load_scenario(HELLENES_431).unwrap();
+        let mut st = State::start(&sc);
+        st.season = Season::EarlySummer;
+        st.phase = Phase::PlayerTurn {
+            side: "sparta".into(),
+            first: true,
+        };
+        let plays: BTreeMap<String, Play> = ["athens", "sparta"]
+            .iter()
+            .map(|s| {
+                (
+                    s.to_string(),
+                    Play {
+                        card: "C05".into(),
+                        played_for: PlayedFor::Action,
+                    },
+                )
+            })
+            .collect();
+        st.initiative = Some(Initiative {
+            plays,
+            first: "sparta".into(),
+        });
+        let siege = |besieger: &str| Siege {
+            besieger: besieger.into(),
+            year: 431,
+            season: Season::Spring,
+            blockaded: None,
+        };
+        for (city, by) in [("Plataea", "sparta"), ("Potidaea", "athens")] {
+            st.cities.iter_mut().find(|c| c.name == city).unwrap().siege = Some(siege(by));
+        }
+        for (id, at, status) in [
+            ("SPA-9", "Plataea", Status::Besieging),
+            ("ATH-7", "Plataea", Status::Besieged),
+            ("ATH-3", "Potidaea", Status::Besieging),
+            ("SPA-15", "Potidaea", Status::Besieged),
+            ("ATH-F4", "North Aegean", Status::Field),
+        ] {
+            let b = st.blocks.iter_mut().find(|b| b.id == id).unwrap();
+            b.at = at.into();
+            b.status = status;
+        }
+        let t = template(&sc, &view::build(&sc, &st, "sparta"));
+        assert!(t.contains("#   - assault: Plataea"), "{t}");
+        assert!(t.contains("#   - attrition: Plataea"), "{t}");
+        assert!(
+            t.contains("#   - sortie: { from: Potidaea, blocks: [SPA-15] }"),
+            "{t}"
+        );
+        let t = template(&sc, &view::build(&sc, &st, "athens"));
+        assert!(t.contains("#   - assault: Potidaea"), "{t}");
+        assert!(
+            t.contains("(attrition at Potidaea: not now: Potidaea is a port and is not blockaded)"),
+            "{t}"
+        );
+        assert!(
+            t.contains("#   - sortie: { from: Plataea, blocks: [ATH-7] }"),
+            "{t}"
+        );
+    }
 }
