@@ -153,6 +153,7 @@ pub fn describe(sc: &Scenario, v: &View) -> String {
             b.at
         );
     }
+    out.push_str(&super::siege_event::describe_sieges(sc, v));
     let pool = v.blocks.iter().filter(|b| b.status == Status::Pool).count();
     let _ = writeln!(out, "\nIn your pool: {pool} blocks.");
     let _ = writeln!(out, "\n**Enemy blocks seen** (position and count only):");

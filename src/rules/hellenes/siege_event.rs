@@ -655,3 +655,55 @@ fn narrate_battle(
     ));
     s
 }
+
+/// The sieges as one side sees them, for its report's "Your position": who holds each
+/// besieged city, who besieges it since when, the blockade (8.2.1), and who is inside and
+/// around: the side's own blocks by id, the enemy's as a count. Empty when no city is
+/// besieged.
+pub fn describe_sieges(sc: &Scenario, v: &super::view::View) -> String {
+    use super::state::Status;
+    let mut out = String::new();
+    for c in &v.cities {
+        let Some(s) = &c.siege else { continue };
+        let mut line = format!(
+            "- {} (held by {}): besieged by {} since {} {} BC",
+            c.name,
+            side_name(sc, &c.control),
+            side_name(sc, &s.besieger),
+            s.season,
+            s.year
+        );
+        if let Some(b) = &s.blockaded {
+            line.push_str(&format!(
+                "; besieged and blockaded since {} {} BC (8.2.1)",
+                b.season, b.year
+            ));
+        }
+        for (status, word) in [(Status::Besieged, "inside"), (Status::Besieging, "around")] {
+            let mine: Vec<&str> = v
+                .blocks
+                .iter()
+                .filter(|b| b.at == c.name && b.status == status)
+                .map(|b| b.id.as_str())
+                .collect();
+            let theirs: u32 = v
+                .enemy
+                .iter()
+                .filter(|g| g.at == c.name && g.status == status)
+                .map(|g| g.count)
+                .sum();
+            let who = match (mine.is_empty(), theirs) {
+                (false, _) => format!("your {}", mine.join(", ")),
+                (true, 0) => continue,
+                (true, n) => plural(n, "enemy block", "enemy blocks"),
+            };
+            line.push_str(&format!("; {word}: {who}"));
+        }
+        out.push_str(&line);
+        out.push_str(".\n");
+    }
+    if out.is_empty() {
+        return out;
+    }
+    format!("\n**Sieges** (7.2; the garrison counts as a block inside):\n{out}")
+}
