@@ -47,6 +47,20 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
             path.display()
         )));
     }
+    write_via_temp(path, bytes)
+}
+
+/// Replaces a file atomically (a working file such as the mail ledger, never an archived
+/// one): a reader or a crash sees the old file or the new one, never half of one.
+pub fn replace(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    if let Some(parent) = path.parent() {
+        fs::create_dir_all(parent).map_err(|e| Failure::io(parent, "create", e))?;
+    }
+    write_via_temp(path, bytes)
+}
+
+/// A temporary file beside `path`, written and flushed, then renamed over it.
+fn write_via_temp(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     let tmp = temp_name(path);
     let res = (|| {
         let mut f = fs::File::create(&tmp)?;

@@ -30,7 +30,6 @@ use lettre::{Address, SmtpTransport, Transport};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::fs;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -157,37 +156,13 @@ fn load_ledger(layout: &Layout, t: u32) -> Result<Option<Ledger>, Failure> {
     Ok(Some(l))
 }
 
-/// Writes a file by a temporary file and a rename over the old one, so a reader (or a
-/// crash) sees the old file or the new one, never half of one.
-fn replace_atomically(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    if let Some(parent) = path.parent() {
-        fs::create_dir_all(parent).map_err(|e| Failure::io(parent, "create", e))?;
-    }
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
-    let res = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if let Err(e) = res {
-        let _ = fs::remove_file(&tmp);
-        return Err(Failure::io(path, "write", e));
-    }
-    Ok(())
-}
-
 fn save_ledger(layout: &Layout, l: &Ledger) -> Result<(), Failure> {
     let text = format!(
         "# dikast mail ledger of turn {}: every message, its Message-ID and whether it was sent.\n# Written by `dikast mail`. `sending` means dikast stopped while handing the message\n# to the server: check whether it arrived; if not, change it to `unsent` and run again.\n{}",
         l.turn,
         to_yaml(l)
     );
-    replace_atomically(&ledger_path(layout, l.turn), text.as_bytes())
+    fsx::replace(&ledger_path(layout, l.turn), text.as_bytes())
 }
 
 /// One line about a turn's mail for `dikast status`, or `None` when it was never mailed.
@@ -733,7 +708,7 @@ pub fn send_turn<R: Rules>(layout: &Layout, t: u32, dry_run: bool) -> Result<Str
             let id = new_message_id(&ck.from)?;
             let (_, bytes) = compose(o, &ck, &id, now)?;
             let p = dir.join("dry-run").join(format!("{}.eml", o.key));
-            replace_atomically(&p, &bytes)?;
+            fsx::replace(&p, &bytes)?;
             let _ = writeln!(out, "  {} → {}: {}", o.key, o.to, layout.rel(&p));
         }
         return Ok(out);
@@ -782,7 +757,7 @@ pub fn send_turn<R: Rules>(layout: &Layout, t: u32, dry_run: bool) -> Result<Str
             ledger.messages[i].date,
         )?;
         ledger.messages[i].to = o.to.email.to_string();
-        replace_atomically(&outbox.join(format!("{}.eml", o.key)), &bytes)?;
+        fsx::replace(&outbox.join(format!("{}.eml", o.key)), &bytes)?;
         pending.push((i, env, bytes));
     }
     save_ledger(layout, &ledger)?;
