@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 
 pub const DEMO_GAME: &str = "demo-431";
 
-/// The example turn folders (`turn-0001`, …) in order.
-fn example_turns(dir: &Path) -> Result<Vec<(u32, PathBuf)>, Failure> {
+/// The example turn folders (`turn-0001`, …) of an examples folder, in order.
+pub fn example_turns(dir: &Path) -> Result<Vec<(u32, PathBuf)>, Failure> {
     let rd = fs::read_dir(dir).map_err(|e| Failure::io(dir, "read", e))?;
     let mut out: Vec<(u32, PathBuf)> = rd
         .flatten()

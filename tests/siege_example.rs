@@ -22,18 +22,7 @@ fn example() -> PathBuf {
 }
 
 fn turns(ex: &Path) -> Vec<(u32, PathBuf)> {
-    let mut out: Vec<(u32, PathBuf)> = fs::read_dir(ex)
-        .expect("the siege example folder")
-        .flatten()
-        .filter_map(|e| {
-            let n = e.file_name().to_string_lossy().into_owned();
-            n.strip_prefix("turn-")
-                .and_then(|t| t.parse().ok())
-                .map(|t| (t, e.path()))
-        })
-        .collect();
-    out.sort();
-    out
+    dikast::demo::example_turns(ex).expect("the siege example folder")
 }
 
 fn create(ex: &Path, dir: &Path) -> Layout {
