@@ -444,3 +444,57 @@ fn a_deadline_set_in_the_campaign_reaches_the_next_game_file_views_and_reports()
         .stderr_has("turns/0002")
         .run();
 }
+
+#[test]
+fn a_moderator_changes_an_assumption_with_a_scenario_file_of_his_own() {
+    let t = TempDir::new("own-scenario");
+    let base = dikast::rules::hellenes::HELLENES_431;
+    assert!(base.contains("battle_rounds:         3"));
+    // [A] battle rounds 3 → 2: accepted; the scenario travels inline in the game file,
+    // and the campaign plays and verifies.
+    let mine = t.join("my-431.yaml");
+    fs::write(
+        &mine,
+        base.replace("battle_rounds:         3", "battle_rounds:         2"),
+    )
+    .unwrap();
+    let dir = t.join("c");
+    Test::new()
+        .arg("new")
+        .arg(&dir)
+        .arg("--scenario")
+        .arg(&mine)
+        .stdout_has("created campaign")
+        .run();
+    let game = fs::read_to_string(dir.join("turns/0001/game.yaml")).unwrap();
+    assert!(
+        game.contains("battle_rounds:         2"),
+        "the scenario text is inline"
+    );
+    play_two_turns(&dir);
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("verified")
+        .run();
+    // A value the rules cannot honour is refused with the reason, and nothing is made.
+    let bad = t.join("bad-431.yaml");
+    fs::write(
+        &bad,
+        base.replace(
+            "attacker_retreats_after_last_round: true",
+            "attacker_retreats_after_last_round: false",
+        ),
+    )
+    .unwrap();
+    let dir2 = t.join("c2");
+    Test::new()
+        .arg("new")
+        .arg(&dir2)
+        .arg("--scenario")
+        .arg(&bad)
+        .failure()
+        .stderr_has("params.attacker_retreats_after_last_round: only `true` is supported")
+        .run();
+    assert!(!dir2.exists());
+}

@@ -312,6 +312,14 @@ impl Scenario {
                 out.push(format!("params.{name}: bad rating `{r}`"));
             }
         }
+        // 2.0 [A]: a battle still undecided after its last round must end with the
+        // attacker's retreat; contested areas (both sides staying) are not modelled, and
+        // a fortified city beside a contested area would be left besieged with no siege.
+        if !self.params.attacker_retreats_after_last_round {
+            out.push(
+                "params.attacker_retreats_after_last_round: only `true` is supported (dikast does not model an area both sides hold after a battle)".into(),
+            );
+        }
         if !sides.contains(self.params.initiative_ties.as_str()) {
             out.push(format!(
                 "params.initiative_ties: unknown side `{}`",
