@@ -184,7 +184,16 @@ where
             return code;
         }
     };
-    match run(cli.command) {
+    // Exit 3 is `verify`'s answer. Any other command that finds a changed or broken
+    // archive refuses its input like any other invalid input: exit 1, nothing written.
+    let verifying = matches!(cli.command, Command::Verify { .. });
+    let result = run(cli.command).map_err(|f| match f {
+        Failure::Verify(m) if !verifying => Failure::Refused(format!(
+            "{m}\n(the campaign archive does not check out; `dikast verify DIR` checks all of it)"
+        )),
+        other => other,
+    });
+    match result {
         Ok(text) => {
             print!("{text}");
             0
