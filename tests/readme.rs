@@ -1,0 +1,115 @@
+//! What the README says works, run as the README says it: the demo command, and the
+//! worked turn (new, template, check, a misspelt city's diagnostic, adjudicate, a
+//! player's `verify --report`, `verify` of the archive, publish).
+
+mod cli;
+
+use cli::{repo, TempDir, Test};
+use std::fs;
+
+#[test]
+fn the_demo_command_plays_the_examples_and_verifies_them() {
+    let out = Test::new()
+        .arg("demo")
+        .current_dir(&repo())
+        .stdout_has("dikast demo: campaign `demo-431` of the embedded scenario hellenes-431")
+        .stdout_has("Moderator's report")
+        .stdout_has("Battle at Plataea")
+        .stdout_has("verified: every file re-runs byte for byte")
+        .run();
+    // Every example turn was adjudicated: one moderator's report per example folder.
+    let turns = dikast::demo::example_turns(&repo().join("orders-examples/hellenes-431")).unwrap();
+    let text = &out.stdout;
+    for (t, _) in &turns {
+        assert!(
+            text.contains(&format!("— turn {t}:")),
+            "the demo printed no report of turn {t}"
+        );
+    }
+}
+
+#[test]
+fn the_worked_turn_of_the_readme() {
+    let t = TempDir::new("readme");
+    let war = t.join("war");
+    Test::new()
+        .arg("new")
+        .arg(&war)
+        .args([
+            "--scenario",
+            "hellenes-431",
+            "--game-id",
+            "peloponnesian-war-1",
+        ])
+        .stdout_has("created campaign `peloponnesian-war-1`")
+        .stdout_has("turn 1 awaits every side's orders")
+        .run();
+    let view = t.join("view-athens.yaml");
+    fs::copy(war.join("turns/0001/view-athens.yaml"), &view).unwrap();
+    let out = Test::new()
+        .args(["template"])
+        .arg(&war)
+        .args(["--side", "athens"])
+        .run();
+    let template = out.stdout;
+    let orders = t.join("athens.yaml");
+    fs::write(
+        &orders,
+        template.replace("entropy: \"\"", "entropy: \"owl\""),
+    )
+    .unwrap();
+    Test::new()
+        .arg("check")
+        .arg(&orders)
+        .arg("--against")
+        .arg(&view)
+        .stdout_has("orders for Athens on turn 1 are valid")
+        .run();
+    // The misspelt city of the README: its place, the caret's label and the hint.
+    let typo = t.join("typo.yaml");
+    let body = fs::read_to_string(&orders).unwrap() + "standing:\n  fortify: { Potidea: walls }\n";
+    fs::write(&typo, &body).unwrap();
+    let line = body.lines().count();
+    Test::new()
+        .arg("check")
+        .arg(&typo)
+        .arg("--against")
+        .arg(&view)
+        .failure()
+        .stderr_has("orders::unknown-city")
+        .stderr_has("there is no city called `Potidea` on the map")
+        .stderr_has(&format!("typo.yaml:{line}:14]"))
+        .stderr_has("unknown city")
+        .stderr_has("help: did you mean Potidaea?")
+        .stderr_has("1 problem found")
+        .run();
+    fs::copy(&orders, war.join("turns/0001/orders/athens.yaml")).unwrap();
+    Test::new()
+        .arg("adjudicate")
+        .arg(&war)
+        .stdout_has("turn 1 adjudicated; reports in turns/0001; turn 2 awaits orders")
+        .run();
+    Test::new()
+        .args(["verify", "--report"])
+        .arg(war.join("turns/0001/report-athens.md"))
+        .arg("--orders")
+        .arg(&orders)
+        .stdout_has("seed: SHA-256(\"dikast/v1/chain\" ‖ seed) equals the commitment")
+        .stdout_has("is athens's orders file as adjudicated")
+        .stdout_has("turn key: recomputed and equal")
+        .stdout_has("verified")
+        .run();
+    Test::new()
+        .arg("verify")
+        .arg(&war)
+        .stdout_has("verified")
+        .run();
+    let public = t.join("war-public");
+    Test::new().arg("publish").arg(&war).arg(&public).run();
+    assert!(!public.join(".dikast").exists(), "the secret stays home");
+    Test::new()
+        .arg("verify")
+        .arg(&public)
+        .stdout_has("turn 1: re-run gives byte-identical")
+        .run();
+}
