@@ -7,6 +7,7 @@ use crate::dice::{self, Chain, Hash};
 use crate::error::Failure;
 use crate::fsx::{self, NewDir};
 use crate::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
+use crate::lang::Lang;
 use crate::pipeline::{self, TurnInputs};
 use crate::rules::Rules;
 use serde::{Deserialize, Serialize};
@@ -133,11 +134,21 @@ impl Layout {
     pub fn orders_dir(&self, t: u32) -> PathBuf {
         self.turn_dir(t).join("orders")
     }
+    /// The moderator's English report: the mark of a finished turn.
     pub fn report(&self, t: u32) -> PathBuf {
-        self.turn_dir(t).join("report.md")
+        self.report_in(t, Lang::En)
     }
     pub fn side_report(&self, t: u32, side: &str) -> PathBuf {
-        self.turn_dir(t).join(format!("report-{side}.md"))
+        self.side_report_in(t, side, Lang::En)
+    }
+    /// The moderator's report in `lang` (`report.md`, `report.ru.md`).
+    pub fn report_in(&self, t: u32, lang: Lang) -> PathBuf {
+        self.turn_dir(t).join(lang.file_name("report"))
+    }
+    /// A side's report in `lang` (`report-<side>.md`, `report-<side>.ru.md`).
+    pub fn side_report_in(&self, t: u32, side: &str, lang: Lang) -> PathBuf {
+        self.turn_dir(t)
+            .join(lang.file_name(&format!("report-{side}")))
     }
     /// A name relative to the campaign folder, for messages.
     pub fn rel(&self, p: &Path) -> String {
@@ -422,7 +433,7 @@ pub fn pending_turn(layout: &Layout) -> Result<u32, Failure> {
     // after its next folder was written. Adjudicating on would leave a hole for ever.
     if t > 1 && !layout.report(t - 1).exists() {
         return Err(Failure::Refused(format!(
-            "{} exists although turn {} has no report: an adjudication was interrupted; remove that folder and any report-*.md in {}, then run again",
+            "{} exists although turn {} has no report: an adjudication was interrupted; remove that folder and any report*.md in {}, then run again",
             layout.rel(&layout.turn_dir(t)),
             t - 1,
             layout.rel(&layout.turn_dir(t - 1))
@@ -575,7 +586,7 @@ pub fn adjudicate_with<R: Rules>(
     crate::verify::check_views::<R>(layout, t, &sc, &game, &game_bytes)?;
     if layout.turn_dir(t + 1).exists() {
         return Err(Failure::Refused(format!(
-            "{} exists although turn {t} has no report: an adjudication was interrupted; remove that folder and any report-*.md in {}, then run again",
+            "{} exists although turn {t} has no report: an adjudication was interrupted; remove that folder and any report*.md in {}, then run again",
             layout.rel(&layout.turn_dir(t + 1)),
             layout.rel(&layout.turn_dir(t))
         )));
@@ -626,8 +637,9 @@ pub fn write_turn(layout: &Layout, t: u32, out: &pipeline::TurnOutputs) -> Resul
     fs::create_dir_all(nd.path().join("orders"))
         .map_err(|e| Failure::io(nd.path(), "create", e))?;
     nd.commit()?;
-    for (side, text) in &out.side_reports {
-        fsx::write_new(&layout.side_report(t, side), text.as_bytes())?;
+    // Every report in every language; the moderator's English report.md comes last.
+    for (name, text) in out.report_files() {
+        fsx::write_new(&layout.turn_dir(t).join(name), text.as_bytes())?;
     }
-    fsx::write_new(&layout.report(t), out.report.as_bytes())
+    Ok(())
 }

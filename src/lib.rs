@@ -13,6 +13,7 @@ pub mod dice;
 pub mod error;
 pub mod fsx;
 pub mod game;
+pub mod lang;
 pub mod mail;
 pub mod map;
 pub mod pipeline;

@@ -19,6 +19,7 @@ use crate::campaign::{Campaign, Layout, Player};
 use crate::error::Failure;
 use crate::fsx;
 use crate::game::{to_yaml, ViewFile};
+use crate::lang::Lang;
 use crate::pipeline;
 use crate::rules::Rules;
 use lettre::address::Envelope;
@@ -354,14 +355,27 @@ fn subject(lang: &str, game: &str, t: u32, step: &str, whom: Option<&str>) -> St
     }
 }
 
-/// The report a player reads: `report-<side>.<lang>.md` when the turn has one in his
-/// language, else `report-<side>.md`.
-fn side_report_path(layout: &Layout, t: u32, side: &str, lang: &str) -> PathBuf {
-    let localized = layout.turn_dir(t).join(format!("report-{side}.{lang}.md"));
+/// The report a reader gets (`stem`: `report` or `report-<side>`): `<stem>.<lang>.md`
+/// when the turn has one in his language, else the English `<stem>.md`.
+fn report_path(layout: &Layout, t: u32, stem: &str, lang: &str) -> PathBuf {
+    let localized = layout.turn_dir(t).join(format!("{stem}.{lang}.md"));
     if lang != "en" && localized.exists() {
         localized
     } else {
-        layout.side_report(t, side)
+        layout.turn_dir(t).join(format!("{stem}.md"))
+    }
+}
+
+/// The step of the game file in the reader's language (the file's own English `step`
+/// for a language dikast does not write).
+fn step_in<R: Rules>(
+    sc: &R::Scenario,
+    game: &crate::game::GameFile<R::State>,
+    lang: &str,
+) -> String {
+    match Lang::from_code(lang) {
+        Some(l) => R::step_in(sc, &game.state, l).title,
+        None => game.step.clone(),
     }
 }
 
@@ -411,12 +425,16 @@ fn plan<R: Rules>(
         let p = c.players.get(side).cloned().unwrap_or_default();
         let to = player_mailbox(side, &p).map_err(refuse)?;
         let lang = p.language.clone();
-        let name = R::side_name(&sc, side);
+        let name = R::side_name_in(&sc, side, Lang::from_code(&lang).unwrap_or(Lang::En));
+        let step = step_in::<R>(&sc, &game, &lang);
         out.push(Outgoing {
             key: side.clone(),
             to,
-            subject: subject(&lang, &c.game, t, &game.step, Some(&name)),
-            markdown: read_text(layout, &side_report_path(layout, t, side, &lang))?,
+            subject: subject(&lang, &c.game, t, &step, Some(&name)),
+            markdown: read_text(
+                layout,
+                &report_path(layout, t, &format!("report-{side}"), &lang),
+            )?,
             lang,
             attachments: vec![
                 Attached {
@@ -432,13 +450,31 @@ fn plan<R: Rules>(
             ],
         });
     }
+    let lang = ck
+        .settings
+        .moderator_language
+        .clone()
+        .unwrap_or_else(|| "en".into());
+    let body = report_path(layout, t, "report", &lang);
+    // Every side's report in every language the turn has, and the moderator's own in the
+    // languages other than the body's.
     let mut all = Vec::new();
-    for side in &sides {
-        all.push(Attached {
-            name: format!("report-{side}.md"),
-            content_type: "text/markdown; charset=utf-8",
-            bytes: fsx::read_limited(&layout.side_report(t, side))?,
-        });
+    for stem in sides
+        .iter()
+        .map(|s| format!("report-{s}"))
+        .chain(std::iter::once("report".to_string()))
+    {
+        for l in Lang::ALL {
+            let p = layout.turn_dir(t).join(l.file_name(&stem));
+            if p == body || (l != Lang::En && !p.exists()) {
+                continue;
+            }
+            all.push(Attached {
+                name: l.file_name(&stem),
+                content_type: "text/markdown; charset=utf-8",
+                bytes: fsx::read_limited(&p)?,
+            });
+        }
     }
     for (side, view_bytes, svg) in &views {
         all.push(Attached {
@@ -457,16 +493,11 @@ fn plan<R: Rules>(
         content_type: "text/yaml; charset=utf-8",
         bytes: fsx::read_limited(&layout.game(next))?,
     });
-    let lang = ck
-        .settings
-        .moderator_language
-        .clone()
-        .unwrap_or_else(|| "en".into());
     out.push(Outgoing {
         key: "moderator".into(),
         to: ck.moderator.clone(),
-        subject: subject(&lang, &c.game, t, &game.step, None),
-        markdown: read_text(layout, &layout.report(t))?,
+        subject: subject(&lang, &c.game, t, &step_in::<R>(&sc, &game, &lang), None),
+        markdown: read_text(layout, &body)?,
         lang,
         attachments: all,
     });

@@ -6,6 +6,7 @@ use crate::diag::{did_you_mean, Diagnostic, SourceFile};
 use crate::dice::{self, Hash, SideOrders, TurnDice};
 use crate::error::Failure;
 use crate::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, ViewFile, FORMAT};
+use crate::lang::Lang;
 use crate::report;
 use crate::rules::Rules;
 use crate::yaml::{self, Node};
@@ -326,10 +327,42 @@ pub struct TurnInputs {
 pub struct TurnOutputs {
     pub next_game: Vec<u8>,
     pub views: BTreeMap<String, Vec<u8>>,
+    /// The moderator's report in English (`report.md`).
     pub report: String,
+    /// Each side's report in English (`report-<side>.md`).
     pub side_reports: BTreeMap<String, String>,
+    /// The same reports in every other language (`report.ru.md`, `report-<side>.ru.md`).
+    pub translations: BTreeMap<Lang, Reports>,
     /// A sealed event was drawn without `u_t`: the outputs are not the real ones.
     pub sealed_unchecked: bool,
+}
+
+/// The reports of one turn in one language.
+pub struct Reports {
+    pub moderator: String,
+    pub sides: BTreeMap<String, String>,
+}
+
+impl TurnOutputs {
+    /// Every report as (file name in the turn folder, text), in the order they are
+    /// written: the sides' in every language, the moderator's in the other languages,
+    /// and the moderator's English `report.md` last (it marks a finished turn).
+    pub fn report_files(&self) -> Vec<(String, &str)> {
+        let mut out = Vec::new();
+        for (side, text) in &self.side_reports {
+            out.push((Lang::En.file_name(&format!("report-{side}")), text.as_str()));
+            for (lang, r) in &self.translations {
+                if let Some(t) = r.sides.get(side) {
+                    out.push((lang.file_name(&format!("report-{side}")), t.as_str()));
+                }
+            }
+        }
+        for (lang, r) in &self.translations {
+            out.push((lang.file_name("report"), r.moderator.as_str()));
+        }
+        out.push((Lang::En.file_name("report"), self.report.as_str()));
+        out
+    }
 }
 
 /// Adjudicates one turn. Pure: the same inputs give the same bytes.
@@ -415,7 +448,6 @@ pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
         game: &game,
         next: &next,
         next_sha: sha256_hex(&next_bytes),
-        next_step: &next_step,
         seed: inp.seed,
         sealed: inp.sealed,
         game_sha,
@@ -424,20 +456,35 @@ pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
         dice: &res.dice,
         problems: &problems,
     };
-    let report = report::render::<R>(&sc, &facts, &res.events, None, None);
-    let side_reports = R::sides(&sc)
+    let side_views: BTreeMap<String, R::View> = R::sides(&sc)
         .into_iter()
         .map(|s| {
-            let v = make_view::<R>(&sc, &next, &next_bytes, &s);
-            let r = report::render::<R>(&sc, &facts, &res.events, Some(&s), Some(&v.state));
-            (s, r)
+            let v = make_view::<R>(&sc, &next, &next_bytes, &s).state;
+            (s, v)
         })
+        .collect();
+    let render = |lang: Lang| Reports {
+        moderator: report::render::<R>(&sc, &facts, &res.events, None, None, lang),
+        sides: side_views
+            .iter()
+            .map(|(s, v)| {
+                let r = report::render::<R>(&sc, &facts, &res.events, Some(s), Some(v), lang);
+                (s.clone(), r)
+            })
+            .collect(),
+    };
+    let english = render(Lang::En);
+    let translations = Lang::ALL
+        .into_iter()
+        .filter(|l| *l != Lang::En)
+        .map(|l| (l, render(l)))
         .collect();
     Ok(TurnOutputs {
         next_game: next_bytes,
         views,
-        report,
-        side_reports,
+        report: english.moderator,
+        side_reports: english.sides,
+        translations,
         sealed_unchecked: dice.sealed_missing(),
     })
 }

@@ -1,12 +1,14 @@
 //! Turn reports in Markdown: the moderator's (everything) and one per side (only what
 //! that side may see), built from the events and the side's view, never by cutting
 //! the full report down. Each ends with the dice section of dice.md §5, a fenced YAML
-//! block that `dikast verify --report` reads back.
+//! block that `dikast verify --report` reads back. Every report is written in every
+//! language (`crate::lang`): the same facts, the same dice section, other words.
 
 use crate::diag::Diagnostic;
 use crate::dice::{self, DiceRecord, Hash, SideOrders};
 use crate::game::GameFile;
-use crate::rules::{Rules, StepInfo};
+use crate::lang::Lang;
+use crate::rules::Rules;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -16,7 +18,6 @@ pub struct Facts<'a, S> {
     pub game: &'a GameFile<S>,
     pub next: &'a GameFile<S>,
     pub next_sha: String,
-    pub next_step: &'a StepInfo,
     pub seed: Hash,
     pub sealed: Option<Hash>,
     pub game_sha: Hash,
@@ -101,37 +102,133 @@ pub struct DiceSection {
     pub events: Vec<EventDice>,
 }
 
-/// The heading that starts the dice section; `verify --report` looks for it.
+/// The heading that starts the dice section of an English report; `verify --report`
+/// looks for it (or its translation, `dice_heading`).
 pub const DICE_HEADING: &str = "## Dice";
 
-/// Renders one report. `side` is `None` for the moderator's; `view` is the side's view of
-/// the position after the turn.
+/// The heading that starts the dice section in `lang`.
+pub fn dice_heading(lang: Lang) -> &'static str {
+    lang.pick(DICE_HEADING, "## Кости")
+}
+
+/// The headings and fixed sentences of a report, in one language.
+struct Words {
+    turn: &'static str,
+    report_for: &'static str,
+    moderator: &'static str,
+    orders: &'static str,
+    received: &'static str,
+    none_received: &'static str,
+    invalid: &'static str,
+    happened: &'static str,
+    position: &'static str,
+    send_next: &'static str,
+    awaits: &'static str,
+    deadline: &'static str,
+    late: &'static str,
+    orders_start: &'static str,
+    skeleton: &'static str,
+    seed: &'static str,
+}
+
+const EN: Words = Words {
+    turn: "turn",
+    report_for: "Report for",
+    moderator: "**Moderator's report**: it shows everything, sealed dice included. Never send it to a player.",
+    orders: "## Orders",
+    received: "orders received",
+    none_received: "**no orders received**: standing orders and the documented defaults applied",
+    invalid: "### Invalid orders replaced by their defaults",
+    happened: "## What happened",
+    position: "## Your position",
+    send_next: "## What you must send next",
+    awaits: "awaits",
+    deadline: "Deadline",
+    late: "Orders that arrive later may be adjudicated as no orders (standing orders and defaults).",
+    orders_start: "Orders start with",
+    skeleton: "`dikast template` writes the skeleton",
+    seed: "is revealed: anyone can check `SHA-256(\"dikast/v1/chain\" ‖ seed) = commitment` and recompute the turn key and every value below with `dikast verify --report <this file> --orders <your orders>`.",
+};
+
+const RU: Words = Words {
+    turn: "ход",
+    report_for: "Отчёт для стороны",
+    moderator: "**Отчёт ведущего**: в нём видно всё, запечатанные кости тоже. Никогда не отправляйте его игроку.",
+    orders: "## Приказы",
+    received: "приказы получены",
+    none_received: "**приказы не получены**: применены постоянные приказы и документированные правила по умолчанию",
+    invalid: "### Неверные приказы, заменённые приказами по умолчанию",
+    happened: "## Что произошло",
+    position: "## Ваше положение",
+    send_next: "## Что прислать дальше",
+    awaits: "ожидает",
+    deadline: "Срок",
+    late: "Приказы, пришедшие позже, могут быть разобраны как неполученные (постоянные приказы и правила по умолчанию).",
+    orders_start: "Приказы начинаются с",
+    skeleton: "заготовку пишет `dikast template`",
+    seed: "раскрыто: любой может проверить `SHA-256(\"dikast/v1/chain\" ‖ seed) = commitment` и пересчитать ключ хода и каждое значение ниже командой `dikast verify --report <этот файл> --orders <ваши приказы>`.",
+};
+
+fn words(lang: Lang) -> &'static Words {
+    lang.pick(&EN, &RU)
+}
+
+/// The `## What happened` heading in `lang` (tests and tools find the section by it).
+pub fn happened_heading(lang: Lang) -> &'static str {
+    words(lang).happened
+}
+
+/// The `### Invalid orders …` heading in `lang`.
+pub fn invalid_heading(lang: Lang) -> &'static str {
+    words(lang).invalid
+}
+
+/// The `## Your position` heading in `lang`.
+pub fn position_heading(lang: Lang) -> &'static str {
+    words(lang).position
+}
+
+/// The `## What you must send next` heading in `lang`.
+pub fn send_next_heading(lang: Lang) -> &'static str {
+    words(lang).send_next
+}
+
+/// Renders one report in `lang`. `side` is `None` for the moderator's; `view` is the
+/// side's view of the position after the turn. Diagnostics quoted from orders checks stay
+/// as the checker wrote them (English).
 pub fn render<R: Rules>(
     sc: &R::Scenario,
     f: &Facts<R::State>,
     events: &[R::Event],
     side: Option<&str>,
     view: Option<&R::View>,
+    lang: Lang,
 ) -> String {
+    let w = words(lang);
+    let name = |s: &str| R::side_name_in(sc, s, lang);
     let mut out = String::new();
     let g = f.game;
-    let _ = writeln!(out, "# {} — turn {}: {}\n", g.game, g.turn, g.step);
+    let step = R::step_in(sc, &g.state, lang);
+    let _ = writeln!(
+        out,
+        "# {} — {} {}: {}\n",
+        g.game, w.turn, g.turn, step.title
+    );
     match side {
         Some(s) => {
-            let _ = writeln!(out, "Report for **{}**.\n", R::side_name(sc, s));
+            let _ = writeln!(out, "{} **{}**.\n", w.report_for, name(s));
         }
         None => {
-            let _ = writeln!(out, "**Moderator's report**: it shows everything, sealed dice included. Never send it to a player.\n");
+            let _ = writeln!(out, "{}\n", w.moderator);
         }
     }
-    let _ = writeln!(out, "## Orders\n");
+    let _ = writeln!(out, "{}\n", w.orders);
     for so in f.sides {
         let line = match &so.orders_sha256 {
-            Some(h) => format!("orders received (SHA-256 `{}`)", dice::to_hex(h)),
-            None => "**no orders received**: standing orders and the documented defaults applied"
-                .to_string(),
+            Some(h) => format!("{} (SHA-256 `{}`)", w.received, dice::to_hex(h)),
+            None => w.none_received.to_string(),
         };
-        let _ = writeln!(out, "- {}: {line}", R::side_name(sc, &so.side));
+        let _ = writeln!(out, "- {}: {line}", name(&so.side));
     }
     let shown: Vec<(&String, &Vec<Diagnostic>)> = f
         .problems
@@ -139,7 +236,7 @@ pub fn render<R: Rules>(
         .filter(|(s, _)| side.is_none_or(|me| me == s.as_str()))
         .collect();
     if !shown.is_empty() {
-        let _ = writeln!(out, "\n### Invalid orders replaced by their defaults\n");
+        let _ = writeln!(out, "\n{}\n", w.invalid);
         for (s, ds) in shown {
             for d in ds {
                 let at = d.location().map(|l| format!(" ({l})")).unwrap_or_default();
@@ -148,38 +245,41 @@ pub fn render<R: Rules>(
                     .as_ref()
                     .map(|r| format!(" — {r}"))
                     .unwrap_or_default();
-                let _ = writeln!(out, "- {}: {}{at}{rule}", R::side_name(sc, s), d.message);
+                let _ = writeln!(out, "- {}: {}{at}{rule}", name(s), d.message);
             }
         }
     }
-    let _ = writeln!(out, "\n## What happened\n");
-    out.push_str(&R::narrate(sc, &g.state, events, side));
+    let _ = writeln!(out, "\n{}\n", w.happened);
+    out.push_str(&R::narrate(sc, &g.state, events, side, lang));
     if let Some(v) = view {
-        let _ = writeln!(out, "\n## Your position\n");
-        out.push_str(&R::describe(sc, v));
+        let _ = writeln!(out, "\n{}\n", w.position);
+        out.push_str(&R::describe(sc, v, lang));
     }
-    let _ = writeln!(out, "\n## What you must send next\n");
+    let _ = writeln!(out, "\n{}\n", w.send_next);
+    let next_step = R::step_in(sc, &f.next.state, lang);
     let _ = writeln!(
         out,
-        "Turn {} awaits **{}**.",
-        f.next.turn, f.next_step.title
+        "{} {} {} **{}**.",
+        lang.pick("Turn", "Ход"),
+        f.next.turn,
+        w.awaits,
+        next_step.title
     );
     if let Some(d) = &f.next.deadline {
-        let _ = writeln!(out, "\n**Deadline: {d}.** Orders that arrive later may be adjudicated as no orders (standing orders and defaults).\n");
+        let _ = writeln!(out, "\n**{}: {d}.** {}\n", w.deadline, w.late);
     }
-    let asks: Vec<(&String, &String)> = f
-        .next_step
+    let asks: Vec<(&String, &String)> = next_step
         .asks
         .iter()
         .filter(|(s, _)| side.is_none_or(|me| me == s.as_str()))
         .collect();
     for (s, ask) in asks {
-        let _ = writeln!(out, "- {}: {ask}.", R::side_name(sc, s));
+        let _ = writeln!(out, "- {}: {ask}.", name(s));
     }
     let _ = writeln!(
         out,
-        "\nOrders start with `game: {}`, `turn: {}`, `based_on: {}` (`dikast template` writes the skeleton).",
-        f.next.game, f.next.turn, f.next_sha
+        "\n{} `game: {}`, `turn: {}`, `based_on: {}` ({}).",
+        w.orders_start, f.next.game, f.next.turn, f.next_sha, w.skeleton
     );
     let section = DiceSection {
         protocol: g.dice.protocol.clone(),
@@ -212,20 +312,27 @@ pub fn render<R: Rules>(
             .map(EventDice::from_record)
             .collect(),
     };
-    let _ = writeln!(out, "\n{DICE_HEADING} ({})\n", g.dice.protocol);
+    let _ = writeln!(out, "\n{} ({})\n", dice_heading(lang), g.dice.protocol);
     let _ = writeln!(
         out,
-        "Seed `s_{t}` is revealed: anyone can check `SHA-256(\"dikast/v1/chain\" ‖ seed) = commitment` and recompute the turn key and every value below with `dikast verify --report <this file> --orders <your orders>`.",
-        t = g.turn
+        "{} `s_{}` {}",
+        lang.pick("Seed", "Зерно"),
+        g.turn,
+        w.seed
     );
-    let hidden = f.dice.iter().filter(|r| !r.shown_to.to(side)).count();
+    let hidden = f.dice.iter().filter(|r| !r.shown_to.to(side)).count() as u32;
     if hidden > 0 && side.is_some() {
-        let _ = writeln!(
-            out,
-            "{hidden} sealed or hidden event{} of this turn {} left out; sealed events can be checked once the campaign is published.",
-            if hidden == 1 { "" } else { "s" },
-            if hidden == 1 { "is" } else { "are" }
-        );
+        let line = match lang {
+            Lang::En => format!(
+                "{hidden} sealed or hidden event{} of this turn {} left out; sealed events can be checked once the campaign is published.",
+                if hidden == 1 { "" } else { "s" },
+                if hidden == 1 { "is" } else { "are" }
+            ),
+            Lang::Ru => format!(
+                "Запечатанные или скрытые события этого хода не показаны ({hidden}); запечатанные события можно проверить, когда кампания будет опубликована."
+            ),
+        };
+        let _ = writeln!(out, "{line}");
     }
     let _ = writeln!(out, "\n```yaml\n{}```", crate::game::to_yaml(&section));
     out
@@ -233,9 +340,11 @@ pub fn render<R: Rules>(
 
 /// Finds and parses the dice section of a report.
 pub fn parse_dice_section(text: &str) -> Option<Result<DiceSection, String>> {
-    let at = text
-        .find(&format!("\n{DICE_HEADING} "))
-        .or_else(|| text.starts_with(DICE_HEADING).then_some(0))?;
+    let at = Lang::ALL.into_iter().find_map(|l| {
+        let h = dice_heading(l);
+        text.find(&format!("\n{h} "))
+            .or_else(|| text.starts_with(h).then_some(0))
+    })?;
     let rest = &text[at..];
     let start = rest.find("```yaml\n")? + "```yaml\n".len();
     let end = rest[start..].find("```")? + start;

@@ -78,7 +78,7 @@ pub fn show<R: Rules>(
                 v.turn,
                 v.step,
                 R::side_name(&sc, &v.view_of),
-                R::describe(&sc, &v.state)
+                R::describe(&sc, &v.state, crate::lang::Lang::En)
             )
         }
         Format::Svg => crate::map::svg::<R>(&sc, &v),

@@ -7,6 +7,7 @@ use crate::dice::{self, Chain, Hash, SideOrders, TurnDice};
 use crate::error::Failure;
 use crate::fsx;
 use crate::game::{sha256_hex, GameFile};
+use crate::lang::Lang;
 use crate::pipeline::{self, TurnInputs};
 use crate::report::{self, DiceSection};
 use crate::rules::Rules;
@@ -248,8 +249,10 @@ fn recorded_orders(
     sides: &[String],
 ) -> BTreeMap<String, BTreeSet<String>> {
     let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let reports =
-        std::iter::once(layout.report(t)).chain(sides.iter().map(|s| layout.side_report(t, s)));
+    let reports = Lang::ALL.into_iter().flat_map(|l| {
+        std::iter::once(layout.report_in(t, l))
+            .chain(sides.iter().map(move |s| layout.side_report_in(t, s, l)))
+    });
     for p in reports {
         let Ok(b) = fsx::read_limited(&p) else {
             continue;
@@ -439,9 +442,9 @@ fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
             continue;
         }
         compare(layout, &next_path, &out.next_game)?;
-        compare(layout, &layout.report(t), out.report.as_bytes())?;
-        for (side, text) in &out.side_reports {
-            compare(layout, &layout.side_report(t, side), text.as_bytes())?;
+        // Every report in every language.
+        for (name, text) in out.report_files() {
+            compare(layout, &layout.turn_dir(t).join(name), text.as_bytes())?;
         }
         sum.lines.push(format!(
             "turn {t}: re-run gives byte-identical game file, views and reports"

@@ -139,6 +139,7 @@ fn changing_any_byte_of_any_archived_file_fails_verification_naming_it() {
         "view-athens.yaml",
         "orders/athens.yaml",
         "report.md",
+        "report-athens.ru.md",
     ] {
         assert!(
             names.iter().any(|n| n.ends_with(kind)),
@@ -147,8 +148,8 @@ fn changing_any_byte_of_any_archived_file_fails_verification_naming_it() {
     }
     assert_eq!(
         files.len(),
-        19,
-        "3 game files, 6 views, 4 orders, 6 reports: {names:?}"
+        25,
+        "3 game files, 6 views, 4 orders, 12 reports (English and Russian): {names:?}"
     );
 
     // Two workers, each on its own copy of the campaign.
@@ -200,6 +201,8 @@ fn a_missing_archived_file_fails_verification_naming_it() {
         "turns/0001/view-sparta.yaml",
         "turns/0001/orders/athens.yaml",
         "turns/0002/report-athens.md",
+        "turns/0002/report-sparta.ru.md",
+        "turns/0001/report.ru.md",
         "turns/0001/report.md",
     ] {
         let p = dir.join(f);

@@ -232,6 +232,18 @@ fn step_of(dir: &Path, t: u32) -> String {
     g["step"].as_str().unwrap().to_string()
 }
 
+/// The step of turn t's game file in Russian (a Russian reader's subject says it so).
+fn step_ru(dir: &Path, t: u32) -> String {
+    use dikast::rules::Rules;
+    let g: dikast::game::GameFile<dikast::rules::hellenes::state::State> =
+        serde_yaml::from_slice(&fs::read(dir.join(format!("turns/{t:04}/game.yaml"))).unwrap())
+            .unwrap();
+    let sc =
+        dikast::rules::hellenes::Hellenes::load_scenario(dikast::rules::hellenes::HELLENES_431)
+            .unwrap();
+    dikast::rules::hellenes::Hellenes::step_in(&sc, &g.state, dikast::lang::Lang::Ru).title
+}
+
 fn ledger(dir: &Path, t: u32) -> Value {
     let y: serde_yaml::Value = serde_yaml::from_slice(
         &fs::read(dir.join(format!("turns/{t:04}/mail/ledger.yaml"))).unwrap(),
@@ -305,6 +317,8 @@ fn check_structure(dir: &Path, m: &Value, key: &str, tag: &str) {
     assert_eq!(text["charset"], "utf-8");
     let report = match key {
         "moderator" => fs::read_to_string(dir.join("turns/0001/report.md")).unwrap(),
+        // Sparta's player reads Russian (`language: ru`): his report is the Russian one.
+        "sparta" => fs::read_to_string(dir.join("turns/0001/report-sparta.ru.md")).unwrap(),
         side => fs::read_to_string(dir.join(format!("turns/0001/report-{side}.md"))).unwrap(),
     };
     assert!(report.contains(&game), "the report names the Greek game id");
@@ -329,7 +343,10 @@ fn check_structure(dir: &Path, m: &Value, key: &str, tag: &str) {
         "sparta" => {
             assert_eq!(
                 header(m, "subject"),
-                format!("[{game}] Ход 1: {step} — отчёт для стороны Sparta")
+                format!(
+                    "[{game}] Ход 1: {} — отчёт для стороны Спарта",
+                    step_ru(dir, 1)
+                )
             );
             assert_eq!(
                 header(m, "to"),
@@ -352,6 +369,9 @@ fn check_structure(dir: &Path, m: &Value, key: &str, tag: &str) {
         let want: BTreeSet<String> = [
             "report-athens.md",
             "report-sparta.md",
+            "report-athens.ru.md",
+            "report-sparta.ru.md",
+            "report.ru.md",
             "view-athens.yaml",
             "view-sparta.yaml",
             "map-athens.svg",

@@ -11,7 +11,9 @@
 //!   its protocol stream takes over), `seed` (any text; default: the folder's name),
 //!   `turn` (default 3), `expect: ok | invalid` (default ok), `fallback: true` (invalid
 //!   orders fall back to their defaults), `never_shown: { side: [text, …] }` (texts that
-//!   must not appear in that side's report or view: hidden information).
+//!   must not appear in that side's report, in any language, or view: hidden
+//!   information), `translations: [ru]` (also keep the Russian reports' parts as
+//!   expected files).
 //! - `in/game.yaml`: either a whole game file (it has `dikast:`; its commitment must match
 //!   the case's seed), or a *setup*: the scenario's start state with changes, e.g.
 //!   ```yaml
@@ -31,12 +33,14 @@
 //! - `out/`: `state.yaml` (what changed in the state: blocks and cities by key, only the
 //!   changed fields; other top-level fields whole), `report.md` (the moderator's invalid
 //!   orders, if any, and "What happened"), `report-<side>.md` (the same for each side, and
-//!   "Your position"),
+//!   "Your position"), and with `translations: [ru]` in case.yaml the same parts of the
+//!   Russian reports (`report.ru.md`, `report-<side>.ru.md`),
 //!   or, for `expect: invalid`, `diagnostics.txt` (every diagnostic as rendered).
 
 use dikast::dice::{self, Chain, Hash};
 use dikast::error::Failure;
 use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
+use dikast::lang::Lang;
 use dikast::pipeline::{run_turn, TurnInputs};
 use dikast::rules::hellenes::state::State;
 use dikast::rules::hellenes::{Hellenes, HELLENES_431};
@@ -64,6 +68,8 @@ struct Case {
     fallback: bool,
     #[serde(default)]
     never_shown: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    translations: Vec<String>,
 }
 
 fn cases_root() -> PathBuf {
@@ -278,13 +284,13 @@ fn state_diff(before: &State, after: &State) -> String {
 
 /// The part of a report from `### Invalid orders …` (when orders fell back to their
 /// defaults) or `## What happened` up to `## What you must send next`.
-fn report_body(report: &str) -> String {
+fn report_body(report: &str, lang: Lang) -> String {
     let start = report
-        .find("### Invalid orders")
-        .or_else(|| report.find("## What happened"))
+        .find(dikast::report::invalid_heading(lang))
+        .or_else(|| report.find(dikast::report::happened_heading(lang)))
         .unwrap_or(0);
     let end = report[start..]
-        .find("## What you must send next")
+        .find(dikast::report::send_next_heading(lang))
         .map(|e| start + e)
         .unwrap_or(report.len());
     report[start..end].trim_end().to_string() + "\n"
@@ -351,18 +357,49 @@ fn run_case(dir: &Path) -> Result<BTreeMap<String, String>, String> {
             }
             // Same inputs, same bytes.
             let again = run_turn::<Hellenes>(&inp).map_err(|f| f.render())?;
-            if again.next_game != out.next_game || again.report != out.report {
+            if again.next_game != out.next_game || again.report_files() != out.report_files() {
                 return Err("a re-run gave different bytes".into());
             }
             files.insert("state.yaml".into(), state_diff(&before.state, &after.state));
-            files.insert("report.md".into(), report_body(&out.report));
+            files.insert("report.md".into(), report_body(&out.report, Lang::En));
+            let mut kept = vec![Lang::En];
+            for code in &case.translations {
+                match Lang::from_code(code) {
+                    Some(l) if l != Lang::En => kept.push(l),
+                    _ => return Err(format!("case.yaml: translations: no language `{code}`")),
+                }
+            }
+            for (lang, r) in &out.translations {
+                if kept.contains(lang) {
+                    files.insert(lang.file_name("report"), report_body(&r.moderator, *lang));
+                }
+            }
             for (side, r) in &out.side_reports {
-                files.insert(format!("report-{side}.md"), report_body(r));
+                files.insert(format!("report-{side}.md"), report_body(r, Lang::En));
                 let view = String::from_utf8_lossy(&out.views[side]).into_owned();
+                // Every language's report of the side, the English one first.
+                let mut reports = vec![(Lang::En, r)];
+                for (lang, t) in &out.translations {
+                    reports.extend(t.sides.get(side).map(|x| (*lang, x)));
+                }
+                for (lang, text) in &reports {
+                    if *lang != Lang::En && kept.contains(lang) {
+                        files.insert(
+                            lang.file_name(&format!("report-{side}")),
+                            report_body(text, *lang),
+                        );
+                    }
+                }
                 for text in case.never_shown.get(side).into_iter().flatten() {
-                    if r.contains(text.as_str()) || view.contains(text.as_str()) {
+                    let leak = reports.iter().find(|(_, r)| r.contains(text.as_str()));
+                    if let Some((lang, _)) = leak {
                         return Err(format!(
-                            "hidden information leaked: `{text}` appears in {side}'s report or view"
+                            "hidden information leaked: `{text}` appears in {side}'s report ({lang})"
+                        ));
+                    }
+                    if view.contains(text.as_str()) {
+                        return Err(format!(
+                            "hidden information leaked: `{text}` appears in {side}'s view"
                         ));
                     }
                 }

@@ -9,12 +9,13 @@ pub mod hellenes;
 
 use crate::diag::{Diagnostic, SourceFile};
 use crate::dice::{DiceRecord, TurnDice};
+use crate::lang::Lang;
 use crate::yaml::Node;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// What a turn awaits, in words and sides.
+/// What a turn awaits, in words (of one language) and sides.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StepInfo {
     /// `431 BC, Spring: initiative cards`.
@@ -60,12 +61,20 @@ pub trait Rules {
     fn load_scenario(text: &str) -> Result<Self::Scenario, Vec<String>>;
     /// The sides in the scenario's fixed order (the dice protocol's order).
     fn sides(sc: &Self::Scenario) -> Vec<String>;
-    /// A side's printed name.
-    fn side_name(sc: &Self::Scenario, side: &str) -> String;
+    /// A side's printed name in `lang` (the nominative).
+    fn side_name_in(sc: &Self::Scenario, side: &str, lang: Lang) -> String;
+    /// A side's printed name in English.
+    fn side_name(sc: &Self::Scenario, side: &str) -> String {
+        Self::side_name_in(sc, side, Lang::En)
+    }
     /// The state before turn 1.
     fn start(sc: &Self::Scenario) -> Self::State;
-    /// What the state awaits.
-    fn step(sc: &Self::Scenario, st: &Self::State) -> StepInfo;
+    /// What the state awaits, in `lang`.
+    fn step_in(sc: &Self::Scenario, st: &Self::State, lang: Lang) -> StepInfo;
+    /// What the state awaits, in English (the game file's `step`).
+    fn step(sc: &Self::Scenario, st: &Self::State) -> StepInfo {
+        Self::step_in(sc, st, Lang::En)
+    }
     /// What `side` may see, built field by field.
     fn view(sc: &Self::Scenario, st: &Self::State, side: &str) -> Self::View;
     /// Checks the body of one side's orders (envelope already checked) against that side's
@@ -86,15 +95,18 @@ pub trait Rules {
         orders: &BTreeMap<String, Self::Orders>,
         dice: &TurnDice,
     ) -> Resolution<Self::State, Self::Event>;
-    /// The report's account of the events, for one side (`None`: the moderator).
+    /// The report's account of the events, for one side (`None`: the moderator), in
+    /// `lang`: one Markdown bullet per event, the rule that acted cited in each, and the
+    /// same facts (ids, places, numbers) in every language.
     fn narrate(
         sc: &Self::Scenario,
         before: &Self::State,
         events: &[Self::Event],
         side: Option<&str>,
+        lang: Lang,
     ) -> String;
-    /// The position after the turn as `side` may see it, in Markdown.
-    fn describe(sc: &Self::Scenario, view: &Self::View) -> String;
+    /// The position after the turn as `side` may see it, in Markdown, in `lang`.
+    fn describe(sc: &Self::Scenario, view: &Self::View, lang: Lang) -> String;
     /// An orders skeleton for `side`, every legal order listed in comments.
     fn template(sc: &Self::Scenario, view: &Self::View, side: &str) -> String;
     /// The map as the view's side may see it, as plain drawing data (`crate::map` draws

@@ -40,11 +40,8 @@ pub fn update(_sc: &Scenario, st: &mut State, phase: &str) -> Vec<SeasonEvent> {
             city: st.cities[ci].name.clone(),
             from,
             to,
-            why: if retaken {
-                format!("its loyal side's blocks are back and no conqueror holds it at the end of the {phase} phase")
-            } else {
-                format!("left vacant by its conqueror at the end of the {phase} phase, it reverts to its loyalty")
-            },
+            phase: phase.to_string(),
+            retaken,
         });
     }
     out

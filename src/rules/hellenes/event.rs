@@ -3,7 +3,7 @@
 
 use super::season_event::SeasonEvent;
 use super::siege_event::SiegeEvent;
-use super::state::PlayedFor;
+use super::state::{Phase, PlayedFor, Season};
 use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -39,8 +39,12 @@ pub enum Event {
     Season(SeasonEvent),
     /// The siege rules (7.x, 8.x: siege_event.rs).
     Siege(Box<SiegeEvent>),
-    /// The game now awaits this step.
-    Next { title: String },
+    /// The game now awaits this step (`super::step_title_in` says it in words).
+    Next {
+        year: i32,
+        season: Season,
+        phase: Phase,
+    },
 }
 
 impl Event {

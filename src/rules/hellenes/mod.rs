@@ -20,32 +20,79 @@ pub mod siege_event;
 pub mod siege_orders;
 pub mod state;
 pub mod view;
+pub mod words;
 
 use crate::diag::SourceFile;
 use crate::dice::TurnDice;
+use crate::lang::Lang;
 use crate::rules::{Checked, Resolution, Rules, StepInfo};
 use crate::yaml::Node;
 use scenario::Scenario;
-use state::{Phase, State};
+use state::{Phase, Season, State};
 use std::collections::BTreeMap;
+use words::Case;
 
 /// The embedded 431 BC scenario.
 pub const HELLENES_431: &str = include_str!("hellenes-431.yaml");
 
 pub struct Hellenes;
 
-/// The step a state awaits, in words: `431 BC, Spring: initiative cards`.
+/// The step a state awaits, in words: `431 BC, Spring: initiative cards` (the game
+/// file's `step`).
 pub fn step_title(st: &State) -> String {
-    let what = match &st.phase {
-        Phase::Setup => "setup and the deal".to_string(),
-        Phase::Initiative => "initiative cards".to_string(),
-        Phase::PlayerTurn { side, first } => format!(
+    format!(
+        "{} BC, {}: {}",
+        st.year,
+        st.season,
+        step_words(None, &st.phase, Lang::En)
+    )
+}
+
+/// The step a game awaits in `lang`: `431 до н. э., Весна: карты инициативы`.
+pub fn step_title_in(
+    sc: &Scenario,
+    year: i32,
+    season: Season,
+    phase: &Phase,
+    lang: Lang,
+) -> String {
+    match lang {
+        Lang::En => format!("{year} BC, {season}: {}", step_words(Some(sc), phase, lang)),
+        Lang::Ru => format!(
+            "{}, {}: {}",
+            words::year(year, lang),
+            words::season(season, lang),
+            step_words(Some(sc), phase, lang)
+        ),
+    }
+}
+
+/// What a phase awaits. English names the side by its id (as game files always have).
+fn step_words(sc: Option<&Scenario>, phase: &Phase, lang: Lang) -> String {
+    match (phase, lang) {
+        (Phase::Setup, Lang::En) => "setup and the deal".to_string(),
+        (Phase::Setup, Lang::Ru) => "подготовка и раздача карт".to_string(),
+        (Phase::Initiative, Lang::En) => "initiative cards".to_string(),
+        (Phase::Initiative, Lang::Ru) => "карты инициативы".to_string(),
+        (Phase::PlayerTurn { side, first }, Lang::En) => format!(
             "{} player turn of {side}",
             if *first { "first" } else { "second" }
         ),
-        Phase::Winter => "overwintering and the turn of the year (not implemented yet)".to_string(),
-    };
-    format!("{} BC, {}: {what}", st.year, st.season)
+        (Phase::PlayerTurn { side, first }, Lang::Ru) => format!(
+            "{} ход игрока — {}",
+            if *first {
+                "первый"
+            } else {
+                "второй"
+            },
+            sc.map(|sc| words::side(sc, side, lang, Case::Nom))
+                .unwrap_or_else(|| side.clone())
+        ),
+        (Phase::Winter, Lang::En) => {
+            "overwintering and the turn of the year (not implemented yet)".to_string()
+        }
+        (Phase::Winter, Lang::Ru) => "зимовка и смена года (ещё не реализовано)".to_string(),
+    }
 }
 
 impl Rules for Hellenes {
@@ -84,40 +131,49 @@ impl Rules for Hellenes {
         sc.side_ids()
     }
 
-    fn side_name(sc: &Scenario, side: &str) -> String {
-        report::side_name(sc, side)
+    fn side_name_in(sc: &Scenario, side: &str, lang: Lang) -> String {
+        words::side(sc, side, lang, Case::Nom)
     }
 
     fn start(sc: &Scenario) -> State {
         State::start(sc)
     }
 
-    fn step(sc: &Scenario, st: &State) -> StepInfo {
+    fn step_in(sc: &Scenario, st: &State, lang: Lang) -> StepInfo {
         let sides = sc.side_ids();
         let asks = sides
             .iter()
             .map(|s| {
                 let ask = match &st.phase {
-                    Phase::Setup => {
-                        "entropy for the deal (and standing orders if you like)".to_string()
-                    }
-                    Phase::Initiative => {
-                        "the card you play this season (`initiative:`)".to_string()
-                    }
-                    Phase::PlayerTurn { side, .. } if side == s => {
-                        "your actions and combat (`actions:`, `combat:`; standing orders if you like)"
-                            .to_string()
-                    }
-                    Phase::PlayerTurn { .. } => {
-                        "standing orders (or nothing: the current ones stand)".to_string()
-                    }
-                    Phase::Winter => "nothing yet: Winter is not implemented".to_string(),
+                    Phase::Setup => lang.pick(
+                        "entropy for the deal (and standing orders if you like)",
+                        "энтропию для раздачи (и, если хотите, постоянные приказы)",
+                    ),
+                    Phase::Initiative => lang.pick(
+                        "the card you play this season (`initiative:`)",
+                        "карту, которую вы играете в этом сезоне (`initiative:`)",
+                    ),
+                    Phase::PlayerTurn { side, .. } if side == s => lang.pick(
+                        "your actions and combat (`actions:`, `combat:`; standing orders if you like)",
+                        "ваши действия и бои (`actions:`, `combat:`; если хотите, постоянные приказы)",
+                    ),
+                    Phase::PlayerTurn { .. } => lang.pick(
+                        "standing orders (or nothing: the current ones stand)",
+                        "постоянные приказы (или ничего: действуют прежние)",
+                    ),
+                    Phase::Winter => lang.pick(
+                        "nothing yet: Winter is not implemented",
+                        "пока ничего: зима ещё не реализована",
+                    ),
                 };
-                (s.clone(), ask)
+                (s.clone(), ask.to_string())
             })
             .collect();
         StepInfo {
-            title: step_title(st),
+            title: match lang {
+                Lang::En => step_title(st),
+                _ => step_title_in(sc, st.year, st.season, &st.phase, lang),
+            },
             awaiting: sides,
             asks,
             unsupported: match &st.phase {
@@ -162,12 +218,13 @@ impl Rules for Hellenes {
         before: &State,
         events: &[event::Event],
         side: Option<&str>,
+        lang: Lang,
     ) -> String {
-        report::narrate(sc, before, events, side)
+        report::narrate(sc, before, events, side, lang)
     }
 
-    fn describe(sc: &Scenario, view: &view::View) -> String {
-        report::describe(sc, view)
+    fn describe(sc: &Scenario, view: &view::View, lang: Lang) -> String {
+        report::describe(sc, view, lang)
     }
 
     fn template(sc: &Scenario, view: &view::View, side: &str) -> String {

@@ -5,15 +5,25 @@ use super::event::Event;
 use super::scenario::Scenario;
 use super::state::{Phase, PlayedFor, State, Status};
 use super::view::View;
+use super::words::{self, Case};
+use crate::lang::Lang;
 use std::fmt::Write;
 
-fn card_name(sc: &Scenario, id: &str) -> String {
+/// `C01 *Pericles* (Action 3)`.
+fn card_name(sc: &Scenario, id: &str, lang: Lang) -> String {
     match sc.card(id) {
-        Some(c) => format!("{} *{}* (Action {})", c.id, c.name, c.action),
+        Some(c) => format!(
+            "{} *{}* ({} {})",
+            c.id,
+            words::text(&c.name, lang),
+            lang.pick("Action", "Действие"),
+            c.action
+        ),
         None => id.to_string(),
     }
 }
 
+/// A side's printed name in English (the scenario's).
 pub fn side_name(sc: &Scenario, id: &str) -> String {
     sc.sides
         .iter()
@@ -22,32 +32,68 @@ pub fn side_name(sc: &Scenario, id: &str) -> String {
         .unwrap_or_else(|| id.to_string())
 }
 
+/// `Athens'`, `Sparta's`: an English possessive.
+pub fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
 /// The events a side may see, one bullet each, with the rule that acted.
-pub fn narrate(sc: &Scenario, _before: &State, events: &[Event], side: Option<&str>) -> String {
+///
+/// Every line is written in both languages side by side: edit them together (the
+/// English and Russian lines must carry the same ids, places, numbers and rule
+/// references: tests/languages.rs compares them).
+pub fn narrate(
+    sc: &Scenario,
+    before: &State,
+    events: &[Event],
+    side: Option<&str>,
+    lang: Lang,
+) -> String {
+    let name = |s: &str| words::side(sc, s, lang, Case::Nom);
+    let gen = |s: &str| words::side(sc, s, lang, Case::Gen);
     let mut out = String::new();
     for e in events.iter().filter(|e| e.shown_to(side)) {
         let line = match e {
-            Event::NoOrders { side } => format!(
-                "{}: no orders received; standing orders and the documented defaults applied.",
-                side_name(sc, side)
-            ),
-            Event::Fallback { side, what } => format!(
-                "{}: invalid order replaced by its default: {what}.",
-                side_name(sc, side)
-            ),
-            Event::StandingReplaced { side } => {
-                format!("{}: standing orders replaced.", side_name(sc, side))
-            }
-            Event::Shuffled { label, cards } => {
-                format!("1.0 The deck of {cards} cards is shuffled (sealed event `{label}`: no one could choose the hands).")
-            }
-            Event::Dealt { side, cards } => {
-                let names: Vec<String> = cards.iter().map(|c| card_name(sc, c)).collect();
+            Event::NoOrders { side } => lang.pick(
                 format!(
-                    "1.0 {} is dealt {} cards: {}.",
-                    side_name(sc, side),
-                    cards.len(),
-                    names.join(", ")
+                    "{}: no orders received; standing orders and the documented defaults applied.",
+                    name(side)
+                ),
+                format!(
+                    "{}: приказы не получены; применены постоянные приказы и документированные правила по умолчанию.",
+                    name(side)
+                ),
+            ),
+            Event::Fallback { side, what } => lang.pick(
+                format!("{}: invalid order replaced by its default: {what}.", name(side)),
+                format!(
+                    "{}: неверный приказ заменён приказом по умолчанию: «{what}».",
+                    name(side)
+                ),
+            ),
+            Event::StandingReplaced { side } => lang.pick(
+                format!("{}: standing orders replaced.", name(side)),
+                format!("{}: постоянные приказы заменены.", name(side)),
+            ),
+            Event::Shuffled { label, cards } => lang.pick(
+                format!("1.0 The deck of {cards} cards is shuffled (sealed event `{label}`: no one could choose the hands)."),
+                format!("1.0 Колода перемешана, карт в ней: {cards} (запечатанное событие `{label}`: никто не мог выбрать руки)."),
+            ),
+            Event::Dealt { side, cards } => {
+                let names: Vec<String> = cards.iter().map(|c| card_name(sc, c, lang)).collect();
+                let n = cards.len() as u32;
+                lang.pick(
+                    format!("1.0 {} is dealt {n} cards: {}.", name(side), names.join(", ")),
+                    format!(
+                        "1.0 Раздача, рука {}: {}: {}.",
+                        gen(side),
+                        lang.count(n, ["card", "cards"], ["карта", "карты", "карт"]),
+                        names.join(", ")
+                    ),
                 )
             }
             Event::Revealed { plays } => {
@@ -55,85 +101,154 @@ pub fn narrate(sc: &Scenario, _before: &State, events: &[Event], side: Option<&s
                     .iter()
                     .map(|(s, (c, f))| {
                         let how = match f {
-                            PlayedFor::Action => "for its Action value",
-                            PlayedFor::Event => "for its Event",
+                            PlayedFor::Action => {
+                                lang.pick("for its Action value", "ради значения действия")
+                            }
+                            PlayedFor::Event => lang.pick("for its Event", "ради события"),
                         };
-                        format!("{} plays {} {how}", side_name(sc, s), card_name(sc, c))
+                        lang.pick(
+                            format!("{} plays {} {how}", name(s), card_name(sc, c, lang)),
+                            format!("{} — {}, {how}", name(s), card_name(sc, c, lang)),
+                        )
                     })
                     .collect();
-                format!("1.0 Cards revealed: {}.", parts.join("; "))
+                lang.pick(
+                    format!("1.0 Cards revealed: {}.", parts.join("; ")),
+                    format!("1.0 Карты открыты: {}.", parts.join("; ")),
+                )
             }
             Event::EventCard {
                 side,
                 card,
                 continuing,
             } => {
-                let c = sc.card(card);
-                let text = c.map(|c| c.event.as_str()).unwrap_or("");
-                if *continuing {
-                    format!("1.0 {}'s Event stays in play: {text}", side_name(sc, side))
-                } else {
-                    format!("1.0 {}'s Event: {text}", side_name(sc, side))
+                let text = sc
+                    .card(card)
+                    .map(|c| words::text(&c.event, lang))
+                    .unwrap_or_default();
+                match (continuing, lang) {
+                    (true, Lang::En) => format!(
+                        "1.0 {} Event stays in play: {text}",
+                        possessive(&name(side))
+                    ),
+                    (false, Lang::En) => format!("1.0 {} Event: {text}", possessive(&name(side))),
+                    (true, Lang::Ru) => {
+                        format!("1.0 Событие {} остаётся в игре: {text}", gen(side))
+                    }
+                    (false, Lang::Ru) => format!("1.0 Событие {}: {text}", gen(side)),
                 }
             }
             Event::Initiative { values, first, tie } => {
                 let vals: Vec<String> = values
                     .iter()
-                    .map(|(s, v)| format!("{} {v}", side_name(sc, s)))
+                    .map(|(s, v)| format!("{} {v}", name(s)))
                     .collect();
-                let why = if *tie {
-                    format!("a tie goes to {}", side_name(sc, first))
-                } else {
-                    "the lower value goes first".to_string()
-                };
-                format!("1.0 Initiative: {} ({why}, an Event counts 0). {} takes the first player turn.", vals.join(", "), side_name(sc, first))
+                match (tie, lang) {
+                    (true, Lang::En) => format!(
+                        "1.0 Initiative: {} (a tie goes to {}, an Event counts 0). {} takes the first player turn.",
+                        vals.join(", "),
+                        name(first),
+                        name(first)
+                    ),
+                    (false, Lang::En) => format!(
+                        "1.0 Initiative: {} (the lower value goes first, an Event counts 0). {} takes the first player turn.",
+                        vals.join(", "),
+                        name(first)
+                    ),
+                    (true, Lang::Ru) => format!(
+                        "1.0 Инициатива: {} (при равенстве первенство у {}, событие считается за 0). Первый ход игрока — у {}.",
+                        vals.join(", "),
+                        gen(first),
+                        gen(first)
+                    ),
+                    (false, Lang::Ru) => format!(
+                        "1.0 Инициатива: {} (первым ходит меньшее значение, событие считается за 0). Первый ход игрока — у {}.",
+                        vals.join(", "),
+                        gen(first)
+                    ),
+                }
             }
-            Event::Season(e) => super::season_event::narrate(sc, e, side),
-            Event::Siege(e) => super::siege_event::narrate(sc, _before.season, e, side),
-            Event::Next { title } => format!("Next: {title}."),
+            Event::Season(e) => super::season_event::narrate(sc, e, side, lang),
+            Event::Siege(e) => super::siege_event::narrate(sc, before.season, e, side),
+            Event::Next {
+                year,
+                season,
+                phase,
+            } => {
+                let title = super::step_title_in(sc, *year, *season, phase, lang);
+                lang.pick(format!("Next: {title}."), format!("Далее: {title}."))
+            }
         };
         let _ = writeln!(out, "- {line}");
     }
     out
 }
 
-/// The position as a side sees it.
-pub fn describe(sc: &Scenario, v: &View) -> String {
+/// The position as a side sees it, in `lang`. Both languages side by side: edit them
+/// together (tests/languages.rs compares their facts line by line).
+pub fn describe(sc: &Scenario, v: &View, lang: Lang) -> String {
+    let name = |s: &str| words::side(sc, s, lang, Case::Nom);
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{} BC, {} — {}.",
-        v.year,
-        v.season,
-        phase_words(sc, &v.phase)
+        "{}, {} — {}.",
+        words::year(v.year, lang),
+        words::season(v.season, lang),
+        phase_words(sc, &v.phase, lang)
     );
     let lead = if v.prestige.points == 0 {
-        "Prestige is level (0).".to_string()
+        lang.pick("Prestige is level (0).", "Престиж: равенство (0).")
+            .to_string()
     } else {
-        format!(
-            "Prestige: {} leads by {}.",
-            side_name(sc, &v.prestige.leader),
-            v.prestige.points
+        lang.pick(
+            format!(
+                "Prestige: {} leads by {}.",
+                name(&v.prestige.leader),
+                v.prestige.points
+            ),
+            format!(
+                "Престиж: {} впереди на {}.",
+                name(&v.prestige.leader),
+                v.prestige.points
+            ),
         )
     };
     let _ = writeln!(out, "{lead}\n");
-    let _ = writeln!(out, "**Your hand** ({} cards):", v.hand.len());
+    let n = v.hand.len() as u32;
+    let _ = writeln!(
+        out,
+        "{} ({}):",
+        lang.pick("**Your hand**", "**Ваша рука**"),
+        lang.count(n, ["card", "cards"], ["карта", "карты", "карт"])
+    );
     for c in &v.hand {
         let _ = writeln!(
             out,
-            "- {} *{}*: Action {} — Event: {}",
-            c.id, c.name, c.action, c.event
+            "- {} *{}*: {} {} — {}: {}",
+            c.id,
+            words::text(&c.name, lang),
+            lang.pick("Action", "Действие"),
+            c.action,
+            lang.pick("Event", "Событие"),
+            words::text(&c.event, lang)
         );
     }
     for (s, n) in &v.other_hands {
-        let _ = writeln!(
-            out,
-            "\n{} holds {n} cards. The deck holds {}.",
-            side_name(sc, s),
-            v.deck
+        let line = lang.pick(
+            format!("{} holds {n} cards. The deck holds {}.", name(s), v.deck),
+            format!(
+                "Карт на руке у {}: {n}. Карт в колоде: {}.",
+                words::side(sc, s, lang, Case::Gen),
+                v.deck
+            ),
         );
+        let _ = writeln!(out, "\n{line}");
     }
-    let _ = writeln!(out, "\n**Your blocks on the map:**");
+    let _ = writeln!(
+        out,
+        "\n{}",
+        lang.pick("**Your blocks on the map:**", "**Ваши блоки на карте:**")
+    );
     let mut on_map: Vec<_> = v
         .blocks
         .iter()
@@ -143,56 +258,67 @@ pub fn describe(sc: &Scenario, v: &View) -> String {
     for b in &on_map {
         let _ = writeln!(
             out,
-            "- {} {} ({}), {}/{} steps, {} — {}",
+            "- {} {} ({}), {} — {}",
             b.id,
-            b.name,
-            kind_word(b.kind),
-            b.steps,
-            b.max,
-            b.rating,
+            words::text(&b.name, lang),
+            words::kind(b.kind, lang),
+            lang.pick(
+                format!("{}/{} steps, {}", b.steps, b.max, b.rating),
+                format!("шаги {}/{}, {}", b.steps, b.max, b.rating)
+            ),
             b.at
         );
     }
     out.push_str(&super::siege_event::describe_sieges(sc, v));
-    let pool = v.blocks.iter().filter(|b| b.status == Status::Pool).count();
-    let _ = writeln!(out, "\nIn your pool: {pool} blocks.");
-    let _ = writeln!(out, "\n**Enemy blocks seen** (position and count only):");
+    let pool = v.blocks.iter().filter(|b| b.status == Status::Pool).count() as u32;
+    let _ = writeln!(
+        out,
+        "\n{}: {}.",
+        lang.pick("In your pool", "В вашем пуле"),
+        lang.count(pool, ["block", "blocks"], ["блок", "блока", "блоков"])
+    );
+    let _ = writeln!(
+        out,
+        "\n{}",
+        lang.pick(
+            "**Enemy blocks seen** (position and count only):",
+            "**Замеченные блоки противника** (только место и число):"
+        )
+    );
     for g in &v.enemy {
         let _ = writeln!(
             out,
-            "- {}: {} block{}",
+            "- {}: {}",
             g.at,
-            g.count,
-            if g.count == 1 { "" } else { "s" }
+            lang.count(g.count, ["block", "blocks"], ["блок", "блока", "блоков"])
         );
     }
     out
 }
 
-fn kind_word(k: super::scenario::BlockKind) -> &'static str {
-    use super::scenario::BlockKind::*;
-    match k {
-        Hoplites => "hoplites",
-        Infantry => "infantry",
-        Archers => "archers",
-        Cavalry => "cavalry",
-        Fleet => "fleet",
-        Garrison => "garrison",
-    }
-}
-
-pub fn phase_words(sc: &Scenario, p: &Phase) -> String {
-    match p {
-        Phase::Setup => "setup: the deal".into(),
-        Phase::Initiative => "initiative cards".into(),
-        Phase::PlayerTurn { side, first } => {
-            format!(
-                "{}'s player turn ({})",
-                side_name(sc, side),
-                if *first { "first" } else { "second" }
-            )
-        }
-        Phase::Winter => "Winter (not implemented yet)".into(),
+/// The phase a view is in, in words: `Athens' player turn (second)`.
+pub fn phase_words(sc: &Scenario, p: &Phase, lang: Lang) -> String {
+    match (p, lang) {
+        (Phase::Setup, Lang::En) => "setup: the deal".into(),
+        (Phase::Setup, Lang::Ru) => "подготовка: раздача карт".into(),
+        (Phase::Initiative, Lang::En) => "initiative cards".into(),
+        (Phase::Initiative, Lang::Ru) => "карты инициативы".into(),
+        (Phase::PlayerTurn { side, first }, Lang::En) => format!(
+            "{} player turn ({})",
+            possessive(&side_name(sc, side)),
+            if *first { "first" } else { "second" }
+        ),
+        (Phase::PlayerTurn { side, first }, Lang::Ru) => format!(
+            "ход игрока {} ({})",
+            words::side(sc, side, lang, Case::Gen),
+            if *first {
+                "первый"
+            } else {
+                "второй"
+            }
+        ),
+        (Phase::Winter, Lang::En) => "Winter (not implemented yet)".into(),
+        (Phase::Winter, Lang::Ru) => "Зима (ещё не реализована)".into(),
     }
 }
 
@@ -233,8 +359,8 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
             } else {
                 let _ = writeln!(
                     out,
-                    "# {}'s player turn: send standing orders if you want to change them.",
-                    side_name(sc, active)
+                    "# {} player turn: send standing orders if you want to change them.",
+                    possessive(&side_name(sc, active))
                 );
             }
         }

@@ -44,7 +44,9 @@ pub fn resolve(
         Phase::Winter => unreachable!("step() marks Winter as not yet resolvable"),
     }
     events.push(Event::Next {
-        title: super::step_title(&next),
+        year: next.year,
+        season: next.season,
+        phase: next.phase.clone(),
     });
     Resolution {
         state: next,

@@ -22,7 +22,7 @@ use super::event::Event;
 use super::movement::{self, Board, Problem};
 use super::orders::Orders;
 use super::scenario::Scenario;
-use super::season_event::SeasonEvent;
+use super::season_event::{PrestigeFor, SeasonEvent};
 use super::siege;
 use super::siege_event::{BattleKind, SiegeEvent};
 use super::siege_orders::SiegeOrder;
@@ -294,7 +294,7 @@ fn actions_phase(
                 out.events.push(ev(SeasonEvent::Prestige {
                     side: side.to_string(),
                     points: pts,
-                    why: format!("pillaging {city} (5.5)"),
+                    why: PrestigeFor::Pillage { city: city.clone() },
                     after: st.prestige.clone(),
                 }));
             }
@@ -528,7 +528,9 @@ fn battle_prestige(sc: &Scenario, st: &mut State, b: &BattleOutcome, events: &mu
     events.push(ev(SeasonEvent::Prestige {
         side: w.clone(),
         points: pts,
-        why: format!("winning the battle at {}", b.place),
+        why: PrestigeFor::Battle {
+            place: b.place.clone(),
+        },
         after: st.prestige.clone(),
     }));
 }

@@ -7,9 +7,11 @@
 //! action is told only to its side.
 
 use super::battle::{BattleOutcome, Effect};
-use super::report::side_name;
+use super::report::possessive;
 use super::scenario::Scenario;
 use super::state::Prestige;
+use super::words::{self, Case};
+use crate::lang::Lang;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum SeasonEvent {
@@ -74,16 +76,28 @@ pub enum SeasonEvent {
     Prestige {
         side: String,
         points: i32,
-        why: String,
+        why: PrestigeFor,
         after: Prestige,
     },
-    /// §3 City control changed.
+    /// §3 City control changed: the city reverted to its loyalty at the end of `phase`
+    /// (`Actions` or `Combat`), its conqueror gone; `retaken`: the loyal side's blocks are
+    /// back in it.
     Control {
         city: String,
         from: String,
         to: String,
-        why: String,
+        phase: String,
+        retaken: bool,
     },
+}
+
+/// Why a side gained Prestige in a player turn.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PrestigeFor {
+    /// 5.5 [A] `params.prestige_pillage`: pillaging a city's land.
+    Pillage { city: String },
+    /// 2.0 [A] `params.prestige_battle`: winning a field or naval battle.
+    Battle { place: String },
 }
 
 impl SeasonEvent {
@@ -97,38 +111,54 @@ impl SeasonEvent {
     }
 }
 
-fn block_name(sc: &Scenario, id: &str) -> String {
+fn block_name(sc: &Scenario, id: &str, lang: Lang) -> String {
     match sc.blocks.iter().find(|b| b.id == id) {
-        Some(b) => format!("{id} {}", b.name),
+        Some(b) => format!("{id} {}", words::text(&b.name, lang)),
         None => id.to_string(),
     }
 }
 
-/// `Athens' player turn`, `Sparta's player turn`.
-fn possessive(name: &str) -> String {
-    if name.ends_with('s') {
-        format!("{name}'")
-    } else {
-        format!("{name}'s")
-    }
-}
+const STEPS: ([&str; 2], [&str; 3]) = (["step", "steps"], ["шаг", "шага", "шагов"]);
+const BLOCKS: ([&str; 2], [&str; 3]) = (["block", "blocks"], ["блок", "блока", "блоков"]);
+const FLEETS: ([&str; 2], [&str; 3]) = (["fleet", "fleets"], ["флот", "флота", "флотов"]);
+const HITS: ([&str; 2], [&str; 3]) = (["hit", "hits"], ["попадание", "попадания", "попаданий"]);
+const ROUTS: ([&str; 2], [&str; 3]) = (["rout", "routs"], ["бегство", "бегства", "бегств"]);
+/// After `after` / `после`: the genitive.
+const ROUNDS_AFTER: ([&str; 2], [&str; 3]) =
+    (["round", "rounds"], ["раунда", "раундов", "раундов"]);
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+fn count(lang: Lang, n: usize, words: ([&str; 2], [&str; 3])) -> String {
+    lang.count(n as u32, words.0, words.1)
 }
 
 /// Prestige in words: `Sparta leads by 2`.
-pub fn prestige_words(sc: &Scenario, p: &Prestige) -> String {
+pub fn prestige_words(sc: &Scenario, p: &Prestige, lang: Lang) -> String {
     if p.points == 0 {
-        "the track is level".into()
+        lang.pick("the track is level", "счёт равный").into()
     } else {
-        format!("{} leads by {}", side_name(sc, &p.leader), p.points)
+        let who = words::side(sc, &p.leader, lang, Case::Nom);
+        lang.pick(
+            format!("{who} leads by {}", p.points),
+            format!("{who} впереди на {}", p.points),
+        )
     }
 }
 
-/// The event in rule terms for `side` (None: the moderator).
-pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>) -> String {
+/// The event in rule terms for `side` (None: the moderator), in `lang`.
+///
+/// Both languages are written side by side in every arm: edit them together. The English
+/// and Russian lines must carry the same ids, places, numbers and rule references
+/// (tests/languages.rs compares them line by line).
+pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>, lang: Lang) -> String {
     let own = |s: &str| side.is_none() || side == Some(s);
+    let name = |s: &str| words::side(sc, s, lang, Case::Nom);
+    let gen = |s: &str| words::side(sc, s, lang, Case::Gen);
+    let turn_of = |s: &str| {
+        lang.pick(
+            format!("{} player turn", possessive(&name(s))),
+            format!("Ход игрока {}", gen(s)),
+        )
+    };
     match e {
         SeasonEvent::Actions {
             side: s,
@@ -139,25 +169,23 @@ pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>) -> String {
             let c = card
                 .as_ref()
                 .and_then(|c| sc.card(c))
-                .map(|c| format!("{} *{}*", c.id, c.name))
-                .unwrap_or_else(|| "its card".into());
+                .map(|c| format!("{} *{}*", c.id, words::text(&c.name, lang)))
+                .unwrap_or_else(|| lang.pick("its card", "его карта").into());
+            let actions = lang.count(*budget, ["action", "actions"], ["действие", "действия", "действий"]);
             if *budget == 0 {
-                format!(
-                    "1.0 {} player turn: {c} was played for its Event, so no actions this season (8.0: only siege attrition).",
-                    possessive(&side_name(sc, s))
+                lang.pick(
+                    format!("1.0 {}: {c} was played for its Event, so no actions this season (8.0: only siege attrition).", turn_of(s)),
+                    format!("1.0 {}: карта {c} сыграна ради события, поэтому в этом сезоне действий нет (8.0: только осадное истощение).", turn_of(s)),
                 )
             } else if own(s) {
-                format!(
-                    "1.0 {} player turn: {c} gives {}; {} ordered.",
-                    possessive(&side_name(sc, s)),
-                    plural(*budget as usize, "action", "actions"),
-                    ordered
+                lang.pick(
+                    format!("1.0 {}: {c} gives {actions}; {ordered} ordered.", turn_of(s)),
+                    format!("1.0 {}: карта {c} даёт {actions}; приказано: {ordered}.", turn_of(s)),
                 )
             } else {
-                format!(
-                    "1.0 {} player turn: {c} gives {}.",
-                    possessive(&side_name(sc, s)),
-                    plural(*budget as usize, "action", "actions")
+                lang.pick(
+                    format!("1.0 {}: {c} gives {actions}.", turn_of(s)),
+                    format!("1.0 {}: карта {c} даёт {actions}.", turn_of(s)),
                 )
             }
         }
@@ -174,26 +202,34 @@ pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>) -> String {
             let who = if own(s) {
                 blocks.join(", ")
             } else if *naval {
-                plural(blocks.len(), "fleet", "fleets")
+                count(lang, blocks.len(), FLEETS)
             } else {
-                plural(blocks.len(), "block", "blocks")
+                count(lang, blocks.len(), BLOCKS)
             };
-            let verb = if *naval { "sails" } else { "moves" };
-            let mut line = format!(
-                "2.0 {} {verb} {who} from {from} to {to} ({path}).",
-                side_name(sc, s)
-            );
+            let mut line = match (naval, lang) {
+                (true, Lang::En) => format!("2.0 {} sails {who} from {from} to {to} ({path}).", name(s)),
+                (false, Lang::En) => format!("2.0 {} moves {who} from {from} to {to} ({path}).", name(s)),
+                (true, Lang::Ru) => format!("2.0 Морское движение, {}: {who} из {from} в {to} ({path}).", name(s)),
+                (false, Lang::Ru) => format!("2.0 Движение по суше, {}: {who} из {from} в {to} ({path}).", name(s)),
+            };
             if !carried.is_empty() {
                 let what = if own(s) {
                     carried
                         .iter()
-                        .map(|(b, f)| format!("{b} on {f}"))
+                        .map(|(b, f)| lang.pick(format!("{b} on {f}"), format!("{b} на {f}")))
                         .collect::<Vec<_>>()
                         .join(", ")
                 } else {
-                    plural(carried.len(), "land block", "land blocks")
+                    lang.count(
+                        carried.len() as u32,
+                        ["land block", "land blocks"],
+                        ["сухопутный блок", "сухопутных блока", "сухопутных блоков"],
+                    )
                 };
-                line.push_str(&format!(" 5.21 The fleets carry {what}, landing at {to}."));
+                line.push_str(&lang.pick(
+                    format!(" 5.21 The fleets carry {what}, landing at {to}."),
+                    format!(" 5.21 Флоты перевозят: {what}, с высадкой в {to}."),
+                ));
             }
             line
         }
@@ -205,11 +241,14 @@ pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>) -> String {
             max,
         } => {
             if own(s) {
-                format!("4.2 Building: {block} gains a step at {at} ({steps}/{max}).")
+                lang.pick(
+                    format!("4.2 Building: {block} gains a step at {at} ({steps}/{max})."),
+                    format!("4.2 Строительство: {block} получает шаг в {at} ({steps}/{max})."),
+                )
             } else {
-                format!(
-                    "4.2 Building: {} adds a step to a block at {at}.",
-                    side_name(sc, s)
+                lang.pick(
+                    format!("4.2 Building: {} adds a step to a block at {at}.", name(s)),
+                    format!("4.2 Строительство, {}: блок в {at} получает шаг.", name(s)),
                 )
             }
         }
@@ -221,83 +260,135 @@ pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>) -> String {
             steps,
         } => {
             if own(s) {
-                format!(
-                    "4.2 Building: a new block is drawn blind from the pool (sealed draw `{label}`): {}, {}, at {city}.",
-                    block_name(sc, block),
-                    plural(*steps as usize, "step", "steps")
+                let st = count(lang, *steps as usize, STEPS);
+                let b = block_name(sc, block, lang);
+                lang.pick(
+                    format!("4.2 Building: a new block is drawn blind from the pool (sealed draw `{label}`): {b}, {st}, at {city}."),
+                    format!("4.2 Строительство: новый блок вытянут вслепую из пула (запечатанная выборка `{label}`): {b}, {st}, в {city}."),
                 )
             } else {
-                format!(
-                    "4.2 Building: a new block of {} appears at {city}.",
-                    side_name(sc, s)
+                lang.pick(
+                    format!("4.2 Building: a new block of {} appears at {city}.", name(s)),
+                    format!("4.2 Строительство: в {city} появляется новый блок {}.", gen(s)),
                 )
             }
         }
-        SeasonEvent::GarrisonBuilt { side: s, city } => format!(
-            "4.2.3 {} builds a garrison in captured {city} (it stays if a siege is lifted, 7.3).",
-            side_name(sc, s)
+        SeasonEvent::GarrisonBuilt { side: s, city } => lang.pick(
+            format!("4.2.3 {} builds a garrison in captured {city} (it stays if a siege is lifted, 7.3).", name(s)),
+            format!("4.2.3 {}: построен гарнизон в захваченном городе {city} (он остаётся, если осада снята, 7.3).", name(s)),
         ),
-        SeasonEvent::Pillaged { side: s, city } => format!(
-            "5.5 {} pillages the land of {city}: it is ravaged until the year ends (9.53).",
-            side_name(sc, s)
+        SeasonEvent::Pillaged { side: s, city } => lang.pick(
+            format!("5.5 {} pillages the land of {city}: it is ravaged until the year ends (9.53).", name(s)),
+            format!("5.5 Разграбление, {}: земли {city} разорены до конца года (9.53).", name(s)),
         ),
         SeasonEvent::ActionVoid {
             side: s,
             number,
             why,
-        } => format!(
-            "{} action {number} is void: {why}.",
-            possessive(&side_name(sc, s))
+        } => lang.pick(
+            format!("{} action {number} is void: {why}.", possessive(&name(s))),
+            format!("Действие {number} {} не выполнено: «{why}».", gen(s)),
         ),
-        SeasonEvent::Battle(b) => battle_text(sc, b),
+        SeasonEvent::Battle(b) => battle_text(sc, b, lang),
         SeasonEvent::Retreated {
             block, from, to, ..
-        } => format!("2.0 {block} retreats from {from} to {to}."),
-        SeasonEvent::NoRetreat { block, from, .. } => {
-            format!("2.0 {block} has no retreat from {from} and is eliminated.")
-        }
+        } => lang.pick(
+            format!("2.0 {block} retreats from {from} to {to}."),
+            format!("2.0 {block} отступает из {from} в {to}."),
+        ),
+        SeasonEvent::NoRetreat { block, from, .. } => lang.pick(
+            format!("2.0 {block} has no retreat from {from} and is eliminated."),
+            format!("2.0 {block}: отступить из {from} некуда, блок уничтожен."),
+        ),
         SeasonEvent::Prestige {
             side: s,
             points,
             why,
             after,
-        } => format!(
-            "Prestige: {} gains {points} for {why}; {}.",
-            side_name(sc, s),
-            prestige_words(sc, after)
-        ),
+        } => {
+            let why = match why {
+                PrestigeFor::Pillage { city } => lang.pick(
+                    format!("pillaging {city} (5.5, [A] `params.prestige_pillage`)"),
+                    format!("разграбление {city} (5.5, [A] `params.prestige_pillage`)"),
+                ),
+                PrestigeFor::Battle { place } => lang.pick(
+                    format!("winning the battle at {place} (2.0, [A] `params.prestige_battle`)"),
+                    format!("победу в битве у {place} (2.0, [A] `params.prestige_battle`)"),
+                ),
+            };
+            lang.pick(
+                format!("Prestige: {} gains {points} for {why}; {}.", name(s), prestige_words(sc, after, lang)),
+                format!(
+                    "Престиж: {} +{points} за {why}; {}.",
+                    words::side(sc, s, lang, Case::Dat),
+                    prestige_words(sc, after, lang)
+                ),
+            )
+        }
         SeasonEvent::Control {
             city,
             from,
             to,
-            why,
+            phase,
+            retaken,
         } => {
-            let name = |x: &str| {
-                if x == "neutral" {
-                    "neutrality".to_string()
-                } else {
-                    side_name(sc, x)
-                }
+            let phase = match (phase.as_str(), lang) {
+                (p, Lang::En) => p.to_string(),
+                ("Actions", Lang::Ru) => "действий".to_string(),
+                ("Combat", Lang::Ru) => "боя".to_string(),
+                (p, Lang::Ru) => p.to_string(),
             };
-            format!(
-                "City control: {city} passes from {} to {}: {why}.",
-                name(from),
-                name(to)
+            let (from_w, to_w) = match lang {
+                Lang::En => {
+                    let n = |x: &str| if x == "neutral" { "neutrality".to_string() } else { name(x) };
+                    (n(from), n(to))
+                }
+                Lang::Ru => (
+                    if from == "neutral" { "нейтралитета".to_string() } else { gen(from) },
+                    if to == "neutral" { "нейтралитету".to_string() } else { words::side(sc, to, lang, Case::Dat) },
+                ),
+            };
+            let why = match (retaken, lang) {
+                (true, Lang::En) => format!("its loyal side's blocks are back and no conqueror holds it at the end of the {phase} phase"),
+                (false, Lang::En) => format!("left vacant by its conqueror at the end of the {phase} phase, it reverts to its loyalty"),
+                (true, Lang::Ru) => format!("блоки верной ему стороны вернулись, и в конце фазы {phase} его не держит ни один завоеватель"),
+                (false, Lang::Ru) => format!("завоеватель оставил его пустым в конце фазы {phase}, и город возвращается к своей лояльности"),
+            };
+            lang.pick(
+                format!("City control (page 7): {city} passes from {from_w} to {to_w}: {why}."),
+                format!("Контроль города (стр. 7): {city} переходит от {from_w} к {to_w}: {why}."),
             )
         }
     }
 }
 
 /// A battle, every block revealed, every die and its effect (both sides see it all).
-pub fn battle_text(sc: &Scenario, b: &BattleOutcome) -> String {
-    let kind = if b.naval { "Naval battle" } else { "Battle" };
-    let mut out = format!(
-        "2.0 {kind} at {} ({} attacks, {} defends; dice `{}`):",
-        b.place,
-        side_name(sc, &b.attacker),
-        side_name(sc, &b.defender),
-        b.label
-    );
+/// Both languages side by side: edit them together.
+pub fn battle_text(sc: &Scenario, b: &BattleOutcome, lang: Lang) -> String {
+    let name = |s: &str| words::side(sc, s, lang, Case::Nom);
+    let gen = |s: &str| words::side(sc, s, lang, Case::Gen);
+    let mut out = match (b.naval, lang) {
+        (true, Lang::En) | (false, Lang::En) => format!(
+            "2.0 {} at {} ({} attacks, {} defends; dice `{}`):",
+            if b.naval { "Naval battle" } else { "Battle" },
+            b.place,
+            name(&b.attacker),
+            name(&b.defender),
+            b.label
+        ),
+        (naval, Lang::Ru) => format!(
+            "2.0 {} у {} (атакующий: {}, обороняющийся: {}; кости `{}`):",
+            if naval {
+                "Морская битва"
+            } else {
+                "Битва"
+            },
+            b.place,
+            name(&b.attacker),
+            name(&b.defender),
+            b.label
+        ),
+    };
     for s in [&b.attacker, &b.defender] {
         let list: Vec<String> = b
             .revealed
@@ -306,16 +397,15 @@ pub fn battle_text(sc: &Scenario, b: &BattleOutcome) -> String {
             .map(|f| {
                 format!(
                     "{} {} ({})",
-                    block_name(sc, &f.id),
+                    block_name(sc, &f.id, lang),
                     f.rating,
-                    plural(f.steps as usize, "step", "steps")
+                    count(lang, f.steps as usize, STEPS)
                 )
             })
             .collect();
-        out.push_str(&format!(
-            "\n  - {} reveals: {}",
-            side_name(sc, s),
-            list.join("; ")
+        out.push_str(&lang.pick(
+            format!("\n  - {} reveals: {}", name(s), list.join("; ")),
+            format!("\n  - Открыты блоки {}: {}", gen(s), list.join("; ")),
         ));
     }
     for shot in &b.shots {
@@ -324,51 +414,73 @@ pub fn battle_text(sc: &Scenario, b: &BattleOutcome) -> String {
             .effects
             .iter()
             .map(|e| match e {
-                Effect::Step { block, left: 0 } => format!("{block} eliminated"),
-                Effect::Step { block, left } => format!("{block} loses a step ({left} left)"),
-                Effect::Marked { block } => format!("{block} takes a first hit (8.1.1)"),
-                Effect::Routed { block } => format!("{block} routed"),
-                Effect::RoutIgnored => {
-                    "a rout without effect (8.1: defenders are not routed)".into()
+                Effect::Step { block, left: 0 } => {
+                    lang.pick(format!("{block} eliminated"), format!("{block} уничтожен"))
                 }
+                Effect::Step { block, left } => lang.pick(
+                    format!("{block} loses a step ({left} left)"),
+                    format!("{block} теряет шаг (осталось {left})"),
+                ),
+                Effect::Marked { block } => lang.pick(
+                    format!("{block} takes a first hit (8.1.1)"),
+                    format!("{block} получает первое попадание (8.1.1)"),
+                ),
+                Effect::Routed { block } => lang.pick(
+                    format!("{block} routed"),
+                    format!("{block} обращён в бегство"),
+                ),
+                Effect::RoutIgnored => lang
+                    .pick(
+                        "a rout without effect (8.1: defenders are not routed)",
+                        "бегство без последствий (8.1: защитников нельзя обратить в бегство)",
+                    )
+                    .into(),
             })
             .collect();
         let result = if effects.is_empty() {
-            "no effect".to_string()
+            lang.pick("no effect", "без последствий").to_string()
         } else {
             effects.join(", ")
         };
         out.push_str(&format!(
-            "\n  - Round {}: {} ({}, {}) rolls {}: {} → {result}",
+            "\n  - {} {}: {} ({}, {}) {} {}: {}, {} → {result}",
+            lang.pick("Round", "Раунд"),
             shot.round,
             shot.block,
             shot.rating,
-            plural(shot.steps as usize, "step", "steps"),
+            count(lang, shot.steps as usize, STEPS),
+            lang.pick("rolls", "бросает"),
             dice.join(" "),
-            [
-                plural(shot.hits as usize, "hit", "hits"),
-                plural(shot.routs as usize, "rout", "routs")
-            ]
-            .join(", ")
+            count(lang, shot.hits as usize, HITS),
+            count(lang, shot.routs as usize, ROUTS),
         ));
     }
-    let end = match &b.winner {
-        Some(w) if !b.withdrawn.is_empty() => format!(
-            "after {} both sides are still in the battle: {} withdraws and {} holds the field",
-            plural(b.rounds_fought as usize, "round", "rounds"),
-            side_name(sc, &b.attacker),
-            side_name(sc, w)
+    let rounds = count(lang, b.rounds_fought as usize, ROUNDS_AFTER);
+    let end = match (&b.winner, lang) {
+        (Some(w), Lang::En) if !b.withdrawn.is_empty() => format!(
+            "after {rounds} both sides are still in the battle: {} withdraws and {} holds the field",
+            name(&b.attacker),
+            name(w)
         ),
-        Some(w) => format!(
-            "{} wins: the enemy has no block left in the battle after {}",
-            side_name(sc, w),
-            plural(b.rounds_fought as usize, "round", "rounds")
+        (Some(w), Lang::Ru) if !b.withdrawn.is_empty() => format!(
+            "после {rounds} обе стороны всё ещё в битве: блоки {} отходят, поле боя остаётся за {}",
+            gen(&b.attacker),
+            words::side(sc, w, lang, Case::Ins)
         ),
-        None => format!(
-            "after {} both sides stay: no winner",
-            plural(b.rounds_fought as usize, "round", "rounds")
+        (Some(w), Lang::En) => format!(
+            "{} wins: the enemy has no block left in the battle after {rounds}",
+            name(w)
         ),
+        (Some(w), Lang::Ru) => format!(
+            "победа {}: после {rounds} у противника не осталось блоков в битве",
+            gen(w)
+        ),
+        (None, Lang::En) => format!("after {rounds} both sides stay: no winner"),
+        (None, Lang::Ru) => format!("после {rounds} обе стороны остаются: победителя нет"),
     };
-    out.push_str(&format!("\n  - Result: {end}."));
+    out.push_str(&lang.pick(
+        format!("\n  - Result: {end}."),
+        format!("\n  - Итог: {end}."),
+    ));
     out
 }
