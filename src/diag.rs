@@ -26,18 +26,18 @@ impl SourceFile {
         }
     }
 
-    /// 1-based line and column (in characters) of a byte offset.
+    /// 1-based line and column (in characters) of a byte offset. Lines end as YAML ends
+    /// them: `\n`, `\r\n` or a lone `\r`.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
-        let before = &self.text[..floor_char(&self.text, offset)];
-        let line = before.matches('\n').count() + 1;
-        let col = before
-            .rsplit('\n')
-            .next()
-            .map(|l| l.chars().count())
-            .unwrap_or(0)
-            + 1;
-        (line, col)
+        let text = self.text.as_str();
+        let before = &text[..floor_char(text, offset.min(text.len()))];
+        let lone_cr = before
+            .match_indices('\r')
+            .filter(|(i, _)| text.as_bytes().get(i + 1) != Some(&b'\n'))
+            .count();
+        let line = before.matches('\n').count() + lone_cr + 1;
+        let start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        (line, before[start..].chars().count() + 1)
     }
 }
 
@@ -121,14 +121,17 @@ impl Diagnostic {
 
     /// The diagnostic as the user sees it: miette's graphical report, no colour.
     pub fn render(&self) -> String {
+        // The place in the header is `location()`'s, the one every other output names:
+        // miette's own would count columns in bytes, not characters.
         let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
             .with_width(100)
-            .with_links(false);
+            .with_links(false)
+            .without_primary_span_start();
         let mut out = String::new();
-        let src = self
-            .file
-            .as_ref()
-            .map(|f| NamedSource::new(f.name.clone(), f.text.as_str().to_string()));
+        let src = self.file.as_ref().map(|f| {
+            let place = self.location().unwrap_or_else(|| f.name.clone());
+            NamedSource::new(place, f.text.as_str().to_string())
+        });
         let shown = Shown(self, src);
         if handler.render_report(&mut out, &shown).is_err() {
             out = format!("error[{}]: {}\n", self.code, self.message);
@@ -234,4 +237,26 @@ pub fn did_you_mean<'a, I: IntoIterator<Item = &'a str>>(
         }
     }
     best.map(|(_, c)| c.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rendered_place_is_the_located_one() {
+        // Columns count characters, not bytes; a lone CR ends a line as in YAML.
+        let f = SourceFile::new("o.yaml", "a: Αθήνα, Potidea\rb: x\r\nc: y\n");
+        let at = f.text.find("Potidea").unwrap();
+        assert_eq!(f.line_col(at), (1, 11));
+        let d = Diagnostic::new("t::x", "m").at(&f, (at, at + 7));
+        assert_eq!(d.location().as_deref(), Some("o.yaml:1:11"));
+        assert!(d.render().contains("[o.yaml:1:11]"), "{}", d.render());
+        let x = f.text.find('x').unwrap();
+        assert_eq!(f.line_col(x), (2, 4));
+        let y = f.text.find('y').unwrap();
+        assert_eq!(f.line_col(y), (3, 4));
+        let d = Diagnostic::new("t::x", "m").at(&f, (y, y + 1));
+        assert!(d.render().contains("[o.yaml:3:4]"), "{}", d.render());
+    }
 }
