@@ -36,6 +36,11 @@
 //!   "Your position"), and with `translations: [ru]` in case.yaml the same parts of the
 //!   Russian reports (`report.ru.md`, `report-<side>.ru.md`),
 //!   or, for `expect: invalid`, `diagnostics.txt` (every diagnostic as rendered).
+//!
+//! Every case's Russian reports are also compared with the English ones, whole, fact by
+//! fact (tests/facts/mod.rs), whether or not the case keeps them as expected files.
+
+mod facts;
 
 use dikast::dice::{self, Chain, Hash};
 use dikast::error::Failure;
@@ -359,6 +364,22 @@ fn run_case(dir: &Path) -> Result<BTreeMap<String, String>, String> {
             let again = run_turn::<Hellenes>(&inp).map_err(|f| f.render())?;
             if again.next_game != out.next_game || again.report_files() != out.report_files() {
                 return Err("a re-run gave different bytes".into());
+            }
+            // Every report says the same in Russian as in English (tests/facts: ids,
+            // places, numbers, sides, seasons, rule references, no English prose left).
+            let v = facts::vocab();
+            for (lang, t) in &out.translations {
+                let mut problems = facts::compare(&v, "report", &out.report, &t.moderator);
+                for (side, r) in &out.side_reports {
+                    let name = format!("report-{side}");
+                    problems.extend(facts::compare(&v, &name, r, &t.sides[side]));
+                }
+                if !problems.is_empty() {
+                    return Err(format!(
+                        "the {lang} reports do not carry the English facts:\n{}",
+                        problems.join("\n")
+                    ));
+                }
             }
             files.insert("state.yaml".into(), state_diff(&before.state, &after.state));
             files.insert("report.md".into(), report_body(&out.report, Lang::En));

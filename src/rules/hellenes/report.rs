@@ -169,7 +169,7 @@ pub fn narrate(
                 }
             }
             Event::Season(e) => super::season_event::narrate(sc, e, side, lang),
-            Event::Siege(e) => super::siege_event::narrate(sc, before.season, e, side),
+            Event::Siege(e) => super::siege_event::narrate(sc, before.season, e, side, lang),
             Event::Next {
                 year,
                 season,
@@ -269,7 +269,7 @@ pub fn describe(sc: &Scenario, v: &View, lang: Lang) -> String {
             b.at
         );
     }
-    out.push_str(&super::siege_event::describe_sieges(sc, v));
+    out.push_str(&super::siege_event::describe_sieges(sc, v, lang));
     let pool = v.blocks.iter().filter(|b| b.status == Status::Pool).count() as u32;
     let _ = writeln!(
         out,

@@ -1702,7 +1702,13 @@ mod tests {
         assert_eq!(outcome.rounds_fought, 3);
         assert_eq!(outcome.withdrawn, vec!["SPA-14".to_string()]);
         assert_eq!(outcome.losses.get("ATH-7"), None);
-        let text = super::super::siege_event::narrate(&sc, st.season, &out.events[1], None);
+        let text = super::super::siege_event::narrate(
+            &sc,
+            st.season,
+            &out.events[1],
+            None,
+            crate::lang::Lang::En,
+        );
         assert!(
             text.contains("the first hit on ATH-7 is lost unconverted (8.1.1)"),
             "{text}"

@@ -6,8 +6,11 @@
 //! blocks are revealed"); a capitulation reveals nothing (8.1.3).
 
 use super::battle::{BattleOutcome, Effect};
+use super::report::possessive;
 use super::scenario::Scenario;
 use super::state::{Prestige, Season};
+use super::words::{self, Case};
+use crate::lang::Lang;
 
 /// How a besieged city fell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,12 +26,19 @@ pub enum Fall {
 }
 
 impl Fall {
-    pub fn words(self) -> &'static str {
+    /// How the city fell, in words of `lang`, with the rule.
+    pub fn words(self, lang: Lang) -> &'static str {
         match self {
-            Fall::Storm => "taken by storm (8.1)",
-            Fall::Capitulation => "capitulated (8.1.3)",
-            Fall::Attrition => "starved out by siege attrition (8.2)",
-            Fall::Vacated => "left empty by its defenders",
+            Fall::Storm => lang.pick("taken by storm (8.1)", "взят штурмом (8.1)"),
+            Fall::Capitulation => lang.pick("capitulated (8.1.3)", "капитулировал (8.1.3)"),
+            Fall::Attrition => lang.pick(
+                "starved out by siege attrition (8.2)",
+                "истощён осадой (8.2)",
+            ),
+            Fall::Vacated => lang.pick(
+                "left empty by its defenders (7.4)",
+                "оставлен защитниками (7.4)",
+            ),
         }
     }
 }
@@ -198,27 +208,51 @@ impl SiegeEvent {
     }
 }
 
-fn side_name(sc: &Scenario, id: &str) -> String {
-    super::report::side_name(sc, id)
+fn side(sc: &Scenario, id: &str, lang: Lang) -> String {
+    words::side(sc, id, lang, Case::Nom)
+}
+
+fn gen(sc: &Scenario, id: &str, lang: Lang) -> String {
+    words::side(sc, id, lang, Case::Gen)
 }
 
 /// The net Prestige track in words.
-fn track_words(sc: &Scenario, p: &Prestige) -> String {
-    if p.points == 0 {
-        "the track is level".into()
-    } else {
-        format!("{} leads by {}", side_name(sc, &p.leader), p.points)
-    }
+fn track_words(sc: &Scenario, p: &Prestige, lang: Lang) -> String {
+    super::season_event::prestige_words(sc, p, lang)
 }
 
-fn plural(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+const BLOCKS: ([&str; 2], [&str; 3]) = (["block", "blocks"], ["блок", "блока", "блоков"]);
+const STEPS: ([&str; 2], [&str; 3]) = (["step", "steps"], ["шаг", "шага", "шагов"]);
+/// After `to` / `до`: the genitive.
+const STEPS_TO: ([&str; 2], [&str; 3]) = (["step", "steps"], ["шага", "шагов", "шагов"]);
+const HITS: ([&str; 2], [&str; 3]) = (["hit", "hits"], ["попадание", "попадания", "попаданий"]);
+const ROUTS: ([&str; 2], [&str; 3]) = (["rout", "routs"], ["бегство", "бегства", "бегств"]);
+/// After `after` / `после`: the genitive.
+const ROUNDS_AFTER: ([&str; 2], [&str; 3]) =
+    (["round", "rounds"], ["раунда", "раундов", "раундов"]);
+
+fn count(lang: Lang, n: u32, w: ([&str; 2], [&str; 3])) -> String {
+    lang.count(n, w.0, w.1)
 }
 
-/// The event in rule terms for `side` (None: the moderator). Hidden details (which block
-/// lost what, which blocks capitulated or fortified) go only to their owner.
-pub fn narrate(sc: &Scenario, season: Season, e: &SiegeEvent, side: Option<&str>) -> String {
+/// The event in rule terms for `side` (None: the moderator), in `lang`. Hidden details
+/// (which block lost what, which blocks capitulated or fortified) go only to their owner.
+///
+/// EDIT BOTH LANGUAGES TOGETHER: every arm writes the English and the Russian line side
+/// by side (`lang.pick(en, ru)` or a match on `lang`). The two must carry the same ids,
+/// places, numbers, sides, seasons and rule references: tests/languages.rs compares them
+/// line by line, and keeps no English prose in the Russian. Place names, block ids and
+/// labels stay as the scenario writes them in both.
+pub fn narrate(
+    sc: &Scenario,
+    season: Season,
+    e: &SiegeEvent,
+    side: Option<&str>,
+    lang: Lang,
+) -> String {
     let owner = |s: &str| side.is_none() || side == Some(s);
+    let name = |s: &str| self::side(sc, s, lang);
+    let gen = |s: &str| self::gen(sc, s, lang);
     match e {
         SiegeEvent::Fortified {
             city,
@@ -230,10 +264,16 @@ pub fn narrate(sc: &Scenario, season: Season, e: &SiegeEvent, side: Option<&str>
             } else {
                 String::new()
             };
-            format!(
-                "7.1 {} withdraws {} into the walls of {city}, ceding the area{who}.",
-                side_name(sc, s),
-                plural(blocks.len() as u32, "block", "blocks")
+            let n = count(lang, blocks.len() as u32, BLOCKS);
+            lang.pick(
+                format!(
+                    "7.1 {} withdraws {n} into the walls of {city}, ceding the area{who}.",
+                    name(s)
+                ),
+                format!(
+                    "7.1 Укрепление, {}: {n} за стенами {city}, область уступлена{who}.",
+                    name(s)
+                ),
             )
         }
         SiegeEvent::InField {
@@ -243,38 +283,57 @@ pub fn narrate(sc: &Scenario, season: Season, e: &SiegeEvent, side: Option<&str>
             why,
         } => {
             let reason = match why.as_str() {
-                "capacity" => " (7.3: no room left inside the walls)",
-                "inland" => " (a fleet cannot fortify in an inland city)",
-                _ => " (standing order: field)",
+                "capacity" => lang.pick(
+                    " (7.3: no room left inside the walls)",
+                    " (7.3: за стенами не осталось места)",
+                ),
+                "inland" => lang.pick(
+                    " (a fleet cannot fortify in an inland city)",
+                    " (флот не может укрыться во внутреннем городе)",
+                ),
+                _ => lang.pick(" (standing order: field)", " (постоянный приказ: бой в поле)"),
             };
             let who = if owner(s) {
                 format!(": {}", blocks.join(", "))
             } else {
                 String::new()
             };
-            format!(
-                "7.1 {} meets the enemy in the field at {city} with {}{reason}{who}.",
-                side_name(sc, s),
-                plural(blocks.len() as u32, "block", "blocks")
+            let n = count(lang, blocks.len() as u32, BLOCKS);
+            lang.pick(
+                format!(
+                    "7.1 {} meets the enemy in the field at {city} with {n}{reason}{who}.",
+                    name(s)
+                ),
+                format!(
+                    "7.1 Бой в поле у {city}, {}: {n}{reason}{who}.",
+                    name(s)
+                ),
             )
         }
         SiegeEvent::Established {
             city,
             besieger,
             besieged,
-            count,
+            count: n,
             garrison,
         } => {
-            let g = if *garrison {
-                ", the city's garrison (7.3) added face down"
-            } else {
-                ""
+            let g = match (garrison, lang) {
+                (false, _) => "",
+                (true, Lang::En) => ", the city's garrison (7.3) added face down",
+                (true, Lang::Ru) => "; к ним лицом вниз добавлен гарнизон города (7.3)",
             };
-            format!(
-                "7.2 Siege of {city} established: {} besieges {} of {}{g}. Siege combat is possible from next season (8.0).",
-                side_name(sc, besieger),
-                plural(*count, "block", "blocks"),
-                side_name(sc, besieged)
+            let n = count(lang, *n, BLOCKS);
+            lang.pick(
+                format!(
+                    "7.2 Siege of {city} established: {} besieges {n} of {}{g}. Siege combat is possible from next season (8.0).",
+                    name(besieger),
+                    name(besieged)
+                ),
+                format!(
+                    "7.2 Осада {city} установлена: осаждающий — {}, в осаде {n} {}{g}. Осадный бой возможен со следующего сезона (8.0).",
+                    name(besieger),
+                    gen(besieged)
+                ),
             )
         }
         SiegeEvent::Blockaded {
@@ -282,18 +341,24 @@ pub fn narrate(sc: &Scenario, season: Season, e: &SiegeEvent, side: Option<&str>
             besieged,
             grain,
         } => {
-            if *grain {
-                format!(
+            let since = words::season_gen(season, lang);
+            match (grain, lang) {
+                (true, Lang::En) => format!(
                     "8.2.2 The Black Sea grain of {} is cut: {city} counts as blockaded from {season}.",
-                    side_name(sc, besieged)
-                )
-            } else {
-                format!("8.2.1 {city} is besieged and blockaded from {season} (an enemy fleet holds its offshore sea).")
+                    name(besieged)
+                ),
+                (true, Lang::Ru) => format!(
+                    "8.2.2 Черноморский хлеб {} отрезан: {city} считается блокированным с {since}.",
+                    gen(besieged)
+                ),
+                (false, Lang::En) => format!("8.2.1 {city} is besieged and blockaded from {season} (an enemy fleet holds its offshore sea)."),
+                (false, Lang::Ru) => format!("8.2.1 {city} в осаде и блокаде с {since} (вражеский флот занимает его прибрежное море)."),
             }
         }
-        SiegeEvent::BlockadeEnded { city, .. } => {
-            format!("8.2.1 The blockade of {city} ends.")
-        }
+        SiegeEvent::BlockadeEnded { city, .. } => lang.pick(
+            format!("8.2.1 The blockade of {city} ends."),
+            format!("8.2.1 Блокада {city} снята."),
+        ),
         SiegeEvent::Attrition {
             city,
             besieger,
@@ -306,38 +371,54 @@ pub fn narrate(sc: &Scenario, season: Season, e: &SiegeEvent, side: Option<&str>
             losses,
         } => {
             let faces: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
-            let on = match (hit_on, why.as_deref()) {
-                (1, _) => "each 1 hits".to_string(),
-                (n, Some("grain")) => {
+            let ssn = words::season(season, lang);
+            let on = match (hit_on, why.as_deref(), lang) {
+                (1, _, Lang::En) => "each 1 hits".to_string(),
+                (1, _, Lang::Ru) => "каждая 1 — попадание".to_string(),
+                (n, Some("grain"), Lang::En) => {
                     format!("each 1–{n} hits: Athens besieged and blockaded (8.2.2)")
                 }
-                (n, _) => format!("each 1–{n} hits in {season}"),
+                (n, Some("grain"), Lang::Ru) => {
+                    format!("каждый результат 1–{n} — попадание: Афины в осаде и блокаде (8.2.2)")
+                }
+                (n, _, Lang::En) => format!("each 1–{n} hits in {season}"),
+                (n, _, Lang::Ru) => format!("каждый результат 1–{n} — попадание (сезон: {ssn})"),
             };
-            let mut s = format!(
-                "8.2 Siege attrition at {city}, {season}: {} rolls one die per besieged block of {}, garrison included, {} (`{label}`): {}; {on}: {}.",
-                side_name(sc, besieger),
-                side_name(sc, besieged),
-                plural(dice.len() as u32, "die", "dice"),
-                faces.join(", "),
-                plural(*hits, "hit", "hits")
+            let n = lang.count(dice.len() as u32, ["die", "dice"], ["кубик", "кубика", "кубиков"]);
+            let h = count(lang, *hits, HITS);
+            let mut s = lang.pick(
+                format!(
+                    "8.2 Siege attrition at {city}, {season}: {} rolls one die per besieged block of {}, garrison included, {n} (`{label}`): {}; {on}: {h}.",
+                    name(besieger),
+                    name(besieged),
+                    faces.join(", "),
+                ),
+                format!(
+                    "8.2 Осадное истощение у {city}, {ssn}: кубики {} — по одному на каждый осаждённый блок {}, гарнизон включён, {n} (`{label}`): {}; {on}: {h}.",
+                    gen(besieger),
+                    gen(besieged),
+                    faces.join(", "),
+                ),
             );
             if owner(besieged) && !losses.is_empty() {
                 let l: Vec<String> = losses
                     .iter()
-                    .map(|l| {
-                        if l.steps_left == 0 {
-                            format!("{} eliminated", l.block)
-                        } else {
-                            format!("{} to {}", l.block, plural(l.steps_left, "step", "steps"))
-                        }
+                    .map(|l| match (l.steps_left, lang) {
+                        (0, Lang::En) => format!("{} eliminated", l.block),
+                        (0, Lang::Ru) => format!("{} уничтожен", l.block),
+                        (n, Lang::En) => format!("{} to {}", l.block, count(lang, n, STEPS_TO)),
+                        (n, Lang::Ru) => format!("{} — до {}", l.block, count(lang, n, STEPS_TO)),
                     })
                     .collect();
-                s.push_str(&format!(
-                    " Losses, strongest block first: {}.",
-                    l.join("; ")
+                s.push_str(&lang.pick(
+                    format!(" Losses, strongest block first: {}.", l.join("; ")),
+                    format!(" Потери, начиная с сильнейшего блока: {}.", l.join("; ")),
                 ));
             } else if *hits > 0 {
-                s.push_str(" Each hit takes a step from the strongest besieged block; no block is revealed.");
+                s.push_str(lang.pick(
+                    " Each hit takes a step from the strongest besieged block; no block is revealed.",
+                    " Каждое попадание снимает шаг с сильнейшего осаждённого блока; блоки не раскрываются.",
+                ));
             }
             s
         }
@@ -351,100 +432,165 @@ pub fn narrate(sc: &Scenario, season: Season, e: &SiegeEvent, side: Option<&str>
         } => {
             let cargo = match (carried.is_empty(), landed) {
                 (false, Some(to)) if owner(s) => {
-                    let c: Vec<String> =
-                        carried.iter().map(|(b, f)| format!("{b} on {f}")).collect();
-                    format!(", carrying {} (landed at {to}, 5.21)", c.join(", "))
+                    let c: Vec<String> = carried
+                        .iter()
+                        .map(|(b, f)| lang.pick(format!("{b} on {f}"), format!("{b} на {f}")))
+                        .collect();
+                    lang.pick(
+                        format!(", carrying {} (landed at {to}, 5.21)", c.join(", ")),
+                        format!(", на борту {} (высадка в {to}, 5.21)", c.join(", ")),
+                    )
                 }
-                (false, Some(to)) => format!(
-                    ", carrying {} (landed at {to}, 5.21)",
-                    plural(carried.len() as u32, "land block", "land blocks")
-                ),
+                (false, Some(to)) => {
+                    let n = lang.count(
+                        carried.len() as u32,
+                        ["land block", "land blocks"],
+                        ["сухопутный блок", "сухопутных блока", "сухопутных блоков"],
+                    );
+                    lang.pick(
+                        format!(", carrying {n} (landed at {to}, 5.21)"),
+                        format!(", на борту {n} (высадка в {to}, 5.21)"),
+                    )
+                }
                 _ => String::new(),
             };
             let who = if owner(s) {
-                format!("{}'s besieged fleets {}", side_name(sc, s), fleets.join(", "))
-            } else {
-                format!(
-                    "{} of {}",
-                    plural(fleets.len() as u32, "besieged fleet", "besieged fleets"),
-                    side_name(sc, s)
+                lang.pick(
+                    format!(
+                        "{} besieged fleets {}",
+                        possessive(&name(s)),
+                        fleets.join(", ")
+                    ),
+                    format!("осаждённые флоты {}: {}", gen(s), fleets.join(", ")),
                 )
+            } else {
+                let n = lang.count(
+                    fleets.len() as u32,
+                    ["besieged fleet", "besieged fleets"],
+                    ["осаждённый флот", "осаждённых флота", "осаждённых флотов"],
+                );
+                lang.pick(format!("{n} of {}", name(s)), format!("{n} {}", gen(s)))
             };
-            format!("8.1.2 {who} sail out of {city} to {sea}{cargo}, escaping the assault.")
-        }
-        SiegeEvent::EscapeBarred { city, side: s, sea } => format!(
-            "8.1.2 {}'s besieged fleets cannot sail out of {city}: an enemy fleet holds {sea}.",
-            side_name(sc, s)
-        ),
-        SiegeEvent::AssaultDeclared { city, besieger } => {
-            format!(
-                "8.1 {} declares an assault on {city}.",
-                side_name(sc, besieger)
+            lang.pick(
+                format!("8.1.2 {who} sail out of {city} to {sea}{cargo}, escaping the assault."),
+                format!("8.1.2 Уход от штурма из {city} в {sea}: {who}{cargo}."),
             )
         }
+        SiegeEvent::EscapeBarred { city, side: s, sea } => lang.pick(
+            format!(
+                "8.1.2 {} besieged fleets cannot sail out of {city}: an enemy fleet holds {sea}.",
+                possessive(&name(s))
+            ),
+            format!(
+                "8.1.2 Осаждённые флоты {} не могут выйти из {city}: вражеский флот занимает {sea}.",
+                gen(s)
+            ),
+        ),
+        SiegeEvent::AssaultDeclared { city, besieger } => lang.pick(
+            format!("8.1 {} declares an assault on {city}.", name(besieger)),
+            format!("8.1 {}: объявлен штурм {city}.", name(besieger)),
+        ),
         SiegeEvent::Treachery {
             city,
             besieger,
             label,
             die,
             hit_on,
-        } => format!(
-            "8.1 Treachery assault on {city} by {} (an Event; no capitulation): the first die (`{label}`) is {die}: {}.",
-            side_name(sc, besieger),
-            if die <= hit_on {
-                format!("1–{hit_on}, the defenders lose double defence")
-            } else {
-                "the defenders keep double defence (8.1.1)".to_string()
-            }
-        ),
+        } => {
+            let x = match (die <= hit_on, lang) {
+                (true, Lang::En) => format!("1–{hit_on}, the defenders lose double defence"),
+                (true, Lang::Ru) => format!("1–{hit_on}, защитники теряют двойную защиту"),
+                (false, Lang::En) => "the defenders keep double defence (8.1.1)".to_string(),
+                (false, Lang::Ru) => "защитники сохраняют двойную защиту (8.1.1)".to_string(),
+            };
+            lang.pick(
+                format!(
+                    "8.1 Treachery assault on {city} by {} (an Event; no capitulation): the first die (`{label}`) is {die}: {x}.",
+                    name(besieger)
+                ),
+                format!(
+                    "8.1 Штурм Предательства на {city}, штурмующий — {} (событие; без капитуляции): первый кубик (`{label}`) — {die}: {x}.",
+                    name(besieger)
+                ),
+            )
+        }
         SiegeEvent::Capitulated {
             city,
             side: s,
             blocks,
-            count,
+            count: n,
         } => {
-            let garrison = (*count as usize) > blocks.len();
+            let garrison = (*n as usize) > blocks.len();
             let what = if owner(s) {
                 let mut parts = Vec::new();
                 if !blocks.is_empty() {
-                    parts.push(format!("{} back to the pool", blocks.join(", ")));
+                    parts.push(lang.pick(
+                        format!("{} back to the pool", blocks.join(", ")),
+                        format!("{} возвращаются в пул", blocks.join(", ")),
+                    ));
                 }
                 if garrison {
-                    parts.push("the garrison removed".to_string());
+                    parts.push(lang.pick("the garrison removed", "гарнизон снят").to_string());
                 }
                 parts.join(", ")
             } else {
-                format!(
-                    "{} of {} eliminated{}",
-                    plural(*count, "besieged block", "besieged blocks"),
-                    side_name(sc, s),
-                    if garrison { ", garrison included" } else { "" }
-                )
+                let g = garrison;
+                match lang {
+                    Lang::En => format!(
+                        "{} of {} eliminated{}",
+                        lang.count(*n, ["besieged block", "besieged blocks"], ["", "", ""]),
+                        name(s),
+                        if g { ", garrison included" } else { "" }
+                    ),
+                    Lang::Ru => format!(
+                        "уничтожено осаждённых блоков {}: {n}{}",
+                        gen(s),
+                        if g { ", включая гарнизон" } else { "" }
+                    ),
+                }
             };
-            format!(
-                "8.1.3 {city} capitulates when the assault is declared, before anything is revealed: {what}; the besiegers lose nothing."
+            lang.pick(
+                format!("8.1.3 {city} capitulates when the assault is declared, before anything is revealed: {what}; the besiegers lose nothing."),
+                format!("8.1.3 {city} капитулирует при объявлении штурма, пока ничего не раскрыто: {what}; осаждающие ничего не теряют."),
             )
         }
         SiegeEvent::SortieDeclared {
             city,
             side: s,
             blocks,
-        } => format!(
-            "8.3 {} sorties from {city} with {}: {}.",
-            side_name(sc, s),
-            plural(blocks.len() as u32, "block", "blocks"),
-            blocks.join(", ")
-        ),
+        } => {
+            let n = count(lang, blocks.len() as u32, BLOCKS);
+            lang.pick(
+                format!(
+                    "8.3 {} sorties from {city} with {n}: {}.",
+                    name(s),
+                    blocks.join(", ")
+                ),
+                format!(
+                    "8.3 Вылазка {} из {city}, {n}: {}.",
+                    gen(s),
+                    blocks.join(", ")
+                ),
+            )
+        }
         SiegeEvent::Captured {
             city,
             by,
             from,
             how,
-        } => format!(
-            "{city} falls to {} ({} held it): {}.",
-            side_name(sc, by),
-            side_name(sc, from),
-            how.words()
+        } => lang.pick(
+            format!(
+                "{city} falls to {} ({} held it): {}.",
+                name(by),
+                name(from),
+                how.words(lang)
+            ),
+            format!(
+                "{city} переходит к {} (прежний владелец — {}): {}.",
+                words::side(sc, by, lang, Case::Dat),
+                name(from),
+                how.words(lang)
+            ),
         ),
         SiegeEvent::Prestige {
             side: s,
@@ -453,20 +599,41 @@ pub fn narrate(sc: &Scenario, season: Season, e: &SiegeEvent, side: Option<&str>
             how,
             after,
         } => {
-            let why = match how {
-                Fall::Storm => format!("taking {city} by storm (8.1.3: 2 for a storm)"),
-                Fall::Capitulation => {
+            let why = match (how, lang) {
+                (Fall::Storm, Lang::En) => {
+                    format!("taking {city} by storm (8.1.3: 2 for a storm)")
+                }
+                (Fall::Storm, Lang::Ru) => format!("взятие {city} штурмом (8.1.3: 2 за штурм)"),
+                (Fall::Capitulation, Lang::En) => {
                     format!("the capitulation of {city} (8.1.3: 1 instead of 2 for a storm)")
                 }
-                Fall::Attrition => {
-                    format!("starving out {city} ([A] params.siege.prestige_starved)")
+                (Fall::Capitulation, Lang::Ru) => {
+                    format!("капитуляцию {city} (8.1.3: 1 вместо 2 за штурм)")
                 }
-                Fall::Vacated => format!("taking {city} ([A] params.siege.prestige_vacated)"),
+                (Fall::Attrition, Lang::En) => {
+                    format!("starving out {city} ([A] `params.siege.prestige_starved`)")
+                }
+                (Fall::Attrition, Lang::Ru) => {
+                    format!("истощение {city} ([A] `params.siege.prestige_starved`)")
+                }
+                (Fall::Vacated, Lang::En) => {
+                    format!("taking {city} ([A] `params.siege.prestige_vacated`)")
+                }
+                (Fall::Vacated, Lang::Ru) => {
+                    format!("занятие {city} ([A] `params.siege.prestige_vacated`)")
+                }
             };
-            format!(
-                "Prestige: {} gains {points} for {why}; {}.",
-                side_name(sc, s),
-                track_words(sc, after)
+            lang.pick(
+                format!(
+                    "Prestige: {} gains {points} for {why}; {}.",
+                    name(s),
+                    track_words(sc, after, lang)
+                ),
+                format!(
+                    "Престиж: {} +{points} за {why}; {}.",
+                    words::side(sc, s, lang, Case::Dat),
+                    track_words(sc, after, lang)
+                ),
             )
         }
         SiegeEvent::Lifted {
@@ -474,14 +641,21 @@ pub fn narrate(sc: &Scenario, season: Season, e: &SiegeEvent, side: Option<&str>
             besieged,
             garrison_stays,
         } => {
-            let g = if *garrison_stays {
-                "its built garrison stays (7.3, 4.2.3)"
-            } else {
-                "its garrison is removed (7.3)"
+            let g = match (garrison_stays, lang) {
+                (true, Lang::En) => "its built garrison stays (7.3, 4.2.3)",
+                (true, Lang::Ru) => "построенный гарнизон остаётся (7.3, 4.2.3)",
+                (false, Lang::En) => "its garrison is removed (7.3)",
+                (false, Lang::Ru) => "гарнизон снят (7.3)",
             };
-            format!(
-                "7.3 The siege of {city} is lifted: no besieger is left around it; {}'s besieged blocks are free again and {g}.",
-                side_name(sc, besieged)
+            lang.pick(
+                format!(
+                    "7.3 The siege of {city} is lifted: no besieger is left around it; {} besieged blocks are free again and {g}.",
+                    possessive(&name(besieged))
+                ),
+                format!(
+                    "7.3 Осада {city} снята: вокруг не осталось осаждающих; осаждённые блоки {} снова свободны, {g}.",
+                    gen(besieged)
+                ),
             )
         }
         SiegeEvent::Battle {
@@ -490,19 +664,45 @@ pub fn narrate(sc: &Scenario, season: Season, e: &SiegeEvent, side: Option<&str>
             label,
             double_defence,
             outcome,
-        } => narrate_battle(sc, city, *kind, label, *double_defence, outcome),
-        SiegeEvent::Void(v) => format!(
-            "{}'s {} at {} does not take place: {}.",
-            side_name(sc, &v.side),
-            v.what,
-            v.city,
-            v.why
-        ),
+        } => narrate_battle(sc, city, *kind, label, *double_defence, outcome, lang),
+        SiegeEvent::Void(v) => {
+            let what = match (v.what.as_str(), lang) {
+                (w, Lang::En) => w.to_string(),
+                ("assault", Lang::Ru) => "штурм".to_string(),
+                ("attrition", Lang::Ru) => "истощение".to_string(),
+                ("sortie", Lang::Ru) => "вылазка".to_string(),
+                (w, Lang::Ru) => w.to_string(),
+            };
+            lang.pick(
+                format!(
+                    "{} {what} at {} does not take place: {}.",
+                    possessive(&name(&v.side)),
+                    v.city,
+                    v.why
+                ),
+                format!(
+                    "{} {} у {} не состоится: «{}».",
+                    capitalised(&what),
+                    gen(&v.side),
+                    v.city,
+                    v.why
+                ),
+            )
+        }
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
     }
 }
 
 /// A siege battle told round by round: who fought (revealed), every block's dice and what
-/// each hit and rout did, and the result. Sub-bullets under the event's bullet.
+/// each hit and rout did, and the result. Sub-bullets under the event's bullet. Both
+/// languages side by side: edit them together (see `narrate`).
 fn narrate_battle(
     sc: &Scenario,
     city: &str,
@@ -510,46 +710,60 @@ fn narrate_battle(
     label: &str,
     double_defence: bool,
     o: &BattleOutcome,
+    lang: Lang,
 ) -> String {
     let (title, rules) = match (kind, double_defence) {
         (BattleKind::Assault, true) => (
-            format!("8.1 Assault on {city}"),
-            " Defenders fire A2, with double defence (8.1.1), and cannot be routed (8.1).",
+            lang.pick(format!("8.1 Assault on {city}"), format!("8.1 Штурм {city}")),
+            lang.pick(
+                " Defenders fire A2, with double defence (8.1.1), and cannot be routed (8.1).",
+                " Защитники стреляют как A2, с двойной защитой (8.1.1), и их нельзя обратить в бегство (8.1).",
+            ),
         ),
         (BattleKind::Assault, false) => (
-            format!("8.1 Treachery assault on {city}"),
-            " Defenders fire A2 and cannot be routed (8.1), but have no double defence.",
+            lang.pick(
+                format!("8.1 Treachery assault on {city}"),
+                format!("8.1 Штурм Предательства на {city}"),
+            ),
+            lang.pick(
+                " Defenders fire A2 and cannot be routed (8.1), but have no double defence.",
+                " Защитники стреляют как A2 и их нельзя обратить в бегство (8.1), но двойной защиты у них нет.",
+            ),
         ),
         (BattleKind::Sortie, _) => (
-            format!("8.3 Sortie from {city}"),
-            " A field battle outside the walls, no double defence.",
+            lang.pick(format!("8.3 Sortie from {city}"), format!("8.3 Вылазка из {city}")),
+            lang.pick(
+                " A field battle outside the walls, no double defence.",
+                " Полевая битва за стенами, без двойной защиты.",
+            ),
         ),
     };
-    let mut s = format!(
-        "{title}: {} attacks {} (`{label}`).{rules}",
-        side_name(sc, &o.attacker),
-        side_name(sc, &o.defender)
+    let mut s = lang.pick(
+        format!(
+            "{title}: {} attacks {} (`{label}`).{rules}",
+            side(sc, &o.attacker, lang),
+            side(sc, &o.defender, lang)
+        ),
+        format!(
+            "{title}: атакующий — {}, обороняющийся — {} (`{label}`).{rules}",
+            side(sc, &o.attacker, lang),
+            side(sc, &o.defender, lang)
+        ),
     );
     for (who, att) in [(&o.attacker, true), (&o.defender, false)] {
         let blocks: Vec<String> = o
             .revealed
             .iter()
             .filter(|f| &f.side == who)
-            .map(|f| {
-                format!(
-                    "{} {} ({})",
-                    f.id,
-                    plural(f.steps, "step", "steps"),
-                    f.rating
-                )
-            })
+            .map(|f| format!("{} {} ({})", f.id, count(lang, f.steps, STEPS), f.rating))
             .collect();
-        s.push_str(&format!(
-            "\n  - {} {}: {}.",
-            if att { "Attacking," } else { "Defending," },
-            side_name(sc, who),
-            blocks.join(", ")
-        ));
+        let head = match (att, lang) {
+            (true, Lang::En) => format!("Attacking, {}", side(sc, who, lang)),
+            (false, Lang::En) => format!("Defending, {}", side(sc, who, lang)),
+            (true, Lang::Ru) => format!("Атакующие блоки {}", gen(sc, who, lang)),
+            (false, Lang::Ru) => format!("Обороняющиеся блоки {}", gen(sc, who, lang)),
+        };
+        s.push_str(&format!("\n  - {head}: {}.", blocks.join(", ")));
     }
     for shot in &o.shots {
         let faces: Vec<String> = shot.dice.iter().map(|d| d.to_string()).collect();
@@ -557,32 +771,48 @@ fn narrate_battle(
         let mut void_routs = 0;
         for e in &shot.effects {
             match e {
-                Effect::Step { block, left: 0 } => effects.push(format!("{block} eliminated")),
-                Effect::Step { block, left } => {
-                    effects.push(format!("{block} loses a step ({left} left)"))
-                }
-                Effect::Marked { block } => effects.push(format!(
-                    "{block} takes a first hit (8.1.1: the next hit costs it a step)"
+                Effect::Step { block, left: 0 } => effects.push(lang.pick(
+                    format!("{block} eliminated"),
+                    format!("{block} уничтожен"),
                 )),
-                Effect::Routed { block } => effects.push(format!("{block} routed")),
+                Effect::Step { block, left } => effects.push(lang.pick(
+                    format!("{block} loses a step ({left} left)"),
+                    format!("{block} теряет шаг (осталось {left})"),
+                )),
+                Effect::Marked { block } => effects.push(lang.pick(
+                    format!("{block} takes a first hit (8.1.1: the next hit costs it a step)"),
+                    format!("{block} получает первое попадание (8.1.1: следующее попадание стоит ему шага)"),
+                )),
+                Effect::Routed { block } => effects.push(lang.pick(
+                    format!("{block} routed"),
+                    format!("{block} обращён в бегство"),
+                )),
                 Effect::RoutIgnored => void_routs += 1,
             }
         }
         if void_routs > 0 {
-            effects.push(format!(
-                "{} without effect (8.1: city defenders cannot be routed)",
-                plural(void_routs, "rout", "routs")
+            effects.push(lang.pick(
+                format!(
+                    "{} without effect (8.1: city defenders cannot be routed)",
+                    count(lang, void_routs, ROUTS)
+                ),
+                format!(
+                    "{} без последствий (8.1: защитников города нельзя обратить в бегство)",
+                    count(lang, void_routs, ROUTS)
+                ),
             ));
         }
         s.push_str(&format!(
-            "\n  - Round {}: {} ({}, {}) rolls {}: {}, {}{}",
+            "\n  - {} {}: {} ({}, {}) {} {}: {}, {}{}",
+            lang.pick("Round", "Раунд"),
             shot.round,
             shot.block,
             shot.rating,
-            plural(shot.steps, "step", "steps"),
+            count(lang, shot.steps, STEPS),
+            lang.pick("rolls", "бросает"),
             faces.join(", "),
-            plural(shot.hits, "hit", "hits"),
-            plural(shot.routs, "rout", "routs"),
+            count(lang, shot.hits, HITS),
+            count(lang, shot.routs, ROUTS),
             if effects.is_empty() {
                 ".".to_string()
             } else {
@@ -592,19 +822,27 @@ fn narrate_battle(
     }
     let attacker_won = o.winner.as_deref() == Some(o.attacker.as_str());
     let result = match (kind, &o.winner) {
-        (BattleKind::Assault, Some(_)) if attacker_won => {
-            "no defender is left in the city".to_string()
-        }
-        (BattleKind::Assault, Some(_)) => "the assault is repulsed".to_string(),
-        (BattleKind::Sortie, Some(_)) if attacker_won => {
-            "the sortie drives the besiegers from the field".to_string()
-        }
-        (BattleKind::Sortie, Some(_)) => "the sortie fails".to_string(),
-        (_, None) => "nobody wins; both stay".to_string(),
+        (BattleKind::Assault, Some(_)) if attacker_won => lang.pick(
+            "no defender is left in the city",
+            "в городе не осталось защитников",
+        ),
+        (BattleKind::Assault, Some(_)) => lang.pick("the assault is repulsed", "штурм отбит"),
+        (BattleKind::Sortie, Some(_)) if attacker_won => lang.pick(
+            "the sortie drives the besiegers from the field",
+            "вылазка сгоняет осаждающих с поля",
+        ),
+        (BattleKind::Sortie, Some(_)) => lang.pick("the sortie fails", "вылазка не удалась"),
+        (_, None) => lang.pick(
+            "nobody wins; both stay",
+            "победителя нет; обе стороны остаются",
+        ),
     };
     let mut tail = Vec::new();
     if !o.eliminated.is_empty() {
-        tail.push(format!("eliminated: {}", o.eliminated.join(", ")));
+        tail.push(lang.pick(
+            format!("eliminated: {}", o.eliminated.join(", ")),
+            format!("уничтожены: {}", o.eliminated.join(", ")),
+        ));
     }
     let back = o.must_retreat();
     let (ours, theirs): (Vec<String>, Vec<String>) = back.into_iter().partition(|id| {
@@ -613,20 +851,32 @@ fn narrate_battle(
             .any(|f| &f.id == id && f.side == o.attacker)
     });
     match kind {
-        BattleKind::Assault if !ours.is_empty() => tail.push(format!(
-            "back to besieging around the city (8.1.2): {}",
-            ours.join(", ")
+        BattleKind::Assault if !ours.is_empty() => tail.push(lang.pick(
+            format!(
+                "back to besieging around the city (8.1.2): {}",
+                ours.join(", ")
+            ),
+            format!("снова осаждают город (8.1.2): {}", ours.join(", ")),
         )),
-        BattleKind::Sortie if !ours.is_empty() => tail.push(format!(
-            "back into the city (8.3: sortie blocks retreat only into the city): {}",
-            ours.join(", ")
+        BattleKind::Sortie if !ours.is_empty() => tail.push(lang.pick(
+            format!(
+                "back into the city (8.3: sortie blocks retreat only into the city): {}",
+                ours.join(", ")
+            ),
+            format!(
+                "назад в город (8.3: участники вылазки отступают только в город): {}",
+                ours.join(", ")
+            ),
         )),
         _ => {}
     }
     if !theirs.is_empty() {
-        tail.push(format!(
-            "to retreat by the normal rules (8.3): {}",
-            theirs.join(", ")
+        tail.push(lang.pick(
+            format!(
+                "to retreat by the normal rules (8.3): {}",
+                theirs.join(", ")
+            ),
+            format!("отступают по обычным правилам (8.3): {}", theirs.join(", ")),
         ));
     }
     // 8.1.1: a first hit not followed by a second is lost at the end of the battle.
@@ -639,19 +889,26 @@ fn narrate_battle(
         }
     }
     if !marked.is_empty() {
-        tail.push(format!(
-            "the first hit on {} is lost unconverted (8.1.1)",
-            marked.join(", ")
+        tail.push(lang.pick(
+            format!(
+                "the first hit on {} is lost unconverted (8.1.1)",
+                marked.join(", ")
+            ),
+            format!(
+                "первое попадание по {} пропадает (8.1.1)",
+                marked.join(", ")
+            ),
         ));
     }
-    s.push_str(&format!(
-        "\n  - After {}: {result}{}.",
-        plural(o.rounds_fought, "round", "rounds"),
-        if tail.is_empty() {
-            String::new()
-        } else {
-            format!("; {}", tail.join("; "))
-        }
+    let tail = if tail.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", tail.join("; "))
+    };
+    let rounds = count(lang, o.rounds_fought, ROUNDS_AFTER);
+    s.push_str(&lang.pick(
+        format!("\n  - After {rounds}: {result}{tail}."),
+        format!("\n  - После {rounds}: {result}{tail}."),
     ));
     s
 }
@@ -659,27 +916,47 @@ fn narrate_battle(
 /// The sieges as one side sees them, for its report's "Your position": who holds each
 /// besieged city, who besieges it since when, the blockade (8.2.1), and who is inside and
 /// around: the side's own blocks by id, the enemy's as a count. Empty when no city is
-/// besieged.
-pub fn describe_sieges(sc: &Scenario, v: &super::view::View) -> String {
+/// besieged. Both languages side by side: edit them together (see `narrate`).
+pub fn describe_sieges(sc: &Scenario, v: &super::view::View, lang: Lang) -> String {
     use super::state::Status;
     let mut out = String::new();
     for c in &v.cities {
         let Some(s) = &c.siege else { continue };
-        let mut line = format!(
-            "- {} (held by {}): besieged by {} since {} {} BC",
-            c.name,
-            side_name(sc, &c.control),
-            side_name(sc, &s.besieger),
-            s.season,
-            s.year
+        let mut line = lang.pick(
+            format!(
+                "- {} (held by {}): besieged by {} since {} {} BC",
+                c.name,
+                side(sc, &c.control, lang),
+                side(sc, &s.besieger, lang),
+                s.season,
+                s.year
+            ),
+            format!(
+                "- {} (в руках {}): осаждающий — {}, с {} {}",
+                c.name,
+                gen(sc, &c.control, lang),
+                side(sc, &s.besieger, lang),
+                words::season_gen(s.season, lang),
+                words::year(s.year, lang)
+            ),
         );
         if let Some(b) = &s.blockaded {
-            line.push_str(&format!(
-                "; besieged and blockaded since {} {} BC (8.2.1)",
-                b.season, b.year
+            line.push_str(&lang.pick(
+                format!(
+                    "; besieged and blockaded since {} {} BC (8.2.1)",
+                    b.season, b.year
+                ),
+                format!(
+                    "; в осаде и блокаде с {} {} (8.2.1)",
+                    words::season_gen(b.season, lang),
+                    words::year(b.year, lang)
+                ),
             ));
         }
-        for (status, word) in [(Status::Besieged, "inside"), (Status::Besieging, "around")] {
+        for (status, word) in [
+            (Status::Besieged, lang.pick("inside", "внутри")),
+            (Status::Besieging, lang.pick("around", "вокруг")),
+        ] {
             let mine: Vec<&str> = v
                 .blocks
                 .iter()
@@ -693,9 +970,16 @@ pub fn describe_sieges(sc: &Scenario, v: &super::view::View) -> String {
                 .map(|g| g.count)
                 .sum();
             let who = match (mine.is_empty(), theirs) {
-                (false, _) => format!("your {}", mine.join(", ")),
+                (false, _) => lang.pick(
+                    format!("your {}", mine.join(", ")),
+                    format!("ваши {}", mine.join(", ")),
+                ),
                 (true, 0) => continue,
-                (true, n) => plural(n, "enemy block", "enemy blocks"),
+                (true, n) => lang.count(
+                    n,
+                    ["enemy block", "enemy blocks"],
+                    ["вражеский блок", "вражеских блока", "вражеских блоков"],
+                ),
             };
             line.push_str(&format!("; {word}: {who}"));
         }
@@ -705,5 +989,8 @@ pub fn describe_sieges(sc: &Scenario, v: &super::view::View) -> String {
     if out.is_empty() {
         return out;
     }
-    format!("\n**Sieges** (7.2; the garrison counts as a block inside):\n{out}")
+    lang.pick(
+        format!("\n**Sieges** (7.2; the garrison counts as a block inside):\n{out}"),
+        format!("\n**Осады** (7.2; гарнизон считается блоком внутри):\n{out}"),
+    )
 }

@@ -1,0 +1,205 @@
+//! A Russian report and an English report of the same turn carry the same facts (issue 5,
+//! "Done when"). Every report of the demo campaign, of the multi-season siege example and
+//! every rule case that keeps its Russian reports is compared with its English twin line
+//! by line: the same number of lines, the same shape (heading, bullet, indentation), and
+//! on each line the same multiset of facts — block and card ids, numbers (dice, steps,
+//! Prestige, rule references), place names, sides, seasons and `quoted` labels.
+//!
+//! The Russian text must also be Russian: outside ids, place names, `labels`, «quoted
+//! diagnostics» (the checker's own words, English by design), the invalid-orders section
+//! and the dice section's YAML, a Russian line holds no Latin word.
+//!
+//! `comparison_catches_changed_facts` shows the comparison fails when a fact is dropped,
+//! changed or moved in one language, or English prose is left in the Russian.
+
+mod facts;
+
+use dikast::campaign::{self, Layout, NewOptions, Secret};
+use dikast::lang::Lang;
+use dikast::rules::hellenes::{Hellenes, HELLENES_431};
+use facts::{compare, compare_turn, vocab};
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn examples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("orders-examples")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("dikast-lang-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&d);
+    d
+}
+
+/// Plays an example folder (secret.yaml, turn-NNNN/<side>.yaml) into `dir`.
+fn play(ex: &Path, dir: &Path, game: &str) -> Layout {
+    let secret: Secret =
+        serde_yaml::from_str(&fs::read_to_string(ex.join("secret.yaml")).unwrap()).unwrap();
+    let opts = NewOptions {
+        game_id: game.into(),
+        chain_length: secret.chain_length,
+        secret: Some(secret),
+    };
+    campaign::create::<Hellenes>(dir, "hellenes-431", HELLENES_431, true, &opts)
+        .unwrap_or_else(|f| panic!("create: {}", f.render()));
+    let layout = Layout::new(dir);
+    for (t, folder) in dikast::demo::example_turns(ex).unwrap() {
+        for e in fs::read_dir(&folder).unwrap().flatten() {
+            fs::copy(e.path(), layout.orders_dir(t).join(e.file_name())).unwrap();
+        }
+        campaign::adjudicate::<Hellenes>(&layout, false)
+            .unwrap_or_else(|f| panic!("turn {t}: {}", f.render()));
+    }
+    layout
+}
+
+fn check_campaign(layout: &Layout) {
+    let v = vocab();
+    let mut problems = Vec::new();
+    let mut pairs = 0;
+    for t in layout.turns().unwrap() {
+        if layout.report(t).exists() {
+            compare_turn(&v, &layout.turn_dir(t), &mut problems, &mut pairs);
+        }
+    }
+    assert!(pairs >= 6, "only {pairs} report pairs compared");
+    assert!(
+        problems.is_empty(),
+        "{} problems in {pairs} report pairs:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+/// The demo: setup, initiative, Sparta's and Athens' player turns of Spring 431 (battles,
+/// a siege established, transport and landings, building) — every report in both
+/// languages says the same; the archive verifies (Russian reports included) and a player
+/// can check his dice from the Russian report.
+#[test]
+fn demo_reports_carry_the_same_facts() {
+    let dir = temp("demo");
+    dikast::demo::demo(Some(&dir), &examples()).unwrap_or_else(|f| panic!("{}", f.render()));
+    let layout = Layout::new(&dir);
+    check_campaign(&layout);
+    // The Russian report's dice section is checked like the English one.
+    let ru = layout.side_report_in(3, "athens", Lang::Ru);
+    let orders = layout.orders_dir(3).join("athens.yaml");
+    let sum = dikast::verify::report_dice(&ru, Some(&orders))
+        .unwrap_or_else(|f| panic!("verify --report on the Russian report: {}", f.render()));
+    assert!(!sum.lines.is_empty());
+    // A changed Russian report fails verification of the archive, naming it.
+    let text = fs::read_to_string(&ru).unwrap();
+    fs::write(&ru, text.replacen("Афины", "Спарта", 1)).unwrap();
+    match dikast::verify::archive::<Hellenes>(&layout) {
+        Err(f) => assert!(f.render().contains("report-athens.ru.md"), "{}", f.render()),
+        Ok(_) => panic!("a changed Russian report verified"),
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// The siege example: a siege established, attrition season after season, an assault.
+#[test]
+fn siege_example_reports_carry_the_same_facts() {
+    let dir = temp("siege");
+    let layout = play(&examples().join("hellenes-431/siege"), &dir, "siege-431");
+    check_campaign(&layout);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Rule cases that keep their Russian reports (`translations: [ru]`): the kept parts
+/// agree with the English ones.
+#[test]
+fn rule_case_translations_carry_the_same_facts() {
+    let v = vocab();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let mut stack = vec![root];
+    let mut problems = Vec::new();
+    let mut pairs = 0;
+    while let Some(d) = stack.pop() {
+        for e in fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if let Some(n) = p.file_name().and_then(|n| n.to_str()) {
+                if let Some(stem) = n.strip_suffix(".ru.md") {
+                    let en = fs::read_to_string(p.with_file_name(format!("{stem}.md")))
+                        .unwrap_or_default();
+                    let ru = fs::read_to_string(&p).unwrap();
+                    problems.extend(compare(&v, &p.display().to_string(), &en, &ru));
+                    pairs += 1;
+                }
+            }
+        }
+    }
+    assert!(pairs >= 9, "only {pairs} rule-case report pairs");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The comparison is strict enough to fail: a fact dropped, changed or moved to another
+/// line, a side or season swapped, a line lost, or English prose left in the Russian.
+#[test]
+fn comparison_catches_changed_facts() {
+    let dir = temp("mutate");
+    dikast::demo::demo(Some(&dir), &examples()).unwrap_or_else(|f| panic!("{}", f.render()));
+    let layout = Layout::new(&dir);
+    let en = fs::read_to_string(layout.side_report_in(3, "athens", Lang::En)).unwrap();
+    let ru = fs::read_to_string(layout.side_report_in(3, "athens", Lang::Ru)).unwrap();
+    let _ = fs::remove_dir_all(&dir);
+    let v = vocab();
+    assert_eq!(compare(&v, "demo", &en, &ru), Vec::<String>::new());
+    let battle = ru
+        .lines()
+        .find(|l| l.contains("Раунд 1"))
+        .expect("a battle round in the demo's turn 3")
+        .to_string();
+    let mutations: BTreeMap<&str, String> = [
+        ("a die changed", battle.replacen(" 4 ", " 5 ", 1)),
+        ("a block id changed", battle.replacen("SPA-", "ATH-", 1)),
+        ("a number dropped", battle.replacen("3 шага", "шаги", 1)),
+        ("English left", battle.replacen("бросает", "rolls", 1)),
+    ]
+    .into_iter()
+    .collect();
+    for (what, line) in &mutations {
+        assert_ne!(line, &battle, "{what}: the mutation did not apply");
+        let changed = ru.replacen(&battle, line, 1);
+        assert!(
+            !compare(&v, "demo", &en, &changed).is_empty(),
+            "{what} was not caught"
+        );
+    }
+    let others: Vec<(&str, String)> = vec![
+        (
+            "a place changed",
+            ru.replacen("из Thebes в Plataea", "из Thebes в Megara", 1),
+        ),
+        (
+            "a side swapped",
+            ru.replacen("Ход игрока Спарты", "Ход игрока Афин", 1),
+        ),
+        ("a season changed", ru.replacen("Весна", "Осень", 1)),
+        (
+            "a rule reference changed",
+            ru.replacen("- 7.2 ", "- 7.3 ", 1),
+        ),
+        ("a line dropped", {
+            let mut l: Vec<&str> = ru.lines().collect();
+            let i = l.iter().position(|x| x.starts_with("- 2.0 ")).unwrap();
+            l.remove(i);
+            l.join("\n") + "\n"
+        }),
+        ("a line the same as the English", {
+            let i = ru.lines().position(|x| x.starts_with("- 2.0 ")).unwrap();
+            let e = en.lines().nth(i).unwrap();
+            ru.replacen(ru.lines().nth(i).unwrap(), e, 1)
+        }),
+    ];
+    for (what, changed) in others {
+        assert_ne!(changed, ru, "{what}: the mutation did not apply");
+        assert!(
+            !compare(&v, "demo", &en, &changed).is_empty(),
+            "{what} was not caught"
+        );
+    }
+}
