@@ -41,6 +41,20 @@ impl SourceFile {
     }
 }
 
+/// The text with every CR that is not part of a CRLF replaced by a LF (same length).
+fn lone_cr_to_lf(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(if c == '\r' && chars.peek() != Some(&'\n') {
+            '\n'
+        } else {
+            c
+        });
+    }
+    out
+}
+
 /// The largest char boundary at or before byte `i`.
 pub fn floor_char(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
@@ -130,7 +144,10 @@ impl Diagnostic {
         let mut out = String::new();
         let src = self.file.as_ref().map(|f| {
             let place = self.location().unwrap_or_else(|| f.name.clone());
-            NamedSource::new(place, f.text.as_str().to_string())
+            // miette would print a lone CR as it is (the terminal then overwrites the
+            // line) and number the lines after it wrongly; a LF ends the line the same
+            // and keeps every offset.
+            NamedSource::new(place, lone_cr_to_lf(&f.text))
         });
         let shown = Shown(self, src);
         if handler.render_report(&mut out, &shown).is_err() {
@@ -258,5 +275,12 @@ mod tests {
         assert_eq!(f.line_col(y), (3, 4));
         let d = Diagnostic::new("t::x", "m").at(&f, (y, y + 1));
         assert!(d.render().contains("[o.yaml:3:4]"), "{}", d.render());
+        // The snippet shows the lone CR as a line end, never as a raw CR.
+        let d = Diagnostic::new("t::x", "m").at(&f, (x, x + 1));
+        let r = d.render();
+        assert!(
+            r.contains(" 2 │ b: x\n") && !r.contains("Potidea\r"),
+            "{r:?}"
+        );
     }
 }

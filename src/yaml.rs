@@ -145,10 +145,12 @@ struct Lines {
 }
 
 impl Lines {
+    /// Lines end as the parser ends them: `\n`, `\r\n` or a lone `\r`.
     fn new(text: &str) -> Lines {
         let mut starts = vec![0];
-        for (i, b) in text.bytes().enumerate() {
-            if b == b'\n' {
+        let bytes = text.as_bytes();
+        for (i, &b) in bytes.iter().enumerate() {
+            if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
                 starts.push(i + 1);
             }
         }
@@ -438,6 +440,18 @@ mod tests {
         let nul = decode("x", b"a: 1\0\nb: 2\n").unwrap_err();
         assert_eq!(nul.code, "input::control-character");
         assert_eq!(nul.location().as_deref(), Some("x:1:5"));
+    }
+
+    #[test]
+    fn lone_cr_ends_a_line() {
+        // A lone CR ends a line as the parser has it: spans point at their values.
+        let src = f("game: g\rside: athens\r\nturn: 3\r");
+        let root = parse(&src).unwrap();
+        let side = root.get("side").unwrap();
+        assert_eq!(&src.text[side.span.0..side.span.1], "athens");
+        assert_eq!(src.line_col(side.span.0), (2, 7));
+        let turn = root.get("turn").unwrap();
+        assert_eq!(&src.text[turn.span.0..turn.span.1], "3");
     }
 
     #[test]
