@@ -182,6 +182,23 @@ fn at_text(text: &str, at: usize) -> usize {
     crate::diag::floor_char(text, end - 1)
 }
 
+/// The span of the character at `at` (empty at the end of the text): a caret's span
+/// never ends inside a character or past the text.
+fn char_span(text: &str, at: usize) -> (usize, usize) {
+    let at = crate::diag::floor_char(text, at.min(text.len()));
+    (at, at + text[at..].chars().next().map_or(0, char::len_utf8))
+}
+
+/// A span clamped into the text, on character boundaries.
+fn clamp(text: &str, (s, e): (usize, usize)) -> (usize, usize) {
+    let s = crate::diag::floor_char(text, s.min(text.len()));
+    let mut e = e.clamp(s, text.len());
+    while !text.is_char_boundary(e) {
+        e += 1;
+    }
+    (s, e)
+}
+
 /// The `&` of the anchor the parser reports at a node's start: the node's span begins
 /// after its anchor, and the caret belongs under the anchor.
 fn anchor_before(text: &str, start: usize) -> usize {
@@ -201,7 +218,7 @@ pub fn parse(file: &SourceFile) -> Result<Node, Diagnostic> {
     let mut documents = 0usize;
     let bad = |code: &str, msg: String, at: usize, label: &str| {
         Diagnostic::new(code, msg)
-            .at(file, (at, at + 1))
+            .at(file, char_span(text, at))
             .label(label.to_string())
     };
     loop {
@@ -224,7 +241,7 @@ pub fn parse(file: &SourceFile) -> Result<Node, Diagnostic> {
                     "yaml::syntax",
                     format!("this is not valid YAML: {}", e.info()),
                 )
-                .at(file, (at, at + 1))
+                .at(file, char_span(text, at))
                 .label("the YAML breaks here")
                 .help(
                     "check the indentation and that every `key: value` has its colon and space",
@@ -274,9 +291,16 @@ pub fn parse(file: &SourceFile) -> Result<Node, Diagnostic> {
                 } else {
                     start + value.len().max(1)
                 };
+                let span = clamp(text, (start, end));
                 Node {
                     kind: Kind::Scalar(value.into_owned(), style == ScalarStyle::Plain),
-                    span: (start, end.min(text.len().max(start + 1))),
+                    // An empty value at the very end: the caret goes under the last
+                    // character written (nothing can be underlined past the end).
+                    span: if span.0 == text.len() {
+                        char_span(text, at_text(text, span.0))
+                    } else {
+                        span
+                    },
                 }
             }
             Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
@@ -315,7 +339,7 @@ pub fn parse(file: &SourceFile) -> Result<Node, Diagnostic> {
             Event::SequenceEnd | Event::MappingEnd => {
                 let (mut n, pending) = stack.pop().expect("the parser balances collections");
                 debug_assert!(pending.is_none());
-                n.span.1 = end.max(n.span.1);
+                n.span = clamp(text, (n.span.0, end.max(n.span.1)));
                 n
             }
         };
@@ -452,6 +476,22 @@ mod tests {
         assert_eq!(src.line_col(side.span.0), (2, 7));
         let turn = root.get("turn").unwrap();
         assert_eq!(&src.text[turn.span.0..turn.span.1], "3");
+    }
+
+    #[test]
+    fn spans_stay_in_the_text() {
+        // An empty value at the very end points at the last character, not past it.
+        let src = f("a:\n  -");
+        let root = parse(&src).unwrap();
+        let item = &root.get("a").unwrap().as_seq().unwrap()[0];
+        assert_eq!(item.span, (src.text.len() - 1, src.text.len()));
+        // A caret before a multi-byte character covers the whole character.
+        let src = f("a:\n  - b: 1\n   ß c: 2\n");
+        let d = parse(&src).unwrap_err();
+        let (s, e) = d.span.unwrap();
+        assert!(
+            src.text.is_char_boundary(s) && src.text.is_char_boundary(e) && e <= src.text.len()
+        );
     }
 
     #[test]
