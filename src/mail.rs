@@ -366,6 +366,14 @@ fn report_path(layout: &Layout, t: u32, stem: &str, lang: &str) -> PathBuf {
     }
 }
 
+/// A reader's language code as dikast writes it (`RU` is `ru`); a language dikast does
+/// not write stays as given (he gets the English report).
+fn lang_code(code: &str) -> String {
+    Lang::from_code(code)
+        .map(|l| l.code().to_string())
+        .unwrap_or_else(|| code.trim().to_string())
+}
+
 /// The step of the game file in the reader's language (the file's own English `step`
 /// for a language dikast does not write).
 fn step_in<R: Rules>(
@@ -424,7 +432,7 @@ fn plan<R: Rules>(
     for (side, view_bytes, svg) in &views {
         let p = c.players.get(side).cloned().unwrap_or_default();
         let to = player_mailbox(side, &p).map_err(refuse)?;
-        let lang = p.language.clone();
+        let lang = lang_code(&p.language);
         let name = R::side_name_in(&sc, side, Lang::from_code(&lang).unwrap_or(Lang::En));
         let step = step_in::<R>(&sc, &game, &lang);
         out.push(Outgoing {
@@ -450,11 +458,7 @@ fn plan<R: Rules>(
             ],
         });
     }
-    let lang = ck
-        .settings
-        .moderator_language
-        .clone()
-        .unwrap_or_else(|| "en".into());
+    let lang = lang_code(ck.settings.moderator_language.as_deref().unwrap_or("en"));
     let body = report_path(layout, t, "report", &lang);
     // Every side's report in every language the turn has, and the moderator's own in the
     // languages other than the body's.
