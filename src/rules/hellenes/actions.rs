@@ -360,9 +360,10 @@ pub fn check_actions(cx: &mut Ctx, v: &Node) -> Vec<Action> {
             v,
             format!("`actions` takes a list, found {found}"),
         );
-        d.help = Some(
-            "write each action on its own line starting with `- `, e.g. `- move: [ATH-1]`".into(),
-        );
+        d.help = Some(format!(
+            "write each action on its own line starting with `- `, e.g. `- move: [{}]`",
+            super::orders::example_block(view, false)
+        ));
         return out;
     };
     let budget = budget(sc, view.initiative.as_ref(), &side);
@@ -513,10 +514,11 @@ const VERBS: [&str; 4] = ["move", "sail", "build", "pillage"];
 fn parse_action(cx: &mut Ctx, item: &Node) -> Option<Action> {
     let Some(pairs) = item.as_map() else {
         let found = item.describe();
+        let example = super::orders::example_block(cx.view, false);
         let d = cx.err(
             "orders::type",
             item,
-            format!("an action is a mapping like `move: [ATH-1]`, found {found}"),
+            format!("an action is a mapping like `move: [{example}]`, found {found}"),
         );
         d.help = Some(format!("actions are: {}", VERBS.join(", ")));
         return None;
@@ -610,12 +612,20 @@ fn parse_build(cx: &mut Ctx, value: &Node) -> Option<Build> {
         return cx.city(g).map(Build::Garrison);
     }
     let Some(text) = value.as_str().filter(|_| !value.is_null()) else {
+        let example = super::orders::example_block(cx.view, false);
+        let city = cx
+            .view
+            .cities
+            .iter()
+            .find(|c| c.control == cx.view.side)
+            .map_or("<city>", |c| c.name.as_str())
+            .to_string();
         let d = cx.err(
             "orders::type",
             value,
             "`build` takes a block id, a city, or `{ garrison: <city> }`".into(),
         );
-        d.help = Some("`build: ATH-3` adds a step; `build: Athens` draws a new block; `build: { garrison: Potidaea }`".into());
+        d.help = Some(format!("`build: {example}` adds a step; `build: {city}` draws a new block there; `build: {{ garrison: <city> }}` a garrison in a captured city"));
         return None;
     };
     let t = text.trim();

@@ -68,6 +68,28 @@ fn keys_for(view: &View) -> &'static [&'static str] {
     }
 }
 
+/// An id of one of the side's own blocks (a fleet or a land block), for the examples in
+/// help texts: a side is never shown another side's ids, not even as an example. A block
+/// on the map first; `<fleet id>` / `<block id>` if the side has none.
+pub fn example_block(view: &View, fleet: bool) -> String {
+    let kind = |b: &&super::state::Block| (b.kind == super::scenario::BlockKind::Fleet) == fleet;
+    let on_map = |b: &&super::state::Block| {
+        !matches!(
+            b.status,
+            super::state::Status::Pool | super::state::Status::Eliminated
+        )
+    };
+    view.blocks
+        .iter()
+        .filter(kind)
+        .find(on_map)
+        .or_else(|| view.blocks.iter().find(kind))
+        .map_or_else(
+            || if fleet { "<fleet id>" } else { "<block id>" }.to_string(),
+            |b| b.id.clone(),
+        )
+}
+
 /// What every check needs: the scenario, the side's view, the file, the problems so far.
 pub struct Ctx<'a> {
     pub sc: &'a Scenario,
@@ -555,6 +577,49 @@ fn seq_or_one<'n>(cx: &mut Ctx, node: &'n Node, what: &str) -> Vec<&'n Node> {
                 format!("expected {what}, found {found}"),
             );
             Vec::new()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::hellenes::state::{Initiative, Season, State};
+    use crate::rules::hellenes::{view, Hellenes, HELLENES_431};
+    use crate::rules::Rules;
+
+    #[test]
+    fn help_examples_name_only_the_sides_own_blocks() {
+        let sc = Hellenes::load_scenario(HELLENES_431).unwrap();
+        let mut st = State::start(&sc);
+        st.season = Season::Spring;
+        st.phase = Phase::PlayerTurn {
+            side: "sparta".into(),
+            first: true,
+        };
+        let play = Play {
+            card: "C05".into(),
+            played_for: PlayedFor::Action,
+        };
+        st.initiative = Some(Initiative {
+            plays: [("athens", &play), ("sparta", &play)]
+                .into_iter()
+                .map(|(s, p)| (s.to_string(), p.clone()))
+                .collect(),
+            first: "sparta".into(),
+        });
+        let view = view::build(&sc, &st, "sparta");
+        let text = "actions: {}\n---\nactions: [~]\n---\nactions: [{ build: ~ }]\n---\ncombat: [{ sortie: 5 }]\n---\nstanding: { escape: 5 }\n";
+        for doc in text.split("---\n") {
+            let file = SourceFile::new("sparta.yaml", doc);
+            let root = crate::yaml::parse(&file).unwrap();
+            let checked = check(&sc, &view, root.as_map().unwrap(), &file);
+            assert!(!checked.problems.is_empty(), "{doc}");
+            for d in &checked.problems {
+                let shown = format!("{} {:?} {:?}", d.message, d.help, d.label);
+                assert!(!shown.contains("ATH-"), "{doc}: {shown}");
+                assert!(shown.contains("SPA-") || d.help.is_none(), "{doc}: {shown}");
+            }
         }
     }
 }

@@ -199,7 +199,10 @@ fn check_sortie(
     file: &SourceFile,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<SiegeOrder> {
-    let shape = "write `sortie: { from: Mytilene, blocks: [SPA-7] }`";
+    let shape = format!(
+        "write `sortie: {{ from: <city>, blocks: [{}] }}`",
+        super::orders::example_block(view, false)
+    );
     let Some(pairs) = value.as_map() else {
         diags.push(
             Diagnostic::new(
@@ -207,7 +210,7 @@ fn check_sortie(
                 format!("`sortie` takes a mapping, found {}", value.describe()),
             )
             .at(file, value.span)
-            .help(shape),
+            .help(&shape),
         );
         return None;
     };
@@ -232,7 +235,7 @@ fn check_sortie(
             Diagnostic::new("orders::missing", "`sortie` needs `from` and `blocks`")
                 .at(file, value.span)
                 .rule("rule 8.3: some or all blocks besieged in a city may sortie")
-                .help(shape),
+                .help(&shape),
         );
         return None;
     };
@@ -250,7 +253,7 @@ fn check_sortie(
                     ),
                 )
                 .at(file, blocks_node.span)
-                .help(shape),
+                .help(&shape),
             );
             return None;
         }
@@ -331,7 +334,11 @@ pub fn check_escape(
     cx: &mut super::orders::Ctx,
     v: &Node,
 ) -> Option<std::collections::BTreeMap<String, Vec<String>>> {
-    let shape = "write `escape: { Mytilene: [ATH-F8, ATH-12] }`: per port, the fleets and the land blocks they carry";
+    let shape = format!(
+        "write `escape: {{ <port>: [{}, {}] }}`: per port, the fleets and the land blocks they carry",
+        super::orders::example_block(cx.view, true),
+        super::orders::example_block(cx.view, false)
+    );
     let Some(pairs) = v.as_map() else {
         let d = cx.err(
             "orders::type",
@@ -341,7 +348,7 @@ pub fn check_escape(
                 v.describe()
             ),
         );
-        d.help = Some(shape.into());
+        d.help = Some(shape.clone());
         return None;
     };
     let before = cx.diags.len();
@@ -367,7 +374,7 @@ pub fn check_escape(
                     list,
                     format!("expected a list of block ids, found {}", list.describe()),
                 );
-                d.help = Some(shape.into());
+                d.help = Some(shape.clone());
                 continue;
             }
         };
@@ -395,7 +402,7 @@ pub fn check_escape(
                 "rule 8.1.2: besieged land blocks cannot retreat, except carried on retreating fleets"
                     .into(),
             );
-            d.help = Some(shape.into());
+            d.help = Some(shape.clone());
             continue;
         }
         out.insert(city, ids);
