@@ -355,8 +355,8 @@ pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>, lang: Lang) -
                 (false, Lang::Ru) => format!("завоеватель оставил его пустым в конце фазы {phase}, и город возвращается к своей лояльности"),
             };
             lang.pick(
-                format!("City control (page 7): {city} passes from {from_w} to {to_w}: {why}."),
-                format!("Контроль города (стр. 7): {city} переходит от {from_w} к {to_w}: {why}."),
+                format!("City control: {city} passes from {from_w} to {to_w}: {why} (page 7)."),
+                format!("Контроль города: {city} переходит от {from_w} к {to_w}: {why} (стр. 7)."),
             )
         }
     }
