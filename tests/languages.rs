@@ -60,7 +60,7 @@ fn check_campaign(layout: &Layout) {
     let mut pairs = 0;
     for t in layout.turns().unwrap() {
         if layout.report(t).exists() {
-            compare_turn(&v, &layout.turn_dir(t), &mut problems, &mut pairs);
+            compare_turn(v, &layout.turn_dir(t), &mut problems, &mut pairs);
         }
     }
     assert!(pairs >= 6, "only {pairs} report pairs compared");
@@ -126,7 +126,7 @@ fn rule_case_translations_carry_the_same_facts() {
                     let en = fs::read_to_string(p.with_file_name(format!("{stem}.md")))
                         .unwrap_or_default();
                     let ru = fs::read_to_string(&p).unwrap();
-                    problems.extend(compare(&v, &p.display().to_string(), &en, &ru));
+                    problems.extend(compare(v, &p.display().to_string(), &en, &ru));
                     pairs += 1;
                 }
             }
@@ -147,7 +147,7 @@ fn comparison_catches_changed_facts() {
     let ru = fs::read_to_string(layout.side_report_in(3, "athens", Lang::Ru)).unwrap();
     let _ = fs::remove_dir_all(&dir);
     let v = vocab();
-    assert_eq!(compare(&v, "demo", &en, &ru), Vec::<String>::new());
+    assert_eq!(compare(v, "demo", &en, &ru), Vec::<String>::new());
     let battle = ru
         .lines()
         .find(|l| l.contains("Раунд 1"))
@@ -165,7 +165,7 @@ fn comparison_catches_changed_facts() {
         assert_ne!(line, &battle, "{what}: the mutation did not apply");
         let changed = ru.replacen(&battle, line, 1);
         assert!(
-            !compare(&v, "demo", &en, &changed).is_empty(),
+            !compare(v, "demo", &en, &changed).is_empty(),
             "{what} was not caught"
         );
     }
@@ -198,7 +198,7 @@ fn comparison_catches_changed_facts() {
     for (what, changed) in others {
         assert_ne!(changed, ru, "{what}: the mutation did not apply");
         assert!(
-            !compare(&v, "demo", &en, &changed).is_empty(),
+            !compare(v, "demo", &en, &changed).is_empty(),
             "{what} was not caught"
         );
     }

@@ -11,6 +11,8 @@
 //! Spring to Fall (4 seasons); 50 campaigns make the 200 seasons. In-memory and small, so
 //! it stays fast in a debug build on 2 cores.
 
+mod facts;
+
 use dikast::dice::{self, Chain, Hash};
 use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
 use dikast::pipeline::{make_view, run_turn, TurnInputs};
@@ -510,6 +512,19 @@ fn play(seed: u64, seen: &mut Seen) -> u32 {
                 && again.side_reports == out.side_reports,
             "seed {seed}, turn {t}: a re-run gave different bytes"
         );
+        // Every report says the same in Russian as in English (tests/facts).
+        let v = facts::vocab();
+        for (lang, r) in &out.translations {
+            let mut problems = facts::compare(v, "report", &out.report, &r.moderator);
+            for (side, text) in &out.side_reports {
+                problems.extend(facts::compare(v, side, text, &r.sides[side]));
+            }
+            assert!(
+                problems.is_empty(),
+                "seed {seed}, turn {t}: the {lang} reports differ in facts:\n{}",
+                problems.join("\n")
+            );
+        }
         for (what, text) in WATCH {
             *seen.counts.entry(what).or_default() += out.report.matches(text).count() as u32;
         }

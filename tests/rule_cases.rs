@@ -369,10 +369,10 @@ fn run_case(dir: &Path) -> Result<BTreeMap<String, String>, String> {
             // places, numbers, sides, seasons, rule references, no English prose left).
             let v = facts::vocab();
             for (lang, t) in &out.translations {
-                let mut problems = facts::compare(&v, "report", &out.report, &t.moderator);
+                let mut problems = facts::compare(v, "report", &out.report, &t.moderator);
                 for (side, r) in &out.side_reports {
                     let name = format!("report-{side}");
-                    problems.extend(facts::compare(&v, &name, r, &t.sides[side]));
+                    problems.extend(facts::compare(v, &name, r, &t.sides[side]));
                 }
                 if !problems.is_empty() {
                     return Err(format!(

@@ -32,7 +32,13 @@ fn words_of(s: &str) -> Vec<String> {
     tokens(s)
 }
 
-pub fn vocab() -> Vocab {
+/// The vocabulary of the embedded scenario, built once.
+pub fn vocab() -> &'static Vocab {
+    static V: std::sync::OnceLock<Vocab> = std::sync::OnceLock::new();
+    V.get_or_init(build_vocab)
+}
+
+fn build_vocab() -> Vocab {
     let sc = Hellenes::load_scenario(HELLENES_431).unwrap();
     let t = words::russian();
     let mut en = Vec::new();
