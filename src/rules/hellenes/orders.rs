@@ -331,12 +331,17 @@ fn step_words(view: &View) -> String {
 fn check_play(cx: &mut Ctx, v: &Node) -> Option<Play> {
     let Some(_) = v.as_map() else {
         let found = v.describe();
+        // The example names a card of the side's own hand: any other may be hidden.
+        let view = cx.view;
+        let card = view.hand.first().map_or("<card>", |c| c.id.as_str());
         let d = cx.err(
             "orders::type",
             v,
             format!("`initiative` takes a mapping, found {found}"),
         );
-        d.help = Some("write `initiative: { card: C07, for: action }`".into());
+        d.help = Some(format!(
+            "write `initiative: {{ card: {card}, for: action }}`"
+        ));
         return None;
     };
     let mut card = None;
@@ -621,5 +626,18 @@ mod tests {
                 assert!(shown.contains("SPA-") || d.help.is_none(), "{doc}: {shown}");
             }
         }
+        // In the initiative, the example card is one of the side's own hand.
+        st.phase = Phase::Initiative;
+        st.cards.hands.insert("sparta".into(), vec!["C12".into()]);
+        st.cards.hands.insert("athens".into(), vec!["C07".into()]);
+        let view = view::build(&sc, &st, "sparta");
+        let file = SourceFile::new("sparta.yaml", "initiative: C07\n");
+        let root = crate::yaml::parse(&file).unwrap();
+        let checked = check(&sc, &view, root.as_map().unwrap(), &file);
+        let help = checked.problems[0].help.clone().unwrap_or_default();
+        assert!(
+            help.contains("card: C12,") && !help.contains("C07"),
+            "{help}"
+        );
     }
 }
