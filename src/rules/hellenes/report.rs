@@ -126,16 +126,27 @@ pub fn narrate(
                     .card(card)
                     .map(|c| words::text(&c.event, lang))
                     .unwrap_or_default();
+                // Only Treachery's Event is applied (through the assault it allows, 8.1);
+                // the reports must not let a player believe any other Event took effect.
+                let applied = *card == sc.params.siege.treachery_card;
+                let not_applied = match (applied, lang) {
+                    (true, _) => "",
+                    (false, Lang::En) => " (dikast does not apply this Event's effect yet)",
+                    (false, Lang::Ru) => " (действие этого события программа пока не применяет)",
+                };
                 match (continuing, lang) {
                     (true, Lang::En) => format!(
-                        "1.0 {} Event stays in play: {text}",
+                        "1.0 {} Event stays in play: {text}{not_applied}",
                         possessive(&name(side))
                     ),
-                    (false, Lang::En) => format!("1.0 {} Event: {text}", possessive(&name(side))),
+                    (false, Lang::En) => format!(
+                        "1.0 {} Event: {text}{not_applied}",
+                        possessive(&name(side))
+                    ),
                     (true, Lang::Ru) => {
-                        format!("1.0 Событие {} остаётся в игре: {text}", gen(side))
+                        format!("1.0 Событие {} остаётся в игре: {text}{not_applied}", gen(side))
                     }
-                    (false, Lang::Ru) => format!("1.0 Событие {}: {text}", gen(side)),
+                    (false, Lang::Ru) => format!("1.0 Событие {}: {text}{not_applied}", gen(side)),
                 }
             }
             Event::Initiative { values, first, tie } => {
