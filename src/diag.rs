@@ -55,6 +55,13 @@ fn lone_cr_to_lf(text: &str) -> String {
     out
 }
 
+/// The span of the character at byte `at` (or before it, inside one; empty at the end
+/// of the text): a caret that never ends inside a character or past the text.
+pub fn char_span(text: &str, at: usize) -> (usize, usize) {
+    let at = floor_char(text, at.min(text.len()));
+    (at, at + text[at..].chars().next().map_or(0, char::len_utf8))
+}
+
 /// The largest char boundary at or before byte `i`.
 pub fn floor_char(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
@@ -259,6 +266,16 @@ pub fn did_you_mean<'a, I: IntoIterator<Item = &'a str>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_char_span_covers_one_whole_character() {
+        let t = "a🏛b";
+        assert_eq!(char_span(t, 1), (1, 5));
+        assert_eq!(char_span(t, 2), (1, 5));
+        assert_eq!(char_span(t, 5), (5, 6));
+        assert_eq!(char_span(t, 6), (6, 6));
+        assert_eq!(char_span(t, 99), (6, 6));
+    }
 
     #[test]
     fn the_rendered_place_is_the_located_one() {

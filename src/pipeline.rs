@@ -2,7 +2,7 @@
 //! and the turn's seeds go in; the next game file, the views and the reports come out.
 //! `adjudicate` writes what this returns; `verify` runs it again and compares bytes.
 
-use crate::diag::{did_you_mean, Diagnostic, SourceFile};
+use crate::diag::{char_span, did_you_mean, Diagnostic, SourceFile};
 use crate::dice::{self, Hash, SideOrders, TurnDice};
 use crate::error::Failure;
 use crate::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, ViewFile, FORMAT};
@@ -63,7 +63,7 @@ pub fn parse_file<T: DeserializeOwned>(name: &str, bytes: &[u8], what: &str) -> 
             ),
         );
         if let Some(loc) = e.location() {
-            d = d.at(&file, (loc.index(), loc.index() + 1)).label("here");
+            d = d.at(&file, char_span(&file.text, loc.index())).label("here");
         } else {
             d = d.in_file(&file);
         }

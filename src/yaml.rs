@@ -5,7 +5,7 @@
 //! Hostile input is refused before it can hurt: a size limit, a depth and node limit, no
 //! anchors or aliases (no alias bombs), valid UTF-8 only, a single document.
 
-use crate::diag::{Diagnostic, SourceFile};
+use crate::diag::{char_span, Diagnostic, SourceFile};
 use saphyr_parser::{Event, Parser, ScalarStyle};
 
 /// Largest input file we read (orders, views, game files).
@@ -180,13 +180,6 @@ fn at_text(text: &str, at: usize) -> usize {
         return at.min(text.len());
     }
     crate::diag::floor_char(text, end - 1)
-}
-
-/// The span of the character at `at` (empty at the end of the text): a caret's span
-/// never ends inside a character or past the text.
-fn char_span(text: &str, at: usize) -> (usize, usize) {
-    let at = crate::diag::floor_char(text, at.min(text.len()));
-    (at, at + text[at..].chars().next().map_or(0, char::len_utf8))
 }
 
 /// A span clamped into the text, on character boundaries.
