@@ -63,7 +63,9 @@ pub fn parse_file<T: DeserializeOwned>(name: &str, bytes: &[u8], what: &str) -> 
             ),
         );
         if let Some(loc) = e.location() {
-            d = d.at(&file, char_span(&file.text, loc.index())).label("here");
+            d = d
+                .at(&file, char_span(&file.text, loc.index()))
+                .label("here");
         } else {
             d = d.in_file(&file);
         }
