@@ -29,8 +29,10 @@ const GAME: &str = "bad-431";
 struct Case {
     /// What the case is, in a sentence.
     what: String,
-    /// The campaign before the case: `new` (turn 1 awaits its orders) or `turn-2` (turn 1
-    /// adjudicated with no orders; turn 2, the initiative, awaits).
+    /// The campaign before the case: `new` (turn 1 awaits its orders), `turn-2` (turn 1
+    /// adjudicated with no orders; turn 2, the initiative, awaits) or `turn-3` (turn 2
+    /// adjudicated with no orders too, i.e. the default plays; turn 3, the first player
+    /// turn, awaits).
     #[serde(default = "default_campaign")]
     campaign: String,
     /// `dikast new` arguments used instead of the fixed test chain heads.
@@ -226,14 +228,19 @@ fn prepare(case: &Case, dir: &Path, root: &Path) -> Vec<(String, String)> {
     let c = root.join("campaign");
     match case.campaign.as_str() {
         "none" => {}
-        "new" | "turn-2" => {
+        "new" | "turn-2" | "turn-3" => {
             let mut t = Test::new().arg("new").arg(&c).args(["--game-id", GAME]);
             t = match &case.new_args {
                 Some(a) => t.args(a),
                 None => t.arg("--secret").arg(cli::demo_secret()),
             };
             t.run();
-            if case.campaign == "turn-2" {
+            let turns = match case.campaign.as_str() {
+                "turn-2" => 1,
+                "turn-3" => 2,
+                _ => 0,
+            };
+            for _ in 0..turns {
                 Test::new()
                     .args(["adjudicate", "--allow-no-orders"])
                     .arg(&c)

@@ -534,7 +534,19 @@ fn parse_action(cx: &mut Ctx, item: &Node) -> Option<Action> {
         Some("build") => &["build"],
         Some("pillage") => &["pillage"],
         _ => {
-            let first = &pairs[0].0;
+            let Some((first, _)) = pairs.first() else {
+                // `- {}`: a mapping without a verb.
+                let example = super::orders::example_block(cx.view, false);
+                let d = cx.err(
+                    "orders::type",
+                    item,
+                    format!(
+                        "an action is a mapping like `move: [{example}]`, found an empty mapping"
+                    ),
+                );
+                d.help = Some(format!("actions are: {}", VERBS.join(", ")));
+                return None;
+            };
             let key = first.as_str().unwrap_or("?").to_string();
             let d = cx.err(
                 "orders::unknown-action",

@@ -593,6 +593,69 @@ mod tests {
     use crate::rules::hellenes::{view, Hellenes, HELLENES_431};
     use crate::rules::Rules;
 
+    /// Sparta's first player turn of Spring 431 (both played C05 for its Actions).
+    fn sparta_turn(sc: &Scenario) -> State {
+        let mut st = State::start(sc);
+        st.season = Season::Spring;
+        st.phase = Phase::PlayerTurn {
+            side: "sparta".into(),
+            first: true,
+        };
+        let play = Play {
+            card: "C05".into(),
+            played_for: PlayedFor::Action,
+        };
+        st.initiative = Some(Initiative {
+            plays: [("athens", &play), ("sparta", &play)]
+                .into_iter()
+                .map(|(s, p)| (s.to_string(), p.clone()))
+                .collect(),
+            first: "sparta".into(),
+        });
+        st
+    }
+
+    #[test]
+    fn empty_and_odd_shapes_are_diagnosed_never_a_panic() {
+        let sc = Hellenes::load_scenario(HELLENES_431).unwrap();
+        let view = view::build(&sc, &sparta_turn(&sc), "sparta");
+        let bodies = [
+            "actions: [{}]",
+            "actions: [{ move: [] }]",
+            "actions: [{ move: [], path: [] }]",
+            "actions: [{ move: SPA-1, path: [] }]",
+            "actions: [{ move: [SPA-1, SPA-1], path: [Sparta] }]",
+            "actions: [{ move: [SPA-1], path: [{}, []] }]",
+            "actions: [{ sail: [], path: [] }]",
+            "actions: [{ sail: SPA-F1, path: [Corinth], carry: [] }]",
+            "actions: [{ sail: SPA-F1, carry: {} }]",
+            "actions: [{ build: {} }]",
+            "actions: [{ build: { garrison: ~ } }]",
+            "actions: [{ pillage: [] }]",
+            "combat: [{}]",
+            "combat: [{ assault: [] }]",
+            "combat: [{ sortie: {} }]",
+            "combat: [{ sortie: { from: ~, blocks: [] } }]",
+            "combat: [{ attrition: {} }]",
+            "standing: { escape: {} }",
+            "standing: { escape: { Corinth: [] } }",
+            "standing: { escape: { Corinth: {} } }",
+            "standing: { retreat: { {}: [] } }",
+            "standing: { fortify: { [a]: walls } }",
+            "standing: { losses: [{}] }",
+        ];
+        for body in bodies {
+            let file = SourceFile::new("sparta.yaml", body);
+            let root = crate::yaml::parse(&file).unwrap();
+            check(&sc, &view, root.as_map().unwrap(), &file);
+        }
+        let file = SourceFile::new("sparta.yaml", "actions: [{}]");
+        let root = crate::yaml::parse(&file).unwrap();
+        let checked = check(&sc, &view, root.as_map().unwrap(), &file);
+        assert_eq!(checked.problems.len(), 1);
+        assert_eq!(checked.problems[0].span, Some((10, 12)));
+    }
+
     #[test]
     fn help_examples_name_only_the_sides_own_blocks() {
         let sc = Hellenes::load_scenario(HELLENES_431).unwrap();
