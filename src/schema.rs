@@ -75,6 +75,22 @@ pub fn orders() -> serde_json::Value {
                     "additionalProperties": false
                 }
             },
+            "winter": {
+                "type": "array",
+                "description": "9.x: overwintering moves in the Winter step (docs/orders.md, Winter).",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "quarter": { "oneOf": [ { "type": "string" }, block_list.clone() ], "description": "9.x: into an adjacent friendly-controlled city." },
+                        "return": { "oneOf": [ { "type": "string" }, block_list.clone() ], "description": "9.x: to the blocks' home city." },
+                        "stay": { "oneOf": [ { "type": "string" }, block_list.clone() ], "description": "9.x: no move." },
+                        "to": { "type": "string", "description": "The city." },
+                        "path": { "type": "array", "items": { "type": "string" }, "description": "The places entered, the city last." },
+                        "carry": block_list.clone()
+                    },
+                    "additionalProperties": false
+                }
+            },
             "standing": {
                 "type": "object",
                 "description": "Standing orders; they replace your current ones whole.",

@@ -5,11 +5,13 @@
 //!
 //! Checked after every turn: the orders were all accepted (the generator and the checks
 //! agree on what is legal), nothing panicked, the step after is adjudicable or is the
-//! documented Winter stop (no dead end), every invariant of the state holds (steps within
-//! limits, no block in two places, capacity, the Prestige track), no view shows enemy
-//! strengths, and running the same turn again gives the same bytes. Each campaign plays
-//! Spring to Fall (4 seasons); 50 campaigns make the 200 seasons. In-memory and small, so
-//! it stays fast in a debug build on 2 cores.
+//! documented stop at the end of the year (no dead end), every invariant of the state
+//! holds (steps within limits, no block in two places, capacity, the Prestige track), no
+//! view shows enemy strengths, and running the same turn again gives the same bytes. Each
+//! campaign plays Spring to Fall (4 seasons) and the Winter step (random winter moves,
+//! stays, sorties and winter attrition, and the defaults of every block no order names);
+//! 50 campaigns make the 200 seasons and 50 Winters. In-memory and small, so it stays fast
+//! in a debug build on 2 cores.
 
 mod facts;
 
@@ -21,6 +23,7 @@ use dikast::rules::hellenes::movement::{self, Board};
 use dikast::rules::hellenes::scenario::{BlockKind, Scenario};
 use dikast::rules::hellenes::state::{Phase, State, Status};
 use dikast::rules::hellenes::view::View;
+use dikast::rules::hellenes::winter::{self, Known, Verb, WinterMove};
 use dikast::rules::hellenes::{invariants, Hellenes, HELLENES_431};
 use dikast::rules::hellenes::{siege, siege_orders};
 use dikast::rules::Rules;
@@ -352,6 +355,115 @@ fn random_standing(v: &View, rng: &mut Rng) -> String {
     s
 }
 
+/// Random legal winter orders (9.x) for the view's side, as YAML: for some of the blocks
+/// that must winter a Return move or a Quartering move (checked with the rules' own
+/// planner and capacity check) or a `stay`, the others left to their default; sorties and
+/// winter attrition where the siege rules allow them.
+fn random_winter(sc: &Scenario, v: &View, rng: &mut Rng) -> String {
+    let k = Known::from_view(v);
+    let mut moves: Vec<(WinterMove, winter::Plan)> = Vec::new();
+    let mut stays: Vec<String> = Vec::new();
+    for n in winter::needs(sc, &k) {
+        let b = &n.block;
+        let fleets = b.kind == BlockKind::Fleet;
+        let at_sea = sc.sea(&b.at).is_some();
+        match rng.below(10) {
+            0..=3 => {}
+            4 => stays.push(b.id.clone()),
+            _ => {
+                let verb = if rng.chance(50) {
+                    Verb::Return
+                } else {
+                    Verb::Quarter
+                };
+                let cities: Vec<String> = if verb == Verb::Return {
+                    vec![b.home.clone()]
+                } else {
+                    sc.areas
+                        .iter()
+                        .filter(|a| a.city.is_some() && a.name != b.at)
+                        .map(|a| a.name.clone())
+                        .collect()
+                };
+                let reach = winter::reach(sc, verb, fleets, b.kind == BlockKind::Cavalry, at_sea);
+                let mut found: Vec<Vec<String>> = Vec::new();
+                for c in &cities {
+                    let legal =
+                        |sea: Option<&str>| winter::entry(sc, &k, verb, fleets, c, sea).is_ok();
+                    if let Some(p) = winter::find_route(sc, &k, &b.at, fleets, c, reach, &legal) {
+                        found.push(p);
+                    }
+                }
+                let Some(path) = rng.pick(&found).cloned() else {
+                    continue;
+                };
+                let m = WinterMove {
+                    verb,
+                    blocks: vec![b.id.clone()],
+                    carry: Vec::new(),
+                    path,
+                    written: true,
+                };
+                if let Ok(p) = winter::plan(sc, &k, &m) {
+                    moves.push((m, p));
+                }
+            }
+        }
+    }
+    // Drop the moves the capacity rules refuse, until none is refused.
+    loop {
+        let plans: Vec<winter::Plan> = moves.iter().map(|(_, p)| p.clone()).collect();
+        let bad = winter::admit(sc, &k, &plans);
+        let Some((i, _)) = bad.first() else { break };
+        moves.remove(*i);
+    }
+    let mut out = String::new();
+    if !moves.is_empty() || !stays.is_empty() {
+        out.push_str("winter:\n");
+        for (m, _) in &moves {
+            out.push_str(&format!(
+                "  - {}: [{}]\n    path: {}\n",
+                m.verb.word(),
+                m.blocks.join(", "),
+                yaml_list(&m.path)
+            ));
+        }
+        for id in &stays {
+            out.push_str(&format!("  - stay: [{id}]\n"));
+        }
+    }
+    let seen = siege_orders::seen(sc, v);
+    let mut combat = String::new();
+    for c in &v.cities {
+        if rng.chance(70) && siege::may_siege_combat(sc, &seen, &c.name, false).is_ok() {
+            combat.push_str(&format!("  - attrition: {}\n", c.name));
+        }
+        let inside: Vec<String> = v
+            .blocks
+            .iter()
+            .filter(|b| {
+                b.at == c.name && b.status == Status::Besieged && b.kind != BlockKind::Garrison
+            })
+            .map(|b| b.id.clone())
+            .collect();
+        if !inside.is_empty()
+            && rng.chance(30)
+            && siege::may_sortie(sc, &seen, &c.name, &inside).is_ok()
+        {
+            combat.push_str(&format!(
+                "  - sortie: {{ from: {}, blocks: {} }}\n",
+                c.name,
+                yaml_list(&inside)
+            ));
+        }
+    }
+    if !combat.is_empty() {
+        out.push_str("combat:\n");
+        out.push_str(&combat);
+    }
+    out
+}
+
 /// A random orders file for `side`, or `None` (no orders sent).
 fn random_orders(
     sc: &Scenario,
@@ -369,6 +481,12 @@ fn random_orders(
     );
     match &v.phase {
         Phase::Setup => {}
+        Phase::Winter => {
+            if rng.chance(10) {
+                return None;
+            }
+            s.push_str(&random_winter(sc, v, rng));
+        }
         Phase::Initiative => {
             let c = rng.pick(&v.hand)?;
             let how = if rng.chance(15) { "event" } else { "action" };
@@ -431,7 +549,7 @@ struct Seen {
     counts: BTreeMap<&'static str, u32>,
 }
 
-const WATCH: [(&str, &str); 11] = [
+const WATCH: [(&str, &str); 15] = [
     ("land battle", "2.0 Battle at"),
     ("naval battle", "2.0 Naval battle at"),
     ("transport and landing", "5.21 The fleets carry"),
@@ -443,10 +561,15 @@ const WATCH: [(&str, &str); 11] = [
     ("city captured", " falls to "),
     ("no orders", "no orders received"),
     ("control change", "City control: "),
+    ("winter quartering", "9.x Quartering ("),
+    ("winter return", "9.x Returning home ("),
+    ("no winter quarters", " end the Winter "),
+    ("return battle", "9.x Return battle ("),
 ];
 
-/// Rare in four random seasons; counted and shown, not required (rule cases cover it).
-const OPTIONAL: [&str; 1] = ["control change"];
+/// Rare in four random seasons and a Winter; counted and shown, not required (rule cases
+/// cover them).
+const OPTIONAL: [&str; 2] = ["control change", "return battle"];
 
 fn play(seed: u64, seen: &mut Seen) -> u32 {
     let sc = Hellenes::load_scenario(HELLENES_431).expect("scenario");
@@ -460,8 +583,8 @@ fn play(seed: u64, seen: &mut Seen) -> u32 {
         if let Some(why) = &step.unsupported {
             assert_eq!(
                 game.state.phase,
-                Phase::Winter,
-                "dead end before Winter: {why}"
+                Phase::YearEnd,
+                "dead end before the end of the year: {why}"
             );
             return seasons;
         }
@@ -539,7 +662,10 @@ fn play(seed: u64, seen: &mut Seen) -> u32 {
         for (side, v) in &out.views {
             view_hides_enemy(&next.state, side, &String::from_utf8_lossy(v));
         }
-        if matches!(game.state.phase, Phase::PlayerTurn { first: false, .. }) {
+        if matches!(
+            game.state.phase,
+            Phase::PlayerTurn { first: false, .. } | Phase::Winter
+        ) {
             seasons += 1;
         }
         bytes = out.next_game;
@@ -551,10 +677,10 @@ fn campaigns(seeds: std::ops::RangeInclusive<u64>) {
     let mut seasons = 0;
     for seed in seeds.clone() {
         let n = play(seed, &mut seen);
-        assert_eq!(n, 4, "seed {seed}: a campaign plays Spring to Fall");
+        assert_eq!(n, 5, "seed {seed}: a campaign plays Spring to Winter");
         seasons += n;
     }
-    assert_eq!(seasons, 4 * seeds.count() as u32);
+    assert_eq!(seasons, 5 * seeds.count() as u32);
     eprintln!("random play: {:?}", seen.counts);
     for (what, _) in WATCH {
         let n = seen.counts.get(what).copied().unwrap_or(0);
@@ -566,7 +692,7 @@ fn campaigns(seeds: std::ops::RangeInclusive<u64>) {
     }
 }
 
-// 200 seasons in two halves, so the test harness runs them on two threads.
+// 200 seasons and 50 Winters in two halves, so the test harness runs them on two threads.
 #[test]
 fn random_play_seasons_1_to_100() {
     campaigns(1..=25);

@@ -4,6 +4,7 @@
 use super::season_event::SeasonEvent;
 use super::siege_event::SiegeEvent;
 use super::state::{Phase, PlayedFor, Season};
+use super::winter_event::WinterEvent;
 use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -39,6 +40,8 @@ pub enum Event {
     Season(SeasonEvent),
     /// The siege rules (7.x, 8.x: siege_event.rs).
     Siege(Box<SiegeEvent>),
+    /// The Winter step (9.x: winter_event.rs).
+    Winter(WinterEvent),
     /// The game now awaits this step (`super::step_title_in` says it in words).
     Next {
         year: i32,
@@ -56,6 +59,7 @@ impl Event {
             Event::Fallback { side, .. } => side == me,
             Event::Season(e) => e.shown_to(side),
             Event::Siege(e) => e.shown_to(side),
+            Event::Winter(e) => e.shown_to(side),
             _ => true,
         }
     }

@@ -20,6 +20,9 @@ pub mod siege_event;
 pub mod siege_orders;
 pub mod state;
 pub mod view;
+pub mod winter;
+pub mod winter_event;
+pub mod winter_orders;
 pub mod words;
 
 use crate::diag::SourceFile;
@@ -88,10 +91,12 @@ fn step_words(sc: Option<&Scenario>, phase: &Phase, lang: Lang) -> String {
             sc.map(|sc| words::side(sc, side, lang, Case::Nom))
                 .unwrap_or_else(|| side.clone())
         ),
-        (Phase::Winter, Lang::En) => {
-            "overwintering and the turn of the year (not implemented yet)".to_string()
+        (Phase::Winter, Lang::En) => "overwintering and the winter combat phases".to_string(),
+        (Phase::Winter, Lang::Ru) => "зимовка и зимние фазы боя".to_string(),
+        (Phase::YearEnd, Lang::En) => {
+            "the end of the year and the New Year (not implemented yet)".to_string()
         }
-        (Phase::Winter, Lang::Ru) => "зимовка и смена года (ещё не реализовано)".to_string(),
+        (Phase::YearEnd, Lang::Ru) => "конец года и Новый год (ещё не реализовано)".to_string(),
     }
 }
 
@@ -162,8 +167,12 @@ impl Rules for Hellenes {
                         "постоянные приказы (или ничего: действуют прежние)",
                     ),
                     Phase::Winter => lang.pick(
-                        "nothing yet: Winter is not implemented",
-                        "пока ничего: зима ещё не реализована",
+                        "your winter moves and winter combat (`winter:`, `combat:`; standing orders if you like); a block no order names makes its default move",
+                        "ваши зимние перемещения и зимние бои (`winter:`, `combat:`; если хотите, постоянные приказы); блок, не названный ни одним приказом, делает перемещение по умолчанию",
+                    ),
+                    Phase::YearEnd => lang.pick(
+                        "nothing yet: the end of the year is not implemented",
+                        "пока ничего: конец года ещё не реализован",
                     ),
                 };
                 (s.clone(), ask.to_string())
@@ -177,8 +186,8 @@ impl Rules for Hellenes {
             awaiting: sides,
             asks,
             unsupported: match &st.phase {
-                Phase::Winter => Some(
-                    "Winter (9.x: overwintering, winter sieges) and the turn of the year (10.x) are not implemented yet; the campaign stops after Fall's player turns"
+                Phase::YearEnd => Some(
+                    "the end of the year (9.5: tribute, victory check, year end) and the New Year (10.x) are not implemented yet; the campaign stops after Winter"
                         .into(),
                 ),
                 _ => None,
@@ -200,8 +209,13 @@ impl Rules for Hellenes {
         orders::check(sc, view, body, file)
     }
 
-    fn default_orders(_sc: &Scenario, view: &view::View, _side: &str) -> orders::Orders {
-        orders::default_orders(view)
+    fn default_orders(sc: &Scenario, view: &view::View, _side: &str) -> orders::Orders {
+        let mut o = orders::default_orders(view);
+        if view.phase == Phase::Winter {
+            // 9.x: every block that must winter makes its documented default move.
+            o.winter = winter::with_defaults(sc, &winter::Known::from_view(view), Vec::new());
+        }
+        o
     }
 
     fn resolve(

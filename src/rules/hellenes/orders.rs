@@ -18,8 +18,11 @@ pub struct Orders {
     pub initiative: Option<Play>,
     /// The acting side's actions in a player turn, in order (actions.rs).
     pub actions: Vec<super::actions::Action>,
-    /// The acting side's siege combat orders (siege_orders.rs).
+    /// The acting side's siege combat orders (siege_orders.rs); in Winter, either side's.
     pub combat: Vec<super::siege_orders::SiegeOrder>,
+    /// 9.x the side's overwintering moves in the Winter step, written and default
+    /// (winter.rs).
+    pub winter: Vec<super::winter::WinterMove>,
     /// New standing orders, replacing the old ones whole; `None` keeps the old ones.
     pub standing: Option<Standing>,
     /// Whether the side sent a file at all (for the reports).
@@ -61,7 +64,8 @@ pub fn default_orders(view: &View) -> Orders {
 /// `actions` and `combat`; the other side standing orders).
 fn keys_for(view: &View) -> &'static [&'static str] {
     match &view.phase {
-        Phase::Setup | Phase::Winter => &["standing"],
+        Phase::Setup | Phase::YearEnd => &["standing"],
+        Phase::Winter => &["winter", "combat", "standing"],
         Phase::Initiative => &["initiative", "standing"],
         Phase::PlayerTurn { side, .. } if side == &view.side => &["actions", "combat", "standing"],
         Phase::PlayerTurn { .. } => &["standing"],
@@ -254,7 +258,7 @@ pub fn check(
         };
         let key_l = key.to_ascii_lowercase();
         if !allowed.contains(&key_l.as_str()) {
-            let known = ["initiative", "standing", "actions", "combat"];
+            let known = ["initiative", "standing", "actions", "combat", "winter"];
             let step = step_words(view);
             let d = cx.err(
                 "orders::unknown-key",
@@ -287,7 +291,11 @@ pub fn check(
             }
             "standing" => orders.standing = check_standing(&mut cx, v),
             "actions" => orders.actions = super::actions::check_actions(&mut cx, v),
+            "combat" if view.phase == Phase::Winter => {
+                orders.combat = super::winter_orders::check_combat(&mut cx, v)
+            }
             "combat" => orders.combat = super::actions::check_combat(&mut cx, v),
+            "winter" => orders.winter = super::winter_orders::check_winter(&mut cx, v),
             _ => unreachable!("keys_for lists only handled keys"),
         }
     }
@@ -303,6 +311,12 @@ pub fn check(
                 .rule("rule 1.0: each season both players reveal a card, for its Action value or its Event")
                 .help(format!("add `initiative: {{ card: <id>, for: action }}`; your hand: {}", hand.join(", "))),
         );
+    }
+    if view.phase == Phase::Winter {
+        // 9.x: every block that must winter and no order names makes its default move.
+        let written = std::mem::take(&mut orders.winter);
+        orders.winter =
+            super::winter::with_defaults(sc, &super::winter::Known::from_view(view), written);
     }
     if orders.initiative.is_none() && view.phase == Phase::Initiative {
         orders.initiative = default_play(view);
@@ -324,7 +338,8 @@ fn step_words(view: &View) -> String {
         Phase::Setup => "the setup and deal".into(),
         Phase::Initiative => format!("{} initiative", view.season),
         Phase::PlayerTurn { side, .. } => format!("{} player turn of {side}", view.season),
-        Phase::Winter => format!("{} (not implemented yet)", view.season),
+        Phase::Winter => format!("{}: overwintering and winter combat", view.season),
+        Phase::YearEnd => "the end of the year (not implemented yet)".into(),
     }
 }
 

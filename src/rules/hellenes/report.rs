@@ -181,6 +181,7 @@ pub fn narrate(
             }
             Event::Season(e) => super::season_event::narrate(sc, e, side, lang),
             Event::Siege(e) => super::siege_event::narrate(sc, before.season, e, side, lang),
+            Event::Winter(e) => super::winter_event::narrate(sc, e, side, lang),
             Event::Next {
                 year,
                 season,
@@ -281,6 +282,7 @@ pub fn describe(sc: &Scenario, v: &View, lang: Lang) -> String {
         );
     }
     out.push_str(&super::siege_event::describe_sieges(sc, v, lang));
+    out.push_str(&super::winter_orders::describe(sc, v, lang));
     let pool = v.blocks.iter().filter(|b| b.status == Status::Pool).count() as u32;
     let _ = writeln!(
         out,
@@ -328,8 +330,10 @@ pub fn phase_words(sc: &Scenario, p: &Phase, lang: Lang) -> String {
                 "второй"
             }
         ),
-        (Phase::Winter, Lang::En) => "Winter (not implemented yet)".into(),
-        (Phase::Winter, Lang::Ru) => "Зима (ещё не реализована)".into(),
+        (Phase::Winter, Lang::En) => "overwintering and the winter combat phases".into(),
+        (Phase::Winter, Lang::Ru) => "зимовка и зимние фазы боя".into(),
+        (Phase::YearEnd, Lang::En) => "the end of the year (not implemented yet)".into(),
+        (Phase::YearEnd, Lang::Ru) => "конец года (ещё не реализован)".into(),
     }
 }
 
@@ -375,8 +379,12 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
                 );
             }
         }
-        Phase::Winter => {
-            let _ = writeln!(out, "# Winter is not implemented yet: nothing to send.");
+        Phase::Winter => out.push_str(&super::winter_orders::template(sc, v)),
+        Phase::YearEnd => {
+            let _ = writeln!(
+                out,
+                "# The end of the year is not implemented yet: nothing to send."
+            );
         }
     }
     let cities: Vec<&str> = v

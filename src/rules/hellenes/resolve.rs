@@ -41,7 +41,12 @@ pub fn resolve(
             events.extend(r.events);
             records.extend(r.dice);
         }
-        Phase::Winter => unreachable!("step() marks Winter as not yet resolvable"),
+        Phase::Winter => {
+            let r = super::winter::resolve(sc, &mut next, orders, dice);
+            events.extend(r.events);
+            records.extend(r.dice);
+        }
+        Phase::YearEnd => unreachable!("step() marks the end of the year as not yet resolvable"),
     }
     events.push(Event::Next {
         year: next.year,

@@ -57,6 +57,8 @@ pub struct Params {
     pub season: crate::rules::hellenes::season::SeasonParams,
     /// 7.x, 8.x: the siege rules' numbers ([S] and [A], see `siege::SiegeParams`).
     pub siege: crate::rules::hellenes::siege::SiegeParams,
+    /// 9.x: the Winter's assumed numbers ([A], see `winter::WinterParams`).
+    pub winter: crate::rules::hellenes::winter::WinterParams,
 }
 
 /// A land area. In Hellenes most land areas are city-states: the walled city and its

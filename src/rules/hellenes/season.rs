@@ -478,7 +478,7 @@ fn came_from(events: &[Event]) -> BTreeMap<String, String> {
 
 /// 2.0 [A] Retreats after a battle at `place`: each block in turn to the place
 /// `movement::retreat_to` picks, or eliminated when there is none.
-fn retreat_all(
+pub(super) fn retreat_all(
     sc: &Scenario,
     st: &mut State,
     place: &str,
@@ -518,7 +518,12 @@ fn retreat_all(
 }
 
 /// [A] `params.prestige_battle` to the winner of a field or naval battle.
-fn battle_prestige(sc: &Scenario, st: &mut State, b: &BattleOutcome, events: &mut Vec<Event>) {
+pub(super) fn battle_prestige(
+    sc: &Scenario,
+    st: &mut State,
+    b: &BattleOutcome,
+    events: &mut Vec<Event>,
+) {
     let Some(w) = &b.winner else { return };
     let pts = sc.params.prestige_battle;
     if pts <= 0 {

@@ -336,6 +336,7 @@ pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>, lang: Lang) -
                 (p, Lang::En) => p.to_string(),
                 ("Actions", Lang::Ru) => "действий".to_string(),
                 ("Combat", Lang::Ru) => "боя".to_string(),
+                ("Winter", Lang::Ru) => "зимы".to_string(),
                 (p, Lang::Ru) => p.to_string(),
             };
             let (from_w, to_w) = match lang {

@@ -60,8 +60,12 @@ pub enum Phase {
     Initiative,
     /// A side's player turn: its Actions phase, then its Combat phase.
     PlayerTurn { side: String, first: bool },
-    /// 9.x Winter, after Fall's player turns (not implemented yet: `step()` says so).
+    /// 9.x Winter, after Fall's player turns: both sides' overwintering moves and the two
+    /// winter combat phases, in one step (winter.rs).
     Winter,
+    /// 9.5, 10.x The end of the year and the New Year, after Winter (year.rs; until it
+    /// lands, `step()` marks it unsupported).
+    YearEnd,
 }
 
 /// Where a block is, as the rules see it.

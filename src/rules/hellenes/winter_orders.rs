@@ -1,0 +1,745 @@
+//! The Winter step's order forms (9.x, page 9) and their checks against the side's view:
+//!
+//! ```yaml
+//! winter:                                   # overwintering moves, free, passing enemies
+//!   - quarter: [ATH-F4]                     # into an adjacent friendly-controlled city
+//!     to: Abydos
+//!   - return: [ATH-F1, ATH-F2]              # to the blocks' home city (shortest route),
+//!     path: [Icarian Sea, Paros Sea, Sea of Andros, Athens]   # or along `path`
+//!   - stay: [SPA-10]                        # no move
+//! combat:
+//!   - sortie: { from: Plataea, blocks: [ATH-7] }   # 8.3: the first winter combat phase
+//!   - attrition: Potidaea                          # 8.2: the second
+//! ```
+//! Both sides send them in the same step. Every check reads only the side's view (its own
+//! blocks, the cities and their sieges, enemy blocks as counts per place), so a diagnostic
+//! can never tell a player what his view does not show; each cites its rule (9.x with the
+//! page, 7.4, 8.x, 2.0, 5.21). A block that must winter and is named in no order gets the
+//! documented default move (`winter::with_defaults`), also when no file is sent.
+
+use super::orders::{example_block, Ctx};
+use super::scenario::{BlockKind, Scenario};
+use super::siege;
+use super::siege_orders::{self, SiegeOrder};
+use super::state::{Phase, Status};
+use super::view::View;
+use super::winter::{self, Entry, Known, Need, Verb, WinterMove};
+use super::winter_event::Why;
+use super::words;
+use crate::diag::did_you_mean;
+use crate::lang::Lang;
+use crate::yaml::{Kind, Node};
+use movement_part::locate;
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+const VERBS: [&str; 3] = ["quarter", "return", "stay"];
+
+mod movement_part {
+    use super::super::movement::Part;
+    use crate::yaml::{Kind, Node};
+
+    /// The node a problem points at: a block, a place of a written path, a carried block,
+    /// or (a path the program found, the whole order) `to:` or the order itself.
+    pub fn locate<'n>(item: &'n Node, verb: &str, part: Part) -> &'n Node {
+        let nth = |key: &str, i: usize| -> Option<&Node> {
+            let n = item.get(key)?;
+            match &n.kind {
+                Kind::Seq(v) => v.get(i),
+                _ => Some(n),
+            }
+        };
+        let found = match part {
+            Part::Whole => None,
+            Part::Block(i) => nth(verb, i),
+            Part::Path(i) => item
+                .get("path")
+                .and_then(|_| nth("path", i))
+                .or_else(|| item.get("to")),
+            Part::Carry(i) => nth("carry", i),
+        };
+        found.unwrap_or(item)
+    }
+}
+
+/// A block id or a list of them, each one of the side's own.
+fn ids(cx: &mut Ctx, node: &Node) -> Option<Vec<String>> {
+    let list: Vec<&Node> = match &node.kind {
+        Kind::Seq(v) => v.iter().collect(),
+        Kind::Scalar(..) if !node.is_null() => vec![node],
+        _ => {
+            let found = node.describe();
+            cx.err(
+                "orders::type",
+                node,
+                format!("expected a block id or a list of ids, found {found}"),
+            );
+            return None;
+        }
+    };
+    if list.is_empty() {
+        cx.err("orders::type", node, "name at least one block".into());
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut ok = true;
+    for n in list {
+        match cx.own_block(n) {
+            Some(id) => out.push(id),
+            None => ok = false,
+        }
+    }
+    ok.then_some(out)
+}
+
+fn places(cx: &mut Ctx, node: &Node) -> Option<Vec<String>> {
+    let list: Vec<&Node> = match &node.kind {
+        Kind::Seq(v) => v.iter().collect(),
+        Kind::Scalar(..) if !node.is_null() => vec![node],
+        _ => {
+            let found = node.describe();
+            cx.err(
+                "orders::type",
+                node,
+                format!("`path` takes a list of places, found {found}"),
+            );
+            return None;
+        }
+    };
+    let mut out = Vec::new();
+    let mut ok = true;
+    for n in list {
+        match cx.place(n) {
+            Some(p) => out.push(p),
+            None => ok = false,
+        }
+    }
+    ok.then_some(out)
+}
+
+/// One written order, parsed.
+struct Item<'n> {
+    node: &'n Node,
+    verb: Verb,
+    blocks: Vec<String>,
+    carry: Vec<String>,
+    path: Option<Vec<String>>,
+    to: Option<String>,
+}
+
+fn parse_item<'n>(cx: &mut Ctx, item: &'n Node) -> Option<Item<'n>> {
+    let Some(pairs) = item.as_map() else {
+        let found = item.describe();
+        let example = example_block(cx.view, true);
+        let d = cx.err(
+            "orders::type",
+            item,
+            format!("a winter order is a mapping like `return: [{example}]`, found {found}"),
+        );
+        d.help = Some(format!("winter orders are: {}", VERBS.join(", ")));
+        return None;
+    };
+    let verb = pairs.iter().find_map(|(k, _)| {
+        k.as_str()
+            .map(|s| s.to_ascii_lowercase())
+            .filter(|s| VERBS.contains(&s.as_str()))
+    });
+    let allowed: &[&str] = match verb.as_deref() {
+        Some("quarter") => &["quarter", "to", "path", "carry"],
+        Some("return") => &["return", "to", "path", "carry"],
+        Some("stay") => &["stay"],
+        _ => {
+            let Some((first, _)) = pairs.first() else {
+                let d = cx.err("orders::type", item, "an empty winter order".into());
+                d.help = Some(format!("winter orders are: {}", VERBS.join(", ")));
+                return None;
+            };
+            let key = first.as_str().unwrap_or("?").to_string();
+            let d = cx.err(
+                "orders::unknown-winter",
+                first,
+                format!("`{key}` is not a winter order"),
+            );
+            d.label = Some("unknown winter order".into());
+            d.rule = Some(
+                "rule 9.x Overwintering (page 9): blocks quarter in an adjacent friendly city or return to their home city"
+                    .into(),
+            );
+            d.help = Some(match did_you_mean(&key, VERBS) {
+                Some(h) => format!("did you mean `{h}`?"),
+                None => format!(
+                    "winter orders are: {}; siege combat goes under `combat:`",
+                    VERBS.join(", ")
+                ),
+            });
+            return None;
+        }
+    };
+    let mut bad = false;
+    for (k, _) in pairs {
+        let key = k.as_str().unwrap_or("?").to_ascii_lowercase();
+        if !allowed.contains(&key.as_str()) {
+            let d = cx.err(
+                "orders::unknown-key",
+                k,
+                format!("`{key}` is not part of this winter order"),
+            );
+            d.help = Some(format!("this order takes: {}", allowed.join(", ")));
+            bad = true;
+        }
+    }
+    let verb_s = verb.expect("matched above");
+    let verb = match verb_s.as_str() {
+        "quarter" => Verb::Quarter,
+        "return" => Verb::Return,
+        _ => Verb::Stay,
+    };
+    let value = item.get(&verb_s).expect("the verb is a key");
+    let blocks = ids(cx, value);
+    let carry = match item.get("carry") {
+        Some(c) => ids(cx, c),
+        None => Some(Vec::new()),
+    };
+    let path = match item.get("path") {
+        Some(p) => places(cx, p).map(Some),
+        None => Some(None),
+    };
+    let to = match item.get("to") {
+        Some(t) => cx.city(t).map(Some),
+        None => Some(None),
+    };
+    if verb == Verb::Quarter && item.get("to").is_none() && item.get("path").is_none() {
+        let d = cx.err(
+            "orders::missing",
+            item,
+            "`quarter` needs `to:` (the city) or a `path:`".into(),
+        );
+        d.help = Some("write `to: <an adjacent city your side controls>`".into());
+        bad = true;
+    }
+    let item = Item {
+        node: item,
+        verb,
+        blocks: blocks?,
+        carry: carry?,
+        path: path?,
+        to: to?,
+    };
+    (!bad).then_some(item)
+}
+
+/// Checks `winter:` against the view: each order's blocks, route and city (9.x), then the
+/// capacity of the cities (page 9). Returns the legal orders; defaults are added by the
+/// caller (`winter::with_defaults`).
+pub fn check_winter(cx: &mut Ctx, v: &Node) -> Vec<WinterMove> {
+    let sc = cx.sc;
+    let Some(items) = v.as_seq() else {
+        let found = v.describe();
+        let example = example_block(cx.view, true);
+        let d = cx.err(
+            "orders::type",
+            v,
+            format!("`winter` takes a list, found {found}"),
+        );
+        d.help = Some(format!(
+            "write each winter order on its own line starting with `- `, e.g. `- return: [{example}]`"
+        ));
+        return Vec::new();
+    };
+    let k = Known::from_view(cx.view);
+    let mut named: BTreeSet<String> = BTreeSet::new();
+    let mut stays: Vec<WinterMove> = Vec::new();
+    let mut planned: Vec<(&Node, Verb, WinterMove, winter::Plan)> = Vec::new();
+    for node in items {
+        let Some(it) = parse_item(cx, node) else {
+            continue;
+        };
+        let mut twice = false;
+        for (key, list) in [(it.verb.word(), &it.blocks), ("carry", &it.carry)] {
+            for (i, id) in list.iter().enumerate() {
+                if !named.insert(id.clone()) {
+                    let at = locate(
+                        node,
+                        key,
+                        if key == "carry" {
+                            super::movement::Part::Carry(i)
+                        } else {
+                            super::movement::Part::Block(i)
+                        },
+                    );
+                    let d = cx.err(
+                        "orders::named-twice",
+                        at,
+                        format!("{id} is named twice in `winter:`"),
+                    );
+                    d.rule = Some("rule 9.x: a block makes one overwintering move".into());
+                    twice = true;
+                }
+            }
+        }
+        if twice {
+            continue;
+        }
+        if it.verb == Verb::Stay {
+            let mut ok = true;
+            for (i, id) in it.blocks.iter().enumerate() {
+                let Some(b) = k.board.block(id) else { continue };
+                let off = matches!(b.status, Status::Pool | Status::Eliminated);
+                if off || siege::is_garrison(b) {
+                    let at = locate(node, "stay", super::movement::Part::Block(i));
+                    let d = cx.err(
+                        "orders::not-on-map",
+                        at,
+                        format!("{id} is not a block on the map that could move"),
+                    );
+                    d.rule = Some("rule 9.x: only blocks on the map winter".into());
+                    ok = false;
+                }
+            }
+            if ok {
+                stays.push(WinterMove {
+                    verb: Verb::Stay,
+                    blocks: it.blocks.clone(),
+                    carry: Vec::new(),
+                    path: Vec::new(),
+                    written: true,
+                });
+            }
+            continue;
+        }
+        let Some(path) = route_for(cx, &k, &it) else {
+            continue;
+        };
+        let m = WinterMove {
+            verb: it.verb,
+            blocks: it.blocks.clone(),
+            carry: it.carry.clone(),
+            path,
+            written: true,
+        };
+        match winter::plan(sc, &k, &m) {
+            Ok(p) => planned.push((node, it.verb, m, p)),
+            Err(p) => {
+                let at = locate(node, it.verb.word(), p.part);
+                let d = cx.err(&format!("orders::{}", p.code), at, p.message);
+                d.label = Some(p.label);
+                d.rule = Some(p.rule);
+                d.help = p.help;
+            }
+        }
+    }
+    let plans: Vec<winter::Plan> = planned.iter().map(|(_, _, _, p)| p.clone()).collect();
+    let bad = winter::admit(sc, &k, &plans);
+    for (i, p) in &bad {
+        let (node, verb, _, _) = &planned[*i];
+        let at = locate(node, verb.word(), p.part);
+        let d = cx.err(&format!("orders::{}", p.code), at, p.message.clone());
+        d.label = Some(p.label.clone());
+        d.rule = Some(p.rule.clone());
+        d.help = p.help.clone();
+    }
+    let mut out: Vec<WinterMove> = planned
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| !bad.iter().any(|(j, _)| j == i))
+        .map(|(_, (_, _, m, _))| m)
+        .collect();
+    out.extend(stays);
+    out
+}
+
+/// The route of a written order: its `path`, or the shortest route to its city (an
+/// unopposed one first), or a diagnostic saying why there is none.
+fn route_for(cx: &mut Ctx, k: &Known, it: &Item) -> Option<Vec<String>> {
+    let sc = cx.sc;
+    if let Some(p) = &it.path {
+        if let (Some(to), Some(last)) = (&it.to, p.last()) {
+            if to != last {
+                let d = cx.err(
+                    "orders::path-not-to",
+                    it.node.get("to").unwrap_or(it.node),
+                    format!("the path ends at {last}, not at {to}"),
+                );
+                d.help = Some("give `to:` or `path:`, or end the path at the city".into());
+                return None;
+            }
+        }
+        return Some(p.clone());
+    }
+    let first = k.board.block(&it.blocks[0])?.clone();
+    let to_node = it.node.get("to").unwrap_or(it.node);
+    let city = match (it.verb, &it.to) {
+        (Verb::Return, Some(to)) if to != &first.home => {
+            let d = cx.err(
+                "orders::winter-not-home",
+                to_node,
+                format!(
+                    "{to} is not the home city of {} (its home is {})",
+                    first.id, first.home
+                ),
+            );
+            d.rule = Some("rule 9.x Returning (page 9): free Return moves go to the blocks' home city (the same colour as the block)".into());
+            d.help = Some(format!("write `quarter:` to winter in {to}"));
+            return None;
+        }
+        (Verb::Return, _) => first.home.clone(),
+        (_, Some(to)) => to.clone(),
+        _ => return None,
+    };
+    if k.city(&city).is_none_or(|c| c.control != k.side()) {
+        let d = cx.err(
+            "orders::winter-not-friendly",
+            to_node,
+            format!("you do not control {city}"),
+        );
+        d.rule = Some(if it.verb == Verb::Return {
+            "rule 9.x Returning (page 9): Return moves go to a friendly-controlled home city".into()
+        } else {
+            "rule 9.x Quartering (page 9): into an adjacent friendly-controlled city (friendly: controlled by your side, whatever its loyalty)".into()
+        });
+        d.help = Some("quarter in a city your side controls".into());
+        return None;
+    }
+    let fleets = first.kind == BlockKind::Fleet;
+    let cavalry = it.blocks.iter().all(|id| {
+        k.board
+            .block(id)
+            .is_some_and(|b| b.kind == BlockKind::Cavalry)
+    });
+    let limit = winter::reach(sc, it.verb, fleets, cavalry, sc.sea(&first.at).is_some());
+    let verb = it.verb;
+    let free = |sea: Option<&str>| {
+        matches!(
+            winter::entry(sc, k, verb, fleets, &city, sea),
+            Ok(Entry::Free { .. })
+        )
+    };
+    let legal = |sea: Option<&str>| winter::entry(sc, k, verb, fleets, &city, sea).is_ok();
+    if let Some(p) = winter::find_route(sc, k, &first.at, fleets, &city, limit, &free)
+        .or_else(|| winter::find_route(sc, k, &first.at, fleets, &city, limit, &legal))
+    {
+        return Some(p);
+    }
+    // No route: say why.
+    let anyway = |_: Option<&str>| true;
+    if let Some(p) = winter::find_route(sc, k, &first.at, fleets, &city, 1000, &legal) {
+        let (code, message, rule, help) = if it.verb == Verb::Return {
+            let n = if fleets {
+                p.iter().filter(|x| sc.sea(x).is_some()).count()
+            } else {
+                p.len()
+            };
+            (
+                "orders::winter-too-far",
+                format!(
+                    "{city} is {n} {} away: too far for a Return move ({limit} at most)",
+                    if fleets { "seas" } else { "areas" }
+                ),
+                "rule 9.x Returning [A] params.winter.return_any_distance: a Return move goes as far as a normal move (2 land areas, cavalry 3, fleets 5 seas; page 9: \"too far from Athens for a Return move\")",
+                "quarter in an adjacent friendly city instead".to_string(),
+            )
+        } else {
+            (
+                "orders::winter-not-adjacent",
+                format!("{city} is not next to {}", first.at),
+                "rule 9.x Quartering (page 9): blocks move into an adjacent friendly-controlled city ([A] a fleet: across one sea)",
+                "write `return:` to go home, or quarter in a city next to the blocks".to_string(),
+            )
+        };
+        let d = cx.err(code, to_node, message);
+        d.rule = Some(rule.into());
+        d.help = Some(help);
+        return None;
+    }
+    if let Some(p) = winter::find_route(sc, k, &first.at, fleets, &city, 1000, &anyway) {
+        let m = WinterMove {
+            verb: it.verb,
+            blocks: it.blocks.clone(),
+            carry: it.carry.clone(),
+            path: p,
+            written: true,
+        };
+        if let Err(pr) = winter::plan(sc, k, &m) {
+            let d = cx.err(&format!("orders::{}", pr.code), to_node, pr.message);
+            d.label = Some(pr.label);
+            d.rule = Some(pr.rule);
+            d.help = pr.help;
+            return None;
+        }
+    }
+    let d = cx.err(
+        "orders::winter-no-route",
+        to_node,
+        format!("no route from {} to {city}", first.at),
+    );
+    d.rule = Some(
+        "rule 2.0, 5.21: land blocks move by land and cross the sea only carried by a fleet".into(),
+    );
+    d.help = Some(if fleets {
+        "give the route with `path:`".into()
+    } else {
+        "name the land blocks under a fleet's `carry:` (a fleet with more steps than each)".into()
+    });
+    None
+}
+
+/// Checks `combat:` in Winter: sorties (8.3, the first winter combat phase) and attrition
+/// (8.2, the second), by the siege rules' own checks (`siege_orders::check_item`); an
+/// assault only with [A] `params.winter.assault`.
+pub fn check_combat(cx: &mut Ctx, v: &Node) -> Vec<SiegeOrder> {
+    let mut out = Vec::new();
+    let Some(items) = v.as_seq() else {
+        let found = v.describe();
+        let d = cx.err(
+            "orders::type",
+            v,
+            format!("`combat` takes a list, found {found}"),
+        );
+        d.help = Some("e.g. `- attrition: Plataea`".into());
+        return out;
+    };
+    for item in items {
+        let Some(((k, val), rest)) = item.as_map().and_then(|m| m.split_first()) else {
+            let d = cx.err(
+                "orders::type",
+                item,
+                "a winter combat order is `attrition: <city>` or `sortie: { from: <city>, blocks: [...] }`".into(),
+            );
+            d.rule =
+                Some("rule 9.x: the two winter combat phases (sorties, then siege combat)".into());
+            continue;
+        };
+        if let Some((k2, _)) = rest.first() {
+            cx.err(
+                "orders::unknown-key",
+                k2,
+                "one combat order per list item".into(),
+            );
+            continue;
+        }
+        let key = k.as_str().unwrap_or("?").to_ascii_lowercase();
+        if !siege_orders::KEYS.contains(&key.as_str()) {
+            let d = cx.err(
+                "orders::unknown-combat",
+                k,
+                format!("`{key}` is not a combat order"),
+            );
+            d.help = Some(match did_you_mean(&key, siege_orders::KEYS) {
+                Some(h) => format!("did you mean `{h}`?"),
+                None => {
+                    "winter combat orders are: attrition, sortie; moves go under `winter:`".into()
+                }
+            });
+            continue;
+        }
+        if key == "assault" && !cx.sc.params.winter.assault {
+            let city = val.as_str().unwrap_or("<city>").trim().to_string();
+            let d = cx.err(
+                "orders::winter-assault",
+                k,
+                "no assault in Winter: the besiegers' winter siege combat is siege attrition"
+                    .into(),
+            );
+            d.label = Some("not in Winter".into());
+            d.rule = Some("rule 9.x [A] params.winter.assault: the second winter combat phase is siege attrition (8.1: assaults in Action turns only; no card is played in Winter)".into());
+            d.help = Some(format!(
+                "write `- attrition: {city}` (in Winter each 1–3 hits, 8.2)"
+            ));
+            continue;
+        }
+        match siege_orders::check_item(cx.sc, cx.view, &key, val, &out, cx.file) {
+            Ok(o) => out.push(o),
+            Err(ds) => cx.diags.extend(ds),
+        }
+    }
+    out
+}
+
+fn why_words(n: &Need, lang: Lang) -> String {
+    let c = n.city.clone().unwrap_or_default();
+    match (n.why, lang) {
+        (Why::Outside, Lang::En) => "in the field".into(),
+        (Why::Outside, Lang::Ru) => "в поле".into(),
+        (Why::AtSea, Lang::En) => "at sea".into(),
+        (Why::AtSea, Lang::Ru) => "в море".into(),
+        (Why::Unsupplied, Lang::En) => format!("besieging {c} without Supply, 9.22"),
+        (Why::Unsupplied, Lang::Ru) => format!("осаждает {c} без снабжения, 9.22"),
+        (Why::NoRoom, Lang::En) => format!("no room in {c}"),
+        (Why::NoRoom, Lang::Ru) => format!("нет места в {c}"),
+    }
+}
+
+/// The "Overwintering" part of a side's position when the game awaits the Winter step:
+/// each of its blocks that must winter, why, and the default move it makes if no winter
+/// order names it. Empty in any other step. Both languages side by side: edit them
+/// together (tests/languages.rs compares their facts).
+pub fn describe(sc: &Scenario, v: &View, lang: Lang) -> String {
+    if v.phase != Phase::Winter {
+        return String::new();
+    }
+    let k = Known::from_view(v);
+    let needs = winter::needs(sc, &k);
+    let mut out = String::new();
+    if needs.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n{}",
+            lang.pick(
+                "**Overwintering** (9.x, page 9): all your blocks can winter where they stand.",
+                "**Зимовка** (9.x, стр. 9): все ваши блоки могут зимовать там, где стоят.",
+            )
+        );
+        return out;
+    }
+    let _ = writeln!(
+        out,
+        "\n{}",
+        lang.pick(
+            "**Overwintering** (9.x, page 9): your blocks that must winter, and the move each makes if no `winter:` order names it:",
+            "**Зимовка** (9.x, стр. 9): ваши блоки, которым нужны зимние квартиры, и перемещение каждого, если ни один приказ `winter:` его не назовёт:",
+        )
+    );
+    for n in &needs {
+        let b = &n.block;
+        let why = why_words(n, lang);
+        let what = match &n.default {
+            Some(m) => {
+                let city = m.path.last().cloned().unwrap_or_default();
+                let route = std::iter::once(b.at.clone())
+                    .chain(m.path.iter().cloned())
+                    .collect::<Vec<_>>()
+                    .join(" → ");
+                match (m.verb, lang) {
+                    (Verb::Return, Lang::En) => format!("return to its home city {city} ({route})"),
+                    (Verb::Return, Lang::Ru) => {
+                        format!("возвращение в родной город {city} ({route})")
+                    }
+                    (_, Lang::En) => format!("quarter in {city} ({route})"),
+                    (_, Lang::Ru) => format!("зимние квартиры в {city} ({route})"),
+                }
+            }
+            None => lang
+                .pick(
+                    "no default move: without winter quarters at the end of Winter ([A] `params.winter.unwintered`)",
+                    "перемещения по умолчанию нет: в конце зимы без зимних квартир ([A] `params.winter.unwintered`)",
+                )
+                .to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "- {} {} ({}), {} {} ({why}): {what}.",
+            b.id,
+            words::text(&b.name, lang),
+            words::kind(b.kind, lang),
+            lang.pick("at", "в"),
+            b.at
+        );
+    }
+    out
+}
+
+/// The Winter part of `dikast template`: what is resolved when, each block that must
+/// winter with its default move and the cities it could quarter in, every order form, and
+/// the siege combat open to the side (all as comments; English, as every template).
+pub fn template(sc: &Scenario, v: &View) -> String {
+    let k = Known::from_view(v);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# Winter (9.x, page 9): one turn for both sides, resolved in this order:\n#   1. the winter moves of both sides at once (free; they pass enemy forces without combat);\n#   2. the first winter combat phase: Return battles, then sorties (8.3);\n#   3. the second: siege attrition (8.2: each 1-3 hits; Supplied besiegers only, 9.22);\n#   4. blocks without winter quarters: [A] params.winter.unwintered ({}).",
+        match sc.params.winter.unwintered {
+            winter::Unwintered::Disband => "disband",
+            winter::Unwintered::Attrition => "attrition",
+            winter::Unwintered::Stay => "stay",
+        }
+    );
+    let needs = winter::needs(sc, &k);
+    if needs.is_empty() {
+        let _ = writeln!(out, "# All your blocks can winter where they stand.");
+    } else {
+        let _ = writeln!(
+            out,
+            "# Your blocks that must winter (a block no order names makes its default move):"
+        );
+    }
+    for n in &needs {
+        let b = &n.block;
+        let dflt = match &n.default {
+            Some(m) => format!(
+                "{}: [{}], path: [{}]",
+                m.verb.word(),
+                b.id,
+                m.path.join(", ")
+            ),
+            None => "none (no winter quarters)".into(),
+        };
+        let fleets = b.kind == BlockKind::Fleet;
+        let limit = winter::reach(sc, Verb::Quarter, fleets, false, sc.sea(&b.at).is_some());
+        let mut near: Vec<String> = Vec::new();
+        for a in &sc.areas {
+            if a.name == b.at
+                || a.city.is_none()
+                || k.city(&a.name).is_none_or(|c| c.control != v.side)
+            {
+                continue;
+            }
+            let legal = |sea: Option<&str>| {
+                winter::entry(sc, &k, Verb::Quarter, fleets, &a.name, sea).is_ok()
+            };
+            if winter::find_route(sc, &k, &b.at, fleets, &a.name, limit, &legal).is_some() {
+                near.push(a.name.clone());
+            }
+        }
+        let _ = writeln!(
+            out,
+            "#   {} ({}) at {}: default {dflt}; home {}; quarter to: {}",
+            b.id,
+            words::kind(b.kind, Lang::En),
+            b.at,
+            b.home,
+            if near.is_empty() {
+                "none".to_string()
+            } else {
+                near.join(", ")
+            }
+        );
+    }
+    let example = needs
+        .first()
+        .map(|n| n.block.id.clone())
+        .unwrap_or_else(|| example_block(v, true));
+    let _ = writeln!(
+        out,
+        "winter:\n#  - return: [{example}]        # to its home city, by the shortest route (or give `path:`)\n#  - quarter: [{example}]\n#    to: <city>                # an adjacent city your side controls\n#  - stay: [{example}]          # no move"
+    );
+    let seen = siege_orders::seen(sc, v);
+    let mut lines: Vec<String> = Vec::new();
+    for c in &v.cities {
+        if siege::may_siege_combat(sc, &seen, &c.name, false).is_ok() {
+            lines.push(format!(
+                "#  - attrition: {}        # 8.2, the second winter combat phase",
+                c.name
+            ));
+        }
+        let inside: Vec<String> = v
+            .blocks
+            .iter()
+            .filter(|b| b.at == c.name && b.status == Status::Besieged && !siege::is_garrison(b))
+            .map(|b| b.id.clone())
+            .collect();
+        if !inside.is_empty() && siege::may_sortie(sc, &seen, &c.name, &inside).is_ok() {
+            lines.push(format!(
+                "#  - sortie: {{ from: {}, blocks: [{}] }}   # 8.3, the first winter combat phase",
+                c.name,
+                inside.join(", ")
+            ));
+        }
+    }
+    if !lines.is_empty() {
+        let _ = writeln!(out, "combat:");
+        for l in lines {
+            let _ = writeln!(out, "{l}");
+        }
+    }
+    out
+}
