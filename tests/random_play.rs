@@ -563,7 +563,7 @@ const WATCH: [(&str, &str); 15] = [
     ("control change", "City control: "),
     ("winter quartering", "9.x Quartering ("),
     ("winter return", "9.x Returning home ("),
-    ("no winter quarters", " end the Winter "),
+    ("no winter quarters", " the Winter "),
     ("return battle", "9.x Return battle ("),
 ];
 

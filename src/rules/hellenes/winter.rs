@@ -1162,7 +1162,19 @@ pub fn resolve(
                     arrived.push(id.clone());
                 }
             }
-            Some(place) => contested.push((place, p)),
+            Some(place) => {
+                // They leave at once: at sea only the fleets sail into the battle (the land
+                // blocks they carry wait for its outcome); ashore every block lands.
+                let fighting: Vec<String> = if sc.sea(&place).is_some() {
+                    p.blocks.clone()
+                } else {
+                    p.ids().cloned().collect()
+                };
+                for id in &fighting {
+                    put(next, id, &place, Status::Field);
+                }
+                contested.push((place, p));
+            }
         }
     }
     settle(sc, next, &mut out.events);
@@ -1612,5 +1624,268 @@ fn end_of_winter(
                 }));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::hellenes::state::{Season, Siege};
+    use crate::rules::hellenes::{Hellenes, HELLENES_431};
+    use crate::rules::Rules;
+
+    fn scenario() -> Scenario {
+        Hellenes::load_scenario(HELLENES_431).expect("the embedded scenario loads")
+    }
+
+    fn dice(forced: &[(&str, &[u32])]) -> TurnDice {
+        TurnDice::new([9u8; 32], None).with_forced(
+            forced
+                .iter()
+                .map(|(l, v)| (l.to_string(), v.to_vec()))
+                .collect(),
+        )
+    }
+
+    /// The start of the 431 scenario awaiting Winter, ATH-F4 (at sea at the start) in Torone.
+    fn winter_state(sc: &Scenario) -> State {
+        let mut st = State::start(sc);
+        st.season = Season::Winter;
+        st.phase = Phase::Winter;
+        put(&mut st, "ATH-F4", "Torone", Status::Field);
+        st
+    }
+
+    fn besiege(st: &mut State, city: &str, by: &str) {
+        let c = st.cities.iter_mut().find(|c| c.name == city).unwrap();
+        c.siege = Some(Siege {
+            besieger: by.into(),
+            year: 431,
+            season: Season::Fall,
+            blockaded: None,
+        });
+    }
+
+    fn orders(
+        side: &str,
+        winter: Vec<WinterMove>,
+        combat: Vec<SiegeOrder>,
+    ) -> BTreeMap<String, Orders> {
+        let mut m = BTreeMap::new();
+        for s in ["athens", "sparta"] {
+            let mut o = Orders {
+                sent: true,
+                ..Orders::default()
+            };
+            if s == side {
+                o.winter = winter.clone();
+                o.combat = combat.clone();
+            }
+            m.insert(s.to_string(), o);
+        }
+        m
+    }
+
+    fn stay(id: &str) -> WinterMove {
+        WinterMove {
+            verb: Verb::Stay,
+            blocks: vec![id.into()],
+            carry: Vec::new(),
+            path: Vec::new(),
+            written: true,
+        }
+    }
+
+    #[test]
+    fn unwintered_attrition_costs_a_step_on_one_to_three() {
+        let mut sc = scenario();
+        sc.params.winter.unwintered = Unwintered::Attrition;
+        let mut st = winter_state(&sc);
+        put(&mut st, "SPA-2", "Pylos", Status::Field);
+        put(&mut st, "SPA-4", "Pylos", Status::Field);
+        let o = orders("sparta", vec![stay("SPA-2"), stay("SPA-4")], Vec::new());
+        let r = resolve(
+            &sc,
+            &mut st,
+            &o,
+            &dice(&[("winter:Pylos:attrition", &[3, 4])]),
+        );
+        // SPA-2 (3 steps) rolls 3: a hit; SPA-4 (2 steps) rolls 4: none. Both stay at Pylos.
+        assert_eq!(st.block("SPA-2").unwrap().steps, 2);
+        assert_eq!(st.block("SPA-4").unwrap().steps, 2);
+        assert_eq!(st.block("SPA-2").unwrap().at, "Pylos");
+        assert!(r.events.iter().any(|e| matches!(
+            e,
+            Event::Winter(WinterEvent::Attrition { label, rolls, .. })
+                if label == "winter:Pylos:attrition" && rolls.len() == 2
+        )));
+        assert_eq!(r.dice.len(), 1);
+        assert_eq!(st.phase, Phase::YearEnd);
+    }
+
+    #[test]
+    fn unwintered_stay_leaves_blocks_where_they_are() {
+        let mut sc = scenario();
+        sc.params.winter.unwintered = Unwintered::Stay;
+        let mut st = winter_state(&sc);
+        put(&mut st, "SPA-2", "Pylos", Status::Field);
+        let o = orders("sparta", vec![stay("SPA-2")], Vec::new());
+        let r = resolve(&sc, &mut st, &o, &dice(&[]));
+        let b = st.block("SPA-2").unwrap();
+        assert_eq!(
+            (b.at.as_str(), b.steps, b.status),
+            ("Pylos", 3, Status::Field)
+        );
+        assert!(r.events.iter().any(|e| matches!(
+            e,
+            Event::Winter(WinterEvent::Unwintered {
+                fate: Unwintered::Stay,
+                why: Why::Outside,
+                ..
+            })
+        )));
+        assert!(r.dice.is_empty());
+    }
+
+    #[test]
+    fn unsupplied_besiegers_stay_when_supply_is_not_needed() {
+        let mut sc = scenario();
+        let mut st = winter_state(&sc);
+        besiege(&mut st, "Potidaea", "athens");
+        put(&mut st, "ATH-3", "Potidaea", Status::Besieging);
+        put(&mut st, "SPA-15", "Potidaea", Status::Besieged);
+        let o = orders("athens", vec![stay("ATH-3")], Vec::new());
+        // Default: unsupplied besiegers have no winter quarters.
+        let mut a = st.clone();
+        resolve(&sc, &mut a, &o, &dice(&[]));
+        assert_eq!(a.block("ATH-3").unwrap().status, Status::Pool);
+        assert!(a.city("Potidaea").unwrap().siege.is_none());
+        // [A] besiegers_need_supply: false: the siege is kept over Winter.
+        sc.params.winter.besiegers_need_supply = false;
+        resolve(&sc, &mut st, &o, &dice(&[]));
+        assert_eq!(st.block("ATH-3").unwrap().status, Status::Besieging);
+        assert!(st.city("Potidaea").unwrap().siege.is_some());
+    }
+
+    #[test]
+    fn return_moves_go_as_far_as_a_normal_move_unless_any_distance() {
+        let mut sc = scenario();
+        let mut st = winter_state(&sc);
+        put(&mut st, "ATH-F6", "Sea of Marmara", Status::Field);
+        let k = Known::from_state(&st, "athens", &BTreeSet::new());
+        let path: Vec<String> = [
+            "Hellespont",
+            "Aeolian Sea",
+            "Sea of Chios",
+            "Icarian Sea",
+            "Cretan Sea",
+            "Gulf of Laconia",
+            "Messenian Gulf",
+            "Ionian Sea",
+            "Corcyra",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let m = WinterMove {
+            verb: Verb::Return,
+            blocks: vec!["ATH-F6".into()],
+            carry: Vec::new(),
+            path,
+            written: true,
+        };
+        assert_eq!(plan(&sc, &k, &m).unwrap_err().code, "too-far");
+        let far = reach(&sc, Verb::Return, true, false, true);
+        assert!(find_route(&sc, &k, "Sea of Marmara", true, "Corcyra", far, &|_| true).is_none());
+        sc.params.winter.return_any_distance = true;
+        assert_eq!(plan(&sc, &k, &m).unwrap().city, "Corcyra");
+        let far = reach(&sc, Verb::Return, true, false, true);
+        let found = find_route(&sc, &k, "Sea of Marmara", true, "Corcyra", far, &|_| true);
+        assert_eq!(found.unwrap().len(), 9);
+    }
+
+    #[test]
+    fn displaced_blocks_alone_leave_a_friendly_city() {
+        let sc = scenario();
+        let mut st = winter_state(&sc);
+        besiege(&mut st, "Leucas", "athens");
+        put(&mut st, "ATH-6", "Leucas", Status::Besieging);
+        put(&mut st, "SPA-F4", "Leucas", Status::Besieged);
+        let k = Known::from_state(&st, "athens", &BTreeSet::new());
+        let mv = |id: &str, to: &str| {
+            let m = WinterMove {
+                verb: Verb::Quarter,
+                blocks: vec![id.into()],
+                carry: Vec::new(),
+                path: vec![to.into()],
+                written: true,
+            };
+            plan(&sc, &k, &m).unwrap()
+        };
+        // ATH-9 alone in Stratus (capacity 2) is not displaced by one arrival. (Its own
+        // arrival in full Naupactus would be allowed: arrivals displace, page 9.)
+        let plans = vec![mv("ATH-6", "Stratus"), mv("ATH-9", "Naupactus")];
+        let bad = admit(&sc, &k, &plans);
+        assert_eq!(bad.len(), 1, "{bad:?}");
+        assert_eq!((bad[0].0, bad[0].1.code), (1, "winter-not-eligible"));
+        // Naupactus made room (ATH-F3 out to Stratus with ATH-6): ATH-9 is displaced.
+        let mut k2 = k.clone();
+        if let Some(b) = k2.board.own.iter_mut().find(|b| b.id == "ATH-F3") {
+            b.at = "Leucas".into();
+            b.status = Status::Besieging;
+        }
+        let f3 = {
+            let m = WinterMove {
+                verb: Verb::Quarter,
+                blocks: vec!["ATH-F3".into()],
+                carry: Vec::new(),
+                path: vec!["Ionian Sea".into(), "Stratus".into()],
+                written: true,
+            };
+            plan(&sc, &k2, &m).unwrap()
+        };
+        let plans = vec![mv("ATH-6", "Stratus"), f3, mv("ATH-9", "Naupactus")];
+        assert!(admit(&sc, &k2, &plans).is_empty());
+    }
+
+    #[test]
+    fn winter_assault_only_when_the_scenario_allows_it() {
+        let mut sc = scenario();
+        let mut st = winter_state(&sc);
+        besiege(&mut st, "Plataea", "sparta");
+        put(&mut st, "SPA-9", "Plataea", Status::Besieging);
+        put(&mut st, "ATH-7", "Plataea", Status::Besieged);
+        let o = orders(
+            "sparta",
+            Vec::new(),
+            vec![SiegeOrder::Assault {
+                city: "Plataea".into(),
+            }],
+        );
+        let mut a = st.clone();
+        let r = resolve(&sc, &mut a, &o, &dice(&[]));
+        assert!(r.dice.is_empty(), "no assault in Winter by default");
+        sc.params.winter.assault = true;
+        let r = resolve(&sc, &mut st, &o, &dice(&[]));
+        assert!(r.dice.iter().any(|d| d.label == "siege:Plataea:assault"));
+    }
+
+    #[test]
+    fn routes_pass_enemy_forces_and_respect_entry_rules() {
+        let sc = scenario();
+        let mut st = winter_state(&sc);
+        put(&mut st, "ATH-F1", "Samos", Status::Field);
+        put(&mut st, "SPA-F1", "Paros Sea", Status::Field);
+        put(&mut st, "SPA-F2", "Sea of Andros", Status::Field);
+        let k = Known::from_state(&st, "athens", &BTreeSet::new());
+        // Unopposed entry into Athens: the Sea of Andros (not its offshore sea) is fine.
+        let ok = |sea: Option<&str>| {
+            matches!(
+                entry(&sc, &k, Verb::Return, true, "Athens", sea),
+                Ok(Entry::Free { .. })
+            )
+        };
+        let p = find_route(&sc, &k, "Samos", true, "Athens", 5, &ok).unwrap();
+        assert_eq!(p, ["Icarian Sea", "Paros Sea", "Sea of Andros", "Athens"]);
     }
 }

@@ -214,14 +214,27 @@ pub fn narrate(sc: &Scenario, e: &WinterEvent, side: Option<&str>, lang: Lang) -
                 ));
             }
             match (battle, inside) {
+                (Some(p), _) if p == city => line.push_str(&lang.pick(
+                    format!(": the enemy still besieges {city}, so a Return battle is fought there against the besiegers."),
+                    format!(": противник по-прежнему осаждает {city}, поэтому там идёт бой возвращения с осаждающими."),
+                )),
                 (Some(p), _) => line.push_str(&lang.pick(
-                    format!(": the enemy's siege or blockade of {city} stands, so a Return battle is fought at {p}."),
-                    format!(": осада или блокада {city} противником продолжается, поэтому у {p} идёт бой возвращения."),
+                    format!(": enemy fleets still hold {p}, the offshore sea of {city}, so a Return battle is fought there."),
+                    format!(": вражеские флоты по-прежнему в {p}, прибрежном море {city}, поэтому там идёт бой возвращения."),
                 )),
-                (None, true) => line.push_str(&lang.pick(
-                    format!(", entering besieged {city} through its offshore sea: they winter inside the walls."),
-                    format!(", входя в осаждённый {city} через его прибрежное море: они зимуют за стенами."),
-                )),
+                (None, true) => {
+                    let one = blocks.len() + carried.len() == 1;
+                    line.push_str(&lang.pick(
+                        format!(
+                            ", entering besieged {city} through its offshore sea: {} inside the walls.",
+                            if one { "it winters" } else { "they winter" }
+                        ),
+                        format!(
+                            ", входя в осаждённый {city} через его прибрежное море: {} за стенами.",
+                            if one { "он зимует" } else { "они зимуют" }
+                        ),
+                    ))
+                }
                 (None, false) => line.push('.'),
             }
             if *default && own(s) {
@@ -251,6 +264,7 @@ pub fn narrate(sc: &Scenario, e: &WinterEvent, side: Option<&str>, lang: Lang) -
             naval,
             blocks,
         } => {
+            let one = blocks.len() == 1;
             let how = match (naval, lang) {
                 (true, Lang::En) => format!("a naval battle in {place}, the offshore sea of {city}"),
                 (true, Lang::Ru) => format!("морская битва в {place}, прибрежном море {city}"),
@@ -259,14 +273,19 @@ pub fn narrate(sc: &Scenario, e: &WinterEvent, side: Option<&str>, lang: Lang) -
             };
             lang.pick(
                 format!(
-                    "9.x Return battle ({}): {} try to break the enemy's siege or blockade of their home city {city}: {how}.",
+                    "9.x Return battle ({}): {} {} to break the enemy's {} of {} home city {city}: {how}.",
                     name(s),
-                    blocks.join(", ")
+                    blocks.join(", "),
+                    if one { "tries" } else { "try" },
+                    if *naval { "blockade" } else { "siege" },
+                    if one { "its" } else { "their" }
                 ),
                 format!(
-                    "9.x Бой возвращения ({}): {} пытаются прорвать осаду или блокаду своего родного города {city}: {how}.",
+                    "9.x Бой возвращения ({}): {} {} прорвать {} своего родного города {city}: {how}.",
                     name(s),
-                    blocks.join(", ")
+                    blocks.join(", "),
+                    if one { "пытается" } else { "пытаются" },
+                    if *naval { "блокаду" } else { "осаду" }
                 ),
             )
         }
@@ -276,6 +295,7 @@ pub fn narrate(sc: &Scenario, e: &WinterEvent, side: Option<&str>, lang: Lang) -
             blocks,
             inside,
         } => {
+            let one = blocks.len() == 1;
             let walls = match (inside, lang) {
                 (true, Lang::En) => ", inside the walls of the besieged city",
                 (true, Lang::Ru) => ", за стенами осаждённого города",
@@ -283,14 +303,16 @@ pub fn narrate(sc: &Scenario, e: &WinterEvent, side: Option<&str>, lang: Lang) -
             };
             lang.pick(
                 format!(
-                    "9.x {} ({}) reach their home city {city}{walls}.",
+                    "9.x {} ({}) {} home city {city}{walls}.",
                     blocks.join(", "),
-                    name(s)
+                    name(s),
+                    if one { "reaches its" } else { "reach their" }
                 ),
                 format!(
-                    "9.x {} ({}) достигают родного города {city}{walls}.",
+                    "9.x {} ({}) {} родного города {city}{walls}.",
                     blocks.join(", "),
-                    name(s)
+                    name(s),
+                    if one { "достигает" } else { "достигают" }
                 ),
             )
         }
@@ -298,18 +320,34 @@ pub fn narrate(sc: &Scenario, e: &WinterEvent, side: Option<&str>, lang: Lang) -
             side: s,
             city,
             blocks,
-        } => lang.pick(
-            format!(
-                "9.x {} ({}) fail to reach their home city {city}: they retreat and have no winter quarters.",
-                blocks.join(", "),
-                name(s)
-            ),
-            format!(
-                "9.x {} ({}) не смогли достичь родного города {city}: они отступают и остаются без зимних квартир.",
-                blocks.join(", "),
-                name(s)
-            ),
-        ),
+        } => {
+            let one = blocks.len() == 1;
+            lang.pick(
+                format!(
+                    "9.x {} ({}) {}: {} and {} no winter quarters.",
+                    blocks.join(", "),
+                    name(s),
+                    if one {
+                        format!("fails to reach its home city {city}")
+                    } else {
+                        format!("fail to reach their home city {city}")
+                    },
+                    if one { "it retreats" } else { "they retreat" },
+                    if one { "has" } else { "have" }
+                ),
+                format!(
+                    "9.x {} ({}) {} достичь родного города {city}: {}.",
+                    blocks.join(", "),
+                    name(s),
+                    if one { "не смог" } else { "не смогли" },
+                    if one {
+                        "он отступает и остаётся без зимних квартир"
+                    } else {
+                        "они отступают и остаются без зимних квартир"
+                    }
+                ),
+            )
+        }
         WinterEvent::Unwintered {
             side: s,
             place,
@@ -342,9 +380,14 @@ pub fn narrate(sc: &Scenario, e: &WinterEvent, side: Option<&str>, lang: Lang) -
                 (Why::Unsupplied, Lang::En) => {
                     format!("besieging {c} without Supply (9.22)")
                 }
-                (Why::Unsupplied, Lang::Ru) => {
-                    format!("осаждающими {c} без снабжения (9.22)")
-                }
+                (Why::Unsupplied, Lang::Ru) => format!(
+                    "{} {c} без снабжения (9.22)",
+                    if blocks.len() == 1 {
+                        "осаждающим"
+                    } else {
+                        "осаждающими"
+                    }
+                ),
                 (Why::NoRoom, Lang::En) => {
                     format!("with no room in {c} (capacity {cap}: 2 × its value)")
                 }
@@ -352,17 +395,27 @@ pub fn narrate(sc: &Scenario, e: &WinterEvent, side: Option<&str>, lang: Lang) -
                     format!("без места в {c} (вместимость {cap}: 2 × ценность)")
                 }
             };
-            let then = match (fate, lang) {
-                (Unwintered::Disband, Lang::En) => "disbanded, back to the pool",
-                (Unwintered::Disband, Lang::Ru) => "расформированы и возвращаются в пул",
-                (Unwintered::Stay, Lang::En) => "they stay where they are",
-                (Unwintered::Stay, Lang::Ru) => "они остаются на месте",
-                (Unwintered::Attrition, Lang::En) => "winter attrition follows",
-                (Unwintered::Attrition, Lang::Ru) => "следует зимнее истощение",
+            let one = blocks.len() == 1;
+            let then = match (fate, lang, one) {
+                (Unwintered::Disband, Lang::En, _) => "disbanded, back to the pool",
+                (Unwintered::Disband, Lang::Ru, true) => "расформирован и возвращается в пул",
+                (Unwintered::Disband, Lang::Ru, false) => "расформированы и возвращаются в пул",
+                (Unwintered::Stay, Lang::En, true) => "it stays where it is",
+                (Unwintered::Stay, Lang::En, false) => "they stay where they are",
+                (Unwintered::Stay, Lang::Ru, true) => "он остаётся на месте",
+                (Unwintered::Stay, Lang::Ru, false) => "они остаются на месте",
+                (Unwintered::Attrition, Lang::En, _) => "winter attrition follows",
+                (Unwintered::Attrition, Lang::Ru, _) => "следует зимнее истощение",
             };
             lang.pick(
-                format!("9.x {who} at {place} end the Winter {reason}: {then} ([A] `params.winter.unwintered`)."),
-                format!("9.x {who} у {place} к концу зимы остаются {reason}: {then} ([A] `params.winter.unwintered`)."),
+                format!(
+                    "9.x {who} at {place} {} the Winter {reason}: {then} ([A] `params.winter.unwintered`).",
+                    if one { "ends" } else { "end" }
+                ),
+                format!(
+                    "9.x {who} у {place} к концу зимы {} {reason}: {then} ([A] `params.winter.unwintered`).",
+                    if one { "остаётся" } else { "остаются" }
+                ),
             )
         }
         WinterEvent::Attrition {

@@ -367,7 +367,40 @@ fn route_for(cx: &mut Ctx, k: &Known, it: &Item) -> Option<Vec<String>> {
         return Some(p.clone());
     }
     let first = k.board.block(&it.blocks[0])?.clone();
-    let to_node = it.node.get("to").unwrap_or(it.node);
+    let to_node = it
+        .node
+        .get("to")
+        .or_else(|| it.node.get(it.verb.word()))
+        .unwrap_or(it.node);
+    // One order moves land blocks or fleets (which carry land blocks), not both.
+    for (i, id) in it.blocks.iter().enumerate().skip(1) {
+        let fleet = |b: &super::state::Block| b.kind == BlockKind::Fleet;
+        if k.board.block(id).is_some_and(|b| fleet(b) != fleet(&first)) {
+            let at = locate(it.node, it.verb.word(), super::movement::Part::Block(i));
+            let d = cx.err(
+                "orders::winter-mixed",
+                at,
+                "a winter order moves land blocks or fleets, not both".into(),
+            );
+            d.label = Some(
+                if fleet(&first) {
+                    "a land block"
+                } else {
+                    "a fleet"
+                }
+                .into(),
+            );
+            d.rule = Some(
+                "rule 2.0, 5.21: land blocks move by land; fleets by sea, carrying land blocks"
+                    .into(),
+            );
+            d.help = Some(
+                "give each its own winter order, or name the land blocks under the fleets' `carry:`"
+                    .into(),
+            );
+            return None;
+        }
+    }
     let city = match (it.verb, &it.to) {
         (Verb::Return, Some(to)) if to != &first.home => {
             let d = cx.err(
@@ -378,6 +411,7 @@ fn route_for(cx: &mut Ctx, k: &Known, it: &Item) -> Option<Vec<String>> {
                     first.id, first.home
                 ),
             );
+            d.label = Some(format!("home: {}", first.home));
             d.rule = Some("rule 9.x Returning (page 9): free Return moves go to the blocks' home city (the same colour as the block)".into());
             d.help = Some(format!("write `quarter:` to winter in {to}"));
             return None;
@@ -386,12 +420,24 @@ fn route_for(cx: &mut Ctx, k: &Known, it: &Item) -> Option<Vec<String>> {
         (_, Some(to)) => to.clone(),
         _ => return None,
     };
+    if first.at == city {
+        let d = cx.err(
+            "orders::winter-already-there",
+            to_node,
+            format!("{} is in {city} already", first.id),
+        );
+        d.label = Some("here already".into());
+        d.rule = Some("rule 9.x Overwintering (page 9): a winter move goes to another city".into());
+        d.help = Some(format!("leave it out: it winters in {city}"));
+        return None;
+    }
     if k.city(&city).is_none_or(|c| c.control != k.side()) {
         let d = cx.err(
             "orders::winter-not-friendly",
             to_node,
             format!("you do not control {city}"),
         );
+        d.label = Some("not your city".into());
         d.rule = Some(if it.verb == Verb::Return {
             "rule 9.x Returning (page 9): Return moves go to a friendly-controlled home city".into()
         } else {
@@ -420,8 +466,33 @@ fn route_for(cx: &mut Ctx, k: &Known, it: &Item) -> Option<Vec<String>> {
     {
         return Some(p);
     }
-    // No route: say why.
+    // No route: say why. A route within reach that enters the city where the rules bar it
+    // first (the rule that bars it), then a legal one out of reach (too far), then any.
     let anyway = |_: Option<&str>| true;
+    let barred = |p: Vec<String>, cx: &mut Ctx| -> bool {
+        let m = WinterMove {
+            verb: it.verb,
+            blocks: it.blocks.clone(),
+            carry: it.carry.clone(),
+            path: p,
+            written: true,
+        };
+        match winter::plan(sc, k, &m) {
+            Err(pr) => {
+                let d = cx.err(&format!("orders::{}", pr.code), to_node, pr.message);
+                d.label = Some(pr.label);
+                d.rule = Some(pr.rule);
+                d.help = pr.help;
+                true
+            }
+            Ok(_) => false,
+        }
+    };
+    if let Some(p) = winter::find_route(sc, k, &first.at, fleets, &city, limit, &anyway) {
+        if barred(p, cx) {
+            return None;
+        }
+    }
     if let Some(p) = winter::find_route(sc, k, &first.at, fleets, &city, 1000, &legal) {
         let (code, message, rule, help) = if it.verb == Verb::Return {
             let n = if fleets {
@@ -447,23 +518,20 @@ fn route_for(cx: &mut Ctx, k: &Known, it: &Item) -> Option<Vec<String>> {
             )
         };
         let d = cx.err(code, to_node, message);
+        d.label = Some(
+            if it.verb == Verb::Return {
+                "too far"
+            } else {
+                "not adjacent"
+            }
+            .into(),
+        );
         d.rule = Some(rule.into());
         d.help = Some(help);
         return None;
     }
     if let Some(p) = winter::find_route(sc, k, &first.at, fleets, &city, 1000, &anyway) {
-        let m = WinterMove {
-            verb: it.verb,
-            blocks: it.blocks.clone(),
-            carry: it.carry.clone(),
-            path: p,
-            written: true,
-        };
-        if let Err(pr) = winter::plan(sc, k, &m) {
-            let d = cx.err(&format!("orders::{}", pr.code), to_node, pr.message);
-            d.label = Some(pr.label);
-            d.rule = Some(pr.rule);
-            d.help = pr.help;
+        if barred(p, cx) {
             return None;
         }
     }
@@ -472,6 +540,7 @@ fn route_for(cx: &mut Ctx, k: &Known, it: &Item) -> Option<Vec<String>> {
         to_node,
         format!("no route from {} to {city}", first.at),
     );
+    d.label = Some("no route".into());
     d.rule = Some(
         "rule 2.0, 5.21: land blocks move by land and cross the sea only carried by a fleet".into(),
     );
