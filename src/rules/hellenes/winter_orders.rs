@@ -812,3 +812,77 @@ pub fn template(sc: &Scenario, v: &View) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::SourceFile;
+    use crate::rules::hellenes::state::{Season, State};
+    use crate::rules::hellenes::{orders, view, Hellenes, HELLENES_431};
+    use crate::rules::Rules;
+
+    fn winter_view(side: &str, change: impl Fn(&mut State)) -> (Scenario, View) {
+        let sc = Hellenes::load_scenario(HELLENES_431).unwrap();
+        let mut st = State::start(&sc);
+        st.season = Season::Winter;
+        st.phase = Phase::Winter;
+        change(&mut st);
+        let v = view::build(&sc, &st, side);
+        (sc, v)
+    }
+
+    fn at(st: &mut State, id: &str, place: &str) {
+        let b = st.blocks.iter_mut().find(|b| b.id == id).unwrap();
+        b.at = place.into();
+    }
+
+    #[test]
+    fn template_lists_blocks_that_must_winter_and_every_form() {
+        let (sc, v) = winter_view("athens", |st| at(st, "ATH-F1", "Hellespont"));
+        let t = super::super::report::template(&sc, &v, "athens");
+        assert!(t.contains("ATH-F1 (fleet) at Hellespont: default return: [ATH-F1], path: [Thracian Sea, North Aegean, Sea of Andros, Athens]"), "{t}");
+        assert!(t.contains("quarter to: Sestos, Abydos"), "{t}");
+        assert!(t.contains("#  - stay: [ATH-F1]"), "{t}");
+        // ATH-F4 (at sea in the Thermaic Gulf at the start) has nowhere to go.
+        assert!(
+            t.contains("ATH-F4 (fleet) at Thermaic Gulf: default none"),
+            "{t}"
+        );
+    }
+
+    #[test]
+    fn checks_never_name_enemy_blocks_and_defaults_fill_in() {
+        let (sc, v) = winter_view("sparta", |st| {
+            at(st, "SPA-2", "Pylos");
+            at(st, "SPA-F1", "Paros Sea");
+        });
+        let text =
+            "winter:\n  - return: SPA-F1\n  - quarter: SPA-2\n    to: Athens\n  - march: ATH-1\n";
+        let file = SourceFile::new("sparta.yaml", text);
+        let root = crate::yaml::parse(&file).unwrap();
+        let checked = orders::check(&sc, &v, root.as_map().unwrap(), &file);
+        let shown: Vec<String> = checked
+            .problems
+            .iter()
+            .map(|d| format!("{} {:?} {:?} {:?}", d.message, d.label, d.help, d.rule))
+            .collect();
+        assert_eq!(shown.len(), 2, "{shown:#?}");
+        assert!(shown[0].contains("you do not control Athens"), "{shown:#?}");
+        // The misspelt verb's block is not looked up at all: nothing about ATH-1.
+        assert!(shown.iter().all(|s| !s.contains("ATH-1")), "{shown:#?}");
+        // SPA-F1 returns as written; SPA-2's refused order falls back to its default (an
+        // invalid order is left out and its documented default applies: home by land).
+        let w = &checked.orders.winter;
+        assert_eq!(w.len(), 2, "{w:?}");
+        assert_eq!(
+            (w[0].blocks.as_slice(), w[0].written),
+            (&["SPA-F1".to_string()][..], true)
+        );
+        assert_eq!(w[0].path.last().map(String::as_str), Some("Corinth"));
+        assert_eq!(
+            (w[1].blocks.as_slice(), w[1].written),
+            (&["SPA-2".to_string()][..], false)
+        );
+        assert_eq!(w[1].path, ["Messenia", "Sparta"]);
+    }
+}
