@@ -487,6 +487,26 @@ fn random_orders(
             }
             s.push_str(&random_winter(sc, v, rng));
         }
+        Phase::YearEnd => {
+            // 10.2: a peace offer now and then (made only if the side may), 9.53: discards.
+            if rng.chance(15) {
+                s.push_str("peace: offer\n");
+            }
+            let own: Vec<String> = v
+                .in_play
+                .iter()
+                .filter(|p| p.side == v.side && rng.chance(50))
+                .filter(|p| {
+                    sc.card(&p.card).is_some_and(|c| {
+                        c.kind == dikast::rules::hellenes::scenario::CardKind::Continuing
+                    })
+                })
+                .map(|p| p.card.clone())
+                .collect();
+            if !own.is_empty() {
+                s.push_str(&format!("discard: {}\n", yaml_list(&own)));
+            }
+        }
         Phase::Initiative => {
             let c = rng.pick(&v.hand)?;
             let how = if rng.chance(15) { "event" } else { "action" };
@@ -549,7 +569,7 @@ struct Seen {
     counts: BTreeMap<&'static str, u32>,
 }
 
-const WATCH: [(&str, &str); 15] = [
+const WATCH: [(&str, &str); 17] = [
     ("land battle", "2.0 Battle at"),
     ("naval battle", "2.0 Naval battle at"),
     ("transport and landing", "5.21 The fleets carry"),
@@ -565,6 +585,8 @@ const WATCH: [(&str, &str); 15] = [
     ("winter return", "9.x Returning home ("),
     ("no winter quarters", " the Winter "),
     ("return battle", "9.x Return battle ("),
+    ("tribute", "9.51 Tribute (10.1)"),
+    ("next year's deal", "sealed event `deal:430`"),
 ];
 
 /// Rare in four random seasons and a Winter; counted and shown, not required (rule cases
@@ -581,11 +603,14 @@ fn play(seed: u64, seen: &mut Seen) -> u32 {
         let game: GameFile<State> = serde_yaml::from_slice(&bytes).expect("our game files parse");
         let step = Hellenes::step(&sc, &game.state);
         if let Some(why) = &step.unsupported {
-            assert_eq!(
-                game.state.phase,
-                Phase::YearEnd,
-                "dead end before the end of the year: {why}"
+            assert!(
+                matches!(game.state.phase, Phase::Ended { .. }),
+                "dead end before the game is over: {why}"
             );
+            return seasons;
+        }
+        // One year: after the end of the year (9.5) the next year's first initiative.
+        if game.state.year < sc.year && game.state.phase == Phase::Initiative {
             return seasons;
         }
         let t = game.turn;

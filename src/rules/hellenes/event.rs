@@ -5,6 +5,7 @@ use super::season_event::SeasonEvent;
 use super::siege_event::SiegeEvent;
 use super::state::{Phase, PlayedFor, Season};
 use super::winter_event::WinterEvent;
+use super::year_event::YearEvent;
 use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -42,6 +43,8 @@ pub enum Event {
     Siege(Box<SiegeEvent>),
     /// The Winter step (9.x: winter_event.rs).
     Winter(WinterEvent),
+    /// The end of the year and the New Year (9.5, 10.x: year_event.rs).
+    Year(Box<YearEvent>),
     /// The game now awaits this step (`super::step_title_in` says it in words).
     Next {
         year: i32,
@@ -60,6 +63,7 @@ impl Event {
             Event::Season(e) => e.shown_to(side),
             Event::Siege(e) => e.shown_to(side),
             Event::Winter(e) => e.shown_to(side),
+            Event::Year(e) => e.shown_to(side),
             _ => true,
         }
     }

@@ -8,6 +8,7 @@ pub mod event;
 pub mod invariants;
 pub mod map_data;
 pub mod movement;
+pub mod olympians;
 pub mod orders;
 pub mod rating;
 pub mod report;
@@ -24,6 +25,8 @@ pub mod winter;
 pub mod winter_event;
 pub mod winter_orders;
 pub mod words;
+pub mod year;
+pub mod year_event;
 
 use crate::diag::SourceFile;
 use crate::dice::TurnDice;
@@ -31,7 +34,7 @@ use crate::lang::Lang;
 use crate::rules::{Checked, Resolution, Rules, StepInfo};
 use crate::yaml::Node;
 use scenario::Scenario;
-use state::{Phase, Season, State};
+use state::{Phase, Season, State, Victory};
 use std::collections::BTreeMap;
 use words::Case;
 
@@ -94,9 +97,27 @@ fn step_words(sc: Option<&Scenario>, phase: &Phase, lang: Lang) -> String {
         (Phase::Winter, Lang::En) => "overwintering and the winter combat phases".to_string(),
         (Phase::Winter, Lang::Ru) => "зимовка и зимние фазы боя".to_string(),
         (Phase::YearEnd, Lang::En) => {
-            "the end of the year and the New Year (not implemented yet)".to_string()
+            "end of the year: tribute, victory check, year end and the deal".to_string()
         }
-        (Phase::YearEnd, Lang::Ru) => "конец года и Новый год (ещё не реализовано)".to_string(),
+        (Phase::YearEnd, Lang::Ru) => {
+            "конец года: дань, проверка победы, смена года и раздача карт".to_string()
+        }
+        (Phase::Ended { winner, by }, Lang::En) => format!(
+            "the game is over: {winner} won ({})",
+            match by {
+                Victory::Prestige => "14.2.1 Prestige",
+                Victory::Peace => "14.2.2 peace",
+            }
+        ),
+        (Phase::Ended { winner, by }, Lang::Ru) => format!(
+            "игра окончена: победа — {} ({})",
+            sc.map(|sc| words::side(sc, winner, lang, Case::Nom))
+                .unwrap_or_else(|| winner.clone()),
+            match by {
+                Victory::Prestige => "14.2.1, престиж",
+                Victory::Peace => "14.2.2, мир",
+            }
+        ),
     }
 }
 
@@ -171,8 +192,12 @@ impl Rules for Hellenes {
                         "ваши зимние перемещения и зимние бои (`winter:`, `combat:`; если хотите, постоянные приказы); блок, не названный ни одним приказом, делает перемещение по умолчанию",
                     ),
                     Phase::YearEnd => lang.pick(
-                        "nothing yet: the end of the year is not implemented",
-                        "пока ничего: конец года ещё не реализован",
+                        "a peace offer (`peace: offer`) and continuing Events to discard (`discard:`), if any; standing orders if you like",
+                        "мирное предложение (`peace: offer`) и продолжающиеся события для сброса (`discard:`), если есть; если хотите, постоянные приказы",
+                    ),
+                    Phase::Ended { .. } => lang.pick(
+                        "nothing: the game is over",
+                        "ничего: игра окончена",
                     ),
                 };
                 (s.clone(), ask.to_string())
@@ -186,10 +211,14 @@ impl Rules for Hellenes {
             awaiting: sides,
             asks,
             unsupported: match &st.phase {
-                Phase::YearEnd => Some(
-                    "the end of the year (9.5: tribute, victory check, year end) and the New Year (10.x) are not implemented yet; the campaign stops after Winter"
-                        .into(),
-                ),
+                Phase::Ended { winner, by } => Some(format!(
+                    "the game is over: {} won {} (14.2); there is nothing left to adjudicate",
+                    report::side_name(sc, winner),
+                    match by {
+                        Victory::Prestige => "on Prestige at the victory check",
+                        Victory::Peace => "by a peace offer the enemy accepted",
+                    }
+                )),
                 _ => None,
             },
         }

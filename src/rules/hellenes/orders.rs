@@ -25,6 +25,10 @@ pub struct Orders {
     pub winter: Vec<super::winter::WinterMove>,
     /// New standing orders, replacing the old ones whole; `None` keeps the old ones.
     pub standing: Option<Standing>,
+    /// 10.2, 14.2.2: offer peace at the year's end, if the side may then (year.rs).
+    pub peace: bool,
+    /// 9.53: continuing Events to discard at the year's end (year.rs).
+    pub discard: Vec<String>,
     /// Whether the side sent a file at all (for the reports).
     pub sent: bool,
     /// Orders that were invalid and fell back to their default, in words.
@@ -64,8 +68,9 @@ pub fn default_orders(view: &View) -> Orders {
 /// `actions` and `combat`; the other side standing orders).
 fn keys_for(view: &View) -> &'static [&'static str] {
     match &view.phase {
-        Phase::Setup | Phase::YearEnd => &["standing"],
+        Phase::Setup | Phase::Ended { .. } => &["standing"],
         Phase::Winter => &["winter", "combat", "standing"],
+        Phase::YearEnd => &["peace", "discard", "standing"],
         Phase::Initiative => &["initiative", "standing"],
         Phase::PlayerTurn { side, .. } if side == &view.side => &["actions", "combat", "standing"],
         Phase::PlayerTurn { .. } => &["standing"],
@@ -258,7 +263,15 @@ pub fn check(
         };
         let key_l = key.to_ascii_lowercase();
         if !allowed.contains(&key_l.as_str()) {
-            let known = ["initiative", "standing", "actions", "combat", "winter"];
+            let known = [
+                "initiative",
+                "standing",
+                "actions",
+                "combat",
+                "winter",
+                "peace",
+                "discard",
+            ];
             let step = step_words(view);
             let d = cx.err(
                 "orders::unknown-key",
@@ -296,6 +309,8 @@ pub fn check(
             }
             "combat" => orders.combat = super::actions::check_combat(&mut cx, v),
             "winter" => orders.winter = super::winter_orders::check_winter(&mut cx, v),
+            "peace" => orders.peace = super::year::check_peace(&mut cx, v),
+            "discard" => orders.discard = super::year::check_discard(&mut cx, v),
             _ => unreachable!("keys_for lists only handled keys"),
         }
     }
@@ -339,7 +354,8 @@ fn step_words(view: &View) -> String {
         Phase::Initiative => format!("{} initiative", view.season),
         Phase::PlayerTurn { side, .. } => format!("{} player turn of {side}", view.season),
         Phase::Winter => format!("{}: overwintering and winter combat", view.season),
-        Phase::YearEnd => "the end of the year (not implemented yet)".into(),
+        Phase::YearEnd => format!("the end of {} BC", view.year),
+        Phase::Ended { .. } => "the end of the game".into(),
     }
 }
 

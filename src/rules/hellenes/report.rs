@@ -182,6 +182,7 @@ pub fn narrate(
             Event::Season(e) => super::season_event::narrate(sc, e, side, lang),
             Event::Siege(e) => super::siege_event::narrate(sc, before.season, e, side, lang),
             Event::Winter(e) => super::winter_event::narrate(sc, e, side, lang),
+            Event::Year(e) => super::year_event::narrate(sc, e, lang),
             Event::Next {
                 year,
                 season,
@@ -332,8 +333,17 @@ pub fn phase_words(sc: &Scenario, p: &Phase, lang: Lang) -> String {
         ),
         (Phase::Winter, Lang::En) => "overwintering and the winter combat phases".into(),
         (Phase::Winter, Lang::Ru) => "зимовка и зимние фазы боя".into(),
-        (Phase::YearEnd, Lang::En) => "the end of the year (not implemented yet)".into(),
-        (Phase::YearEnd, Lang::Ru) => "конец года (ещё не реализован)".into(),
+        (Phase::YearEnd, Lang::En) => {
+            "the end of the year: tribute, victory check, the deal".into()
+        }
+        (Phase::YearEnd, Lang::Ru) => "конец года: дань, проверка победы, раздача карт".into(),
+        (Phase::Ended { winner, .. }, Lang::En) => {
+            format!("the game is over: {} won", side_name(sc, winner))
+        }
+        (Phase::Ended { winner, .. }, Lang::Ru) => format!(
+            "игра окончена: победа {}",
+            words::side(sc, winner, lang, Case::Gen)
+        ),
     }
 }
 
@@ -380,11 +390,9 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
             }
         }
         Phase::Winter => out.push_str(&super::winter_orders::template(sc, v)),
-        Phase::YearEnd => {
-            let _ = writeln!(
-                out,
-                "# The end of the year is not implemented yet: nothing to send."
-            );
+        Phase::YearEnd => out.push_str(&super::year::template(sc, v)),
+        Phase::Ended { .. } => {
+            let _ = writeln!(out, "# The game is over: nothing to send.");
         }
     }
     let cities: Vec<&str> = v

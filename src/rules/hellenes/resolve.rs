@@ -46,7 +46,10 @@ pub fn resolve(
             events.extend(r.events);
             records.extend(r.dice);
         }
-        Phase::YearEnd => unreachable!("step() marks the end of the year as not yet resolvable"),
+        Phase::YearEnd => {
+            super::year::year_end(sc, &mut next, orders, dice, &mut events, &mut records)
+        }
+        Phase::Ended { .. } => unreachable!("step() marks a finished game as not resolvable"),
     }
     events.push(Event::Next {
         year: next.year,
@@ -60,10 +63,11 @@ pub fn resolve(
     }
 }
 
-/// 1.0 Setup: shuffle the whole deck and deal `hand_size` cards to each side, one at a
-/// time in side order from the top. The shuffle is the sealed event `deal:<year>`, so
-/// nobody (the moderator included) can choose or foresee the hands.
-fn deal(
+/// 1.0 Setup (and 9.54 each year's start, year.rs): shuffle the deck and deal `hand_size`
+/// cards to each side, one at a time in side order from the top. The shuffle is the
+/// sealed event `deal:<year>`, so nobody (the moderator included) can choose or foresee
+/// the hands.
+pub(super) fn deal(
     sc: &Scenario,
     next: &mut State,
     events: &mut Vec<Event>,

@@ -59,6 +59,10 @@ pub struct Params {
     pub siege: crate::rules::hellenes::siege::SiegeParams,
     /// 9.x: the Winter's assumed numbers ([A], see `winter::WinterParams`).
     pub winter: crate::rules::hellenes::winter::WinterParams,
+    /// 9.5, 10.x: the end of the year's numbers ([S] and [A], see `year::YearParams`).
+    pub year: crate::rules::hellenes::year::YearParams,
+    /// 11.0: the Olympians and what each governs ([S] Zeus and Apollo, [A] the others).
+    pub olympians: crate::rules::hellenes::olympians::OlympianParams,
 }
 
 /// A land area. In Hellenes most land areas are city-states: the walled city and its
@@ -340,6 +344,13 @@ impl Scenario {
                 ));
             }
         }
+        if self.card(&self.params.year.peace_faction_card).is_none() {
+            out.push(format!(
+                "params.year.peace_faction_card: no card `{}`",
+                self.params.year.peace_faction_card
+            ));
+        }
+        out.extend(crate::rules::hellenes::olympians::problems(self));
         if self.cards.len() < (self.params.hand_size as usize) * self.sides.len() {
             out.push("the deck is smaller than the hands it must deal".into());
         }

@@ -63,9 +63,21 @@ pub enum Phase {
     /// 9.x Winter, after Fall's player turns: both sides' overwintering moves and the two
     /// winter combat phases, in one step (winter.rs).
     Winter,
-    /// 9.5, 10.x The end of the year and the New Year, after Winter (year.rs; until it
-    /// lands, `step()` marks it unsupported).
+    /// 9.5 / 10.1–10.3 The end of the year (year.rs): tribute, the victory check and peace
+    /// offers, the year's end and the next year's deal.
     YearEnd,
+    /// 14.2 The game is over: nothing is left to adjudicate.
+    Ended { winner: String, by: Victory },
+}
+
+/// 14.2 How a game was won.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Victory {
+    /// 14.2.1: 15 or more Prestige at the victory check.
+    Prestige,
+    /// 14.2.2: the enemy accepted a peace offer.
+    Peace,
 }
 
 /// Where a block is, as the rules see it.

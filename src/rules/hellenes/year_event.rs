@@ -1,0 +1,311 @@
+//! What the end of the year (year.rs) and the New Year did, as data, and how each side
+//! reads it: one line per event, in English and Russian side by side, carrying the same
+//! facts (ids, places, numbers, rule references: tests/languages.rs compares them).
+//!
+//! Hidden information: a peace offer a side asked for but may not make is told only to
+//! that side (its orders are its own); everything else here is public (tribute, the
+//! victory check, dice of a peace offer, discards, the gathering of the cards).
+
+use super::scenario::Scenario;
+use super::season_event::prestige_words;
+use super::state::Prestige;
+use super::words::{self, Case};
+use super::year::PeaceTest;
+use crate::lang::Lang;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum YearEvent {
+    /// 9.51 / 10.1: a side's tribute: the enemy cities it controls (with their values),
+    /// their total, whether it was halved, the Prestige gained and the track after.
+    Tribute {
+        side: String,
+        cities: Vec<(String, u32)>,
+        total: u32,
+        halved: bool,
+        gained: u32,
+        after: Prestige,
+    },
+    /// 9.52 / 10.2: the victory check: the track, the Prestige that wins (14.2.1), the
+    /// winner if any, and what a peace offer needs (14.2.2; `faction`: the peace faction
+    /// card is in play).
+    VictoryCheck {
+        prestige: Prestige,
+        need: u32,
+        winner: Option<String>,
+        peace: u32,
+        faction: bool,
+    },
+    /// 10.2: a side asked to offer peace but may not (only that side reads it).
+    PeaceNotOffered {
+        side: String,
+        ahead: u32,
+        need: u32,
+        faction: bool,
+    },
+    /// 14.2.2: a peace offer: the cost paid, the dice (`label`, the offering side's die
+    /// first), the Prestige they are compared with, and whether the enemy sued for peace.
+    PeaceOffer {
+        side: String,
+        enemy: String,
+        cost: u32,
+        label: String,
+        dice: Vec<u32>,
+        level: u32,
+        test: PeaceTest,
+        accepted: bool,
+        after: Prestige,
+    },
+    /// 9.53: continuing Events a side discarded.
+    Discarded { side: String, cards: Vec<String> },
+    /// 9.53: the ravaged marks removed (5.5).
+    RavagedRemoved { cities: Vec<String> },
+    /// 9.53: the year advanced.
+    YearAdvanced { from: i32, to: i32 },
+    /// 9.54: every card but those in play gathered for the shuffle.
+    Gathered { cards: u32, kept: Vec<String> },
+}
+
+impl YearEvent {
+    /// Whether `side` (None: the moderator) may read this event.
+    pub fn shown_to(&self, side: Option<&str>) -> bool {
+        match (self, side) {
+            (_, None) => true,
+            (YearEvent::PeaceNotOffered { side: s, .. }, Some(me)) => s == me,
+            _ => true,
+        }
+    }
+}
+
+/// `C07 *Peace Faction Ascendant*` in `lang`.
+pub fn card_ref(sc: &Scenario, id: &str, lang: Lang) -> String {
+    match sc.card(id) {
+        Some(c) => format!("{} *{}*", c.id, words::text(&c.name, lang)),
+        None => id.to_string(),
+    }
+}
+
+/// The event in rule terms, in `lang`. Both languages side by side in every arm: edit
+/// them together.
+pub fn narrate(sc: &Scenario, e: &YearEvent, lang: Lang) -> String {
+    let name = |s: &str| words::side(sc, s, lang, Case::Nom);
+    let gen = |s: &str| words::side(sc, s, lang, Case::Gen);
+    let faction_card = card_ref(sc, &sc.params.year.peace_faction_card, lang);
+    match e {
+        YearEvent::Tribute {
+            side,
+            cities,
+            total,
+            halved,
+            gained,
+            after,
+        } => {
+            let list: Vec<String> = cities.iter().map(|(c, v)| format!("{c} ({v})")).collect();
+            let amount = match (halved, lang) {
+                (false, _) => format!("{gained}"),
+                (true, Lang::En) => format!(
+                    "{total}, halved and rounded down to {gained} (`params.year.tribute_halved`)"
+                ),
+                (true, Lang::Ru) => format!(
+                    "{total}, вдвое меньше с округлением вниз — {gained} (`params.year.tribute_halved`)"
+                ),
+            };
+            let track = prestige_words(sc, after, lang);
+            match (list.is_empty(), lang) {
+                (true, Lang::En) => format!(
+                    "9.51 Tribute (10.1): {} controls no enemy city: 0 Prestige; {track}.",
+                    name(side)
+                ),
+                (true, Lang::Ru) => format!(
+                    "9.51 Дань (10.1), {}: под контролем нет вражеских городов, престиж +0; {track}.",
+                    name(side)
+                ),
+                (false, Lang::En) => format!(
+                    "9.51 Tribute (10.1): {} controls enemy {} {}: {amount} Prestige; {track}.",
+                    name(side),
+                    if list.len() == 1 { "city" } else { "cities" },
+                    list.join(", ")
+                ),
+                (false, Lang::Ru) => format!(
+                    "9.51 Дань (10.1), {}: под контролем {} {}: престиж +{amount}; {track}.",
+                    name(side),
+                    if list.len() == 1 {
+                        "вражеский город"
+                    } else {
+                        "вражеские города"
+                    },
+                    list.join(", ")
+                ),
+            }
+        }
+        YearEvent::VictoryCheck {
+            prestige,
+            need,
+            winner,
+            peace,
+            faction,
+        } => {
+            let track = prestige_words(sc, prestige, lang);
+            match (winner, lang) {
+                (Some(w), Lang::En) => format!(
+                    "9.52 Victory check (10.2): {track}; {need} or more wins at once (14.2.1): {} wins the game.",
+                    name(w)
+                ),
+                (Some(w), Lang::Ru) => format!(
+                    "9.52 Проверка победы (10.2): {track}; {need} или больше — немедленная победа (14.2.1): победа {}, игра окончена.",
+                    gen(w)
+                ),
+                (None, Lang::En) => {
+                    let why = if *faction {
+                        format!(" while {faction_card} is in play")
+                    } else {
+                        String::new()
+                    };
+                    format!(
+                        "9.52 Victory check (10.2): {track}; {need} wins at once (14.2.1): the war goes on. The side ahead may offer peace with {peace} or more{why} (14.2.2)."
+                    )
+                }
+                (None, Lang::Ru) => {
+                    let why = if *faction {
+                        format!(", пока в игре {faction_card}")
+                    } else {
+                        String::new()
+                    };
+                    format!(
+                        "9.52 Проверка победы (10.2): {track}; {need} — немедленная победа (14.2.1): война продолжается. Сторона, которая впереди, может предложить мир при {peace} или больше{why} (14.2.2)."
+                    )
+                }
+            }
+        }
+        YearEvent::PeaceNotOffered {
+            side,
+            ahead,
+            need,
+            faction,
+        } => {
+            let why = match (faction, lang) {
+                (false, _) => String::new(),
+                (true, Lang::En) => format!(", {faction_card} being in play"),
+                (true, Lang::Ru) => format!(", так как в игре {faction_card}"),
+            };
+            lang.pick(
+                format!(
+                    "10.2 {} peace offer is not made: {ahead} Prestige ahead, {need} needed{why} (14.2.2).",
+                    super::report::possessive(&name(side))
+                ),
+                format!(
+                    "10.2 Мирное предложение {} не сделано: преимущество в престиже {ahead}, нужно {need}{why} (14.2.2).",
+                    gen(side)
+                ),
+            )
+        }
+        YearEvent::PeaceOffer {
+            side,
+            enemy,
+            cost,
+            label,
+            dice,
+            level,
+            test,
+            accepted,
+            after,
+        } => {
+            let track = prestige_words(sc, after, lang);
+            let d0 = dice.first().copied().unwrap_or(0);
+            let d1 = dice.get(1).copied().unwrap_or(0);
+            let sum = d0 + d1;
+            let cmp = match (test, accepted, lang) {
+                (PeaceTest::Below, true, Lang::En) => format!("below {level}"),
+                (PeaceTest::Below, false, Lang::En) => format!("not below {level}"),
+                (PeaceTest::AtMost, true, Lang::En) => format!("at most {level}"),
+                (PeaceTest::AtMost, false, Lang::En) => format!("more than {level}"),
+                (PeaceTest::Below, true, Lang::Ru) => format!("меньше {level}"),
+                (PeaceTest::Below, false, Lang::Ru) => format!("не меньше {level}"),
+                (PeaceTest::AtMost, true, Lang::Ru) => format!("не больше {level}"),
+                (PeaceTest::AtMost, false, Lang::Ru) => format!("больше {level}"),
+            };
+            let end = match (accepted, lang) {
+                (true, Lang::En) => format!(
+                    "{} sues for peace and {} wins the game",
+                    name(enemy),
+                    name(side)
+                ),
+                (false, Lang::En) => format!("{} refuses and the war goes on", name(enemy)),
+                (true, Lang::Ru) => format!(
+                    "просьба {} о мире — победа {}, игра окончена",
+                    gen(enemy),
+                    gen(side)
+                ),
+                (false, Lang::Ru) => format!("отказ {}, война продолжается", gen(enemy)),
+            };
+            lang.pick(
+                format!(
+                    "14.2.2 Peace offer (10.2): {} offers peace and pays {cost} Prestige ({track}); dice `{label}`: {} {d0}, {} {d1} = {sum}, {cmp}: {end}.",
+                    name(side),
+                    name(side),
+                    name(enemy)
+                ),
+                format!(
+                    "14.2.2 Мирное предложение (10.2), {}: плата — престиж {cost} ({track}); кости `{label}`: {} {d0}, {} {d1} = {sum}, {cmp}: {end}.",
+                    name(side),
+                    name(side),
+                    name(enemy)
+                ),
+            )
+        }
+        YearEvent::Discarded { side, cards } => {
+            let list: Vec<String> = cards.iter().map(|c| card_ref(sc, c, lang)).collect();
+            lang.pick(
+                format!(
+                    "9.53 {} discards continuing Events: {}.",
+                    name(side),
+                    list.join(", ")
+                ),
+                format!(
+                    "9.53 Сброс продолжающихся событий, {}: {}.",
+                    name(side),
+                    list.join(", ")
+                ),
+            )
+        }
+        YearEvent::RavagedRemoved { cities } => lang.pick(
+            format!(
+                "9.53 The ravaged marks are removed (5.5): {}.",
+                cities.join(", ")
+            ),
+            format!("9.53 Метки разорения сняты (5.5): {}.", cities.join(", ")),
+        ),
+        YearEvent::YearAdvanced { from, to } => lang.pick(
+            format!(
+                "9.53 The year {} ends; {} begins (years BC count down).",
+                words::year(*from, lang),
+                words::year(*to, lang)
+            ),
+            format!(
+                "9.53 Год {} окончен; начинается {} (годы до н. э. идут на убыль).",
+                words::year(*from, lang),
+                words::year(*to, lang)
+            ),
+        ),
+        YearEvent::Gathered { cards, kept } => {
+            let n = lang.count(*cards, ["card", "cards"], ["карта", "карты", "карт"]);
+            if kept.is_empty() {
+                lang.pick(
+                    format!("9.54 Year start (10.3): every card is gathered for the shuffle: {n}."),
+                    format!("9.54 Начало года (10.3): для тасовки собраны все карты: {n}."),
+                )
+            } else {
+                let k = kept.len() as u32;
+                lang.pick(
+                    format!(
+                        "9.54 Year start (10.3): every card but the {k} in play ({}) is gathered for the shuffle: {n}.",
+                        kept.join(", ")
+                    ),
+                    format!(
+                        "9.54 Начало года (10.3): для тасовки собраны все карты, кроме {k} в игре ({}): {n}.",
+                        kept.join(", ")
+                    ),
+                )
+            }
+        }
+    }
+}
