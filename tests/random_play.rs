@@ -507,6 +507,37 @@ fn random_orders(
                 s.push_str(&format!("discard: {}\n", yaml_list(&own)));
             }
         }
+        Phase::NewYear => {
+            // 10.4: a card for its Event (never a Revolt), or 10.4.1 a sacrifice to an
+            // Olympian the side has none on.
+            let c = rng.pick(&v.hand)?;
+            let revolt = sc
+                .card(&c.id)
+                .is_some_and(|x| x.kind == dikast::rules::hellenes::scenario::CardKind::Revolt);
+            if !revolt && rng.chance(20) {
+                s.push_str(&format!("new_year: {{ card: {}, for: event }}\n", c.id));
+            } else {
+                let free: Vec<String> = sc
+                    .params
+                    .olympians
+                    .gods
+                    .iter()
+                    .filter(|o| {
+                        !v.sacrifices
+                            .get(&v.side)
+                            .is_some_and(|l| l.iter().any(|x| x.olympian == o.name))
+                    })
+                    .map(|o| o.name.clone())
+                    .collect();
+                match rng.pick(&free) {
+                    Some(o) => s.push_str(&format!(
+                        "new_year: {{ card: {}, for: action, sacrifice: {o} }}\n",
+                        c.id
+                    )),
+                    None => s.push_str(&format!("new_year: {{ card: {}, for: action }}\n", c.id)),
+                }
+            }
+        }
         Phase::Initiative => {
             let c = rng.pick(&v.hand)?;
             let how = if rng.chance(15) { "event" } else { "action" };
@@ -569,7 +600,7 @@ struct Seen {
     counts: BTreeMap<&'static str, u32>,
 }
 
-const WATCH: [(&str, &str); 17] = [
+const WATCH: [(&str, &str); 19] = [
     ("land battle", "2.0 Battle at"),
     ("naval battle", "2.0 Naval battle at"),
     ("transport and landing", "5.21 The fleets carry"),
@@ -587,6 +618,8 @@ const WATCH: [(&str, &str); 17] = [
     ("return battle", "9.x Return battle ("),
     ("tribute", "9.51 Tribute (10.1)"),
     ("next year's deal", "sealed event `deal:430`"),
+    ("New Year cards", "10.4 New Year cards revealed"),
+    ("sacrifice", "10.4.1 Sacrifice: "),
 ];
 
 /// Rare in four random seasons and a Winter; counted and shown, not required (rule cases

@@ -102,6 +102,8 @@ fn step_words(sc: Option<&Scenario>, phase: &Phase, lang: Lang) -> String {
         (Phase::YearEnd, Lang::Ru) => {
             "конец года: дань, проверка победы, смена года и раздача карт".to_string()
         }
+        (Phase::NewYear, Lang::En) => "New Year cards and sacrifices".to_string(),
+        (Phase::NewYear, Lang::Ru) => "карты Нового года и жертвы".to_string(),
         (Phase::Ended { winner, by }, Lang::En) => format!(
             "the game is over: {winner} won ({})",
             match by {
@@ -199,6 +201,10 @@ impl Rules for Hellenes {
                         "nothing: the game is over",
                         "ничего: игра окончена",
                     ),
+                    Phase::NewYear => lang.pick(
+                        "the card you play at New Year (`new_year:`): for its Event, or for its Action value as a sacrifice to an Olympian",
+                        "карту, которую вы играете в Новый год (`new_year:`): ради события или ради значения действия как жертву олимпийцу",
+                    ),
                 };
                 (s.clone(), ask.to_string())
             })
@@ -243,6 +249,10 @@ impl Rules for Hellenes {
         if view.phase == Phase::Winter {
             // 9.x: every block that must winter makes its documented default move.
             o.winter = winter::with_defaults(sc, &winter::Known::from_view(view), Vec::new());
+        }
+        if view.phase == Phase::NewYear {
+            // 10.4, 10.4.1: the documented default New Year play (a sacrifice).
+            o.new_year = year::default_new_year(sc, view);
         }
         o
     }

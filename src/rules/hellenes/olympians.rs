@@ -1,10 +1,18 @@
-//! The Olympians (11.0): seven Olympians sit in the scenario's data (`params.olympians`):
-//! Zeus and Apollo as the rules state them, the other five as house defaults ([A]), each
-//! governing one kind of random result. Sacrifices (10.4.1) and appeals (11.0) are not
-//! implemented yet: this module only describes the data and checks that it hangs together.
+//! The Olympians (11.0) and the sacrifices made to them (10.4.1).
+//!
+//! Seven Olympians sit in the scenario's data (`params.olympians`): Zeus and Apollo as the
+//! rules state them, the other five as house defaults ([A]), each governing one kind of
+//! random result. A card played for its Action value at New Year is a sacrifice: a spare
+//! garrison block is put on the chosen Olympian (at most one per Olympian per player,
+//! kept until used). The sacrifices are public (the blocks stand on the board); they live
+//! in the state (`State.sacrifices`) and every view.
 
 use super::scenario::Scenario;
+use super::state::State;
+use super::words;
+use crate::lang::Lang;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// 11.0: the kind of random result an Olympian governs.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
@@ -64,6 +72,70 @@ pub struct OlympianParams {
     pub gods: Vec<OlympianDef>,
 }
 
+/// A sacrifice on an Olympian (10.4.1), with the year it was made.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Sacrifice {
+    pub olympian: String,
+    pub year: i32,
+}
+
+/// The Olympian of that name (any case), as the scenario spells it.
+pub fn find<'a>(sc: &'a Scenario, name: &str) -> Option<&'a OlympianDef> {
+    sc.params
+        .olympians
+        .gods
+        .iter()
+        .find(|o| o.name.eq_ignore_ascii_case(name.trim()))
+}
+
+/// Whether `side` has a sacrifice on `olympian`.
+pub fn has_sacrifice(
+    sacrifices: &BTreeMap<String, Vec<Sacrifice>>,
+    side: &str,
+    olympian: &str,
+) -> bool {
+    sacrifices
+        .get(side)
+        .is_some_and(|v| v.iter().any(|s| s.olympian == olympian))
+}
+
+/// 10.4.1: puts `side`'s sacrifice on `olympian` (none if it has one there already).
+pub fn sacrifice(st: &mut State, side: &str, olympian: &str) -> bool {
+    if has_sacrifice(&st.sacrifices, side, olympian) {
+        return false;
+    }
+    let year = st.year;
+    st.sacrifices
+        .entry(side.to_string())
+        .or_default()
+        .push(Sacrifice {
+            olympian: olympian.to_string(),
+            year,
+        });
+    true
+}
+
+/// The first Olympian (scenario order) on which `side` has no sacrifice: the default
+/// sacrifice of a New Year card played for its Action value.
+pub fn first_free(
+    sc: &Scenario,
+    sacrifices: &BTreeMap<String, Vec<Sacrifice>>,
+    side: &str,
+) -> Option<String> {
+    sc.params
+        .olympians
+        .gods
+        .iter()
+        .find(|o| !has_sacrifice(sacrifices, side, &o.name))
+        .map(|o| o.name.clone())
+}
+
+/// An Olympian's name in `lang` (`Зевс`).
+pub fn name(olympian: &str, lang: Lang) -> String {
+    words::text(olympian, lang)
+}
+
 /// Problems of the scenario's Olympians (names unique, one Olympian per kind of result).
 pub fn problems(sc: &Scenario) -> Vec<String> {
     let mut out = Vec::new();
@@ -79,6 +151,50 @@ pub fn problems(sc: &Scenario) -> Vec<String> {
                 o.governs.words()
             ));
         }
+    }
+    out
+}
+
+/// 10.4.1 "Sacrifices" in a side's position, when any stand: each side's Olympians, with
+/// the year of each sacrifice. Both languages side by side: edit them together.
+pub fn describe(
+    sc: &Scenario,
+    sacrifices: &BTreeMap<String, Vec<Sacrifice>>,
+    lang: Lang,
+) -> String {
+    use std::fmt::Write;
+    if sacrifices.values().all(|v| v.is_empty()) {
+        return String::new();
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "\n{}",
+        lang.pick(
+            "**Sacrifices** (10.4.1; each may be spent on one appeal, 11.0):",
+            "**Жертвы** (10.4.1; каждую можно потратить на одну просьбу, 11.0):"
+        )
+    );
+    for side in sc.side_ids() {
+        let Some(list) = sacrifices.get(&side).filter(|v| !v.is_empty()) else {
+            continue;
+        };
+        let items: Vec<String> = list
+            .iter()
+            .map(|s| {
+                format!(
+                    "{} ({})",
+                    name(&s.olympian, lang),
+                    words::year(s.year, lang)
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "- {}: {}",
+            words::side(sc, &side, lang, words::Case::Nom),
+            items.join(", ")
+        );
     }
     out
 }

@@ -29,6 +29,8 @@ pub struct Orders {
     pub peace: bool,
     /// 9.53: continuing Events to discard at the year's end (year.rs).
     pub discard: Vec<String>,
+    /// 10.4: the New Year card (year.rs).
+    pub new_year: Option<super::year::NewYearPlay>,
     /// Whether the side sent a file at all (for the reports).
     pub sent: bool,
     /// Orders that were invalid and fell back to their default, in words.
@@ -71,6 +73,7 @@ fn keys_for(view: &View) -> &'static [&'static str] {
         Phase::Setup | Phase::Ended { .. } => &["standing"],
         Phase::Winter => &["winter", "combat", "standing"],
         Phase::YearEnd => &["peace", "discard", "standing"],
+        Phase::NewYear => &["new_year", "standing"],
         Phase::Initiative => &["initiative", "standing"],
         Phase::PlayerTurn { side, .. } if side == &view.side => &["actions", "combat", "standing"],
         Phase::PlayerTurn { .. } => &["standing"],
@@ -252,6 +255,7 @@ pub fn check(
     };
     let allowed = keys_for(view);
     let mut saw_initiative = false;
+    let mut saw_new_year = false;
     for (k, v) in body {
         let Some(key) = k.as_str() else {
             cx.err(
@@ -271,6 +275,7 @@ pub fn check(
                 "winter",
                 "peace",
                 "discard",
+                "new_year",
             ];
             let step = step_words(view);
             let d = cx.err(
@@ -311,6 +316,10 @@ pub fn check(
             "winter" => orders.winter = super::winter_orders::check_winter(&mut cx, v),
             "peace" => orders.peace = super::year::check_peace(&mut cx, v),
             "discard" => orders.discard = super::year::check_discard(&mut cx, v),
+            "new_year" => {
+                saw_new_year = true;
+                orders.new_year = super::year::check_new_year(&mut cx, v);
+            }
             _ => unreachable!("keys_for lists only handled keys"),
         }
     }
@@ -332,6 +341,32 @@ pub fn check(
         let written = std::mem::take(&mut orders.winter);
         orders.winter =
             super::winter::with_defaults(sc, &super::winter::Known::from_view(view), written);
+    }
+    if view.phase == Phase::NewYear && !saw_new_year && !view.hand.is_empty() {
+        let hand: Vec<String> = view
+            .hand
+            .iter()
+            .map(|c| format!("{} {} ({})", c.id, c.name, c.action))
+            .collect();
+        cx.diags.push(
+            Diagnostic::new("orders::missing-new-year", "this step needs the card you play at New Year: `new_year:` is missing")
+                .in_file(file)
+                .rule("rule 10.4: at New Year each player plays a card, for its Event or as a sacrifice (10.4.1)")
+                .help(format!("add `new_year: {{ card: <id>, for: action, sacrifice: <Olympian> }}`; your hand: {}", hand.join(", "))),
+        );
+    }
+    if orders.new_year.is_none() && view.phase == Phase::NewYear {
+        orders.new_year = super::year::default_new_year(sc, view);
+        if let Some(p) = &orders.new_year {
+            orders.fallbacks.push(format!(
+                "new_year: played {} for its Action value{} (the default)",
+                p.card,
+                p.olympian
+                    .as_ref()
+                    .map(|o| format!(" as a sacrifice to {o}"))
+                    .unwrap_or_default()
+            ));
+        }
     }
     if orders.initiative.is_none() && view.phase == Phase::Initiative {
         orders.initiative = default_play(view);
@@ -356,6 +391,7 @@ fn step_words(view: &View) -> String {
         Phase::Winter => format!("{}: overwintering and winter combat", view.season),
         Phase::YearEnd => format!("the end of {} BC", view.year),
         Phase::Ended { .. } => "the end of the game".into(),
+        Phase::NewYear => format!("the New Year of {} BC", view.year),
     }
 }
 
@@ -426,7 +462,7 @@ fn check_play(cx: &mut Ctx, v: &Node) -> Option<Play> {
     })
 }
 
-fn check_hand_card(cx: &mut Ctx, node: &Node) -> Option<String> {
+pub(super) fn check_hand_card(cx: &mut Ctx, node: &Node) -> Option<String> {
     let name = cx.text(node, "a card id or name")?.trim().to_string();
     if let Some(c) = cx
         .view

@@ -284,6 +284,7 @@ pub fn describe(sc: &Scenario, v: &View, lang: Lang) -> String {
     }
     out.push_str(&super::siege_event::describe_sieges(sc, v, lang));
     out.push_str(&super::winter_orders::describe(sc, v, lang));
+    out.push_str(&super::olympians::describe(sc, &v.sacrifices, lang));
     let pool = v.blocks.iter().filter(|b| b.status == Status::Pool).count() as u32;
     let _ = writeln!(
         out,
@@ -337,6 +338,8 @@ pub fn phase_words(sc: &Scenario, p: &Phase, lang: Lang) -> String {
             "the end of the year: tribute, victory check, the deal".into()
         }
         (Phase::YearEnd, Lang::Ru) => "конец года: дань, проверка победы, раздача карт".into(),
+        (Phase::NewYear, Lang::En) => "New Year cards and sacrifices".into(),
+        (Phase::NewYear, Lang::Ru) => "карты Нового года и жертвы".into(),
         (Phase::Ended { winner, .. }, Lang::En) => {
             format!("the game is over: {} won", side_name(sc, winner))
         }
@@ -391,6 +394,7 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
         }
         Phase::Winter => out.push_str(&super::winter_orders::template(sc, v)),
         Phase::YearEnd => out.push_str(&super::year::template(sc, v)),
+        Phase::NewYear => out.push_str(&super::year::template_new_year(sc, v)),
         Phase::Ended { .. } => {
             let _ = writeln!(out, "# The game is over: nothing to send.");
         }

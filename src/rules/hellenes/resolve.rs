@@ -34,7 +34,12 @@ pub fn resolve(
         }
     }
     match &st.phase {
-        Phase::Setup => deal(sc, &mut next, &mut events, &mut records, dice),
+        Phase::Setup => {
+            deal(sc, &mut next, &mut events, &mut records, dice);
+            next.phase = Phase::Initiative;
+            next.season = Season::Spring;
+        }
+        Phase::NewYear => super::year::new_year(sc, &mut next, orders, &mut events),
         Phase::Initiative => initiative(sc, &mut next, orders, &mut events),
         Phase::PlayerTurn { .. } => {
             let r = super::season::player_turn(sc, &mut next, orders, dice);
@@ -102,8 +107,6 @@ pub(super) fn deal(
         });
     }
     next.cards.hands = hands;
-    next.phase = Phase::Initiative;
-    next.season = Season::Spring;
 }
 
 /// 1.0 Initiative: both cards are revealed at once; the lower Action value takes the

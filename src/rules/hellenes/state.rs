@@ -66,6 +66,9 @@ pub enum Phase {
     /// 9.5 / 10.1–10.3 The end of the year (year.rs): tribute, the victory check and peace
     /// offers, the year's end and the next year's deal.
     YearEnd,
+    /// 10.4 New Year: both sides play a card, revealed together: an Event, or a sacrifice
+    /// to an Olympian (10.4.1) (year.rs).
+    NewYear,
     /// 14.2 The game is over: nothing is left to adjudicate.
     Ended { winner: String, by: Victory },
 }
@@ -256,6 +259,9 @@ pub struct State {
     pub cities: Vec<CityState>,
     pub blocks: Vec<Block>,
     pub standing: BTreeMap<String, Standing>,
+    /// 10.4.1: each side's sacrifices on the Olympians (public; olympians.rs).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sacrifices: BTreeMap<String, Vec<super::olympians::Sacrifice>>,
 }
 
 impl State {
@@ -321,6 +327,7 @@ impl State {
                 .iter()
                 .map(|s| (s.id.clone(), Standing::default()))
                 .collect(),
+            sacrifices: BTreeMap::new(),
         }
     }
 

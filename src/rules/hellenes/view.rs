@@ -55,6 +55,10 @@ pub struct View {
     /// Enemy blocks in the pool and eliminated, as counts per side.
     pub enemy_off_map: BTreeMap<String, u32>,
     pub standing: Standing,
+    /// 10.4.1: every side's sacrifices on the Olympians (public: the blocks stand on the
+    /// board).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sacrifices: BTreeMap<String, Vec<super::olympians::Sacrifice>>,
 }
 
 pub fn build(sc: &Scenario, st: &State, side: &str) -> View {
@@ -116,5 +120,6 @@ pub fn build(sc: &Scenario, st: &State, side: &str) -> View {
             .collect(),
         enemy_off_map: off_map,
         standing: st.standing.get(side).cloned().unwrap_or_default(),
+        sacrifices: st.sacrifices.clone(),
     }
 }

@@ -33,7 +33,7 @@ use super::event::Event;
 use super::orders::{Ctx, Orders};
 use super::scenario::{CardKind, Scenario};
 use super::siege::gain_prestige;
-use super::state::{Phase, Prestige, State, Victory};
+use super::state::{Phase, PlayedFor, Prestige, Season, State, Victory};
 use super::year_event::YearEvent;
 use crate::dice::{DiceRecord, Shown, TurnDice};
 use crate::yaml::{Kind, Node};
@@ -329,6 +329,10 @@ fn year_start(
         kept,
     }));
     super::resolve::deal(sc, st, events, records, dice);
+    // 10.4: the year begins with the New Year cards.
+    st.phase = Phase::NewYear;
+    st.season = Season::NewYear;
+    st.initiative = None;
 }
 
 /// `peace: offer | no` (10.2, 14.2.2).
@@ -510,6 +514,386 @@ pub fn template(sc: &Scenario, v: &super::view::View) -> String {
     out
 }
 
+/// 10.4: one side's New Year card: for its Event, or for its Action value as a sacrifice
+/// to an Olympian (10.4.1; `None` only when the side already has a sacrifice on every
+/// Olympian).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewYearPlay {
+    pub card: String,
+    pub played_for: PlayedFor,
+    pub olympian: Option<String>,
+}
+
+/// The documented default New Year play (docs/orders.md): the card with the lowest Action
+/// value in hand, first in hand order among equals, played for its Action value as a
+/// sacrifice to the first Olympian (scenario order) the side has none on.
+pub fn default_new_year(sc: &Scenario, view: &super::view::View) -> Option<NewYearPlay> {
+    let mut best: Option<&super::view::CardView> = None;
+    for c in &view.hand {
+        if best.is_none_or(|b| c.action < b.action) {
+            best = Some(c);
+        }
+    }
+    best.map(|c| NewYearPlay {
+        card: c.id.clone(),
+        played_for: PlayedFor::Action,
+        olympian: super::olympians::first_free(sc, &view.sacrifices, &view.side),
+    })
+}
+
+/// Whether a card's Event is a combat Event (10.4: it does not work at New Year, there is
+/// no combat phase): kind `combat`, or the Treachery card (its Event is an assault, 8.1).
+pub fn is_combat_event(sc: &Scenario, id: &str) -> bool {
+    id == sc.params.siege.treachery_card || sc.card(id).is_some_and(|c| c.kind == CardKind::Combat)
+}
+
+/// `new_year: { card, for, sacrifice }` (10.4, 10.4.1), checked against the side's view.
+pub fn check_new_year(cx: &mut Ctx, v: &Node) -> Option<NewYearPlay> {
+    let Some(pairs) = v.as_map() else {
+        let found = v.describe();
+        let view = cx.view;
+        let card = view.hand.first().map_or("<card>", |c| c.id.as_str());
+        let d = cx.err(
+            "orders::type",
+            v,
+            format!("`new_year` takes a mapping, found {found}"),
+        );
+        d.help = Some(format!(
+            "write `new_year: {{ card: {card}, for: action, sacrifice: Zeus }}` or `new_year: {{ card: {card}, for: event }}`"
+        ));
+        return None;
+    };
+    let mut card = None;
+    let mut played_for = Some(PlayedFor::Action);
+    let mut olympian: Option<(String, &Node)> = None;
+    let mut bad = false;
+    for (k, val) in pairs {
+        match k.as_str().map(|s| s.to_ascii_lowercase()).as_deref() {
+            Some("card") => {
+                card = super::orders::check_hand_card(cx, val);
+                bad |= card.is_none();
+            }
+            Some("for") | Some("as") => {
+                played_for = match val
+                    .as_str()
+                    .map(|s| s.trim().to_ascii_lowercase())
+                    .as_deref()
+                {
+                    Some("action") | Some("actions") | Some("sacrifice") => Some(PlayedFor::Action),
+                    Some("event") => Some(PlayedFor::Event),
+                    _ => {
+                        let d = cx.err(
+                            "orders::bad-value",
+                            val,
+                            "a New Year card is played for `action` (a sacrifice) or `event`"
+                                .into(),
+                        );
+                        d.rule = Some(
+                            "rule 10.4.1: a card played for its Action value at New Year is a sacrifice to an Olympian".into(),
+                        );
+                        None
+                    }
+                }
+            }
+            Some("sacrifice") | Some("olympian") => {
+                let Some(name) = cx.text(val, "an Olympian's name") else {
+                    bad = true;
+                    continue;
+                };
+                let sc = cx.sc;
+                match super::olympians::find(sc, name) {
+                    Some(o) => olympian = Some((o.name.clone(), val)),
+                    None => {
+                        let names: Vec<&str> = sc
+                            .params
+                            .olympians
+                            .gods
+                            .iter()
+                            .map(|o| o.name.as_str())
+                            .collect();
+                        let hint = crate::diag::did_you_mean(name, names.iter().copied());
+                        let d = cx.err(
+                            "orders::unknown-olympian",
+                            val,
+                            format!("there is no Olympian called `{name}`"),
+                        );
+                        d.label = Some("unknown Olympian".into());
+                        d.rule = Some("rule 11.0: the Olympians are listed in the scenario (`params.olympians`)".into());
+                        d.help = Some(match hint {
+                            Some(h) => {
+                                format!("did you mean {h}? the Olympians: {}", names.join(", "))
+                            }
+                            None => format!("the Olympians: {}", names.join(", ")),
+                        });
+                        bad = true;
+                    }
+                }
+            }
+            _ => {
+                let key = k.as_str().unwrap_or("?").to_string();
+                let d = cx.err(
+                    "orders::unknown-key",
+                    k,
+                    format!("`{key}` is not part of `new_year`"),
+                );
+                d.help = Some("`new_year` takes `card`, `for` and `sacrifice`".into());
+                bad = true;
+            }
+        }
+    }
+    if v.get("card").is_none() {
+        let d = cx.err("orders::missing", v, "`new_year` needs `card`".into());
+        d.help = Some("name a card of your hand by id or name".into());
+    }
+    let card = card?;
+    let played_for = played_for?;
+    let sc = cx.sc;
+    let view = cx.view;
+    match played_for {
+        PlayedFor::Event => {
+            if let Some((_, node)) = &olympian {
+                let d = cx.err(
+                    "orders::sacrifice-with-event",
+                    node,
+                    "a card played for its Event is no sacrifice".into(),
+                );
+                d.rule = Some("rule 10.4.1: only a card played for its Action value at New Year is a sacrifice".into());
+                d.help = Some("write `for: action` to sacrifice, or leave `sacrifice` out".into());
+                return None;
+            }
+            if sc.card(&card).is_some_and(|c| c.kind == CardKind::Revolt) {
+                let node = v.get("card").unwrap_or(v);
+                let name = sc.card(&card).map(|c| c.name.clone()).unwrap_or_default();
+                let d = cx.err(
+                    "orders::revolt-at-new-year",
+                    node,
+                    format!("{card} {name} cannot be played for its Event at New Year"),
+                );
+                d.label = Some("a Revolt".into());
+                d.rule = Some(
+                    "rule 10.4: Revolts and Helot Revolts may not be played at New Year".into(),
+                );
+                d.help = Some(
+                    "play it for its Action value as a sacrifice (`for: action, sacrifice: <Olympian>`), or play another card".into(),
+                );
+                return None;
+            }
+            (!bad).then_some(NewYearPlay {
+                card,
+                played_for,
+                olympian: None,
+            })
+        }
+        PlayedFor::Action => {
+            let free = super::olympians::first_free(sc, &view.sacrifices, &view.side);
+            let chosen = match olympian {
+                Some((name, node)) => {
+                    if super::olympians::has_sacrifice(&view.sacrifices, &view.side, &name) {
+                        let d = cx.err(
+                            "orders::sacrifice-twice",
+                            node,
+                            format!("you already have a sacrifice on {name}"),
+                        );
+                        d.label = Some("one sacrifice per Olympian".into());
+                        d.rule = Some("rule 10.4.1: a player may have at most one sacrifice on each Olympian; it stays until used".into());
+                        d.help = Some(match &free {
+                            Some(f) => format!("choose an Olympian you have no sacrifice on, e.g. {f}"),
+                            None => "you have a sacrifice on every Olympian: leave `sacrifice` out (the card is spent) or play it for its Event".into(),
+                        });
+                        return None;
+                    }
+                    Some(name)
+                }
+                None if bad => return None,
+                None if free.is_some() => {
+                    let d = cx.err(
+                        "orders::missing-sacrifice",
+                        v,
+                        "a card played for its Action value at New Year is a sacrifice: name the Olympian".into(),
+                    );
+                    d.rule = Some("rule 10.4.1: there is no Actions phase at New Year; Actions played are a sacrifice to an Olympian".into());
+                    d.help = Some(format!(
+                        "add `sacrifice: {}` (the Olympians: {})",
+                        free.clone().unwrap_or_default(),
+                        sc.params
+                            .olympians
+                            .gods
+                            .iter()
+                            .map(|o| o.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
+                    return None;
+                }
+                None => None,
+            };
+            (!bad).then_some(NewYearPlay {
+                card,
+                played_for,
+                olympian: chosen,
+            })
+        }
+    }
+}
+
+/// 10.4 New Year: both cards revealed together. 10.4.1 (3.3): the lower Action value goes
+/// first (an Event counts 0; ties: `params.initiative_ties`); an Event works as in a
+/// season (combat Events do nothing: no combat phase); a card played for its Action value
+/// is a sacrifice on the Olympian named. Then Spring's initiative.
+pub fn new_year(
+    sc: &Scenario,
+    next: &mut State,
+    orders: &BTreeMap<String, Orders>,
+    events: &mut Vec<Event>,
+) {
+    let mut plays: BTreeMap<String, NewYearPlay> = BTreeMap::new();
+    for side in sc.side_ids() {
+        // `check` guarantees a play for every side with a card in hand (or its default).
+        if let Some(p) = orders.get(&side).and_then(|o| o.new_year.clone()) {
+            plays.insert(side, p);
+        }
+    }
+    let mut values: Vec<(String, u32)> = plays
+        .iter()
+        .map(|(s, p)| {
+            let v = match p.played_for {
+                PlayedFor::Action => sc.card(&p.card).map_or(0, |c| c.action),
+                PlayedFor::Event => 0,
+            };
+            (s.clone(), v)
+        })
+        .collect();
+    // 3.3: the lower value first; on a tie the scenario's side first.
+    let ties = sc.params.initiative_ties.clone();
+    values.sort_by_key(|(s, v)| (*v, *s != ties));
+    events.push(yev(YearEvent::NewYearRevealed {
+        plays: plays
+            .iter()
+            .map(|(s, p)| {
+                (
+                    s.clone(),
+                    (p.card.clone(), p.played_for, p.olympian.clone()),
+                )
+            })
+            .collect(),
+        order: values.clone(),
+    }));
+    for (side, _) in &values {
+        let p = &plays[side];
+        if let Some(h) = next.cards.hands.get_mut(side) {
+            h.retain(|c| c != &p.card);
+        }
+        let card = sc.card(&p.card);
+        match p.played_for {
+            PlayedFor::Event => {
+                let kind = card.map(|c| c.kind);
+                if is_combat_event(sc, &p.card) || kind == Some(CardKind::Revolt) {
+                    // 10.4: no combat phase at New Year (and no Revolt: refused by the
+                    // orders check, void here should one reach the resolution).
+                    next.cards.discard.push(p.card.clone());
+                    events.push(yev(YearEvent::NewYearEventVoid {
+                        side: side.clone(),
+                        card: p.card.clone(),
+                        revolt: kind == Some(CardKind::Revolt),
+                    }));
+                    continue;
+                }
+                let stays = matches!(kind, Some(CardKind::Continuing | CardKind::Leader));
+                if stays {
+                    next.cards.in_play.push(super::state::InPlay {
+                        card: p.card.clone(),
+                        side: side.clone(),
+                    });
+                } else {
+                    next.cards.discard.push(p.card.clone());
+                }
+                events.push(Event::EventCard {
+                    side: side.clone(),
+                    card: p.card.clone(),
+                    continuing: stays,
+                });
+            }
+            PlayedFor::Action => {
+                next.cards.discard.push(p.card.clone());
+                let placed = p
+                    .olympian
+                    .as_ref()
+                    .is_some_and(|o| super::olympians::sacrifice(next, side, o));
+                events.push(yev(YearEvent::Sacrificed {
+                    side: side.clone(),
+                    card: p.card.clone(),
+                    olympian: p.olympian.clone().filter(|_| placed),
+                }));
+            }
+        }
+    }
+    next.phase = Phase::Initiative;
+    next.season = Season::Spring;
+    next.initiative = None;
+}
+
+/// The orders skeleton of the New Year step.
+pub fn template_new_year(sc: &Scenario, v: &super::view::View) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# 10.4 New Year: play one card of your hand, revealed with the other side's."
+    );
+    let _ = writeln!(
+        out,
+        "# For its Event (not a Revolt; a combat Event does nothing: no combat phase), or for its"
+    );
+    let _ = writeln!(
+        out,
+        "# Action value as a sacrifice (10.4.1): a spare garrison block on the Olympian you name,"
+    );
+    let _ = writeln!(
+        out,
+        "# at most one per Olympian, kept until an appeal (11.0) uses it. The value only decides"
+    );
+    let _ = writeln!(out, "# who sacrifices first.");
+    let _ = writeln!(out, "# The Olympians:");
+    for o in &sc.params.olympians.gods {
+        let mine = super::olympians::has_sacrifice(&v.sacrifices, &v.side, &o.name);
+        let _ = writeln!(
+            out,
+            "#   {:<9} {}{}{}",
+            o.name,
+            o.governs.words(),
+            if o.house_default {
+                " [A] house default"
+            } else {
+                ""
+            },
+            if mine {
+                " (you have a sacrifice here)"
+            } else {
+                ""
+            }
+        );
+    }
+    let _ = writeln!(out, "# Your hand:");
+    for c in &v.hand {
+        let _ = writeln!(
+            out,
+            "#   {}  {}  (Action {})  Event: {}",
+            c.id, c.name, c.action, c.event
+        );
+    }
+    let d = default_new_year(sc, v);
+    let card = d.as_ref().map_or("<card>", |p| p.card.as_str());
+    let god = d
+        .as_ref()
+        .and_then(|p| p.olympian.clone())
+        .unwrap_or_else(|| "Zeus".into());
+    let _ = writeln!(
+        out,
+        "new_year:\n  card: {card}      # a card id or name from your hand\n  for: action    # action (a sacrifice) | event\n  sacrifice: {god}   # the Olympian (with for: action)"
+    );
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -629,5 +1013,42 @@ mod tests {
             Err(f) => assert!(f.render().contains("the game is over"), "{}", f.render()),
             Ok(_) => panic!("a finished game was adjudicated"),
         }
+    }
+
+    /// 10.4: a file sent at New Year without `new_year:` is refused, naming the hand; the
+    /// year's end leads to the New Year step, and the New Year to Spring's initiative.
+    #[test]
+    fn new_year_needs_its_card_and_leads_to_spring() {
+        let (sc, mut st) = start();
+        let dice = crate::dice::TurnDice::new([7u8; 32], Some([9u8; 32]));
+        let none: BTreeMap<String, Orders> = BTreeMap::new();
+        let r = super::super::resolve::resolve(&sc, &st, &none, &dice);
+        assert_eq!(r.state.phase, Phase::NewYear);
+        assert_eq!((r.state.year, r.state.season), (430, Season::NewYear));
+        assert!(r.state.cards.hands.values().all(|h| h.len() == 6));
+        st = r.state;
+        let view = super::super::view::build(&sc, &st, "athens");
+        let file = crate::diag::SourceFile::new("athens.yaml", "standing: {}\n");
+        let root = crate::yaml::parse(&file).unwrap();
+        let checked = super::super::orders::check(&sc, &view, root.as_map().unwrap(), &file);
+        assert_eq!(checked.problems.len(), 1);
+        assert_eq!(checked.problems[0].code, "orders::missing-new-year");
+        let orders: BTreeMap<String, Orders> = sc
+            .side_ids()
+            .into_iter()
+            .map(|s| {
+                let v = super::super::view::build(&sc, &st, &s);
+                (s.clone(), Hellenes::default_orders(&sc, &v, &s))
+            })
+            .collect();
+        let r = super::super::resolve::resolve(&sc, &st, &orders, &dice);
+        assert_eq!(r.state.phase, Phase::Initiative);
+        assert_eq!(r.state.season, Season::Spring);
+        assert!(r.state.cards.hands.values().all(|h| h.len() == 5));
+        assert_eq!(
+            r.state.sacrifices.len(),
+            2,
+            "each side sacrificed by default"
+        );
     }
 }

@@ -6,12 +6,14 @@
 //! that side (its orders are its own); everything else here is public (tribute, the
 //! victory check, dice of a peace offer, discards, the gathering of the cards).
 
+use super::olympians;
 use super::scenario::Scenario;
 use super::season_event::prestige_words;
-use super::state::Prestige;
+use super::state::{PlayedFor, Prestige};
 use super::words::{self, Case};
 use super::year::PeaceTest;
 use crate::lang::Lang;
+use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum YearEvent {
@@ -63,6 +65,26 @@ pub enum YearEvent {
     YearAdvanced { from: i32, to: i32 },
     /// 9.54: every card but those in play gathered for the shuffle.
     Gathered { cards: u32, kept: Vec<String> },
+    /// 10.4: both New Year cards revealed: per side the card, what for, and the Olympian
+    /// of a sacrifice; `order` (3.3): the sides in the order they act, with their values.
+    NewYearRevealed {
+        plays: BTreeMap<String, (String, PlayedFor, Option<String>)>,
+        order: Vec<(String, u32)>,
+    },
+    /// 10.4: an Event that does not work at New Year (a combat Event: no combat phase;
+    /// a Revolt: not allowed).
+    NewYearEventVoid {
+        side: String,
+        card: String,
+        revolt: bool,
+    },
+    /// 10.4.1: a card played for its Action value at New Year: the sacrifice put on
+    /// `olympian` (`None`: the side had one on every Olympian already).
+    Sacrificed {
+        side: String,
+        card: String,
+        olympian: Option<String>,
+    },
 }
 
 impl YearEvent {
@@ -80,6 +102,19 @@ impl YearEvent {
 pub fn card_ref(sc: &Scenario, id: &str, lang: Lang) -> String {
     match sc.card(id) {
         Some(c) => format!("{} *{}*", c.id, words::text(&c.name, lang)),
+        None => id.to_string(),
+    }
+}
+
+/// `C07 *Peace Faction Ascendant* (Action 2)` in `lang`.
+fn card_with_value(sc: &Scenario, id: &str, lang: Lang) -> String {
+    match sc.card(id) {
+        Some(c) => format!(
+            "{} ({} {})",
+            card_ref(sc, id, lang),
+            lang.pick("Action", "Действие"),
+            c.action
+        ),
         None => id.to_string(),
     }
 }
@@ -286,6 +321,107 @@ pub fn narrate(sc: &Scenario, e: &YearEvent, lang: Lang) -> String {
                 words::year(*to, lang)
             ),
         ),
+        YearEvent::NewYearRevealed { plays, order } => {
+            let parts: Vec<String> = plays
+                .iter()
+                .map(|(s, (c, f, o))| {
+                    let card = card_with_value(sc, c, lang);
+                    match (f, o, lang) {
+                        (PlayedFor::Event, _, Lang::En) => {
+                            format!("{} plays {card} for its Event", name(s))
+                        }
+                        (PlayedFor::Event, _, Lang::Ru) => {
+                            format!("{} — {card}, ради события", name(s))
+                        }
+                        (PlayedFor::Action, Some(o), Lang::En) => format!(
+                            "{} plays {card} as a sacrifice to {}",
+                            name(s),
+                            olympians::name(o, lang)
+                        ),
+                        (PlayedFor::Action, Some(o), Lang::Ru) => format!(
+                            "{} — {card}, жертва олимпийцу {}",
+                            name(s),
+                            olympians::name(o, lang)
+                        ),
+                        (PlayedFor::Action, None, Lang::En) => {
+                            format!("{} plays {card} for its Action value", name(s))
+                        }
+                        (PlayedFor::Action, None, Lang::Ru) => {
+                            format!("{} — {card}, ради значения действия", name(s))
+                        }
+                    }
+                })
+                .collect();
+            let vals: Vec<String> = order
+                .iter()
+                .map(|(s, v)| format!("{} {v}", name(s)))
+                .collect();
+            let first = order.first().map(|(s, _)| s.clone()).unwrap_or_default();
+            lang.pick(
+                format!(
+                    "10.4 New Year cards revealed: {}. 10.4.1 Order (3.3): {} (the lower value first, an Event counts 0, ties to {}): {} first.",
+                    parts.join("; "),
+                    vals.join(", "),
+                    name(&sc.params.initiative_ties),
+                    name(&first)
+                ),
+                format!(
+                    "10.4 Карты Нового года открыты: {}. 10.4.1 Порядок (3.3): {} (меньшее значение раньше, событие считается за 0, при равенстве первенство у {}): первенство у {}.",
+                    parts.join("; "),
+                    vals.join(", "),
+                    gen(&sc.params.initiative_ties),
+                    gen(&first)
+                ),
+            )
+        }
+        YearEvent::NewYearEventVoid { side, card, revolt } => {
+            let c = card_ref(sc, card, lang);
+            match (revolt, lang) {
+                (false, Lang::En) => format!(
+                    "10.4 {} Event {c} has no effect: there is no combat phase at New Year.",
+                    super::report::possessive(&name(side))
+                ),
+                (false, Lang::Ru) => format!(
+                    "10.4 Событие {} {c} не действует: в Новый год нет фазы боя.",
+                    gen(side)
+                ),
+                (true, Lang::En) => format!(
+                    "10.4 {} Event {c} has no effect: Revolts are not allowed at New Year.",
+                    super::report::possessive(&name(side))
+                ),
+                (true, Lang::Ru) => format!(
+                    "10.4 Событие {} {c} не действует: восстания в Новый год не разрешены.",
+                    gen(side)
+                ),
+            }
+        }
+        YearEvent::Sacrificed {
+            side,
+            card,
+            olympian,
+        } => {
+            let c = card_ref(sc, card, lang);
+            match (olympian, lang) {
+                (Some(o), Lang::En) => format!(
+                    "10.4.1 Sacrifice: {} puts a spare garrison block on {} for {c}; it stays until an appeal uses it (11.0).",
+                    name(side),
+                    olympians::name(o, lang)
+                ),
+                (Some(o), Lang::Ru) => format!(
+                    "10.4.1 Жертва, {}: запасной блок гарнизона ставится на олимпийца {} за карту {c}; он остаётся, пока его не потратит просьба (11.0).",
+                    name(side),
+                    olympians::name(o, lang)
+                ),
+                (None, Lang::En) => format!(
+                    "10.4.1 {} has a sacrifice on every Olympian already: {c} is spent without one.",
+                    name(side)
+                ),
+                (None, Lang::Ru) => format!(
+                    "10.4.1 {}: жертва уже есть на каждом олимпийце, карта {c} потрачена без жертвы.",
+                    name(side)
+                ),
+            }
+        }
         YearEvent::Gathered { cards, kept } => {
             let n = lang.count(*cards, ["card", "cards"], ["карта", "карты", "карт"]);
             if kept.is_empty() {
