@@ -62,7 +62,22 @@ fn heads(seed: u64) -> (Hash, Hash) {
 fn first_game(sc_text: &str, seed: u64) -> Vec<u8> {
     let sc = Hellenes::load_scenario(sc_text).expect("the scenario loads");
     let (s, u) = heads(seed);
-    let state = Hellenes::start(&sc);
+    let mut state = Hellenes::start(&sc);
+    // 10.4.1, 11.0: each side starts with a sacrifice on every Olympian, as if made at an
+    // earlier New Year, so that random appeals (random_standing) are made in play.
+    for side in sc.side_ids() {
+        let all = sc
+            .params
+            .olympians
+            .gods
+            .iter()
+            .map(|o| dikast::rules::hellenes::olympians::Sacrifice {
+                olympian: o.name.clone(),
+                year: sc.year + 1,
+            })
+            .collect();
+        state.sacrifices.insert(side, all);
+    }
     let step = Hellenes::step(&sc, &state);
     let game = GameFile {
         dikast: FORMAT,
@@ -352,6 +367,22 @@ fn random_standing(v: &View, rng: &mut Rng) -> String {
         .map(|b| b.id.clone())
         .collect();
     s.push_str(&format!("  losses: {}\n", yaml_list(&on_map)));
+    // 11.0: some appeals, each with conditions that fit its Olympian.
+    const APPEALS: [&str; 9] = [
+        "{ olympian: Ares, on: \"battle:*\", when: { my_hits_at_most: 0 } }",
+        "{ olympian: Ares, when: { enemy_hits_at_least: 2 } }",
+        "{ olympian: Poseidon, on: \"battle:*\", when: { enemy_routs_at_least: 1 } }",
+        "{ olympian: Athena, on: \"siege:*\", when: { my_hits_at_most: 1 } }",
+        "{ olympian: Demeter, when: { enemy_hits_at_least: 1 } }",
+        "{ olympian: Demeter, when: { my_hits_at_most: 0 } }",
+        "{ olympian: Hermes, on: \"peace:*\" }",
+        "{ olympian: Zeus, when: { hand_value_at_most: 11 } }",
+        "{ olympian: Apollo, on: \"draw:pool:*\" }",
+    ];
+    let appeals: Vec<&str> = APPEALS.iter().copied().filter(|_| rng.chance(40)).collect();
+    if !appeals.is_empty() {
+        s.push_str(&format!("  appeals: [{}]\n", appeals.join(", ")));
+    }
     s
 }
 
@@ -600,7 +631,7 @@ struct Seen {
     counts: BTreeMap<&'static str, u32>,
 }
 
-const WATCH: [(&str, &str); 19] = [
+const WATCH: [(&str, &str); 20] = [
     ("land battle", "2.0 Battle at"),
     ("naval battle", "2.0 Naval battle at"),
     ("transport and landing", "5.21 The fleets carry"),
@@ -620,6 +651,7 @@ const WATCH: [(&str, &str); 19] = [
     ("next year's deal", "sealed event `deal:430`"),
     ("New Year cards", "10.4 New Year cards revealed"),
     ("sacrifice", "10.4.1 Sacrifice: "),
+    ("appeal", " appeals to "),
 ];
 
 /// Rare in four random seasons and a Winter; counted and shown, not required (rule cases

@@ -173,7 +173,33 @@ pub struct Shot {
     pub hits: u32,
     pub routs: u32,
     pub effects: Vec<Effect>,
+    /// 11.0: the roll was appealed and re-rolled; `dice` are the new dice.
+    pub reroll: Option<Box<Reroll>>,
 }
+
+/// One block's roll before it is used: what an appeal to an Olympian (11.0) looks at.
+pub struct Roll<'a> {
+    pub block: &'a str,
+    /// The side whose roll it is.
+    pub side: &'a str,
+    pub dice: &'a [u32],
+    pub hits: u32,
+    pub routs: u32,
+}
+
+/// 11.0: a roll re-rolled on an appeal: who appealed to whom, the first dice, and the
+/// stream of the new ones (`<label>#reroll-<n>`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reroll {
+    pub side: String,
+    pub olympian: String,
+    pub label: String,
+    pub first: Vec<u32>,
+}
+
+/// 11.0 The seam for appeals: given a roll, new dice and the record of the re-roll, or
+/// `None` (no appeal; the roll stands).
+pub type Appeal<'a> = dyn FnMut(&Roll) -> Option<(Vec<u32>, Reroll)> + 'a;
 
 /// The result of a battle, as data.
 #[derive(Debug, Clone, PartialEq)]
@@ -234,6 +260,12 @@ impl Live {
 
 /// Fights a battle. Pure: the outcome depends only on the setup and the stream's values.
 pub fn fight(setup: &BattleSetup, stream: &mut Stream) -> BattleOutcome {
+    fight_with(setup, stream, &mut |_| None)
+}
+
+/// `fight`, with each block's roll offered to `appeal` before it is used (11.0:
+/// olympians.rs decides, and draws the new dice from their own stream).
+pub fn fight_with(setup: &BattleSetup, stream: &mut Stream, appeal: &mut Appeal) -> BattleOutcome {
     let mut live: Vec<Live> = Vec::new();
     for (i, f) in setup.attackers.iter().enumerate() {
         live.push(Live {
@@ -293,9 +325,27 @@ pub fn fight(setup: &BattleSetup, stream: &mut Stream) -> BattleOutcome {
             }
             let steps = live[i].steps;
             let rating = live[i].f.rating;
-            let dice = stream.d6s(steps);
-            let hits = dice.iter().filter(|d| rating.hits(**d)).count() as u32;
-            let routs = dice.iter().filter(|d| rating.routs(**d)).count() as u32;
+            let mut dice = stream.d6s(steps);
+            let count = |dice: &[u32]| {
+                (
+                    dice.iter().filter(|d| rating.hits(**d)).count() as u32,
+                    dice.iter().filter(|d| rating.routs(**d)).count() as u32,
+                )
+            };
+            let (first_hits, first_routs) = count(&dice);
+            // 11.0: an appeal before the result is used; the new result stands.
+            let reroll = appeal(&Roll {
+                block: &live[i].f.id,
+                side: &live[i].f.side,
+                dice: &dice,
+                hits: first_hits,
+                routs: first_routs,
+            })
+            .map(|(again, r)| {
+                dice = again;
+                Box::new(r)
+            });
+            let (hits, routs) = count(&dice);
             let firing_attacker = live[i].attacker;
             let mut effects = Vec::new();
             for _ in 0..hits {
@@ -324,6 +374,7 @@ pub fn fight(setup: &BattleSetup, stream: &mut Stream) -> BattleOutcome {
                 hits,
                 routs,
                 effects,
+                reroll,
             });
         }
     }

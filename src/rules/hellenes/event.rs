@@ -45,6 +45,8 @@ pub enum Event {
     Winter(WinterEvent),
     /// The end of the year and the New Year (9.5, 10.x: year_event.rs).
     Year(Box<YearEvent>),
+    /// 11.0 An appeal to an Olympian outside a battle (olympians.rs).
+    Appeal(Box<super::olympians::AppealEvent>),
     /// The game now awaits this step (`super::step_title_in` says it in words).
     Next {
         year: i32,

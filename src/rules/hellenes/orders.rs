@@ -614,11 +614,23 @@ fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
                     st.escape = m;
                 }
             }
+            Some("appeals") => {
+                if let Some(a) = super::olympians::check_appeals(cx, val) {
+                    st.appeals = a;
+                }
+            }
             _ => {
                 let key = k.as_str().unwrap_or("?").to_string();
                 let hint = did_you_mean(
                     &key,
-                    ["fortify", "capitulate", "losses", "retreat", "escape"],
+                    [
+                        "fortify",
+                        "capitulate",
+                        "losses",
+                        "retreat",
+                        "escape",
+                        "appeals",
+                    ],
                 );
                 let d = cx.err(
                     "orders::unknown-key",
@@ -628,7 +640,8 @@ fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
                 d.help = Some(match hint {
                     Some(h) => format!("did you mean `{h}`?"),
                     None => {
-                        "standing orders are: fortify, capitulate, losses, retreat, escape".into()
+                        "standing orders are: fortify, capitulate, losses, retreat, escape, appeals"
+                            .into()
                     }
                 });
             }

@@ -183,6 +183,7 @@ pub fn narrate(
             Event::Siege(e) => super::siege_event::narrate(sc, before.season, e, side, lang),
             Event::Winter(e) => super::winter_event::narrate(sc, e, side, lang),
             Event::Year(e) => super::year_event::narrate(sc, e, lang),
+            Event::Appeal(e) => super::olympians::narrate(sc, e, side, lang),
             Event::Next {
                 year,
                 season,
@@ -430,6 +431,10 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
         ids.join(", ")
     );
     let _ = writeln!(out, "#   retreat: {{ }}     # area: preferred retreat area");
+    let _ = writeln!(
+        out,
+        "#   appeals: []      # 11.0 e.g. {{ olympian: Ares, on: \"battle:*\", when: {{ my_hits_at_most: 0 }} }}"
+    );
     let _ = writeln!(out, "# Cities you control: {}", cities.join(", "));
     out
 }

@@ -16,6 +16,8 @@ pub fn resolve(
     dice: &TurnDice,
 ) -> Resolution<State, Event> {
     let mut next = st.clone();
+    // 11.0: each Olympian at most once per player turn (this step).
+    next.appealed.clear();
     let mut events = Vec::new();
     let mut records = Vec::new();
     for (side, o) in orders {

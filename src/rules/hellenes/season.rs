@@ -256,7 +256,15 @@ fn actions_phase(
                     }));
                     continue;
                 }
-                let id = pool[stream.draw(pool.len())].clone();
+                let mut id = pool[stream.draw(pool.len())].clone();
+                // 11.0 Apollo: an appeal on the new block before it is placed.
+                if let Some((again, record, e)) =
+                    super::olympians::apollo(sc, st, dice, &label, side, city, &pool, &id)
+                {
+                    id = again;
+                    out.dice.push(record);
+                    out.events.push(Event::Appeal(Box::new(e)));
+                }
                 if let Some(b) = st.blocks.iter_mut().find(|b| b.id == id) {
                     b.at = city.clone();
                     b.status = Status::Field;
@@ -430,9 +438,9 @@ fn combat_phase(
             (&enemy, defenders),
         );
         let label = format!("battle:{place}");
-        let mut stream = dice.open(&label);
-        let result = battle::fight(&setup, &mut stream);
-        out.dice.push(stream.record(Shown::All));
+        // 11.0: the battle's rolls may be appealed (olympians.rs).
+        let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
+        out.dice.extend(records);
         battle::apply_losses(st, &result);
         out.events
             .push(ev(SeasonEvent::Battle(Box::new(result.clone()))));

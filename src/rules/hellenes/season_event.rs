@@ -451,7 +451,11 @@ pub fn battle_text(sc: &Scenario, b: &BattleOutcome, lang: Lang) -> String {
             shot.rating,
             count(lang, shot.steps as usize, STEPS),
             lang.pick("rolls", "бросает"),
-            dice.join(" "),
+            shot.reroll
+                .as_ref()
+                .map(|r| super::olympians::reroll_words(sc, r, " ", lang))
+                .unwrap_or_default()
+                + &dice.join(" "),
             count(lang, shot.hits as usize, HITS),
             count(lang, shot.routs as usize, ROUTS),
         ));

@@ -21,7 +21,7 @@ use super::rating::Rating;
 use super::scenario::{BlockKind, Scenario};
 use super::siege_event::{BattleKind, Fall, Loss, SiegeEvent, Void};
 use super::state::{Block, Fortify, PlayedFor, Prestige, Season, Siege, State, Status};
-use crate::dice::{DiceRecord, Shown, TurnDice};
+use crate::dice::{DiceRecord, TurnDice};
 use serde::{Deserialize, Serialize};
 
 /// The siege rules' numbers (`params.siege` in the scenario). [S] values are the rules'
@@ -832,10 +832,14 @@ pub fn attrition(
         (sc.params.siege.attrition_hit, None)
     };
     let label = format!("siege:{city}:attrition");
-    let mut stream = dice.open(&label);
-    let rolled = stream.d6s(n);
-    out.dice.push(stream.record(Shown::All));
-    let hits = rolled.iter().filter(|d| **d <= hit_on).count() as u32;
+    // 11.0: the roll may be appealed before it is used (olympians.rs).
+    let count_hits = |d: &[u32]| d.iter().filter(|x| **x <= hit_on).count() as u32;
+    let r = super::olympians::roll(sc, st, dice, &label, side, n, &count_hits);
+    out.dice.extend(r.records);
+    out.events
+        .extend(r.appeal.map(|a| SiegeEvent::Appeal(Box::new(a))));
+    let rolled = r.dice;
+    let hits = count_hits(&rolled);
     let mut losses = Vec::new();
     for _ in 0..hits {
         let Some(i) = next_attrition_loss(st, city, &besieged_side) else {
@@ -894,9 +898,14 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
     let mut double_defence = true;
     if treachery {
         let label = format!("siege:{city}:treachery");
-        let mut stream = dice.open(&label);
-        let die = stream.die(6);
-        out.dice.push(stream.record(Shown::All));
+        // 11.0: the die may be appealed (a "hit": the defenders lose double defence).
+        let hit_on = sc.params.siege.treachery_hit;
+        let lost = |d: &[u32]| d.iter().filter(|x| **x <= hit_on).count() as u32;
+        let r = super::olympians::roll(sc, st, dice, &label, side, 1, &lost);
+        out.dice.extend(r.records);
+        out.events
+            .extend(r.appeal.map(|a| SiegeEvent::Appeal(Box::new(a))));
+        let die = r.dice.first().copied().unwrap_or(6);
         double_defence = die > sc.params.siege.treachery_hit;
         out.events.push(SiegeEvent::Treachery {
             city: city.to_string(),
@@ -960,9 +969,9 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
     // … and cannot be routed.
     setup.defenders_rout = false;
     let label = format!("siege:{city}:assault");
-    let mut stream = dice.open(&label);
-    let result = battle::fight(&setup, &mut stream);
-    out.dice.push(stream.record(Shown::All));
+    // 11.0: the assault's rolls may be appealed (olympians.rs).
+    let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
+    out.dice.extend(records);
     battle::apply_losses(st, &result);
     // 7.3: an eliminated garrison leaves the map (garrisons are unlimited, no pool).
     if result.eliminated.contains(&garrison_id(city)) {
@@ -1161,9 +1170,9 @@ pub fn sortie(
         (&besieger, defenders),
     );
     let label = format!("siege:{city}:sortie");
-    let mut stream = dice.open(&label);
-    let result = battle::fight(&setup, &mut stream);
-    out.dice.push(stream.record(Shown::All));
+    // 11.0: the sortie's rolls may be appealed (olympians.rs).
+    let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
+    out.dice.extend(records);
     battle::apply_losses(st, &result);
     out.retreat = after_sortie(st, city, side, &result);
     out.events.push(SiegeEvent::Battle {

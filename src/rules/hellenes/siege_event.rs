@@ -198,6 +198,8 @@ pub enum SiegeEvent {
     },
     /// A siege combat order that the state no longer allowed when it was resolved.
     Void(Void),
+    /// 11.0 An appeal to an Olympian on siege dice (olympians.rs).
+    Appeal(Box<super::olympians::AppealEvent>),
 }
 
 impl SiegeEvent {
@@ -254,6 +256,7 @@ pub fn narrate(
     let name = |s: &str| self::side(sc, s, lang);
     let gen = |s: &str| self::gen(sc, s, lang);
     match e {
+        SiegeEvent::Appeal(a) => super::olympians::narrate(sc, a, side, lang),
         SiegeEvent::Fortified {
             city,
             side: s,
@@ -810,7 +813,11 @@ fn narrate_battle(
             shot.rating,
             count(lang, shot.steps, STEPS),
             lang.pick("rolls", "бросает"),
-            faces.join(", "),
+            shot.reroll
+                .as_ref()
+                .map(|r| super::olympians::reroll_words(sc, r, ", ", lang))
+                .unwrap_or_default()
+                + &faces.join(", "),
             count(lang, shot.hits, HITS),
             count(lang, shot.routs, ROUTS),
             if effects.is_empty() {

@@ -233,6 +233,10 @@ pub struct Standing {
     /// to the offshore sea when an assault is declared there.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub escape: BTreeMap<String, Vec<String>>,
+    /// 11.0: appeals to the Olympians, written in advance as conditional orders
+    /// (olympians.rs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub appeals: Vec<super::olympians::Appeal>,
 }
 
 /// The net Prestige track (2.0): one marker, on one side's half or at zero.
@@ -262,6 +266,10 @@ pub struct State {
     /// 10.4.1: each side's sacrifices on the Olympians (public; olympians.rs).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub sacrifices: BTreeMap<String, Vec<super::olympians::Sacrifice>>,
+    /// 11.0: the appeals made in the step being resolved (each Olympian at most once per
+    /// player turn). Never written to a game file: every step starts with none.
+    #[serde(skip)]
+    pub appealed: Vec<super::olympians::Appealed>,
 }
 
 impl State {
@@ -328,6 +336,7 @@ impl State {
                 .map(|s| (s.id.clone(), Standing::default()))
                 .collect(),
             sacrifices: BTreeMap::new(),
+            appealed: Vec::new(),
         }
     }
 

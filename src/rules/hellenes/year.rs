@@ -35,7 +35,7 @@ use super::scenario::{CardKind, Scenario};
 use super::siege::gain_prestige;
 use super::state::{Phase, PlayedFor, Prestige, Season, State, Victory};
 use super::year_event::YearEvent;
-use crate::dice::{DiceRecord, Shown, TurnDice};
+use crate::dice::{DiceRecord, TurnDice};
 use crate::yaml::{Kind, Node};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -227,14 +227,22 @@ fn peace_offer(
     let level = ahead(&st.prestige, side);
     // … then each side rolls a die: the offering side's first, then the other's.
     let label = format!("peace:{}", st.year);
-    let mut stream = dice.open(&label);
-    let rolled = stream.d6s(2);
-    records.push(stream.record(Shown::All));
-    let sum: u32 = rolled.iter().sum();
-    let accepted = match y.peace_succeeds {
-        PeaceTest::Below => sum < level,
-        PeaceTest::AtMost => sum <= level,
+    let test = y.peace_succeeds;
+    let succeeds = move |d: &[u32]| {
+        let sum: u32 = d.iter().sum();
+        u32::from(match test {
+            PeaceTest::Below => sum < level,
+            PeaceTest::AtMost => sum <= level,
+        })
     };
+    // 11.0: the dice may be appealed (a "hit": the offer succeeds).
+    let r = super::olympians::roll(sc, st, dice, &label, side, 2, &succeeds);
+    records.extend(r.records);
+    if let Some(a) = r.appeal {
+        events.push(Event::Appeal(Box::new(a)));
+    }
+    let rolled = r.dice;
+    let accepted = succeeds(&rolled) == 1;
     events.push(yev(YearEvent::PeaceOffer {
         side: side.to_string(),
         enemy: enemy.clone(),
@@ -329,6 +337,13 @@ fn year_start(
         kept,
     }));
     super::resolve::deal(sc, st, events, records, dice);
+    // 11.0 Zeus: a side may have its six new cards discarded and redrawn.
+    let label = format!("deal:{}", st.year);
+    for side in sc.side_ids() {
+        if let Some(e) = super::olympians::zeus(sc, st, &side, &label) {
+            events.push(Event::Appeal(Box::new(e)));
+        }
+    }
     // 10.4: the year begins with the New Year cards.
     st.phase = Phase::NewYear;
     st.season = Season::NewYear;
