@@ -169,6 +169,32 @@ impl Diagnostic {
     }
 }
 
+/// The most diagnostics shown for one file: the rest are counted in one last diagnostic.
+/// (Each rendering reads the file: a file of 100 000 bad keys must not take hours.)
+pub const MAX_PER_FILE: usize = 50;
+
+/// The first `MAX_PER_FILE` diagnostics of a file, and one saying how many more there
+/// were.
+pub fn cap(mut diags: Vec<Diagnostic>, file: &SourceFile) -> Vec<Diagnostic> {
+    if diags.len() > MAX_PER_FILE {
+        let more = diags.len() - MAX_PER_FILE;
+        diags.truncate(MAX_PER_FILE);
+        diags.push(
+            Diagnostic::new(
+                "input::too-many-problems",
+                format!(
+                    "{} has {more} more problem{} not shown",
+                    file.name,
+                    if more == 1 { "" } else { "s" }
+                ),
+            )
+            .in_file(file)
+            .help("fix the problems above and check again"),
+        );
+    }
+    diags
+}
+
 /// Renders every diagnostic, in order, separated by blank lines, with a count at the end.
 pub fn render_all(diags: &[Diagnostic]) -> String {
     let mut out = String::new();
@@ -266,6 +292,21 @@ pub fn did_you_mean<'a, I: IntoIterator<Item = &'a str>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn many_problems_are_capped() {
+        let f = SourceFile::new("o.yaml", "a: 1\n");
+        let many = vec![Diagnostic::new("t::x", "m").at(&f, (0, 1)); MAX_PER_FILE + 7];
+        let shown = cap(many, &f);
+        assert_eq!(shown.len(), MAX_PER_FILE + 1);
+        assert_eq!(shown[MAX_PER_FILE].code, "input::too-many-problems");
+        assert_eq!(
+            shown[MAX_PER_FILE].message,
+            "o.yaml has 7 more problems not shown"
+        );
+        let few = vec![Diagnostic::new("t::x", "m"); MAX_PER_FILE];
+        assert_eq!(cap(few, &f).len(), MAX_PER_FILE);
+    }
 
     #[test]
     fn a_char_span_covers_one_whole_character() {

@@ -2,7 +2,7 @@
 //! and the turn's seeds go in; the next game file, the views and the reports come out.
 //! `adjudicate` writes what this returns; `verify` runs it again and compares bytes.
 
-use crate::diag::{char_span, did_you_mean, Diagnostic, SourceFile};
+use crate::diag::{self, char_span, did_you_mean, Diagnostic, SourceFile};
 use crate::dice::{self, Hash, SideOrders, TurnDice};
 use crate::error::Failure;
 use crate::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, ViewFile, FORMAT};
@@ -130,7 +130,7 @@ pub fn check_orders<R: Rules>(
     let side = view.view_of.as_str();
     let root = match yaml::parse_strict(file) {
         Ok(r) => r,
-        Err(d) => return (R::default_orders(sc, &view.state, side), d),
+        Err(d) => return (R::default_orders(sc, &view.state, side), diag::cap(d, file)),
     };
     if root.is_null() && root.span.1 <= root.span.0 {
         // Nothing but blank lines and comments: no place to point at.
@@ -303,7 +303,7 @@ pub fn check_orders<R: Rules>(
     }
     let checked = R::check(sc, &view.state, side, &body, file);
     diags.extend(checked.problems);
-    (checked.orders, diags)
+    (checked.orders, diag::cap(diags, file))
 }
 
 /// Everything one adjudication needs.

@@ -384,22 +384,31 @@ pub fn parse_strict(file: &SourceFile) -> Result<Node, Vec<Diagnostic>> {
 fn find_duplicate_keys(file: &SourceFile, node: &Node, out: &mut Vec<Diagnostic>) {
     match &node.kind {
         Kind::Map(pairs) => {
-            for (i, (k, v)) in pairs.iter().enumerate() {
+            // The first key of each spelling (ASCII case ignored), found in a map: a
+            // mapping of many keys must not take quadratic time.
+            let mut seen: std::collections::BTreeMap<String, &Node> =
+                std::collections::BTreeMap::new();
+            for (k, v) in pairs {
                 if let Some(name) = k.as_str() {
-                    if let Some((first, _)) = pairs[..i]
-                        .iter()
-                        .find(|(p, _)| p.as_str().is_some_and(|s| s.eq_ignore_ascii_case(name)))
-                    {
-                        let (line, _) = file.line_col(first.span.0);
+                    if let Some(first) = seen.get(&name.to_ascii_lowercase()) {
+                        // Finding a line reads the text up to it: only for the
+                        // diagnostics that will be shown.
+                        let label = if out.len() < crate::diag::MAX_PER_FILE {
+                            format!("already given on line {}", file.line_col(first.span.0).0)
+                        } else {
+                            "already given".into()
+                        };
                         out.push(
                             Diagnostic::new(
                                 "yaml::duplicate-key",
                                 format!("`{name}` is given twice in the same mapping"),
                             )
                             .at(file, k.span)
-                            .label(format!("already given on line {line}"))
+                            .label(label)
                             .help("merge the two into one entry"),
                         );
+                    } else {
+                        seen.insert(name.to_ascii_lowercase(), k);
                     }
                 }
                 find_duplicate_keys(file, v, out);

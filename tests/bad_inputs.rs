@@ -71,6 +71,8 @@ struct Prepare {
     symlink: Option<Symlink>,
     /// Write a file of `mib` MiB of orders-like lines (never committed).
     big: Option<Big>,
+    /// Write a file of `head`, then `line` `count` times, then `tail` (never committed).
+    many: Option<Many>,
     /// Write a file with this text.
     write: Option<Write>,
 }
@@ -95,6 +97,18 @@ struct Replace {
 struct Symlink {
     link: String,
     to: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Many {
+    file: String,
+    head: String,
+    /// `{n}` in it is the repetition's number, from 0.
+    line: String,
+    count: usize,
+    #[serde(default)]
+    tail: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -266,6 +280,7 @@ fn prepare(case: &Case, dir: &Path, root: &Path) -> Vec<(String, String)> {
             p.replace.is_some(),
             p.symlink.is_some(),
             p.big.is_some(),
+            p.many.is_some(),
             p.write.is_some(),
         ];
         assert_eq!(
@@ -311,6 +326,16 @@ fn prepare(case: &Case, dir: &Path, root: &Path) -> Vec<(String, String)> {
             let p = root.join(file);
             fs::create_dir_all(p.parent().unwrap()).unwrap();
             fs::write(&p, substitute(text.as_bytes(), &vals)).unwrap();
+        }
+        if let Some(m) = &p.many {
+            let p = root.join(&m.file);
+            fs::create_dir_all(p.parent().unwrap()).unwrap();
+            let mut b = substitute(m.head.as_bytes(), &vals);
+            for n in 0..m.count {
+                b.extend_from_slice(m.line.replace("{n}", &n.to_string()).as_bytes());
+            }
+            b.extend_from_slice(m.tail.as_bytes());
+            fs::write(&p, b).unwrap();
         }
         if let Some(Big { file, mib }) = &p.big {
             let p = root.join(file);

@@ -117,6 +117,19 @@ impl Ctx<'_> {
         self.diags.last_mut().expect("just pushed")
     }
 
+    /// A "did you mean" hint, unless the diagnostic will not be shown anyway (a file
+    /// with more problems than `diag::MAX_PER_FILE`: thousands of bad names must not
+    /// cost thousands of searches).
+    pub fn hint<'c>(
+        &self,
+        word: &str,
+        candidates: impl IntoIterator<Item = &'c str>,
+    ) -> Option<String> {
+        (self.diags.len() < crate::diag::MAX_PER_FILE)
+            .then(|| did_you_mean(word, candidates))
+            .flatten()
+    }
+
     pub fn text<'n>(&mut self, node: &'n Node, what: &str) -> Option<&'n str> {
         match node.as_str() {
             Some(s) if !node.is_null() => Some(s),
@@ -144,7 +157,7 @@ impl Ctx<'_> {
         {
             return Some(a.name.clone());
         }
-        let hint = did_you_mean(
+        let hint = self.hint(
             name,
             self.sc
                 .areas
@@ -196,7 +209,7 @@ impl Ctx<'_> {
             .iter()
             .map(|a| a.name.as_str())
             .chain(self.sc.seas.iter().map(|s| s.name.as_str()));
-        let hint = did_you_mean(t, all);
+        let hint = self.hint(t, all);
         let d = self.err(
             "orders::unknown-place",
             node,
@@ -221,7 +234,7 @@ impl Ctx<'_> {
         {
             return Some(b.id.clone());
         }
-        let hint = did_you_mean(id, self.view.blocks.iter().map(|b| b.id.as_str()));
+        let hint = self.hint(id, self.view.blocks.iter().map(|b| b.id.as_str()));
         let d = self.err(
             "orders::unknown-block",
             node,
