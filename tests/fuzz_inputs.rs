@@ -54,13 +54,14 @@ use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::{Once, OnceLock};
 
-/// Random mutants per orders file (besides its truncations).
-const MUTANTS_PER_SEED: u64 = 25;
+/// Orders mutants in all, shared among the seed files (at least `TRUNCATIONS` + 10
+/// each): the test takes the same time as rule cases are added.
+const ORDERS_MUTANTS: usize = 4500;
 /// Truncations per orders file (at every Nth byte, N = length / this).
 const TRUNCATIONS: usize = 8;
-/// Of every this many orders files, one has an accepted mutant adjudicated (a run_turn
-/// costs tens of milliseconds in a debug build).
-const RUN_EVERY: usize = 2;
+/// Accepted orders mutants adjudicated in all, one per seed file picked evenly (a
+/// run_turn costs tens of milliseconds in a debug build).
+const ORDERS_RUNS: usize = 60;
 /// Game files mutated, and mutants of each.
 const GAME_SEEDS: usize = 10;
 const MUTANTS_PER_GAME: u64 = 30;
@@ -1292,7 +1293,13 @@ impl Stats {
 }
 
 /// Runs every mutant of one target's orders; returns the failures.
-fn fuzz_orders(p: &Prepared, runs: u64, only: Option<u64>, stats: &mut Stats) -> Vec<String> {
+fn fuzz_orders(
+    p: &Prepared,
+    random: u64,
+    runs: u64,
+    only: Option<u64>,
+    stats: &mut Stats,
+) -> Vec<String> {
     let mut failures = Vec::new();
     if only.is_none() && p.view != p.shadow {
         failures.push(format!(
@@ -1301,10 +1308,8 @@ fn fuzz_orders(p: &Prepared, runs: u64, only: Option<u64>, stats: &mut Stats) ->
         ));
     }
     let mut runs = runs;
-    for n in 0..TRUNCATIONS as u64 + MUTANTS_PER_SEED * scale() {
-        if only.is_some_and(|o| o != n) {
-            continue;
-        }
+    let all = 0..TRUNCATIONS as u64 + random * scale();
+    for n in only.map_or(all, |o| o..o + 1) {
         let (bytes, what) = mutant(p, n);
         let (mut problems, found) = check_mutant(p, &bytes);
         stats.mutants += 1;
@@ -1400,16 +1405,18 @@ fn mutated_orders_never_hurt() {
     let only = only();
     let prepared: Vec<(usize, Prepared)> =
         prepare_all(targets, &sc).into_iter().enumerate().collect();
+    let random = (ORDERS_MUTANTS / targets.len()).max(TRUNCATIONS + 10) - TRUNCATIONS;
+    let run_every = targets.len().div_ceil(ORDERS_RUNS);
     let (failures, stats) = in_two(&prepared, |(i, p), stats| {
         // A longer search (DIKAST_FUZZ_SCALE) adjudicates more accepted mutants.
         let runs = match scale() {
-            1 => u64::from(i % RUN_EVERY == 0),
+            1 => u64::from(i % run_every == 0),
             k => k,
         };
         match &only {
             Some((name, _)) if name != &p.t.name => Vec::new(),
-            Some((_, n)) => fuzz_orders(p, 1, Some(*n), stats),
-            None => fuzz_orders(p, runs, None, stats),
+            Some((_, n)) => fuzz_orders(p, 0, 1, Some(*n), stats),
+            None => fuzz_orders(p, random as u64, runs, None, stats),
         }
     });
     eprintln!("orders fuzz: {stats:?}");
@@ -1422,7 +1429,7 @@ fn mutated_orders_never_hurt() {
     );
     if only.is_none() {
         // The fuzz means something only if both outcomes happen often.
-        assert!(stats.mutants > 4000, "{stats:?}");
+        assert!(stats.mutants >= ORDERS_MUTANTS * 9 / 10, "{stats:?}");
         assert!(
             stats.accepted > 100
                 && stats.diagnostics > 2000
@@ -1536,10 +1543,7 @@ fn game_mutant(t: &Target, n: u64) -> (Vec<u8>, String) {
 /// diagnostics of an input failure well-formed.
 fn fuzz_game(t: &Target, only: Option<u64>, stats: &mut Stats) -> Vec<String> {
     let mut failures = Vec::new();
-    for n in 0..MUTANTS_PER_GAME * scale() {
-        if only.is_some_and(|o| o != n) {
-            continue;
-        }
+    for n in only.map_or(0..MUTANTS_PER_GAME * scale(), |o| o..o + 1) {
         let (bytes, what) = game_mutant(t, n);
         stats.game_mutants += 1;
         let inp = inputs(t, None, Some(&bytes));
