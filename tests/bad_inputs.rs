@@ -30,8 +30,9 @@ struct Case {
     /// What the case is, in a sentence.
     what: String,
     /// The campaign before the case: `new` (turn 1 awaits its orders), `turn-2` (turn 1
-    /// adjudicated with no orders; turn 2, the initiative, awaits) or `turn-3` (turn 2
-    /// adjudicated with no orders too, i.e. the default plays; turn 3, the first player
+    /// adjudicated with no orders; turn 2, the New Year, awaits), `turn-3` (turn 2
+    /// adjudicated with no orders too, i.e. the default sacrifices; turn 3, Spring's
+    /// initiative, awaits) or `turn-4` (the default plays too; turn 4, the first player
     /// turn, awaits).
     #[serde(default = "default_campaign")]
     campaign: String,
@@ -242,7 +243,7 @@ fn prepare(case: &Case, dir: &Path, root: &Path) -> Vec<(String, String)> {
     let c = root.join("campaign");
     match case.campaign.as_str() {
         "none" => {}
-        "new" | "turn-2" | "turn-3" => {
+        "new" | "turn-2" | "turn-3" | "turn-4" => {
             let mut t = Test::new().arg("new").arg(&c).args(["--game-id", GAME]);
             t = match &case.new_args {
                 Some(a) => t.args(a),
@@ -252,6 +253,7 @@ fn prepare(case: &Case, dir: &Path, root: &Path) -> Vec<(String, String)> {
             let turns = match case.campaign.as_str() {
                 "turn-2" => 1,
                 "turn-3" => 2,
+                "turn-4" => 3,
                 _ => 0,
             };
             for _ in 0..turns {

@@ -348,7 +348,8 @@ pub fn send_orders(dir: &Path, t: u32, bodies: [(&str, String); 2]) {
     }
 }
 
-/// Turn 1 (setup: standing orders and entropy for the deal), then turn 2 (initiative).
+/// Turn 1 (setup: standing orders and entropy for the deal), then turn 2 (the New Year,
+/// 10.4: each side sacrifices its first card to Zeus).
 pub fn play_two_turns(dir: &Path) {
     send_orders(
         dir,
@@ -367,7 +368,7 @@ pub fn play_two_turns(dir: &Path) {
         (
             s,
             format!(
-                "initiative: {{ card: {}, for: action }}\n",
+                "new_year: {{ card: {}, for: action, sacrifice: Zeus }}\n",
                 first_card(dir, 2, s)
             ),
         )

@@ -72,7 +72,7 @@ fn check_campaign(layout: &Layout) {
     );
 }
 
-/// The demo: setup, initiative, Sparta's and Athens' player turns of Spring 431 (battles,
+/// The demo: setup, New Year, initiative, Sparta's and Athens' player turns of Spring 431 (battles,
 /// a siege established, transport and landings, building) — every report in both
 /// languages says the same; the archive verifies (Russian reports included) and a player
 /// can check his dice from the Russian report.
@@ -83,8 +83,8 @@ fn demo_reports_carry_the_same_facts() {
     let layout = Layout::new(&dir);
     check_campaign(&layout);
     // The Russian report's dice section is checked like the English one.
-    let ru = layout.side_report_in(3, "athens", Lang::Ru);
-    let orders = layout.orders_dir(3).join("athens.yaml");
+    let ru = layout.side_report_in(4, "athens", Lang::Ru);
+    let orders = layout.orders_dir(4).join("athens.yaml");
     let sum = dikast::verify::report_dice(&ru, Some(&orders))
         .unwrap_or_else(|f| panic!("verify --report on the Russian report: {}", f.render()));
     assert!(!sum.lines.is_empty());
@@ -143,15 +143,15 @@ fn comparison_catches_changed_facts() {
     let dir = temp("mutate");
     dikast::demo::demo(Some(&dir), &examples()).unwrap_or_else(|f| panic!("{}", f.render()));
     let layout = Layout::new(&dir);
-    let en = fs::read_to_string(layout.side_report_in(3, "athens", Lang::En)).unwrap();
-    let ru = fs::read_to_string(layout.side_report_in(3, "athens", Lang::Ru)).unwrap();
+    let en = fs::read_to_string(layout.side_report_in(4, "athens", Lang::En)).unwrap();
+    let ru = fs::read_to_string(layout.side_report_in(4, "athens", Lang::Ru)).unwrap();
     let _ = fs::remove_dir_all(&dir);
     let v = vocab();
     assert_eq!(compare(v, "demo", &en, &ru), Vec::<String>::new());
     let battle = ru
         .lines()
         .find(|l| l.contains("Раунд 1"))
-        .expect("a battle round in the demo's turn 3")
+        .expect("a battle round in the demo's turn 4")
         .to_string();
     let mutations: BTreeMap<&str, String> = [
         ("a die changed", {

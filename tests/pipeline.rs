@@ -36,7 +36,7 @@ fn new_orders_adjudicate_verify_on_the_431_scenario() {
     ] {
         assert!(dir.join(f).is_file(), "{f} was not written");
     }
-    // The deal happened: each side holds six cards, then played one for initiative.
+    // The deal happened: each side holds six cards, then played one at New Year (10.4).
     let hand = fs::read_to_string(dir.join("turns/0002/view-athens.yaml")).unwrap();
     assert!(hand.contains("hand:"), "turn 2's view shows the hand");
     Test::new()

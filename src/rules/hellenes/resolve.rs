@@ -36,10 +36,12 @@ pub fn resolve(
         }
     }
     match &st.phase {
+        // 10.0: the first year has no tribute, victory check or year end: the deal, then
+        // the New Year (10.4), as every year.
         Phase::Setup => {
             deal(sc, &mut next, &mut events, &mut records, dice);
-            next.phase = Phase::Initiative;
-            next.season = Season::Spring;
+            next.phase = Phase::NewYear;
+            next.season = Season::NewYear;
         }
         Phase::NewYear => super::year::new_year(sc, &mut next, orders, &mut events),
         Phase::Initiative => initiative(sc, &mut next, orders, &mut events),
