@@ -124,11 +124,21 @@ fn scenario() -> Scenario {
     Hellenes::load_scenario(HELLENES_431).expect("the embedded scenario loads")
 }
 
+/// A folder removed when this goes out of scope, a panic included.
+struct Gone(PathBuf);
+
+impl Drop for Gone {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
 /// Plays an examples folder through a real campaign, recording each turn's game file,
 /// seeds and orders as targets.
 fn example_targets(ex: &Path, game_id: &str, label: &str, sides: &[String], out: &mut Vec<Target>) {
     let dir = std::env::temp_dir().join(format!("dikast-fuzz-{label}-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
+    let _gone = Gone(dir.clone());
     let secret: Secret =
         serde_yaml::from_str(&fs::read_to_string(ex.join("secret.yaml")).unwrap()).unwrap();
     let opts = NewOptions {
@@ -174,7 +184,6 @@ fn example_targets(ex: &Path, game_id: &str, label: &str, sides: &[String], out:
             panic!("{label}: turn {t} fails: {}", f.render());
         }
     }
-    let _ = fs::remove_dir_all(&dir);
 }
 
 /// The fields of a rule case's `case.yaml` this test needs.
