@@ -455,7 +455,8 @@ fn locate(item: &Node, part: Part) -> &Node {
     found.unwrap_or(item)
 }
 
-fn ids(cx: &mut Ctx, node: &Node) -> Option<Vec<String>> {
+/// A block id or a list of them, each one of the side's own (winter orders use it too).
+pub(super) fn ids(cx: &mut Ctx, node: &Node) -> Option<Vec<String>> {
     let list: Vec<&Node> = match &node.kind {
         Kind::Seq(v) => v.iter().collect(),
         Kind::Scalar(..) if !node.is_null() => vec![node],
@@ -484,7 +485,8 @@ fn ids(cx: &mut Ctx, node: &Node) -> Option<Vec<String>> {
     ok.then_some(out)
 }
 
-fn places(cx: &mut Ctx, node: &Node) -> Option<Vec<String>> {
+/// A place or a list of places on the map (a `path`; winter orders use it too).
+pub(super) fn places(cx: &mut Ctx, node: &Node) -> Option<Vec<String>> {
     let list: Vec<&Node> = match &node.kind {
         Kind::Seq(v) => v.iter().collect(),
         Kind::Scalar(..) if !node.is_null() => vec![node],

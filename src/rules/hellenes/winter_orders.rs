@@ -17,6 +17,7 @@
 //! page, 7.4, 8.x, 2.0, 5.21). A block that must winter and is named in no order gets the
 //! documented default move (`winter::with_defaults`), also when no file is sent.
 
+use super::actions::{ids, places};
 use super::orders::{example_block, Ctx};
 use super::scenario::{BlockKind, Scenario};
 use super::siege;
@@ -28,7 +29,7 @@ use super::winter_event::Why;
 use super::words;
 use crate::diag::did_you_mean;
 use crate::lang::Lang;
-use crate::yaml::{Kind, Node};
+use crate::yaml::Node;
 use movement_part::locate;
 use std::collections::BTreeSet;
 use std::fmt::Write;
@@ -60,61 +61,6 @@ mod movement_part {
         };
         found.unwrap_or(item)
     }
-}
-
-/// A block id or a list of them, each one of the side's own.
-fn ids(cx: &mut Ctx, node: &Node) -> Option<Vec<String>> {
-    let list: Vec<&Node> = match &node.kind {
-        Kind::Seq(v) => v.iter().collect(),
-        Kind::Scalar(..) if !node.is_null() => vec![node],
-        _ => {
-            let found = node.describe();
-            cx.err(
-                "orders::type",
-                node,
-                format!("expected a block id or a list of ids, found {found}"),
-            );
-            return None;
-        }
-    };
-    if list.is_empty() {
-        cx.err("orders::type", node, "name at least one block".into());
-        return None;
-    }
-    let mut out = Vec::new();
-    let mut ok = true;
-    for n in list {
-        match cx.own_block(n) {
-            Some(id) => out.push(id),
-            None => ok = false,
-        }
-    }
-    ok.then_some(out)
-}
-
-fn places(cx: &mut Ctx, node: &Node) -> Option<Vec<String>> {
-    let list: Vec<&Node> = match &node.kind {
-        Kind::Seq(v) => v.iter().collect(),
-        Kind::Scalar(..) if !node.is_null() => vec![node],
-        _ => {
-            let found = node.describe();
-            cx.err(
-                "orders::type",
-                node,
-                format!("`path` takes a list of places, found {found}"),
-            );
-            return None;
-        }
-    };
-    let mut out = Vec::new();
-    let mut ok = true;
-    for n in list {
-        match cx.place(n) {
-            Some(p) => out.push(p),
-            None => ok = false,
-        }
-    }
-    ok.then_some(out)
 }
 
 /// One written order, parsed.
