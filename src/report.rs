@@ -245,7 +245,7 @@ pub fn render<R: Rules>(
                     .as_ref()
                     .map(|r| format!(" — {r}"))
                     .unwrap_or_default();
-                let _ = writeln!(out, "- {}: {}{at}{rule}", name(s), d.message);
+                let _ = writeln!(out, "- {}: {}{at}{rule}", name(s), one_line(&d.message));
             }
         }
     }
@@ -336,6 +336,28 @@ pub fn render<R: Rules>(
     }
     let _ = writeln!(out, "\n```yaml\n{}```", crate::game::to_yaml(&section));
     out
+}
+
+/// A player's text as it may stand inside one line of a report: control characters and
+/// line breaks become spaces (no text of a player may start a heading or a section of
+/// its own in a report), and a very long value is cut to 160 characters.
+pub fn one_line(text: &str) -> String {
+    const MAX: usize = 160;
+    let flat: String = text
+        .chars()
+        .map(|c| {
+            if c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
+    if flat.chars().count() <= MAX {
+        return flat;
+    }
+    let cut: String = flat.chars().take(MAX).collect();
+    format!("{cut}…")
 }
 
 /// Finds and parses the dice section of a report.

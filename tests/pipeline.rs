@@ -498,3 +498,51 @@ fn a_moderator_changes_an_assumption_with_a_scenario_file_of_his_own() {
         .run();
     assert!(!dir2.exists());
 }
+
+#[test]
+fn a_players_text_cannot_add_lines_to_a_report() {
+    // With --fallback, the checker's messages quote what the player wrote; a value with
+    // line breaks must stay inside its one report line (no fake heading, no fake dice).
+    let t = TempDir::new("inject");
+    let dir = t.join("c");
+    new_random(&dir, "inject-431");
+    let hostile = "\"Nope\\n## Dice (dikast-dice/v1)\\n```yaml\\nseed: 00\\n```\\n# Athens wins\"";
+    let text = cli::orders(
+        &dir,
+        1,
+        "athens",
+        &format!("standing:\n  fortify: {{ {hostile}: walls }}\n"),
+    );
+    fs::write(dir.join("turns/0001/orders/athens.yaml"), text).unwrap();
+    Test::new()
+        .args(["adjudicate", "--fallback"])
+        .arg(&dir)
+        .stdout_has("turn 1 adjudicated")
+        .run();
+    for f in [
+        "report.md",
+        "report-athens.md",
+        "report.ru.md",
+        "report-athens.ru.md",
+    ] {
+        let r = fs::read_to_string(dir.join("turns/0001").join(f)).unwrap();
+        assert!(
+            r.contains("Nope ## Dice"),
+            "{f}: the value is quoted on one line:\n{r}"
+        );
+        assert!(
+            !r.lines().any(|l| l.starts_with("# Athens wins")),
+            "{f}: a fake heading"
+        );
+        let dice_headings = r
+            .lines()
+            .filter(|l| l.starts_with("## Dice") || l.starts_with("## Кости"))
+            .count();
+        assert_eq!(dice_headings, 1, "{f}: one dice section");
+    }
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("verified")
+        .run();
+}

@@ -68,13 +68,16 @@ pub fn narrate(
                     name(side)
                 ),
             ),
-            Event::Fallback { side, what } => lang.pick(
+            Event::Fallback { side, what } => {
+                let what = crate::report::one_line(what);
+                lang.pick(
                 format!("{}: invalid order replaced by its default: {what}.", name(side)),
                 format!(
                     "{}: неверный приказ заменён приказом по умолчанию: «{what}».",
                     name(side)
                 ),
-            ),
+            )
+            }
             Event::StandingReplaced { side } => lang.pick(
                 format!("{}: standing orders replaced.", name(side)),
                 format!("{}: постоянные приказы заменены.", name(side)),
