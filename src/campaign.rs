@@ -599,6 +599,15 @@ pub fn adjudicate_with<R: Rules>(
         )));
     }
     let (seed, sealed) = secret.seeds(t)?;
+    // A step the rules cannot adjudicate (a finished game, 14.2) is refused with its reason
+    // before the orders are looked for (run_turn refuses it too).
+    let step = R::step(&sc, &game.state);
+    if let Some(why) = &step.unsupported {
+        return Err(Failure::Refused(format!(
+            "turn {t} awaits {}: {why}",
+            step.title
+        )));
+    }
     if !opts.allow_no_orders {
         require_some_orders(layout)?;
     }

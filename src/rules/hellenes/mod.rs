@@ -214,7 +214,12 @@ impl Rules for Hellenes {
                 Lang::En => step_title(st),
                 _ => step_title_in(sc, st.year, st.season, &st.phase, lang),
             },
-            awaiting: sides,
+            // 14.2: a finished game awaits no one.
+            awaiting: if matches!(st.phase, Phase::Ended { .. }) {
+                Vec::new()
+            } else {
+                sides
+            },
             asks,
             unsupported: match &st.phase {
                 Phase::Ended { winner, by } => Some(format!(

@@ -991,6 +991,7 @@ mod tests {
             .expect("an ended game cannot be adjudicated");
         assert!(why.contains("the game is over: Sparta won"), "{why}");
         assert!(step.title.contains("the game is over"), "{}", step.title);
+        assert!(step.awaiting.is_empty(), "a finished game awaits no one");
         let seed = crate::dice::sha256(b"ended");
         let game = crate::game::GameFile {
             dikast: crate::game::FORMAT,
