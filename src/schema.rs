@@ -11,6 +11,45 @@ fn names(props: &[&str]) -> serde_json::Value {
 
 pub fn orders() -> serde_json::Value {
     let block_list = json!({ "type": "array", "items": { "type": "string" } });
+    // 10.4, 10.4.1 (year.rs).
+    let new_year = json!({
+        "type": "object",
+        "description": "10.4: the card you play at New Year: for its Event, or for its Action value as a sacrifice to an Olympian (10.4.1).",
+        "required": names(&["card"]),
+        "properties": {
+            "card": { "type": "string", "description": "A card id or name from your hand." },
+            "for": { "enum": ["action", "event"] },
+            "sacrifice": { "type": "string", "description": "10.4.1: the Olympian (with for: action)." }
+        },
+        "additionalProperties": false
+    });
+    // 11.0 (olympians.rs).
+    let when = json!({
+        "type": "object",
+        "properties": {
+            "my_hits_at_most": { "type": "integer", "minimum": 0 },
+            "my_routs_at_most": { "type": "integer", "minimum": 0 },
+            "enemy_hits_at_least": { "type": "integer", "minimum": 0 },
+            "enemy_routs_at_least": { "type": "integer", "minimum": 0 },
+            "hand_value_at_most": { "type": "integer", "minimum": 0 },
+            "drawn": { "type": "array", "items": { "type": "string" } }
+        },
+        "additionalProperties": false
+    });
+    let appeals = json!({
+        "type": "array",
+        "description": "11.0: appeals to the Olympians, written in advance (docs/orders.md, Appeals).",
+        "items": {
+            "type": "object",
+            "required": ["olympian"],
+            "properties": {
+                "olympian": { "type": "string" },
+                "on": { "type": "string", "description": "A dice label; `*` stands for any text." },
+                "when": when
+            },
+            "additionalProperties": false
+        }
+    });
     json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://dikast.invalid/schema/orders.schema.json",
@@ -33,6 +72,12 @@ pub fn orders() -> serde_json::Value {
                     "for": { "enum": ["action", "event"] }
                 },
                 "additionalProperties": false
+            },
+            "new_year": new_year,
+            "peace": { "enum": ["offer", "no"], "description": "10.2, 14.2.2: at the end of the year, offer peace if you then may." },
+            "discard": {
+                "oneOf": [ { "type": "string" }, { "type": "array", "items": { "type": "string" } } ],
+                "description": "9.53: at the end of the year, continuing Events of yours to discard."
             },
             "actions": {
                 "type": "array",
@@ -99,7 +144,8 @@ pub fn orders() -> serde_json::Value {
                     "capitulate": { "type": "array", "items": { "type": "string" } },
                     "losses": block_list,
                     "retreat": { "type": "object", "additionalProperties": { "type": "string" } },
-                    "escape": { "type": "object", "additionalProperties": block_list }
+                    "escape": { "type": "object", "additionalProperties": block_list },
+                    "appeals": appeals
                 },
                 "additionalProperties": false
             }
