@@ -301,6 +301,8 @@ pub fn kind_of(sc: &Scenario, label: &str) -> Option<Governs> {
     match parts.as_slice() {
         ["battle", place] if sc.sea(place).is_some() => Some(Governs::NavalBattle),
         ["battle", _] => Some(Governs::LandBattle),
+        ["winter", "battle", place] if sc.sea(place).is_some() => Some(Governs::NavalBattle),
+        ["winter", "battle", _] => Some(Governs::LandBattle),
         ["siege", _, "sortie"] => Some(Governs::LandBattle),
         ["siege", _, "assault"] | ["siege", _, "treachery"] => Some(Governs::Assault),
         ["siege", _, "attrition"] => Some(Governs::Attrition),

@@ -1316,9 +1316,9 @@ fn return_battle(
             .collect();
         let setup = BattleSetup::field(sc, st, place, naval, (&side, att), (&enemy, def));
         let label = format!("winter:battle:{place}");
-        let mut stream = dice.open(&label);
-        let result = battle::fight(&setup, &mut stream);
-        out.dice.push(stream.record(Shown::All));
+        // 11.0: a Return battle's rolls may be appealed like any battle's (olympians.rs).
+        let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
+        out.dice.extend(records);
         battle::apply_losses(st, &result);
         out.events
             .push(Event::Season(super::season_event::SeasonEvent::Battle(
