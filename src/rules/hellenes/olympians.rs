@@ -81,6 +81,40 @@ pub struct Sacrifice {
 }
 
 /// The Olympian of that name (any case), as the scenario spells it.
+/// The Olympian an order names, or a diagnostic citing `rule` with the scenario's names
+/// and a "did you mean" (New Year sacrifices and appeals both name Olympians).
+pub fn named<'a>(
+    cx: &mut super::orders::Ctx<'a>,
+    val: &crate::yaml::Node,
+    rule: &str,
+) -> Option<&'a OlympianDef> {
+    let name = cx.text(val, "an Olympian's name")?;
+    let sc = cx.sc;
+    if let Some(o) = find(sc, name) {
+        return Some(o);
+    }
+    let names: Vec<&str> = sc
+        .params
+        .olympians
+        .gods
+        .iter()
+        .map(|o| o.name.as_str())
+        .collect();
+    let hint = crate::diag::did_you_mean(name, names.iter().copied());
+    let d = cx.err(
+        "orders::unknown-olympian",
+        val,
+        format!("there is no Olympian called `{name}`"),
+    );
+    d.label = Some("unknown Olympian".into());
+    d.rule = Some(rule.into());
+    d.help = Some(match hint {
+        Some(h) => format!("did you mean {h}? the Olympians: {}", names.join(", ")),
+        None => format!("the Olympians: {}", names.join(", ")),
+    });
+    None
+}
+
 pub fn find<'a>(sc: &'a Scenario, name: &str) -> Option<&'a OlympianDef> {
     sc.params
         .olympians
@@ -890,40 +924,10 @@ fn check_appeal(cx: &mut super::orders::Ctx, v: &crate::yaml::Node) -> Option<Ap
     let mut ok = true;
     for (k, val) in pairs {
         match k.as_str().map(|s| s.to_ascii_lowercase()).as_deref() {
-            Some("olympian") => {
-                let Some(name) = cx.text(val, "an Olympian's name") else {
-                    ok = false;
-                    continue;
-                };
-                let sc = cx.sc;
-                match find(sc, name) {
-                    Some(o) => olympian = Some(o),
-                    None => {
-                        let names: Vec<&str> = sc
-                            .params
-                            .olympians
-                            .gods
-                            .iter()
-                            .map(|o| o.name.as_str())
-                            .collect();
-                        let hint = crate::diag::did_you_mean(name, names.iter().copied());
-                        let d = cx.err(
-                            "orders::unknown-olympian",
-                            val,
-                            format!("there is no Olympian called `{name}`"),
-                        );
-                        d.label = Some("unknown Olympian".into());
-                        d.rule = Some(rule.into());
-                        d.help = Some(match hint {
-                            Some(h) => {
-                                format!("did you mean {h}? the Olympians: {}", names.join(", "))
-                            }
-                            None => format!("the Olympians: {}", names.join(", ")),
-                        });
-                        ok = false;
-                    }
-                }
-            }
+            Some("olympian") => match named(cx, val, rule) {
+                Some(o) => olympian = Some(o),
+                None => ok = false,
+            },
             Some("on") => match cx.text(val, "a dice label, `*` for any text") {
                 Some(p) => on = Some((p.trim().to_string(), val)),
                 None => ok = false,

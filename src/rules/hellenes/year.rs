@@ -610,40 +610,14 @@ pub fn check_new_year(cx: &mut Ctx, v: &Node) -> Option<NewYearPlay> {
                     }
                 }
             }
-            Some("sacrifice") | Some("olympian") => {
-                let Some(name) = cx.text(val, "an Olympian's name") else {
-                    bad = true;
-                    continue;
-                };
-                let sc = cx.sc;
-                match super::olympians::find(sc, name) {
-                    Some(o) => olympian = Some((o.name.clone(), val)),
-                    None => {
-                        let names: Vec<&str> = sc
-                            .params
-                            .olympians
-                            .gods
-                            .iter()
-                            .map(|o| o.name.as_str())
-                            .collect();
-                        let hint = crate::diag::did_you_mean(name, names.iter().copied());
-                        let d = cx.err(
-                            "orders::unknown-olympian",
-                            val,
-                            format!("there is no Olympian called `{name}`"),
-                        );
-                        d.label = Some("unknown Olympian".into());
-                        d.rule = Some("rule 11.0: the Olympians are listed in the scenario (`params.olympians`)".into());
-                        d.help = Some(match hint {
-                            Some(h) => {
-                                format!("did you mean {h}? the Olympians: {}", names.join(", "))
-                            }
-                            None => format!("the Olympians: {}", names.join(", ")),
-                        });
-                        bad = true;
-                    }
-                }
-            }
+            Some("sacrifice") | Some("olympian") => match super::olympians::named(
+                cx,
+                val,
+                "rule 11.0: the Olympians are listed in the scenario (`params.olympians`)",
+            ) {
+                Some(o) => olympian = Some((o.name.clone(), val)),
+                None => bad = true,
+            },
             _ => {
                 let key = k.as_str().unwrap_or("?").to_string();
                 let d = cx.err(
