@@ -455,6 +455,30 @@ fn locate(item: &Node, part: Part) -> &Node {
     found.unwrap_or(item)
 }
 
+/// Flags every key of an order's mapping that is not in `allowed` (`what`: "action",
+/// "winter order"); whether any was found. Winter orders use it too.
+pub(super) fn unknown_keys(
+    cx: &mut Ctx,
+    pairs: &[(Node, Node)],
+    allowed: &[&str],
+    what: &str,
+) -> bool {
+    let mut bad = false;
+    for (k, _) in pairs {
+        let key = k.as_str().unwrap_or("?").to_ascii_lowercase();
+        if !allowed.contains(&key.as_str()) {
+            let d = cx.err(
+                "orders::unknown-key",
+                k,
+                format!("`{key}` is not part of this {what}"),
+            );
+            d.help = Some(format!("this {what} takes: {}", allowed.join(", ")));
+            bad = true;
+        }
+    }
+    bad
+}
+
 /// A block id or a list of them, each one of the side's own (winter orders use it too).
 pub(super) fn ids(cx: &mut Ctx, node: &Node) -> Option<Vec<String>> {
     let list: Vec<&Node> = match &node.kind {
@@ -566,19 +590,7 @@ fn parse_action(cx: &mut Ctx, item: &Node) -> Option<Action> {
             return None;
         }
     };
-    let mut bad = false;
-    for (k, _) in pairs {
-        let key = k.as_str().unwrap_or("?").to_ascii_lowercase();
-        if !allowed.contains(&key.as_str()) {
-            let d = cx.err(
-                "orders::unknown-key",
-                k,
-                format!("`{key}` is not part of this action"),
-            );
-            d.help = Some(format!("this action takes: {}", allowed.join(", ")));
-            bad = true;
-        }
-    }
+    let bad = unknown_keys(cx, pairs, allowed, "action");
     let verb = verb.expect("matched above");
     let value = item.get(&verb).expect("the verb is a key");
     let need_path = |cx: &mut Ctx| -> Option<Vec<String>> {

@@ -17,7 +17,7 @@
 //! page, 7.4, 8.x, 2.0, 5.21). A block that must winter and is named in no order gets the
 //! documented default move (`winter::with_defaults`), also when no file is sent.
 
-use super::actions::{ids, places};
+use super::actions::{ids, places, unknown_keys};
 use super::orders::{example_block, Ctx};
 use super::scenario::{BlockKind, Scenario};
 use super::siege;
@@ -121,19 +121,7 @@ fn parse_item<'n>(cx: &mut Ctx, item: &'n Node) -> Option<Item<'n>> {
             return None;
         }
     };
-    let mut bad = false;
-    for (k, _) in pairs {
-        let key = k.as_str().unwrap_or("?").to_ascii_lowercase();
-        if !allowed.contains(&key.as_str()) {
-            let d = cx.err(
-                "orders::unknown-key",
-                k,
-                format!("`{key}` is not part of this winter order"),
-            );
-            d.help = Some(format!("this order takes: {}", allowed.join(", ")));
-            bad = true;
-        }
-    }
+    let mut bad = unknown_keys(cx, pairs, allowed, "winter order");
     let verb_s = verb.expect("matched above");
     let verb = match verb_s.as_str() {
         "quarter" => Verb::Quarter,
