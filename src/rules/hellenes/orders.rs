@@ -752,23 +752,7 @@ mod tests {
     #[test]
     fn help_examples_name_only_the_sides_own_blocks() {
         let sc = Hellenes::load_scenario(HELLENES_431).unwrap();
-        let mut st = State::start(&sc);
-        st.season = Season::Spring;
-        st.phase = Phase::PlayerTurn {
-            side: "sparta".into(),
-            first: true,
-        };
-        let play = Play {
-            card: "C05".into(),
-            played_for: PlayedFor::Action,
-        };
-        st.initiative = Some(Initiative {
-            plays: [("athens", &play), ("sparta", &play)]
-                .into_iter()
-                .map(|(s, p)| (s.to_string(), p.clone()))
-                .collect(),
-            first: "sparta".into(),
-        });
+        let mut st = sparta_turn(&sc);
         let view = view::build(&sc, &st, "sparta");
         let text = "actions: {}\n---\nactions: [~]\n---\nactions: [{ build: ~ }]\n---\ncombat: [{ sortie: 5 }]\n---\nstanding: { escape: 5 }\n";
         for doc in text.split("---\n") {
