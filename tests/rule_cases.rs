@@ -40,6 +40,7 @@
 //! Every case's Russian reports are also compared with the English ones, whole, fact by
 //! fact (tests/facts/mod.rs), whether or not the case keeps them as expected files.
 
+mod agree;
 mod facts;
 
 use dikast::dice::{self, Chain, Hash};
@@ -342,7 +343,35 @@ fn run_case(dir: &Path) -> Result<BTreeMap<String, String>, String> {
         Some(x) => return Err(format!("case.yaml: expect is `ok` or `invalid`, not `{x}`")),
     };
     let mut files = BTreeMap::new();
-    match run_turn::<Hellenes>(&inp) {
+    let result = run_turn::<Hellenes>(&inp);
+    // The orders schema agrees with what the checker made of each orders file (issue 8).
+    if !case.fallback {
+        let schema = dikast::kit::forms::schema(Hellenes::ID, &Hellenes::order_forms());
+        let mut outcomes = Vec::new();
+        for (name, bytes) in inp.orders.values().flatten() {
+            let mine: Vec<&dikast::diag::Diagnostic> = match &result {
+                Err(Failure::Input(d)) => d
+                    .iter()
+                    .filter(|d| d.file.as_ref().is_some_and(|f| &f.name == name))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            outcomes.push(agree::Outcome {
+                file: format!("in/orders/{name}"),
+                codes: mine.iter().map(|d| d.code.clone()).collect(),
+                messages: mine.iter().map(|d| d.message.clone()).collect(),
+                schema_errors: agree::schema_errors(&schema, &String::from_utf8_lossy(bytes)),
+            });
+        }
+        let bad = agree::disagreements(&outcomes);
+        if !bad.is_empty() {
+            return Err(format!(
+                "the orders schema and check disagree: {}",
+                bad.join("; ")
+            ));
+        }
+    }
+    match result {
         Err(Failure::Input(d)) if expect_invalid => {
             files.insert("diagnostics.txt".into(), dikast::diag::render_all(&d));
         }
