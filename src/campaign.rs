@@ -363,7 +363,7 @@ fn set_private(_p: &Path) -> Result<(), Failure> {
 }
 
 /// Each side's orders file as received: its display name and bytes, or `None`.
-pub type OrdersFiles = BTreeMap<String, Option<(String, Vec<u8>)>>;
+pub use crate::pipeline::OrdersFiles;
 
 /// The orders files of a turn, per side (missing side: `None`). Files that name no side,
 /// links, and anything that is not a plain file inside the folder are refused.

@@ -425,7 +425,7 @@ fn plan<R: Rules>(
         let bytes = fsx::read_limited(&p)?;
         let view: ViewFile<R::View> = pipeline::parse_file(&layout.rel(&p), &bytes, "view")?;
         let vsc = pipeline::load_scenario::<R>(&view.scenario, &layout.rel(&p))?;
-        let svg = crate::map::svg::<R>(&vsc, &view);
+        let svg = crate::show::map_svg::<R>(&vsc, &view);
         views.push((side.clone(), bytes, svg));
     }
     let mut out = Vec::new();

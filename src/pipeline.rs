@@ -306,6 +306,10 @@ pub fn check_orders<R: Rules>(
     (checked.orders, diag::cap(diags, file))
 }
 
+/// Each side's orders file as received: side → (file name, bytes), `None` when the side
+/// sent nothing.
+pub type OrdersFiles = BTreeMap<String, Option<(String, Vec<u8>)>>;
+
 /// Everything one adjudication needs.
 pub struct TurnInputs {
     /// The deadline of the next turn's orders (from campaign.yaml when adjudicating; from
@@ -314,7 +318,7 @@ pub struct TurnInputs {
     pub game_name: String,
     pub game_bytes: Vec<u8>,
     /// Per side: the orders file's display name and bytes, or `None` (no orders).
-    pub orders: crate::campaign::OrdersFiles,
+    pub orders: OrdersFiles,
     /// `s_t`.
     pub seed: Hash,
     /// `u_t`; `None` when re-running without it (sealed events then cannot be checked).

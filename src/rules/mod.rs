@@ -54,7 +54,7 @@ pub struct StartOptions {
 
 /// One game's rules.
 pub trait Rules {
-    /// `hellenes`: the `rules:` field of its files.
+    /// The `rules:` field of its files: a short lowercase id.
     const ID: &'static str;
     type Scenario;
     type State: Serialize + DeserializeOwned + Clone + PartialEq;
