@@ -437,6 +437,17 @@ pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
     if !inp.fallback && !problems.is_empty() {
         return Err(Failure::Input(problems.into_values().flatten().collect()));
     }
+    let defaults: BTreeMap<String, BTreeMap<Lang, Vec<String>>> = orders
+        .iter()
+        .map(|(side, o)| {
+            let by_lang = Lang::ALL
+                .into_iter()
+                .map(|l| (l, R::defaults_said(&sc, o, l)))
+                .filter(|(_, v)| !v.is_empty())
+                .collect();
+            (side.clone(), by_lang)
+        })
+        .collect();
     let game_sha = dice::sha256(&inp.game_bytes);
     let key = dice::turn_key(&game.game, game.turn, &inp.seed, &game_sha, &side_orders);
     let dice = TurnDice::new(key, inp.sealed).with_forced(inp.forced.clone());
@@ -471,6 +482,7 @@ pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
         sides: &side_orders,
         dice: &res.dice,
         problems: &problems,
+        defaults: &defaults,
     };
     let side_views: BTreeMap<String, R::View> = R::sides(&sc, &next.state)
         .into_iter()
