@@ -208,7 +208,8 @@ where
 /// Which rules module a file belongs to.
 fn rules_of(path: &Path, bytes: &[u8]) -> Result<String, Failure> {
     let name = path.display().to_string();
-    let file = crate::yaml::decode(&name, bytes).map_err(Failure::input)?;
+    let file = crate::yaml::decode_within(&name, bytes, crate::yaml::MAX_GAME_BYTES)
+        .map_err(Failure::input)?;
     crate::yaml::parse(&file).map_err(Failure::input)?;
     let peek: Peek = serde_yaml::from_str(&file.text).map_err(|_| {
         Failure::input(
@@ -306,6 +307,12 @@ fn run(cmd: Command) -> Result<String, Failure> {
                         )));
                     }
                     let b = fsx::read_limited(p)?;
+                    if b.len() > crate::yaml::MAX_FILE_BYTES {
+                        return Err(Failure::Refused(format!(
+                            "{scenario} is larger than {} bytes, the most dikast reads",
+                            crate::yaml::MAX_FILE_BYTES
+                        )));
+                    }
                     let text = String::from_utf8(b)
                         .map_err(|_| Failure::Refused(format!("{scenario} is not UTF-8 text")))?;
                     let v: serde_yaml::Value = serde_yaml::from_str(&text)

@@ -6,8 +6,9 @@ use std::fs;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-/// Reads at most `yaml::MAX_FILE_BYTES` (+1 to tell a larger file) without loading a
-/// huge file whole.
+/// Reads at most `yaml::MAX_GAME_BYTES` (+1 to tell a larger file) without loading a
+/// huge file whole. (`yaml::decode` then holds a file a person wrote to the smaller
+/// `yaml::MAX_FILE_BYTES`.)
 pub fn read_limited(path: &Path) -> Result<Vec<u8>, Failure> {
     let meta = fs::symlink_metadata(path).map_err(|e| Failure::io(path, "read", e))?;
     if meta.file_type().is_symlink() {
@@ -24,7 +25,7 @@ pub fn read_limited(path: &Path) -> Result<Vec<u8>, Failure> {
     }
     let f = fs::File::open(path).map_err(|e| Failure::io(path, "read", e))?;
     let mut buf = Vec::new();
-    f.take(crate::yaml::MAX_FILE_BYTES as u64 + 1)
+    f.take(crate::yaml::MAX_GAME_BYTES as u64 + 1)
         .read_to_end(&mut buf)
         .map_err(|e| Failure::io(path, "read", e))?;
     Ok(buf)

@@ -52,7 +52,7 @@ pub fn load_scenario<R: Rules>(sref: &ScenarioRef, file: &str) -> Result<R::Scen
 /// Parses a YAML file we wrote (game or view) into its type, with a placed diagnostic on
 /// failure. The safe parser runs first, so aliases and oversized input never reach serde.
 pub fn parse_file<T: DeserializeOwned>(name: &str, bytes: &[u8], what: &str) -> Result<T, Failure> {
-    let file = yaml::decode(name, bytes).map_err(Failure::input)?;
+    let file = yaml::decode_within(name, bytes, yaml::MAX_GAME_BYTES).map_err(Failure::input)?;
     yaml::parse(&file).map_err(Failure::input)?;
     serde_yaml::from_str(&file.text).map_err(|e| {
         let mut d = Diagnostic::new(
@@ -173,6 +173,14 @@ pub fn check_orders<R: Rules>(
         });
         return (R::default_orders(sc, &view.state, side), vec![d]);
     };
+    // Bounded before anything reads it: what orders hold may reach the next game file.
+    let too_big = yaml::check_bounds(file, &root);
+    if !too_big.is_empty() {
+        return (
+            R::default_orders(sc, &view.state, side),
+            diag::cap(too_big, file),
+        );
+    }
     let mut diags = Vec::new();
     let mut envelope_ok = true;
     let need = |key: &str, diags: &mut Vec<Diagnostic>| -> Option<&Node> {

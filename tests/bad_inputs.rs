@@ -486,6 +486,67 @@ fn every_bad_input_is_refused_with_its_diagnostic_and_writes_nothing() {
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }
 
+/// Issue 11, item 1: whatever orders `check` accepts, the game file they lead to stays
+/// readable. Both sides send the largest standing orders the bounds let through (200
+/// appeals whose `on:` is 100 characters, and 4000 characters of entropy, each of three
+/// bytes); the next game file grows by no more than
+/// `yaml::orders_bound`, and the campaign goes on and verifies.
+#[test]
+fn the_largest_accepted_orders_leave_a_readable_game_file() {
+    use dikast::yaml;
+    let t = TempDir::new("largest-orders");
+    let dir = t.join("c");
+    cli::new_campaign(&dir, "largest-431");
+    let on = format!("battle:{}", "*".repeat(yaml::MAX_TEXT_CHARS - 7));
+    let appeals: String = (0..yaml::MAX_ITEMS)
+        .map(|_| format!("    - {{ olympian: Ares, on: \"{on}\" }}\n"))
+        .collect();
+    for side in ["athens", "sparta"] {
+        let view = dir.join(format!("turns/0001/view-{side}.yaml"));
+        let text = format!(
+            "game: largest-431\nturn: 1\nside: {side}\nbased_on: {}\nentropy: \"{}\"\nstanding:\n  appeals:\n{appeals}",
+            cli::field(&view, "based_on"),
+            "ῶ".repeat(yaml::MAX_ENTROPY_CHARS)
+        );
+        let path = dir.join(format!("turns/0001/orders/{side}.yaml"));
+        fs::write(&path, &text).unwrap();
+        Test::new()
+            .arg("check")
+            .arg(&path)
+            .arg("--against")
+            .arg(&view)
+            .stdout_has("are valid")
+            .run();
+    }
+    let before = fs::metadata(dir.join("turns/0001/game.yaml"))
+        .unwrap()
+        .len() as usize;
+    Test::new().arg("adjudicate").arg(&dir).run();
+    let after = fs::metadata(dir.join("turns/0002/game.yaml"))
+        .unwrap()
+        .len() as usize;
+    assert!(
+        after > before + 2 * yaml::MAX_ITEMS * yaml::MAX_TEXT_CHARS,
+        "the appeals are in the game file ({before} → {after} bytes)"
+    );
+    assert!(
+        after <= before + yaml::orders_bound(2),
+        "{before} → {after} bytes: more than yaml::orders_bound allows"
+    );
+    assert!(after < yaml::MAX_GAME_BYTES);
+    // The campaign goes on: the game file reads, the next turn adjudicates, all verifies.
+    Test::new()
+        .args(["adjudicate", "--allow-no-orders"])
+        .arg(&dir)
+        .stdout_has("turn 2 adjudicated")
+        .run();
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("verified")
+        .run();
+}
+
 #[test]
 fn a_snapshot_sees_every_write() {
     // The "nothing was written" proof above is only as good as the snapshot.
