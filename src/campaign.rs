@@ -189,7 +189,12 @@ impl Layout {
             )));
         }
         let bytes = fsx::read_limited(&p)?;
-        pipeline::parse_file(&self.rel(&p), &bytes, "campaign file")
+        let c: Campaign = pipeline::parse_file(&self.rel(&p), &bytes, "campaign file")?;
+        check_ids(
+            &format!("{}: side", self.rel(&p)),
+            c.players.keys().map(String::as_str),
+        )?;
+        Ok(c)
     }
 
     pub fn load_secret(&self) -> Result<Secret, Failure> {
@@ -220,10 +225,46 @@ fn draw_head() -> Result<String, Failure> {
     Ok(dice::to_hex(&b))
 }
 
-/// A valid game id: letters (any script), digits, `-`, `_`, `.`; 1–64 characters.
+/// A valid game id: letters (any script), digits, `-`, `_`, `.`; 1–64 characters, the
+/// first a letter or digit (so never `.` or `..`).
 pub fn valid_game_id(id: &str) -> bool {
     let n = id.chars().count();
-    (1..=64).contains(&n) && id.chars().all(|c| c.is_alphanumeric() || "-_.".contains(c))
+    (1..=64).contains(&n)
+        && id.chars().next().is_some_and(char::is_alphanumeric)
+        && id.chars().all(|c| c.is_alphanumeric() || "-_.".contains(c))
+}
+
+/// An id that becomes part of a file name (a side: `view-<side>.yaml`, `<side>.yaml`,
+/// `report-<side>.md`, `<side>.eml`): 1–32 ASCII letters, digits, `-` or `_`, the first
+/// a letter or digit. No `/`, no `..`, nothing a file system reads as a path.
+pub fn safe_id(id: &str) -> bool {
+    (1..=32).contains(&id.len())
+        && id.bytes().next().is_some_and(|b| b.is_ascii_alphanumeric())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// Refuses ids that would become file names unless each is `safe_id`: every path dikast
+/// builds from a side id is built from one checked here, when the scenario or the
+/// campaign file is read.
+pub fn check_ids<'a>(what: &str, ids: impl IntoIterator<Item = &'a str>) -> Result<(), Failure> {
+    let bad: Vec<String> = ids
+        .into_iter()
+        .filter(|id| !safe_id(id))
+        .map(|id| format!("`{}`", id.escape_debug()))
+        .collect();
+    if bad.is_empty() {
+        return Ok(());
+    }
+    Err(Failure::Refused(format!(
+        "{what} {} not usable: a side id becomes part of file names, so it is 1–32 ASCII letters, digits, `-` or `_`, starting with a letter or digit",
+        if bad.len() == 1 {
+            format!("{} is", bad[0])
+        } else {
+            format!("{} are", bad.join(", "))
+        }
+    )))
 }
 
 /// `dikast new`: the campaign folder with turn 1 awaiting the setup step.
@@ -259,6 +300,10 @@ pub fn create<R: Rules>(
             p.join("\n  ")
         ))
     })?;
+    check_ids(
+        &format!("scenario `{scenario_name}`: side"),
+        R::sides(&sc).iter().map(String::as_str),
+    )?;
     let secret = match &opts.secret {
         Some(s) => s.clone(),
         None => Secret {

@@ -40,13 +40,19 @@ pub fn load_scenario<R: Rules>(sref: &ScenarioRef, file: &str) -> Result<R::Scen
             sref.name
         )));
     }
-    R::load_scenario(text).map_err(|p| {
+    let sc = R::load_scenario(text).map_err(|p| {
         Failure::Refused(format!(
             "scenario `{}` is not playable: {}",
             sref.name,
             p.join("; ")
         ))
-    })
+    })?;
+    // Side ids become file names: never one that is a path.
+    crate::campaign::check_ids(
+        &format!("{file}: scenario `{}`: side", sref.name),
+        R::sides(&sc).iter().map(String::as_str),
+    )?;
+    Ok(sc)
 }
 
 /// Parses a YAML file we wrote (game or view) into its type, with a placed diagnostic on

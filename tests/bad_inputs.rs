@@ -547,6 +547,74 @@ fn the_largest_accepted_orders_leave_a_readable_game_file() {
         .run();
 }
 
+/// Issue 11, item 2: an id that becomes a file name is never a path. A scenario whose
+/// side is `x/../../../../escaped` made `new` write `escaped.yaml` outside the campaign;
+/// a side in campaign.yaml and a game id `..` are refused the same way. Nothing is
+/// written anywhere.
+#[test]
+fn ids_that_would_be_paths_are_refused_and_nothing_is_written() {
+    let t = TempDir::new("path-ids");
+    let root = t.path();
+    let text =
+        fs::read_to_string(cli::repo().join("src/rules/hellenes/hellenes-431.yaml")).unwrap();
+    let mut evil = String::new();
+    let mut rest = text.as_str();
+    // Every `sparta` that is the side's id (the city is `Sparta`).
+    while let Some(i) = rest.find("sparta") {
+        let word = !rest[..i].ends_with(|c: char| c.is_alphanumeric() || c == '-')
+            && !rest[i + 6..].starts_with(|c: char| c.is_alphanumeric() || c == '-');
+        evil.push_str(&rest[..i]);
+        evil.push_str(if word {
+            "\"x/../../../../escaped\""
+        } else {
+            "sparta"
+        });
+        rest = &rest[i + 6..];
+    }
+    evil.push_str(rest);
+    fs::create_dir_all(root.join("deep/er/still")).unwrap();
+    fs::write(root.join("evil.yaml"), &evil).unwrap();
+    let before = snapshot(root);
+    let out = Test::new()
+        .current_dir(root)
+        .args(["new", "deep/er/still/c", "--scenario", "evil.yaml"])
+        .failure()
+        .run();
+    assert!(
+        out.stderr.contains("`x/../../../../escaped` is not usable"),
+        "{}",
+        out.both()
+    );
+    assert_eq!(snapshot_diff(&before, &snapshot(root)), None);
+    // A game id that is a path is refused too.
+    Test::new()
+        .current_dir(root)
+        .args(["new", "c2", "--game-id", ".."])
+        .failure()
+        .stderr_has("is not a usable game id")
+        .run();
+    assert_eq!(snapshot_diff(&before, &snapshot(root)), None);
+    // A side in campaign.yaml that is a path: every command that reads it refuses.
+    let c = root.join("c");
+    cli::new_campaign(&c, "path-431");
+    let yaml = fs::read_to_string(c.join("campaign.yaml")).unwrap();
+    fs::write(
+        c.join("campaign.yaml"),
+        yaml.replace("  sparta:", "  ../../sparta:"),
+    )
+    .unwrap();
+    let before = snapshot(root);
+    for args in [["status"], ["adjudicate"], ["mail"]] {
+        Test::new()
+            .args(args)
+            .arg(&c)
+            .failure()
+            .stderr_has("`../../sparta` is not usable")
+            .run();
+    }
+    assert_eq!(snapshot_diff(&before, &snapshot(root)), None);
+}
+
 #[test]
 fn a_snapshot_sees_every_write() {
     // The "nothing was written" proof above is only as good as the snapshot.
