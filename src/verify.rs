@@ -361,6 +361,7 @@ fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
         check_views::<R>(layout, t, &sc, &game, &gbytes)?;
         campaign::check_links(layout, t, game.previous.as_deref(), &game.dice.commitment)?;
     }
+    let mut rerun = 0usize;
     for &t in &turns {
         let gpath = layout.game(t);
         let (gbytes, game) = archived_game::<R>(layout, t)?;
@@ -436,10 +437,14 @@ fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
             forced: BTreeMap::new(),
         })?;
         if out.sealed_unchecked {
-            sum.lines.push(format!(
-                "turn {t}: seed, commitment and hash chain check out; it has sealed events, so its files can be re-run only with the secret or once the campaign is published"
-            ));
-            continue;
+            // A turn not re-run is not verified: a copy without the secret or
+            // published.yaml re-runs sealed events from the seed the moderator's report
+            // reveals, and a report that reveals none proves nothing.
+            return Err(Failure::Verify(format!(
+                "turn {t} cannot be re-run: it has sealed events, and neither the secret, published.yaml nor {} (field sealed_seed of its dice section) gives its sealed seed; {rerun} turn{} re-run before it",
+                layout.rel(&layout.report(t)),
+                if rerun == 1 { " was" } else { "s were" }
+            )));
         }
         compare(layout, &next_path, &out.next_game)?;
         // Every report in every language.
@@ -449,7 +454,18 @@ fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
         sum.lines.push(format!(
             "turn {t}: re-run gives byte-identical game file, views and reports"
         ));
+        rerun += 1;
     }
+    let pending = turns.len() - rerun;
+    sum.lines.push(format!(
+        "{rerun} adjudicated turn{} re-run, every file byte for byte{}",
+        if rerun == 1 { "" } else { "s" },
+        if pending > 0 {
+            "; the last awaits adjudication"
+        } else {
+            ""
+        }
+    ));
     Ok(sum)
 }
 

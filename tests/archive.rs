@@ -152,10 +152,19 @@ fn changing_any_byte_of_any_archived_file_fails_verification_naming_it() {
         "3 game files, 6 views, 4 orders, 12 reports (English and Russian): {names:?}"
     );
 
-    // Two workers, each on its own copy of the campaign.
+    // Two workers, each on its own copy of the campaign: the moderator's, and a player's
+    // copy without the secret (and no published.yaml), which re-runs sealed events from
+    // the seed each moderator's report reveals (issue 11, item 3: a change there must
+    // fail too, never pass as "verified" for a turn not re-run).
     let all = changes(&dir, &files);
     let other = t.join("c2");
     copy_tree(&dir, &other);
+    fs::remove_dir_all(other.join(".dikast")).unwrap();
+    Test::new()
+        .arg("verify")
+        .arg(&other)
+        .stdout_has("2 adjudicated turns re-run, every file byte for byte")
+        .run();
     let problems: Vec<String> = std::thread::scope(|s| {
         let (all, dir, other) = (&all, &dir, &other);
         let a = s.spawn(move || {
@@ -187,6 +196,41 @@ fn changing_any_byte_of_any_archived_file_fails_verification_naming_it() {
         .arg("verify")
         .arg(&dir)
         .stdout_has("verified")
+        .run();
+}
+
+/// Issue 11, item 3: without the secret or published.yaml, a turn whose moderator's
+/// report reveals no sealed seed cannot be re-run, and that fails verification naming
+/// the turn; it used to be skipped and the archive "verified".
+#[test]
+fn a_turn_that_cannot_be_re_run_fails_verification() {
+    let t = TempDir::new("unrunnable");
+    let dir = t.join("c");
+    new_campaign(&dir, "unrun-431");
+    play_two_turns(&dir);
+    fs::remove_dir_all(dir.join(".dikast")).unwrap();
+    let report = dir.join("turns/0001/report.md");
+    let text = fs::read_to_string(&report).unwrap();
+    let kept: String = text
+        .lines()
+        .filter(|l| !l.contains("sealed_seed"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_ne!(kept, text, "the report reveals the sealed seed");
+    for damaged in [kept, text.replace("sealed_seed: ", "sealed_seed: zz")] {
+        fs::write(&report, &damaged).unwrap();
+        let out = Test::new().arg("verify").arg(&dir).verify_failure().run();
+        assert!(
+            !out.stdout.contains("verified") && out.stderr.contains("turns/0001/report.md"),
+            "{}",
+            out.both()
+        );
+    }
+    fs::write(&report, &text).unwrap();
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("2 adjudicated turns re-run")
         .run();
 }
 
