@@ -374,7 +374,16 @@ fn run(cmd: Command) -> Result<String, Failure> {
                     // Whatever in the archive does not check out fails verification (exit 3).
                     let layout = Layout::new(&d);
                     let g1 = layout.game(1);
-                    let gb = fsx::read_limited(&g1)?;
+                    if d.is_dir() && !g1.exists() {
+                        return Err(Failure::Verify(format!(
+                            "{} is missing from the archive",
+                            layout.rel(&g1)
+                        )));
+                    }
+                    let gb = fsx::read_limited(&g1).map_err(|f| match f {
+                        Failure::Io(m) => Failure::Verify(m),
+                        f => f,
+                    })?;
                     let rules = rules_of(&g1, &gb).map_err(|f| match f {
                         Failure::Refused(m) => Failure::Verify(m),
                         f => verify::as_archive_failure(f),
