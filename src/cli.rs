@@ -91,6 +91,13 @@ pub enum Command {
         /// Your own orders file, to check it is the one adjudicated.
         #[arg(long, requires = "report")]
         orders: Option<PathBuf>,
+        /// The view of the report's turn you received before writing your orders: anchors
+        /// the report to it (commitment, game file hash).
+        #[arg(long, requires = "report")]
+        view: Option<PathBuf>,
+        /// Check a folder of your views, reports and orders as one chain instead.
+        #[arg(long, conflicts_with_all = ["dir", "report"])]
+        player: Option<PathBuf>,
     },
     /// Copy the archive for everyone: secret left out, last sealed seed revealed.
     Publish { dir: PathBuf, out: PathBuf },
@@ -367,9 +374,24 @@ fn run(cmd: Command) -> Result<String, Failure> {
             dir,
             report,
             orders,
+            view,
+            player,
         } => {
+            if let Some(p) = player {
+                let sum = verify::player_folder(&p)?;
+                return Ok(format!("{}\nverified\n", sum.lines.join("\n")));
+            }
             let sum = match (dir, report) {
-                (_, Some(r)) => verify::report_dice(&r, orders.as_deref())?,
+                (_, Some(r)) => {
+                    let sum = verify::report_dice(&r, orders.as_deref(), view.as_deref())?;
+                    if view.is_none() {
+                        return Ok(format!(
+                            "{}\nverified in itself only: not anchored to your view (add --view)\n",
+                            sum.lines.join("\n")
+                        ));
+                    }
+                    sum
+                }
                 (Some(d), None) => {
                     // Whatever in the archive does not check out fails verification (exit 3).
                     let layout = Layout::new(&d);
@@ -392,7 +414,7 @@ fn run(cmd: Command) -> Result<String, Failure> {
                 }
                 (None, None) => {
                     return Err(Failure::Refused(
-                        "give a campaign folder, or --report FILE".into(),
+                        "give a campaign folder, --report FILE or --player DIR".into(),
                     ))
                 }
             };

@@ -234,6 +234,129 @@ fn a_turn_that_cannot_be_re_run_fails_verification() {
         .run();
 }
 
+/// Issue 11, item 4: a report made afresh, from another seed chain, is consistent in
+/// itself, so `verify --report R --orders O` alone cannot tell it from the real one. The
+/// view the player received before writing his orders anchors it: its commitment and its
+/// game file hash. `--player DIR` checks a whole folder of views, reports and orders as
+/// one chain.
+#[test]
+fn a_report_from_another_seed_chain_fails_against_the_players_view() {
+    let t = TempDir::new("forged-report");
+    let dir = t.join("c");
+    new_campaign(&dir, "forge-431");
+    play_two_turns(&dir);
+    // The forger: the same orders files, adjudicated on a campaign of his own chain.
+    let forged = t.join("forged");
+    Test::new()
+        .arg("new")
+        .arg(&forged)
+        .args(["--game-id", "forge-431"])
+        .run();
+    for side in ["athens", "sparta"] {
+        fs::copy(
+            dir.join(format!("turns/0001/orders/{side}.yaml")),
+            forged.join(format!("turns/0001/orders/{side}.yaml")),
+        )
+        .unwrap();
+    }
+    Test::new()
+        .args(["adjudicate", "--fallback"])
+        .arg(&forged)
+        .run();
+    let fake = forged.join("turns/0001/report-athens.md");
+    let real = dir.join("turns/0001/report-athens.md");
+    let orders = dir.join("turns/0001/orders/athens.yaml");
+    let view = dir.join("turns/0001/view-athens.yaml");
+    // Without the view the forgery is consistent in itself, and said to be only that.
+    Test::new()
+        .args(["verify", "--report"])
+        .arg(&fake)
+        .arg("--orders")
+        .arg(&orders)
+        .stdout_has("NOT ANCHORED")
+        .stdout_has("verified in itself only")
+        .run();
+    Test::new()
+        .args(["verify", "--report"])
+        .arg(&real)
+        .arg("--orders")
+        .arg(&orders)
+        .arg("--view")
+        .arg(&view)
+        .stdout_has("anchored: the commitment and the game file hash are those of")
+        .stdout_has("were written against that view and adjudicated as athens's")
+        .run();
+    Test::new()
+        .args(["verify", "--report"])
+        .arg(&fake)
+        .arg("--orders")
+        .arg(&orders)
+        .arg("--view")
+        .arg(&view)
+        .verify_failure()
+        .stderr_has("was not committed in advance")
+        .run();
+    // Another turn's view does not anchor a report either.
+    Test::new()
+        .args(["verify", "--report"])
+        .arg(&real)
+        .arg("--view")
+        .arg(dir.join("turns/0002/view-athens.yaml"))
+        .verify_failure()
+        .stderr_has("give the view of the turn the report adjudicates")
+        .run();
+
+    // The player's folder, as his mail left it: every view, his reports, his orders.
+    let folder = t.join("athens-mail");
+    fs::create_dir_all(&folder).unwrap();
+    let put = |from: &str, to: &str| {
+        fs::copy(dir.join(from), folder.join(to)).unwrap();
+    };
+    put("turns/0001/view-athens.yaml", "turn1-view.yaml");
+    put("turns/0001/orders/athens.yaml", "turn1-orders.yaml");
+    put("turns/0001/report-athens.md", "turn1-report.md");
+    put("turns/0002/view-athens.yaml", "turn2-view.yaml");
+    put("turns/0002/orders/athens.yaml", "turn2-orders.yaml");
+    put("turns/0002/report-athens.ru.md", "turn2-report.ru.md");
+    put("turns/0003/view-athens.yaml", "turn3-view.yaml");
+    Test::new()
+        .args(["verify", "--player"])
+        .arg(&folder)
+        .stdout_has("turn 1: ")
+        .stdout_has("turn 2: ")
+        .stdout_has("one chain: 3 views (turns 1–3), 2 reports anchored")
+        .stdout_has("verified")
+        .run();
+    // A forged report in the folder, or a view of another chain, breaks the chain.
+    fs::copy(&fake, folder.join("turn1-report.md")).unwrap();
+    Test::new()
+        .args(["verify", "--player"])
+        .arg(&folder)
+        .verify_failure()
+        .stderr_has("turn1-report.md")
+        .run();
+    fs::copy(&real, folder.join("turn1-report.md")).unwrap();
+    fs::copy(
+        forged.join("turns/0002/view-athens.yaml"),
+        folder.join("turn2-view.yaml"),
+    )
+    .unwrap();
+    Test::new()
+        .args(["verify", "--player"])
+        .arg(&folder)
+        .verify_failure()
+        .stderr_has("turn2-view.yaml")
+        .run();
+    // A report whose turn has no view cannot be anchored.
+    fs::remove_file(folder.join("turn2-view.yaml")).unwrap();
+    Test::new()
+        .args(["verify", "--player"])
+        .arg(&folder)
+        .verify_failure()
+        .stderr_has("no view of turn 2")
+        .run();
+}
+
 #[test]
 fn a_missing_archived_file_fails_verification_naming_it() {
     let t = TempDir::new("missing");
