@@ -370,7 +370,9 @@ pub fn create<R: Rules>(
     }
     let nd = NewDir::create(dir)?;
     nd.write("campaign.yaml", to_yaml(&campaign).as_bytes())?;
-    nd.write(
+    // The secret is the owner's alone from its first byte: a 0700 folder, a 0600 file.
+    nd.mkdir_private(".dikast")?;
+    nd.write_private(
         ".dikast/secret",
         format!(
             "# dikast secret: the moderator's alone. Never print, mail or publish this file.\n{}",
@@ -378,31 +380,12 @@ pub fn create<R: Rules>(
         )
         .as_bytes(),
     )?;
-    set_private(&nd.path().join(".dikast").join("secret"))?;
     nd.write("turns/0001/game.yaml", &game_bytes)?;
-    fs::create_dir_all(nd.path().join("turns/0001/orders"))
-        .map_err(|e| Failure::io(nd.path(), "create", e))?;
+    nd.mkdir("turns/0001/orders")?;
     for (side, bytes) in pipeline::view_bytes::<R>(&sc, &game, &game_bytes) {
         nd.write(&format!("turns/0001/view-{side}.yaml"), &bytes)?;
     }
-    nd.commit()
-}
-
-#[cfg(unix)]
-fn set_private(p: &Path) -> Result<(), Failure> {
-    use std::os::unix::fs::PermissionsExt;
-    fs::set_permissions(p, fs::Permissions::from_mode(0o600))
-        .map_err(|e| Failure::io(p, "protect", e))?;
-    if let Some(d) = p.parent() {
-        fs::set_permissions(d, fs::Permissions::from_mode(0o700))
-            .map_err(|e| Failure::io(d, "protect", e))?;
-    }
-    Ok(())
-}
-
-#[cfg(not(unix))]
-fn set_private(_p: &Path) -> Result<(), Failure> {
-    Ok(())
+    nd.commit().map(|_| ())
 }
 
 /// Each side's orders file as received: its display name and bytes, or `None`.
@@ -460,8 +443,11 @@ pub fn read_orders(layout: &Layout, t: u32, sides: &[String]) -> Result<OrdersFi
 
 /// What an adjudication wrote.
 pub struct Adjudicated {
+    /// The turn adjudicated; 0 when the run only finished one a crash interrupted.
     pub turn: u32,
     pub report: PathBuf,
+    /// What the run put right first (`recover`), one line each.
+    pub notes: Vec<String>,
 }
 
 /// The turn awaiting adjudication: the last folder, which must have no report yet.
@@ -611,6 +597,15 @@ pub fn adjudicate_with<R: Rules>(
 ) -> Result<Adjudicated, Failure> {
     let fallback = opts.fallback;
     let _lock = fsx::Lock::take(&layout.dir)?;
+    let notes = recover(layout)?;
+    if notes.iter().any(|n| n.starts_with("finished")) {
+        // What was put right is the whole run: the next turn is adjudicated by the next.
+        return Ok(Adjudicated {
+            turn: 0,
+            report: PathBuf::new(),
+            notes,
+        });
+    }
     let t = pending_turn(layout)?;
     let secret = layout.load_secret()?;
     let game_path = layout.game(t);
@@ -677,23 +672,156 @@ pub fn adjudicate_with<R: Rules>(
     Ok(Adjudicated {
         turn: t,
         report: layout.report(t),
+        notes,
     })
 }
 
-/// Writes an adjudicated turn: the next folder whole, then the reports (the report is
-/// the mark of a finished turn, so it comes last).
+/// The hidden folder inside a new turn folder where the previous turn's reports wait
+/// between the commit and their move into place (`finish_commit`).
+pub const STAGED_REPORTS: &str = ".reports";
+
+/// Writes an adjudicated turn as one commit: the next turn's folder is built whole under
+/// a temporary name — game file, views, the orders folder, and this turn's reports in
+/// `.reports/` — every file and folder flushed, then renamed into place: that rename is
+/// the commit. The reports then move into turn t's folder (the moderator's `report.md`
+/// last). A failure at any step before or after the commit undoes everything, so a
+/// failed run leaves the campaign exactly as it was; a crash after the commit leaves the
+/// reports in `.reports/`, and the next run finishes the move (`finish_commit`).
 pub fn write_turn(layout: &Layout, t: u32, out: &pipeline::TurnOutputs) -> Result<(), Failure> {
+    if !layout.turn_dir(t).is_dir() {
+        return Err(Failure::Refused(format!(
+            "{} is missing",
+            layout.rel(&layout.turn_dir(t))
+        )));
+    }
     let nd = NewDir::create(&layout.turn_dir(t + 1))?;
     nd.write("game.yaml", &out.next_game)?;
     for (side, bytes) in &out.views {
         nd.write(&format!("view-{side}.yaml"), bytes)?;
     }
-    fs::create_dir_all(nd.path().join("orders"))
-        .map_err(|e| Failure::io(nd.path(), "create", e))?;
-    nd.commit()?;
-    // Every report in every language; the moderator's English report.md comes last.
+    nd.mkdir("orders")?;
+    nd.mkdir(STAGED_REPORTS)?;
     for (name, text) in out.report_files() {
-        fsx::write_new(&layout.turn_dir(t).join(name), text.as_bytes())?;
+        if layout.turn_dir(t).join(&name).exists() {
+            return Err(Failure::Refused(format!(
+                "{} already exists; dikast never overwrites a finished file",
+                layout.rel(&layout.turn_dir(t).join(&name))
+            )));
+        }
+        nd.write(&format!("{STAGED_REPORTS}/{name}"), text.as_bytes())?;
+    }
+    let order: Vec<String> = out.report_files().into_iter().map(|(n, _)| n).collect();
+    let next = nd.commit()?;
+    if let Err(e) = move_reports(layout, t, &order) {
+        // Undone: the reports moved back, the folder renamed away and removed.
+        if undo_commit(layout, t, &next, &order).is_err() {
+            return Err(Failure::Io(format!(
+                "{}; turn {t} was written, but its reports still wait in {}: the next `dikast adjudicate` moves them into place",
+                match &e {
+                    Failure::Io(m) | Failure::Refused(m) => m.clone(),
+                    other => other.render(),
+                },
+                layout.rel(&next.join(STAGED_REPORTS))
+            )));
+        }
+        return Err(e);
     }
     Ok(())
+}
+
+/// Moves the staged reports of turn t (in turn t+1's `.reports/`) into turn t's folder,
+/// in `order` (the moderator's report last), and removes the empty staging folder.
+fn move_reports(layout: &Layout, t: u32, order: &[String]) -> Result<(), Failure> {
+    let staged = layout.turn_dir(t + 1).join(STAGED_REPORTS);
+    for name in order {
+        let from = staged.join(name);
+        let to = layout.turn_dir(t).join(name);
+        if !from.exists() && to.exists() {
+            continue; // moved before a crash
+        }
+        if to.exists() {
+            return Err(Failure::Refused(format!(
+                "{} already exists; dikast never overwrites a finished file",
+                layout.rel(&to)
+            )));
+        }
+        fsx::rename(&from, &to)?;
+    }
+    fsx::sync_dir(&layout.turn_dir(t))?;
+    fsx::remove_empty_dir(&staged)?;
+    fsx::sync_dir(&layout.turn_dir(t + 1))
+}
+
+/// Takes a commit back within the run that made it: reports back into `.reports/`, the
+/// folder back to a temporary name, then removed.
+fn undo_commit(layout: &Layout, t: u32, next: &Path, order: &[String]) -> Result<(), Failure> {
+    let staged = next.join(STAGED_REPORTS);
+    if !staged.exists() {
+        fs::create_dir(&staged).map_err(|e| Failure::io(&staged, "create", e))?;
+    }
+    // Only the files this run moved (none of them existed before it: write_turn checks).
+    for name in order {
+        let (from, to) = (layout.turn_dir(t).join(name), staged.join(name));
+        if from.exists() && !to.exists() {
+            fs::rename(&from, &to).map_err(|e| Failure::io(&from, "move back", e))?;
+        }
+    }
+    let tmp = next.with_file_name(format!(".undone-{}.tmp-{}", t + 1, std::process::id()));
+    fs::rename(next, &tmp).map_err(|e| Failure::io(next, "move back", e))?;
+    let _ = fs::remove_dir_all(&tmp);
+    let _ = fs::File::open(layout.dir.join("turns")).and_then(|d| d.sync_all());
+    Ok(())
+}
+
+/// What a run that stopped left behind, put right under the lock before anything else:
+/// a turn committed whose reports still wait in `.reports/` is finished (the reports
+/// moved into place); temporary folders (`.<name>.tmp-<pid>`) are removed. Returns one
+/// line per thing done.
+pub fn recover(layout: &Layout) -> Result<Vec<String>, Failure> {
+    let mut notes = Vec::new();
+    let turns_dir = layout.dir.join("turns");
+    let Ok(rd) = fs::read_dir(&turns_dir) else {
+        return Ok(notes);
+    };
+    let mut names: Vec<String> = rd
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    for name in &names {
+        if fsx::is_temp_name(name) {
+            let p = turns_dir.join(name);
+            fs::remove_dir_all(&p).map_err(|e| Failure::io(&p, "remove", e))?;
+            notes.push(format!(
+                "removed {}, left by a dikast that stopped before it finished",
+                layout.rel(&p)
+            ));
+        }
+    }
+    for name in &names {
+        let Ok(t) = name.parse::<u32>() else { continue };
+        if name.len() != 4 || t < 2 {
+            continue;
+        }
+        let staged = layout.turn_dir(t).join(STAGED_REPORTS);
+        if !staged.is_dir() {
+            continue;
+        }
+        let mut order: Vec<String> = fs::read_dir(&staged)
+            .map_err(|e| Failure::io(&staged, "read", e))?
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| !fsx::is_temp_name(n))
+            .collect();
+        // The moderator's English report marks a finished turn: it goes last.
+        order.sort_by_key(|n| (n == "report.md", n.clone()));
+        move_reports(layout, t - 1, &order)?;
+        notes.push(format!(
+            "finished the adjudication of turn {} that stopped after it was written: its reports moved from {} into {}",
+            t - 1,
+            layout.rel(&staged),
+            layout.rel(&layout.turn_dir(t - 1))
+        ));
+    }
+    Ok(notes)
 }

@@ -358,12 +358,19 @@ fn run(cmd: Command) -> Result<String, Failure> {
             let layout = Layout::new(&dir);
             let c = layout.load_campaign()?;
             let done = with_rules!(c.rules.as_str(), R => campaign::adjudicate_with::<R>(&layout, &campaign::AdjudicateOptions { fallback, allow_no_orders }))?;
-            let out = format!(
+            let mut out: String = done.notes.iter().map(|n| format!("{n}\n")).collect();
+            if done.turn == 0 {
+                out.push_str(
+                    "nothing else was done: run `dikast adjudicate` again for the next turn\n",
+                );
+                return Ok(out);
+            }
+            out.push_str(&format!(
                 "turn {} adjudicated; reports in {}; turn {} awaits orders\n",
                 done.turn,
                 layout.rel(&layout.turn_dir(done.turn)),
                 done.turn + 1
-            );
+            ));
             if mail {
                 let mailed = with_rules!(c.rules.as_str(), R => crate::mail::send_turn::<R>(&layout, done.turn, false));
                 return crate::mail::after_adjudication(out, mailed);

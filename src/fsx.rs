@@ -1,10 +1,85 @@
 //! File system edge: bounded reads, atomic writes (temp + rename), whole folders made
 //! atomically, and the campaign lock. Nothing here decides anything about a game.
+//!
+//! Every step that changes the disk (make a folder, create, write or fsync a file, fsync
+//! a folder, rename, remove) goes through `step`, so that a test can make any one of
+//! them fail (`DIKAST_TEST_FAIL_STEP=n` fails the n-th) and show that a failed run
+//! leaves a campaign exactly as it was.
 
 use crate::error::Failure;
 use std::fs;
-use std::io::{Read, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The environment variable of the failure-injection hook (tests only): the number of
+/// the disk-changing step to fail, counted from 1 in each process.
+pub const FAIL_STEP_ENV: &str = "DIKAST_TEST_FAIL_STEP";
+
+static STEPS: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts one disk-changing step and fails it when the hook asks for it.
+fn step(what: &str, path: &Path) -> io::Result<()> {
+    let n = STEPS.fetch_add(1, Ordering::SeqCst) + 1;
+    let fail = std::env::var(FAIL_STEP_ENV)
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok());
+    if fail == Some(n) {
+        return Err(io::Error::other(format!(
+            "injected failure at step {n} ({what} {})",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+/// `fs::create_dir_all`, one step.
+pub fn mkdir(path: &Path) -> Result<(), Failure> {
+    step("mkdir", path)
+        .and_then(|_| fs::create_dir_all(path))
+        .map_err(|e| Failure::io(path, "create", e))
+}
+
+/// `fs::rename`, one step.
+pub fn rename(from: &Path, to: &Path) -> Result<(), Failure> {
+    step("rename", to)
+        .and_then(|_| fs::rename(from, to))
+        .map_err(|e| Failure::io(to, "move into place", e))
+}
+
+/// Removes an empty folder, one step.
+pub fn remove_empty_dir(path: &Path) -> Result<(), Failure> {
+    step("rmdir", path)
+        .and_then(|_| fs::remove_dir(path))
+        .map_err(|e| Failure::io(path, "remove", e))
+}
+
+/// A folder's entries made durable (fsync of the folder itself), one step.
+pub fn sync_dir(path: &Path) -> Result<(), Failure> {
+    step("fsync", path)
+        .and_then(|_| fs::File::open(path)?.sync_all())
+        .map_err(|e| Failure::io(path, "flush", e))
+}
+
+/// A new file with these bytes, flushed to the disk: three steps (create, write, fsync).
+fn create_synced(path: &Path, bytes: &[u8], private: bool) -> io::Result<()> {
+    step("create", path)?;
+    let mut o = fs::OpenOptions::new();
+    o.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // A private file is never readable by others, not even while it is written.
+        o.mode(if private { 0o600 } else { 0o666 });
+    }
+    #[cfg(not(unix))]
+    let _ = private;
+    let mut f = o.open(path)?;
+    step("write", path)?;
+    f.write_all(bytes)?;
+    step("fsync", path)?;
+    f.sync_all()
+}
 
 /// Reads at most `yaml::MAX_GAME_BYTES` (+1 to tell a larger file) without loading a
 /// huge file whole. (`yaml::decode` then holds a file a person wrote to the smaller
@@ -60,20 +135,30 @@ pub fn replace(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     write_via_temp(path, bytes)
 }
 
-/// A temporary file beside `path`, written and flushed, then renamed over it.
+/// A temporary file beside `path`, written and flushed, then renamed over it, and the
+/// folder flushed.
 fn write_via_temp(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     let tmp = temp_name(path);
+    let _ = fs::remove_file(&tmp);
     let res = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
+        create_synced(&tmp, bytes, false)?;
+        step("rename", path)?;
         fs::rename(&tmp, path)
     })();
     if let Err(e) = res {
         let _ = fs::remove_file(&tmp);
         return Err(Failure::io(path, "write", e));
     }
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        sync_dir(parent)?;
+    }
     Ok(())
+}
+
+/// Whether a name is one of dikast's temporary names (`.<name>.tmp-<pid>`): a leftover of
+/// a run that stopped, never part of an archive.
+pub fn is_temp_name(name: &str) -> bool {
+    name.starts_with('.') && name.contains(".tmp-")
 }
 
 /// A folder built under a temporary name and renamed into place when complete, so a
@@ -94,38 +179,99 @@ impl NewDir {
         }
         let tmp = temp_name(dest);
         let _ = fs::remove_dir_all(&tmp);
-        fs::create_dir_all(&tmp).map_err(|e| Failure::io(&tmp, "create", e))?;
-        Ok(NewDir {
+        if let Some(parent) = dest.parent().filter(|p| !p.as_os_str().is_empty()) {
+            if !parent.exists() {
+                mkdir(parent)?;
+            }
+        }
+        let nd = NewDir {
             tmp,
             dest: dest.to_path_buf(),
             done: false,
-        })
+        };
+        step("mkdir", &nd.tmp)
+            .and_then(|_| fs::create_dir(&nd.tmp))
+            .map_err(|e| Failure::io(&nd.tmp, "create", e))?;
+        Ok(nd)
     }
     pub fn path(&self) -> &Path {
         &self.tmp
     }
-    /// Writes a file inside the folder (relative path).
+    /// Makes a folder inside (relative path).
+    pub fn mkdir(&self, rel: &str) -> Result<(), Failure> {
+        let p = self.tmp.join(rel);
+        if p.exists() {
+            return Ok(());
+        }
+        mkdir(&p)
+    }
+    /// Makes a folder inside that only its owner may enter (mode 0700 from the start).
+    pub fn mkdir_private(&self, rel: &str) -> Result<(), Failure> {
+        let p = self.tmp.join(rel);
+        let mut b = fs::DirBuilder::new();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::DirBuilderExt;
+            b.mode(0o700);
+        }
+        step("mkdir", &p)
+            .and_then(|_| b.create(&p))
+            .map_err(|e| Failure::io(&p, "create", e))
+    }
+    /// Writes a file inside the folder (relative path), flushed to the disk.
     pub fn write(&self, rel: &str, bytes: &[u8]) -> Result<(), Failure> {
+        self.write_as(rel, bytes, false)
+    }
+    /// Writes a file only its owner may read (mode 0600 from its first byte).
+    pub fn write_private(&self, rel: &str, bytes: &[u8]) -> Result<(), Failure> {
+        self.write_as(rel, bytes, true)
+    }
+    fn write_as(&self, rel: &str, bytes: &[u8], private: bool) -> Result<(), Failure> {
         let p = self.tmp.join(rel);
         if let Some(parent) = p.parent() {
-            fs::create_dir_all(parent).map_err(|e| Failure::io(parent, "create", e))?;
+            if !parent.exists() {
+                mkdir(parent)?;
+            }
         }
-        let mut f = fs::File::create(&p).map_err(|e| Failure::io(&p, "write", e))?;
-        f.write_all(bytes)
-            .and_then(|_| f.sync_all())
-            .map_err(|e| Failure::io(&p, "write", e))
+        create_synced(&p, bytes, private).map_err(|e| Failure::io(&p, "write", e))
     }
-    pub fn commit(mut self) -> Result<(), Failure> {
+    /// Renames the folder into place: the one step that makes it appear, whole. Every
+    /// folder in it is flushed first, and its parent after.
+    pub fn commit(mut self) -> Result<PathBuf, Failure> {
         if self.dest.exists() {
             return Err(Failure::Refused(format!(
                 "{} appeared meanwhile; nothing was overwritten",
                 self.dest.display()
             )));
         }
-        fs::rename(&self.tmp, &self.dest).map_err(|e| Failure::io(&self.dest, "create", e))?;
+        sync_tree(&self.tmp)?;
+        rename(&self.tmp, &self.dest)?;
         self.done = true;
-        Ok(())
+        if let Some(parent) = self.dest.parent().filter(|p| !p.as_os_str().is_empty()) {
+            if let Err(e) = sync_dir(parent) {
+                // Not made durable: undone, so that the run fails as if nothing happened.
+                let _ = fs::rename(&self.dest, &self.tmp);
+                self.done = false;
+                return Err(e);
+            }
+        }
+        Ok(self.dest.clone())
     }
+}
+
+/// Flushes every folder of a tree, deepest first.
+fn sync_tree(dir: &Path) -> Result<(), Failure> {
+    let rd = fs::read_dir(dir).map_err(|e| Failure::io(dir, "read", e))?;
+    let mut subs: Vec<PathBuf> = rd
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| e.path())
+        .collect();
+    subs.sort();
+    for d in subs {
+        sync_tree(&d)?;
+    }
+    sync_dir(dir)
 }
 
 impl Drop for NewDir {
@@ -144,6 +290,7 @@ pub struct Lock {
 impl Lock {
     pub fn take(dir: &Path) -> Result<Lock, Failure> {
         let path = dir.join(".dikast").join("lock");
+        step("create", &path).map_err(|e| Failure::io(&path, "create", e))?;
         match fs::OpenOptions::new().write(true).create_new(true).open(&path) {
             Ok(mut f) => {
                 let _ = writeln!(f, "pid {}", std::process::id());

@@ -333,6 +333,17 @@ pub fn archive<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
 fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
     let mut sum = Summary::default();
     let turns = layout.turns()?;
+    for &t in &turns {
+        let staged = layout.turn_dir(t).join(campaign::STAGED_REPORTS);
+        if staged.exists() {
+            return Err(Failure::Verify(format!(
+                "the adjudication of turn {} stopped after it was written: its reports still wait in {}; `dikast adjudicate {}` finishes it",
+                t - 1,
+                layout.rel(&staged),
+                layout.dir.display()
+            )));
+        }
+    }
     let (first_bytes, first) = archived_game::<R>(layout, 1)?;
     if first.turn != 1 {
         return Err(Failure::Verify(format!(
@@ -742,12 +753,14 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
         let o = match mine.as_slice() {
             [] => None,
             [o] => Some(*o),
-            _ => return Err(Failure::Verify(format!(
+            _ => {
+                return Err(Failure::Verify(format!(
                 "the folder holds {} orders files of {} for turn {}: keep only the one you sent",
                 mine.len(),
                 v.view_of,
                 s.turn
-            ))),
+            )))
+            }
         };
         let mut one = check_section(s, rname, None)?;
         anchor(s, rname, v, vname, o, &mut one)?;

@@ -615,6 +615,108 @@ fn ids_that_would_be_paths_are_refused_and_nothing_is_written() {
     assert_eq!(snapshot_diff(&before, &snapshot(root)), None);
 }
 
+/// Issue 11, item 7: a turn is committed by one rename of a folder that already holds
+/// everything, reports included. The failure-injection hook of fsx
+/// (`DIKAST_TEST_FAIL_STEP=n`) makes the n-th step that changes the disk fail (make a
+/// folder, create, write or fsync a file, fsync a folder, rename, remove); for every n
+/// until the run gets through, `adjudicate` must fail and leave the campaign byte for
+/// byte as it was. (A full disk or a read-only turn folder fail one such step.) The run
+/// that gets through verifies.
+#[test]
+fn a_failure_at_any_step_of_an_adjudication_leaves_the_campaign_as_it_was() {
+    let t = TempDir::new("fail-steps");
+    let dir = t.join("c");
+    cli::new_campaign(&dir, "steps-431");
+    cli::send_orders(
+        &dir,
+        1,
+        [
+            ("athens", "standing:\n  fortify: { Athens: walls }\n".into()),
+            ("sparta", String::new()),
+        ],
+    );
+    let before = snapshot(&dir);
+    let mut n = 1;
+    loop {
+        let out = Test::new()
+            .arg("adjudicate")
+            .arg(&dir)
+            .env(dikast::fsx::FAIL_STEP_ENV, &n.to_string())
+            .output();
+        if out.code == 0 {
+            break;
+        }
+        assert_eq!(out.code, 1, "step {n}: {}", out.both());
+        assert!(
+            out.stderr
+                .contains(&format!("injected failure at step {n} ")),
+            "step {n}: {}",
+            out.both()
+        );
+        if let Some(d) = snapshot_diff(&before, &snapshot(&dir)) {
+            panic!(
+                "a failure at step {n} changed the campaign:\n{d}\n{}",
+                out.both()
+            );
+        }
+        n += 1;
+        assert!(n < 400, "the adjudication never got through");
+    }
+    // Game file, views, the orders folder, twelve reports: each written and flushed.
+    assert!(n > 40, "only {n} steps: are the writes going through fsx?");
+    assert!(!dir.join("turns/0002/.reports").exists());
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("1 adjudicated turn re-run")
+        .run();
+}
+
+/// Issue 11, items 7 and 8: what a crash leaves is put right by the next run. A turn
+/// committed whose reports still wait in `.reports/` (a crash after the commit's rename)
+/// is finished; a temporary folder of a run that died is removed; both say so.
+#[test]
+fn the_next_run_finishes_a_commit_and_removes_what_a_crash_left() {
+    let t = TempDir::new("crash-left");
+    let dir = t.join("c");
+    cli::new_campaign(&dir, "crash-431");
+    Test::new()
+        .args(["adjudicate", "--allow-no-orders"])
+        .arg(&dir)
+        .run();
+    let done = snapshot(&dir);
+    // As a crash right after the commit leaves it: the reports not yet moved.
+    let staged = dir.join("turns/0002/.reports");
+    fs::create_dir(&staged).unwrap();
+    for e in fs::read_dir(dir.join("turns/0001")).unwrap().flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if name.starts_with("report") {
+            fs::rename(e.path(), staged.join(&name)).unwrap();
+        }
+    }
+    // And a temporary folder of a run killed while it built the next turn.
+    fs::create_dir_all(dir.join("turns/.0003.tmp-4242/orders")).unwrap();
+    fs::write(dir.join("turns/.0003.tmp-4242/game.yaml"), "half").unwrap();
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .verify_failure()
+        .stderr_has("the adjudication of turn 1 stopped after it was written")
+        .run();
+    Test::new()
+        .args(["adjudicate", "--allow-no-orders"])
+        .arg(&dir)
+        .stdout_has("removed turns/.0003.tmp-4242, left by a dikast that stopped")
+        .stdout_has("finished the adjudication of turn 1 that stopped after it was written")
+        .run();
+    assert_eq!(snapshot_diff(&done, &snapshot(&dir)), None);
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("verified")
+        .run();
+}
+
 #[test]
 fn a_snapshot_sees_every_write() {
     // The "nothing was written" proof above is only as good as the snapshot.
