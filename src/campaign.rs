@@ -393,27 +393,56 @@ pub type OrdersFiles = BTreeMap<String, Option<(String, Vec<u8>)>>;
 
 /// The orders files of a turn, per side (missing side: `None`). Files that name no side,
 /// links, and anything that is not a plain file inside the folder are refused.
+/// The names in a turn's orders folder (hidden ones left out), sorted. A folder dikast
+/// cannot read (or that is missing) is an error, never an empty folder: orders in it
+/// would be lost.
+pub fn orders_names(layout: &Layout, t: u32) -> Result<Vec<String>, Failure> {
+    let dir = layout.orders_dir(t);
+    let rd = fs::read_dir(&dir).map_err(|e| {
+        Failure::Io(format!(
+            "could not read the orders folder {}: {e}; the orders in it cannot be lost silently, so nothing is adjudicated",
+            layout.rel(&dir)
+        ))
+    })?;
+    let mut names = Vec::new();
+    for e in rd {
+        let e = e.map_err(|e| Failure::io(&dir, "read", e))?;
+        let name = e.file_name().to_string_lossy().into_owned();
+        if !name.starts_with('.') {
+            names.push(name);
+        }
+    }
+    names.sort();
+    Ok(names)
+}
+
 pub fn read_orders(layout: &Layout, t: u32, sides: &[String]) -> Result<OrdersFiles, Failure> {
     let dir = layout.orders_dir(t);
     let mut out: BTreeMap<String, Option<(String, Vec<u8>)>> =
         sides.iter().map(|s| (s.clone(), None)).collect();
     let mut diags = Vec::new();
-    if let Ok(rd) = fs::read_dir(&dir) {
-        let mut names: Vec<String> = rd
-            .flatten()
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        for name in names {
-            if name.starts_with('.') {
-                continue;
-            }
+    {
+        for name in orders_names(layout, t)? {
             let path = dir.join(&name);
             let stem = name
                 .strip_suffix(".yaml")
                 .or_else(|| name.strip_suffix(".yml"));
             match stem {
                 Some(side) if sides.iter().any(|s| s == side) => {
+                    if let Some(Some((first, _))) = out.get(side) {
+                        // athens.yaml and athens.yml: one would be silently ignored.
+                        diags.push(
+                            crate::diag::Diagnostic::new(
+                                "campaign::two-orders-files",
+                                format!(
+                                    "{} and {first} are both {side}'s orders: dikast will not choose one and ignore the other",
+                                    layout.rel(&path)
+                                ),
+                            )
+                            .help(format!("keep the one {side} meant and remove the other")),
+                        );
+                        continue;
+                    }
                     let bytes = fsx::read_limited(&path)?;
                     out.insert(side.to_string(), Some((layout.rel(&path), bytes)));
                 }
@@ -478,13 +507,7 @@ pub fn pending_turn(layout: &Layout) -> Result<u32, Failure> {
 pub fn require_some_orders(layout: &Layout) -> Result<(), Failure> {
     let t = pending_turn(layout)?;
     let dir = layout.orders_dir(t);
-    let any = fs::read_dir(&dir)
-        .map(|rd| {
-            rd.flatten()
-                .any(|e| !e.file_name().to_string_lossy().starts_with('.'))
-        })
-        .unwrap_or(false);
-    if any {
+    if !orders_names(layout, t)?.is_empty() {
         return Ok(());
     }
     Err(Failure::Refused(format!(
