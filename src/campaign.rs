@@ -206,7 +206,16 @@ impl Layout {
             )));
         }
         let bytes = fsx::read_limited(&p)?;
-        pipeline::parse_file(&self.rel(&p), &bytes, "secret file")
+        let s: Secret = pipeline::parse_file(&self.rel(&p), &bytes, "secret file")?;
+        if s.chain_length == 0 || s.chain_length > dice::MAX_CHAIN_LENGTH {
+            return Err(Failure::Refused(format!(
+                "{}: field chain_length is {}; dikast walks chains of 1 to {} values",
+                self.rel(&p),
+                s.chain_length,
+                dice::MAX_CHAIN_LENGTH
+            )));
+        }
+        Ok(s)
     }
 }
 
@@ -293,6 +302,18 @@ pub fn create<R: Rules>(
     }
     if opts.chain_length == 0 {
         return Err(Failure::Refused("--chain-length must be at least 1".into()));
+    }
+    if opts.chain_length > dice::MAX_CHAIN_LENGTH {
+        return Err(Failure::Refused(format!(
+            "a chain of {} values ({}) is more than {}, the longest chain dikast makes: every command walks the chain from its head; a campaign that outlives its chain continues on a new one",
+            opts.chain_length,
+            if opts.secret.is_some() {
+                "chain_length of the secret file given"
+            } else {
+                "--chain-length"
+            },
+            dice::MAX_CHAIN_LENGTH
+        )));
     }
     let sc = R::load_scenario(scenario_text).map_err(|p| {
         Failure::Refused(format!(

@@ -64,21 +64,26 @@ pub fn sync_dir(path: &Path) -> Result<(), Failure> {
 /// A new file with these bytes, flushed to the disk: three steps (create, write, fsync).
 fn create_synced(path: &Path, bytes: &[u8], private: bool) -> io::Result<()> {
     step("create", path)?;
+    let mut f = open_new(path, private)?;
+    step("write", path)?;
+    f.write_all(bytes)?;
+    step("fsync", path)?;
+    f.sync_all()
+}
+
+/// A new, empty file; a private one is created with mode 0600, so that no one else can
+/// read it at any moment (not 0644 first, then changed).
+fn open_new(path: &Path, private: bool) -> io::Result<fs::File> {
     let mut o = fs::OpenOptions::new();
     o.write(true).create_new(true);
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        // A private file is never readable by others, not even while it is written.
         o.mode(if private { 0o600 } else { 0o666 });
     }
     #[cfg(not(unix))]
     let _ = private;
-    let mut f = o.open(path)?;
-    step("write", path)?;
-    f.write_all(bytes)?;
-    step("fsync", path)?;
-    f.sync_all()
+    o.open(path)
 }
 
 /// Reads at most `yaml::MAX_GAME_BYTES` (+1 to tell a larger file) without loading a
@@ -308,5 +313,37 @@ impl Lock {
 impl Drop for Lock {
     fn drop(&mut self) {
         let _ = fs::remove_file(&self.path);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_private_file_is_private_from_its_first_byte() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("dikast-fsx-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let nd = NewDir::create(&dir).unwrap();
+        nd.mkdir_private(".dikast").unwrap();
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&nd.path().join(".dikast")), 0o700);
+        // The file as it is created, before a byte is written.
+        let p = nd.path().join(".dikast/secret");
+        let f = open_new(&p, true).unwrap();
+        assert_eq!(mode(&p), 0o600);
+        drop(f);
+        fs::remove_file(&p).unwrap();
+        nd.write_private(".dikast/secret", b"x").unwrap();
+        assert_eq!(mode(&p), 0o600);
+        let q = nd.path().join("open");
+        drop(open_new(&q, false).unwrap());
+        assert_ne!(
+            mode(&q) & 0o044,
+            0,
+            "a plain file is readable as umask allows"
+        );
     }
 }

@@ -117,6 +117,13 @@ fn sealed_source(layout: &Layout, anchor: &str) -> Result<Option<SealedSeeds>, F
         let bytes = fsx::read_limited(&layout.published())?;
         let p: Published =
             pipeline::parse_file(&layout.rel(&layout.published()), &bytes, "published file")?;
+        if p.turn > dice::MAX_CHAIN_LENGTH {
+            return Err(Failure::Verify(format!(
+                "published.yaml: field turn is {}, beyond any chain dikast walks ({})",
+                p.turn,
+                dice::MAX_CHAIN_LENGTH
+            )));
+        }
         let u = dice::parse_hash(&p.sealed_seed).ok_or_else(|| {
             Failure::Verify("published.yaml: field sealed_seed is not a 64-digit hex value".into())
         })?;
@@ -729,6 +736,11 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
                 "{vname}: field dice.commitment is not a 64-digit hex value"
             ))
         })?;
+        if t - first.turn > dice::MAX_CHAIN_LENGTH {
+            return Err(Failure::Verify(format!(
+                "{vname}: field turn is {t}, beyond any chain dikast walks from {first_name}"
+            )));
+        }
         if dice::to_hex(&Chain::Open.walk(&c, t - first.turn)) != first.dice.commitment {
             return Err(Failure::Verify(format!(
                 "{vname}: field dice.commitment does not hash down to the commitment of {first_name} in {} steps: not the chain committed to at turn {}",
@@ -828,6 +840,13 @@ pub fn check_section(
     orders: Option<&Path>,
 ) -> Result<Summary, Failure> {
     let mut sum = Summary::default();
+    if s.turn > dice::MAX_CHAIN_LENGTH {
+        return Err(Failure::Verify(format!(
+            "{name}: field turn is {}, beyond any chain dikast walks ({})",
+            s.turn,
+            dice::MAX_CHAIN_LENGTH
+        )));
+    }
     if s.protocol != dice::PROTOCOL {
         return Err(Failure::Refused(format!(
             "{name} uses protocol `{}`; this dikast checks {}",
