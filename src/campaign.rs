@@ -52,6 +52,11 @@ pub struct Campaign {
     pub deadlines: Option<crate::status::Deadlines>,
 }
 
+/// The longest chain dikast makes or walks: a turn a day for 270 years. Every command
+/// walks the chain from its head (up to this many SHA-256 steps, a few milliseconds), so
+/// 4 294 967 295 would make `new` run for minutes and every later command too.
+pub const MAX_CHAIN_LENGTH: u32 = 100_000;
+
 /// `.dikast/secret`: the heads of both chains. Mode 0600; never printed or mailed.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -207,12 +212,12 @@ impl Layout {
         }
         let bytes = fsx::read_limited(&p)?;
         let s: Secret = pipeline::parse_file(&self.rel(&p), &bytes, "secret file")?;
-        if s.chain_length == 0 || s.chain_length > dice::MAX_CHAIN_LENGTH {
+        if s.chain_length == 0 || s.chain_length > MAX_CHAIN_LENGTH {
             return Err(Failure::Refused(format!(
                 "{}: field chain_length is {}; dikast walks chains of 1 to {} values",
                 self.rel(&p),
                 s.chain_length,
-                dice::MAX_CHAIN_LENGTH
+                MAX_CHAIN_LENGTH
             )));
         }
         Ok(s)
@@ -303,7 +308,7 @@ pub fn create<R: Rules>(
     if opts.chain_length == 0 {
         return Err(Failure::Refused("--chain-length must be at least 1".into()));
     }
-    if opts.chain_length > dice::MAX_CHAIN_LENGTH {
+    if opts.chain_length > MAX_CHAIN_LENGTH {
         return Err(Failure::Refused(format!(
             "a chain of {} values ({}) is more than {}, the longest chain dikast makes: every command walks the chain from its head; a campaign that outlives its chain continues on a new one",
             opts.chain_length,
@@ -312,7 +317,7 @@ pub fn create<R: Rules>(
             } else {
                 "--chain-length"
             },
-            dice::MAX_CHAIN_LENGTH
+            MAX_CHAIN_LENGTH
         )));
     }
     let sc = R::load_scenario(scenario_text).map_err(|p| {

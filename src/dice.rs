@@ -15,11 +15,6 @@ pub const PROTOCOL: &str = "dikast-dice/v1";
 /// The default chain length N (dice.md §1).
 pub const DEFAULT_CHAIN_LENGTH: u32 = 4096;
 
-/// The longest chain dikast makes or walks: a turn a day for 270 years. Every command
-/// walks the chain from its head (up to this many SHA-256 steps, a few milliseconds), so
-/// 4 294 967 295 would make `new` run for minutes and every later command too.
-pub const MAX_CHAIN_LENGTH: u32 = 100_000;
-
 /// A SHA-256 value.
 pub type Hash = [u8; 32];
 

@@ -117,11 +117,11 @@ fn sealed_source(layout: &Layout, anchor: &str) -> Result<Option<SealedSeeds>, F
         let bytes = fsx::read_limited(&layout.published())?;
         let p: Published =
             pipeline::parse_file(&layout.rel(&layout.published()), &bytes, "published file")?;
-        if p.turn > dice::MAX_CHAIN_LENGTH {
+        if p.turn > campaign::MAX_CHAIN_LENGTH {
             return Err(Failure::Verify(format!(
                 "published.yaml: field turn is {}, beyond any chain dikast walks ({})",
                 p.turn,
-                dice::MAX_CHAIN_LENGTH
+                campaign::MAX_CHAIN_LENGTH
             )));
         }
         let u = dice::parse_hash(&p.sealed_seed).ok_or_else(|| {
@@ -736,7 +736,7 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
                 "{vname}: field dice.commitment is not a 64-digit hex value"
             ))
         })?;
-        if t - first.turn > dice::MAX_CHAIN_LENGTH {
+        if t - first.turn > campaign::MAX_CHAIN_LENGTH {
             return Err(Failure::Verify(format!(
                 "{vname}: field turn is {t}, beyond any chain dikast walks from {first_name}"
             )));
@@ -840,11 +840,11 @@ pub fn check_section(
     orders: Option<&Path>,
 ) -> Result<Summary, Failure> {
     let mut sum = Summary::default();
-    if s.turn > dice::MAX_CHAIN_LENGTH {
+    if s.turn > campaign::MAX_CHAIN_LENGTH {
         return Err(Failure::Verify(format!(
             "{name}: field turn is {}, beyond any chain dikast walks ({})",
             s.turn,
-            dice::MAX_CHAIN_LENGTH
+            campaign::MAX_CHAIN_LENGTH
         )));
     }
     if s.protocol != dice::PROTOCOL {
