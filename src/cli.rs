@@ -99,8 +99,15 @@ pub enum Command {
         #[arg(long, conflicts_with_all = ["dir", "report"])]
         player: Option<PathBuf>,
     },
-    /// Copy the archive for everyone: secret left out, last sealed seed revealed.
-    Publish { dir: PathBuf, out: PathBuf },
+    /// Copy the archive for everyone: secret, addresses and mail left out, last sealed
+    /// seed revealed. Refused while the game is not over, unless --force.
+    Publish {
+        dir: PathBuf,
+        out: PathBuf,
+        /// Publish a game that is not over (it reveals every hand and sealed event).
+        #[arg(long)]
+        force: bool,
+    },
     /// Show a game file or a view.
     Show {
         file: PathBuf,
@@ -427,7 +434,9 @@ fn run(cmd: Command) -> Result<String, Failure> {
             };
             Ok(format!("{}\nverified\n", sum.lines.join("\n")))
         }
-        Command::Publish { dir, out } => crate::publish::publish(&Layout::new(&dir), &out),
+        Command::Publish { dir, out, force } => {
+            crate::publish::publish(&Layout::new(&dir), &out, force)
+        }
         Command::Show { file, side, format } => {
             let b = fsx::read_limited(&file)?;
             let rules = rules_of(&file, &b)?;

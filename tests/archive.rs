@@ -357,6 +357,84 @@ fn a_report_from_another_seed_chain_fails_against_the_players_view() {
         .run();
 }
 
+/// Issue 11, item 10: publish takes the lock, leaves out every address, the mail sent
+/// and what a stopped run left, and refuses a game that is not over unless --force,
+/// saying what it would reveal.
+#[test]
+fn publish_keeps_addresses_mail_and_leftovers_home_and_waits_for_the_end() {
+    let t = TempDir::new("publish-leaks");
+    let dir = t.join("c");
+    new_campaign(&dir, "leak-431");
+    play_two_turns(&dir);
+    let yaml = fs::read_to_string(dir.join("campaign.yaml")).unwrap();
+    let yaml = yaml
+        .replacen("email: ''", "email: pericles@athens.example", 1)
+        .replacen("email: ''", "email: archidamus@sparta.example", 1)
+        + "moderator: moderator@agora.example\n";
+    assert!(yaml.contains("pericles@"), "{yaml}");
+    fs::write(dir.join("campaign.yaml"), &yaml).unwrap();
+    fs::create_dir_all(dir.join("turns/0001/mail/sent")).unwrap();
+    fs::write(
+        dir.join("turns/0001/mail/sent/athens.eml"),
+        "To: pericles@athens.example\n",
+    )
+    .unwrap();
+    fs::create_dir_all(dir.join("turns/.0004.tmp-4242")).unwrap();
+    fs::write(dir.join("turns/0003/.half.yaml.tmp-4242"), "x").unwrap();
+    let before = cli::snapshot(t.path());
+    // Mid-war: refused, saying what it would reveal; nothing written.
+    let out = t.join("public");
+    Test::new()
+        .arg("publish")
+        .arg(&dir)
+        .arg(&out)
+        .failure()
+        .stderr_has("the game is not over")
+        .stderr_has("every hand")
+        .stderr_has("--force")
+        .run();
+    assert_eq!(cli::snapshot_diff(&before, &cli::snapshot(t.path())), None);
+    // Not while another dikast works on the campaign.
+    fs::write(
+        dir.join(".dikast/lock"),
+        format!("pid {}\n", std::process::id()),
+    )
+    .unwrap();
+    Test::new()
+        .arg("publish")
+        .arg(&dir)
+        .arg(&out)
+        .arg("--force")
+        .failure()
+        .stderr_has("another dikast is working on this campaign")
+        .run();
+    fs::remove_file(dir.join(".dikast/lock")).unwrap();
+    Test::new()
+        .arg("publish")
+        .arg(&dir)
+        .arg(&out)
+        .arg("--force")
+        .stdout_has("published with --force")
+        .run();
+    for (p, e) in cli::snapshot(&out) {
+        let name = p.display().to_string();
+        assert!(
+            !name.contains("mail") && !name.contains(".tmp") && !name.starts_with('.'),
+            "{name} was published"
+        );
+        if let cli::Entry::File(b) = e {
+            let text = String::from_utf8_lossy(&b);
+            assert!(!text.contains(".example"), "{name} holds an address");
+        }
+    }
+    assert!(out.join("campaign.yaml").exists());
+    Test::new()
+        .arg("verify")
+        .arg(&out)
+        .stdout_has("verified")
+        .run();
+}
+
 #[test]
 fn a_missing_archived_file_fails_verification_naming_it() {
     let t = TempDir::new("missing");

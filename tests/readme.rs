@@ -108,7 +108,12 @@ fn the_worked_turn_of_the_readme() {
         .stdout_has("verified")
         .run();
     let public = t.join("war-public");
-    Test::new().arg("publish").arg(&war).arg(&public).run();
+    Test::new()
+        .arg("publish")
+        .arg(&war)
+        .arg(&public)
+        .arg("--force")
+        .run();
     assert!(!public.join(".dikast").exists(), "the secret stays home");
     Test::new()
         .arg("verify")
