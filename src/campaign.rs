@@ -645,8 +645,11 @@ pub fn adjudicate_with<R: Rules>(
     opts: &AdjudicateOptions,
 ) -> Result<Adjudicated, Failure> {
     let fallback = opts.fallback;
-    let _lock = fsx::Lock::take(&layout.dir)?;
-    let notes = recover(layout)?;
+    let lock = fsx::Lock::take(&layout.dir)?;
+    let mut notes = recover(layout)?;
+    if let Some(l) = &lock.took_over {
+        notes.insert(0, l.clone());
+    }
     if notes.iter().any(|n| n.starts_with("finished")) {
         // What was put right is the whole run: the next turn is adjudicated by the next.
         return Ok(Adjudicated {

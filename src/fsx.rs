@@ -287,24 +287,117 @@ impl Drop for NewDir {
     }
 }
 
-/// The campaign lock: one dikast at a time may change a campaign.
+/// The campaign lock: one dikast at a time may change a campaign. The lock file says
+/// which process on which host holds it (`pid N`, `host H`), so that a lock left by a
+/// dikast that was killed is taken over (with a line saying so) instead of blocking
+/// every later run.
 pub struct Lock {
     path: PathBuf,
+    /// Set when a stale lock was taken over: what the user is told.
+    pub took_over: Option<String>,
+}
+
+/// This machine's name, as the lock records it.
+fn host_name() -> String {
+    fs::read_to_string("/proc/sys/kernel/hostname")
+        .or_else(|_| fs::read_to_string("/etc/hostname"))
+        .map(|h| h.trim().to_string())
+        .ok()
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// Whether process `pid` of this host is running; `None` when this system cannot tell.
+fn process_alive(pid: u32) -> Option<bool> {
+    if cfg!(target_os = "linux") && Path::new("/proc/self").exists() {
+        Some(Path::new(&format!("/proc/{pid}")).exists())
+    } else {
+        None
+    }
+}
+
+/// The holder a lock file names: pid and host, when it names them.
+fn holder(text: &str) -> (Option<u32>, Option<String>) {
+    let field = |k: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(k))
+            .map(|v| v.trim().to_string())
+    };
+    (
+        field("pid ").and_then(|p| p.parse().ok()),
+        field("host ").filter(|h| !h.is_empty()),
+    )
 }
 
 impl Lock {
     pub fn take(dir: &Path) -> Result<Lock, Failure> {
         let path = dir.join(".dikast").join("lock");
-        step("create", &path).map_err(|e| Failure::io(&path, "create", e))?;
-        match fs::OpenOptions::new().write(true).create_new(true).open(&path) {
-            Ok(mut f) => {
-                let _ = writeln!(f, "pid {}", std::process::id());
-                Ok(Lock { path })
+        let me = format!("pid {}\nhost {}\n", std::process::id(), host_name());
+        let create = |path: &Path| -> io::Result<()> {
+            step("create", path)?;
+            let mut f = fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(path)?;
+            f.write_all(me.as_bytes())?;
+            f.sync_all()
+        };
+        match create(&path) {
+            Ok(()) => {
+                return Ok(Lock {
+                    path,
+                    took_over: None,
+                })
             }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(Failure::Refused(format!(
-                "another dikast is working on this campaign ({} exists); if none is running, remove that file",
+            Err(e) if e.kind() != io::ErrorKind::AlreadyExists => {
+                return Err(Failure::io(&path, "create", e))
+            }
+            Err(_) => {}
+        }
+        let text = fs::read_to_string(&path).unwrap_or_default();
+        let (pid, host) = holder(&text);
+        let here = host_name();
+        let stale = match (pid, host.as_deref()) {
+            (Some(p), Some(h)) if h == here => process_alive(p) == Some(false),
+            _ => false,
+        };
+        let who = match (pid, host.as_deref()) {
+            (Some(p), Some(h)) => format!("dikast pid {p} on {h}"),
+            (Some(p), None) => format!("dikast pid {p} (host not recorded)"),
+            _ => "a dikast that recorded no pid".to_string(),
+        };
+        if !stale {
+            return Err(Failure::Refused(format!(
+                "another dikast is working on this campaign ({} exists, held by {who}); if none is running, remove that file",
                 path.display()
-            ))),
+            )));
+        }
+        // Taken over by renaming it away (only one of two runs can) and checking that
+        // what was renamed is the stale lock read above.
+        let aside = path.with_file_name(format!(".lock.stale.tmp-{}", std::process::id()));
+        let refused = || {
+            Failure::Refused(format!(
+                "another dikast is working on this campaign ({} was just taken)",
+                path.display()
+            ))
+        };
+        if fs::rename(&path, &aside).is_err() {
+            return Err(refused());
+        }
+        if fs::read_to_string(&aside).unwrap_or_default() != text {
+            let _ = fs::rename(&aside, &path);
+            return Err(refused());
+        }
+        let _ = fs::remove_file(&aside);
+        match create(&path) {
+            Ok(()) => Ok(Lock {
+                path: path.clone(),
+                took_over: Some(format!(
+                    "took over the lock {} of {who}, which is no longer running",
+                    path.display()
+                )),
+            }),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(refused()),
             Err(e) => Err(Failure::io(&path, "create", e)),
         }
     }

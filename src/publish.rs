@@ -23,7 +23,7 @@ struct Awaits {
 /// `dikast publish DIR OUT [--force]`.
 pub fn publish(layout: &Layout, out: &Path, force: bool) -> Result<String, Failure> {
     // One dikast at a time: an adjudication running meanwhile would be copied half-done.
-    let _lock = fsx::Lock::take(&layout.dir)?;
+    let lock = fsx::Lock::take(&layout.dir)?;
     let secret = layout.load_secret()?;
     let campaign = layout.load_campaign()?;
     let turns = layout.turns()?;
@@ -98,7 +98,7 @@ pub fn publish(layout: &Layout, out: &Path, force: bool) -> Result<String, Failu
     };
     nd.write("published.yaml", to_yaml(&p).as_bytes())?;
     nd.commit()?;
-    let mut text = String::new();
+    let mut text: String = lock.took_over.iter().map(|l| format!("{l}\n")).collect();
     text.push_str(&format!(
         "published {} turns to {}: secret, addresses and mail left out, sealed seed of turn {last} revealed; `dikast verify {}` re-runs every event\n",
         last,

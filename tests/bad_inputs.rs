@@ -717,6 +717,50 @@ fn the_next_run_finishes_a_commit_and_removes_what_a_crash_left() {
         .run();
 }
 
+/// Issue 11, item 8: a lock left by a dikast that was killed (`kill -9`) blocked every
+/// later run until removed by hand. The lock records pid and host; a lock of this host
+/// whose process is gone is taken over, with a line saying so; one whose process runs,
+/// or of another host, is respected.
+#[test]
+fn a_lock_whose_process_is_gone_is_taken_over() {
+    let t = TempDir::new("stale-lock");
+    let dir = t.join("c");
+    cli::new_campaign(&dir, "lock-431");
+    let host = fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|h| h.trim().to_string())
+        .unwrap_or_default();
+    let lock = dir.join(".dikast/lock");
+    // A process that has ended: its pid names no process any more.
+    let mut child = std::process::Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    // Another host's dikast, and one running here (this test), are respected.
+    for text in [
+        format!("pid {dead}\nhost elsewhere.example\n"),
+        format!("pid {}\nhost {host}\n", std::process::id()),
+    ] {
+        fs::write(&lock, &text).unwrap();
+        Test::new()
+            .args(["adjudicate", "--allow-no-orders"])
+            .arg(&dir)
+            .failure()
+            .stderr_has("another dikast is working on this campaign")
+            .run();
+        assert_eq!(fs::read_to_string(&lock).unwrap(), text);
+    }
+    fs::write(&lock, format!("pid {dead}\nhost {host}\n")).unwrap();
+    Test::new()
+        .args(["adjudicate", "--allow-no-orders"])
+        .arg(&dir)
+        .stdout_has("took over the lock")
+        .stdout_has(&format!(
+            "of dikast pid {dead} on {host}, which is no longer running"
+        ))
+        .stdout_has("turn 1 adjudicated")
+        .run();
+    assert!(!lock.exists(), "the lock taken over is released at the end");
+}
+
 #[test]
 fn a_snapshot_sees_every_write() {
     // The "nothing was written" proof above is only as good as the snapshot.
