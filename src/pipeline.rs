@@ -40,19 +40,20 @@ pub fn load_scenario<R: Rules>(sref: &ScenarioRef, file: &str) -> Result<R::Scen
             sref.name
         )));
     }
-    R::load_scenario(text).map_err(|p| {
+    let sc = R::load_scenario(text).map_err(|p| {
         Failure::Refused(format!(
             "scenario `{}` is not playable: {}",
             sref.name,
             p.join("; ")
         ))
-    })
+    })?;
+    Ok(sc)
 }
 
 /// Parses a YAML file we wrote (game or view) into its type, with a placed diagnostic on
 /// failure. The safe parser runs first, so aliases and oversized input never reach serde.
 pub fn parse_file<T: DeserializeOwned>(name: &str, bytes: &[u8], what: &str) -> Result<T, Failure> {
-    let file = yaml::decode(name, bytes).map_err(Failure::input)?;
+    let file = yaml::decode_within(name, bytes, yaml::MAX_GAME_BYTES).map_err(Failure::input)?;
     yaml::parse(&file).map_err(Failure::input)?;
     serde_yaml::from_str(&file.text).map_err(|e| {
         let mut d = Diagnostic::new(
@@ -173,6 +174,14 @@ pub fn check_orders<R: Rules>(
         });
         return (R::default_orders(sc, &view.state, side), vec![d]);
     };
+    // Bounded before anything reads it: what orders hold may reach the next game file.
+    let too_big = yaml::check_bounds(file, &root);
+    if !too_big.is_empty() {
+        return (
+            R::default_orders(sc, &view.state, side),
+            diag::cap(too_big, file),
+        );
+    }
     let mut diags = Vec::new();
     let mut envelope_ok = true;
     let need = |key: &str, diags: &mut Vec<Diagnostic>| -> Option<&Node> {
@@ -377,6 +386,11 @@ pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
     let sc = load_scenario::<R>(&game.scenario, &inp.game_name)?;
     // A game file that breaks the game's invariants (duplicate ids, unknown places…) is
     // refused before anything is resolved from it.
+    // Side ids become file names: never one that is a path.
+    crate::game::check_ids(
+        &format!("{}: scenario `{}`: side", inp.game_name, game.scenario.name),
+        R::sides(&sc, &game.state).iter().map(String::as_str),
+    )?;
     let broken = R::invariants(&sc, &game.state);
     if !broken.is_empty() {
         return Err(Failure::Refused(format!(
