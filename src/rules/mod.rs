@@ -6,6 +6,7 @@
 //! here and one line in `with_rules!`; nothing in the pipeline changes.
 
 pub mod hellenes;
+pub mod successors;
 
 use crate::diag::{Diagnostic, SourceFile};
 use crate::dice::{DiceRecord, TurnDice};
