@@ -92,3 +92,6 @@ impl<'a> Ctx<'a> {
 }
 
 pub use round::resolve;
+
+#[cfg(test)]
+mod tests;
