@@ -412,7 +412,7 @@ fn plan<R: Rules>(
     let game: crate::game::GameFile<R::State> =
         pipeline::parse_file(&layout.rel(&game_path), &game_bytes, "game file")?;
     let sc = pipeline::load_scenario::<R>(&game.scenario, &layout.rel(&game_path))?;
-    let sides = R::sides(&sc);
+    let sides = R::sides(&sc, &game.state);
     if sides.iter().any(|s| s == "moderator") {
         return Err(refuse(
             "a side is called `moderator`, which is the name of the moderator's message".into(),

@@ -140,7 +140,7 @@ fn merge_by_key(
 /// The state of a setup: the scenario's start with the setup's changes.
 fn state_from_setup(text: &str) -> Result<State, String> {
     let sc = Hellenes::load_scenario(HELLENES_431).map_err(|e| e.join("; "))?;
-    let start = Hellenes::start(&sc);
+    let start = Hellenes::start(&sc, &Default::default()).unwrap();
     let mut base: Value = serde_yaml::to_value(&start).map_err(|e| e.to_string())?;
     let patch: Value = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
     let Some(pm) = patch.as_mapping() else {
@@ -315,7 +315,7 @@ fn run_case(dir: &Path) -> Result<BTreeMap<String, String>, String> {
     let hash = sha256_hex(&gbytes);
     let mut orders = BTreeMap::new();
     let sc = Hellenes::load_scenario(HELLENES_431).map_err(|e| e.join("; "))?;
-    for side in Hellenes::sides(&sc) {
+    for side in sc.side_ids() {
         let p = dir.join("in/orders").join(format!("{side}.yaml"));
         let entry = if p.is_file() {
             let text = fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
@@ -519,7 +519,7 @@ fn demo_examples() {
     if bless {
         rebase_examples(&examples.join("hellenes-431"));
     }
-    match dikast::demo::demo(None, &examples) {
+    match dikast::demo::demo(&dikast::games::builtin(), None, None, &examples) {
         Ok(out) => assert!(out.contains("verified: every file re-runs byte for byte")),
         Err(f) => panic!(
             "the demo failed (after a scenario or state change, run with DIKAST_BLESS=1 to re-base the examples):\n{}",
@@ -537,9 +537,10 @@ fn rebase_examples(ex: &Path) {
     let secret: Secret =
         serde_yaml::from_str(&fs::read_to_string(ex.join("secret.yaml")).unwrap()).unwrap();
     let opts = NewOptions {
-        game_id: dikast::demo::DEMO_GAME.into(),
+        game_id: "demo-431".into(),
         chain_length: secret.chain_length,
         secret: Some(secret),
+        start: Default::default(),
     };
     campaign::create::<Hellenes>(&dir, "hellenes-431", HELLENES_431, true, &opts).unwrap();
     let layout = Layout::new(&dir);

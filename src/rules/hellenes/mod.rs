@@ -5,6 +5,7 @@ pub mod actions;
 pub mod battle;
 pub mod control;
 pub mod event;
+pub mod forms;
 pub mod invariants;
 pub mod map_data;
 pub mod movement;
@@ -155,7 +156,11 @@ impl Rules for Hellenes {
         }
     }
 
-    fn sides(sc: &Scenario) -> Vec<String> {
+    fn sides(sc: &Scenario, _st: &State) -> Vec<String> {
+        sc.side_ids()
+    }
+
+    fn sides_of_view(sc: &Scenario, _view: &view::View) -> Vec<String> {
         sc.side_ids()
     }
 
@@ -163,8 +168,22 @@ impl Rules for Hellenes {
         words::side(sc, side, lang, Case::Nom)
     }
 
-    fn start(sc: &Scenario) -> State {
-        State::start(sc)
+    fn start(sc: &Scenario, opts: &crate::rules::StartOptions) -> Result<State, String> {
+        match opts.players {
+            Some(n) if n as usize != sc.side_ids().len() => Err(format!(
+                "this scenario is played by {} players, not {n}",
+                sc.side_ids().len()
+            )),
+            _ => Ok(State::start(sc)),
+        }
+    }
+
+    fn invariants(sc: &Scenario, st: &State) -> Vec<String> {
+        invariants::check(sc, st)
+    }
+
+    fn order_forms() -> crate::kit::forms::Forms {
+        forms::forms()
     }
 
     fn step_in(sc: &Scenario, st: &State, lang: Lang) -> StepInfo {
