@@ -17,11 +17,7 @@ pub enum Party {
 
 pub fn party_of(st: &State, who: &Who) -> Party {
     match who {
-        Who::General(g) => Party::Player(
-            st.army(g)
-                .map(|a| a.player.clone())
-                .unwrap_or_default(),
-        ),
+        Who::General(g) => Party::Player(st.army(g).map(|a| a.player.clone()).unwrap_or_default()),
         Who::Independent(_) => Party::Independents,
     }
 }
@@ -226,12 +222,22 @@ pub fn on_entering(ctx: &mut Ctx, mover: &Who, from: &str, space: &str) -> bool 
 
 /// A battle in `space` on the scenario's battle table. `from`: where a beaten attacker
 /// goes back to (None: a sortie, back inside the walls). Returns whether the attacker won.
-pub fn fight(ctx: &mut Ctx, space: &str, attacker: &Who, defenders: &[Who], from: Option<&str>) -> bool {
+pub fn fight(
+    ctx: &mut Ctx,
+    space: &str,
+    attacker: &Who,
+    defenders: &[Who],
+    from: Option<&str>,
+) -> bool {
     let bp = ctx.sc.params.battle.clone();
     let a_cus = cus_of(&ctx.st, attacker).min(bp.cu_cap) as i32;
     let d_cus = (defenders.iter().map(|d| cus_of(&ctx.st, d)).sum::<u32>()).min(bp.cu_cap) as i32;
     let a_val = battle_value(ctx, attacker);
-    let d_val = defenders.iter().map(|d| battle_value(ctx, d)).max().unwrap_or(0);
+    let d_val = defenders
+        .iter()
+        .map(|d| battle_value(ctx, d))
+        .max()
+        .unwrap_or(0);
     let n = ctx.next_n(&format!("battle:{space}"));
     let dice = ctx.roll(
         Label::Battle {
@@ -245,7 +251,12 @@ pub fn fight(ctx: &mut Ctx, space: &str, attacker: &Who, defenders: &[Who], from
     let de = dice[1] as i32 + d_val + d_cus;
     let attacker_won = at > de;
     let margin = (at - de).abs();
-    let loser_loss = bp.loser_loses + if margin >= bp.rout_margin { bp.rout_extra } else { 0 };
+    let loser_loss = bp.loser_loses
+        + if margin >= bp.rout_margin {
+            bp.rout_extra
+        } else {
+            0
+        };
     let (a_loss, d_loss) = if attacker_won {
         (bp.winner_loses, loser_loss)
     } else {
@@ -271,7 +282,11 @@ pub fn fight(ctx: &mut Ctx, space: &str, attacker: &Who, defenders: &[Who], from
     // Independent armies reduced to nothing leave play.
     for w in std::iter::once(attacker).chain(defenders.iter()) {
         if let Who::Independent(i) = w {
-            if ctx.st.independent(i).is_some_and(|x| x.cus == 0 && !x.removed) {
+            if ctx
+                .st
+                .independent(i)
+                .is_some_and(|x| x.cus == 0 && !x.removed)
+            {
                 if let Some(x) = ctx.st.independent_mut(i) {
                     x.removed = true;
                 }
@@ -319,7 +334,9 @@ pub fn fight(ctx: &mut Ctx, space: &str, attacker: &Who, defenders: &[Who], from
 fn still_here(st: &State, who: &Who, space: &str) -> bool {
     match who {
         Who::General(g) => st.army(g).is_some_and(|a| a.at == space),
-        Who::Independent(i) => st.independent(i).is_some_and(|a| a.at == space && !a.removed),
+        Who::Independent(i) => st
+            .independent(i)
+            .is_some_and(|a| a.at == space && !a.removed),
     }
 }
 

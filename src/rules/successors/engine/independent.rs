@@ -4,66 +4,98 @@
 
 use super::battle;
 use super::Ctx;
+use crate::kit::breach::Breach;
 use crate::rules::successors::model::event::{Event, Who};
 use crate::rules::successors::model::orders::IndependentOrder;
 use crate::rules::successors::model::scenario::{Kind, Scenario};
 use crate::rules::successors::model::state::{State, INDEPENDENT};
 
 /// The rule a path breaks for an independent army, if any (§7).
-pub fn path_check(sc: &Scenario, st: &State, army: &str, path: &[String]) -> Result<(), String> {
-    let def = sc
-        .independent(army)
-        .ok_or_else(|| format!("there is no independent army {army}"))?;
-    let me = st
-        .independent(army)
-        .filter(|i| !i.removed)
-        .ok_or_else(|| format!("{} is out of play", def.name))?;
+pub fn path_check(sc: &Scenario, st: &State, army: &str, path: &[String]) -> Result<(), Breach> {
+    let def = sc.independent(army).ok_or_else(|| {
+        Breach::new(
+            "unknown-army",
+            "§7",
+            format!("there is no independent army {army}"),
+        )
+    })?;
+    let me = st.independent(army).filter(|i| !i.removed).ok_or_else(|| {
+        Breach::new(
+            "independent-army",
+            "§7",
+            format!("{} is out of play", def.name),
+        )
+    })?;
     let ip = &sc.params.independent;
     let mut ap = ip.action_points;
     let mut here = me.at.clone();
     if path.is_empty() {
-        return Err("§7: a move names at least one space".to_string());
+        return Err(Breach::new(
+            "independent-army",
+            "§7",
+            "a move names at least one space",
+        ));
     }
     for to in path {
         let cost = if let Some(b) = sc.off_box(&here) {
             if !b.enters.contains(to) {
-                return Err(format!(
-                    "§7: from its box {} {} enters the map at {}",
-                    b.id,
-                    def.name,
-                    b.enters.join(" or ")
+                return Err(Breach::new(
+                    "independent-army",
+                    "§7",
+                    format!(
+                        "from its box {} {} enters the map at {}",
+                        b.id,
+                        def.name,
+                        b.enters.join(" or ")
+                    ),
                 ));
             }
             ip.enter_cost
         } else if sc.land_adjacent(&here, to) {
             sc.params.movement.land_cost
         } else if sc.sea_adjacent(&here, to) {
-            return Err(format!(
-                "§7: independent armies never move by sea ({here} to {to}); straits are crossed by land"
-            ));
+            return Err(Breach::new("independent-army", "§7", format!("independent armies never move by sea ({here} to {to}); straits are crossed by land"
+            )));
         } else {
-            return Err(format!("{to} is not a land step from {here}"));
+            return Err(Breach::new(
+                "not-adjacent",
+                "",
+                format!("{to} is not a land step from {here}"),
+            )
+            .hint("a land step follows a road or crosses a strait; see the map"));
         };
         let Some(sp) = sc.space(to) else {
-            return Err(format!("{to} is not a space of the map"));
+            return Err(Breach::new(
+                "unknown-space",
+                "",
+                format!("{to} is not a space of the map"),
+            ));
         };
         if !def.regions.is_empty() && !def.regions.contains(&sp.region) {
-            return Err(format!(
-                "§7: {} moves only in {}; {to} is in {}",
-                def.name,
-                def.regions.join(" and "),
-                sp.region
+            return Err(Breach::new(
+                "independent-army",
+                "§7",
+                format!(
+                    "{} moves only in {}; {to} is in {}",
+                    def.name,
+                    def.regions.join(" and "),
+                    sp.region
+                ),
             ));
         }
         if cost > ap {
-            return Err(format!(
-                "§7: an activated independent army has {} action points{}; this path needs more",
-                ip.action_points,
-                if sc.off_box(&me.at).is_some() {
-                    ", the first spent entering the map"
-                } else {
-                    ""
-                }
+            return Err(Breach::new(
+                "independent-army",
+                "§7",
+                format!(
+                    "an activated independent army has {} action points{}; this path needs more",
+                    ip.action_points,
+                    if sc.off_box(&me.at).is_some() {
+                        ", the first spent entering the map"
+                    } else {
+                        ""
+                    }
+                ),
             ));
         }
         ap -= cost;
@@ -77,9 +109,13 @@ pub fn path_check(sc: &Scenario, st: &State, army: &str, path: &[String]) -> Res
             return Ok(());
         };
         if x1 >= x0 {
-            return Err(format!(
-                "§7: every move of {} ends further west than it began ({here} is not west of {})",
-                def.name, me.at
+            return Err(Breach::new(
+                "independent-army",
+                "§7",
+                format!(
+                    "every move of {} ends further west than it began ({here} is not west of {})",
+                    def.name, me.at
+                ),
             ));
         }
     }
@@ -88,24 +124,39 @@ pub fn path_check(sc: &Scenario, st: &State, army: &str, path: &[String]) -> Res
 
 /// Whether the army may stay and place a marker (§7: it could move, and it stands on a
 /// space that is not a major city).
-pub fn marker_check(sc: &Scenario, st: &State, army: &str) -> Result<(), String> {
-    let def = sc
-        .independent(army)
-        .ok_or_else(|| format!("there is no independent army {army}"))?;
-    let me = st
-        .independent(army)
-        .filter(|i| !i.removed)
-        .ok_or_else(|| format!("{} is out of play", def.name))?;
+pub fn marker_check(sc: &Scenario, st: &State, army: &str) -> Result<(), Breach> {
+    let def = sc.independent(army).ok_or_else(|| {
+        Breach::new(
+            "unknown-army",
+            "§7",
+            format!("there is no independent army {army}"),
+        )
+    })?;
+    let me = st.independent(army).filter(|i| !i.removed).ok_or_else(|| {
+        Breach::new(
+            "independent-army",
+            "§7",
+            format!("{} is out of play", def.name),
+        )
+    })?;
     let Some(sp) = sc.space(&me.at) else {
-        return Err(format!(
-            "§7: {} is in its box: it places a marker only on the map",
-            def.name
+        return Err(Breach::new(
+            "independent-army",
+            "§7",
+            format!(
+                "{} is in its box: it places a marker only on the map",
+                def.name
+            ),
         ));
     };
     if sp.kind == Kind::Major {
-        return Err(format!(
-            "§7: {} stands in a major city ({}): no independent marker there",
-            def.name, sp.id
+        return Err(Breach::new(
+            "independent-army",
+            "§7",
+            format!(
+                "{} stands in a major city ({}): no independent marker there",
+                def.name, sp.id
+            ),
         ));
     }
     let could_move = sc
@@ -113,9 +164,13 @@ pub fn marker_check(sc: &Scenario, st: &State, army: &str) -> Result<(), String>
         .iter()
         .any(|n| path_check(sc, st, army, &[n.to_string()]).is_ok());
     if !could_move {
-        return Err(format!(
-            "§7: {} could not move, so it may not place a marker instead",
-            def.name
+        return Err(Breach::new(
+            "independent-army",
+            "§7",
+            format!(
+                "{} could not move, so it may not place a marker instead",
+                def.name
+            ),
         ));
     }
     Ok(())
@@ -131,7 +186,7 @@ pub fn activate(ctx: &mut Ctx, army: &str, card: &str, player: &str, order: &Ind
     match order {
         IndependentOrder::Stay => {}
         IndependentOrder::Marker => match marker_check(ctx.sc, &ctx.st, army) {
-            Err(why) => ctx.void(player, format!("{army}: marker"), why),
+            Err(why) => ctx.void(player, format!("{army}: marker"), why.reason()),
             Ok(()) => {
                 let Some(at) = ctx.st.independent(army).map(|i| i.at.clone()) else {
                     return;
@@ -149,7 +204,11 @@ pub fn activate(ctx: &mut Ctx, army: &str, card: &str, player: &str, order: &Ind
         },
         IndependentOrder::Move(path) => {
             if let Err(why) = path_check(ctx.sc, &ctx.st, army, path) {
-                ctx.void(player, format!("{army}: move {}", path.join(", ")), why);
+                ctx.void(
+                    player,
+                    format!("{army}: move {}", path.join(", ")),
+                    why.reason(),
+                );
                 return;
             }
             let removed_in = ctx
@@ -171,7 +230,11 @@ pub fn activate(ctx: &mut Ctx, army: &str, card: &str, player: &str, order: &Ind
                     to: to.clone(),
                     sea: false,
                 });
-                let region = ctx.sc.space(to).map(|s| s.region.clone()).unwrap_or_default();
+                let region = ctx
+                    .sc
+                    .space(to)
+                    .map(|s| s.region.clone())
+                    .unwrap_or_default();
                 if removed_in.contains(&region) {
                     // §7: the Colonists leave play on reaching Greece.
                     if let Some(i) = ctx.st.independent_mut(army) {

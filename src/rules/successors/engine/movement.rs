@@ -4,6 +4,7 @@
 use super::battle::{self, Party};
 use super::siege;
 use super::Ctx;
+use crate::kit::breach::Breach;
 use crate::rules::successors::model::dice::Label;
 use crate::rules::successors::model::event::{Event, Segment, Who};
 use crate::rules::successors::model::orders::Step;
@@ -11,10 +12,14 @@ use crate::rules::successors::model::scenario::{Kind, Scenario};
 use crate::rules::successors::model::state::State;
 
 /// The rule a step breaks for the army as the state stands, or its cost in action points.
-pub fn step_check(sc: &Scenario, st: &State, general: &str, step: &Step) -> Result<u32, String> {
-    let a = st
-        .army(general)
-        .ok_or_else(|| format!("{general} has no army on the map"))?;
+pub fn step_check(sc: &Scenario, st: &State, general: &str, step: &Step) -> Result<u32, Breach> {
+    let a = st.army(general).ok_or_else(|| {
+        Breach::new(
+            "unknown-army",
+            "",
+            format!("{general} has no army on the map"),
+        )
+    })?;
     let here = a.at.as_str();
     let mp = &sc.params.movement;
     let max_inside = sc.params.siege.max_inside;
@@ -23,39 +28,61 @@ pub fn step_check(sc: &Scenario, st: &State, general: &str, step: &Step) -> Resu
     match step {
         Step::Land(to) => {
             if besieged {
-                return Err(format!(
-                    "§2: {general} is inside besieged {here}: it may not leave by land; it may sortie{}",
+                return Err(Breach::new("besieged-city", "§2", format!("{general} is inside besieged {here}: it may not leave by land; it may sortie{}",
                     if port { " or sail away" } else { "" }
-                ));
+                )));
             }
             if !sc.land_adjacent(here, to) {
-                return Err(format!("{to} is not a land step from {here}"));
+                return Err(Breach::new(
+                    "not-adjacent",
+                    "",
+                    format!("{to} is not a land step from {here}"),
+                )
+                .hint("a land step follows a road or crosses a strait; see the map"));
             }
             Ok(mp.land_cost)
         }
         Step::Sea(to) => {
             if !port || !sc.space(to).is_some_and(|s| s.port) || !sc.sea_adjacent(here, to) {
-                return Err(format!(
-                    "a sea move joins two ports of one sea; {here} and {to} are not"
+                return Err(Breach::new(
+                    "sea-move",
+                    "§2",
+                    format!("a sea move joins two ports of one sea; {here} and {to} are not"),
                 ));
             }
             if mp.sea_needs_fleet && !st.fleets.get(&a.player).is_some_and(|f| f.any_ready()) {
-                return Err("sea movement needs a fleet that is not dispersed".to_string());
+                return Err(Breach::new(
+                    "sea-move",
+                    "",
+                    "sea movement needs a fleet that is not dispersed",
+                ));
             }
             if besieged && a.cus > max_inside {
-                return Err(format!("§2: only an army of at most {max_inside} CUs sails out"));
+                return Err(Breach::new(
+                    "besieged-city",
+                    "§2",
+                    format!("only an army of at most {max_inside} CUs sails out"),
+                ));
             }
             if st.besieged(to) && st.control(to) == Some(a.player.as_str()) {
                 let kind = sc.space(to).map(|s| s.kind);
                 if kind != Some(Kind::Major) {
-                    return Err(format!(
-                        "§2: only a besieged major port may be entered by sea; {to} is not one"
+                    return Err(Breach::new(
+                        "besieged-city",
+                        "§2",
+                        format!(
+                            "only a besieged major port may be entered by sea; {to} is not one"
+                        ),
                     ));
                 }
                 if a.cus + st.cus_inside(to) > max_inside {
-                    return Err(format!(
-                        "§2: never more than {max_inside} CUs inside a city ({to} holds {})",
-                        st.cus_inside(to)
+                    return Err(Breach::new(
+                        "besieged-city",
+                        "§2",
+                        format!(
+                            "never more than {max_inside} CUs inside a city ({to} holds {})",
+                            st.cus_inside(to)
+                        ),
                     ));
                 }
             }
@@ -67,30 +94,36 @@ pub fn step_check(sc: &Scenario, st: &State, general: &str, step: &Step) -> Resu
         }
         Step::Sortie => {
             if !besieged {
-                return Err(format!(
-                    "§2: a sortie is made from inside a besieged city; {general} is not inside one"
+                return Err(Breach::new(
+                    "besieged-city",
+                    "§2",
+                    format!(
+                        "a sortie is made from inside a besieged city; {general} is not inside one"
+                    ),
                 ));
             }
             Ok(mp.land_cost)
         }
         Step::Inside => {
             if a.inside {
-                return Err(format!("{general} is already inside {here}"));
+                return Err(Breach::new(
+                    "besieged-city",
+                    "§2",
+                    format!("{general} is already inside {here}"),
+                ));
             }
             let walled = sc
                 .space(here)
                 .is_some_and(|s| sc.params.siege.walls.contains(&s.kind));
             if !walled || st.control(here) != Some(a.player.as_str()) {
-                return Err(format!(
-                    "§2: an army goes inside the walls of a major city or fortress its player controls; {here} is not one"
-                ));
+                return Err(Breach::new("besieged-city", "§2", format!("an army goes inside the walls of a major city or fortress its player controls; {here} is not one"
+                )));
             }
             if a.cus + st.cus_inside(here) > max_inside {
-                return Err(format!(
-                    "§2: never more than {max_inside} CUs inside a city ({general} has {}, {here} holds {})",
+                return Err(Breach::new("besieged-city", "§2", format!("never more than {max_inside} CUs inside a city ({general} has {}, {here} holds {})",
                     a.cus,
                     st.cus_inside(here)
-                ));
+                )));
             }
             Ok(0)
         }
@@ -106,7 +139,11 @@ pub fn run_steps(ctx: &mut Ctx, general: &str, steps: &[Step], mut ap: u32, seg:
         let cost = match step_check(ctx.sc, &ctx.st, general, step) {
             Ok(c) => c,
             Err(why) => {
-                ctx.void(&a.player, format!("{general}: {}", step_words(step)), why);
+                ctx.void(
+                    &a.player,
+                    format!("{general}: {}", step_words(step)),
+                    why.reason(),
+                );
                 return;
             }
         };
@@ -131,13 +168,16 @@ pub fn run_steps(ctx: &mut Ctx, general: &str, steps: &[Step], mut ap: u32, seg:
                     general: general.to_string(),
                     space: a.at.clone(),
                 });
-                let defenders = battle::hostile_field(
-                    &ctx.st,
-                    &a.at,
-                    &Party::Player(a.player.clone()),
-                );
+                let defenders =
+                    battle::hostile_field(&ctx.st, &a.at, &Party::Player(a.player.clone()));
                 if !defenders.is_empty() {
-                    battle::fight(ctx, &a.at, &Who::General(general.to_string()), &defenders, None);
+                    battle::fight(
+                        ctx,
+                        &a.at,
+                        &Who::General(general.to_string()),
+                        &defenders,
+                        None,
+                    );
                 }
                 false
             }

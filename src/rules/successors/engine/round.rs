@@ -107,7 +107,11 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
             Some(play) => tyche::play(ctx, p, play),
             None => {
                 if !ctx.st.tyche.hands.get(p).is_none_or(|h| h.is_empty()) {
-                    ctx.void(p, "tyche".to_string(), "§8: each player must play one Tyche card; none was named");
+                    ctx.void(
+                        p,
+                        "tyche".to_string(),
+                        "§8: each player must play one Tyche card; none was named",
+                    );
                 }
             }
         }
@@ -131,12 +135,20 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
         let mut done: Vec<&str> = Vec::new();
         for (g, steps) in &o.activation {
             if done.contains(&g.as_str()) {
-                ctx.void(p, format!("{g}: activation"), "an army is activated once a segment");
+                ctx.void(
+                    p,
+                    format!("{g}: activation"),
+                    "an army is activated once a segment",
+                );
                 continue;
             }
             done.push(g);
             let Some(a) = ctx.st.army(g).cloned().filter(|a| &a.player == p) else {
-                ctx.void(p, format!("{g}: activation"), format!("{g} has no army of yours on the map"));
+                ctx.void(
+                    p,
+                    format!("{g}: activation"),
+                    format!("{g} has no army of yours on the map"),
+                );
                 continue;
             };
             // §6: sallies against a besieger happen during its activation.
@@ -162,7 +174,10 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
         if let Some(a) = ctx.st.army_mut(&g) {
             a.cus -= 1;
         }
-        ctx.push(Event::Foraged { general: g, space: at });
+        ctx.push(Event::Foraged {
+            general: g,
+            space: at,
+        });
     }
 }
 
@@ -248,7 +263,10 @@ fn end_turn(ctx: &mut Ctx) {
         if let Some(a) = ctx.st.army_mut(&g) {
             a.cus = a.cus.saturating_sub(loss);
         }
-        ctx.push(Event::Isolated { general: g, space: at });
+        ctx.push(Event::Isolated {
+            general: g,
+            space: at,
+        });
     }
     let vps = ctx.st.vps(ctx.sc);
     let vp: Vec<(String, u32)> = ctx

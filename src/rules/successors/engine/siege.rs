@@ -2,6 +2,7 @@
 //! limits (§4), capture, the third-party reset (§5) and sudden sallies (§6).
 
 use super::Ctx;
+use crate::kit::breach::Breach;
 use crate::rules::successors::model::dice::Label;
 use crate::rules::successors::model::event::{Event, Modifier, ResetWhy, Segment, Who};
 use crate::rules::successors::model::params::AssaultResult;
@@ -10,18 +11,30 @@ use crate::rules::successors::model::state::{State, INDEPENDENT};
 
 /// Whether an army may make an attempt against the space it stands in, leaving the
 /// limits of §4 aside: `Ok(subjugation)` or the rule that forbids it.
-pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, String> {
-    let a = st
-        .army(general)
-        .ok_or_else(|| format!("{general} has no army on the map"))?;
+pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Breach> {
+    let a = st.army(general).ok_or_else(|| {
+        Breach::new(
+            "unknown-army",
+            "",
+            format!("{general} has no army on the map"),
+        )
+    })?;
     if a.inside {
-        return Err(format!(
-            "§2: {general} is inside the walls of {}; an army inside may sortie, not assault",
-            a.at
+        return Err(Breach::new(
+            "besieged-city",
+            "§2",
+            format!(
+                "{general} is inside the walls of {}; an army inside may sortie, not assault",
+                a.at
+            ),
         ));
     }
     let Some(space) = sc.space(&a.at) else {
-        return Err(format!("{} is not a space of the map", a.at));
+        return Err(Breach::new(
+            "unknown-space",
+            "",
+            format!("{} is not a space of the map", a.at),
+        ));
     };
     let hostile_field = st
         .armies
@@ -29,9 +42,13 @@ pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Str
         .any(|o| o.at == a.at && !o.inside && o.player != a.player)
         || !st.independents_at(&a.at).is_empty();
     if hostile_field {
-        return Err(format!(
-            "§1: an enemy army stands in the field at {}: beat it before assaulting the city",
-            a.at
+        return Err(Breach::new(
+            "assault",
+            "§1",
+            format!(
+                "an enemy army stands in the field at {}: beat it before assaulting the city",
+                a.at
+            ),
         ));
     }
     let control = st.control(&a.at);
@@ -40,17 +57,20 @@ pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Str
         .iter()
         .any(|o| o.at == a.at && o.inside && o.player != a.player);
     let subjugation = control == Some(INDEPENDENT);
-    if !subjugation && !enemy_inside && (control.is_none() || control == Some(a.player.as_str()))
-    {
-        return Err(format!(
-            "§1: {} is not held against {}: there is nothing to assault ({})",
-            a.at,
-            a.player,
-            if control.is_none() {
-                "no control marker: the Surrender segment places yours"
-            } else {
-                "it is your own"
-            }
+    if !subjugation && !enemy_inside && (control.is_none() || control == Some(a.player.as_str())) {
+        return Err(Breach::new(
+            "assault",
+            "§1",
+            format!(
+                "{} is not held against {}: there is nothing to assault ({})",
+                a.at,
+                a.player,
+                if control.is_none() {
+                    "no control marker: the Surrender segment places yours"
+                } else {
+                    "it is your own"
+                }
+            ),
         ));
     }
     let need = if subjugation {
@@ -60,14 +80,22 @@ pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Str
     };
     if a.cus < need {
         return Err(if subjugation {
-            format!(
-                "§3: subjugation needs an army of at least {need} CUs; {general} has {}",
-                a.cus
+            Breach::new(
+                "subjugation",
+                "§3",
+                format!(
+                    "subjugation needs an army of at least {need} CUs; {general} has {}",
+                    a.cus
+                ),
             )
         } else {
-            format!(
-                "§1: an assault needs at least {need} CU; {general} has {}",
-                a.cus
+            Breach::new(
+                "assault",
+                "§1",
+                format!(
+                    "an assault needs at least {need} CU; {general} has {}",
+                    a.cus
+                ),
             )
         });
     }
@@ -76,13 +104,17 @@ pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Str
 }
 
 /// The limit of §4 an attempt would break, if any.
-pub fn limit_broken(ctx: &Ctx, general: &str, space: &str, seg: Segment) -> Option<String> {
+pub fn limit_broken(ctx: &Ctx, general: &str, space: &str, seg: Segment) -> Option<Breach> {
     let p = &ctx.sc.params.attempts;
     let round = ctx.attempts_round.get(space).copied().unwrap_or(0);
     if round >= p.round {
-        return Some(format!(
-            "§4: {space} was already assaulted/subjugated {round} times this round (at most {})",
-            p.round
+        return Some(Breach::new(
+            "attempt-limit",
+            "§4",
+            format!(
+                "{space} was already assaulted/subjugated {round} times this round (at most {})",
+                p.round
+            ),
         ));
     }
     let limit = match seg {
@@ -92,14 +124,17 @@ pub fn limit_broken(ctx: &Ctx, general: &str, space: &str, seg: Segment) -> Opti
     };
     if let Some((by, n)) = ctx.attempts_segment.get(&(seg, space.to_string())) {
         if by != general {
-            return Some(format!(
-                "§4: {by} already attempted {space} this segment; several armies may not each attempt"
-            ));
+            return Some(Breach::new("attempt-limit", "§4", format!("{by} already attempted {space} this segment; several armies may not each attempt"
+            )));
         }
         if *n >= limit {
-            return Some(format!(
-                "§4: at most {limit} attempts against {space} in the {} segment",
-                segment_name(seg)
+            return Some(Breach::new(
+                "attempt-limit",
+                "§4",
+                format!(
+                    "at most {limit} attempts against {space} in the {} segment",
+                    segment_name(seg)
+                ),
             ));
         }
     }
@@ -129,10 +164,7 @@ pub fn modifiers(ctx: &Ctx, player: &str, space: &str) -> Vec<Modifier> {
             ctx.sc.params.assault.port_without_fleet,
         ));
     }
-    if let Some(cards) = ctx
-        .card_mods
-        .get(&(player.to_string(), space.to_string()))
-    {
+    if let Some(cards) = ctx.card_mods.get(&(player.to_string(), space.to_string())) {
         for (card, v) in cards {
             m.push(Modifier::Card(card.clone(), *v));
         }
@@ -150,12 +182,12 @@ pub fn attempt(ctx: &mut Ctx, general: &str, seg: Segment) -> bool {
     let subjugation = match may_attempt(ctx.sc, &ctx.st, general) {
         Ok(s) => s,
         Err(why) => {
-            ctx.void(&a.player, order, why);
+            ctx.void(&a.player, order, why.reason());
             return false;
         }
     };
     if let Some(why) = limit_broken(ctx, general, &a.at, seg) {
-        ctx.void(&a.player, order, why);
+        ctx.void(&a.player, order, why.reason());
         return false;
     }
     let space = a.at.clone();
@@ -248,7 +280,11 @@ pub fn capture(ctx: &mut Ctx, space: &str, player: &str, subjugation: bool) {
     if let Some(s) = ctx.st.space_mut(space) {
         s.siege_points = 0;
         s.besieger = None;
-        s.control = if takes { Some(player.to_string()) } else { None };
+        s.control = if takes {
+            Some(player.to_string())
+        } else {
+            None
+        };
     }
     ctx.push(Event::Captured {
         space: space.to_string(),

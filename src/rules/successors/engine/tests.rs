@@ -4,7 +4,9 @@
 use super::resolve;
 use crate::dice::TurnDice;
 use crate::rules::successors::model::event::{Event, Modifier, ResetWhy, Segment};
-use crate::rules::successors::model::orders::{IndependentOrder, OpsUse, Orders, Step, TychePlay, Use};
+use crate::rules::successors::model::orders::{
+    IndependentOrder, OpsUse, Orders, Step, TychePlay, Use,
+};
 use crate::rules::successors::model::params::AssaultResult;
 use crate::rules::successors::model::scenario::{Scenario, SUCCESSORS_323};
 use crate::rules::successors::model::state::{Army, Phase, State, INDEPENDENT};
@@ -38,13 +40,21 @@ fn control(st: &mut State, space: &str, c: Option<&str>) {
     st.space_mut(space).unwrap().control = c.map(str::to_string);
 }
 
-fn run(sc: &Scenario, st: &State, orders: Vec<(&str, Orders)>, forced: &[(&str, &[u32])]) -> (State, Vec<Event>) {
+fn run(
+    sc: &Scenario,
+    st: &State,
+    orders: Vec<(&str, Orders)>,
+    forced: &[(&str, &[u32])],
+) -> (State, Vec<Event>) {
     let forced: BTreeMap<String, Vec<u32>> = forced
         .iter()
         .map(|(l, v)| (l.to_string(), v.to_vec()))
         .collect();
     let dice = TurnDice::new([7; 32], Some([9; 32])).with_forced(forced);
-    let orders: BTreeMap<String, Orders> = orders.into_iter().map(|(p, o)| (p.to_string(), o)).collect();
+    let orders: BTreeMap<String, Orders> = orders
+        .into_iter()
+        .map(|(p, o)| (p.to_string(), o))
+        .collect();
     let r = resolve(sc, st, &orders, &dice);
     (r.state, r.events)
 }
@@ -59,9 +69,13 @@ fn act(general: &str, steps: Vec<Step>) -> Orders {
 fn assaults(ev: &[Event]) -> Vec<(u32, Vec<Modifier>, AssaultResult, u32)> {
     ev.iter()
         .filter_map(|e| match e {
-            Event::Assault { roll, modifiers, result, points, .. } => {
-                Some((*roll, modifiers.clone(), *result, *points))
-            }
+            Event::Assault {
+                roll,
+                modifiers,
+                result,
+                points,
+                ..
+            } => Some((*roll, modifiers.clone(), *result, *points)),
             _ => None,
         })
         .collect()
@@ -83,11 +97,22 @@ fn city_modifier_applies_and_table_gives_a_siege_point() {
     let mut st = start(&sc);
     put(&mut st, "Perdikkas", "perdikkas", "Sardis", 4, false);
     control(&mut st, "Sardis", Some("antipatros"));
-    let (st2, ev) = run(&sc, &st, vec![("perdikkas", act("Perdikkas", vec![Step::Assault]))], &[("assault:Sardis#1", &[6])]);
+    let (st2, ev) = run(
+        &sc,
+        &st,
+        vec![("perdikkas", act("Perdikkas", vec![Step::Assault]))],
+        &[("assault:Sardis#1", &[6])],
+    );
     let a = assaults(&ev);
-    assert_eq!(a, vec![(6, vec![Modifier::City(-1)], AssaultResult::SiegePoint, 1)]);
+    assert_eq!(
+        a,
+        vec![(6, vec![Modifier::City(-1)], AssaultResult::SiegePoint, 1)]
+    );
     assert_eq!(st2.space("Sardis").unwrap().siege_points, 1);
-    assert_eq!(st2.space("Sardis").unwrap().besieger.as_deref(), Some("perdikkas"));
+    assert_eq!(
+        st2.space("Sardis").unwrap().besieger.as_deref(),
+        Some("perdikkas")
+    );
 }
 
 #[test]
@@ -98,23 +123,40 @@ fn major_port_without_fleet_minus_one_but_not_with_a_ready_fleet() {
     put(&mut st, "Perdikkas", "perdikkas", "Ephesus", 4, false);
     control(&mut st, "Ephesus", Some("antipatros"));
     st.fleets.get_mut("perdikkas").unwrap().count = 0;
-    let (_, ev) = run(&sc, &st, vec![("perdikkas", act("Perdikkas", vec![Step::Assault]))], &[("assault:Ephesus#1", &[5])]);
+    let (_, ev) = run(
+        &sc,
+        &st,
+        vec![("perdikkas", act("Perdikkas", vec![Step::Assault]))],
+        &[("assault:Ephesus#1", &[5])],
+    );
     assert_eq!(assaults(&ev)[0].1, vec![Modifier::PortWithoutFleet(-1)]);
     assert_eq!(assaults(&ev)[0].2, AssaultResult::Nothing);
     // All fleets dispersed: still −1.
     st.fleets.get_mut("perdikkas").unwrap().count = 1;
     st.fleets.get_mut("perdikkas").unwrap().dispersed = 1;
-    let (_, ev) = run(&sc, &st, vec![("perdikkas", act("Perdikkas", vec![Step::Assault]))], &[("assault:Ephesus#1", &[5])]);
+    let (_, ev) = run(
+        &sc,
+        &st,
+        vec![("perdikkas", act("Perdikkas", vec![Step::Assault]))],
+        &[("assault:Ephesus#1", &[5])],
+    );
     assert_eq!(assaults(&ev)[0].1, vec![Modifier::PortWithoutFleet(-1)]);
     // One ready fleet: no modifier, 5 is a siege point.
     st.fleets.get_mut("perdikkas").unwrap().dispersed = 0;
-    let (_, ev) = run(&sc, &st, vec![("perdikkas", act("Perdikkas", vec![Step::Assault]))], &[("assault:Ephesus#1", &[5])]);
+    let (_, ev) = run(
+        &sc,
+        &st,
+        vec![("perdikkas", act("Perdikkas", vec![Step::Assault]))],
+        &[("assault:Ephesus#1", &[5])],
+    );
     assert_eq!(assaults(&ev)[0].1, vec![]);
     assert_eq!(assaults(&ev)[0].2, AssaultResult::SiegePoint);
 }
 
 fn with_card(st: &mut State, player: &str, card: &str) {
-    st.tyche.hands.insert(player.to_string(), vec![card.to_string()]);
+    st.tyche
+        .hands
+        .insert(player.to_string(), vec![card.to_string()]);
 }
 
 #[test]
@@ -136,7 +178,12 @@ fn helepolis_and_traitor_modify_the_players_attempts_on_their_target() {
             ops: OpsUse::default(),
             independent: None,
         });
-        let (_, ev) = run(&sc, &st, vec![("perdikkas", o)], &[("assault:Babylon#1", &[roll])]);
+        let (_, ev) = run(
+            &sc,
+            &st,
+            vec![("perdikkas", o)],
+            &[("assault:Babylon#1", &[roll])],
+        );
         let a = assaults(&ev);
         assert_eq!(a[0].1, vec![Modifier::Card(card.into(), v)], "{card}");
         assert_eq!(a[0].2, want, "{card}");
@@ -149,7 +196,12 @@ fn besieger_loses_a_cu_on_a_low_roll() {
     let mut st = start(&sc);
     put(&mut st, "Perdikkas", "perdikkas", "Babylon", 4, false);
     control(&mut st, "Babylon", Some("antipatros"));
-    let (st2, ev) = run(&sc, &st, vec![("perdikkas", act("Perdikkas", vec![Step::Assault]))], &[("assault:Babylon#1", &[1])]);
+    let (st2, ev) = run(
+        &sc,
+        &st,
+        vec![("perdikkas", act("Perdikkas", vec![Step::Assault]))],
+        &[("assault:Babylon#1", &[1])],
+    );
     assert_eq!(assaults(&ev)[0].2, AssaultResult::BesiegerLosesCu);
     assert_eq!(st2.army("Perdikkas").unwrap().cus, 3);
 }
@@ -162,8 +214,15 @@ fn a_minor_city_falls_at_one_point_and_a_major_at_three() {
     // one needs subjugation, one point.)
     put(&mut st, "Perdikkas", "perdikkas", "Karrhai", 3, false);
     control(&mut st, "Karrhai", Some(INDEPENDENT));
-    let (st2, ev) = run(&sc, &st, vec![("perdikkas", act("Perdikkas", vec![Step::Assault]))], &[("assault:Karrhai#1", &[6])]);
-    assert!(ev.iter().any(|e| matches!(e, Event::Captured { space, .. } if space == "Karrhai")));
+    let (st2, ev) = run(
+        &sc,
+        &st,
+        vec![("perdikkas", act("Perdikkas", vec![Step::Assault]))],
+        &[("assault:Karrhai#1", &[6])],
+    );
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Captured { space, .. } if space == "Karrhai")));
     assert_eq!(st2.control("Karrhai"), Some("perdikkas"));
     // Babylon at 2 points: the third takes it, and a general inside falls with it.
     let mut st = start(&sc);
@@ -172,10 +231,17 @@ fn a_minor_city_falls_at_one_point_and_a_major_at_three() {
     control(&mut st, "Babylon", Some("antipatros"));
     st.space_mut("Babylon").unwrap().siege_points = 2;
     st.space_mut("Babylon").unwrap().besieger = Some("perdikkas".into());
-    let (st2, ev) = run(&sc, &st, vec![("perdikkas", act("Perdikkas", vec![Step::Assault]))], &[("assault:Babylon#1", &[6])]);
+    let (st2, ev) = run(
+        &sc,
+        &st,
+        vec![("perdikkas", act("Perdikkas", vec![Step::Assault]))],
+        &[("assault:Babylon#1", &[6])],
+    );
     assert_eq!(st2.control("Babylon"), Some("perdikkas"));
     assert!(st2.army("Seleukos").is_none());
-    assert!(ev.iter().any(|e| matches!(e, Event::FellInside { general, .. } if general == "Seleukos")));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::FellInside { general, .. } if general == "Seleukos")));
 }
 
 #[test]
@@ -184,12 +250,28 @@ fn subjugation_needs_three_cus_and_removes_the_independent_marker() {
     let mut st = start(&sc);
     put(&mut st, "Eumenes", "perdikkas", "Komana", 2, false);
     assert_eq!(st.control("Komana"), Some(INDEPENDENT));
-    let (_, ev) = run(&sc, &st, vec![("perdikkas", act("Eumenes", vec![Step::Assault]))], &[("assault:Komana#1", &[6])]);
+    let (_, ev) = run(
+        &sc,
+        &st,
+        vec![("perdikkas", act("Eumenes", vec![Step::Assault]))],
+        &[("assault:Komana#1", &[6])],
+    );
     assert!(assaults(&ev).is_empty());
     assert!(voids(&ev)[0].contains("§3"), "{:?}", voids(&ev));
     put(&mut st, "Eumenes", "perdikkas", "Komana", 3, false);
-    let (st2, ev) = run(&sc, &st, vec![("perdikkas", act("Eumenes", vec![Step::Assault]))], &[("assault:Komana#1", &[6])]);
-    assert!(ev.iter().any(|e| matches!(e, Event::Captured { subjugation: true, .. })));
+    let (st2, ev) = run(
+        &sc,
+        &st,
+        vec![("perdikkas", act("Eumenes", vec![Step::Assault]))],
+        &[("assault:Komana#1", &[6])],
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Captured {
+            subjugation: true,
+            ..
+        }
+    )));
     assert_eq!(st2.control("Komana"), Some("perdikkas"));
 }
 
@@ -213,13 +295,24 @@ fn two_attempts_per_activation_by_one_army_no_third_no_second_army() {
     put(&mut st, "Perdikkas", "perdikkas", "Babylon", 5, false);
     put(&mut st, "Seleukos", "perdikkas", "Babylon", 5, false);
     control(&mut st, "Babylon", Some("antipatros"));
-    let mut o = act("Perdikkas", vec![Step::Assault, Step::Assault, Step::Assault]);
+    let mut o = act(
+        "Perdikkas",
+        vec![Step::Assault, Step::Assault, Step::Assault],
+    );
     o.activation.push(("Seleukos".into(), vec![Step::Assault]));
-    let (_, ev) = run(&sc, &st, vec![("perdikkas", o)], &[("assault:Babylon#1", &[3]), ("assault:Babylon#2", &[3])]);
+    let (_, ev) = run(
+        &sc,
+        &st,
+        vec![("perdikkas", o)],
+        &[("assault:Babylon#1", &[3]), ("assault:Babylon#2", &[3])],
+    );
     assert_eq!(assaults(&ev).len(), 2);
     let v = voids(&ev);
     assert!(v[0].contains("at most 2 attempts"), "{v:?}");
-    assert!(v[1].contains("several armies may not each attempt"), "{v:?}");
+    assert!(
+        v[1].contains("several armies may not each attempt"),
+        "{v:?}"
+    );
 }
 
 #[test]
@@ -252,7 +345,13 @@ fn five_attempts_a_round_one_in_surrender() {
     // T01 has 2 OPs: two attempts in the Tyche segment.
     assert_eq!(
         segs,
-        vec![Segment::Surrender, Segment::Tyche, Segment::Tyche, Segment::Activation, Segment::Activation]
+        vec![
+            Segment::Surrender,
+            Segment::Tyche,
+            Segment::Tyche,
+            Segment::Activation,
+            Segment::Activation
+        ]
     );
 }
 
@@ -269,10 +368,20 @@ fn third_party_win_removes_the_siege_points() {
     let (st2, ev) = run(
         &sc,
         &st,
-        vec![("ptolemaios", act("Ptolemaios", vec![Step::Land("Babylon".into())]))],
+        vec![(
+            "ptolemaios",
+            act("Ptolemaios", vec![Step::Land("Babylon".into())]),
+        )],
         &[("battle:Babylon#1", &[6, 1])],
     );
-    assert!(ev.iter().any(|e| matches!(e, Event::SiegeReset { why: ResetWhy::ThirdParty, points: 2, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::SiegeReset {
+            why: ResetWhy::ThirdParty,
+            points: 2,
+            ..
+        }
+    )));
     assert_eq!(st2.space("Babylon").unwrap().siege_points, 0);
 }
 
@@ -288,12 +397,27 @@ fn the_besieged_player_s_own_win_is_not_a_third_party_reset() {
     let (_, ev) = run(
         &sc,
         &st,
-        vec![("perdikkas", act("Perdikkas", vec![Step::Land("Babylon".into())]))],
+        vec![(
+            "perdikkas",
+            act("Perdikkas", vec![Step::Land("Babylon".into())]),
+        )],
         &[("battle:Babylon#1", &[6, 1])],
     );
-    assert!(!ev.iter().any(|e| matches!(e, Event::SiegeReset { why: ResetWhy::ThirdParty, .. })));
+    assert!(!ev.iter().any(|e| matches!(
+        e,
+        Event::SiegeReset {
+            why: ResetWhy::ThirdParty,
+            ..
+        }
+    )));
     // The besieger retreated: the siege is lifted [A].
-    assert!(ev.iter().any(|e| matches!(e, Event::SiegeReset { why: ResetWhy::Lifted, .. })));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::SiegeReset {
+            why: ResetWhy::Lifted,
+            ..
+        }
+    )));
 }
 
 fn sally_setup(sc: &Scenario, points: u32) -> State {
@@ -304,7 +428,11 @@ fn sally_setup(sc: &Scenario, points: u32) -> State {
     control(&mut st, "Babylon", Some("perdikkas"));
     st.space_mut("Babylon").unwrap().siege_points = points;
     st.space_mut("Babylon").unwrap().besieger = Some("antipatros".into());
-    st.standing.entry("perdikkas".into()).or_default().sally.insert("Babylon".into(), 2);
+    st.standing
+        .entry("perdikkas".into())
+        .or_default()
+        .sally
+        .insert("Babylon".into(), 2);
     st
 }
 
@@ -313,7 +441,12 @@ fn sallies_each_cu_separately_unmodified_during_the_besieger_s_activation() {
     let sc = sc();
     let st = sally_setup(&sc, 1);
     // First sally: 6 → a siege point removed (1 → 0); second: 1 → the sallying CU lost.
-    let (st2, ev) = run(&sc, &st, vec![("antipatros", act("Krateros", vec![]))], &[("sally:Babylon#1", &[6]), ("sally:Babylon#2", &[1])]);
+    let (st2, ev) = run(
+        &sc,
+        &st,
+        vec![("antipatros", act("Krateros", vec![]))],
+        &[("sally:Babylon#1", &[6]), ("sally:Babylon#2", &[1])],
+    );
     let s: Vec<(AssaultResult, u32)> = ev
         .iter()
         .filter_map(|e| match e {
@@ -321,16 +454,31 @@ fn sallies_each_cu_separately_unmodified_during_the_besieger_s_activation() {
             _ => None,
         })
         .collect();
-    assert_eq!(s, vec![(AssaultResult::SiegePoint, 0), (AssaultResult::BesiegerLosesCu, 0)]);
+    assert_eq!(
+        s,
+        vec![
+            (AssaultResult::SiegePoint, 0),
+            (AssaultResult::BesiegerLosesCu, 0)
+        ]
+    );
     assert_eq!(st2.army("Seleukos").unwrap().cus, 1);
-    assert_eq!(st2.army("Krateros").unwrap().cus, 4, "a sally never costs the besieger a CU");
+    assert_eq!(
+        st2.army("Krateros").unwrap().cus,
+        4,
+        "a sally never costs the besieger a CU"
+    );
 }
 
 #[test]
 fn a_sally_never_takes_siege_points_below_zero() {
     let sc = sc();
     let st = sally_setup(&sc, 0);
-    let (st2, _) = run(&sc, &st, vec![("antipatros", act("Krateros", vec![]))], &[("sally:Babylon#1", &[6]), ("sally:Babylon#2", &[6])]);
+    let (st2, _) = run(
+        &sc,
+        &st,
+        vec![("antipatros", act("Krateros", vec![]))],
+        &[("sally:Babylon#1", &[6]), ("sally:Babylon#2", &[6])],
+    );
     assert_eq!(st2.space("Babylon").unwrap().siege_points, 0);
 }
 
@@ -346,10 +494,29 @@ fn no_sally_without_the_besieger_s_activation() {
 fn inside_a_besieged_non_port_an_army_cannot_leave_but_may_sortie() {
     let sc = sc();
     let st = sally_setup(&sc, 1);
-    let (_, ev) = run(&sc, &st, vec![("perdikkas", act("Seleukos", vec![Step::Land("Opis".into())]))], &[]);
+    let (_, ev) = run(
+        &sc,
+        &st,
+        vec![(
+            "perdikkas",
+            act("Seleukos", vec![Step::Land("Opis".into())]),
+        )],
+        &[],
+    );
     assert!(voids(&ev)[0].contains("§2"), "{:?}", voids(&ev));
-    let (st2, ev) = run(&sc, &st, vec![("perdikkas", act("Seleukos", vec![Step::Sortie]))], &[("battle:Babylon#1", &[6, 1])]);
-    assert!(ev.iter().any(|e| matches!(e, Event::Battle { attacker_won: true, .. })));
+    let (st2, ev) = run(
+        &sc,
+        &st,
+        vec![("perdikkas", act("Seleukos", vec![Step::Sortie]))],
+        &[("battle:Babylon#1", &[6, 1])],
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Battle {
+            attacker_won: true,
+            ..
+        }
+    )));
     assert_ne!(st2.army("Krateros").unwrap().at, "Babylon");
 }
 
@@ -361,8 +528,17 @@ fn never_more_than_two_cus_inside() {
     put(&mut st, "Perdikkas", "perdikkas", "Babylon", 1, true);
     put(&mut st, "Seleukos", "perdikkas", "Babylon", 2, false);
     control(&mut st, "Babylon", Some("perdikkas"));
-    let (_, ev) = run(&sc, &st, vec![("perdikkas", act("Seleukos", vec![Step::Inside]))], &[]);
-    assert!(voids(&ev)[0].contains("never more than 2"), "{:?}", voids(&ev));
+    let (_, ev) = run(
+        &sc,
+        &st,
+        vec![("perdikkas", act("Seleukos", vec![Step::Inside]))],
+        &[],
+    );
+    assert!(
+        voids(&ev)[0].contains("never more than 2"),
+        "{:?}",
+        voids(&ev)
+    );
 }
 
 #[test]
@@ -374,10 +550,28 @@ fn from_a_besieged_port_a_small_army_or_lone_general_sails_and_may_be_intercepte
     put(&mut st, "Eumenes", "perdikkas", "Tarsus", 0, true);
     control(&mut st, "Tarsus", Some("perdikkas"));
     // antipatros has a fleet: interception on 1–2.
-    let (st2, ev) = run(&sc, &st, vec![("perdikkas", act("Eumenes", vec![Step::Sea("Salamis".into())]))], &[("intercept:Tarsus#1", &[5])]);
-    assert!(ev.iter().any(|e| matches!(e, Event::Interception { stopped: false, .. })));
+    let (st2, ev) = run(
+        &sc,
+        &st,
+        vec![(
+            "perdikkas",
+            act("Eumenes", vec![Step::Sea("Salamis".into())]),
+        )],
+        &[("intercept:Tarsus#1", &[5])],
+    );
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Interception { stopped: false, .. })));
     assert_eq!(st2.army("Eumenes").unwrap().at, "Salamis");
-    let (st2, _) = run(&sc, &st, vec![("perdikkas", act("Eumenes", vec![Step::Sea("Salamis".into())]))], &[("intercept:Tarsus#1", &[2])]);
+    let (st2, _) = run(
+        &sc,
+        &st,
+        vec![(
+            "perdikkas",
+            act("Eumenes", vec![Step::Sea("Salamis".into())]),
+        )],
+        &[("intercept:Tarsus#1", &[2])],
+    );
     assert_eq!(st2.army("Eumenes").unwrap().at, "Tarsus");
     assert!(st2.army("Eumenes").unwrap().inside);
 }
@@ -391,13 +585,33 @@ fn a_small_army_enters_a_besieged_major_port_by_sea_inside_the_walls() {
     put(&mut st, "Eumenes", "perdikkas", "Salamis", 2, false);
     control(&mut st, "Tarsus", Some("perdikkas"));
     st.fleets.get_mut("antipatros").unwrap().count = 0;
-    let (st2, _) = run(&sc, &st, vec![("perdikkas", act("Eumenes", vec![Step::Sea("Tarsus".into())]))], &[]);
+    let (st2, _) = run(
+        &sc,
+        &st,
+        vec![(
+            "perdikkas",
+            act("Eumenes", vec![Step::Sea("Tarsus".into())]),
+        )],
+        &[],
+    );
     let e = st2.army("Eumenes").unwrap();
     assert_eq!((e.at.as_str(), e.inside), ("Tarsus", true));
     // Three CUs may not.
     put(&mut st, "Eumenes", "perdikkas", "Salamis", 3, false);
-    let (_, ev) = run(&sc, &st, vec![("perdikkas", act("Eumenes", vec![Step::Sea("Tarsus".into())]))], &[]);
-    assert!(voids(&ev)[0].contains("never more than 2"), "{:?}", voids(&ev));
+    let (_, ev) = run(
+        &sc,
+        &st,
+        vec![(
+            "perdikkas",
+            act("Eumenes", vec![Step::Sea("Tarsus".into())]),
+        )],
+        &[],
+    );
+    assert!(
+        voids(&ev)[0].contains("never more than 2"),
+        "{:?}",
+        voids(&ev)
+    );
 }
 
 fn activate_with(st: &mut State, player: &str, card: &str, order: IndependentOrder) -> Orders {
@@ -419,17 +633,36 @@ fn greek_army_moves_only_in_greece_and_thessaly() {
     let sc = sc();
     let mut st = start(&sc);
     st.armies.clear();
-    let o = activate_with(&mut st, "perdikkas", "T05", IndependentOrder::Move(vec!["Thebes".into(), "Lamia".into(), "Larissa".into()]));
+    let o = activate_with(
+        &mut st,
+        "perdikkas",
+        "T05",
+        IndependentOrder::Move(vec!["Thebes".into(), "Lamia".into(), "Larissa".into()]),
+    );
     let (st2, _) = run(&sc, &st, vec![("perdikkas", o)], &[]);
     assert_eq!(st2.independent("greek_army").unwrap().at, "Larissa");
     // Larissa was antipatros's: swept (not a major city).
     assert_eq!(st2.control("Larissa"), None);
-    let o = activate_with(&mut st, "perdikkas", "T05", IndependentOrder::Move(vec!["Thebes".into(), "Lamia".into(), "Larissa".into()]));
+    let o = activate_with(
+        &mut st,
+        "perdikkas",
+        "T05",
+        IndependentOrder::Move(vec!["Thebes".into(), "Lamia".into(), "Larissa".into()]),
+    );
     let mut st3 = st.clone();
     st3.independent_mut("greek_army").unwrap().at = "Larissa".into();
-    let o2 = activate_with(&mut st3, "perdikkas", "T05", IndependentOrder::Move(vec!["Aigai".into()]));
+    let o2 = activate_with(
+        &mut st3,
+        "perdikkas",
+        "T05",
+        IndependentOrder::Move(vec!["Aigai".into()]),
+    );
     let (_, ev) = run(&sc, &st3, vec![("perdikkas", o2)], &[]);
-    assert!(voids(&ev)[0].contains("only in Greece and Thessaly"), "{:?}", voids(&ev));
+    assert!(
+        voids(&ev)[0].contains("only in Greece and Thessaly"),
+        "{:?}",
+        voids(&ev)
+    );
     let _ = o;
 }
 
@@ -439,23 +672,52 @@ fn colonists_enter_from_their_box_end_further_west_and_leave_in_greece() {
     let mut st = start(&sc);
     st.armies.clear();
     // Three points: Bactria → Rhagai (entering costs the first) → Ecbatana → Opis.
-    let o = activate_with(&mut st, "perdikkas", "T40", IndependentOrder::Move(vec!["Rhagai".into(), "Ecbatana".into(), "Opis".into()]));
+    let o = activate_with(
+        &mut st,
+        "perdikkas",
+        "T40",
+        IndependentOrder::Move(vec!["Rhagai".into(), "Ecbatana".into(), "Opis".into()]),
+    );
     let (st2, _) = run(&sc, &st, vec![("perdikkas", o)], &[]);
     assert_eq!(st2.independent("colonists").unwrap().at, "Opis");
     // Four steps are too many.
-    let o = activate_with(&mut st, "perdikkas", "T40", IndependentOrder::Move(vec!["Rhagai".into(), "Ecbatana".into(), "Opis".into(), "Babylon".into()]));
+    let o = activate_with(
+        &mut st,
+        "perdikkas",
+        "T40",
+        IndependentOrder::Move(vec![
+            "Rhagai".into(),
+            "Ecbatana".into(),
+            "Opis".into(),
+            "Babylon".into(),
+        ]),
+    );
     let (_, ev) = run(&sc, &st, vec![("perdikkas", o)], &[]);
-    assert!(voids(&ev)[0].contains("3 action points"), "{:?}", voids(&ev));
+    assert!(
+        voids(&ev)[0].contains("3 action points"),
+        "{:?}",
+        voids(&ev)
+    );
     // Eastward is refused.
     let mut st3 = st.clone();
     st3.independent_mut("colonists").unwrap().at = "Ecbatana".into();
-    let o = activate_with(&mut st3, "perdikkas", "T40", IndependentOrder::Move(vec!["Rhagai".into()]));
+    let o = activate_with(
+        &mut st3,
+        "perdikkas",
+        "T40",
+        IndependentOrder::Move(vec!["Rhagai".into()]),
+    );
     let (_, ev) = run(&sc, &st3, vec![("perdikkas", o)], &[]);
     assert!(voids(&ev)[0].contains("further west"), "{:?}", voids(&ev));
     // Reaching Greece: out of play.
     let mut st4 = st.clone();
     st4.independent_mut("colonists").unwrap().at = "Pherai".into();
-    let o = activate_with(&mut st4, "perdikkas", "T40", IndependentOrder::Move(vec!["Lamia".into(), "Thebes".into()]));
+    let o = activate_with(
+        &mut st4,
+        "perdikkas",
+        "T40",
+        IndependentOrder::Move(vec!["Lamia".into(), "Thebes".into()]),
+    );
     let (st5, ev) = run(&sc, &st4, vec![("perdikkas", o)], &[]);
     assert!(st5.independent("colonists").unwrap().removed);
     assert!(ev.iter().any(|e| matches!(e, Event::LeftPlay { .. })));
@@ -466,16 +728,39 @@ fn ariarathes_only_in_cappadocia_and_no_sea_moves() {
     let sc = sc();
     let mut st = start(&sc);
     st.armies.clear();
-    let o = activate_with(&mut st, "perdikkas", "T21", IndependentOrder::Move(vec!["Tyana".into(), "Tarsus".into()]));
+    let o = activate_with(
+        &mut st,
+        "perdikkas",
+        "T21",
+        IndependentOrder::Move(vec!["Tyana".into(), "Tarsus".into()]),
+    );
     let (_, ev) = run(&sc, &st, vec![("perdikkas", o)], &[]);
-    assert!(voids(&ev)[0].contains("only in Cappadocia"), "{:?}", voids(&ev));
+    assert!(
+        voids(&ev)[0].contains("only in Cappadocia"),
+        "{:?}",
+        voids(&ev)
+    );
     let mut st2 = st.clone();
     st2.independent_mut("scythians").unwrap().at = "Byzantion".into();
-    let o = activate_with(&mut st2, "perdikkas", "T31", IndependentOrder::Move(vec!["Kyzikos".into()]));
+    let o = activate_with(
+        &mut st2,
+        "perdikkas",
+        "T31",
+        IndependentOrder::Move(vec!["Kyzikos".into()]),
+    );
     let (_, ev) = run(&sc, &st2, vec![("perdikkas", o)], &[]);
-    assert!(voids(&ev)[0].contains("never move by sea"), "{:?}", voids(&ev));
+    assert!(
+        voids(&ev)[0].contains("never move by sea"),
+        "{:?}",
+        voids(&ev)
+    );
     // A strait is crossed.
-    let o = activate_with(&mut st2, "perdikkas", "T31", IndependentOrder::Move(vec!["Chalcedon".into()]));
+    let o = activate_with(
+        &mut st2,
+        "perdikkas",
+        "T31",
+        IndependentOrder::Move(vec!["Chalcedon".into()]),
+    );
     let (st3, _) = run(&sc, &st2, vec![("perdikkas", o)], &[]);
     assert_eq!(st3.independent("scythians").unwrap().at, "Chalcedon");
 }
@@ -496,7 +781,12 @@ fn independent_marker_instead_of_moving_not_in_a_major_city_and_markers_kept() {
     // Ending its move in a major city removes nothing; an independent marker stays.
     control(&mut st, "Byzantion", Some("antipatros"));
     st.independent_mut("scythians").unwrap().at = "Perinthos".into();
-    let o = activate_with(&mut st, "perdikkas", "T31", IndependentOrder::Move(vec!["Byzantion".into()]));
+    let o = activate_with(
+        &mut st,
+        "perdikkas",
+        "T31",
+        IndependentOrder::Move(vec!["Byzantion".into()]),
+    );
     let (st3, _) = run(&sc, &st, vec![("perdikkas", o)], &[]);
     assert_eq!(st3.control("Byzantion"), Some("antipatros"));
 }
@@ -507,12 +797,36 @@ fn independents_never_avoid_battle_players_may() {
     let mut st = start(&sc);
     st.armies.retain(|a| a.at != "Perinthos");
     put(&mut st, "Lysimachos", "ptolemaios", "Perinthos", 2, false);
-    st.standing.entry("ptolemaios".into()).or_default().avoid_battle.push("Lysimachos".into());
-    let o = activate_with(&mut st, "perdikkas", "T31", IndependentOrder::Move(vec!["Perinthos".into()]));
-    let (st2, ev) = run(&sc, &st, vec![("perdikkas", o.clone())], &[("avoid:Lysimachos#1", &[2])]);
-    assert!(ev.iter().any(|e| matches!(e, Event::Avoid { to: Some(_), .. })));
+    st.standing
+        .entry("ptolemaios".into())
+        .or_default()
+        .avoid_battle
+        .push("Lysimachos".into());
+    let o = activate_with(
+        &mut st,
+        "perdikkas",
+        "T31",
+        IndependentOrder::Move(vec!["Perinthos".into()]),
+    );
+    let (st2, ev) = run(
+        &sc,
+        &st,
+        vec![("perdikkas", o.clone())],
+        &[("avoid:Lysimachos#1", &[2])],
+    );
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Avoid { to: Some(_), .. })));
     assert_ne!(st2.army("Lysimachos").unwrap().at, "Perinthos");
-    let (_, ev) = run(&sc, &st, vec![("perdikkas", o)], &[("avoid:Lysimachos#1", &[6]), ("battle:Perinthos#1", &[3, 3])]);
+    let (_, ev) = run(
+        &sc,
+        &st,
+        vec![("perdikkas", o)],
+        &[
+            ("avoid:Lysimachos#1", &[6]),
+            ("battle:Perinthos#1", &[3, 3]),
+        ],
+    );
     assert!(ev.iter().any(|e| matches!(e, Event::Battle { .. })));
 }
 
@@ -522,7 +836,10 @@ fn the_deal_is_sealed_and_every_player_gets_a_card_per_round() {
     let st = State::start(&sc);
     let dice = TurnDice::new([7; 32], Some([9; 32]));
     let r = resolve(&sc, &st, &BTreeMap::new(), &dice);
-    assert!(r.dice.iter().any(|d| d.label == "tyche:shuffle:1" && d.sealed));
+    assert!(r
+        .dice
+        .iter()
+        .any(|d| d.label == "tyche:shuffle:1" && d.sealed));
     for p in &r.state.players {
         assert_eq!(r.state.tyche.hands[p].len(), 5);
     }

@@ -4,12 +4,12 @@
 use super::independent;
 use super::movement;
 use super::Ctx;
+use crate::dice::Shown;
 use crate::rules::successors::model::dice::Label;
 use crate::rules::successors::model::event::{Event, Segment};
 use crate::rules::successors::model::orders::{IndependentOrder, TychePlay, Use};
 use crate::rules::successors::model::scenario::{CardKind, Scenario};
 use crate::rules::successors::model::state::State;
-use crate::dice::Shown;
 
 /// The draw of a game turn: every card gathered in the scenario's order, shuffled
 /// (sealed), and as many dealt to each player, one at a time in player order, as the turn
@@ -119,10 +119,7 @@ pub fn within_reach(sc: &Scenario, st: &State, player: &str, space: &str, reach:
     let mut frontier = vec![space.to_string()];
     let mut seen = vec![space.to_string()];
     for _ in 0..=reach {
-        if frontier
-            .iter()
-            .any(|s| st.control(s) == Some(player))
-        {
+        if frontier.iter().any(|s| st.control(s) == Some(player)) {
             return true;
         }
         let mut next = Vec::new();
@@ -187,7 +184,13 @@ pub fn play(ctx: &mut Ctx, player: &str, play: &TychePlay) {
         return;
     }
     if matches!(play.how, Use::Event | Use::Both) {
-        event(ctx, player, &card.id, play.target.as_deref(), play.independent.as_ref());
+        event(
+            ctx,
+            player,
+            &card.id,
+            play.target.as_deref(),
+            play.independent.as_ref(),
+        );
     }
     if matches!(play.how, Use::Ops | Use::Both) {
         ops(ctx, player, card.ops, play);
@@ -238,18 +241,29 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
     for m in &play.ops.markers {
         let order = format!("marker at {m}");
         if tp.marker_cost > left {
-            ctx.void(player, order, format!("§8: a marker costs {} OP; {left} left", tp.marker_cost));
+            ctx.void(
+                player,
+                order,
+                format!("§8: a marker costs {} OP; {left} left", tp.marker_cost),
+            );
             continue;
         }
         if ctx.st.control(m).is_some() {
-            ctx.void(player, order, "§8: OPs place a marker only on a space without one");
+            ctx.void(
+                player,
+                order,
+                "§8: OPs place a marker only on a space without one",
+            );
             continue;
         }
         if !within_reach(ctx.sc, &ctx.st, player, m, tp.marker_reach) {
             ctx.void(
                 player,
                 order,
-                format!("§8: a marker goes within {} MPs of one of your markers", tp.marker_reach),
+                format!(
+                    "§8: a marker goes within {} MPs of one of your markers",
+                    tp.marker_reach
+                ),
             );
             continue;
         }
@@ -265,7 +279,14 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
     for g in &play.ops.train {
         let order = format!("train a mercenary CU for {g}");
         if tp.mercenary_cost > left {
-            ctx.void(player, order, format!("§8: a mercenary CU costs {} OPs; {left} left", tp.mercenary_cost));
+            ctx.void(
+                player,
+                order,
+                format!(
+                    "§8: a mercenary CU costs {} OPs; {left} left",
+                    tp.mercenary_cost
+                ),
+            );
             continue;
         }
         let Some(a) = ctx.st.army(g).cloned().filter(|a| a.player == player) else {
@@ -276,7 +297,10 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
             ctx.void(
                 player,
                 order,
-                format!("§2: never more than {} CUs inside a city", ctx.sc.params.siege.max_inside),
+                format!(
+                    "§2: never more than {} CUs inside a city",
+                    ctx.sc.params.siege.max_inside
+                ),
             );
             continue;
         }
@@ -291,7 +315,11 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
     }
     if let Some((g, steps)) = &play.ops.march {
         if ctx.st.army(g).is_none_or(|a| a.player != player) {
-            ctx.void(player, format!("force-march {g}"), "you have no army of that general");
+            ctx.void(
+                player,
+                format!("force-march {g}"),
+                "you have no army of that general",
+            );
         } else {
             // §8: force-march: MPs = the OPs left; §4: up to two attempts on the way.
             movement::run_steps(ctx, g, steps, left, Segment::Tyche);

@@ -58,18 +58,30 @@ pub enum Event {
         hands: Vec<(String, Vec<String>)>,
     },
     /// Preparations: the player with the most VP is the Usurper.
-    Usurper { player: String, vp: u32 },
+    Usurper {
+        player: String,
+        vp: u32,
+    },
     /// A new round begins.
-    RoundBegins { turn: u32, round: u32 },
+    RoundBegins {
+        turn: u32,
+        round: u32,
+    },
     /// §8: a card revealed for nobody, resolved by `player`.
-    Revealed { card: String, player: String },
+    Revealed {
+        card: String,
+        player: String,
+    },
     /// Surrender segment: a marker removed or placed.
     MarkerRemoved {
         space: String,
         was: String,
         by: String,
     },
-    MarkerPlaced { space: String, player: String },
+    MarkerPlaced {
+        space: String,
+        player: String,
+    },
     /// A Tyche card played.
     CardPlayed {
         player: String,
@@ -77,7 +89,10 @@ pub enum Event {
         how: Use,
     },
     /// A surprise card discarded, and a new one drawn (its id is the player's alone).
-    Redrawn { player: String, card: String },
+    Redrawn {
+        player: String,
+        card: String,
+    },
     /// A card's assault modifier now acts on the player's attempts against a space.
     CardModifier {
         player: String,
@@ -86,7 +101,10 @@ pub enum Event {
         value: i32,
     },
     /// A mercenary CU trained.
-    Trained { player: String, general: String },
+    Trained {
+        player: String,
+        general: String,
+    },
     /// An assault (or subjugation) roll.
     Assault {
         who: Who,
@@ -127,9 +145,15 @@ pub enum Event {
         sea: bool,
     },
     /// An army went inside the walls (§2).
-    WentInside { general: String, space: String },
+    WentInside {
+        general: String,
+        space: String,
+    },
     /// An army came out of the walls to give battle (§2).
-    Sortie { general: String, space: String },
+    Sortie {
+        general: String,
+        space: String,
+    },
     /// §2: a sea move touching a besieged port, and the besiegers' interception roll.
     Interception {
         general: String,
@@ -184,7 +208,10 @@ pub enum Event {
         player: String,
     },
     /// §7: an independent army stays and places its marker.
-    IndependentMarker { army: String, space: String },
+    IndependentMarker {
+        army: String,
+        space: String,
+    },
     /// §7: an independent army ending its move removes a player's marker.
     MarkerSwept {
         army: String,
@@ -192,9 +219,15 @@ pub enum Event {
         was: String,
     },
     /// §7: the Colonists reach Greece and leave play.
-    LeftPlay { army: String, space: String },
+    LeftPlay {
+        army: String,
+        space: String,
+    },
     /// An independent army lost its last CU.
-    Destroyed { army: String, space: String },
+    Destroyed {
+        army: String,
+        space: String,
+    },
     /// An order that could not be carried out when its turn came, and why (rule cited).
     Void {
         player: String,
@@ -202,9 +235,15 @@ pub enum Event {
         why: String,
     },
     /// Foraging segment: an army too large for a space not its player's.
-    Foraged { general: String, space: String },
+    Foraged {
+        general: String,
+        space: String,
+    },
     /// Isolation at the end of the game turn.
-    Isolated { general: String, space: String },
+    Isolated {
+        general: String,
+        space: String,
+    },
     /// Reinforcements of a new game turn.
     Reinforced {
         player: String,
@@ -212,7 +251,14 @@ pub enum Event {
         cus: u32,
     },
     /// End of a game turn: every player's VP.
-    TurnEnds { turn: u32, vp: Vec<(String, u32)> },
+    TurnEnds {
+        turn: u32,
+        vp: Vec<(String, u32)>,
+    },
     /// The game is over.
-    Won { player: String, vp: u32, by_threshold: bool },
+    Won {
+        player: String,
+        vp: u32,
+        by_threshold: bool,
+    },
 }

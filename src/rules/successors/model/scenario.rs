@@ -322,7 +322,10 @@ impl Scenario {
             }
             for r in i.regions.iter().chain(&i.removed_in) {
                 if !regions.contains(r.as_str()) {
-                    p.push(format!("independent army {} names unknown region {r}", i.id));
+                    p.push(format!(
+                        "independent army {} names unknown region {r}",
+                        i.id
+                    ));
                 }
             }
         }
@@ -331,7 +334,10 @@ impl Scenario {
             for a in &h.armies {
                 known(&a.at, &format!("house {}", h.id), &mut p);
                 if self.general(&a.general).is_none() {
-                    p.push(format!("house {} names unknown general {}", h.id, a.general));
+                    p.push(format!(
+                        "house {} names unknown general {}",
+                        h.id, a.general
+                    ));
                 }
                 if !generals.insert(a.general.as_str()) {
                     p.push(format!("general {} starts in two armies", a.general));
@@ -347,15 +353,18 @@ impl Scenario {
         let n = self.params.players;
         match self.lineups.get(&n) {
             None => p.push(format!("no lineup for {n} players (params.players)")),
-            Some(l) if l.len() as u32 != n => {
-                p.push(format!("the lineup for {n} players lists {} players", l.len()))
-            }
+            Some(l) if l.len() as u32 != n => p.push(format!(
+                "the lineup for {n} players lists {} players",
+                l.len()
+            )),
             Some(l) => {
                 let mut seen = BTreeSet::new();
                 for hs in l.values() {
                     for h in hs {
                         if self.house(h).is_none() {
-                            p.push(format!("the lineup for {n} players names unknown house {h}"));
+                            p.push(format!(
+                                "the lineup for {n} players names unknown house {h}"
+                            ));
                         }
                         if !seen.insert(h.as_str()) {
                             p.push(format!("house {h} is held by two players"));
@@ -379,7 +388,12 @@ impl Scenario {
             }
         }
         let rounds = self.params.rounds.get(&n).copied().unwrap_or(0);
-        let revealed = self.params.revealed_for_nobody.get(&n).copied().unwrap_or(0);
+        let revealed = self
+            .params
+            .revealed_for_nobody
+            .get(&n)
+            .copied()
+            .unwrap_or(0);
         let need = (n + revealed) * rounds;
         if (self.tyche.len() as u32) < need {
             p.push(format!(

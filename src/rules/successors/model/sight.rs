@@ -1,9 +1,7 @@
 //! What one player may see: the one "what a player knows" type (Successors' armies,
 //! control and sieges are open; the deck, the draws and other players' hands are not).
 
-use super::state::{
-    Army, Fleets, IndependentArmy, Phase, SpaceState, Standing, State,
-};
+use super::state::{Army, Fleets, IndependentArmy, Phase, SpaceState, Standing, State};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
