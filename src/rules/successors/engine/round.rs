@@ -229,7 +229,7 @@ fn surrender_markers(ctx: &mut Ctx, p: &str) {
 }
 
 fn end_round(ctx: &mut Ctx) {
-    let rounds = ctx.sc.params.rounds_now();
+    let rounds = ctx.sc.params.rounds_for(ctx.st.players.len());
     if ctx.st.round < rounds {
         ctx.st.round += 1;
         begin_round(ctx);

@@ -18,7 +18,7 @@ fn sc() -> Scenario {
 
 /// Round 1 of turn I, nobody's hand dealt, no card revealed.
 fn start(sc: &Scenario) -> State {
-    let mut st = State::start(sc);
+    let mut st = State::start(sc, 3);
     st.phase = Phase::Round;
     st.round = 1;
     st.tyche.deck.clear();
@@ -833,7 +833,7 @@ fn independents_never_avoid_battle_players_may() {
 #[test]
 fn the_deal_is_sealed_and_every_player_gets_a_card_per_round() {
     let sc = sc();
-    let st = State::start(&sc);
+    let st = State::start(&sc, 3);
     let dice = TurnDice::new([7; 32], Some([9; 32]));
     let r = resolve(&sc, &st, &BTreeMap::new(), &dice);
     assert!(r

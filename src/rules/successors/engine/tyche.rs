@@ -28,7 +28,7 @@ pub fn deal(ctx: &mut Ctx) {
     let mut s = ctx.dice.sealed(&label);
     s.shuffle(&mut ctx.st.tyche.deck);
     ctx.records.push(s.record(Shown::Moderator));
-    let rounds = ctx.sc.params.rounds_now();
+    let rounds = ctx.sc.params.rounds_for(ctx.st.players.len());
     let players = ctx.st.players.clone();
     for _ in 0..rounds {
         for p in &players {
@@ -85,7 +85,7 @@ pub fn fewest(ctx: &mut Ctx) -> Option<String> {
 pub fn reveal(ctx: &mut Ctx) {
     ctx.st.tyche.revealed.clear();
     ctx.st.tyche.revealed_for = None;
-    let n = ctx.sc.params.revealed_now();
+    let n = ctx.sc.params.revealed_for(ctx.st.players.len());
     if n == 0 {
         return;
     }

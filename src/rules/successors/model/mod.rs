@@ -3,6 +3,7 @@
 
 pub mod dice;
 pub mod event;
+pub mod invariants;
 pub mod orders;
 pub mod params;
 pub mod scenario;

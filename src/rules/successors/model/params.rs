@@ -150,14 +150,14 @@ pub struct VictoryParams {
 }
 
 impl Params {
-    /// Rounds of the Strategy Phase at this scenario's player count.
-    pub fn rounds_now(&self) -> u32 {
-        self.rounds.get(&self.players).copied().unwrap_or(5)
+    /// Rounds of the Strategy Phase with `n` players.
+    pub fn rounds_for(&self, n: usize) -> u32 {
+        self.rounds.get(&(n as u32)).copied().unwrap_or(5)
     }
-    /// Cards revealed for nobody each round at this player count.
-    pub fn revealed_now(&self) -> u32 {
+    /// Cards revealed for nobody each round with `n` players.
+    pub fn revealed_for(&self, n: usize) -> u32 {
         self.revealed_for_nobody
-            .get(&self.players)
+            .get(&(n as u32))
             .copied()
             .unwrap_or(0)
     }

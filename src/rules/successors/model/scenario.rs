@@ -201,22 +201,19 @@ impl Scenario {
             .unwrap_or_else(|| id.to_string())
     }
 
-    /// The players of this scenario's player count, in the fixed order of the lineup.
-    pub fn players(&self) -> Vec<String> {
-        self.lineup().keys().cloned().collect()
+    /// The players at `n` players, in the fixed order of the lineup.
+    pub fn players(&self, n: u32) -> Vec<String> {
+        self.lineup(n).keys().cloned().collect()
     }
 
-    /// The lineup of `params.players`.
-    pub fn lineup(&self) -> BTreeMap<String, Vec<String>> {
-        self.lineups
-            .get(&self.params.players)
-            .cloned()
-            .unwrap_or_default()
+    /// The lineup at `n` players.
+    pub fn lineup(&self, n: u32) -> BTreeMap<String, Vec<String>> {
+        self.lineups.get(&n).cloned().unwrap_or_default()
     }
 
-    /// The houses a player holds.
-    pub fn houses_of(&self, player: &str) -> Vec<&House> {
-        self.lineup()
+    /// The houses a player holds at `n` players.
+    pub fn houses_of(&self, n: u32, player: &str) -> Vec<&House> {
+        self.lineup(n)
             .get(player)
             .map(|hs| hs.iter().filter_map(|h| self.house(h)).collect())
             .unwrap_or_default()
@@ -350,14 +347,48 @@ impl Scenario {
         for c in &self.independent_control {
             known(c, "independent_control", &mut p);
         }
-        let n = self.params.players;
-        match self.lineups.get(&n) {
-            None => p.push(format!("no lineup for {n} players (params.players)")),
-            Some(l) if l.len() as u32 != n => p.push(format!(
+        if !self.lineups.contains_key(&self.params.players) {
+            p.push(format!(
+                "no lineup for {} players (params.players)",
+                self.params.players
+            ));
+        }
+        for (n, l) in &self.lineups {
+            self.lineup_problems(*n, l, &mut p);
+        }
+        let mut cards = BTreeSet::new();
+        for c in &self.tyche {
+            if !cards.insert(c.id.as_str()) {
+                p.push(format!("two Tyche cards share id {}", c.id));
+            }
+            if let Some(a) = &c.event.activate {
+                if self.independent(a).is_none() {
+                    p.push(format!("card {} activates unknown army {a}", c.id));
+                }
+            }
+        }
+        if self.params.assault.table.is_empty() {
+            p.push("params.assault.table is empty".to_string());
+        }
+        p
+    }
+
+    fn lineup_problems(&self, n: u32, l: &BTreeMap<String, Vec<String>>, p: &mut Vec<String>) {
+        if l.keys()
+            .any(|k| k == crate::rules::successors::model::state::INDEPENDENT)
+        {
+            p.push(format!(
+                "the lineup for {n} players names a player `independent`"
+            ));
+        }
+        if l.len() as u32 != n {
+            p.push(format!(
                 "the lineup for {n} players lists {} players",
                 l.len()
-            )),
-            Some(l) => {
+            ));
+        }
+        {
+            {
                 let mut seen = BTreeSet::new();
                 for hs in l.values() {
                     for h in hs {
@@ -376,17 +407,6 @@ impl Scenario {
         if !self.params.rounds.contains_key(&n) {
             p.push(format!("params.rounds gives no number for {n} players"));
         }
-        let mut cards = BTreeSet::new();
-        for c in &self.tyche {
-            if !cards.insert(c.id.as_str()) {
-                p.push(format!("two Tyche cards share id {}", c.id));
-            }
-            if let Some(a) = &c.event.activate {
-                if self.independent(a).is_none() {
-                    p.push(format!("card {} activates unknown army {a}", c.id));
-                }
-            }
-        }
         let rounds = self.params.rounds.get(&n).copied().unwrap_or(0);
         let revealed = self
             .params
@@ -401,10 +421,6 @@ impl Scenario {
                 self.tyche.len()
             ));
         }
-        if self.params.assault.table.is_empty() {
-            p.push("params.assault.table is empty".to_string());
-        }
-        p
     }
 }
 
@@ -418,7 +434,7 @@ mod tests {
         for n in 2..=5 {
             sc.params.players = n;
             assert_eq!(sc.problems(), Vec::<String>::new(), "{n} players");
-            assert_eq!(sc.players().len() as u32, n);
+            assert_eq!(sc.players(n).len() as u32, n);
         }
     }
 

@@ -155,8 +155,8 @@ pub struct State {
 
 impl State {
     /// The state before the first adjudication (game turn I, before the deal).
-    pub fn start(sc: &Scenario) -> State {
-        let players = sc.players();
+    pub fn start(sc: &Scenario, n: u32) -> State {
+        let players = sc.players(n);
         let mut spaces: Vec<SpaceState> = sc
             .spaces
             .iter()
@@ -176,7 +176,7 @@ impl State {
         }
         for p in &players {
             let mut f = Fleets::default();
-            for h in sc.houses_of(p) {
+            for h in sc.houses_of(n, p) {
                 for a in &h.armies {
                     armies.push(Army {
                         general: a.general.clone(),
