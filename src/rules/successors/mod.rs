@@ -218,3 +218,6 @@ impl Rules for Successors {
         text::picture::picture(sc, view)
     }
 }
+
+#[cfg(test)]
+mod cases;

@@ -20,7 +20,7 @@ pub fn shown(e: &Event, side: Option<&str>) -> bool {
 pub fn narrate(sc: &Scenario, events: &[Event], side: Option<&str>, lang: Lang) -> String {
     let mut out = String::new();
     for e in events.iter().filter(|e| shown(e, side)) {
-        let line = line(sc, e, side, lang);
+        let line = capitalised(&line(sc, e, side, lang));
         let _ = writeln!(out, "- {line}");
     }
     if events.is_empty() {
@@ -31,6 +31,15 @@ pub fn narrate(sc: &Scenario, events: &[Event], side: Option<&str>, lang: Lang) 
         );
     }
     out
+}
+
+/// A sentence begins with a capital letter.
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
 }
 
 fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
@@ -144,24 +153,24 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
         },
         Event::Sally { player: x, general, space, roll, result, points: n } => sally(sc, x, general, space, *roll, *result, *n, l),
         Event::Activated { army, card: c, player: x } => l.pick(
-            format!("§7: {} activates the {}; {} writes its orders.", card(sc, c, l), w::independent(sc, army, l), p(x)),
-            format!("§7: {} активирует: {}; приказы ей отдаёт {}.", card(sc, c, l), w::independent(sc, army, l), p(x)),
+            format!("§7: {} activates {}; {} writes its orders.", card(sc, c, l), w::army(sc, army, l), p(x)),
+            format!("§7: {} активирует: {}; приказы ей отдаёт {}.", card(sc, c, l), w::army(sc, army, l), p(x)),
         ),
         Event::IndependentMarker { army, space } => l.pick(
-            format!("§7: the {} does not move and places an independent control marker in {space}.", w::independent(sc, army, l)),
-            format!("§7: {} не перемещается и ставит независимый маркер контроля в {space}.", w::independent(sc, army, l)),
+            format!("§7: {} does not move and places an independent control marker in {space}.", w::army(sc, army, l)),
+            format!("§7: {} не перемещается и ставит независимый маркер контроля в {space}.", w::army(sc, army, l)),
         ),
         Event::MarkerSwept { army, space, was } => l.pick(
-            format!("§7: the {} ends its move in {space} and removes {}'s control marker.", w::independent(sc, army, l), p(was)),
-            format!("§7: {} заканчивает перемещение в {space} и снимает маркер контроля {}.", w::independent(sc, army, l), p(was)),
+            format!("§7: {} ends its move in {space} and removes {}'s control marker.", w::army(sc, army, l), p(was)),
+            format!("§7: {} заканчивает перемещение в {space} и снимает маркер контроля {}.", w::army(sc, army, l), p(was)),
         ),
         Event::LeftPlay { army, space } => l.pick(
-            format!("§7: the {} reach Greece at {space} and leave play.", w::independent(sc, army, l)),
-            format!("§7: {} доходят до Греции в {space} и уходят из игры.", w::independent(sc, army, l)),
+            format!("§7: {} reaches Greece at {space} and leaves play.", w::army(sc, army, l)),
+            format!("§7: {} доходит до Греции в {space} и уходит из игры.", w::army(sc, army, l)),
         ),
         Event::Destroyed { army, space } => l.pick(
-            format!("The {} lose their last CU in {space} and leave play.", w::independent(sc, army, l)),
-            format!("{} теряют последнюю БЧ в {space} и уходят из игры.", w::independent(sc, army, l)),
+            format!("{} loses its last CU in {space} and leaves play.", w::army(sc, army, l)),
+            format!("{} теряет последнюю БЧ в {space} и уходит из игры.", w::army(sc, army, l)),
         ),
         Event::Void { player: x, order, why } => l.pick(
             format!("{}: `{order}` is not carried out: {why}.", p(x)),

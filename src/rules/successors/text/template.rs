@@ -4,7 +4,9 @@
 use super::words::card;
 use crate::kit::forms::template_lines;
 use crate::lang::Lang;
+use crate::rules::successors::check::default_play;
 use crate::rules::successors::check::forms::forms;
+use crate::rules::successors::model::orders::Use;
 use crate::rules::successors::model::scenario::Scenario;
 use crate::rules::successors::model::sight::View;
 use crate::rules::successors::model::state::Phase;
@@ -45,11 +47,17 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
                     );
                 }
             }
-            let first = v.hand.first().map(String::as_str).unwrap_or("T01");
-            let _ = writeln!(
-                o,
-                "tyche:\n  play: {first}\n  for: ops      # event | ops | both | discard"
-            );
+            if let Some(d) = default_play(sc, v) {
+                let how = match d.how {
+                    Use::Ops => "ops",
+                    _ => "discard",
+                };
+                let _ = writeln!(
+                    o,
+                    "tyche:\n  play: {}\n  for: {how}      # event | ops (Event) | both (Bonus) | discard (Surprise)",
+                    d.card
+                );
+            }
             let _ = writeln!(
                 o,
                 "# surrender:\n#   assault: <a space where your army stands>"

@@ -27,11 +27,20 @@ pub fn independent(sc: &Scenario, id: &str, lang: Lang) -> String {
     }
 }
 
+/// An independent army in a sentence: `the independent army Scythians`.
+pub fn army(sc: &Scenario, id: &str, lang: Lang) -> String {
+    let n = independent(sc, id, lang);
+    lang.pick(
+        format!("the independent army {n}"),
+        format!("независимая армия {n}"),
+    )
+}
+
 /// An acting army: `Perdikkas's army` / `армия Perdikkas`, or an independent army.
 pub fn who(sc: &Scenario, w: &Who, lang: Lang) -> String {
     match w {
         Who::General(g) => lang.pick(format!("{g}'s army"), format!("армия {g}")),
-        Who::Independent(i) => independent(sc, i, lang),
+        Who::Independent(i) => army(sc, i, lang),
     }
 }
 
