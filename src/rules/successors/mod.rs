@@ -221,3 +221,6 @@ impl Rules for Successors {
 
 #[cfg(test)]
 mod cases;
+
+#[cfg(test)]
+mod random_play;
