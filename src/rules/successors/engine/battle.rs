@@ -220,6 +220,61 @@ pub fn on_entering(ctx: &mut Ctx, mover: &Who, from: &str, space: &str) -> bool 
     false
 }
 
+/// §7: after `mover` entered `space` by land from `from` (and no battle there), the first
+/// army of another player in the field next to it with a standing order to intercept
+/// tries (1d6 ≤ `params.battle.intercept_on`); it moves in and attacks. Returns whether
+/// the mover may go on moving.
+pub fn interception(ctx: &mut Ctx, mover: &Who, space: &str) -> bool {
+    let party = party_of(&ctx.st, mover);
+    let nbrs: Vec<String> = ctx
+        .sc
+        .land_neighbours(space)
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let candidate = ctx
+        .st
+        .armies
+        .iter()
+        .filter(|a| !a.inside && a.cus > 0 && nbrs.contains(&a.at))
+        .filter(|a| Party::Player(a.player.clone()) != party)
+        .find(|a| ctx.st.standing_of(&a.player).intercept.contains(&a.general))
+        .cloned();
+    let Some(i) = candidate else {
+        return true;
+    };
+    let n = ctx.next_n(&format!("intercept:{space}"));
+    let roll = ctx.die(
+        Label::Intercept {
+            space: space.to_string(),
+            n,
+        },
+        6,
+    );
+    let ok = roll <= ctx.sc.params.battle.intercept_on;
+    ctx.push(Event::Intercepts {
+        general: i.general.clone(),
+        from: i.at.clone(),
+        space: space.to_string(),
+        target: mover.clone(),
+        roll,
+        ok,
+    });
+    if !ok {
+        return true;
+    }
+    if let Some(a) = ctx.st.army_mut(&i.general) {
+        a.at = space.to_string();
+    }
+    super::siege::lift_check(ctx, &i.at);
+    let interceptor = Who::General(i.general.clone());
+    let defenders = hostile_field(&ctx.st, space, &Party::Player(i.player.clone()));
+    if !defenders.is_empty() {
+        fight(ctx, space, &interceptor, &defenders, Some(&i.at));
+    }
+    false
+}
+
 /// A battle in `space` on the scenario's battle table. `from`: where a beaten attacker
 /// goes back to (None: a sortie, back inside the walls). Returns whether the attacker won.
 pub fn fight(

@@ -247,7 +247,9 @@ pub fn activate(ctx: &mut Ctx, army: &str, card: &str, player: &str, order: &Ind
                     return;
                 }
                 // §7: entering a space with a player's army means battle.
-                if !battle::on_entering(ctx, &who, &from, to) {
+                if !battle::on_entering(ctx, &who, &from, to)
+                    || !battle::interception(ctx, &who, to)
+                {
                     break;
                 }
             }

@@ -221,7 +221,8 @@ fn move_to(ctx: &mut Ctx, general: &str, from: &str, to: &str, sea: bool) -> boo
         sea,
     });
     siege::lift_check(ctx, from);
-    battle::on_entering(ctx, &Who::General(general.to_string()), from, to)
+    let who = Who::General(general.to_string());
+    battle::on_entering(ctx, &who, from, to) && (sea || battle::interception(ctx, &who, to))
 }
 
 /// §2: a sea move; out of or into a besieged port the besiegers may intercept it.

@@ -17,7 +17,8 @@ pub enum Label {
     Battle { space: String, n: u32 },
     /// The n-th attempt of a general's army to avoid battle in the step.
     Avoid { general: String, n: u32 },
-    /// §2: the n-th interception roll against a sea move touching a besieged port.
+    /// §2: the n-th interception roll against a sea move touching a besieged port, or
+    /// (§7) against a land move into the space.
     Intercept { space: String, n: u32 },
 }
 

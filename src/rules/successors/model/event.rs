@@ -162,6 +162,15 @@ pub enum Event {
         roll: u32,
         stopped: bool,
     },
+    /// §7: an army's interception of an enemy moving by land into a space next to it.
+    Intercepts {
+        general: String,
+        from: String,
+        space: String,
+        target: Who,
+        roll: u32,
+        ok: bool,
+    },
     /// §7: an attempt to avoid battle.
     Avoid {
         general: String,

@@ -131,6 +131,7 @@ pub struct BattleParams {
     pub rout_extra: u32,
     pub winner_loses: u32,
     pub avoid_on: u32,
+    pub intercept_on: u32,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

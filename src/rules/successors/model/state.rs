@@ -89,6 +89,10 @@ pub struct Standing {
     /// Generals whose armies try to avoid battle when attacked (§7).
     #[serde(default)]
     pub avoid_battle: Vec<String>,
+    /// Generals whose armies intercept enemy armies moving by land into a space next
+    /// to theirs (§7: independent armies may be intercepted).
+    #[serde(default)]
+    pub intercept: Vec<String>,
     /// An army of at most 2 CUs attacked in a walled city its player controls goes inside
     /// instead of fighting (§2).
     #[serde(default = "yes")]
@@ -110,6 +114,7 @@ impl Default for Standing {
     fn default() -> Standing {
         Standing {
             avoid_battle: Vec::new(),
+            intercept: Vec::new(),
             withdraw_inside: true,
             sally: BTreeMap::new(),
             intercept_sea: true,

@@ -118,6 +118,18 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
                 if *stopped { "перехвачено, перемещение окончено" } else { "оно удаётся" }
             ),
         ),
+        Event::Intercepts { general, from, space, target, roll, ok } => l.pick(
+            format!(
+                "§7: {general}'s army at {from} tries to intercept {} entering {space}: die {roll}, {}.",
+                who(sc, target, l),
+                if *ok { "it moves in and attacks" } else { "it fails" }
+            ),
+            format!(
+                "§7: армия {general} из {from} пытается перехватить: {} входит в {space}; кубик {roll}, {}.",
+                who(sc, target, l),
+                if *ok { "она входит и атакует" } else { "неудача" }
+            ),
+        ),
         Event::Avoid { general, space, roll, to } => match to {
             Some(t) => l.pick(
                 format!("§7: {general}'s army avoids battle in {space} (die {roll}) and withdraws to {t}."),
