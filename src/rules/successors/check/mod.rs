@@ -342,7 +342,24 @@ fn parse_tyche(
     }
     if let Some(m) = node.get("markers") {
         for item in Check::items(m) {
-            ops.markers.push(space(c, sc, item)?);
+            let sp = space(c, sc, item)?;
+            let reach = sc.params.tyche.marker_reach;
+            let why = if sim.control(&sp).is_some() {
+                Some(format!(
+                    "{sp} already holds a control marker: OPs place one only on a space without"
+                ))
+            } else if !tyche::within_reach(sc, sim, &view.me, &sp, reach) {
+                Some(format!(
+                    "{sp} is not within {reach} MPs of one of your markers"
+                ))
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                breach(c, item, &Breach::new("marker", "§8", why));
+                return None;
+            }
+            ops.markers.push(sp);
         }
         left = left.saturating_sub(sc.params.tyche.marker_cost * ops.markers.len() as u32);
     }
