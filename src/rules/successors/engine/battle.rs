@@ -399,10 +399,14 @@ fn still_here(st: &State, who: &Who, space: &str) -> bool {
 fn take_losses(ctx: &mut Ctx, who: &[Who], n: u32) -> u32 {
     let mut lost = 0;
     for _ in 0..n {
+        // The largest army first; among equals, the first named.
         let best = who
             .iter()
             .filter(|w| cus_of(&ctx.st, w) > 0)
-            .max_by_key(|w| cus_of(&ctx.st, w))
+            .fold(None::<&Who>, |b, w| match b {
+                Some(b) if cus_of(&ctx.st, b) >= cus_of(&ctx.st, w) => Some(b),
+                _ => Some(w),
+            })
             .cloned();
         let Some(w) = best else { break };
         match &w {

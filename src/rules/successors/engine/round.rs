@@ -143,21 +143,20 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
                 continue;
             }
             done.push(g);
-            let Some(a) = ctx.st.army(g).cloned().filter(|a| &a.player == p) else {
+            if ctx.st.army(g).is_none_or(|a| &a.player != p) {
                 ctx.void(
                     p,
                     format!("{g}: activation"),
                     format!("{g} has no army of yours on the map"),
                 );
                 continue;
-            };
+            }
             // §6: sallies against a besieger happen during its activation.
             siege::sallies(ctx, g);
             if ctx.st.army(g).is_none() {
                 continue;
             }
             let ap = ctx.sc.general(g).map(|x| x.action_points).unwrap_or(0);
-            let _ = a;
             movement::run_steps(ctx, g, steps, ap, Segment::Activation);
         }
     }

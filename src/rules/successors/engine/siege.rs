@@ -29,13 +29,13 @@ pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Bre
             ),
         ));
     }
-    let Some(space) = sc.space(&a.at) else {
+    if sc.space(&a.at).is_none() {
         return Err(Breach::new(
             "unknown-space",
             "",
             format!("{} is not a space of the map", a.at),
         ));
-    };
+    }
     let hostile_field = st
         .armies
         .iter()
@@ -99,7 +99,6 @@ pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Bre
             )
         });
     }
-    let _ = space;
     Ok(subjugation)
 }
 

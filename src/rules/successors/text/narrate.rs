@@ -48,7 +48,7 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
         Event::Dealt { turn, hands } => dealt(sc, *turn, hands, side, l),
         Event::Usurper { player: x, vp } => l.pick(
             format!("Preparations: {} has the most VP ({vp}) and is the Usurper.", p(x)),
-            format!("Подготовка: у {} больше всего ПО ({vp}), он — узурпатор.", p(x)),
+            format!("Подготовка: больше всего ПО ({vp}) у игрока {}, он — узурпатор.", p(x)),
         ),
         Event::RoundBegins { turn, round } => l.pick(
             format!("Game turn {}, round {round} begins.", w::roman(*turn)),
@@ -60,7 +60,7 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
         ),
         Event::MarkerRemoved { space, was, by } => l.pick(
             format!("Surrender segment: {}'s control marker in {space} is removed by {}.", p(was), p(by)),
-            format!("Сегмент сдачи: {} снимает маркер контроля {} в {space}.", p(by), p(was)),
+            format!("Сегмент сдачи: {} снимает маркер контроля игрока {} в {space}.", p(by), p(was)),
         ),
         Event::MarkerPlaced { space, player: x } => l.pick(
             format!("{} places a control marker in {space}.", p(x)),
@@ -174,7 +174,7 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
         ),
         Event::MarkerSwept { army, space, was } => l.pick(
             format!("§7: {} ends its move in {space} and removes {}'s control marker.", w::army(sc, army, l), p(was)),
-            format!("§7: {} заканчивает перемещение в {space} и снимает маркер контроля {}.", w::army(sc, army, l), p(was)),
+            format!("§7: {} заканчивает перемещение в {space} и снимает маркер контроля игрока {}.", w::army(sc, army, l), p(was)),
         ),
         Event::LeftPlay { army, space } => l.pick(
             format!("§7: {} reaches Greece at {space} and leaves play.", w::army(sc, army, l)),
@@ -320,7 +320,7 @@ fn captured(
     } else {
         l.pick(
             format!("§1: {space} falls to {p} (it was {was}'s)."),
-            format!("§1: {space} взят игроком {p} (принадлежал {was})."),
+            format!("§1: {space} взят игроком {p} (прежде — игрока {was})."),
         )
     }
 }
