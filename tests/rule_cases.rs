@@ -49,7 +49,9 @@ use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT
 use dikast::lang::Lang;
 use dikast::pipeline::{run_turn, TurnInputs};
 use dikast::rules::hellenes::{Hellenes, HELLENES_431};
-use dikast::rules::Rules;
+use dikast::rules::successors::model::state::State as SuccessorsState;
+use dikast::rules::successors::Successors;
+use dikast::rules::{Rules, StartOptions};
 use serde::Deserialize;
 use serde_yaml::{Mapping, Value};
 use std::collections::BTreeMap;
@@ -80,7 +82,7 @@ struct Case {
 /// What the harness needs of a game beyond `Rules`: how its setups and state diffs read
 /// the state, and the language-facts comparison of its reports. One impl per game, and
 /// one line in `GAMES`; the harness itself is the same for every game.
-trait CaseGame: Rules {
+trait CaseGame: Rules + Sized {
     /// State lists merged item by item in a setup and diffed by this key
     /// (`blocks` by `id`).
     const KEYED: &'static [(&'static str, &'static str)];
@@ -88,6 +90,18 @@ trait CaseGame: Rules {
     const MERGED: &'static [&'static str];
     /// Problems of a translated report against the English one (same facts).
     fn facts(name: &str, en: &str, other: &str) -> Vec<String>;
+    /// The turn number a case's game file has unless `turn:` says (default 3).
+    const TURN: u32 = 3;
+    /// The state a setup (`in/game.yaml` without `dikast:`) describes. The default: the
+    /// scenario's start with the setup's changes (`KEYED` lists by key, `MERGED`
+    /// mappings by entry, any other key replacing the field).
+    fn setup(text: &str) -> Result<Self::State, String> {
+        state_from_setup::<Self>(text)
+    }
+    /// What changed between two states, as YAML (`out/state.yaml`).
+    fn diff(before: &Self::State, after: &Self::State) -> String {
+        state_diff::<Self>(before, after)
+    }
 }
 
 impl CaseGame for Hellenes {
@@ -100,7 +114,44 @@ impl CaseGame for Hellenes {
 
 /// Every game's cases: `tests/cases/<game>/`, run by that game's harness.
 type RunCase = fn(&Path) -> Result<BTreeMap<String, String>, String>;
-const GAMES: &[(&str, RunCase)] = &[(Hellenes::ID, run_case::<Hellenes>)];
+const GAMES: &[(&str, RunCase)] = &[
+    (Hellenes::ID, run_case::<Hellenes>),
+    (Successors::ID, run_case::<Successors>),
+];
+
+/// Successors setups (`in/game.yaml`): the start at `players:` (default 3) in round 1 of
+/// game turn I, the deck in scenario order and empty hands, with changes:
+/// ```yaml
+/// players: 3
+/// armies: { Perdikkas: { at: Sardis, cus: 4 } }     # by general; a new one: every field
+/// spaces: { Sardis: { control: antipatros, siege_points: 2, besieger: perdikkas } }
+/// independents: { scythians: { at: Perinthos } }
+/// hands: { perdikkas: [T14] }                        # taken out of the deck
+/// remove: [Seleukos]                                 # armies taken off the map
+/// revealed: [T31]                                    # cards revealed for nobody
+/// revealed_for: antipatros                           # who resolves them
+/// ```
+/// Any other key replaces the state's top-level field. Its state diff shows of the Tyche
+/// deck (a hidden order) only its size.
+impl CaseGame for Successors {
+    const KEYED: &'static [(&'static str, &'static str)] = &[
+        ("armies", "general"),
+        ("spaces", "id"),
+        ("independents", "id"),
+    ];
+    const MERGED: &'static [&'static str] = &[];
+    const TURN: u32 = 2;
+    fn facts(_name: &str, _en: &str, _other: &str) -> Vec<String> {
+        // tests/facts knows the Hellenes vocabulary only (a note for issue 8).
+        Vec::new()
+    }
+    fn setup(text: &str) -> Result<SuccessorsState, String> {
+        successors_setup(text)
+    }
+    fn diff(before: &SuccessorsState, after: &SuccessorsState) -> String {
+        successors_diff(before, after)
+    }
+}
 
 fn cases_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases")
@@ -226,7 +277,17 @@ fn game_bytes<R: CaseGame>(dir: &Path, case: &Case) -> Result<(Vec<u8>, Hash, Ha
     if is_full {
         return Ok((text.into_bytes(), s, u));
     }
-    let state = state_from_setup::<R>(&text).map_err(|e| format!("in/game.yaml: {e}"))?;
+    let state = R::setup(&text).map_err(|e| format!("in/game.yaml: {e}"))?;
+    let broken = R::invariants(
+        &R::load_scenario(scenario_text::<R>()?).map_err(|e| e.join("; "))?,
+        &state,
+    );
+    if !broken.is_empty() {
+        return Err(format!(
+            "the setup breaks invariants: {}",
+            broken.join("; ")
+        ));
+    }
     let sc_text = scenario_text::<R>()?;
     let sc = R::load_scenario(sc_text).map_err(|e| e.join("; "))?;
     let step = R::step(&sc, &state);
@@ -239,7 +300,7 @@ fn game_bytes<R: CaseGame>(dir: &Path, case: &Case) -> Result<(Vec<u8>, Hash, Ha
             text: None,
         },
         game: "case".into(),
-        turn: case.turn.unwrap_or(3),
+        turn: case.turn.unwrap_or(R::TURN),
         step: step.title,
         awaiting: step.awaiting,
         dice: DiceState {
@@ -440,10 +501,7 @@ fn run_case<R: CaseGame>(dir: &Path) -> Result<BTreeMap<String, String>, String>
                     ));
                 }
             }
-            files.insert(
-                "state.yaml".into(),
-                state_diff::<R>(&before.state, &after.state),
-            );
+            files.insert("state.yaml".into(), R::diff(&before.state, &after.state));
             files.insert("report.md".into(), report_body(&out.report, Lang::En));
             let mut kept = vec![Lang::En];
             for code in &case.translations {
@@ -697,4 +755,191 @@ fn repick_card(
     let rest = &head[key.len() + 1..];
     let new_rest = rest.replacen(card, &pick.id, 1);
     format!("{key}:{new_rest}#{comment}")
+}
+
+// ------------------------------------------------------------------ Successors fixtures
+
+fn successors_patch_list(
+    list: &mut Vec<Value>,
+    key: &str,
+    patch: &Mapping,
+    what: &str,
+) -> Result<(), String> {
+    for (k, v) in patch {
+        let id = k.as_str().ok_or(format!("{what}: keys are names"))?;
+        let fields = v
+            .as_mapping()
+            .ok_or(format!("{what}.{id}: a mapping of fields"))?;
+        match list
+            .iter_mut()
+            .find(|x| x.get(key).and_then(Value::as_str) == Some(id))
+        {
+            Some(item) => {
+                let m = item.as_mapping_mut().ok_or("state item is not a mapping")?;
+                for (f, fv) in fields {
+                    m.insert(f.clone(), fv.clone());
+                }
+            }
+            None => {
+                let mut m = fields.clone();
+                m.insert(Value::String(key.into()), Value::String(id.into()));
+                list.push(Value::Mapping(m));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn successors_setup(text: &str) -> Result<SuccessorsState, String> {
+    let setup: Mapping = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
+    let sc = Successors::load_scenario(scenario_text::<Successors>()?).map_err(|e| e.join("; "))?;
+    let players = setup
+        .get("players")
+        .and_then(Value::as_u64)
+        .map(|n| n as u32);
+    let mut st = Successors::start(&sc, &StartOptions { players })?;
+    st.phase = dikast::rules::successors::model::state::Phase::Round;
+    st.round = 1;
+    let mut v = serde_yaml::to_value(&st).map_err(|e| e.to_string())?;
+    let m = v.as_mapping_mut().ok_or("state")?;
+    for (k, val) in &setup {
+        let key = k.as_str().unwrap_or("");
+        let list_key = match key {
+            "armies" => Some(("armies", "general")),
+            "spaces" => Some(("spaces", "id")),
+            "independents" => Some(("independents", "id")),
+            _ => None,
+        };
+        match (key, list_key) {
+            ("players", _) | ("hands", _) | ("remove", _) => {}
+            ("revealed", _) | ("revealed_for", _) => {
+                let t = m
+                    .get_mut("tyche")
+                    .and_then(Value::as_mapping_mut)
+                    .ok_or("state has no tyche")?;
+                t.insert(k.clone(), val.clone());
+            }
+            (_, Some((field, id))) => {
+                let patch = val.as_mapping().ok_or(format!("{key}: a mapping"))?;
+                let list = m
+                    .get_mut(field)
+                    .and_then(Value::as_sequence_mut)
+                    .ok_or(format!("state has no {field}"))?;
+                successors_patch_list(list, id, patch, key)?;
+            }
+            _ => {
+                m.insert(k.clone(), val.clone());
+            }
+        }
+    }
+    let mut st: SuccessorsState = serde_yaml::from_value(v).map_err(|e| e.to_string())?;
+    if let Some(r) = setup.get("remove").and_then(Value::as_sequence) {
+        for g in r.iter().filter_map(Value::as_str) {
+            st.armies.retain(|a| a.general != g);
+        }
+    }
+    if let Some(h) = setup.get("hands").and_then(Value::as_mapping) {
+        for (p, cards) in h {
+            let p = p.as_str().unwrap_or("").to_string();
+            let cards: Vec<String> = cards
+                .as_sequence()
+                .into_iter()
+                .flatten()
+                .filter_map(|c| c.as_str().map(str::to_string))
+                .collect();
+            st.tyche.hands.insert(p, cards);
+        }
+    }
+    let held: Vec<String> = st
+        .tyche
+        .hands
+        .values()
+        .flatten()
+        .chain(st.tyche.revealed.iter())
+        .chain(st.tyche.discard.iter())
+        .cloned()
+        .collect();
+    st.tyche.deck = sc
+        .tyche
+        .iter()
+        .map(|c| c.id.clone())
+        .filter(|c| !held.contains(c))
+        .collect();
+    Ok(st)
+}
+
+fn successors_diff(before: &SuccessorsState, after: &SuccessorsState) -> String {
+    let b = serde_yaml::to_value(before).expect("state");
+    let a = serde_yaml::to_value(after).expect("state");
+    let (bm, am) = (b.as_mapping().expect("map"), a.as_mapping().expect("map"));
+    let mut out = Mapping::new();
+    for (k, av) in am {
+        let key = k.as_str().unwrap_or("");
+        let bv = bm.get(k);
+        let by = match key {
+            "armies" => Some("general"),
+            "spaces" | "independents" => Some("id"),
+            _ => None,
+        };
+        if let Some(by) = by {
+            let empty = Vec::new();
+            let bl = bv.and_then(Value::as_sequence).unwrap_or(&empty);
+            let al = av.as_sequence().unwrap_or(&empty);
+            let mut changed = Mapping::new();
+            for item in al {
+                let id = item.get(by).cloned().unwrap_or(Value::Null);
+                let old = bl.iter().find(|x| x.get(by) == Some(&id));
+                let mut fields = Mapping::new();
+                for (f, v) in item.as_mapping().into_iter().flatten() {
+                    if old.and_then(|o| o.get(f)) != Some(v) {
+                        fields.insert(f.clone(), v.clone());
+                    }
+                }
+                for (f, _) in old.and_then(Value::as_mapping).into_iter().flatten() {
+                    if item.get(f).is_none() {
+                        fields.insert(f.clone(), Value::String("(removed)".into()));
+                    }
+                }
+                if !fields.is_empty() {
+                    changed.insert(id, Value::Mapping(fields));
+                }
+            }
+            for item in bl {
+                let id = item.get(by).cloned().unwrap_or(Value::Null);
+                if !al.iter().any(|x| x.get(by) == Some(&id)) {
+                    changed.insert(id, Value::String("(removed)".into()));
+                }
+            }
+            if !changed.is_empty() {
+                out.insert(k.clone(), Value::Mapping(changed));
+            }
+        } else if key == "tyche" {
+            // Only the changed parts; of the deck (hidden order) only its size.
+            let mut changed = Mapping::new();
+            for (f, v) in av.as_mapping().into_iter().flatten() {
+                let old = bv.and_then(|t| t.get(f));
+                if f.as_str() == Some("deck") {
+                    let n = |x: Option<&Value>| x.and_then(Value::as_sequence).map(|d| d.len());
+                    if n(old) != n(Some(v)) {
+                        changed.insert(
+                            f.clone(),
+                            Value::String(format!("{} cards", n(Some(v)).unwrap_or(0))),
+                        );
+                    }
+                } else if old != Some(v) {
+                    changed.insert(f.clone(), v.clone());
+                }
+            }
+            if !changed.is_empty() {
+                out.insert(k.clone(), Value::Mapping(changed));
+            }
+        } else if bv != Some(av) {
+            out.insert(k.clone(), av.clone());
+        }
+    }
+    if out.is_empty() {
+        "# nothing changed\n".into()
+    } else {
+        to_yaml(&out)
+    }
 }

@@ -6,9 +6,12 @@
 use crate::registry::Registry;
 
 pub use crate::rules::hellenes;
+pub use crate::rules::successors;
 
 /// Every game built in, in order: the first game's first scenario is the default of
 /// `new` and `demo`.
 pub fn builtin() -> Registry {
-    Registry::empty().with::<hellenes::Hellenes>()
+    Registry::empty()
+        .with::<hellenes::Hellenes>()
+        .with::<successors::Successors>()
 }

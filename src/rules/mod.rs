@@ -7,6 +7,7 @@
 //! registry (`crate::games`); nothing in the pipeline changes.
 
 pub mod hellenes;
+pub mod successors;
 
 use crate::diag::{Diagnostic, SourceFile};
 use crate::dice::{DiceRecord, TurnDice};

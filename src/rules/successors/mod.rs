@@ -1,0 +1,220 @@
+//! Successors (4th edition; Alexander's generals fight over his empire), 2–5 players by
+//! e-mail: the thin `Rules` implementation over its layers, model → engine → check →
+//! text, none of which imports a higher one.
+
+pub mod check;
+pub mod engine;
+pub mod model;
+pub mod text;
+
+use crate::diag::SourceFile;
+use crate::dice::TurnDice;
+use crate::lang::Lang;
+use crate::rules::{Checked, Resolution, Rules, StartOptions, StepInfo};
+use crate::yaml::Node;
+use model::event::Event;
+use model::orders::Orders;
+use model::scenario::{Scenario, SUCCESSORS_323};
+use model::sight::View;
+use model::state::{Phase, State};
+use std::collections::BTreeMap;
+
+pub struct Successors;
+
+/// The step a state awaits, in words (the game file's `step` in English).
+pub fn step_title(sc: &Scenario, st: &State, lang: Lang) -> String {
+    let t = text::words::roman(st.game_turn);
+    match &st.phase {
+        Phase::Deal => lang
+            .pick(
+                "Game turn I: preparations and the Tyche draw",
+                "Ход I: подготовка и раздача карт Тихе",
+            )
+            .to_string(),
+        Phase::Round => lang.pick(
+            format!(
+                "Game turn {t}, round {} of {}: Surrender, Tyche, Activation and Foraging segments",
+                st.round,
+                sc.params.rounds_for(st.players.len())
+            ),
+            format!(
+                "Ход {t}, раунд {} из {}: сегменты сдачи, Тихе, маневров и фуражировки",
+                st.round,
+                sc.params.rounds_for(st.players.len())
+            ),
+        ),
+        Phase::Ended { winner } => lang.pick(
+            format!(
+                "the game is over: {} won",
+                text::words::player(sc, winner, lang)
+            ),
+            format!(
+                "игра окончена: победил {}",
+                text::words::player(sc, winner, lang)
+            ),
+        ),
+    }
+}
+
+impl Rules for Successors {
+    const ID: &'static str = "successors";
+    type Scenario = Scenario;
+    type State = State;
+    type View = View;
+    type Orders = Orders;
+    type Event = Event;
+
+    fn scenario_names() -> &'static [&'static str] {
+        &["successors-323"]
+    }
+
+    fn embedded_scenario(name: &str) -> Option<&'static str> {
+        (name == "successors-323").then_some(SUCCESSORS_323)
+    }
+
+    fn load_scenario(text: &str) -> Result<Scenario, Vec<String>> {
+        let sc: Scenario = serde_yaml::from_str(text).map_err(|e| vec![e.to_string()])?;
+        if sc.rules != Self::ID {
+            return Err(vec![format!(
+                "this scenario is for `{}`, not successors",
+                sc.rules
+            )]);
+        }
+        let p = sc.problems();
+        if p.is_empty() {
+            Ok(sc)
+        } else {
+            Err(p)
+        }
+    }
+
+    fn sides(_sc: &Scenario, st: &State) -> Vec<String> {
+        st.players.clone()
+    }
+
+    fn sides_of_view(_sc: &Scenario, view: &View) -> Vec<String> {
+        view.players.clone()
+    }
+
+    fn side_name_in(sc: &Scenario, side: &str, lang: Lang) -> String {
+        text::words::player(sc, side, lang)
+    }
+
+    fn start(sc: &Scenario, opts: &StartOptions) -> Result<State, String> {
+        let n = opts.players.unwrap_or(sc.params.players);
+        if !sc.lineups.contains_key(&n) {
+            return Err(format!(
+                "Successors is played by {} players; this scenario has no lineup for {n}",
+                sc.lineups
+                    .keys()
+                    .map(|k| k.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        Ok(State::start(sc, n))
+    }
+
+    fn invariants(sc: &Scenario, st: &State) -> Vec<String> {
+        model::invariants::check(sc, st)
+    }
+
+    fn order_forms() -> crate::kit::forms::Forms {
+        check::forms::forms()
+    }
+
+    fn step_in(sc: &Scenario, st: &State, lang: Lang) -> StepInfo {
+        let asks = st
+            .players
+            .iter()
+            .map(|p| {
+                let ask = match &st.phase {
+                    Phase::Deal => lang.pick(
+                        "entropy for the Tyche draw (and standing orders if you like)",
+                        "энтропию для раздачи Тихе (и, если хотите, постоянные приказы)",
+                    ).to_string(),
+                    Phase::Round => {
+                        let mut a = lang.pick(
+                            "your Tyche card (`tyche:`), your armies' activation (`activation:`), a Surrender-segment attempt (`surrender:`) if any; standing orders if you like",
+                            "вашу карту Тихе (`tyche:`), активацию армий (`activation:`), попытку в сегменте сдачи (`surrender:`), если есть; если хотите, постоянные приказы",
+                        ).to_string();
+                        if st.tyche.revealed_for.as_deref() == Some(p.as_str()) && !st.tyche.revealed.is_empty() {
+                            a.push_str(lang.pick(
+                                "; and the orders of the cards revealed for nobody (`nobody:`)",
+                                "; и приказы по картам, открытым ни для кого (`nobody:`)",
+                            ));
+                        }
+                        a
+                    }
+                    Phase::Ended { .. } => lang.pick("nothing: the game is over", "ничего: игра окончена").to_string(),
+                };
+                (p.clone(), ask)
+            })
+            .collect();
+        StepInfo {
+            title: step_title(sc, st, lang),
+            awaiting: if matches!(st.phase, Phase::Ended { .. }) {
+                Vec::new()
+            } else {
+                st.players.clone()
+            },
+            asks,
+            unsupported: match &st.phase {
+                Phase::Ended { winner } => Some(format!(
+                    "the game is over: {} won; there is nothing left to adjudicate",
+                    text::words::player(sc, winner, Lang::En)
+                )),
+                _ => None,
+            },
+        }
+    }
+
+    fn view(_sc: &Scenario, st: &State, side: &str) -> View {
+        View::of(st, side)
+    }
+
+    fn check(
+        sc: &Scenario,
+        view: &View,
+        _side: &str,
+        body: &[(Node, Node)],
+        file: &SourceFile,
+    ) -> Checked<Orders> {
+        check::check(sc, view, body, file)
+    }
+
+    fn default_orders(sc: &Scenario, view: &View, _side: &str) -> Orders {
+        check::default_orders(sc, view)
+    }
+
+    fn resolve(
+        sc: &Scenario,
+        st: &State,
+        orders: &BTreeMap<String, Orders>,
+        dice: &TurnDice,
+    ) -> Resolution<State, Event> {
+        engine::resolve(sc, st, orders, dice)
+    }
+
+    fn narrate(
+        sc: &Scenario,
+        _before: &State,
+        events: &[Event],
+        side: Option<&str>,
+        lang: Lang,
+    ) -> String {
+        text::narrate::narrate(sc, events, side, lang)
+    }
+
+    fn describe(sc: &Scenario, view: &View, lang: Lang) -> String {
+        text::describe::describe(sc, view, lang)
+    }
+
+    fn template(sc: &Scenario, view: &View, side: &str) -> String {
+        text::template::template(sc, view, side)
+    }
+
+    fn map(sc: &Scenario, view: &View) -> crate::map::MapPicture {
+        text::picture::picture(sc, view)
+    }
+}

@@ -1,0 +1,11 @@
+//! The data layer of Successors: scenario and params, state, orders, events, what a
+//! player sees, dice labels. It imports nothing from engine/, check/ or text/.
+
+pub mod dice;
+pub mod event;
+pub mod invariants;
+pub mod orders;
+pub mod params;
+pub mod scenario;
+pub mod sight;
+pub mod state;

@@ -1,0 +1,165 @@
+//! The numbers of Successors that a moderator may change: every [A] of
+//! docs/rules-coverage.md "Successors" that is a number or a switch lives here.
+
+use super::scenario::Kind;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    pub players: u32,
+    pub game_turns: u32,
+    pub rounds: BTreeMap<u32, u32>,
+    #[serde(default)]
+    pub revealed_for_nobody: BTreeMap<u32, u32>,
+    pub assault: AssaultParams,
+    pub siege: SiegeParams,
+    pub attempts: Attempts,
+    pub sallies: bool,
+    pub independent: IndependentParams,
+    pub movement: MovementParams,
+    pub battle: BattleParams,
+    pub tyche: TycheParams,
+    pub victory: VictoryParams,
+    pub reinforcements: u32,
+    pub isolation_loss: u32,
+    pub foraging_limit: u32,
+}
+
+/// One of the Assault Table's three results (§1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AssaultResult {
+    Nothing,
+    SiegePoint,
+    BesiegerLosesCu,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableRow {
+    pub max: i32,
+    pub result: AssaultResult,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AssaultParams {
+    pub die: u32,
+    pub table: Vec<TableRow>,
+    pub port_without_fleet: i32,
+    pub ap_cost: u32,
+}
+
+impl AssaultParams {
+    /// The table's result for a modified roll: the first row whose `max` is not below it
+    /// (the last row for anything above every row).
+    pub fn result(&self, roll: i32) -> AssaultResult {
+        self.table
+            .iter()
+            .find(|r| roll <= r.max)
+            .or(self.table.last())
+            .map(|r| r.result)
+            .unwrap_or(AssaultResult::Nothing)
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SiegePoints {
+    pub minor: u32,
+    pub major: u32,
+    pub fortress: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SiegeParams {
+    pub points: SiegePoints,
+    pub subjugation_cus: u32,
+    pub assault_cus: u32,
+    pub max_inside: u32,
+    pub walls: Vec<Kind>,
+    pub reset_when_lifted: bool,
+    pub capture_takes_control: bool,
+}
+
+impl SiegeParams {
+    /// §3: siege points a space of this kind needs.
+    pub fn needed(&self, kind: Kind) -> u32 {
+        match kind {
+            Kind::Minor => self.points.minor,
+            Kind::Major => self.points.major,
+            Kind::Fortress => self.points.fortress,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attempts {
+    pub surrender: u32,
+    pub tyche: u32,
+    pub activation: u32,
+    pub round: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IndependentParams {
+    pub action_points: u32,
+    pub enter_cost: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MovementParams {
+    pub land_cost: u32,
+    pub sea_cost: u32,
+    pub sea_needs_fleet: bool,
+    pub sea_intercept_on: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BattleParams {
+    pub die: u32,
+    pub cu_cap: u32,
+    pub loser_loses: u32,
+    pub rout_margin: i32,
+    pub rout_extra: u32,
+    pub winner_loses: u32,
+    pub avoid_on: u32,
+    pub intercept_on: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TycheParams {
+    pub reshuffle_each_turn: bool,
+    pub marker_cost: u32,
+    pub marker_reach: u32,
+    pub mercenary_cost: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryParams {
+    pub points: SiegePoints,
+    pub threshold: u32,
+}
+
+impl Params {
+    /// Rounds of the Strategy Phase with `n` players.
+    pub fn rounds_for(&self, n: usize) -> u32 {
+        self.rounds.get(&(n as u32)).copied().unwrap_or(5)
+    }
+    /// Cards revealed for nobody each round with `n` players.
+    pub fn revealed_for(&self, n: usize) -> u32 {
+        self.revealed_for_nobody
+            .get(&(n as u32))
+            .copied()
+            .unwrap_or(0)
+    }
+}
