@@ -8,6 +8,7 @@
 //! check finds exactly what resolution will find. Order forms: docs/orders.md "Player
 //! turn".
 
+pub use super::model::orders::{Action, Build};
 use super::movement::{self, Board, Part, Problem, Route};
 use super::orders::Ctx;
 use super::scenario::{BlockKind, Scenario};
@@ -17,37 +18,6 @@ use super::state::{Phase, PlayedFor, Status};
 use super::view::View;
 use crate::diag::did_you_mean;
 use crate::yaml::{Kind, Node};
-
-/// What a Build action builds (4.2).
-#[derive(Debug, Clone, PartialEq)]
-pub enum Build {
-    /// A step for one of the side's blocks in a city it controls.
-    Step(String),
-    /// A new block drawn blind from the pool into a city the side controls.
-    Block(String),
-    /// 4.2.3: a garrison in a captured enemy city.
-    Garrison(String),
-}
-
-/// One action, as checked.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Action {
-    /// 2.0: land blocks along a path of land areas.
-    Move {
-        blocks: Vec<String>,
-        path: Vec<String>,
-    },
-    /// 2.0, 5.21: fleets along a path of seas, perhaps ending in a coastal area, carrying
-    /// land blocks that land there.
-    Sail {
-        fleets: Vec<String>,
-        path: Vec<String>,
-        carry: Vec<String>,
-    },
-    Build(Build),
-    /// 5.5 Pillage of a city whose area the side holds.
-    Pillage(String),
-}
 
 impl Action {
     /// Actions this action spends (`params.season.build_*_actions` for Building).

@@ -7,78 +7,15 @@
 //! kept until used). The sacrifices are public (the blocks stand on the board); they live
 //! in the state (`State.sacrifices`) and every view.
 
+pub use super::model::events::appeal::AppealEvent;
+pub use super::model::orders::{any_label, Appeal, When};
+pub use super::model::scenario::{Governs, OlympianDef, OlympianParams};
+pub use super::model::state::{Appealed, Sacrifice};
 use super::scenario::Scenario;
 use super::state::State;
 use super::words;
 use crate::lang::Lang;
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// 11.0: the kind of random result an Olympian governs.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
-#[serde(rename_all = "kebab-case")]
-pub enum Governs {
-    /// [S] Zeus: the six cards dealt at the year's start (`deal:<year>`).
-    Deal,
-    /// [S] Apollo: new blocks drawn from the pool (`draw:pool:<side>`).
-    NewBlocks,
-    /// Field battles on land and sorties (`battle:<area>`, `siege:<City>:sortie`).
-    LandBattle,
-    /// Naval battles (`battle:<sea>`).
-    NavalBattle,
-    /// Assaults (`siege:<City>:assault`, `siege:<City>:treachery`).
-    Assault,
-    /// Siege attrition (`siege:<City>:attrition`).
-    Attrition,
-    /// Other dice: peace offers (`peace:<year>`) and card Events.
-    Event,
-}
-
-impl Governs {
-    /// The kind in words (English), for diagnostics and templates.
-    pub fn words(self) -> &'static str {
-        match self {
-            Governs::Deal => "the cards dealt at the year's start",
-            Governs::NewBlocks => "new blocks drawn from the pool",
-            Governs::LandBattle => "land-battle dice (field battles, sorties)",
-            Governs::NavalBattle => "naval-battle dice",
-            Governs::Assault => "assault dice",
-            Governs::Attrition => "siege attrition dice",
-            Governs::Event => "other dice (peace offers, Events)",
-        }
-    }
-}
-
-/// One Olympian as the scenario lists it.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct OlympianDef {
-    /// `Zeus`: as orders name it (any case).
-    pub name: String,
-    pub governs: Governs,
-    /// [A]: a house default, not in our rule pages.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub house_default: bool,
-}
-
-/// The Olympians' rules (`params.olympians`).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct OlympianParams {
-    /// 11.0 [A] Zeus: "the sacrifice must date from the previous year": `true` any earlier
-    /// year, `false` exactly the year before.
-    pub zeus_any_earlier_year: bool,
-    /// 11.0 [P]: the seven Olympians, in the order the reports list them.
-    pub gods: Vec<OlympianDef>,
-}
-
-/// A sacrifice on an Olympian (10.4.1), with the year it was made.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct Sacrifice {
-    pub olympian: String,
-    pub year: i32,
-}
 
 /// The Olympian of that name (any case), as the scenario spells it.
 /// The Olympian an order names, or a diagnostic citing `rule` with the scenario's names
@@ -170,25 +107,6 @@ pub fn name(olympian: &str, lang: Lang) -> String {
     words::text(olympian, lang)
 }
 
-/// Problems of the scenario's Olympians (names unique, one Olympian per kind of result).
-pub fn problems(sc: &Scenario) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut names = std::collections::BTreeSet::new();
-    let mut kinds = std::collections::BTreeSet::new();
-    for o in &sc.params.olympians.gods {
-        if !names.insert(o.name.to_ascii_lowercase()) {
-            out.push(format!("params.olympians: `{}` is listed twice", o.name));
-        }
-        if !kinds.insert(o.governs) {
-            out.push(format!(
-                "params.olympians: two Olympians govern {}",
-                o.governs.words()
-            ));
-        }
-    }
-    out
-}
-
 /// 10.4.1 "Sacrifices" in a side's position, when any stand: each side's Olympians, with
 /// the year of each sacrifice. Both languages side by side: edit them together.
 pub fn describe(
@@ -234,86 +152,6 @@ pub fn describe(
 }
 
 // ------------------------------------------------------------------------- appeals (11.0)
-
-/// 11.0: an appeal written in advance, as a standing order: to which Olympian, on which
-/// results (`on`, a label pattern: `*` stands for any text; any case), under which
-/// conditions (`when`, all of them; none: the first such result).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct Appeal {
-    pub olympian: String,
-    #[serde(default = "any_label", skip_serializing_if = "is_any_label")]
-    pub on: String,
-    #[serde(default, skip_serializing_if = "When::is_empty")]
-    pub when: When,
-}
-
-fn any_label() -> String {
-    "*".into()
-}
-
-fn is_any_label(s: &String) -> bool {
-    s == "*"
-}
-
-/// The conditions of an appeal (docs/orders.md "Appeals"). `my_…` conditions hold only on
-/// the appealing side's own results, `enemy_…` only on the other side's; a "hit" of a
-/// peace offer's dice is the offer succeeding, of the Treachery die the defenders losing
-/// double defence.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct When {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub my_hits_at_most: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub my_routs_at_most: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub enemy_hits_at_least: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub enemy_routs_at_least: Option<u32>,
-    /// Zeus: the Action values of the six cards just dealt total at most this.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hand_value_at_most: Option<u32>,
-    /// Apollo, on one's own draw: the block drawn is one of these.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub drawn: Vec<String>,
-}
-
-impl When {
-    pub fn is_empty(&self) -> bool {
-        *self == When::default()
-    }
-    fn mine_only(&self) -> bool {
-        self.my_hits_at_most.is_some()
-            || self.my_routs_at_most.is_some()
-            || self.hand_value_at_most.is_some()
-            || !self.drawn.is_empty()
-    }
-    fn enemy_only(&self) -> bool {
-        self.enemy_hits_at_least.is_some() || self.enemy_routs_at_least.is_some()
-    }
-    /// Whether the conditions hold on `r`, for the side appealing (`mine`: its own result).
-    fn holds(&self, mine: bool, r: &Result) -> bool {
-        if (self.mine_only() && !mine) || (self.enemy_only() && mine) {
-            return false;
-        }
-        self.my_hits_at_most.is_none_or(|n| r.hits <= n)
-            && self.my_routs_at_most.is_none_or(|n| r.routs <= n)
-            && self.enemy_hits_at_least.is_none_or(|n| r.hits >= n)
-            && self.enemy_routs_at_least.is_none_or(|n| r.routs >= n)
-            && self.hand_value_at_most.is_none_or(|n| r.hand_value <= n)
-            && (self.drawn.is_empty() || r.drawn.is_some_and(|d| self.drawn.iter().any(|x| x == d)))
-    }
-}
-
-/// One appeal made in the step being resolved.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Appealed {
-    pub side: String,
-    pub olympian: String,
-    /// The label of the result appealed (without `#reroll-…`).
-    pub label: String,
-}
 
 /// A random result as the appeals see it, before it is used.
 pub struct Result<'a> {
@@ -675,40 +513,6 @@ pub fn apollo(
             reroll: again_label,
         },
     ))
-}
-
-/// What an appeal did, as data (the battle's appeals are in its shots).
-#[derive(Debug, Clone, PartialEq)]
-pub enum AppealEvent {
-    /// Dice re-rolled: `first` from `label`, `again` from `reroll`.
-    Dice {
-        side: String,
-        olympian: String,
-        owner: String,
-        label: String,
-        reroll: String,
-        first: Vec<u32>,
-        again: Vec<u32>,
-    },
-    /// Zeus: `side`'s six cards discarded and six more dealt (only `side` sees which).
-    Zeus {
-        side: String,
-        olympian: String,
-        label: String,
-        discarded: Vec<String>,
-        drawn: Vec<String>,
-    },
-    /// Apollo: `owner`'s new block at `city` returned to the pool and drawn again (only
-    /// `owner` sees the ids).
-    Apollo {
-        side: String,
-        olympian: String,
-        owner: String,
-        city: String,
-        returned: String,
-        drawn: String,
-        reroll: String,
-    },
 }
 
 /// The dice of a result in words (`1 6`).
@@ -1112,6 +916,31 @@ fn check_appeal(cx: &mut super::orders::Ctx, v: &crate::yaml::Node) -> Option<Ap
         on: on.map(|(p, _)| p).unwrap_or_else(any_label),
         when,
     })
+}
+
+/// 11.0: when an appeal's conditions hold (the type: `model::orders::When`).
+impl When {
+    fn mine_only(&self) -> bool {
+        self.my_hits_at_most.is_some()
+            || self.my_routs_at_most.is_some()
+            || self.hand_value_at_most.is_some()
+            || !self.drawn.is_empty()
+    }
+    fn enemy_only(&self) -> bool {
+        self.enemy_hits_at_least.is_some() || self.enemy_routs_at_least.is_some()
+    }
+    /// Whether the conditions hold on `r`, for the side appealing (`mine`: its own result).
+    fn holds(&self, mine: bool, r: &Result) -> bool {
+        if (self.mine_only() && !mine) || (self.enemy_only() && mine) {
+            return false;
+        }
+        self.my_hits_at_most.is_none_or(|n| r.hits <= n)
+            && self.my_routs_at_most.is_none_or(|n| r.routs <= n)
+            && self.enemy_hits_at_least.is_none_or(|n| r.hits >= n)
+            && self.enemy_routs_at_least.is_none_or(|n| r.routs >= n)
+            && self.hand_value_at_most.is_none_or(|n| r.hand_value <= n)
+            && (self.drawn.is_empty() || r.drawn.is_some_and(|d| self.drawn.iter().any(|x| x == d)))
+    }
 }
 
 #[cfg(test)]

@@ -4,38 +4,13 @@
 //! read only the side's view, so a diagnostic can never reveal what the side may not see.
 //! An invalid order is left out (its documented default applies) and reported.
 
+pub use super::model::orders::Orders;
 use super::scenario::Scenario;
 use super::state::{Fortify, Phase, Play, PlayedFor, Standing};
 use super::view::View;
 use crate::diag::{did_you_mean, Diagnostic, SourceFile};
 use crate::rules::Checked;
 use crate::yaml::{Kind, Node};
-
-/// One side's checked orders for one step.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Orders {
-    /// The card played in an initiative step.
-    pub initiative: Option<Play>,
-    /// The acting side's actions in a player turn, in order (actions.rs).
-    pub actions: Vec<super::actions::Action>,
-    /// The acting side's siege combat orders (siege_orders.rs); in Winter, either side's.
-    pub combat: Vec<super::siege_orders::SiegeOrder>,
-    /// 9.x the side's overwintering moves in the Winter step, written and default
-    /// (winter.rs).
-    pub winter: Vec<super::winter::WinterMove>,
-    /// New standing orders, replacing the old ones whole; `None` keeps the old ones.
-    pub standing: Option<Standing>,
-    /// 10.2, 14.2.2: offer peace at the year's end, if the side may then (year.rs).
-    pub peace: bool,
-    /// 9.53: continuing Events to discard at the year's end (year.rs).
-    pub discard: Vec<String>,
-    /// 10.4: the New Year card (year.rs).
-    pub new_year: Option<super::year::NewYearPlay>,
-    /// Whether the side sent a file at all (for the reports).
-    pub sent: bool,
-    /// Orders that were invalid and fell back to their default, in words.
-    pub fallbacks: Vec<String>,
-}
 
 /// The documented default card play (docs/orders.md): the card with the highest Action
 /// value in hand, first in hand order among equals, played for its Action value.

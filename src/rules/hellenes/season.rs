@@ -19,6 +19,7 @@ use super::actions::{self, Action, Build};
 use super::battle::{self, BattleOutcome, BattleSetup, Fighter};
 use super::control;
 use super::event::Event;
+pub use super::model::scenario::SeasonParams;
 use super::movement::{self, Board, Problem};
 use super::orders::Orders;
 use super::scenario::Scenario;
@@ -28,37 +29,7 @@ use super::siege_event::{BattleKind, SiegeEvent};
 use super::siege_orders::SiegeOrder;
 use super::state::{Phase, Season, State, Status};
 use crate::dice::{DiceRecord, Shown, Stream, TurnDice};
-use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-
-/// The season's assumed numbers (`params.season` in the scenario), each [A] and listed in
-/// docs/rules-coverage.md.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct SeasonParams {
-    /// 2.0 [A]: a move ends on entering a place enemy blocks hold (not garrisons, not
-    /// blocks besieged inside walls).
-    pub engagement_stops: bool,
-    /// [A]: neutral city-states cannot be entered by land or by sea.
-    pub neutral_closed: bool,
-    /// 5.21 [A]: land blocks one fleet may carry (each with fewer steps than the fleet).
-    pub transport_per_fleet: u32,
-    /// 4.2 [A]: actions to add a step to a block in a city its side controls.
-    pub build_step_actions: u32,
-    /// 4.2 [A]: actions to draw a new block from the pool into a city the side controls.
-    pub build_block_actions: u32,
-    /// 4.2.3 [A]: actions to build a garrison in a captured enemy city.
-    pub build_garrison_actions: u32,
-    /// 4.2 [A]: steps one block may gain in one player turn.
-    pub build_steps_per_block: u32,
-    /// 4.2 [A]: steps of a block drawn from the pool.
-    pub new_block_steps: u32,
-    /// 5.5 [A]: actions a Pillage spends.
-    pub pillage_actions: u32,
-    /// 5.5 [A]: only where the side's siege was established in an earlier season (7.2:
-    /// "in later turns the city is subject to Siege Combat and Pillage").
-    pub pillage_needs_siege: bool,
-}
 
 /// What one player turn did.
 pub struct TurnResult {

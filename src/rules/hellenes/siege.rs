@@ -17,51 +17,12 @@
 //! `params` (the `siege:` part for the siege rules), marked [S] or [A].
 
 use super::battle::{self, BattleOutcome, BattleSetup, Fighter};
+pub use super::model::scenario::SiegeParams;
 use super::rating::Rating;
 use super::scenario::{BlockKind, Scenario};
 use super::siege_event::{BattleKind, Fall, Loss, SiegeEvent, Void};
 use super::state::{Block, Fortify, PlayedFor, Prestige, Season, Siege, State, Status};
 use crate::dice::{DiceRecord, TurnDice};
-use serde::{Deserialize, Serialize};
-
-/// The siege rules' numbers (`params.siege` in the scenario). [S] values are the rules'
-/// own; [A] values are our assumptions, listed in docs/rules-coverage.md.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct SiegeParams {
-    /// 7.3 [S]: steps of a garrison block.
-    pub garrison_steps: u32,
-    /// 8.2 [S]: in Spring to Fall each attrition die at or below this is a hit.
-    pub attrition_hit: u32,
-    /// 8.2 [S]: in Winter each attrition die at or below this is a hit.
-    pub winter_attrition_hit: u32,
-    /// 8.2.2 [S]: the city that lives on Black Sea grain (Athens).
-    pub grain_city: String,
-    /// 8.2.2 [S]: an enemy fleet in any of these seas blockades the grain city.
-    pub grain_seas: Vec<String>,
-    /// 8.2 [A]: Prestige when siege attrition eliminates a city's last defender (the city
-    /// is taken, as by storm, `prestige_storm`, unless changed here).
-    pub prestige_starved: i32,
-    /// [A]: Prestige when the besiegers take a city its last defenders left (besieged
-    /// fleets sailing out, 7.4), with no garrison inside.
-    pub prestige_vacated: i32,
-    /// 9.22 [A]: winter besiegers are Supplied when a city their side controls, not itself
-    /// besieged, lies within this many land areas of the besieged city (0: only the city
-    /// itself), or when a fleet of theirs holds the port's offshore sea.
-    pub winter_supply_areas: u32,
-    /// 8.3 [A]: whether the besieged may sortie in the same season the siege was
-    /// established (8.0 restricts only assault and attrition to earlier seasons).
-    pub sortie_same_season: bool,
-    /// 8.1.2 [A]: besieged fleets named in the defender's standing order `escape` sail out
-    /// to the offshore sea when an assault is declared, before the first die (play by
-    /// e-mail cannot ask for a retreat between rounds); `false`: they never escape.
-    pub fleets_escape: bool,
-    /// 8.1 [S]: the card whose Event allows one limited Treachery assault after an Event.
-    pub treachery_card: String,
-    /// 8.1 [A] (the card's text): in a Treachery assault the defenders may not capitulate
-    /// and lose double defence if the besieger first rolls at or below this.
-    pub treachery_hit: u32,
-}
 
 /// The season as a point in time that sorts: later seasons are greater (years BC count
 /// down).

@@ -11,33 +11,13 @@
 //! season), so a diagnostic can never tell a player what his view does not show; each
 //! cites its rule (7.4, 8.0, 8.1, 8.2, 8.3).
 
+pub use super::model::orders::SiegeOrder;
 use super::scenario::Scenario;
 use super::siege::{self, Played, Refusal, Seen};
 use super::state::Status;
 use super::view::View;
 use crate::diag::{did_you_mean, Diagnostic, SourceFile};
 use crate::yaml::{Kind, Node};
-
-/// One siege order of a Combat phase.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SiegeOrder {
-    /// 8.1: assault a city your blocks besiege.
-    Assault { city: String },
-    /// 8.2: siege attrition against a city your blocks besiege.
-    Attrition { city: String },
-    /// 8.3: some of your besieged blocks attack the besiegers.
-    Sortie { city: String, blocks: Vec<String> },
-}
-
-impl SiegeOrder {
-    pub fn city(&self) -> &str {
-        match self {
-            SiegeOrder::Assault { city }
-            | SiegeOrder::Attrition { city }
-            | SiegeOrder::Sortie { city, .. } => city,
-        }
-    }
-}
 
 /// The keys of `combat:` items this module handles.
 pub const KEYS: [&str; 3] = ["assault", "attrition", "sortie"];

@@ -37,6 +37,8 @@
 use super::battle::{self, BattleSetup, Fighter};
 use super::control;
 use super::event::Event;
+pub use super::model::orders::{Verb, WinterMove};
+pub use super::model::scenario::{Unwintered, WinterParams};
 use super::movement::{self, Board, Part, Problem};
 use super::orders::Orders;
 use super::scenario::{BlockKind, Scenario};
@@ -47,86 +49,8 @@ use super::siege_orders::SiegeOrder;
 use super::state::{Block, CityState, Phase, State, Status};
 use super::winter_event::{Part as Stage, Why, WinterEvent};
 use crate::dice::{DiceRecord, Shown, TurnDice};
-use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
-
-/// [A] What becomes of a block that ends the Winter without winter quarters.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum Unwintered {
-    /// Disbanded: back to its side's pool (page 9: the fleets that fail to reach home
-    /// "must retreat and disband").
-    Disband,
-    /// One die per block (stream `winter:<place>:attrition`); each die at or below
-    /// `unwintered_hit` costs it a step.
-    Attrition,
-    /// Nothing: it stays where it is.
-    Stay,
-}
-
-/// The Winter's assumed numbers (`params.winter` in the scenario), each [A] and listed in
-/// docs/rules-coverage.md §5.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct WinterParams {
-    /// 9.x [A]: what becomes of a block without winter quarters at the end of Winter.
-    pub unwintered: Unwintered,
-    /// 9.x [A]: with `unwintered: attrition`, each die at or below this costs a step.
-    pub unwintered_hit: u32,
-    /// 9.22 [A]: besiegers and blockading fleets keep their siege over Winter only when it
-    /// is Supplied (`params.siege.winter_supply_areas`); otherwise they have no winter
-    /// quarters. `false`: every besieger may stay.
-    pub besiegers_need_supply: bool,
-    /// 9.x [A]: a Return move goes as far as a normal move (2 land areas, cavalry 3, fleets
-    /// 5 seas; page 9: "too far from Athens for a Return move"); `true`: any distance.
-    pub return_any_distance: bool,
-    /// 9.x [A]: whether the besiegers' winter siege combat may be an assault (8.1 allows
-    /// assaults in Action turns only, and no card is played in Winter): `false`, attrition
-    /// only.
-    pub assault: bool,
-}
-
-/// A winter order's verb.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verb {
-    /// Into an adjacent friendly-controlled city.
-    Quarter,
-    /// To the blocks' friendly-controlled home city.
-    Return,
-    /// No move.
-    Stay,
-}
-
-impl Verb {
-    pub fn word(self) -> &'static str {
-        match self {
-            Verb::Quarter => "quarter",
-            Verb::Return => "return",
-            Verb::Stay => "stay",
-        }
-    }
-}
-
-/// One winter order, as checked.
-#[derive(Debug, Clone, PartialEq)]
-pub struct WinterMove {
-    pub verb: Verb,
-    /// Land blocks, or fleets (which may carry land blocks).
-    pub blocks: Vec<String>,
-    pub carry: Vec<String>,
-    /// The places entered, in order; the last is the city (empty for `stay`).
-    pub path: Vec<String>,
-    /// `false`: made by the documented default for a block named in no winter order.
-    pub written: bool,
-}
-
-impl WinterMove {
-    /// Every block it names.
-    pub fn ids(&self) -> impl Iterator<Item = &String> {
-        self.blocks.iter().chain(self.carry.iter())
-    }
-}
 
 /// What one side knows while its winter moves are checked or carried out: its blocks, the
 /// cities, and enemy blocks outside walls per place (at sea: fleets) as counts. Winter

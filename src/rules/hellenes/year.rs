@@ -30,6 +30,8 @@
 //! at once.
 
 use super::event::Event;
+pub use super::model::orders::NewYearPlay;
+pub use super::model::scenario::{DiscardRule, PeaceTest, YearParams};
 use super::orders::{Ctx, Orders};
 use super::scenario::{CardKind, Scenario};
 use super::siege::gain_prestige;
@@ -37,52 +39,7 @@ use super::state::{Phase, PlayedFor, Prestige, Season, State, Victory};
 use super::year_event::YearEvent;
 use crate::dice::{DiceRecord, TurnDice};
 use crate::yaml::{Kind, Node};
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// The end of the year's numbers (`params.year` in the scenario), [S] and [A], each listed
-/// in docs/rules-coverage.md.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct YearParams {
-    /// 9.51, 10.1 [S]: tribute is halved, rounded down (in the 415 and 413 games, and
-    /// after the Peace of Nicias ends and the war resumes, 12.1.1, which dikast does not
-    /// model).
-    pub tribute_halved: bool,
-    /// 10.2, 14.2.2 [S]: the Prestige from which the side ahead may offer peace.
-    pub peace_offer_prestige: u32,
-    /// 10.2 [S]: the same while the peace faction card is in play ("5 or more").
-    pub peace_faction_prestige: u32,
-    /// 10.2 [S]: the continuing Event Peace Faction Ascendant.
-    pub peace_faction_card: String,
-    /// 14.2.2 [P]: the Prestige the side offering peace pays first.
-    pub peace_offer_cost: u32,
-    /// 14.2.2 [A]: how the two dice decide the offer.
-    pub peace_succeeds: PeaceTest,
-    /// 9.53 [A]: which continuing Events a side may discard at the year's end.
-    pub discard: DiscardRule,
-}
-
-/// 14.2.2 [A]: the dice of a peace offer against the offering side's Prestige (after the
-/// cost).
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum PeaceTest {
-    /// The enemy sues for peace when the two dice total less than the Prestige.
-    Below,
-    /// … when they total at most the Prestige.
-    AtMost,
-}
-
-/// 9.53 [A]: the continuing Events a side may discard.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum DiscardRule {
-    /// Only those it played.
-    Own,
-    /// Any continuing Event in play.
-    Any,
-}
 
 fn yev(e: YearEvent) -> Event {
     Event::Year(Box::new(e))
@@ -527,16 +484,6 @@ pub fn template(sc: &Scenario, v: &super::view::View) -> String {
     );
     let _ = writeln!(out, "# discard: [{}]", mine.join(", "));
     out
-}
-
-/// 10.4: one side's New Year card: for its Event, or for its Action value as a sacrifice
-/// to an Olympian (10.4.1; `None` only when the side already has a sacrifice on every
-/// Olympian).
-#[derive(Debug, Clone, PartialEq)]
-pub struct NewYearPlay {
-    pub card: String,
-    pub played_for: PlayedFor,
-    pub olympian: Option<String>,
 }
 
 /// The documented default New Year play (docs/orders.md): the card with the lowest Action

@@ -236,7 +236,7 @@ pub struct Standing {
     /// 11.0: appeals to the Olympians, written in advance as conditional orders
     /// (olympians.rs).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub appeals: Vec<super::olympians::Appeal>,
+    pub appeals: Vec<super::orders::Appeal>,
 }
 
 /// The net Prestige track (2.0): one marker, on one side's half or at zero.
@@ -265,11 +265,11 @@ pub struct State {
     pub standing: BTreeMap<String, Standing>,
     /// 10.4.1: each side's sacrifices on the Olympians (public; olympians.rs).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub sacrifices: BTreeMap<String, Vec<super::olympians::Sacrifice>>,
+    pub sacrifices: BTreeMap<String, Vec<Sacrifice>>,
     /// 11.0: the appeals made in the step being resolved (each Olympian at most once per
     /// player turn). Never written to a game file: every step starts with none.
     #[serde(skip)]
-    pub appealed: Vec<super::olympians::Appealed>,
+    pub appealed: Vec<Appealed>,
 }
 
 impl State {
@@ -346,4 +346,21 @@ impl State {
     pub fn city(&self, name: &str) -> Option<&CityState> {
         self.cities.iter().find(|c| c.name == name)
     }
+}
+
+/// A sacrifice on an Olympian (10.4.1), with the year it was made.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Sacrifice {
+    pub olympian: String,
+    pub year: i32,
+}
+
+/// One appeal made in the step being resolved.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Appealed {
+    pub side: String,
+    pub olympian: String,
+    /// The label of the result appealed (without `#reroll-…`).
+    pub label: String,
 }

@@ -1,12 +1,19 @@
 //! What happened in a Hellenes turn, as data. Reports render these per side; nothing
 //! here is text meant for a reader, and each event knows who may see it.
 
-use super::season_event::SeasonEvent;
-use super::siege_event::SiegeEvent;
+pub mod appeal;
+pub mod season;
+pub mod siege;
+pub mod winter;
+pub mod year;
+
 use super::state::{Phase, PlayedFor, Season};
-use super::winter_event::WinterEvent;
-use super::year_event::YearEvent;
+use appeal::AppealEvent;
+use season::SeasonEvent;
+use siege::SiegeEvent;
 use std::collections::BTreeMap;
+use winter::WinterEvent;
+use year::YearEvent;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Event {
@@ -37,17 +44,17 @@ pub enum Event {
         card: String,
         continuing: bool,
     },
-    /// A player turn's actions, battles, retreats, control and Prestige (season_event.rs).
+    /// A player turn's actions, battles, retreats, control and Prestige (`season::SeasonEvent`).
     Season(SeasonEvent),
-    /// The siege rules (7.x, 8.x: siege_event.rs).
+    /// The siege rules (7.x, 8.x: `siege::SiegeEvent`).
     Siege(Box<SiegeEvent>),
-    /// The Winter step (9.x: winter_event.rs).
+    /// The Winter step (9.x: `winter::WinterEvent`).
     Winter(WinterEvent),
-    /// The end of the year and the New Year (9.5, 10.x: year_event.rs).
+    /// The end of the year and the New Year (9.5, 10.x: `year::YearEvent`).
     Year(Box<YearEvent>),
-    /// 11.0 An appeal to an Olympian outside a battle (olympians.rs).
-    Appeal(Box<super::olympians::AppealEvent>),
-    /// The game now awaits this step (`super::step_title_in` says it in words).
+    /// 11.0 An appeal to an Olympian outside a battle (`appeal::AppealEvent`).
+    Appeal(Box<AppealEvent>),
+    /// The game now awaits this step (`text::step::title_in` says it in words).
     Next {
         year: i32,
         season: Season,

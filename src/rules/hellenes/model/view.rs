@@ -58,7 +58,7 @@ pub struct View {
     /// 10.4.1: every side's sacrifices on the Olympians (public: the blocks stand on the
     /// board).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub sacrifices: BTreeMap<String, Vec<super::olympians::Sacrifice>>,
+    pub sacrifices: BTreeMap<String, Vec<super::state::Sacrifice>>,
 }
 
 pub fn build(sc: &Scenario, st: &State, side: &str) -> View {
