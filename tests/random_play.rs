@@ -19,13 +19,14 @@ use dikast::dice::{self, Chain, Hash};
 use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
 use dikast::pipeline::{make_view, run_turn, TurnInputs};
 use dikast::rules::hellenes::actions::{self, pool_for};
-use dikast::rules::hellenes::movement::{self, Board};
+use dikast::rules::hellenes::model::sight::Sight;
+use dikast::rules::hellenes::movement;
 use dikast::rules::hellenes::scenario::{BlockKind, Scenario};
+use dikast::rules::hellenes::siege;
 use dikast::rules::hellenes::state::{Phase, State, Status};
 use dikast::rules::hellenes::view::View;
-use dikast::rules::hellenes::winter::{self, Known, Verb, WinterMove};
+use dikast::rules::hellenes::winter::{self, Verb, WinterMove};
 use dikast::rules::hellenes::{invariants, Hellenes, HELLENES_431};
-use dikast::rules::hellenes::{siege, siege_orders};
 use dikast::rules::Rules;
 use std::collections::BTreeMap;
 
@@ -112,7 +113,7 @@ fn yaml_list(items: &[String]) -> String {
 fn random_action(
     sc: &Scenario,
     v: &View,
-    b: &mut Board,
+    b: &mut Sight,
     rng: &mut Rng,
     pillaged: &mut Vec<String>,
 ) -> Option<String> {
@@ -295,7 +296,7 @@ fn random_action(
 
 fn random_combat(sc: &Scenario, v: &View, rng: &mut Rng) -> String {
     let mut out = String::new();
-    let seen = siege_orders::seen(sc, v);
+    let seen = Sight::from_view(sc, v);
     let mut used: Vec<String> = Vec::new();
     for c in &v.cities {
         let assault = rng.chance(50);
@@ -391,7 +392,7 @@ fn random_standing(v: &View, rng: &mut Rng) -> String {
 /// planner and capacity check) or a `stay`, the others left to their default; sorties and
 /// winter attrition where the siege rules allow them.
 fn random_winter(sc: &Scenario, v: &View, rng: &mut Rng) -> String {
-    let k = Known::from_view(v);
+    let k = Sight::winter_from_view(sc, v);
     let mut moves: Vec<(WinterMove, winter::Plan)> = Vec::new();
     let mut stays: Vec<String> = Vec::new();
     for n in winter::needs(sc, &k) {
@@ -463,7 +464,7 @@ fn random_winter(sc: &Scenario, v: &View, rng: &mut Rng) -> String {
             out.push_str(&format!("  - stay: [{id}]\n"));
         }
     }
-    let seen = siege_orders::seen(sc, v);
+    let seen = Sight::from_view(sc, v);
     let mut combat = String::new();
     for c in &v.cities {
         if rng.chance(70) && siege::may_siege_combat(sc, &seen, &c.name, false).is_ok() {
@@ -579,7 +580,7 @@ fn random_orders(
                 return None;
             }
             let budget = actions::budget(sc, v.initiative.as_ref(), &v.side);
-            let mut board = Board::from_view(v);
+            let mut board = Sight::from_view(sc, v);
             let mut lines = String::new();
             let mut pillaged = Vec::new();
             let mut spent = 0;

@@ -9,7 +9,8 @@
 //! turn".
 
 pub use super::model::orders::{Action, Build};
-use super::movement::{self, Board, Part, Problem, Route};
+use super::model::sight::Sight;
+use super::movement::{self, Part, Problem, Route};
 use super::orders::Ctx;
 use super::scenario::{BlockKind, Scenario};
 use super::siege;
@@ -55,7 +56,7 @@ pub fn acting(view: &View) -> bool {
 }
 
 /// Applies a legal action's effect on the board (for checking the next one).
-pub fn apply_on_board(_sc: &Scenario, b: &mut Board, a: &Action, route: Option<&Route>) {
+pub fn apply_on_board(_sc: &Scenario, b: &mut Sight, a: &Action, route: Option<&Route>) {
     match a {
         Action::Move { blocks, .. } | Action::Sail { fleets: blocks, .. } => {
             let to = route.map(|r| r.to().to_string()).unwrap_or_default();
@@ -88,7 +89,7 @@ pub fn apply_on_board(_sc: &Scenario, b: &mut Board, a: &Action, route: Option<&
 }
 
 /// 4.2: the rule a Build breaks, if any.
-pub fn build_problem(sc: &Scenario, b: &Board, what: &Build, pool_free: u32) -> Option<Problem> {
+pub fn build_problem(sc: &Scenario, b: &Sight, what: &Build, pool_free: u32) -> Option<Problem> {
     let p = |code, message: String, label: &str, rule: &str, help: Option<String>| {
         Some(Problem {
             code,
@@ -228,7 +229,7 @@ pub fn build_problem(sc: &Scenario, b: &Board, what: &Build, pool_free: u32) -> 
 
 /// 8.2.1: a port both besieged and blockaded (the blockade mark the siege rules keep up to
 /// date at the end of every phase; the side's view shows it).
-fn barred(b: &Board, city: &str) -> bool {
+fn barred(b: &Sight, city: &str) -> bool {
     b.city(city)
         .and_then(|c| c.siege.as_ref())
         .is_some_and(|s| s.blockaded.is_some())
@@ -237,7 +238,7 @@ fn barred(b: &Board, city: &str) -> bool {
 /// 5.5 [A]: the rule a Pillage breaks, if any.
 pub fn pillage_problem(
     sc: &Scenario,
-    b: &Board,
+    b: &Sight,
     year: i32,
     season: super::state::Season,
     city: &str,
@@ -337,7 +338,7 @@ pub fn check_actions(cx: &mut Ctx, v: &Node) -> Vec<Action> {
         return out;
     };
     let budget = budget(sc, view.initiative.as_ref(), &side);
-    let mut board = Board::from_view(view);
+    let mut board = Sight::from_view(sc, view);
     let mut spent = 0u32;
     let mut pillaged: Vec<String> = Vec::new();
     for item in items {
@@ -742,7 +743,7 @@ pub fn template(sc: &Scenario, v: &View) -> String {
         out,
         "#   - pillage: <city>              # 5.5: the land of an enemy city you besiege"
     );
-    let board = Board::from_view(v);
+    let board = Sight::from_view(sc, v);
     let _ = writeln!(out, "# Where your blocks can go in one move:");
     for b in &v.blocks {
         if matches!(b.status, Status::Pool | Status::Eliminated) || b.kind == BlockKind::Garrison {

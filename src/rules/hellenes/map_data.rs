@@ -23,16 +23,12 @@ fn kind_word(k: BlockKind) -> &'static str {
     }
 }
 
-fn on_map(status: Status) -> bool {
-    !matches!(status, Status::Pool | Status::Eliminated)
-}
-
 /// The picture of the map as `v.side` may see it.
 pub fn picture(sc: &Scenario, v: &View) -> MapPicture {
     // Who has blocks at each sea, as far as this side can tell. A block at sea is a fleet
     // (land blocks only cross the sea carried), so an enemy count at sea is a fleet count.
     let mut at_sea: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
-    for b in v.blocks.iter().filter(|b| on_map(b.status)) {
+    for b in v.blocks.iter().filter(|b| b.status.on_map()) {
         if sc.sea(&b.at).is_some() {
             at_sea.entry(&b.at).or_default().insert(&b.side);
         }
@@ -143,7 +139,7 @@ pub fn picture(sc: &Scenario, v: &View) -> MapPicture {
     let blocks = v
         .blocks
         .iter()
-        .filter(|b| on_map(b.status))
+        .filter(|b| b.status.on_map())
         .map(|b| BlockMark {
             id: b.id.clone(),
             side: b.side.clone(),

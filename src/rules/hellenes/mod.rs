@@ -251,7 +251,11 @@ impl Rules for Hellenes {
         let mut o = orders::default_orders(view);
         if view.phase == Phase::Winter {
             // 9.x: every block that must winter makes its documented default move.
-            o.winter = winter::with_defaults(sc, &winter::Known::from_view(view), Vec::new());
+            o.winter = winter::with_defaults(
+                sc,
+                &model::sight::Sight::winter_from_view(sc, view),
+                Vec::new(),
+            );
         }
         if view.phase == Phase::NewYear {
             // 10.4, 10.4.1: the documented default New Year play (a sacrifice).

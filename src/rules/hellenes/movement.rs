@@ -1,100 +1,17 @@
 //! Movement in a player turn's Actions phase (2.0, 5.21, 7.4): which land moves, naval
-//! moves, transports and landings are legal, as pure functions over a `Board`.
+//! moves, transports and landings are legal, as pure functions over a `Sight`.
 //!
-//! A `Board` is what one side knows: its own blocks, where enemy blocks stand (as counts),
+//! A `Sight` is what one side knows: its own blocks, where enemy blocks stand (as counts),
 //! the cities. It is built from the side's view when orders are checked and from the
 //! state when they are resolved, so both apply exactly the same rules and a check can
 //! never use what the side may not see. Each rule broken is a `Problem` naming the rule,
 //! the part of the order at fault (for the caret) and a fix.
 
+use super::model::sight::Sight;
 use super::scenario::{BlockKind, Scenario};
 use super::siege;
-use super::state::{Block, CityState, State, Status};
-use super::view::View;
+use super::state::{Block, State, Status};
 use std::collections::{BTreeMap, BTreeSet};
-
-/// What one side knows of the position while it writes or carries out its actions.
-#[derive(Debug, Clone)]
-pub struct Board {
-    pub side: String,
-    /// The side's own blocks, pool and eliminated included, in game file order.
-    pub own: Vec<Block>,
-    /// Enemy blocks that hold their place against movement (not garrisons, not besieged
-    /// inside walls: 7.3, "City control"), counted per place.
-    pub enemy_hold: BTreeMap<String, u32>,
-    /// Enemy blocks of any kind on the map, per place.
-    pub enemy_any: BTreeMap<String, u32>,
-    pub cities: Vec<CityState>,
-    /// Blocks that have moved this player turn (5.x [A]: each block moves once).
-    pub moved: BTreeSet<String>,
-    /// Steps built per block this player turn.
-    pub built: BTreeMap<String, u32>,
-    /// New blocks drawn from the pool this player turn (which ones the checks cannot
-    /// know: the draw is blind).
-    pub drawn: u32,
-}
-
-impl Board {
-    pub fn from_view(v: &View) -> Board {
-        let mut enemy_hold = BTreeMap::new();
-        let mut enemy_any = BTreeMap::new();
-        for g in &v.enemy {
-            *enemy_any.entry(g.at.clone()).or_default() += g.count;
-            if matches!(g.status, Status::Field | Status::Besieging) {
-                *enemy_hold.entry(g.at.clone()).or_default() += g.count;
-            }
-        }
-        Board {
-            side: v.side.clone(),
-            own: v.blocks.clone(),
-            enemy_hold,
-            enemy_any,
-            cities: v.cities.clone(),
-            moved: BTreeSet::new(),
-            built: BTreeMap::new(),
-            drawn: 0,
-        }
-    }
-
-    pub fn from_state(st: &State, side: &str) -> Board {
-        let mut enemy_hold = BTreeMap::new();
-        let mut enemy_any = BTreeMap::new();
-        for b in st.blocks.iter().filter(|b| b.side != side) {
-            if matches!(b.status, Status::Pool | Status::Eliminated) {
-                continue;
-            }
-            *enemy_any.entry(b.at.clone()).or_default() += 1;
-            if siege::stops_enemy(b) {
-                *enemy_hold.entry(b.at.clone()).or_default() += 1;
-            }
-        }
-        Board {
-            side: side.to_string(),
-            own: st
-                .blocks
-                .iter()
-                .filter(|b| b.side == side)
-                .cloned()
-                .collect(),
-            enemy_hold,
-            enemy_any,
-            cities: st.cities.clone(),
-            moved: BTreeSet::new(),
-            built: BTreeMap::new(),
-            drawn: 0,
-        }
-    }
-
-    pub fn block(&self, id: &str) -> Option<&Block> {
-        self.own.iter().find(|b| b.id == id)
-    }
-    pub fn city(&self, name: &str) -> Option<&CityState> {
-        self.cities.iter().find(|c| c.name == name)
-    }
-    fn holds(&self, place: &str) -> bool {
-        self.enemy_hold.get(place).copied().unwrap_or(0) > 0
-    }
-}
 
 /// Which part of an order a problem is about (for the caret).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -166,12 +83,12 @@ fn is_sea(sc: &Scenario, place: &str) -> bool {
 }
 
 /// Whether `place` is a neutral city-state closed to movement ([A] `season.neutral_closed`).
-pub fn neutral_closed(sc: &Scenario, b: &Board, place: &str) -> bool {
+pub fn neutral_closed(sc: &Scenario, b: &Sight, place: &str) -> bool {
     sc.params.season.neutral_closed && b.city(place).is_some_and(|c| c.control == "neutral")
 }
 
 /// The start of the blocks named (all must stand together) and the route of `path`.
-fn start_of(b: &Board, ids: &[String]) -> Result<String, Problem> {
+fn start_of(b: &Sight, ids: &[String]) -> Result<String, Problem> {
     let first = b.block(&ids[0]).expect("ids are the side's own blocks");
     for (i, id) in ids.iter().enumerate().skip(1) {
         let x = b.block(id).expect("ids are the side's own blocks");
@@ -189,7 +106,7 @@ fn start_of(b: &Board, ids: &[String]) -> Result<String, Problem> {
     Ok(first.at.clone())
 }
 
-fn common_checks(b: &Board, ids: &[String]) -> Result<(), Problem> {
+fn common_checks(b: &Sight, ids: &[String]) -> Result<(), Problem> {
     if ids.is_empty() {
         return Err(problem(
             "no-blocks",
@@ -274,7 +191,7 @@ fn entered<'p>(start: &str, path: &'p [String]) -> Vec<(usize, &'p String)> {
 /// entering a place enemy blocks hold ([A] `season.engagement_stops`).
 pub fn land_move(
     sc: &Scenario,
-    b: &Board,
+    b: &Sight,
     ids: &[String],
     path: &[String],
 ) -> Result<Route, Problem> {
@@ -430,7 +347,7 @@ pub fn assign_carriers(
 /// Carried land blocks start with the fleets and must land at the end of the move.
 pub fn naval_move(
     sc: &Scenario,
-    b: &Board,
+    b: &Sight,
     ids: &[String],
     path: &[String],
     carry: &[String],
@@ -669,14 +586,14 @@ pub fn naval_move(
 pub fn fighters_at<'s>(st: &'s State, place: &str, side: &str) -> Vec<&'s Block> {
     st.blocks
         .iter()
-        .filter(|b| b.side == side && b.at == place && siege::stops_enemy(b))
+        .filter(|b| b.side == side && b.at == place && b.stops_enemy())
         .collect()
 }
 
 /// The acting side's board from the state, with the blocks that have already moved this
 /// turn (resolution re-checks every action against the state as it then is).
-pub fn state_board(st: &State, side: &str, moved: &BTreeSet<String>) -> Board {
-    let mut b = Board::from_state(st, side);
+pub fn state_board(sc: &Scenario, st: &State, side: &str, moved: &BTreeSet<String>) -> Sight {
+    let mut b = Sight::from_state(sc, st, side);
     b.moved = moved.clone();
     b
 }
@@ -695,7 +612,7 @@ pub fn retreat_to(
     came_from: Option<&str>,
 ) -> Option<String> {
     let side = block.side.as_str();
-    let board = Board::from_state(st, side);
+    let board = Sight::from_state(sc, st, side);
     let mut cands: Vec<String> = Vec::new();
     if block.kind == BlockKind::Fleet {
         if let Some(s) = sc.sea(from) {

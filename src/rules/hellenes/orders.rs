@@ -327,8 +327,11 @@ pub fn check(
     if view.phase == Phase::Winter {
         // 9.x: every block that must winter and no order names makes its default move.
         let written = std::mem::take(&mut orders.winter);
-        orders.winter =
-            super::winter::with_defaults(sc, &super::winter::Known::from_view(view), written);
+        orders.winter = super::winter::with_defaults(
+            sc,
+            &super::model::sight::Sight::winter_from_view(sc, view),
+            written,
+        );
     }
     if view.phase == Phase::NewYear && !saw_new_year && !view.hand.is_empty() {
         let hand: Vec<String> = view

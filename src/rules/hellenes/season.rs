@@ -20,7 +20,8 @@ use super::battle::{self, BattleOutcome, BattleSetup, Fighter};
 use super::control;
 use super::event::Event;
 pub use super::model::scenario::SeasonParams;
-use super::movement::{self, Board, Problem};
+use super::model::sight::Sight;
+use super::movement::{self, Problem};
 use super::orders::Orders;
 use super::scenario::Scenario;
 use super::season_event::{PrestigeFor, SeasonEvent};
@@ -130,7 +131,7 @@ fn actions_phase(
     let mut spent = 0;
     let mut draw: Option<Stream> = None;
     for (n, a) in list.iter().enumerate() {
-        let mut board = movement::state_board(st, side, &moved);
+        let mut board = movement::state_board(sc, st, side, &moved);
         // The state's pool already lacks this turn's draws: `board.drawn` stays 0.
         board.built = built.clone();
         let cost = a.cost(sc);
@@ -296,7 +297,7 @@ fn put(st: &mut State, id: &str, to: &str) {
 fn recheck(
     sc: &Scenario,
     st: &State,
-    board: &Board,
+    board: &Sight,
     a: &Action,
     pillaged: &[String],
 ) -> Result<Option<movement::Route>, Problem> {

@@ -18,10 +18,11 @@
 
 use super::battle::{self, BattleOutcome, BattleSetup, Fighter};
 pub use super::model::scenario::SiegeParams;
+use super::model::sight::{Played, Sight};
 use super::rating::Rating;
 use super::scenario::{BlockKind, Scenario};
 use super::siege_event::{BattleKind, Fall, Loss, SiegeEvent, Void};
-use super::state::{Block, Fortify, PlayedFor, Prestige, Season, Siege, State, Status};
+use super::state::{Block, Fortify, Prestige, Season, Siege, State, Status};
 use crate::dice::{DiceRecord, TurnDice};
 
 /// The season as a point in time that sorts: later seasons are greater (years BC count
@@ -30,59 +31,14 @@ pub fn when(year: i32, season: Season) -> (i64, Season) {
     (-(year as i64), season)
 }
 
-/// What a side played this season, as the siege rules need it (8.0).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Played {
-    /// A card for its Action value (or nothing revealed yet): every siege combat.
-    Actions,
-    /// A card for its Event: siege attrition only (8.0) …
-    Event {
-        /// … except one limited Treachery assault when the Event is Treachery (8.1).
-        treachery: bool,
-    },
-}
-
-impl Played {
-    /// From the season's revealed plays (state or view).
-    pub fn of(sc: &Scenario, initiative: Option<&super::state::Initiative>, side: &str) -> Played {
-        match initiative.and_then(|i| i.plays.get(side)) {
-            Some(p) if p.played_for == PlayedFor::Event => Played::Event {
-                treachery: p.card == sc.params.siege.treachery_card,
-            },
-            _ => Played::Actions,
-        }
-    }
-    pub fn event(self) -> bool {
-        matches!(self, Played::Event { .. })
-    }
-}
-
-/// What the acting side knows when it orders siege combat: the calendar, every city with
-/// its siege record, its own blocks, its card. Built from the state (resolution) or from
-/// its view (order checks), so both apply the very same rules.
-#[derive(Debug, Clone, Copy)]
-pub struct Seen<'a> {
-    pub year: i32,
-    pub season: Season,
-    pub cities: &'a [super::state::CityState],
-    /// The side's own blocks (its view lists only those).
-    pub own: &'a [Block],
-    pub side: &'a str,
-    pub played: Played,
-}
-
 /// 7.3: a garrison's block id.
 pub fn garrison_id(city: &str) -> String {
     format!("GAR-{city}")
 }
 
-pub fn is_garrison(b: &Block) -> bool {
-    b.kind == BlockKind::Garrison
-}
-
 /// 7.3: garrisons are not counted for a city's capacity.
 pub fn counts_for_capacity(b: &Block) -> bool {
-    !is_garrison(b)
+    !b.is_garrison()
 }
 
 /// 7.3, page 9: a city holds `capacity_per_value` × its value blocks (garrisons apart).
@@ -98,10 +54,6 @@ pub fn offshore(sc: &Scenario, city: &str) -> Option<String> {
     sc.area(city)
         .and_then(|a| a.city.as_ref())
         .and_then(|c| c.offshore.clone())
-}
-
-fn on_map(b: &Block) -> bool {
-    !matches!(b.status, Status::Pool | Status::Eliminated)
 }
 
 /// Blocks besieged in `city` (7.2), garrison included, in game file order.
@@ -120,7 +72,7 @@ pub fn around<'s>(st: &'s State, city: &str, side: &str) -> Vec<&'s Block> {
         .filter(|b| {
             b.at == city
                 && b.side == side
-                && !is_garrison(b)
+                && !b.is_garrison()
                 && matches!(b.status, Status::Field | Status::Besieging)
         })
         .collect()
@@ -157,7 +109,7 @@ pub fn building_barred(sc: &Scenario, st: &State, city: &str) -> bool {
 /// (A besieged fleet may move, but only out through its port's offshore sea:
 /// `besieged_fleet_exit`.)
 pub fn movement_barred_rule(b: &Block) -> Option<&'static str> {
-    if is_garrison(b) {
+    if b.is_garrison() {
         return Some("rule 7.3: a garrison is immobile and never leaves its city");
     }
     if b.status == Status::Besieged && b.kind != BlockKind::Fleet {
@@ -172,12 +124,6 @@ pub fn besieged_fleet_exit(sc: &Scenario, b: &Block) -> Option<String> {
     (b.kind == BlockKind::Fleet && b.status == Status::Besieged)
         .then(|| offshore(sc, &b.at))
         .flatten()
-}
-
-/// 7.3, 7.x City control: whether a block stops enemy movement through its area. Garrisons
-/// and besieged blocks (inside the walls) never do; besiegers hold the area.
-pub fn stops_enemy(b: &Block) -> bool {
-    on_map(b) && !is_garrison(b) && b.status != Status::Besieged
 }
 
 /// 7.1: the defender's standing order for a city; `walls` when none is given.
@@ -231,7 +177,7 @@ pub fn fortify(sc: &Scenario, st: &mut State, active: &str) -> Vec<SiegeEvent> {
         let outside: Vec<usize> = (0..st.blocks.len())
             .filter(|&i| {
                 let b = &st.blocks[i];
-                b.at == city && b.side == control && !is_garrison(b) && b.status == Status::Field
+                b.at == city && b.side == control && !b.is_garrison() && b.status == Status::Field
             })
             .collect();
         if outside.is_empty() {
@@ -318,7 +264,7 @@ pub fn establish(sc: &Scenario, st: &mut State, active: &str) -> Vec<SiegeEvent>
             continue;
         }
         let enemy_outside = st.blocks.iter().any(|b| {
-            b.at == city && b.side == control && !is_garrison(b) && b.status == Status::Field
+            b.at == city && b.side == control && !b.is_garrison() && b.status == Status::Field
         });
         if enemy_outside {
             continue;
@@ -428,7 +374,10 @@ pub fn settle(sc: &Scenario, st: &mut State) -> Vec<SiegeEvent> {
             // Fortified blocks whose siege was never established and whose enemy left.
             let control = st.cities[ci].control.clone();
             let enemy_near = st.blocks.iter().any(|b| {
-                b.at == city && b.side != control && on_map(b) && b.status != Status::Besieged
+                b.at == city
+                    && b.side != control
+                    && b.status.on_map()
+                    && b.status != Status::Besieged
             });
             if !enemy_near {
                 for b in st.blocks.iter_mut() {
@@ -542,21 +491,21 @@ fn refuse(code: &'static str, message: String, rule: &str, help: Option<String>)
 }
 
 /// 8.0: whether the acting side may make siege combat (`assault` or not: `attrition`)
-/// against `city` now. Reads only what its own view shows (`Seen`).
+/// against `city` now. Reads only what its own view shows (`Sight`).
 pub fn may_siege_combat(
     sc: &Scenario,
-    seen: &Seen,
+    seen: &Sight,
     city: &str,
     assault: bool,
 ) -> Result<(), Refusal> {
-    let Seen {
-        year,
-        season,
-        cities,
-        own,
-        side,
-        played,
-    } = *seen;
+    let (year, season, cities, own, side, played) = (
+        seen.year,
+        seen.season,
+        &seen.cities[..],
+        &seen.own[..],
+        seen.side.as_str(),
+        seen.played,
+    );
     let what = if assault { "assault" } else { "attrition" };
     let cs = cities.iter().find(|c| c.name == city);
     let siege = cs.and_then(|c| c.siege.as_ref());
@@ -685,25 +634,7 @@ pub fn may_siege_combat_now(
     city: &str,
     assault: bool,
 ) -> Result<(), Refusal> {
-    let own: Vec<Block> = st
-        .blocks
-        .iter()
-        .filter(|b| b.side == side)
-        .cloned()
-        .collect();
-    may_siege_combat(sc, &seen(sc, st, side, &own), city, assault)
-}
-
-/// `Seen` from the whole state, for `side` (`own`: its blocks).
-fn seen<'a>(sc: &Scenario, st: &'a State, side: &'a str, own: &'a [Block]) -> Seen<'a> {
-    Seen {
-        year: st.year,
-        season: st.season,
-        cities: &st.cities,
-        own,
-        side,
-        played: Played::of(sc, st.initiative.as_ref(), side),
-    }
+    may_siege_combat(sc, &Sight::from_state(sc, st, side), city, assault)
 }
 
 /// The besieged block that takes the next attrition hit (8.2): the currently strongest
@@ -722,7 +653,7 @@ fn next_attrition_loss(st: &State, city: &str, owner: &str) -> Option<usize> {
     let others: Vec<usize> = idx
         .iter()
         .copied()
-        .filter(|&i| !is_garrison(&st.blocks[i]))
+        .filter(|&i| !st.blocks[i].is_garrison())
         .collect();
     let pool = if others.is_empty() { idx } else { others };
     pool.into_iter().min_by_key(|&i| {
@@ -885,7 +816,7 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
     if capitulates {
         let ids: Vec<String> = besieged_in(st, city)
             .iter()
-            .filter(|b| !is_garrison(b))
+            .filter(|b| !b.is_garrison())
             .map(|b| b.id.clone())
             .collect();
         let count = besieged_in(st, city).len() as u32;
@@ -1002,7 +933,7 @@ fn escape(sc: &Scenario, st: &mut State, city: &str, defender: &str) -> Vec<Sieg
             b.side == defender
                 && b.at == city
                 && b.status == Status::Besieged
-                && !is_garrison(b)
+                && !b.is_garrison()
                 && (b.kind == BlockKind::Fleet) == fleet
         })
     };
@@ -1035,7 +966,7 @@ fn escape(sc: &Scenario, st: &mut State, city: &str, defender: &str) -> Vec<Sieg
                 && !st
                     .blocks
                     .iter()
-                    .any(|b| b.at == a.name && b.side != defender && on_map(b))
+                    .any(|b| b.at == a.name && b.side != defender && b.status.on_map())
         })
         .map(|a| a.name.clone());
     let mut carried: Vec<(String, String)> = Vec::new();
@@ -1154,26 +1085,19 @@ pub fn may_sortie_now(
     city: &str,
     ids: &[String],
 ) -> Result<(), Refusal> {
-    let own: Vec<Block> = st
-        .blocks
-        .iter()
-        .filter(|b| b.side == side)
-        .cloned()
-        .collect();
-    may_sortie(sc, &seen(sc, st, side, &own), city, ids)
+    may_sortie(sc, &Sight::from_state(sc, st, side), city, ids)
 }
 
 /// 8.3, against what the acting side sees: its besieged blocks in `city`, the city's
 /// siege, its card.
-pub fn may_sortie(sc: &Scenario, seen: &Seen, city: &str, ids: &[String]) -> Result<(), Refusal> {
-    let Seen {
-        year,
-        season,
-        cities,
-        own,
-        played,
-        ..
-    } = *seen;
+pub fn may_sortie(sc: &Scenario, seen: &Sight, city: &str, ids: &[String]) -> Result<(), Refusal> {
+    let (year, season, cities, own, played) = (
+        seen.year,
+        seen.season,
+        &seen.cities[..],
+        &seen.own[..],
+        seen.played,
+    );
     if played.event() {
         return Err(refuse(
             "sortie-after-event",
@@ -1214,7 +1138,7 @@ pub fn may_sortie(sc: &Scenario, seen: &Seen, city: &str, ids: &[String]) -> Res
         let Some(b) = own.iter().find(|b| &b.id == id) else {
             continue;
         };
-        if is_garrison(b) {
+        if b.is_garrison() {
             return Err(refuse(
                 "garrison-sortie",
                 format!("{id} is a garrison: garrisons never sortie"),
@@ -1263,6 +1187,7 @@ fn after_sortie(st: &mut State, city: &str, side: &str, result: &BattleOutcome) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::hellenes::model::state::PlayedFor;
     use crate::rules::hellenes::state::{CityState, Initiative, Phase, Play};
     use crate::rules::hellenes::{Hellenes, HELLENES_431};
     use crate::rules::Rules;

@@ -12,8 +12,9 @@
 //! cites its rule (7.4, 8.0, 8.1, 8.2, 8.3).
 
 pub use super::model::orders::SiegeOrder;
+use super::model::sight::{Played, Sight};
 use super::scenario::Scenario;
-use super::siege::{self, Played, Refusal, Seen};
+use super::siege::{self, Refusal};
 use super::state::Status;
 use super::view::View;
 use crate::diag::{did_you_mean, Diagnostic, SourceFile};
@@ -21,18 +22,6 @@ use crate::yaml::{Kind, Node};
 
 /// The keys of `combat:` items this module handles.
 pub const KEYS: [&str; 3] = ["assault", "attrition", "sortie"];
-
-/// What the acting side knows, from its view (8.0: its card; the sieges; its blocks).
-pub fn seen<'a>(sc: &Scenario, view: &'a View) -> Seen<'a> {
-    Seen {
-        year: view.year,
-        season: view.season,
-        cities: &view.cities,
-        own: &view.blocks,
-        side: &view.side,
-        played: Played::of(sc, view.initiative.as_ref(), &view.side),
-    }
-}
 
 /// Checks one `combat:` item whose key is one of `KEYS`; `earlier` holds the siege orders
 /// already accepted in the same list (one siege combat per city, one sortie per block).
@@ -52,7 +41,8 @@ pub fn check_item(
             let Some(city) = city_name(sc, value, file, &mut diags) else {
                 return Err(diags);
             };
-            if let Err(r) = siege::may_siege_combat(sc, &seen(sc, view), &city, assault) {
+            if let Err(r) = siege::may_siege_combat(sc, &Sight::from_view(sc, view), &city, assault)
+            {
                 diags.push(refusal(r, value, file));
                 return Err(diags);
             }
@@ -76,7 +66,7 @@ pub fn check_item(
                 );
                 return Err(diags);
             }
-            let s = seen(sc, view);
+            let s = Sight::from_view(sc, view);
             if assault
                 && s.played == (Played::Event { treachery: true })
                 && earlier
@@ -284,7 +274,12 @@ fn check_sortie(
             );
             continue;
         }
-        if let Err(r) = siege::may_sortie(sc, &seen(sc, view), &city, std::slice::from_ref(&b.id)) {
+        if let Err(r) = siege::may_sortie(
+            sc,
+            &Sight::from_view(sc, view),
+            &city,
+            std::slice::from_ref(&b.id),
+        ) {
             let mut d = refusal(r, n, file);
             if d.code == "orders::not-besieged-there" && b.status == super::state::Status::Field {
                 d = d.help(format!(
@@ -300,7 +295,7 @@ fn check_sortie(
     if diags.len() > before {
         return None;
     }
-    if let Err(r) = siege::may_sortie(sc, &seen(sc, view), &city, &ids) {
+    if let Err(r) = siege::may_sortie(sc, &Sight::from_view(sc, view), &city, &ids) {
         diags.push(refusal(r, value, file));
         return None;
     }
@@ -394,7 +389,7 @@ pub fn check_escape(
 /// it now (8.0-8.3), and for each of its sieges the orders not open yet, with the reason.
 /// All from the side's view.
 pub fn template(sc: &Scenario, view: &View) -> String {
-    let s = seen(sc, view);
+    let s = Sight::from_view(sc, view);
     let mut lines: Vec<String> = Vec::new();
     for c in &view.cities {
         let Some(siege) = &c.siege else { continue };
@@ -411,7 +406,7 @@ pub fn template(sc: &Scenario, view: &View) -> String {
                 .blocks
                 .iter()
                 .filter(|b| b.at == c.name && b.status == Status::Besieged)
-                .filter(|b| !siege::is_garrison(b))
+                .filter(|b| !b.is_garrison())
                 .map(|b| b.id.clone())
                 .collect();
             if ids.is_empty() {

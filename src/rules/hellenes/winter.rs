@@ -39,90 +39,33 @@ use super::control;
 use super::event::Event;
 pub use super::model::orders::{Verb, WinterMove};
 pub use super::model::scenario::{Unwintered, WinterParams};
-use super::movement::{self, Board, Part, Problem};
+use super::model::sight::Sight;
+use super::movement::{self, Part, Problem};
 use super::orders::Orders;
 use super::scenario::{BlockKind, Scenario};
 use super::season;
 use super::siege;
 use super::siege_event::SiegeEvent;
 use super::siege_orders::SiegeOrder;
-use super::state::{Block, CityState, Phase, State, Status};
+use super::state::{Block, Phase, State, Status};
 use super::winter_event::{Part as Stage, Why, WinterEvent};
 use crate::dice::{DiceRecord, Shown, TurnDice};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-/// What one side knows while its winter moves are checked or carried out: its blocks, the
-/// cities, and enemy blocks outside walls per place (at sea: fleets) as counts. Winter
-/// moves pass enemy forces, so the movement board holds no enemy.
-#[derive(Debug, Clone)]
-pub struct Known {
-    pub board: Board,
-    pub enemy_out: BTreeMap<String, u32>,
+/// 9.22 [A]: whether `k`'s side's siege of `city` is Supplied.
+fn supplied(sc: &Scenario, k: &Sight, city: &str) -> bool {
+    siege::supplied(sc, &k.cities, &k.own, &k.side, city)
 }
 
-impl Known {
-    /// From the side's view (order checks, defaults, template).
-    pub fn from_view(v: &super::view::View) -> Known {
-        let mut board = Board::from_view(v);
-        let enemy_out = std::mem::take(&mut board.enemy_hold);
-        Known { board, enemy_out }
-    }
-
-    /// From the state, for `side`; enemy blocks in `moving` are leaving and not counted.
-    pub fn from_state(st: &State, side: &str, moving: &BTreeSet<String>) -> Known {
-        let mut board = Board::from_state(st, side);
-        board.enemy_hold.clear();
-        let mut enemy_out = BTreeMap::new();
-        for b in st.blocks.iter() {
-            if b.side != side && !moving.contains(&b.id) && siege::stops_enemy(b) {
-                *enemy_out.entry(b.at.clone()).or_default() += 1;
-            }
-        }
-        Known { board, enemy_out }
-    }
-
-    pub fn side(&self) -> &str {
-        &self.board.side
-    }
-
-    fn enemy_at(&self, place: &str) -> bool {
-        self.enemy_out.get(place).copied().unwrap_or(0) > 0
-    }
-
-    pub fn city(&self, name: &str) -> Option<&CityState> {
-        self.board.city(name)
-    }
-
-    fn friendly(&self, city: &str) -> bool {
-        self.city(city).is_some_and(|c| c.control == self.side())
-    }
-
-    /// An enemy siege of `city` that holds: its record, and enemy besiegers around it.
-    pub fn besieged(&self, city: &str) -> bool {
-        self.city(city)
-            .and_then(|c| c.siege.as_ref())
-            .is_some_and(|s| s.besieger != self.side())
-            && self.enemy_at(city)
-    }
-
-    /// 9.22 [A]: whether this side's siege of `city` is Supplied.
-    pub fn supplied(&self, sc: &Scenario, city: &str) -> bool {
-        siege::supplied(sc, &self.board.cities, &self.board.own, self.side(), city)
-    }
-
-    /// The side's blocks that occupy room in `city` (garrisons apart), in game file order.
-    fn occupants(&self, city: &str) -> Vec<&Block> {
-        self.board
-            .own
-            .iter()
-            .filter(|b| {
-                b.at == city
-                    && !siege::is_garrison(b)
-                    && matches!(b.status, Status::Field | Status::Besieged)
-            })
-            .collect()
-    }
+/// `k`'s side's blocks that occupy room in `city` (garrisons apart), in game file order.
+fn occupants<'k>(k: &'k Sight, city: &str) -> Vec<&'k Block> {
+    k.own
+        .iter()
+        .filter(|b| {
+            b.at == city && !b.is_garrison() && matches!(b.status, Status::Field | Status::Besieged)
+        })
+        .collect()
 }
 
 /// Where a block stands as Winter sees it.
@@ -150,7 +93,7 @@ fn blockades(sc: &Scenario, city: &str, sea: &str) -> bool {
 }
 
 /// Where `b` (one of `k`'s side) stands as Winter sees it.
-pub fn situation(sc: &Scenario, k: &Known, b: &Block) -> Where {
+pub fn situation(sc: &Scenario, k: &Sight, b: &Block) -> Where {
     let side = b.side.as_str();
     if b.status == Status::Besieged {
         return Where::Besieged(b.at.clone());
@@ -165,7 +108,7 @@ pub fn situation(sc: &Scenario, k: &Known, b: &Block) -> Where {
         return Where::Outside;
     }
     if sc.sea(&b.at).is_some() {
-        let blockaded = k.board.cities.iter().find(|c| {
+        let blockaded = k.cities.iter().find(|c| {
             c.siege.as_ref().is_some_and(|s| s.besieger == side) && blockades(sc, &c.name, &b.at)
         });
         return match blockaded {
@@ -178,11 +121,11 @@ pub fn situation(sc: &Scenario, k: &Known, b: &Block) -> Where {
 
 /// Why `b` must make an overwintering move to have winter quarters (capacity apart), or
 /// `None` when it may winter where it stands.
-pub fn must_winter(sc: &Scenario, k: &Known, b: &Block) -> Option<Why> {
+pub fn must_winter(sc: &Scenario, k: &Sight, b: &Block) -> Option<Why> {
     match situation(sc, k, b) {
         Where::Besieged(_) | Where::InCity(_) => None,
         Where::Besieger(c) | Where::Blockader(c) => (sc.params.winter.besiegers_need_supply
-            && !k.supplied(sc, &c))
+            && !supplied(sc, k, &c))
         .then_some(Why::Unsupplied),
         Where::AtSea => Some(Why::AtSea),
         Where::Outside => Some(Why::Outside),
@@ -233,7 +176,7 @@ fn problem(code: &'static str, part: Part, message: String, label: &str, rule: &
 /// others, who may land from another adjacent sea if the port is not besieged.
 pub fn entry(
     sc: &Scenario,
-    k: &Known,
+    k: &Sight,
     verb: Verb,
     fleets: bool,
     city: &str,
@@ -355,7 +298,7 @@ pub fn reach(sc: &Scenario, verb: Verb, fleets: bool, all_cavalry: bool, at_sea:
 /// ([A] `params.season.neutral_closed`).
 pub fn find_route(
     sc: &Scenario,
-    k: &Known,
+    k: &Sight,
     start: &str,
     fleets: bool,
     city: &str,
@@ -383,7 +326,7 @@ pub fn find_route(
                     }
                     continue;
                 }
-                if seen.contains(&n) || movement::neutral_closed(sc, &k.board, &n) {
+                if seen.contains(&n) || movement::neutral_closed(sc, k, &n) {
                     continue;
                 }
                 seen.insert(n.clone());
@@ -462,10 +405,10 @@ impl Plan {
 /// Checks one winter move (`quarter` or `return`) against what the side knows, and plans
 /// it. The rules each problem cites are 9.x (page 9) unless the map's movement rules are
 /// the ones broken (2.0, 5.21: adjacency, transport).
-pub fn plan(sc: &Scenario, k: &Known, m: &WinterMove) -> Result<Plan, Problem> {
+pub fn plan(sc: &Scenario, k: &Sight, m: &WinterMove) -> Result<Plan, Problem> {
     let mut fleets = None;
     for (i, id) in m.blocks.iter().enumerate() {
-        let Some(b) = k.board.block(id) else {
+        let Some(b) = k.block(id) else {
             return Err(problem(
                 "unknown-block",
                 Part::Block(i),
@@ -474,7 +417,7 @@ pub fn plan(sc: &Scenario, k: &Known, m: &WinterMove) -> Result<Plan, Problem> {
                 "rule 2.0",
             ));
         };
-        if siege::is_garrison(b) || b.status == Status::Besieged {
+        if b.is_garrison() || b.status == Status::Besieged {
             let mut p = problem(
                 "winter-besieged",
                 Part::Block(i),
@@ -482,7 +425,7 @@ pub fn plan(sc: &Scenario, k: &Known, m: &WinterMove) -> Result<Plan, Problem> {
                 "besieged",
                 "rule 7.4, 9.x: besieged blocks do not move; they winter inside their city",
             );
-            if !siege::is_garrison(b) {
+            if !b.is_garrison() {
                 p.help = Some(format!(
                     "to break the siege write `- sortie: {{ from: {}, blocks: [{id}] }}` under `combat:`",
                     b.at
@@ -539,9 +482,9 @@ pub fn plan(sc: &Scenario, k: &Known, m: &WinterMove) -> Result<Plan, Problem> {
         Cow::Borrowed(sc)
     };
     let route = if fleets {
-        movement::naval_move(&sc2, &k.board, &m.blocks, &m.path, &m.carry)
+        movement::naval_move(&sc2, k, &m.blocks, &m.path, &m.carry)
     } else {
-        movement::land_move(&sc2, &k.board, &m.blocks, &m.path)
+        movement::land_move(&sc2, k, &m.blocks, &m.path)
     }
     .map_err(|mut p| {
         if p.code == "too-far" {
@@ -596,7 +539,7 @@ pub fn plan(sc: &Scenario, k: &Known, m: &WinterMove) -> Result<Plan, Problem> {
     }
     if m.verb == Verb::Return {
         for (i, id) in m.blocks.iter().enumerate() {
-            if let Some(b) = k.board.block(id).filter(|b| b.home != city) {
+            if let Some(b) = k.block(id).filter(|b| b.home != city) {
                 let mut p = problem(
                     "winter-not-home",
                     Part::Block(i),
@@ -612,7 +555,7 @@ pub fn plan(sc: &Scenario, k: &Known, m: &WinterMove) -> Result<Plan, Problem> {
             }
         }
         for (i, id) in m.carry.iter().enumerate() {
-            if let Some(b) = k.board.block(id).filter(|b| b.home != city) {
+            if let Some(b) = k.block(id).filter(|b| b.home != city) {
                 return Err(problem(
                     "winter-not-home",
                     Part::Carry(i),
@@ -634,7 +577,7 @@ pub fn plan(sc: &Scenario, k: &Known, m: &WinterMove) -> Result<Plan, Problem> {
         p
     })?;
     Ok(Plan {
-        side: k.side().to_string(),
+        side: k.side.as_str().to_string(),
         verb: m.verb,
         blocks: m.blocks.clone(),
         carry: m.carry.clone(),
@@ -652,7 +595,7 @@ pub fn plan(sc: &Scenario, k: &Known, m: &WinterMove) -> Result<Plan, Problem> {
 /// left inside); a block already in a friendly city makes an overwintering move only when
 /// arrivals push the city over its capacity ("it counts as outside the city"). Returns the
 /// index of each move that breaks this, with the problem.
-pub fn admit(sc: &Scenario, k: &Known, plans: &[Plan]) -> Vec<(usize, Problem)> {
+pub fn admit(sc: &Scenario, k: &Sight, plans: &[Plan]) -> Vec<(usize, Problem)> {
     let mut out: Vec<(usize, Problem)> = Vec::new();
     let mut arrivals: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for (i, p) in plans.iter().enumerate() {
@@ -664,12 +607,9 @@ pub fn admit(sc: &Scenario, k: &Known, plans: &[Plan]) -> Vec<(usize, Problem)> 
         let cap = siege::capacity(sc, city) as usize;
         let room = if k.besieged(city) {
             cap.saturating_sub(
-                k.board
-                    .own
+                k.own
                     .iter()
-                    .filter(|b| {
-                        b.at == *city && b.status == Status::Besieged && !siege::is_garrison(b)
-                    })
+                    .filter(|b| b.at == *city && b.status == Status::Besieged && !b.is_garrison())
                     .count(),
             )
         } else {
@@ -700,7 +640,6 @@ pub fn admit(sc: &Scenario, k: &Known, plans: &[Plan]) -> Vec<(usize, Problem)> 
         .flat_map(|(i, p)| p.ids().map(move |id| (id.as_str(), i)))
         .collect();
     let cities: BTreeSet<&str> = k
-        .board
         .own
         .iter()
         .filter(|b| matches!(situation(sc, k, b), Where::InCity(_)))
@@ -709,10 +648,9 @@ pub fn admit(sc: &Scenario, k: &Known, plans: &[Plan]) -> Vec<(usize, Problem)> 
     for city in cities {
         let cap = siege::capacity(sc, city) as usize;
         let there: Vec<&Block> = k
-            .board
             .own
             .iter()
-            .filter(|b| b.at == city && b.status == Status::Field && !siege::is_garrison(b))
+            .filter(|b| b.at == city && b.status == Status::Field && !b.is_garrison())
             .collect();
         let arriving = arrivals.get(city).map_or(0, Vec::len);
         let allowed = (there.len() + arriving).saturating_sub(cap);
@@ -755,7 +693,7 @@ pub fn admit(sc: &Scenario, k: &Known, plans: &[Plan]) -> Vec<(usize, Problem)> 
 /// block. Blocks that must winter: outside a friendly city, at sea, unsupplied besiegers
 /// ([A] `besiegers_need_supply`), and blocks of a friendly city beyond its capacity once the
 /// written moves arrive (the strongest stay: most steps, then game file order).
-pub fn with_defaults(sc: &Scenario, k: &Known, mut moves: Vec<WinterMove>) -> Vec<WinterMove> {
+pub fn with_defaults(sc: &Scenario, k: &Sight, mut moves: Vec<WinterMove>) -> Vec<WinterMove> {
     let named: BTreeSet<String> = moves.iter().flat_map(|m| m.ids().cloned()).collect();
     let stays: BTreeSet<String> = moves
         .iter()
@@ -793,7 +731,7 @@ pub struct Need {
 
 /// Every block of `k`'s side that must make an overwintering move when no winter order is
 /// written, with its default move (the position before the Winter step, template).
-pub fn needs(sc: &Scenario, k: &Known) -> Vec<Need> {
+pub fn needs(sc: &Scenario, k: &Sight) -> Vec<Need> {
     let none = BTreeSet::new();
     let moves = with_defaults(sc, k, Vec::new());
     needing_winter(sc, k, &none, &none, &BTreeMap::new(), &none)
@@ -814,7 +752,7 @@ pub fn needs(sc: &Scenario, k: &Known) -> Vec<Need> {
 /// concerned), in game file order, leaving out `named` blocks.
 fn needing_winter(
     sc: &Scenario,
-    k: &Known,
+    k: &Sight,
     stays: &BTreeSet<String>,
     leaving: &BTreeSet<String>,
     arriving: &BTreeMap<String, usize>,
@@ -822,7 +760,6 @@ fn needing_winter(
 ) -> Vec<(Block, Why, Option<String>)> {
     let mut displaced: BTreeMap<String, String> = BTreeMap::new();
     let cities: BTreeSet<String> = k
-        .board
         .own
         .iter()
         .filter_map(|b| match situation(sc, k, b) {
@@ -833,14 +770,13 @@ fn needing_winter(
     for city in cities {
         let cap = siege::capacity(sc, &city) as usize;
         let mut there: Vec<(usize, &Block)> = k
-            .board
             .own
             .iter()
             .enumerate()
             .filter(|(_, b)| {
                 b.at == city
                     && b.status == Status::Field
-                    && !siege::is_garrison(b)
+                    && !b.is_garrison()
                     && !leaving.contains(&b.id)
             })
             .collect();
@@ -851,12 +787,11 @@ fn needing_winter(
             displaced.insert(b.id.clone(), city.clone());
         }
     }
-    k.board
-        .own
+    k.own
         .iter()
         .filter(|b| {
             !named.contains(&b.id)
-                && !siege::is_garrison(b)
+                && !b.is_garrison()
                 && matches!(b.status, Status::Field | Status::Besieging)
         })
         .filter_map(|b| {
@@ -876,13 +811,12 @@ fn needing_winter(
 /// Room left for arrivals in `city` (`arriving` counts those already planned).
 fn room(
     sc: &Scenario,
-    k: &Known,
+    k: &Sight,
     city: &str,
     leaving: &BTreeSet<String>,
     arriving: &BTreeMap<String, usize>,
 ) -> usize {
-    let here = k
-        .occupants(city)
+    let here = occupants(k, city)
         .iter()
         .filter(|b| !leaving.contains(&b.id))
         .count();
@@ -893,7 +827,7 @@ fn room(
 /// The default move of `b`, if any (see `with_defaults`).
 fn default_for(
     sc: &Scenario,
-    k: &Known,
+    k: &Sight,
     b: &Block,
     leaving: &BTreeSet<String>,
     arriving: &mut BTreeMap<String, usize>,
@@ -996,7 +930,7 @@ pub fn resolve(
     out.events.push(w(WinterEvent::Part(Stage::Overwintering)));
     let mut plans: Vec<Plan> = Vec::new();
     for side in &sides {
-        let k = Known::from_state(next, side, &nothing);
+        let k = Sight::winter_from_state(sc, next, side, &nothing);
         let moves = orders
             .get(side)
             .map(|o| o.winter.clone())
@@ -1033,7 +967,7 @@ pub fn resolve(
     let mut arrived: Vec<String> = Vec::new();
     let mut contested: Vec<(String, Plan)> = Vec::new();
     for mut p in plans {
-        let k = Known::from_state(next, &p.side, &moving);
+        let k = Sight::winter_from_state(sc, next, &p.side, &moving);
         let sea = p.last_sea(sc);
         p.entry = match entry(sc, &k, p.verb, p.fleets, &p.city, sea.as_deref()) {
             Ok(e) => e,
@@ -1278,7 +1212,7 @@ fn return_battle(
             }
         }
         if !reached.is_empty() {
-            let k = Known::from_state(st, &side, &BTreeSet::new());
+            let k = Sight::winter_from_state(sc, st, &side, &BTreeSet::new());
             let inside = naval && k.besieged(&p.city);
             let status = if inside {
                 Status::Besieged
@@ -1337,7 +1271,7 @@ fn retreat_failed(
     if b.status == Status::Eliminated || b.at != place {
         return;
     }
-    let board = Board::from_state(st, &b.side);
+    let board = Sight::from_state(sc, st, &b.side);
     let free = |p: &str| {
         p != home
             && board.enemy_hold.get(p).copied().unwrap_or(0) == 0
@@ -1417,18 +1351,18 @@ pub fn unwintered(
     arrived: &[String],
 ) -> Vec<(usize, Why, Option<String>)> {
     let nothing = BTreeSet::new();
-    let known: BTreeMap<String, Known> = sc
+    let known: BTreeMap<String, Sight> = sc
         .side_ids()
         .into_iter()
         .map(|s| {
-            let k = Known::from_state(st, &s, &nothing);
+            let k = Sight::winter_from_state(sc, st, &s, &nothing);
             (s, k)
         })
         .collect();
     let mut out = Vec::new();
     let mut per_city: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     for (i, b) in st.blocks.iter().enumerate() {
-        if siege::is_garrison(b)
+        if b.is_garrison()
             || !matches!(
                 b.status,
                 Status::Field | Status::Besieging | Status::Besieged
@@ -1443,7 +1377,7 @@ pub fn unwintered(
             Where::Besieged(_) => {}
             Where::InCity(c) => per_city.entry(c).or_default().push(i),
             Where::Besieger(c) | Where::Blockader(c) => {
-                if sc.params.winter.besiegers_need_supply && !k.supplied(sc, &c) {
+                if sc.params.winter.besiegers_need_supply && !supplied(sc, k, &c) {
                     out.push((i, Why::Unsupplied, Some(c)));
                 }
             }
@@ -1696,7 +1630,7 @@ mod tests {
         let mut sc = scenario();
         let mut st = winter_state(&sc);
         put(&mut st, "ATH-F6", "Sea of Marmara", Status::Field);
-        let k = Known::from_state(&st, "athens", &BTreeSet::new());
+        let k = Sight::winter_from_state(&sc, &st, "athens", &BTreeSet::new());
         let path: Vec<String> = [
             "Hellespont",
             "Aeolian Sea",
@@ -1735,7 +1669,7 @@ mod tests {
         besiege(&mut st, "Leucas", "athens");
         put(&mut st, "ATH-6", "Leucas", Status::Besieging);
         put(&mut st, "SPA-F4", "Leucas", Status::Besieged);
-        let k = Known::from_state(&st, "athens", &BTreeSet::new());
+        let k = Sight::winter_from_state(&sc, &st, "athens", &BTreeSet::new());
         let mv = |id: &str, to: &str| {
             let m = WinterMove {
                 verb: Verb::Quarter,
@@ -1754,7 +1688,7 @@ mod tests {
         assert_eq!((bad[0].0, bad[0].1.code), (1, "winter-not-eligible"));
         // Naupactus made room (ATH-F3 out to Stratus with ATH-6): ATH-9 is displaced.
         let mut k2 = k.clone();
-        if let Some(b) = k2.board.own.iter_mut().find(|b| b.id == "ATH-F3") {
+        if let Some(b) = k2.own.iter_mut().find(|b| b.id == "ATH-F3") {
             b.at = "Leucas".into();
             b.status = Status::Besieging;
         }
@@ -1801,7 +1735,7 @@ mod tests {
         put(&mut st, "ATH-F1", "Samos", Status::Field);
         put(&mut st, "SPA-F1", "Paros Sea", Status::Field);
         put(&mut st, "SPA-F2", "Sea of Andros", Status::Field);
-        let k = Known::from_state(&st, "athens", &BTreeSet::new());
+        let k = Sight::winter_from_state(&sc, &st, "athens", &BTreeSet::new());
         // Unopposed entry into Athens: the Sea of Andros (not its offshore sea) is fine.
         let ok = |sea: Option<&str>| {
             matches!(

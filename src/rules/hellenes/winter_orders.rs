@@ -18,13 +18,14 @@
 //! documented default move (`winter::with_defaults`), also when no file is sent.
 
 use super::actions::{ids, places, unknown_keys};
+use super::model::sight::Sight;
 use super::orders::{example_block, Ctx};
 use super::scenario::{BlockKind, Scenario};
 use super::siege;
 use super::siege_orders::{self, SiegeOrder};
 use super::state::{Phase, Status};
 use super::view::View;
-use super::winter::{self, Entry, Known, Need, Verb, WinterMove};
+use super::winter::{self, Entry, Need, Verb, WinterMove};
 use super::winter_event::Why;
 use super::words;
 use crate::diag::did_you_mean;
@@ -180,7 +181,7 @@ pub fn check_winter(cx: &mut Ctx, v: &Node) -> Vec<WinterMove> {
         ));
         return Vec::new();
     };
-    let k = Known::from_view(cx.view);
+    let k = Sight::winter_from_view(sc, cx.view);
     let mut named: BTreeSet<String> = BTreeSet::new();
     let mut stays: Vec<WinterMove> = Vec::new();
     let mut planned: Vec<(&Node, Verb, WinterMove, winter::Plan)> = Vec::new();
@@ -217,9 +218,9 @@ pub fn check_winter(cx: &mut Ctx, v: &Node) -> Vec<WinterMove> {
         if it.verb == Verb::Stay {
             let mut ok = true;
             for (i, id) in it.blocks.iter().enumerate() {
-                let Some(b) = k.board.block(id) else { continue };
+                let Some(b) = k.block(id) else { continue };
                 let off = matches!(b.status, Status::Pool | Status::Eliminated);
-                if off || siege::is_garrison(b) {
+                if off || b.is_garrison() {
                     let at = locate(node, "stay", super::movement::Part::Block(i));
                     let d = cx.err(
                         "orders::not-on-map",
@@ -284,7 +285,7 @@ pub fn check_winter(cx: &mut Ctx, v: &Node) -> Vec<WinterMove> {
 
 /// The route of a written order: its `path`, or the shortest route to its city (an
 /// unopposed one first), or a diagnostic saying why there is none.
-fn route_for(cx: &mut Ctx, k: &Known, it: &Item) -> Option<Vec<String>> {
+fn route_for(cx: &mut Ctx, k: &Sight, it: &Item) -> Option<Vec<String>> {
     let sc = cx.sc;
     if let Some(p) = &it.path {
         if let (Some(to), Some(last)) = (&it.to, p.last()) {
@@ -300,7 +301,7 @@ fn route_for(cx: &mut Ctx, k: &Known, it: &Item) -> Option<Vec<String>> {
         }
         return Some(p.clone());
     }
-    let first = k.board.block(&it.blocks[0])?.clone();
+    let first = k.block(&it.blocks[0])?.clone();
     let to_node = it
         .node
         .get("to")
@@ -309,7 +310,7 @@ fn route_for(cx: &mut Ctx, k: &Known, it: &Item) -> Option<Vec<String>> {
     // One order moves land blocks or fleets (which carry land blocks), not both.
     for (i, id) in it.blocks.iter().enumerate().skip(1) {
         let fleet = |b: &super::state::Block| b.kind == BlockKind::Fleet;
-        if k.board.block(id).is_some_and(|b| fleet(b) != fleet(&first)) {
+        if k.block(id).is_some_and(|b| fleet(b) != fleet(&first)) {
             let at = locate(it.node, it.verb.word(), super::movement::Part::Block(i));
             let d = cx.err(
                 "orders::winter-mixed",
@@ -365,7 +366,7 @@ fn route_for(cx: &mut Ctx, k: &Known, it: &Item) -> Option<Vec<String>> {
         d.help = Some(format!("leave it out: it winters in {city}"));
         return None;
     }
-    if k.city(&city).is_none_or(|c| c.control != k.side()) {
+    if k.city(&city).is_none_or(|c| c.control != k.side.as_str()) {
         let d = cx.err(
             "orders::winter-not-friendly",
             to_node,
@@ -381,11 +382,10 @@ fn route_for(cx: &mut Ctx, k: &Known, it: &Item) -> Option<Vec<String>> {
         return None;
     }
     let fleets = first.kind == BlockKind::Fleet;
-    let cavalry = it.blocks.iter().all(|id| {
-        k.board
-            .block(id)
-            .is_some_and(|b| b.kind == BlockKind::Cavalry)
-    });
+    let cavalry = it
+        .blocks
+        .iter()
+        .all(|id| k.block(id).is_some_and(|b| b.kind == BlockKind::Cavalry));
     let limit = winter::reach(sc, it.verb, fleets, cavalry, sc.sea(&first.at).is_some());
     let verb = it.verb;
     let free = |sea: Option<&str>| {
@@ -580,7 +580,7 @@ pub fn describe(sc: &Scenario, v: &View, lang: Lang) -> String {
     if v.phase != Phase::Winter {
         return String::new();
     }
-    let k = Known::from_view(v);
+    let k = Sight::winter_from_view(sc, v);
     let needs = winter::needs(sc, &k);
     let mut out = String::new();
     if needs.is_empty() {
@@ -645,7 +645,7 @@ pub fn describe(sc: &Scenario, v: &View, lang: Lang) -> String {
 /// winter with its default move and the cities it could quarter in, every order form, and
 /// the siege combat open to the side (all as comments; English, as every template).
 pub fn template(sc: &Scenario, v: &View) -> String {
-    let k = Known::from_view(v);
+    let k = Sight::winter_from_view(sc, v);
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -715,7 +715,7 @@ pub fn template(sc: &Scenario, v: &View) -> String {
         out,
         "winter:\n#  - return: [{example}]        # to its home city, by the shortest route (or give `path:`)\n#  - quarter: [{example}]\n#    to: <city>                # an adjacent city your side controls\n#  - stay: [{example}]          # no move"
     );
-    let seen = siege_orders::seen(sc, v);
+    let seen = Sight::from_view(sc, v);
     let mut lines: Vec<String> = Vec::new();
     for c in &v.cities {
         if siege::may_siege_combat(sc, &seen, &c.name, false).is_ok() {
@@ -727,7 +727,7 @@ pub fn template(sc: &Scenario, v: &View) -> String {
         let inside: Vec<String> = v
             .blocks
             .iter()
-            .filter(|b| b.at == c.name && b.status == Status::Besieged && !siege::is_garrison(b))
+            .filter(|b| b.at == c.name && b.status == Status::Besieged && !b.is_garrison())
             .map(|b| b.id.clone())
             .collect();
         if !inside.is_empty() && siege::may_sortie(sc, &seen, &c.name, &inside).is_ok() {

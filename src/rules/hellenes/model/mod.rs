@@ -8,5 +8,6 @@ pub mod events;
 pub mod orders;
 pub mod rating;
 pub mod scenario;
+pub mod sight;
 pub mod state;
 pub mod view;

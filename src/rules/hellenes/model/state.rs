@@ -99,6 +99,13 @@ pub enum Status {
     Eliminated,
 }
 
+impl Status {
+    /// On the map: neither in its side's pool nor eliminated.
+    pub fn on_map(self) -> bool {
+        !matches!(self, Status::Pool | Status::Eliminated)
+    }
+}
+
 /// A block.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -114,6 +121,19 @@ pub struct Block {
     /// An area or sea name; `pool` in the pool; where it fell when eliminated.
     pub at: String,
     pub status: Status,
+}
+
+impl Block {
+    /// 7.3: a garrison block (`GAR-<City>`, kind `garrison`).
+    pub fn is_garrison(&self) -> bool {
+        self.kind == BlockKind::Garrison
+    }
+
+    /// 7.3, 7.x City control: whether the block stops enemy movement through its area.
+    /// Garrisons and besieged blocks (inside the walls) never do; besiegers hold the area.
+    pub fn stops_enemy(&self) -> bool {
+        self.status.on_map() && !self.is_garrison() && self.status != Status::Besieged
+    }
 }
 
 /// The state of one city.
