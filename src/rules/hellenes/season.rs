@@ -38,13 +38,6 @@ pub struct TurnResult {
     pub dice: Vec<DiceRecord>,
 }
 
-fn other_side(sc: &Scenario, side: &str) -> String {
-    sc.side_ids()
-        .into_iter()
-        .find(|s| s != side)
-        .unwrap_or_default()
-}
-
 fn ev(e: SeasonEvent) -> Event {
     Event::Season(e)
 }
@@ -74,7 +67,7 @@ pub fn player_turn(
     settle(sc, next, &mut out.events, "Combat");
     next.phase = if first {
         Phase::PlayerTurn {
-            side: other_side(sc, &side),
+            side: sc.enemy_of(&side),
             first: false,
         }
     } else {
@@ -348,7 +341,7 @@ fn combat_phase(
     dice: &TurnDice,
     out: &mut TurnResult,
 ) {
-    let enemy = other_side(sc, side);
+    let enemy = sc.enemy_of(side);
     // Where each block came from this turn (attackers retreat that way first).
     let came_from = came_from(&out.events);
     // 7.1 Fortify.

@@ -906,13 +906,6 @@ fn settle(sc: &Scenario, st: &mut State, events: &mut Vec<Event>) {
     }
 }
 
-fn other(sc: &Scenario, side: &str) -> String {
-    sc.side_ids()
-        .into_iter()
-        .find(|s| s != side)
-        .unwrap_or_default()
-}
-
 /// Resolves the Winter step `next` awaits (standing orders already replaced).
 pub fn resolve(
     sc: &Scenario,
@@ -1134,7 +1127,7 @@ fn return_battle(
 ) {
     let naval = sc.sea(place).is_some();
     let side = group[0].side.clone();
-    let enemy = other(sc, &side);
+    let enemy = sc.enemy_of(&side);
     // The attackers take their place: at sea only the fleets, ashore everything landing.
     let mut attackers: Vec<String> = Vec::new();
     for p in group {

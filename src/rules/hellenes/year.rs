@@ -45,13 +45,6 @@ fn yev(e: YearEvent) -> Event {
     Event::Year(Box::new(e))
 }
 
-fn other_side(sc: &Scenario, side: &str) -> String {
-    sc.side_ids()
-        .into_iter()
-        .find(|s| s != side)
-        .unwrap_or_default()
-}
-
 /// Resolves the end of the year `next` awaits (standing orders already replaced).
 pub fn year_end(
     sc: &Scenario,
@@ -84,7 +77,7 @@ pub fn year_end(
 
 /// The cities loyal to the enemy that `side` controls, with their values (scenario order).
 pub fn enemy_cities(sc: &Scenario, st: &State, side: &str) -> Vec<(String, u32)> {
-    let enemy = other_side(sc, side);
+    let enemy = sc.enemy_of(side);
     st.cities
         .iter()
         .filter(|c| c.control == side && c.loyalty == enemy)
@@ -177,7 +170,7 @@ fn peace_offer(
         return;
     }
     let y = &sc.params.year;
-    let enemy = other_side(sc, side);
+    let enemy = sc.enemy_of(side);
     // 14.2.2 [P]: the side offering pays the cost first (the net track moves towards the
     // enemy) …
     gain_prestige(&mut st.prestige, &enemy, y.peace_offer_cost as i32);

@@ -225,6 +225,16 @@ impl Scenario {
         self.sides.iter().map(|s| s.id.clone()).collect()
     }
 
+    /// The enemy of `side`, from the scenario's side list: Hellenes is a war of two sides,
+    /// so the enemy is the other one (empty if the list has no other side).
+    pub fn enemy_of(&self, side: &str) -> String {
+        self.sides
+            .iter()
+            .find(|s| s.id != side)
+            .map(|s| s.id.clone())
+            .unwrap_or_default()
+    }
+
     /// Every inconsistency in the data: dangling names, asymmetric adjacency, duplicate
     /// ids, impossible values. An empty list means the scenario can be played.
     pub fn problems(&self) -> Vec<String> {
