@@ -8,6 +8,7 @@
 //! in the state (`State.sacrifices`) and every view.
 
 pub use super::model::events::appeal::AppealEvent;
+use super::model::labels;
 pub use super::model::orders::{any_label, Appeal, When};
 pub use super::model::scenario::{Governs, OlympianDef, OlympianParams};
 pub use super::model::state::{Appealed, Sacrifice};
@@ -167,88 +168,6 @@ pub struct Result<'a> {
     pub drawn: Option<&'a str>,
 }
 
-/// The kind of result a label names, if an Olympian may govern it.
-pub fn kind_of(sc: &Scenario, label: &str) -> Option<Governs> {
-    let parts: Vec<&str> = label.split(':').collect();
-    match parts.as_slice() {
-        ["battle", place] if sc.sea(place).is_some() => Some(Governs::NavalBattle),
-        ["battle", _] => Some(Governs::LandBattle),
-        ["winter", "battle", place] if sc.sea(place).is_some() => Some(Governs::NavalBattle),
-        ["winter", "battle", _] => Some(Governs::LandBattle),
-        ["siege", _, "sortie"] => Some(Governs::LandBattle),
-        ["siege", _, "assault"] | ["siege", _, "treachery"] => Some(Governs::Assault),
-        ["siege", _, "attrition"] => Some(Governs::Attrition),
-        ["peace", _] => Some(Governs::Event),
-        ["deal", _] => Some(Governs::Deal),
-        ["draw", "pool", _] => Some(Governs::NewBlocks),
-        _ => None,
-    }
-}
-
-/// Whether a label pattern matches a label: `*` stands for any text, any case.
-pub fn matches(pattern: &str, label: &str) -> bool {
-    let p: Vec<char> = pattern.trim().to_lowercase().chars().collect();
-    let l: Vec<char> = label.to_lowercase().chars().collect();
-    // Iterative glob with one backtrack point per star.
-    let (mut i, mut j, mut star, mut mark) = (0, 0, None, 0);
-    while j < l.len() {
-        if i < p.len() && p[i] != '*' && p[i] == l[j] {
-            i += 1;
-            j += 1;
-        } else if i < p.len() && p[i] == '*' {
-            star = Some(i);
-            mark = j;
-            i += 1;
-        } else if let Some(s) = star {
-            i = s + 1;
-            mark += 1;
-            j = mark;
-        } else {
-            return false;
-        }
-    }
-    while i < p.len() && p[i] == '*' {
-        i += 1;
-    }
-    i == p.len()
-}
-
-/// Every label of `kind` a game of this scenario can have (years: the scenario's first and
-/// the thirty after it), for checking that an appeal's pattern can ever apply.
-pub fn labels_of(sc: &Scenario, kind: Governs) -> Vec<String> {
-    let cities = || {
-        sc.areas
-            .iter()
-            .filter(|a| a.city.is_some())
-            .map(|a| a.name.clone())
-    };
-    let years = || (0..=30).map(|d| sc.year - d);
-    match kind {
-        Governs::LandBattle => sc
-            .areas
-            .iter()
-            .map(|a| format!("battle:{}", a.name))
-            .chain(cities().map(|c| format!("siege:{c}:sortie")))
-            .collect(),
-        Governs::NavalBattle => sc
-            .seas
-            .iter()
-            .map(|s| format!("battle:{}", s.name))
-            .collect(),
-        Governs::Assault => cities()
-            .flat_map(|c| [format!("siege:{c}:assault"), format!("siege:{c}:treachery")])
-            .collect(),
-        Governs::Attrition => cities().map(|c| format!("siege:{c}:attrition")).collect(),
-        Governs::Event => years().map(|y| format!("peace:{y}")).collect(),
-        Governs::Deal => years().map(|y| format!("deal:{y}")).collect(),
-        Governs::NewBlocks => sc
-            .sides
-            .iter()
-            .map(|s| format!("draw:pool:{}", s.id))
-            .collect(),
-    }
-}
-
 /// Whether `side` may spend its sacrifice on `o` now: it has one, and for Zeus it dates
 /// from an earlier year ([A] `zeus_any_earlier_year`; years BC count down).
 fn usable(sc: &Scenario, st: &State, side: &str, o: &OlympianDef) -> bool {
@@ -289,7 +208,7 @@ pub fn choose(sc: &Scenario, st: &State, r: &Result) -> Option<(String, String)>
             if o.governs == r.kind
                 && !spent
                 && usable(sc, st, &side, o)
-                && matches(&a.on, r.label)
+                && labels::matches(&a.on, r.label)
                 && a.when.holds(mine, r)
             {
                 return Some((side, o.name.clone()));
@@ -316,7 +235,7 @@ pub fn spend(st: &mut State, side: &str, olympian: &str, label: &str) -> String 
         olympian: olympian.to_string(),
         label: label.to_string(),
     });
-    format!("{label}#reroll-{n}")
+    labels::reroll(label, n)
 }
 
 /// A battle (2.0, 8.1, 8.3) with the appeals of both sides: each block's roll is offered
@@ -332,7 +251,7 @@ pub fn fight(
     use crate::dice::Shown;
     let mut stream = dice.open(label);
     let mut rerolls = Vec::new();
-    let outcome = match kind_of(sc, label) {
+    let outcome = match labels::kind_of(sc, label) {
         None => super::battle::fight(setup, &mut stream),
         Some(kind) => super::battle::fight_with(setup, &mut stream, &mut |roll| {
             let r = Result {
@@ -388,7 +307,7 @@ pub fn roll(
     let mut stream = dice.open(label);
     let first = stream.d6s(n);
     let mut records = vec![stream.record(Shown::All)];
-    let chosen = kind_of(sc, label).and_then(|kind| {
+    let chosen = labels::kind_of(sc, label).and_then(|kind| {
         choose(
             sc,
             st,
@@ -853,8 +772,8 @@ fn check_appeal(cx: &mut super::orders::Ctx, v: &crate::yaml::Node) -> Option<Ap
     let sc = cx.sc;
     // The pattern must fit some result the Olympian governs.
     if let Some((p, node)) = &on {
-        let labels = labels_of(sc, o.governs);
-        if !labels.iter().any(|l| matches(p, l)) {
+        let labels = labels::labels_of(sc, o.governs);
+        if !labels.iter().any(|l| labels::matches(p, l)) {
             let d = cx.err(
                 "orders::appeal-never-applies",
                 node,
@@ -952,30 +871,42 @@ mod tests {
 
     #[test]
     fn label_patterns() {
-        assert!(matches("battle:*", "battle:Plataea"));
-        assert!(matches("BATTLE:plataea", "battle:Plataea"));
-        assert!(matches("*", "siege:Potidaea:attrition"));
-        assert!(matches("siege:*:attrition", "siege:Potidaea:attrition"));
-        assert!(matches("siege:*a*:*", "siege:Potidaea:assault"));
-        assert!(!matches("siege:*:attrition", "siege:Potidaea:assault"));
-        assert!(!matches("battle:", "battle:Plataea"));
-        assert!(matches("peace:4*", "peace:431"));
+        assert!(labels::matches("battle:*", "battle:Plataea"));
+        assert!(labels::matches("BATTLE:plataea", "battle:Plataea"));
+        assert!(labels::matches("*", "siege:Potidaea:attrition"));
+        assert!(labels::matches(
+            "siege:*:attrition",
+            "siege:Potidaea:attrition"
+        ));
+        assert!(labels::matches("siege:*a*:*", "siege:Potidaea:assault"));
+        assert!(!labels::matches(
+            "siege:*:attrition",
+            "siege:Potidaea:assault"
+        ));
+        assert!(!labels::matches("battle:", "battle:Plataea"));
+        assert!(labels::matches("peace:4*", "peace:431"));
         let sc = Hellenes::load_scenario(HELLENES_431).unwrap();
         assert_eq!(
-            kind_of(&sc, "battle:Saronic Gulf"),
+            labels::kind_of(&sc, "battle:Saronic Gulf"),
             Some(Governs::NavalBattle)
         );
-        assert_eq!(kind_of(&sc, "battle:Plataea"), Some(Governs::LandBattle));
         assert_eq!(
-            kind_of(&sc, "siege:Plataea:sortie"),
+            labels::kind_of(&sc, "battle:Plataea"),
             Some(Governs::LandBattle)
         );
         assert_eq!(
-            kind_of(&sc, "siege:Plataea:treachery"),
+            labels::kind_of(&sc, "siege:Plataea:sortie"),
+            Some(Governs::LandBattle)
+        );
+        assert_eq!(
+            labels::kind_of(&sc, "siege:Plataea:treachery"),
             Some(Governs::Assault)
         );
-        assert_eq!(kind_of(&sc, "draw:pool:athens"), Some(Governs::NewBlocks));
-        assert_eq!(kind_of(&sc, "something:else"), None);
+        assert_eq!(
+            labels::kind_of(&sc, "draw:pool:athens"),
+            Some(Governs::NewBlocks)
+        );
+        assert_eq!(labels::kind_of(&sc, "something:else"), None);
     }
 
     /// 11.0 Zeus: the sacrifice must date from an earlier year; [A] `zeus_any_earlier_year`

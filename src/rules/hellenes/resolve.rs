@@ -2,6 +2,7 @@
 //! (next state, events, dice records). No I/O, no clock.
 
 use super::event::Event;
+use super::model::labels;
 use super::orders::Orders;
 use super::scenario::{CardKind, Scenario};
 use super::state::{InPlay, Initiative, Phase, Play, PlayedFor, Season, State};
@@ -83,7 +84,7 @@ pub(super) fn deal(
     records: &mut Vec<crate::dice::DiceRecord>,
     dice: &TurnDice,
 ) {
-    let label = format!("deal:{}", next.year);
+    let label = labels::deal(next.year);
     let mut stream = dice.sealed(&label);
     let mut deck = next.cards.deck.clone();
     stream.shuffle(&mut deck);

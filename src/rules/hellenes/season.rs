@@ -19,6 +19,7 @@ use super::actions::{self, Action, Build};
 use super::battle::{self, BattleOutcome, BattleSetup, Fighter};
 use super::control;
 use super::event::Event;
+use super::model::labels;
 pub use super::model::scenario::SeasonParams;
 use super::model::sight::Sight;
 use super::movement::{self, Problem};
@@ -201,7 +202,7 @@ fn actions_phase(
                 // 4.2: a new block drawn blind from the pool: the sealed draw
                 // `draw:pool:<side>` (one stream per turn, one value per block drawn), from
                 // the pool blocks that can stand in the city, in game file order.
-                let label = format!("draw:pool:{side}");
+                let label = labels::draw_pool(&side);
                 let stream = draw.get_or_insert_with(|| dice.sealed(&label));
                 let own: Vec<_> = st
                     .blocks
@@ -402,7 +403,7 @@ fn combat_phase(
             (side, attackers),
             (&enemy, defenders),
         );
-        let label = format!("battle:{place}");
+        let label = labels::battle(&place);
         // 11.0: the battle's rolls may be appealed (olympians.rs).
         let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
         out.dice.extend(records);

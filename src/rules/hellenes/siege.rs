@@ -17,6 +17,7 @@
 //! `params` (the `siege:` part for the siege rules), marked [S] or [A].
 
 use super::battle::{self, BattleOutcome, BattleSetup, Fighter};
+use super::model::labels;
 pub use super::model::scenario::SiegeParams;
 use super::model::sight::{Played, Sight};
 use super::rating::Rating;
@@ -723,7 +724,7 @@ pub fn attrition(
     } else {
         (sc.params.siege.attrition_hit, None)
     };
-    let label = format!("siege:{city}:attrition");
+    let label = labels::attrition(city);
     // 11.0: the roll may be appealed before it is used (olympians.rs).
     let count_hits = |d: &[u32]| d.iter().filter(|x| **x <= hit_on).count() as u32;
     let r = super::olympians::roll(sc, st, dice, &label, side, n, &count_hits);
@@ -789,7 +790,7 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
         Played::of(sc, st.initiative.as_ref(), side) == (Played::Event { treachery: true });
     let mut double_defence = true;
     if treachery {
-        let label = format!("siege:{city}:treachery");
+        let label = labels::treachery(city);
         // 11.0: the die may be appealed (a "hit": the defenders lose double defence).
         let hit_on = sc.params.siege.treachery_hit;
         let lost = |d: &[u32]| d.iter().filter(|x| **x <= hit_on).count() as u32;
@@ -860,7 +861,7 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
     setup.double_defence = double_defence;
     // … and cannot be routed.
     setup.defenders_rout = false;
-    let label = format!("siege:{city}:assault");
+    let label = labels::assault(city);
     // 11.0: the assault's rolls may be appealed (olympians.rs).
     let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
     out.dice.extend(records);
@@ -1061,7 +1062,7 @@ pub fn sortie(
         (side, attackers),
         (&besieger, defenders),
     );
-    let label = format!("siege:{city}:sortie");
+    let label = labels::sortie(city);
     // 11.0: the sortie's rolls may be appealed (olympians.rs).
     let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
     out.dice.extend(records);

@@ -37,6 +37,7 @@
 use super::battle::{self, BattleSetup, Fighter};
 use super::control;
 use super::event::Event;
+use super::model::labels;
 pub use super::model::orders::{Verb, WinterMove};
 pub use super::model::scenario::{Unwintered, WinterParams};
 use super::model::sight::Sight;
@@ -1166,7 +1167,7 @@ fn return_battle(
             .map(|b| Fighter::from_block(sc, b, naval))
             .collect();
         let setup = BattleSetup::field(sc, st, place, naval, (&side, att), (&enemy, def));
-        let label = format!("winter:battle:{place}");
+        let label = labels::winter_battle(&place);
         // 11.0: a Return battle's rolls may be appealed like any battle's (olympians.rs).
         let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
         out.dice.extend(records);
@@ -1452,7 +1453,7 @@ fn end_of_winter(
             let hit_on = sc.params.winter.unwintered_hit;
             for idx in by_place.values() {
                 let place = st.blocks[idx[0]].at.clone();
-                let label = format!("winter:{place}:attrition");
+                let label = labels::winter_attrition(&place);
                 let mut stream = dice.open(&label);
                 let mut rolls = Vec::new();
                 for &i in idx {

@@ -30,6 +30,7 @@
 //! at once.
 
 use super::event::Event;
+use super::model::labels;
 pub use super::model::orders::NewYearPlay;
 pub use super::model::scenario::{DiscardRule, PeaceTest, YearParams};
 use super::orders::{Ctx, Orders};
@@ -176,7 +177,7 @@ fn peace_offer(
     gain_prestige(&mut st.prestige, &enemy, y.peace_offer_cost as i32);
     let level = ahead(&st.prestige, side);
     // … then each side rolls a die: the offering side's first, then the other's.
-    let label = format!("peace:{}", st.year);
+    let label = labels::peace(st.year);
     let test = y.peace_succeeds;
     let succeeds = move |d: &[u32]| {
         let sum: u32 = d.iter().sum();
@@ -288,7 +289,7 @@ fn year_start(
     }));
     super::resolve::deal(sc, st, events, records, dice);
     // 11.0 Zeus: a side may have its six new cards discarded and redrawn.
-    let label = format!("deal:{}", st.year);
+    let label = labels::deal(st.year);
     for side in sc.side_ids() {
         if let Some(e) = super::olympians::zeus(sc, st, &side, &label) {
             events.push(Event::Appeal(Box::new(e)));

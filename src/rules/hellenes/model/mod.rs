@@ -5,6 +5,7 @@
 
 pub mod battle;
 pub mod events;
+pub mod labels;
 pub mod orders;
 pub mod rating;
 pub mod scenario;
