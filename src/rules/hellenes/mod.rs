@@ -1,133 +1,53 @@
-//! Hellenes: Campaigns of the Peloponnesian War (Athens vs Sparta). The rules module:
-//! scenario data, state, views, order forms, resolution and report text, behind `Rules`.
+//! Hellenes: Campaigns of the Peloponnesian War (Athens vs Sparta), behind `Rules`.
+//!
+//! The game lives in four layers, each importing only from those below it:
+//! - `model`: data and types (the scenario with every parameter, the state, the checked
+//!   orders, the events, a side's view and what it knows, dice labels);
+//! - `engine`: resolution by rule area (movement, battle, season, siege, winter, year,
+//!   Olympians, control), the step dispatcher and the state invariants;
+//! - `check`: the order forms, parsed and checked against a side's view, and defaults;
+//! - `text`: the reports (one narration module per event family), the position, the
+//!   orders template, the step titles and the map picture.
+//!
+//! This file only wires the layers to the `Rules` trait.
 
-pub mod actions;
-pub mod battle;
-pub mod control;
-pub mod invariants;
-pub mod map_data;
+pub mod check;
+pub mod engine;
 pub mod model;
-pub use model::events as event;
-pub use model::{rating, scenario, state, view};
-pub mod movement;
-pub mod olympians;
-pub mod orders;
-pub mod report;
-pub mod resolve;
-pub mod season;
-pub mod season_event;
-pub mod siege;
-pub mod siege_event;
-pub mod siege_orders;
-pub mod winter;
-pub mod winter_event;
-pub mod winter_orders;
-pub mod words;
-pub mod year;
-pub mod year_event;
+pub mod text;
+
+#[cfg(test)]
+mod tests;
+
+// The paths tests and the other commands know (`hellenes::scenario::Scenario`, …).
+pub use engine::invariants;
+pub use model::{scenario, state, view};
+pub use text::words;
 
 use crate::diag::SourceFile;
 use crate::dice::TurnDice;
 use crate::lang::Lang;
 use crate::rules::{Checked, Resolution, Rules, StepInfo};
 use crate::yaml::Node;
-use scenario::Scenario;
-use state::{Phase, Season, State, Victory};
+use model::events::Event;
+use model::orders::Orders;
+use model::scenario::Scenario;
+use model::state::State;
+use model::view::View;
 use std::collections::BTreeMap;
-use words::Case;
+use text::words::Case;
 
-/// The embedded 431 BC scenario.
-pub const HELLENES_431: &str = include_str!("hellenes-431.yaml");
+pub use model::scenario::HELLENES_431;
 
 pub struct Hellenes;
 
-/// The step a state awaits, in words: `431 BC, Spring: initiative cards` (the game
-/// file's `step`).
-pub fn step_title(st: &State) -> String {
-    format!(
-        "{} BC, {}: {}",
-        st.year,
-        st.season,
-        step_words(None, &st.phase, Lang::En)
-    )
-}
-
-/// The step a game awaits in `lang`: `431 до н. э., Весна: карты инициативы`.
-pub fn step_title_in(
-    sc: &Scenario,
-    year: i32,
-    season: Season,
-    phase: &Phase,
-    lang: Lang,
-) -> String {
-    match lang {
-        Lang::En => format!("{year} BC, {season}: {}", step_words(Some(sc), phase, lang)),
-        Lang::Ru => format!(
-            "{}, {}: {}",
-            words::year(year, lang),
-            words::season(season, lang),
-            step_words(Some(sc), phase, lang)
-        ),
-    }
-}
-
-/// What a phase awaits. English names the side by its id (as game files always have).
-fn step_words(sc: Option<&Scenario>, phase: &Phase, lang: Lang) -> String {
-    match (phase, lang) {
-        (Phase::Setup, Lang::En) => "setup and the deal".to_string(),
-        (Phase::Setup, Lang::Ru) => "подготовка и раздача карт".to_string(),
-        (Phase::Initiative, Lang::En) => "initiative cards".to_string(),
-        (Phase::Initiative, Lang::Ru) => "карты инициативы".to_string(),
-        (Phase::PlayerTurn { side, first }, Lang::En) => format!(
-            "{} player turn of {side}",
-            if *first { "first" } else { "second" }
-        ),
-        (Phase::PlayerTurn { side, first }, Lang::Ru) => format!(
-            "{} ход игрока — {}",
-            if *first {
-                "первый"
-            } else {
-                "второй"
-            },
-            sc.map(|sc| words::side(sc, side, lang, Case::Nom))
-                .unwrap_or_else(|| side.clone())
-        ),
-        (Phase::Winter, Lang::En) => "overwintering and the winter combat phases".to_string(),
-        (Phase::Winter, Lang::Ru) => "зимовка и зимние фазы боя".to_string(),
-        (Phase::YearEnd, Lang::En) => {
-            "end of the year: tribute, victory check, year end and the deal".to_string()
-        }
-        (Phase::YearEnd, Lang::Ru) => {
-            "конец года: дань, проверка победы, смена года и раздача карт".to_string()
-        }
-        (Phase::NewYear, Lang::En) => "New Year cards and sacrifices".to_string(),
-        (Phase::NewYear, Lang::Ru) => "карты Нового года и жертвы".to_string(),
-        (Phase::Ended { winner, by }, Lang::En) => format!(
-            "the game is over: {winner} won ({})",
-            match by {
-                Victory::Prestige => "14.2.1 Prestige",
-                Victory::Peace => "14.2.2 peace",
-            }
-        ),
-        (Phase::Ended { winner, by }, Lang::Ru) => format!(
-            "игра окончена: победа — {} ({})",
-            sc.map(|sc| words::side(sc, winner, lang, Case::Nom))
-                .unwrap_or_else(|| winner.clone()),
-            match by {
-                Victory::Prestige => "14.2.1, престиж",
-                Victory::Peace => "14.2.2, мир",
-            }
-        ),
-    }
-}
-
 impl Rules for Hellenes {
-    const ID: &'static str = "hellenes";
+    const ID: &'static str = model::scenario::GAME_ID;
     type Scenario = Scenario;
     type State = State;
-    type View = view::View;
-    type Orders = orders::Orders;
-    type Event = event::Event;
+    type View = View;
+    type Orders = Orders;
+    type Event = Event;
 
     fn scenario_names() -> &'static [&'static str] {
         &["hellenes-431"]
@@ -138,19 +58,7 @@ impl Rules for Hellenes {
     }
 
     fn load_scenario(text: &str) -> Result<Scenario, Vec<String>> {
-        let sc: Scenario = serde_yaml::from_str(text).map_err(|e| vec![e.to_string()])?;
-        if sc.rules != Self::ID {
-            return Err(vec![format!(
-                "this scenario is for `{}`, not hellenes",
-                sc.rules
-            )]);
-        }
-        let problems = sc.problems();
-        if problems.is_empty() {
-            Ok(sc)
-        } else {
-            Err(problems)
-        }
+        Scenario::load(text)
     }
 
     fn sides(sc: &Scenario) -> Vec<String> {
@@ -166,132 +74,55 @@ impl Rules for Hellenes {
     }
 
     fn step_in(sc: &Scenario, st: &State, lang: Lang) -> StepInfo {
-        let sides = sc.side_ids();
-        let asks = sides
-            .iter()
-            .map(|s| {
-                let ask = match &st.phase {
-                    Phase::Setup => lang.pick(
-                        "entropy for the deal (and standing orders if you like)",
-                        "энтропию для раздачи (и, если хотите, постоянные приказы)",
-                    ),
-                    Phase::Initiative => lang.pick(
-                        "the card you play this season (`initiative:`)",
-                        "карту, которую вы играете в этом сезоне (`initiative:`)",
-                    ),
-                    Phase::PlayerTurn { side, .. } if side == s => lang.pick(
-                        "your actions and combat (`actions:`, `combat:`; standing orders if you like)",
-                        "ваши действия и бои (`actions:`, `combat:`; если хотите, постоянные приказы)",
-                    ),
-                    Phase::PlayerTurn { .. } => lang.pick(
-                        "standing orders (or nothing: the current ones stand)",
-                        "постоянные приказы (или ничего: действуют прежние)",
-                    ),
-                    Phase::Winter => lang.pick(
-                        "your winter moves and winter combat (`winter:`, `combat:`; standing orders if you like); a block no order names makes its default move",
-                        "ваши зимние перемещения и зимние бои (`winter:`, `combat:`; если хотите, постоянные приказы); блок, не названный ни одним приказом, делает перемещение по умолчанию",
-                    ),
-                    Phase::YearEnd => lang.pick(
-                        "a peace offer (`peace: offer`) and continuing Events to discard (`discard:`), if any; standing orders if you like",
-                        "мирное предложение (`peace: offer`) и продолжающиеся события для сброса (`discard:`), если есть; если хотите, постоянные приказы",
-                    ),
-                    Phase::Ended { .. } => lang.pick(
-                        "nothing: the game is over",
-                        "ничего: игра окончена",
-                    ),
-                    Phase::NewYear => lang.pick(
-                        "the card you play at New Year (`new_year:`): for its Event, or for its Action value as a sacrifice to an Olympian",
-                        "карту, которую вы играете в Новый год (`new_year:`): ради события или ради значения действия как жертву олимпийцу",
-                    ),
-                };
-                (s.clone(), ask.to_string())
-            })
-            .collect();
-        StepInfo {
-            title: match lang {
-                Lang::En => step_title(st),
-                _ => step_title_in(sc, st.year, st.season, &st.phase, lang),
-            },
-            // 14.2: a finished game awaits no one.
-            awaiting: if matches!(st.phase, Phase::Ended { .. }) {
-                Vec::new()
-            } else {
-                sides
-            },
-            asks,
-            unsupported: match &st.phase {
-                Phase::Ended { winner, by } => Some(format!(
-                    "the game is over: {} won {} (14.2); there is nothing left to adjudicate",
-                    report::side_name(sc, winner),
-                    match by {
-                        Victory::Prestige => "on Prestige at the victory check",
-                        Victory::Peace => "by a peace offer the enemy accepted",
-                    }
-                )),
-                _ => None,
-            },
-        }
+        text::step::info(sc, st, lang)
     }
 
-    fn view(sc: &Scenario, st: &State, side: &str) -> view::View {
-        view::build(sc, st, side)
+    fn view(sc: &Scenario, st: &State, side: &str) -> View {
+        model::view::build(sc, st, side)
     }
 
     fn check(
         sc: &Scenario,
-        view: &view::View,
+        view: &View,
         _side: &str,
         body: &[(Node, Node)],
         file: &SourceFile,
-    ) -> Checked<orders::Orders> {
-        orders::check(sc, view, body, file)
+    ) -> Checked<Orders> {
+        check::orders::check(sc, view, body, file)
     }
 
-    fn default_orders(sc: &Scenario, view: &view::View, _side: &str) -> orders::Orders {
-        let mut o = orders::default_orders(view);
-        if view.phase == Phase::Winter {
-            // 9.x: every block that must winter makes its documented default move.
-            o.winter = winter::with_defaults(
-                sc,
-                &model::sight::Sight::winter_from_view(sc, view),
-                Vec::new(),
-            );
-        }
-        if view.phase == Phase::NewYear {
-            // 10.4, 10.4.1: the documented default New Year play (a sacrifice).
-            o.new_year = year::default_new_year(sc, view);
-        }
-        o
+    fn default_orders(sc: &Scenario, view: &View, _side: &str) -> Orders {
+        check::defaults::for_step(sc, view)
     }
 
     fn resolve(
         sc: &Scenario,
         st: &State,
-        orders: &BTreeMap<String, orders::Orders>,
+        orders: &BTreeMap<String, Orders>,
         dice: &TurnDice,
-    ) -> Resolution<State, event::Event> {
-        resolve::resolve(sc, st, orders, dice)
+    ) -> Resolution<State, Event> {
+        engine::resolve::resolve(sc, st, orders, dice)
     }
 
     fn narrate(
         sc: &Scenario,
         before: &State,
-        events: &[event::Event],
+        events: &[Event],
         side: Option<&str>,
         lang: Lang,
     ) -> String {
-        report::narrate(sc, before, events, side, lang)
+        text::report::narrate(sc, before, events, side, lang)
     }
 
-    fn describe(sc: &Scenario, view: &view::View, lang: Lang) -> String {
-        report::describe(sc, view, lang)
+    fn describe(sc: &Scenario, view: &View, lang: Lang) -> String {
+        text::describe::describe(sc, view, lang)
     }
 
-    fn template(sc: &Scenario, view: &view::View, side: &str) -> String {
-        report::template(sc, view, side)
+    fn template(sc: &Scenario, view: &View, side: &str) -> String {
+        text::template::template(sc, view, side)
     }
 
-    fn map(sc: &Scenario, view: &view::View) -> crate::map::MapPicture {
-        map_data::picture(sc, view)
+    fn map(sc: &Scenario, view: &View) -> crate::map::MapPicture {
+        text::map::picture(sc, view)
     }
 }

@@ -3,8 +3,8 @@
 //! label, whether an appeal's pattern matches it), so no rule module writes a label with
 //! its own `format!` and no reader parses one by hand.
 
-use super::scenario::{Governs, Scenario};
-
+use super::scenario::Governs;
+use super::scenario::Scenario;
 /// 2.0: a field or naval battle in `place` (an area or a sea).
 pub fn battle(place: &str) -> String {
     format!("battle:{place}")
@@ -131,5 +131,39 @@ pub fn labels_of(sc: &Scenario, kind: Governs) -> Vec<String> {
         Governs::Event => years().map(peace).collect(),
         Governs::Deal => years().map(deal).collect(),
         Governs::NewBlocks => sc.sides.iter().map(|s| draw_pool(&s.id)).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::hellenes::model::scenario::HELLENES_431;
+
+    #[test]
+    fn label_patterns() {
+        assert!(matches("battle:*", "battle:Plataea"));
+        assert!(matches("BATTLE:plataea", "battle:Plataea"));
+        assert!(matches("*", "siege:Potidaea:attrition"));
+        assert!(matches("siege:*:attrition", "siege:Potidaea:attrition"));
+        assert!(matches("siege:*a*:*", "siege:Potidaea:assault"));
+        assert!(!matches("siege:*:attrition", "siege:Potidaea:assault"));
+        assert!(!matches("battle:", "battle:Plataea"));
+        assert!(matches("peace:4*", "peace:431"));
+        let sc = Scenario::load(HELLENES_431).unwrap();
+        assert_eq!(
+            kind_of(&sc, "battle:Saronic Gulf"),
+            Some(Governs::NavalBattle)
+        );
+        assert_eq!(kind_of(&sc, "battle:Plataea"), Some(Governs::LandBattle));
+        assert_eq!(
+            kind_of(&sc, "siege:Plataea:sortie"),
+            Some(Governs::LandBattle)
+        );
+        assert_eq!(
+            kind_of(&sc, "siege:Plataea:treachery"),
+            Some(Governs::Assault)
+        );
+        assert_eq!(kind_of(&sc, "draw:pool:athens"), Some(Governs::NewBlocks));
+        assert_eq!(kind_of(&sc, "something:else"), None);
     }
 }

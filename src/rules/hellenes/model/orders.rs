@@ -4,7 +4,9 @@
 //! only the types, so that the state (standing orders) and the engine can name them
 //! without importing either.
 
-use super::state::{Play, PlayedFor, Standing};
+use super::state::Play;
+use super::state::PlayedFor;
+use super::state::Standing;
 use serde::{Deserialize, Serialize};
 
 /// 11.0: an appeal written in advance, as a standing order: to which Olympian, on which
@@ -55,6 +57,17 @@ pub struct When {
 impl When {
     pub fn is_empty(&self) -> bool {
         *self == When::default()
+    }
+    /// Conditions on the appealing side's own results only.
+    pub fn mine_only(&self) -> bool {
+        self.my_hits_at_most.is_some()
+            || self.my_routs_at_most.is_some()
+            || self.hand_value_at_most.is_some()
+            || !self.drawn.is_empty()
+    }
+    /// Conditions on the enemy's results only.
+    pub fn enemy_only(&self) -> bool {
+        self.enemy_hits_at_least.is_some() || self.enemy_routs_at_least.is_some()
     }
 }
 

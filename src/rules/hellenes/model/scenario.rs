@@ -7,6 +7,12 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
+/// The game's id, as a scenario's `rules:` names it.
+pub const GAME_ID: &str = "hellenes";
+
+/// The embedded 431 BC scenario.
+pub const HELLENES_431: &str = include_str!("../hellenes-431.yaml");
+
 /// One side of the war, in the fixed order the dice protocol uses (dice.md §2).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -212,6 +218,23 @@ pub struct Scenario {
 }
 
 impl Scenario {
+    /// Reads a scenario and checks that it is a Hellenes scenario that hangs together.
+    pub fn load(text: &str) -> Result<Scenario, Vec<String>> {
+        let sc: Scenario = serde_yaml::from_str(text).map_err(|e| vec![e.to_string()])?;
+        if sc.rules != GAME_ID {
+            return Err(vec![format!(
+                "this scenario is for `{}`, not hellenes",
+                sc.rules
+            )]);
+        }
+        let problems = sc.problems();
+        if problems.is_empty() {
+            Ok(sc)
+        } else {
+            Err(problems)
+        }
+    }
+
     pub fn area(&self, name: &str) -> Option<&Area> {
         self.areas.iter().find(|a| a.name == name)
     }

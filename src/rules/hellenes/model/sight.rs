@@ -9,7 +9,13 @@
 //! so far this player turn (blocks moved, steps built, blocks drawn).
 
 use super::scenario::Scenario;
-use super::state::{Block, CityState, Initiative, PlayedFor, Season, State, Status};
+use super::state::Block;
+use super::state::CityState;
+use super::state::Initiative;
+use super::state::PlayedFor;
+use super::state::Season;
+use super::state::State;
+use super::state::Status;
 use super::view::View;
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -2,7 +2,8 @@
 //! orders. Everything the next turn needs and nothing derived; serialised as the
 //! `state:` of the game file, in a fixed field order so the bytes are stable.
 
-use super::scenario::{BlockKind, Scenario};
+use super::scenario::BlockKind;
+use super::scenario::Scenario;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;

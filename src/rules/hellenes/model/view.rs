@@ -3,9 +3,16 @@
 //! position and count only; the enemy's hand as a count; the deck as a count.
 
 use super::scenario::Scenario;
-use super::state::{
-    Block, Cards, CityState, Initiative, Phase, Prestige, Season, Standing, State, Status,
-};
+use super::state::Block;
+use super::state::Cards;
+use super::state::CityState;
+use super::state::Initiative;
+use super::state::Phase;
+use super::state::Prestige;
+use super::state::Season;
+use super::state::Standing;
+use super::state::State;
+use super::state::Status;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -122,4 +129,26 @@ pub fn build(sc: &Scenario, st: &State, side: &str) -> View {
         standing: st.standing.get(side).cloned().unwrap_or_default(),
         sacrifices: st.sacrifices.clone(),
     }
+}
+
+/// An id of one of the side's own blocks (a fleet or a land block), for the examples in
+/// help texts: a side is never shown another side's ids, not even as an example. A block
+/// on the map first; `<fleet id>` / `<block id>` if the side has none.
+pub fn example_block(view: &View, fleet: bool) -> String {
+    let kind = |b: &&super::state::Block| (b.kind == super::scenario::BlockKind::Fleet) == fleet;
+    let on_map = |b: &&super::state::Block| {
+        !matches!(
+            b.status,
+            super::state::Status::Pool | super::state::Status::Eliminated
+        )
+    };
+    view.blocks
+        .iter()
+        .filter(kind)
+        .find(on_map)
+        .or_else(|| view.blocks.iter().find(kind))
+        .map_or_else(
+            || if fleet { "<fleet id>" } else { "<block id>" }.to_string(),
+            |b| b.id.clone(),
+        )
 }

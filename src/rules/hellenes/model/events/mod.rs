@@ -1,13 +1,15 @@
 //! What happened in a Hellenes turn, as data. Reports render these per side; nothing
 //! here is text meant for a reader, and each event knows who may see it.
 
+use super::state::Phase;
+use super::state::PlayedFor;
+use super::state::Season;
 pub mod appeal;
 pub mod season;
 pub mod siege;
 pub mod winter;
 pub mod year;
 
-use super::state::{Phase, PlayedFor, Season};
 use appeal::AppealEvent;
 use season::SeasonEvent;
 use siege::SiegeEvent;

@@ -1,4 +1,5 @@
-//! What the Winter step did (9.x, page 9), as data, and how each side reads it.
+//! How each side reads what the Winter step did (9.x, page 9); the events themselves:
+//! `model::events::winter`.
 //!
 //! Hidden information: a side's winter moves, the blocks it disbands and the blocks that
 //! suffer winter attrition are told to the enemy as places and counts only (no ids, no
@@ -11,11 +12,15 @@
 //! the Russian no English prose (tests/languages.rs and the rule-case harness compare
 //! them line by line).
 
-pub use super::model::events::winter::*;
-use super::scenario::Scenario;
-use super::winter::{Unwintered, Verb};
-use super::words::{self, Case};
 use crate::lang::Lang;
+use crate::rules::hellenes::model::events::winter::Part;
+use crate::rules::hellenes::model::events::winter::Why;
+use crate::rules::hellenes::model::events::winter::WinterEvent;
+use crate::rules::hellenes::model::orders::Verb;
+use crate::rules::hellenes::model::scenario::Scenario;
+use crate::rules::hellenes::model::scenario::Unwintered;
+use crate::rules::hellenes::text::words;
+use crate::rules::hellenes::text::words::Case;
 
 const BLOCKS: ([&str; 2], [&str; 3]) = (["block", "blocks"], ["блок", "блока", "блоков"]);
 const STEPS_LEFT: ([&str; 2], [&str; 3]) = (["step", "steps"], ["шаг", "шага", "шагов"]);
@@ -263,7 +268,7 @@ pub fn narrate(sc: &Scenario, e: &WinterEvent, side: Option<&str>, lang: Lang) -
             let c = city.clone().unwrap_or_default();
             let cap = city
                 .as_deref()
-                .map(|c| super::siege::capacity(sc, c))
+                .map(|c| crate::rules::hellenes::engine::siege::capacity(sc, c))
                 .unwrap_or(0);
             let reason = match (why, lang) {
                 (Why::Outside, Lang::En) => "outside any friendly city".to_string(),

@@ -1,12 +1,15 @@
-//! Hellenes report text: the events of a turn told in rule terms, the position a side
-//! may see, and the orders template. Rendered per side from events and views only.
+//! Hellenes report text: the events of a turn told in rule terms, per side and language,
+//! each event family by its `narrate` module; the names of sides, cards and phases the
+//! other text modules share. Rendered from events only.
 
-use super::event::Event;
-use super::scenario::Scenario;
-use super::state::{Phase, PlayedFor, State, Status};
-use super::view::View;
-use super::words::{self, Case};
+use super::words;
+use super::words::Case;
 use crate::lang::Lang;
+use crate::rules::hellenes::model::events::Event;
+use crate::rules::hellenes::model::scenario::Scenario;
+use crate::rules::hellenes::model::state::Phase;
+use crate::rules::hellenes::model::state::PlayedFor;
+use crate::rules::hellenes::model::state::State;
 use std::fmt::Write;
 
 /// `C01 *Pericles* (Action 3)`.
@@ -182,135 +185,21 @@ pub fn narrate(
                     ),
                 }
             }
-            Event::Season(e) => super::season_event::narrate(sc, e, side, lang),
-            Event::Siege(e) => super::siege_event::narrate(sc, before.season, e, side, lang),
-            Event::Winter(e) => super::winter_event::narrate(sc, e, side, lang),
-            Event::Year(e) => super::year_event::narrate(sc, e, lang),
-            Event::Appeal(e) => super::olympians::narrate(sc, e, side, lang),
+            Event::Season(e) => crate::rules::hellenes::text::narrate::season::narrate(sc, e, side, lang),
+            Event::Siege(e) => crate::rules::hellenes::text::narrate::siege::narrate(sc, before.season, e, side, lang),
+            Event::Winter(e) => crate::rules::hellenes::text::narrate::winter::narrate(sc, e, side, lang),
+            Event::Year(e) => crate::rules::hellenes::text::narrate::year::narrate(sc, e, lang),
+            Event::Appeal(e) => crate::rules::hellenes::text::narrate::appeal::narrate(sc, e, side, lang),
             Event::Next {
                 year,
                 season,
                 phase,
             } => {
-                let title = super::step_title_in(sc, *year, *season, phase, lang);
+                let title = crate::rules::hellenes::text::step::title_in(sc, *year, *season, phase, lang);
                 lang.pick(format!("Next: {title}."), format!("Далее: {title}."))
             }
         };
         let _ = writeln!(out, "- {line}");
-    }
-    out
-}
-
-/// The position as a side sees it, in `lang`. Both languages side by side: edit them
-/// together (tests/languages.rs compares their facts line by line).
-pub fn describe(sc: &Scenario, v: &View, lang: Lang) -> String {
-    let name = |s: &str| words::side(sc, s, lang, Case::Nom);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{}, {} — {}.",
-        words::year(v.year, lang),
-        words::season(v.season, lang),
-        phase_words(sc, &v.phase, lang)
-    );
-    let lead = if v.prestige.points == 0 {
-        lang.pick("Prestige is level (0).", "Престиж: равенство (0).")
-            .to_string()
-    } else {
-        lang.pick(
-            format!(
-                "Prestige: {} leads by {}.",
-                name(&v.prestige.leader),
-                v.prestige.points
-            ),
-            format!(
-                "Престиж: {} впереди на {}.",
-                name(&v.prestige.leader),
-                v.prestige.points
-            ),
-        )
-    };
-    let _ = writeln!(out, "{lead}\n");
-    let n = v.hand.len() as u32;
-    let _ = writeln!(
-        out,
-        "{} ({}):",
-        lang.pick("**Your hand**", "**Ваша рука**"),
-        lang.count(n, ["card", "cards"], ["карта", "карты", "карт"])
-    );
-    for c in &v.hand {
-        let _ = writeln!(
-            out,
-            "- {} *{}*: {} {} — {}: {}",
-            c.id,
-            words::text(&c.name, lang),
-            lang.pick("Action", "Действие"),
-            c.action,
-            lang.pick("Event", "Событие"),
-            words::text(&c.event, lang)
-        );
-    }
-    for (s, n) in &v.other_hands {
-        let line = lang.pick(
-            format!("{} holds {n} cards. The deck holds {}.", name(s), v.deck),
-            format!(
-                "Карт на руке у {}: {n}. Карт в колоде: {}.",
-                words::side(sc, s, lang, Case::Gen),
-                v.deck
-            ),
-        );
-        let _ = writeln!(out, "\n{line}");
-    }
-    let _ = writeln!(
-        out,
-        "\n{}",
-        lang.pick("**Your blocks on the map:**", "**Ваши блоки на карте:**")
-    );
-    let mut on_map: Vec<_> = v
-        .blocks
-        .iter()
-        .filter(|b| !matches!(b.status, Status::Pool | Status::Eliminated))
-        .collect();
-    on_map.sort_by(|a, b| a.at.cmp(&b.at).then(a.id.cmp(&b.id)));
-    for b in &on_map {
-        let _ = writeln!(
-            out,
-            "- {} {} ({}), {} — {}",
-            b.id,
-            words::text(&b.name, lang),
-            words::kind(b.kind, lang),
-            lang.pick(
-                format!("{}/{} steps, {}", b.steps, b.max, b.rating),
-                format!("шаги {}/{}, {}", b.steps, b.max, b.rating)
-            ),
-            b.at
-        );
-    }
-    out.push_str(&super::siege_event::describe_sieges(sc, v, lang));
-    out.push_str(&super::winter_orders::describe(sc, v, lang));
-    out.push_str(&super::olympians::describe(sc, &v.sacrifices, lang));
-    let pool = v.blocks.iter().filter(|b| b.status == Status::Pool).count() as u32;
-    let _ = writeln!(
-        out,
-        "\n{}: {}.",
-        lang.pick("In your pool", "В вашем пуле"),
-        lang.count(pool, ["block", "blocks"], ["блок", "блока", "блоков"])
-    );
-    let _ = writeln!(
-        out,
-        "\n{}",
-        lang.pick(
-            "**Enemy blocks seen** (position and count only):",
-            "**Замеченные блоки противника** (только место и число):"
-        )
-    );
-    for g in &v.enemy {
-        let _ = writeln!(
-            out,
-            "- {}: {}",
-            g.at,
-            lang.count(g.count, ["block", "blocks"], ["блок", "блока", "блоков"])
-        );
     }
     out
 }
@@ -352,92 +241,4 @@ pub fn phase_words(sc: &Scenario, p: &Phase, lang: Lang) -> String {
             words::side(sc, winner, lang, Case::Gen)
         ),
     }
-}
-
-/// An orders skeleton with every legal order of the step in comments.
-pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
-    let mut out = String::new();
-    match &v.phase {
-        Phase::Setup => {
-            let _ = writeln!(
-                out,
-                "# Setup: nothing to decide. Your `entropy` above feeds the dice of the deal."
-            );
-        }
-        Phase::Initiative => {
-            let _ = writeln!(
-                out,
-                "# 1.0 Initiative: play one card of your hand, for its Action value or its Event."
-            );
-            let _ = writeln!(
-                out,
-                "# The lower Action value goes first; an Event counts 0; ties: {}.",
-                side_name(sc, &sc.params.initiative_ties)
-            );
-            let _ = writeln!(out, "# Your hand:");
-            for c in &v.hand {
-                let _ = writeln!(
-                    out,
-                    "#   {}  {}  (Action {})  Event: {}",
-                    c.id, c.name, c.action, c.event
-                );
-            }
-            let first = v.hand.first().map(|c| c.id.as_str()).unwrap_or("C01");
-            let _ = writeln!(out, "initiative:\n  card: {first}      # a card id or name from your hand\n  for: action    # action | event");
-        }
-        Phase::PlayerTurn { side: active, .. } => {
-            if active == side {
-                out.push_str(&super::actions::template(sc, v));
-            } else {
-                let _ = writeln!(
-                    out,
-                    "# {} player turn: send standing orders if you want to change them.",
-                    possessive(&side_name(sc, active))
-                );
-            }
-        }
-        Phase::Winter => out.push_str(&super::winter_orders::template(sc, v)),
-        Phase::YearEnd => out.push_str(&super::year::template(sc, v)),
-        Phase::NewYear => out.push_str(&super::year::template_new_year(sc, v)),
-        Phase::Ended { .. } => {
-            let _ = writeln!(out, "# The game is over: nothing to send.");
-        }
-    }
-    let cities: Vec<&str> = v
-        .cities
-        .iter()
-        .filter(|c| c.control == side)
-        .map(|c| c.name.as_str())
-        .collect();
-    let _ = writeln!(
-        out,
-        "\n# Standing orders (optional; they replace your current ones whole):"
-    );
-    let _ = writeln!(out, "# standing:");
-    let _ = writeln!(
-        out,
-        "#   fortify: {{ {}: walls }}   # 7.1 per city you control: walls | field (default walls)",
-        cities.first().unwrap_or(&"Athens")
-    );
-    let _ = writeln!(
-        out,
-        "#   capitulate: []   # 8.1.3 cities whose defenders capitulate if assaulted"
-    );
-    let _ = writeln!(
-        out,
-        "#   escape: {{ }}     # 8.1.2 port: [fleets, carried land blocks] that sail out if assaulted"
-    );
-    let ids: Vec<&str> = v.blocks.iter().take(2).map(|b| b.id.as_str()).collect();
-    let _ = writeln!(
-        out,
-        "#   losses: [{}]   # who takes hits first among equals",
-        ids.join(", ")
-    );
-    let _ = writeln!(out, "#   retreat: {{ }}     # area: preferred retreat area");
-    let _ = writeln!(
-        out,
-        "#   appeals: []      # 11.0 e.g. {{ olympian: Ares, on: \"battle:*\", when: {{ my_hits_at_most: 0 }} }}"
-    );
-    let _ = writeln!(out, "# Cities you control: {}", cities.join(", "));
-    out
 }

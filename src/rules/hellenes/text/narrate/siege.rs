@@ -1,17 +1,23 @@
-//! What the siege rules (7.x, 8.x) did, as data, and how each side reads it.
+//! How each side reads what the siege rules (7.x, 8.x) did; the events themselves:
+//! `model::events::siege`.
 //!
 //! The season's `Event` carries these as one variant, so the siege rules can grow without
 //! touching the season's event list. Every event knows what each side may read: the
 //! besieger learns dice and hit counts, never which besieged block lost what (8.2 "no
 //! blocks are revealed"); a capitulation reveals nothing (8.1.3).
 
-use super::battle::{BattleOutcome, Effect};
-pub use super::model::events::siege::*;
-use super::report::possessive;
-use super::scenario::Scenario;
-use super::state::{Prestige, Season};
-use super::words::{self, Case};
 use crate::lang::Lang;
+use crate::rules::hellenes::model::battle::BattleOutcome;
+use crate::rules::hellenes::model::battle::Effect;
+use crate::rules::hellenes::model::events::siege::BattleKind;
+use crate::rules::hellenes::model::events::siege::Fall;
+use crate::rules::hellenes::model::events::siege::SiegeEvent;
+use crate::rules::hellenes::model::scenario::Scenario;
+use crate::rules::hellenes::model::state::Prestige;
+use crate::rules::hellenes::model::state::Season;
+use crate::rules::hellenes::text::report::possessive;
+use crate::rules::hellenes::text::words;
+use crate::rules::hellenes::text::words::Case;
 
 impl Fall {
     /// How the city fell, in words of `lang`, with the rule.
@@ -31,17 +37,17 @@ impl Fall {
     }
 }
 
-fn side(sc: &Scenario, id: &str, lang: Lang) -> String {
+pub fn side(sc: &Scenario, id: &str, lang: Lang) -> String {
     words::side(sc, id, lang, Case::Nom)
 }
 
-fn gen(sc: &Scenario, id: &str, lang: Lang) -> String {
+pub fn gen(sc: &Scenario, id: &str, lang: Lang) -> String {
     words::side(sc, id, lang, Case::Gen)
 }
 
 /// The net Prestige track in words.
 fn track_words(sc: &Scenario, p: &Prestige, lang: Lang) -> String {
-    super::season_event::prestige_words(sc, p, lang)
+    super::season::prestige_words(sc, p, lang)
 }
 
 const BLOCKS: ([&str; 2], [&str; 3]) = (["block", "blocks"], ["блок", "блока", "блоков"]);
@@ -77,7 +83,7 @@ pub fn narrate(
     let name = |s: &str| self::side(sc, s, lang);
     let gen = |s: &str| self::gen(sc, s, lang);
     match e {
-        SiegeEvent::Appeal(a) => super::olympians::narrate(sc, a, side, lang),
+        SiegeEvent::Appeal(a) => super::appeal::narrate(sc, a, side, lang),
         SiegeEvent::Fortified {
             city,
             side: s,
@@ -636,7 +642,7 @@ fn narrate_battle(
             lang.pick("rolls", "бросает"),
             shot.reroll
                 .as_ref()
-                .map(|r| super::olympians::reroll_words(sc, r, ", ", lang))
+                .map(|r| super::appeal::reroll_words(sc, r, ", ", lang))
                 .unwrap_or_default()
                 + &faces.join(", "),
             count(lang, shot.hits, HITS),
@@ -739,86 +745,4 @@ fn narrate_battle(
         format!("\n  - После {rounds}: {result}{tail}."),
     ));
     s
-}
-
-/// The sieges as one side sees them, for its report's "Your position": who holds each
-/// besieged city, who besieges it since when, the blockade (8.2.1), and who is inside and
-/// around: the side's own blocks by id, the enemy's as a count. Empty when no city is
-/// besieged. Both languages side by side: edit them together (see `narrate`).
-pub fn describe_sieges(sc: &Scenario, v: &super::view::View, lang: Lang) -> String {
-    use super::state::Status;
-    let mut out = String::new();
-    for c in &v.cities {
-        let Some(s) = &c.siege else { continue };
-        let mut line = lang.pick(
-            format!(
-                "- {} (held by {}): besieged by {} since {} {} BC",
-                c.name,
-                side(sc, &c.control, lang),
-                side(sc, &s.besieger, lang),
-                s.season,
-                s.year
-            ),
-            format!(
-                "- {} (в руках {}): осаждающий — {}, с {} {}",
-                c.name,
-                gen(sc, &c.control, lang),
-                side(sc, &s.besieger, lang),
-                words::season_gen(s.season, lang),
-                words::year(s.year, lang)
-            ),
-        );
-        if let Some(b) = &s.blockaded {
-            line.push_str(&lang.pick(
-                format!(
-                    "; besieged and blockaded since {} {} BC (8.2.1)",
-                    b.season, b.year
-                ),
-                format!(
-                    "; в осаде и блокаде с {} {} (8.2.1)",
-                    words::season_gen(b.season, lang),
-                    words::year(b.year, lang)
-                ),
-            ));
-        }
-        for (status, word) in [
-            (Status::Besieged, lang.pick("inside", "внутри")),
-            (Status::Besieging, lang.pick("around", "вокруг")),
-        ] {
-            let mine: Vec<&str> = v
-                .blocks
-                .iter()
-                .filter(|b| b.at == c.name && b.status == status)
-                .map(|b| b.id.as_str())
-                .collect();
-            let theirs: u32 = v
-                .enemy
-                .iter()
-                .filter(|g| g.at == c.name && g.status == status)
-                .map(|g| g.count)
-                .sum();
-            let who = match (mine.is_empty(), theirs) {
-                (false, _) => lang.pick(
-                    format!("your {}", mine.join(", ")),
-                    format!("ваши {}", mine.join(", ")),
-                ),
-                (true, 0) => continue,
-                (true, n) => lang.count(
-                    n,
-                    ["enemy block", "enemy blocks"],
-                    ["вражеский блок", "вражеских блока", "вражеских блоков"],
-                ),
-            };
-            line.push_str(&format!("; {word}: {who}"));
-        }
-        out.push_str(&line);
-        out.push_str(".\n");
-    }
-    if out.is_empty() {
-        return out;
-    }
-    lang.pick(
-        format!("\n**Sieges** (7.2; the garrison counts as a block inside):\n{out}"),
-        format!("\n**Осады** (7.2; гарнизон считается блоком внутри):\n{out}"),
-    )
 }

@@ -1,18 +1,21 @@
-//! What a player turn did (actions, battles, retreats, control, Prestige), as data, and
-//! how each side reads it.
+//! How each side reads what a player turn did (actions, battles, retreats, control,
+//! Prestige); the events themselves: `model::events::season`.
 //!
 //! Hidden information: a side's moves and builds are told to the enemy as places and
 //! counts only (no ids, no strengths); blocks that fought are revealed to both sides (the
 //! battle lists every block with its rating and steps, every die and its effect); a void
 //! action is told only to its side.
 
-use super::battle::{BattleOutcome, Effect};
-pub use super::model::events::season::*;
-use super::report::possessive;
-use super::scenario::Scenario;
-use super::state::Prestige;
-use super::words::{self, Case};
 use crate::lang::Lang;
+use crate::rules::hellenes::model::battle::BattleOutcome;
+use crate::rules::hellenes::model::battle::Effect;
+use crate::rules::hellenes::model::events::season::PrestigeFor;
+use crate::rules::hellenes::model::events::season::SeasonEvent;
+use crate::rules::hellenes::model::scenario::Scenario;
+use crate::rules::hellenes::model::state::Prestige;
+use crate::rules::hellenes::text::report::possessive;
+use crate::rules::hellenes::text::words;
+use crate::rules::hellenes::text::words::Case;
 
 fn block_name(sc: &Scenario, id: &str, lang: Lang) -> String {
     match sc.blocks.iter().find(|b| b.id == id) {
@@ -356,7 +359,7 @@ pub fn battle_text(sc: &Scenario, b: &BattleOutcome, lang: Lang) -> String {
             lang.pick("rolls", "бросает"),
             shot.reroll
                 .as_ref()
-                .map(|r| super::olympians::reroll_words(sc, r, " ", lang))
+                .map(|r| super::appeal::reroll_words(sc, r, " ", lang))
                 .unwrap_or_default()
                 + &dice.join(" "),
             count(lang, shot.hits as usize, HITS),

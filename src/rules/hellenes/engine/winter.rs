@@ -34,23 +34,35 @@
 //!
 //! Pure: no I/O, no clock. Order forms and checks: winter_orders.rs; events: winter_event.rs.
 
-use super::battle::{self, BattleSetup, Fighter};
+use crate::rules::hellenes::model::battle::Fighter;
+use crate::rules::hellenes::model::battle::{BattleOutcome, BattleSetup};
+use crate::rules::hellenes::model::orders::Verb;
+use crate::rules::hellenes::model::orders::WinterMove;
+use crate::rules::hellenes::model::scenario::Unwintered;
+
+use super::battle;
 use super::control;
-use super::event::Event;
-use super::model::labels;
-pub use super::model::orders::{Verb, WinterMove};
-pub use super::model::scenario::{Unwintered, WinterParams};
-use super::model::sight::Sight;
-use super::movement::{self, Part, Problem};
-use super::orders::Orders;
-use super::scenario::{BlockKind, Scenario};
+use super::movement;
+use super::movement::Part;
+use super::movement::Problem;
 use super::season;
 use super::siege;
-use super::siege_event::SiegeEvent;
-use super::siege_orders::SiegeOrder;
-use super::state::{Block, Phase, State, Status};
-use super::winter_event::{Part as Stage, Why, WinterEvent};
 use crate::dice::{DiceRecord, Shown, TurnDice};
+use crate::rules::hellenes::model::events::siege::SiegeEvent;
+use crate::rules::hellenes::model::events::winter::Part as Stage;
+use crate::rules::hellenes::model::events::winter::Why;
+use crate::rules::hellenes::model::events::winter::WinterEvent;
+use crate::rules::hellenes::model::events::Event;
+use crate::rules::hellenes::model::labels;
+use crate::rules::hellenes::model::orders::Orders;
+use crate::rules::hellenes::model::orders::SiegeOrder;
+use crate::rules::hellenes::model::scenario::BlockKind;
+use crate::rules::hellenes::model::scenario::Scenario;
+use crate::rules::hellenes::model::sight::Sight;
+use crate::rules::hellenes::model::state::Block;
+use crate::rules::hellenes::model::state::Phase;
+use crate::rules::hellenes::model::state::State;
+use crate::rules::hellenes::model::state::Status;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
@@ -1058,7 +1070,7 @@ pub fn resolve(
     for (_, _, side, o) in &combat {
         if let SiegeOrder::Sortie { city, blocks } = o {
             let r = siege::sortie(sc, next, side, city, blocks, dice);
-            let won: Vec<battle::BattleOutcome> = r
+            let won: Vec<BattleOutcome> = r
                 .events
                 .iter()
                 .filter_map(|e| match e {
@@ -1172,10 +1184,11 @@ fn return_battle(
         let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
         out.dice.extend(records);
         battle::apply_losses(st, &result);
-        out.events
-            .push(Event::Season(super::season_event::SeasonEvent::Battle(
-                Box::new(result.clone()),
-            )));
+        out.events.push(Event::Season(
+            crate::rules::hellenes::model::events::season::SeasonEvent::Battle(Box::new(
+                result.clone(),
+            )),
+        ));
         let away = result.must_retreat();
         let theirs: Vec<String> = away
             .iter()
@@ -1258,7 +1271,7 @@ fn retreat_failed(
     home: &str,
     events: &mut Vec<Event>,
 ) {
-    use super::season_event::SeasonEvent;
+    use crate::rules::hellenes::model::events::season::SeasonEvent;
     let Some(b) = st.block(id).cloned() else {
         return;
     };
@@ -1482,12 +1495,11 @@ fn end_of_winter(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::hellenes::state::{Season, Siege};
-    use crate::rules::hellenes::{Hellenes, HELLENES_431};
-    use crate::rules::Rules;
+    use crate::rules::hellenes::model::scenario::HELLENES_431;
+    use crate::rules::hellenes::model::state::{Season, Siege};
 
     fn scenario() -> Scenario {
-        Hellenes::load_scenario(HELLENES_431).expect("the embedded scenario loads")
+        Scenario::load(HELLENES_431).expect("the embedded scenario loads")
     }
 
     fn dice(forced: &[(&str, &[u32])]) -> TurnDice {

@@ -1,45 +1,24 @@
-//! Hellenes order forms, their checks against a side's view, and their defaults.
+//! A Hellenes orders file as a whole: which keys each step takes, the dispatch of each key
+//! to its form, the initiative card and the standing orders.
 //!
 //! Every check names the rule it enforces and points at the offending value. Checks
 //! read only the side's view, so a diagnostic can never reveal what the side may not see.
 //! An invalid order is left out (its documented default applies) and reported.
 
-pub use super::model::orders::Orders;
-use super::scenario::Scenario;
-use super::state::{Fortify, Phase, Play, PlayedFor, Standing};
-use super::view::View;
+use super::context::seq_or_one;
+use super::context::Ctx;
+use super::defaults::default_play;
 use crate::diag::{did_you_mean, Diagnostic, SourceFile};
+use crate::rules::hellenes::model::orders::Orders;
+use crate::rules::hellenes::model::scenario::Scenario;
+use crate::rules::hellenes::model::state::Fortify;
+use crate::rules::hellenes::model::state::Phase;
+use crate::rules::hellenes::model::state::Play;
+use crate::rules::hellenes::model::state::PlayedFor;
+use crate::rules::hellenes::model::state::Standing;
+use crate::rules::hellenes::model::view::View;
 use crate::rules::Checked;
-use crate::yaml::{Kind, Node};
-
-/// The documented default card play (docs/orders.md): the card with the highest Action
-/// value in hand, first in hand order among equals, played for its Action value.
-pub fn default_play(view: &View) -> Option<Play> {
-    let mut best: Option<&super::view::CardView> = None;
-    for c in &view.hand {
-        if best.is_none_or(|b| c.action > b.action) {
-            best = Some(c);
-        }
-    }
-    best.map(|c| Play {
-        card: c.id.clone(),
-        played_for: PlayedFor::Action,
-    })
-}
-
-pub fn default_orders(view: &View) -> Orders {
-    Orders {
-        initiative: if view.phase == Phase::Initiative {
-            default_play(view)
-        } else {
-            None
-        },
-        standing: None,
-        sent: false,
-        fallbacks: Vec::new(),
-        ..Orders::default()
-    }
-}
+use crate::yaml::Node;
 
 /// Keys each step accepts besides the envelope (the acting side of a player turn sends
 /// `actions` and `combat`; the other side standing orders).
@@ -52,175 +31,6 @@ fn keys_for(view: &View) -> &'static [&'static str] {
         Phase::Initiative => &["initiative", "standing"],
         Phase::PlayerTurn { side, .. } if side == &view.side => &["actions", "combat", "standing"],
         Phase::PlayerTurn { .. } => &["standing"],
-    }
-}
-
-/// An id of one of the side's own blocks (a fleet or a land block), for the examples in
-/// help texts: a side is never shown another side's ids, not even as an example. A block
-/// on the map first; `<fleet id>` / `<block id>` if the side has none.
-pub fn example_block(view: &View, fleet: bool) -> String {
-    let kind = |b: &&super::state::Block| (b.kind == super::scenario::BlockKind::Fleet) == fleet;
-    let on_map = |b: &&super::state::Block| {
-        !matches!(
-            b.status,
-            super::state::Status::Pool | super::state::Status::Eliminated
-        )
-    };
-    view.blocks
-        .iter()
-        .filter(kind)
-        .find(on_map)
-        .or_else(|| view.blocks.iter().find(kind))
-        .map_or_else(
-            || if fleet { "<fleet id>" } else { "<block id>" }.to_string(),
-            |b| b.id.clone(),
-        )
-}
-
-/// What every check needs: the scenario, the side's view, the file, the problems so far.
-pub struct Ctx<'a> {
-    pub sc: &'a Scenario,
-    pub view: &'a View,
-    pub file: &'a SourceFile,
-    pub diags: Vec<Diagnostic>,
-}
-
-impl Ctx<'_> {
-    pub fn err(&mut self, code: &str, node: &Node, message: String) -> &mut Diagnostic {
-        self.diags
-            .push(Diagnostic::new(code, message).at(self.file, node.span));
-        self.diags.last_mut().expect("just pushed")
-    }
-
-    /// A "did you mean" hint, unless the diagnostic will not be shown anyway (a file
-    /// with more problems than `diag::MAX_PER_FILE`: thousands of bad names must not
-    /// cost thousands of searches).
-    pub fn hint<'c>(
-        &self,
-        word: &str,
-        candidates: impl IntoIterator<Item = &'c str>,
-    ) -> Option<String> {
-        (self.diags.len() < crate::diag::MAX_PER_FILE)
-            .then(|| did_you_mean(word, candidates))
-            .flatten()
-    }
-
-    pub fn text<'n>(&mut self, node: &'n Node, what: &str) -> Option<&'n str> {
-        match node.as_str() {
-            Some(s) if !node.is_null() => Some(s),
-            _ => {
-                let found = node.describe();
-                let d = self.err(
-                    "orders::type",
-                    node,
-                    format!("expected {what} here, found {found}"),
-                );
-                d.label = Some(format!("{what} expected"));
-                None
-            }
-        }
-    }
-
-    /// A city named on the map, case-insensitive.
-    pub fn city(&mut self, node: &Node) -> Option<String> {
-        let name = self.text(node, "a city name")?;
-        if let Some(a) = self
-            .sc
-            .areas
-            .iter()
-            .find(|a| a.city.is_some() && a.name.eq_ignore_ascii_case(name.trim()))
-        {
-            return Some(a.name.clone());
-        }
-        let hint = self.hint(
-            name,
-            self.sc
-                .areas
-                .iter()
-                .filter(|a| a.city.is_some())
-                .map(|a| a.name.as_str()),
-        );
-        let is_place = self.sc.area(name).is_some()
-            || self
-                .sc
-                .seas
-                .iter()
-                .any(|s| s.name.eq_ignore_ascii_case(name.trim()));
-        let d = self.err(
-            "orders::unknown-city",
-            node,
-            format!("there is no city called `{name}` on the map"),
-        );
-        d.label = Some(if is_place {
-            "this place has no city".into()
-        } else {
-            "unknown city".into()
-        });
-        d.help = Some(match hint {
-            Some(h) => format!("did you mean {h}?"),
-            None => "names are as printed on the map; `dikast show` lists them".into(),
-        });
-        None
-    }
-
-    /// Any land area or sea, case-insensitive.
-    pub fn place(&mut self, node: &Node) -> Option<String> {
-        let name = self.text(node, "a place name")?;
-        let t = name.trim();
-        if let Some(a) = self
-            .sc
-            .areas
-            .iter()
-            .find(|a| a.name.eq_ignore_ascii_case(t))
-        {
-            return Some(a.name.clone());
-        }
-        if let Some(s) = self.sc.seas.iter().find(|s| s.name.eq_ignore_ascii_case(t)) {
-            return Some(s.name.clone());
-        }
-        let all = self
-            .sc
-            .areas
-            .iter()
-            .map(|a| a.name.as_str())
-            .chain(self.sc.seas.iter().map(|s| s.name.as_str()));
-        let hint = self.hint(t, all);
-        let d = self.err(
-            "orders::unknown-place",
-            node,
-            format!("there is no place called `{name}` on the map"),
-        );
-        d.label = Some("unknown place".into());
-        d.help = Some(match hint {
-            Some(h) => format!("did you mean {h}?"),
-            None => "names are as printed on the map; `dikast show` lists them".into(),
-        });
-        None
-    }
-
-    /// One of the side's own blocks. An enemy id is answered exactly like an unknown one.
-    pub fn own_block(&mut self, node: &Node) -> Option<String> {
-        let id = self.text(node, "a block id")?;
-        if let Some(b) = self
-            .view
-            .blocks
-            .iter()
-            .find(|b| b.id.eq_ignore_ascii_case(id.trim()))
-        {
-            return Some(b.id.clone());
-        }
-        let hint = self.hint(id, self.view.blocks.iter().map(|b| b.id.as_str()));
-        let d = self.err(
-            "orders::unknown-block",
-            node,
-            format!("you have no block `{id}`"),
-        );
-        d.label = Some("not one of your blocks".into());
-        d.help = Some(match hint {
-            Some(h) => format!("did you mean {h}?"),
-            None => "your view lists your blocks by id".into(),
-        });
-        None
     }
 }
 
@@ -327,9 +137,9 @@ pub fn check(
     if view.phase == Phase::Winter {
         // 9.x: every block that must winter and no order names makes its default move.
         let written = std::mem::take(&mut orders.winter);
-        orders.winter = super::winter::with_defaults(
+        orders.winter = crate::rules::hellenes::engine::winter::with_defaults(
             sc,
-            &super::model::sight::Sight::winter_from_view(sc, view),
+            &crate::rules::hellenes::model::sight::Sight::winter_from_view(sc, view),
             written,
         );
     }
@@ -347,7 +157,7 @@ pub fn check(
         );
     }
     if orders.new_year.is_none() && view.phase == Phase::NewYear {
-        orders.new_year = super::year::default_new_year(sc, view);
+        orders.new_year = super::defaults::default_new_year(sc, view);
         if let Some(p) = &orders.new_year {
             orders.fallbacks.push(format!(
                 "new_year: played {} for its Action value{} (the default)",
@@ -606,7 +416,7 @@ fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
                 }
             }
             Some("appeals") => {
-                if let Some(a) = super::olympians::check_appeals(cx, val) {
+                if let Some(a) = super::appeals::check_appeals(cx, val) {
                     st.appeals = a;
                 }
             }
@@ -641,28 +451,12 @@ fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
     (cx.diags.len() == before).then_some(st)
 }
 
-fn seq_or_one<'n>(cx: &mut Ctx, node: &'n Node, what: &str) -> Vec<&'n Node> {
-    match &node.kind {
-        Kind::Seq(items) => items.iter().collect(),
-        Kind::Scalar(..) if !node.is_null() => vec![node],
-        _ => {
-            let found = node.describe();
-            cx.err(
-                "orders::type",
-                node,
-                format!("expected {what}, found {found}"),
-            );
-            Vec::new()
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::hellenes::state::{Initiative, Season, State};
-    use crate::rules::hellenes::{view, Hellenes, HELLENES_431};
-    use crate::rules::Rules;
+    use crate::rules::hellenes::model::scenario::HELLENES_431;
+    use crate::rules::hellenes::model::state::{Initiative, Season, State};
+    use crate::rules::hellenes::model::view;
 
     /// Sparta's first player turn of Spring 431 (both played C05 for its Actions).
     fn sparta_turn(sc: &Scenario) -> State {
@@ -688,7 +482,7 @@ mod tests {
 
     #[test]
     fn empty_and_odd_shapes_are_diagnosed_never_a_panic() {
-        let sc = Hellenes::load_scenario(HELLENES_431).unwrap();
+        let sc = Scenario::load(HELLENES_431).unwrap();
         let view = view::build(&sc, &sparta_turn(&sc), "sparta");
         let bodies = [
             "actions: [{}]",
@@ -729,7 +523,7 @@ mod tests {
 
     #[test]
     fn help_examples_name_only_the_sides_own_blocks() {
-        let sc = Hellenes::load_scenario(HELLENES_431).unwrap();
+        let sc = Scenario::load(HELLENES_431).unwrap();
         let mut st = sparta_turn(&sc);
         let view = view::build(&sc, &st, "sparta");
         let text = "actions: {}\n---\nactions: [~]\n---\nactions: [{ build: ~ }]\n---\ncombat: [{ sortie: 5 }]\n---\nstanding: { escape: 5 }\n";

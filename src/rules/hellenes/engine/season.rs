@@ -15,22 +15,32 @@
 //!
 //! Every [A] number is in `params` / `params.season`.
 
-use super::actions::{self, Action, Build};
-use super::battle::{self, BattleOutcome, BattleSetup, Fighter};
+use super::actions;
+use super::battle;
 use super::control;
-use super::event::Event;
-use super::model::labels;
-pub use super::model::scenario::SeasonParams;
-use super::model::sight::Sight;
-use super::movement::{self, Problem};
-use super::orders::Orders;
-use super::scenario::Scenario;
-use super::season_event::{PrestigeFor, SeasonEvent};
+use super::movement;
+use super::movement::Problem;
 use super::siege;
-use super::siege_event::{BattleKind, SiegeEvent};
-use super::siege_orders::SiegeOrder;
-use super::state::{Phase, Season, State, Status};
 use crate::dice::{DiceRecord, Shown, Stream, TurnDice};
+use crate::rules::hellenes::model::battle::BattleOutcome;
+use crate::rules::hellenes::model::battle::BattleSetup;
+use crate::rules::hellenes::model::battle::Fighter;
+use crate::rules::hellenes::model::events::season::PrestigeFor;
+use crate::rules::hellenes::model::events::season::SeasonEvent;
+use crate::rules::hellenes::model::events::siege::BattleKind;
+use crate::rules::hellenes::model::events::siege::SiegeEvent;
+use crate::rules::hellenes::model::events::Event;
+use crate::rules::hellenes::model::labels;
+use crate::rules::hellenes::model::orders::Action;
+use crate::rules::hellenes::model::orders::Build;
+use crate::rules::hellenes::model::orders::Orders;
+use crate::rules::hellenes::model::orders::SiegeOrder;
+use crate::rules::hellenes::model::scenario::Scenario;
+use crate::rules::hellenes::model::sight::Sight;
+use crate::rules::hellenes::model::state::Phase;
+use crate::rules::hellenes::model::state::Season;
+use crate::rules::hellenes::model::state::State;
+use crate::rules::hellenes::model::state::Status;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What one player turn did.

@@ -36,11 +36,20 @@
 //!   retreat and the defender wins; otherwise nobody wins and both stay.
 //! - All dice come from the one stream the caller gives, in fire order, round by round.
 
-pub use super::model::battle::*;
-use super::rating::Rating;
-use super::scenario::{BlockKind, Scenario};
-use super::state::{Block, State, Status};
 use crate::dice::Stream;
+use crate::rules::hellenes::model::battle::Appeal;
+use crate::rules::hellenes::model::battle::BattleOutcome;
+use crate::rules::hellenes::model::battle::BattleSetup;
+use crate::rules::hellenes::model::battle::Effect;
+use crate::rules::hellenes::model::battle::Fighter;
+use crate::rules::hellenes::model::battle::Roll;
+use crate::rules::hellenes::model::battle::Shot;
+use crate::rules::hellenes::model::rating::Rating;
+use crate::rules::hellenes::model::scenario::BlockKind;
+use crate::rules::hellenes::model::scenario::Scenario;
+use crate::rules::hellenes::model::state::Block;
+use crate::rules::hellenes::model::state::State;
+use crate::rules::hellenes::model::state::Status;
 
 impl Fighter {
     /// A block of the state as it fights at sea (`naval`) or on land. 2.0: fleets use

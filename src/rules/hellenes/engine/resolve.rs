@@ -1,12 +1,19 @@
 //! Resolving a Hellenes step: a pure function of (scenario, state, orders, dice) to
 //! (next state, events, dice records). No I/O, no clock.
 
-use super::event::Event;
-use super::model::labels;
-use super::orders::Orders;
-use super::scenario::{CardKind, Scenario};
-use super::state::{InPlay, Initiative, Phase, Play, PlayedFor, Season, State};
 use crate::dice::TurnDice;
+use crate::rules::hellenes::model::events::Event;
+use crate::rules::hellenes::model::labels;
+use crate::rules::hellenes::model::orders::Orders;
+use crate::rules::hellenes::model::scenario::CardKind;
+use crate::rules::hellenes::model::scenario::Scenario;
+use crate::rules::hellenes::model::state::InPlay;
+use crate::rules::hellenes::model::state::Initiative;
+use crate::rules::hellenes::model::state::Phase;
+use crate::rules::hellenes::model::state::Play;
+use crate::rules::hellenes::model::state::PlayedFor;
+use crate::rules::hellenes::model::state::Season;
+use crate::rules::hellenes::model::state::State;
 use crate::rules::Resolution;
 use std::collections::BTreeMap;
 

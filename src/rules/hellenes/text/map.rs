@@ -6,10 +6,12 @@
 //! leak their identities or strengths. `crate::map` does the drawing.
 
 use super::report::side_name;
-use super::scenario::{BlockKind, Scenario};
-use super::state::{Phase, Status};
-use super::view::View;
 use crate::map::{AreaMark, BlockMark, CityMark, HiddenGroup, Link, LinkKind, MapPicture, SeaMark};
+use crate::rules::hellenes::model::scenario::BlockKind;
+use crate::rules::hellenes::model::scenario::Scenario;
+use crate::rules::hellenes::model::state::Phase;
+use crate::rules::hellenes::model::state::Status;
+use crate::rules::hellenes::model::view::View;
 use std::collections::{BTreeMap, BTreeSet};
 
 fn kind_word(k: BlockKind) -> &'static str {

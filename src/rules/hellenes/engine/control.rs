@@ -6,9 +6,11 @@
 //! city changes hands from its loyal side only by the siege rules (its garrison is always
 //! present, 7.3): here a conquered city can only return to its loyalty.
 
-use super::scenario::{BlockKind, Scenario};
-use super::season_event::SeasonEvent;
-use super::state::{State, Status};
+use crate::rules::hellenes::model::events::season::SeasonEvent;
+use crate::rules::hellenes::model::scenario::BlockKind;
+use crate::rules::hellenes::model::scenario::Scenario;
+use crate::rules::hellenes::model::state::State;
+use crate::rules::hellenes::model::state::Status;
 use std::collections::BTreeSet;
 
 /// Brings control up to date at the end of `phase` (`Actions` or `Combat`).

@@ -7,10 +7,13 @@
 //! never use what the side may not see. Each rule broken is a `Problem` naming the rule,
 //! the part of the order at fault (for the caret) and a fix.
 
-use super::model::sight::Sight;
-use super::scenario::{BlockKind, Scenario};
 use super::siege;
-use super::state::{Block, State, Status};
+use crate::rules::hellenes::model::scenario::BlockKind;
+use crate::rules::hellenes::model::scenario::Scenario;
+use crate::rules::hellenes::model::sight::Sight;
+use crate::rules::hellenes::model::state::Block;
+use crate::rules::hellenes::model::state::State;
+use crate::rules::hellenes::model::state::Status;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Which part of an order a problem is about (for the caret).

@@ -9,9 +9,10 @@
 //! hash (and with it every game file of every campaign).
 
 use super::report::side_name;
-use super::scenario::{BlockKind, Scenario};
-use super::state::Season;
 use crate::lang::Lang;
+use crate::rules::hellenes::model::scenario::BlockKind;
+use crate::rules::hellenes::model::scenario::Scenario;
+use crate::rules::hellenes::model::state::Season;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -159,15 +160,14 @@ pub fn text(en: &str, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::hellenes::{Hellenes, HELLENES_431};
-    use crate::rules::Rules;
+    use crate::rules::hellenes::model::scenario::HELLENES_431;
 
     /// The Russian table parses and covers every side, season, kind, block name, card
     /// name and Event text of the embedded scenario.
     #[test]
     fn russian_table_covers_the_scenario() {
         let t = russian();
-        let sc = Hellenes::load_scenario(HELLENES_431).unwrap();
+        let sc = Scenario::load(HELLENES_431).unwrap();
         let mut missing = Vec::new();
         for s in &sc.sides {
             if !t.sides.contains_key(&s.name) {

@@ -11,13 +11,13 @@
 //! season), so a diagnostic can never tell a player what his view does not show; each
 //! cites its rule (7.4, 8.0, 8.1, 8.2, 8.3).
 
-pub use super::model::orders::SiegeOrder;
-use super::model::sight::{Played, Sight};
-use super::scenario::Scenario;
-use super::siege::{self, Refusal};
-use super::state::Status;
-use super::view::View;
 use crate::diag::{did_you_mean, Diagnostic, SourceFile};
+use crate::rules::hellenes::engine::siege;
+use crate::rules::hellenes::engine::siege::Refusal;
+use crate::rules::hellenes::model::orders::SiegeOrder;
+use crate::rules::hellenes::model::scenario::Scenario;
+use crate::rules::hellenes::model::sight::{Played, Sight};
+use crate::rules::hellenes::model::view::View;
 use crate::yaml::{Kind, Node};
 
 /// The keys of `combat:` items this module handles.
@@ -171,7 +171,7 @@ fn check_sortie(
 ) -> Option<SiegeOrder> {
     let shape = format!(
         "write `sortie: {{ from: <city>, blocks: [{}] }}`",
-        super::orders::example_block(view, false)
+        crate::rules::hellenes::model::view::example_block(view, false)
     );
     let Some(pairs) = value.as_map() else {
         diags.push(
@@ -281,7 +281,9 @@ fn check_sortie(
             std::slice::from_ref(&b.id),
         ) {
             let mut d = refusal(r, n, file);
-            if d.code == "orders::not-besieged-there" && b.status == super::state::Status::Field {
+            if d.code == "orders::not-besieged-there"
+                && b.status == crate::rules::hellenes::model::state::Status::Field
+            {
                 d = d.help(format!(
                     "{} is outside the walls: it fights the besiegers by moving into {city}'s area, not by a sortie (5.4.2)",
                     b.id
@@ -306,13 +308,13 @@ fn check_sortie(
 /// that sail out to its offshore sea if the port is assaulted, and the land blocks they
 /// carry. Checked against the side's view: a port, its own blocks, at least one fleet.
 pub fn check_escape(
-    cx: &mut super::orders::Ctx,
+    cx: &mut super::context::Ctx,
     v: &Node,
 ) -> Option<std::collections::BTreeMap<String, Vec<String>>> {
     let shape = format!(
         "write `escape: {{ <port>: [{}, {}] }}`: per port, the fleets and the land blocks they carry",
-        super::orders::example_block(cx.view, true),
-        super::orders::example_block(cx.view, false)
+        crate::rules::hellenes::model::view::example_block(cx.view, true),
+        crate::rules::hellenes::model::view::example_block(cx.view, false)
     );
     let Some(pairs) = v.as_map() else {
         let d = cx.err(
@@ -362,10 +364,9 @@ pub fn check_escape(
             }
         }
         let fleet = ids.iter().any(|id| {
-            cx.view
-                .blocks
-                .iter()
-                .any(|b| &b.id == id && b.kind == super::scenario::BlockKind::Fleet)
+            cx.view.blocks.iter().any(|b| {
+                &b.id == id && b.kind == crate::rules::hellenes::model::scenario::BlockKind::Fleet
+            })
         });
         if !ids.is_empty() && !fleet {
             let d = cx.err(
@@ -383,120 +384,4 @@ pub fn check_escape(
         out.insert(city, ids);
     }
     (cx.diags.len() == before).then_some(out)
-}
-
-/// The siege part of the acting side's `dikast template`: every siege combat order open to
-/// it now (8.0-8.3), and for each of its sieges the orders not open yet, with the reason.
-/// All from the side's view.
-pub fn template(sc: &Scenario, view: &View) -> String {
-    let s = Sight::from_view(sc, view);
-    let mut lines: Vec<String> = Vec::new();
-    for c in &view.cities {
-        let Some(siege) = &c.siege else { continue };
-        let since = format!("besieged since {} {} BC", siege.season, siege.year);
-        if siege.besieger == view.side {
-            for (what, assault) in [("assault", true), ("attrition", false)] {
-                lines.push(match siege::may_siege_combat(sc, &s, &c.name, assault) {
-                    Ok(()) => format!("#   - {what}: {}   # {since}", c.name),
-                    Err(r) => format!("#   ({what} at {}: not now: {})", c.name, r.message),
-                });
-            }
-        } else if c.control == view.side {
-            let ids: Vec<String> = view
-                .blocks
-                .iter()
-                .filter(|b| b.at == c.name && b.status == Status::Besieged)
-                .filter(|b| !b.is_garrison())
-                .map(|b| b.id.clone())
-                .collect();
-            if ids.is_empty() {
-                continue;
-            }
-            lines.push(match siege::may_sortie(sc, &s, &c.name, &ids) {
-                Ok(()) => format!(
-                    "#   - sortie: {{ from: {}, blocks: [{}] }}   # some or all; {since}",
-                    c.name,
-                    ids.join(", ")
-                ),
-                Err(r) => format!("#   (sortie from {}: not now: {})", c.name, r.message),
-            });
-        }
-    }
-    if lines.is_empty() {
-        return "# No siege combat is open to you now (no siege of yours, none of your blocks besieged).\n".into();
-    }
-    format!("# Siege combat open to you now:\n{}\n", lines.join("\n"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::hellenes::state::{Initiative, Phase, Play, PlayedFor, Season, Siege, State};
-    use crate::rules::hellenes::{view, Hellenes, HELLENES_431};
-    use crate::rules::Rules;
-    use std::collections::BTreeMap;
-
-    #[test]
-    fn template_lists_open_siege_orders_and_why_others_are_not() {
-        let sc = Hellenes::load_scenario(HELLENES_431).unwrap();
-        let mut st = State::start(&sc);
-        st.season = Season::EarlySummer;
-        st.phase = Phase::PlayerTurn {
-            side: "sparta".into(),
-            first: true,
-        };
-        let plays: BTreeMap<String, Play> = ["athens", "sparta"]
-            .iter()
-            .map(|s| {
-                (
-                    s.to_string(),
-                    Play {
-                        card: "C05".into(),
-                        played_for: PlayedFor::Action,
-                    },
-                )
-            })
-            .collect();
-        st.initiative = Some(Initiative {
-            plays,
-            first: "sparta".into(),
-        });
-        let siege = |besieger: &str| Siege {
-            besieger: besieger.into(),
-            year: 431,
-            season: Season::Spring,
-            blockaded: None,
-        };
-        for (city, by) in [("Plataea", "sparta"), ("Potidaea", "athens")] {
-            st.cities.iter_mut().find(|c| c.name == city).unwrap().siege = Some(siege(by));
-        }
-        for (id, at, status) in [
-            ("SPA-9", "Plataea", Status::Besieging),
-            ("ATH-7", "Plataea", Status::Besieged),
-            ("ATH-3", "Potidaea", Status::Besieging),
-            ("SPA-15", "Potidaea", Status::Besieged),
-            ("ATH-F4", "North Aegean", Status::Field),
-        ] {
-            let b = st.blocks.iter_mut().find(|b| b.id == id).unwrap();
-            b.at = at.into();
-            b.status = status;
-        }
-        let t = template(&sc, &view::build(&sc, &st, "sparta"));
-        assert!(t.contains("#   - assault: Plataea"), "{t}");
-        assert!(t.contains("#   - attrition: Plataea"), "{t}");
-        assert!(
-            t.contains("#   - sortie: { from: Potidaea, blocks: [SPA-15] }"),
-            "{t}"
-        );
-        let t = template(&sc, &view::build(&sc, &st, "athens"));
-        assert!(t.contains("#   - assault: Potidaea"), "{t}");
-        assert!(
-            t.contains("(attrition at Potidaea: not now: Potidaea is a port and is not blockaded)"),
-            "{t}"
-        );
-        assert!(
-            t.contains("#   - sortie: { from: Plataea, blocks: [ATH-7] }"),
-            "{t}"
-        );
-    }
 }

@@ -1,4 +1,4 @@
-//! What the end of the year (year.rs) and the New Year did, as data, and how each side
+//! What the end of the year (`engine::year`) and the New Year did, and how each side
 //! reads it: one line per event, in English and Russian side by side, carrying the same
 //! facts (ids, places, numbers, rule references: tests/languages.rs compares them).
 //!
@@ -6,14 +6,15 @@
 //! that side (its orders are its own); everything else here is public (tribute, the
 //! victory check, dice of a peace offer, discards, the gathering of the cards).
 
-pub use super::model::events::year::*;
-use super::olympians;
-use super::scenario::Scenario;
-use super::season_event::prestige_words;
-use super::state::PlayedFor;
-use super::words::{self, Case};
-use super::year::PeaceTest;
+use super::appeal;
+use super::season::prestige_words;
 use crate::lang::Lang;
+use crate::rules::hellenes::model::events::year::YearEvent;
+use crate::rules::hellenes::model::scenario::PeaceTest;
+use crate::rules::hellenes::model::scenario::Scenario;
+use crate::rules::hellenes::model::state::PlayedFor;
+use crate::rules::hellenes::text::words;
+use crate::rules::hellenes::text::words::Case;
 
 /// `C07 *Peace Faction Ascendant*` in `lang`.
 pub fn card_ref(sc: &Scenario, id: &str, lang: Lang) -> String {
@@ -142,7 +143,7 @@ pub fn narrate(sc: &Scenario, e: &YearEvent, lang: Lang) -> String {
             lang.pick(
                 format!(
                     "10.2 {} peace offer is not made: {ahead} Prestige ahead, {need} needed{why} (14.2.2).",
-                    super::report::possessive(&name(side))
+                    crate::rules::hellenes::text::report::possessive(&name(side))
                 ),
                 format!(
                     "10.2 Мирное предложение {} не сделано: преимущество в престиже {ahead}, нужно {need}{why} (14.2.2).",
@@ -253,12 +254,12 @@ pub fn narrate(sc: &Scenario, e: &YearEvent, lang: Lang) -> String {
                         (PlayedFor::Action, Some(o), Lang::En) => format!(
                             "{} plays {card} as a sacrifice to {}",
                             name(s),
-                            olympians::name(o, lang)
+                            appeal::name(o, lang)
                         ),
                         (PlayedFor::Action, Some(o), Lang::Ru) => format!(
                             "{} — {card}, жертва олимпийцу {}",
                             name(s),
-                            olympians::name(o, lang)
+                            appeal::name(o, lang)
                         ),
                         (PlayedFor::Action, None, Lang::En) => {
                             format!("{} plays {card} for its Action value", name(s))
@@ -296,7 +297,7 @@ pub fn narrate(sc: &Scenario, e: &YearEvent, lang: Lang) -> String {
             match (revolt, lang) {
                 (false, Lang::En) => format!(
                     "10.4 {} Event {c} has no effect: there is no combat phase at New Year.",
-                    super::report::possessive(&name(side))
+                    crate::rules::hellenes::text::report::possessive(&name(side))
                 ),
                 (false, Lang::Ru) => format!(
                     "10.4 Событие {} {c} не действует: в Новый год нет фазы боя.",
@@ -304,7 +305,7 @@ pub fn narrate(sc: &Scenario, e: &YearEvent, lang: Lang) -> String {
                 ),
                 (true, Lang::En) => format!(
                     "10.4 {} Event {c} has no effect: Revolts are not allowed at New Year.",
-                    super::report::possessive(&name(side))
+                    crate::rules::hellenes::text::report::possessive(&name(side))
                 ),
                 (true, Lang::Ru) => format!(
                     "10.4 Событие {} {c} не действует: восстания в Новый год не разрешены.",
@@ -322,12 +323,12 @@ pub fn narrate(sc: &Scenario, e: &YearEvent, lang: Lang) -> String {
                 (Some(o), Lang::En) => format!(
                     "10.4.1 Sacrifice: {} puts a spare garrison block on {} for {c}; it stays until an appeal uses it (11.0).",
                     name(side),
-                    olympians::name(o, lang)
+                    appeal::name(o, lang)
                 ),
                 (Some(o), Lang::Ru) => format!(
                     "10.4.1 Жертва, {}: запасной блок гарнизона ставится на олимпийца {} за карту {c}; он остаётся, пока его не потратит просьба (11.0).",
                     name(side),
-                    olympians::name(o, lang)
+                    appeal::name(o, lang)
                 ),
                 (None, Lang::En) => format!(
                     "10.4.1 {} has a sacrifice on every Olympian already: {c} is spent without one.",

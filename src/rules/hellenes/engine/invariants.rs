@@ -2,8 +2,10 @@
 //! the dice: the rule cases and the random-play test check it after every turn. A broken
 //! invariant is a bug in the rules code, never a player's mistake.
 
-use super::scenario::{BlockKind, Scenario};
-use super::state::{State, Status};
+use crate::rules::hellenes::model::scenario::BlockKind;
+use crate::rules::hellenes::model::scenario::Scenario;
+use crate::rules::hellenes::model::state::State;
+use crate::rules::hellenes::model::state::Status;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Every broken invariant, in words; empty when the state is sound.

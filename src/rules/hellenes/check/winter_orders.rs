@@ -17,28 +17,29 @@
 //! page, 7.4, 8.x, 2.0, 5.21). A block that must winter and is named in no order gets the
 //! documented default move (`winter::with_defaults`), also when no file is sent.
 
-use super::actions::{ids, places, unknown_keys};
-use super::model::sight::Sight;
-use super::orders::{example_block, Ctx};
-use super::scenario::{BlockKind, Scenario};
-use super::siege;
-use super::siege_orders::{self, SiegeOrder};
-use super::state::{Phase, Status};
-use super::view::View;
-use super::winter::{self, Entry, Need, Verb, WinterMove};
-use super::winter_event::Why;
-use super::words;
+use super::context::ids;
+use super::context::places;
+use super::context::unknown_keys;
+use super::context::Ctx;
+use super::siege_orders;
 use crate::diag::did_you_mean;
-use crate::lang::Lang;
+use crate::rules::hellenes::engine::winter;
+use crate::rules::hellenes::engine::winter::Entry;
+use crate::rules::hellenes::model::orders::SiegeOrder;
+use crate::rules::hellenes::model::orders::Verb;
+use crate::rules::hellenes::model::orders::WinterMove;
+use crate::rules::hellenes::model::scenario::BlockKind;
+use crate::rules::hellenes::model::sight::Sight;
+use crate::rules::hellenes::model::state::Status;
+use crate::rules::hellenes::model::view::example_block;
 use crate::yaml::Node;
 use movement_part::locate;
 use std::collections::BTreeSet;
-use std::fmt::Write;
 
 const VERBS: [&str; 3] = ["quarter", "return", "stay"];
 
 mod movement_part {
-    use super::super::movement::Part;
+    use crate::rules::hellenes::engine::movement::Part;
     use crate::yaml::{Kind, Node};
 
     /// The node a problem points at: a block, a place of a written path, a carried block,
@@ -197,9 +198,9 @@ pub fn check_winter(cx: &mut Ctx, v: &Node) -> Vec<WinterMove> {
                         node,
                         key,
                         if key == "carry" {
-                            super::movement::Part::Carry(i)
+                            crate::rules::hellenes::engine::movement::Part::Carry(i)
                         } else {
-                            super::movement::Part::Block(i)
+                            crate::rules::hellenes::engine::movement::Part::Block(i)
                         },
                     );
                     let d = cx.err(
@@ -221,7 +222,11 @@ pub fn check_winter(cx: &mut Ctx, v: &Node) -> Vec<WinterMove> {
                 let Some(b) = k.block(id) else { continue };
                 let off = matches!(b.status, Status::Pool | Status::Eliminated);
                 if off || b.is_garrison() {
-                    let at = locate(node, "stay", super::movement::Part::Block(i));
+                    let at = locate(
+                        node,
+                        "stay",
+                        crate::rules::hellenes::engine::movement::Part::Block(i),
+                    );
                     let d = cx.err(
                         "orders::not-on-map",
                         at,
@@ -309,9 +314,13 @@ fn route_for(cx: &mut Ctx, k: &Sight, it: &Item) -> Option<Vec<String>> {
         .unwrap_or(it.node);
     // One order moves land blocks or fleets (which carry land blocks), not both.
     for (i, id) in it.blocks.iter().enumerate().skip(1) {
-        let fleet = |b: &super::state::Block| b.kind == BlockKind::Fleet;
+        let fleet = |b: &crate::rules::hellenes::model::state::Block| b.kind == BlockKind::Fleet;
         if k.block(id).is_some_and(|b| fleet(b) != fleet(&first)) {
-            let at = locate(it.node, it.verb.word(), super::movement::Part::Block(i));
+            let at = locate(
+                it.node,
+                it.verb.word(),
+                crate::rules::hellenes::engine::movement::Part::Block(i),
+            );
             let d = cx.err(
                 "orders::winter-mixed",
                 at,
@@ -558,205 +567,19 @@ pub fn check_combat(cx: &mut Ctx, v: &Node) -> Vec<SiegeOrder> {
     out
 }
 
-fn why_words(n: &Need, lang: Lang) -> String {
-    let c = n.city.clone().unwrap_or_default();
-    match (n.why, lang) {
-        (Why::Outside, Lang::En) => "in the field".into(),
-        (Why::Outside, Lang::Ru) => "в поле".into(),
-        (Why::AtSea, Lang::En) => "at sea".into(),
-        (Why::AtSea, Lang::Ru) => "в море".into(),
-        (Why::Unsupplied, Lang::En) => format!("besieging {c} without Supply, 9.22"),
-        (Why::Unsupplied, Lang::Ru) => format!("осаждает {c} без снабжения, 9.22"),
-        (Why::NoRoom, Lang::En) => format!("no room in {c}"),
-        (Why::NoRoom, Lang::Ru) => format!("нет места в {c}"),
-    }
-}
-
-/// The "Overwintering" part of a side's position when the game awaits the Winter step:
-/// each of its blocks that must winter, why, and the default move it makes if no winter
-/// order names it. Empty in any other step. Both languages side by side: edit them
-/// together (tests/languages.rs compares their facts).
-pub fn describe(sc: &Scenario, v: &View, lang: Lang) -> String {
-    if v.phase != Phase::Winter {
-        return String::new();
-    }
-    let k = Sight::winter_from_view(sc, v);
-    let needs = winter::needs(sc, &k);
-    let mut out = String::new();
-    if needs.is_empty() {
-        let _ = writeln!(
-            out,
-            "\n{}",
-            lang.pick(
-                "**Overwintering** (9.x, page 9): all your blocks can winter where they stand.",
-                "**Зимовка** (9.x, стр. 9): все ваши блоки могут зимовать там, где стоят.",
-            )
-        );
-        return out;
-    }
-    let _ = writeln!(
-        out,
-        "\n{}",
-        lang.pick(
-            "**Overwintering** (9.x, page 9): your blocks that must winter, and the move each makes if no `winter:` order names it:",
-            "**Зимовка** (9.x, стр. 9): ваши блоки, которым нужны зимние квартиры, и перемещение каждого, если ни один приказ `winter:` его не назовёт:",
-        )
-    );
-    for n in &needs {
-        let b = &n.block;
-        let why = why_words(n, lang);
-        let what = match &n.default {
-            Some(m) => {
-                let city = m.path.last().cloned().unwrap_or_default();
-                let route = std::iter::once(b.at.clone())
-                    .chain(m.path.iter().cloned())
-                    .collect::<Vec<_>>()
-                    .join(" → ");
-                match (m.verb, lang) {
-                    (Verb::Return, Lang::En) => format!("return to its home city {city} ({route})"),
-                    (Verb::Return, Lang::Ru) => {
-                        format!("возвращение в родной город {city} ({route})")
-                    }
-                    (_, Lang::En) => format!("quarter in {city} ({route})"),
-                    (_, Lang::Ru) => format!("зимние квартиры в {city} ({route})"),
-                }
-            }
-            None => lang
-                .pick(
-                    "no default move: without winter quarters at the end of Winter ([A] `params.winter.unwintered`)",
-                    "перемещения по умолчанию нет: в конце зимы без зимних квартир ([A] `params.winter.unwintered`)",
-                )
-                .to_string(),
-        };
-        let _ = writeln!(
-            out,
-            "- {} {} ({}), {} {} ({why}): {what}.",
-            b.id,
-            words::text(&b.name, lang),
-            words::kind(b.kind, lang),
-            lang.pick("at", "в"),
-            b.at
-        );
-    }
-    out
-}
-
-/// The Winter part of `dikast template`: what is resolved when, each block that must
-/// winter with its default move and the cities it could quarter in, every order form, and
-/// the siege combat open to the side (all as comments; English, as every template).
-pub fn template(sc: &Scenario, v: &View) -> String {
-    let k = Sight::winter_from_view(sc, v);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "# Winter (9.x, page 9): one turn for both sides, resolved in this order:\n#   1. the winter moves of both sides at once (free; they pass enemy forces without combat);\n#   2. the first winter combat phase: Return battles, then sorties (8.3);\n#   3. the second: siege attrition (8.2: each 1-3 hits; Supplied besiegers only, 9.22);\n#   4. blocks without winter quarters: [A] params.winter.unwintered ({}).",
-        match sc.params.winter.unwintered {
-            winter::Unwintered::Disband => "disband",
-            winter::Unwintered::Attrition => "attrition",
-            winter::Unwintered::Stay => "stay",
-        }
-    );
-    let needs = winter::needs(sc, &k);
-    if needs.is_empty() {
-        let _ = writeln!(out, "# All your blocks can winter where they stand.");
-    } else {
-        let _ = writeln!(
-            out,
-            "# Your blocks that must winter (a block no order names makes its default move):"
-        );
-    }
-    for n in &needs {
-        let b = &n.block;
-        let dflt = match &n.default {
-            Some(m) => format!(
-                "{}: [{}], path: [{}]",
-                m.verb.word(),
-                b.id,
-                m.path.join(", ")
-            ),
-            None => "none (no winter quarters)".into(),
-        };
-        let fleets = b.kind == BlockKind::Fleet;
-        let limit = winter::reach(sc, Verb::Quarter, fleets, false, sc.sea(&b.at).is_some());
-        let mut near: Vec<String> = Vec::new();
-        for a in &sc.areas {
-            if a.name == b.at
-                || a.city.is_none()
-                || k.city(&a.name).is_none_or(|c| c.control != v.side)
-            {
-                continue;
-            }
-            let legal = |sea: Option<&str>| {
-                winter::entry(sc, &k, Verb::Quarter, fleets, &a.name, sea).is_ok()
-            };
-            if winter::find_route(sc, &k, &b.at, fleets, &a.name, limit, &legal).is_some() {
-                near.push(a.name.clone());
-            }
-        }
-        let _ = writeln!(
-            out,
-            "#   {} ({}) at {}: default {dflt}; home {}; quarter to: {}",
-            b.id,
-            words::kind(b.kind, Lang::En),
-            b.at,
-            b.home,
-            if near.is_empty() {
-                "none".to_string()
-            } else {
-                near.join(", ")
-            }
-        );
-    }
-    let example = needs
-        .first()
-        .map(|n| n.block.id.clone())
-        .unwrap_or_else(|| example_block(v, true));
-    let _ = writeln!(
-        out,
-        "winter:\n#  - return: [{example}]        # to its home city, by the shortest route (or give `path:`)\n#  - quarter: [{example}]\n#    to: <city>                # an adjacent city your side controls\n#  - stay: [{example}]          # no move"
-    );
-    let seen = Sight::from_view(sc, v);
-    let mut lines: Vec<String> = Vec::new();
-    for c in &v.cities {
-        if siege::may_siege_combat(sc, &seen, &c.name, false).is_ok() {
-            lines.push(format!(
-                "#  - attrition: {}        # 8.2, the second winter combat phase",
-                c.name
-            ));
-        }
-        let inside: Vec<String> = v
-            .blocks
-            .iter()
-            .filter(|b| b.at == c.name && b.status == Status::Besieged && !b.is_garrison())
-            .map(|b| b.id.clone())
-            .collect();
-        if !inside.is_empty() && siege::may_sortie(sc, &seen, &c.name, &inside).is_ok() {
-            lines.push(format!(
-                "#  - sortie: {{ from: {}, blocks: [{}] }}   # 8.3, the first winter combat phase",
-                c.name,
-                inside.join(", ")
-            ));
-        }
-    }
-    if !lines.is_empty() {
-        let _ = writeln!(out, "combat:");
-        for l in lines {
-            let _ = writeln!(out, "{l}");
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
+
     use crate::diag::SourceFile;
-    use crate::rules::hellenes::state::{Season, State};
-    use crate::rules::hellenes::{orders, view, Hellenes, HELLENES_431};
-    use crate::rules::Rules;
+    use crate::rules::hellenes::check::orders;
+    use crate::rules::hellenes::model::scenario::Scenario;
+    use crate::rules::hellenes::model::scenario::HELLENES_431;
+    use crate::rules::hellenes::model::state::{Phase, Season, State};
+    use crate::rules::hellenes::model::view;
+    use crate::rules::hellenes::model::view::View;
 
     fn winter_view(side: &str, change: impl Fn(&mut State)) -> (Scenario, View) {
-        let sc = Hellenes::load_scenario(HELLENES_431).unwrap();
+        let sc = Scenario::load(HELLENES_431).unwrap();
         let mut st = State::start(&sc);
         st.season = Season::Winter;
         st.phase = Phase::Winter;
@@ -768,20 +591,6 @@ mod tests {
     fn at(st: &mut State, id: &str, place: &str) {
         let b = st.blocks.iter_mut().find(|b| b.id == id).unwrap();
         b.at = place.into();
-    }
-
-    #[test]
-    fn template_lists_blocks_that_must_winter_and_every_form() {
-        let (sc, v) = winter_view("athens", |st| at(st, "ATH-F1", "Hellespont"));
-        let t = super::super::report::template(&sc, &v, "athens");
-        assert!(t.contains("ATH-F1 (fleet) at Hellespont: default return: [ATH-F1], path: [Thracian Sea, North Aegean, Sea of Andros, Athens]"), "{t}");
-        assert!(t.contains("quarter to: Sestos, Abydos"), "{t}");
-        assert!(t.contains("#  - stay: [ATH-F1]"), "{t}");
-        // ATH-F4 (at sea in the Thermaic Gulf at the start) has nowhere to go.
-        assert!(
-            t.contains("ATH-F4 (fleet) at Thermaic Gulf: default none"),
-            "{t}"
-        );
     }
 
     #[test]
