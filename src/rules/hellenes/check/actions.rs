@@ -28,6 +28,7 @@ use crate::rules::hellenes::model::orders::Action;
 use crate::rules::hellenes::model::orders::Build;
 use crate::rules::hellenes::model::orders::SiegeOrder;
 use crate::rules::hellenes::model::sight::Sight;
+use crate::rules::hellenes::model::view;
 use crate::yaml::{Kind, Node};
 
 /// Checks `actions:` against the view. Returns the legal actions in order.
@@ -45,7 +46,7 @@ pub fn check_actions(cx: &mut Ctx, v: &Node) -> Vec<Action> {
         );
         d.help = Some(format!(
             "write each action on its own line starting with `- `, e.g. `- move: [{}]`",
-            crate::rules::hellenes::model::view::example_block(view, false)
+            view::example_block(view, false)
         ));
         return out;
     };
@@ -143,7 +144,7 @@ const VERBS: [&str; 4] = ["move", "sail", "build", "pillage"];
 fn parse_action(cx: &mut Ctx, item: &Node) -> Option<Action> {
     let Some(pairs) = item.as_map() else {
         let found = item.describe();
-        let example = crate::rules::hellenes::model::view::example_block(cx.view, false);
+        let example = view::example_block(cx.view, false);
         let d = cx.err(
             "orders::type",
             item,
@@ -165,7 +166,7 @@ fn parse_action(cx: &mut Ctx, item: &Node) -> Option<Action> {
         _ => {
             let Some((first, _)) = pairs.first() else {
                 // `- {}`: a mapping without a verb.
-                let example = crate::rules::hellenes::model::view::example_block(cx.view, false);
+                let example = view::example_block(cx.view, false);
                 let d = cx.err(
                     "orders::type",
                     item,
@@ -241,7 +242,7 @@ fn parse_build(cx: &mut Ctx, value: &Node) -> Option<Build> {
         return cx.city(g).map(Build::Garrison);
     }
     let Some(text) = value.as_str().filter(|_| !value.is_null()) else {
-        let example = crate::rules::hellenes::model::view::example_block(cx.view, false);
+        let example = view::example_block(cx.view, false);
         let city = cx
             .view
             .cities

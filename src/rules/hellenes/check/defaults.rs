@@ -2,6 +2,7 @@
 //! order fell back, is taken to have ordered — the initiative card, the New Year play and
 //! the Winter moves of blocks no order names.
 
+use crate::rules::hellenes::engine::olympians;
 use crate::rules::hellenes::engine::winter;
 use crate::rules::hellenes::model::orders::NewYearPlay;
 use crate::rules::hellenes::model::orders::Orders;
@@ -10,11 +11,12 @@ use crate::rules::hellenes::model::sight::Sight;
 use crate::rules::hellenes::model::state::Phase;
 use crate::rules::hellenes::model::state::Play;
 use crate::rules::hellenes::model::state::PlayedFor;
+use crate::rules::hellenes::model::view::CardView;
 use crate::rules::hellenes::model::view::View;
 /// The documented default card play (docs/orders.md): the card with the highest Action
 /// value in hand, first in hand order among equals, played for its Action value.
 pub fn default_play(view: &View) -> Option<Play> {
-    let mut best: Option<&crate::rules::hellenes::model::view::CardView> = None;
+    let mut best: Option<&CardView> = None;
     for c in &view.hand {
         if best.is_none_or(|b| c.action > b.action) {
             best = Some(c);
@@ -43,11 +45,8 @@ pub fn default_orders(view: &View) -> Orders {
 /// The documented default New Year play (docs/orders.md): the card with the lowest Action
 /// value in hand, first in hand order among equals, played for its Action value as a
 /// sacrifice to the first Olympian (scenario order) the side has none on.
-pub fn default_new_year(
-    sc: &Scenario,
-    view: &crate::rules::hellenes::model::view::View,
-) -> Option<NewYearPlay> {
-    let mut best: Option<&crate::rules::hellenes::model::view::CardView> = None;
+pub fn default_new_year(sc: &Scenario, view: &View) -> Option<NewYearPlay> {
+    let mut best: Option<&CardView> = None;
     for c in &view.hand {
         if best.is_none_or(|b| c.action < b.action) {
             best = Some(c);
@@ -56,11 +55,7 @@ pub fn default_new_year(
     best.map(|c| NewYearPlay {
         card: c.id.clone(),
         played_for: PlayedFor::Action,
-        olympian: crate::rules::hellenes::engine::olympians::first_free(
-            sc,
-            &view.sacrifices,
-            &view.side,
-        ),
+        olympian: olympians::first_free(sc, &view.sacrifices, &view.side),
     })
 }
 

@@ -9,8 +9,10 @@ use super::context::seq_or_one;
 use super::context::Ctx;
 use super::defaults::default_play;
 use crate::diag::{did_you_mean, Diagnostic, SourceFile};
+use crate::rules::hellenes::engine::winter;
 use crate::rules::hellenes::model::orders::Orders;
 use crate::rules::hellenes::model::scenario::Scenario;
+use crate::rules::hellenes::model::sight::Sight;
 use crate::rules::hellenes::model::state::Fortify;
 use crate::rules::hellenes::model::state::Phase;
 use crate::rules::hellenes::model::state::Play;
@@ -137,11 +139,7 @@ pub fn check(
     if view.phase == Phase::Winter {
         // 9.x: every block that must winter and no order names makes its default move.
         let written = std::mem::take(&mut orders.winter);
-        orders.winter = crate::rules::hellenes::engine::winter::with_defaults(
-            sc,
-            &crate::rules::hellenes::model::sight::Sight::winter_from_view(sc, view),
-            written,
-        );
+        orders.winter = winter::with_defaults(sc, &Sight::winter_from_view(sc, view), written);
     }
     if view.phase == Phase::NewYear && !saw_new_year && !view.hand.is_empty() {
         let hand: Vec<String> = view

@@ -15,8 +15,11 @@ use crate::diag::{did_you_mean, Diagnostic, SourceFile};
 use crate::rules::hellenes::engine::siege;
 use crate::rules::hellenes::engine::siege::Refusal;
 use crate::rules::hellenes::model::orders::SiegeOrder;
+use crate::rules::hellenes::model::scenario::BlockKind;
 use crate::rules::hellenes::model::scenario::Scenario;
 use crate::rules::hellenes::model::sight::{Played, Sight};
+use crate::rules::hellenes::model::state::Status;
+use crate::rules::hellenes::model::view;
 use crate::rules::hellenes::model::view::View;
 use crate::yaml::{Kind, Node};
 
@@ -171,7 +174,7 @@ fn check_sortie(
 ) -> Option<SiegeOrder> {
     let shape = format!(
         "write `sortie: {{ from: <city>, blocks: [{}] }}`",
-        crate::rules::hellenes::model::view::example_block(view, false)
+        view::example_block(view, false)
     );
     let Some(pairs) = value.as_map() else {
         diags.push(
@@ -281,9 +284,7 @@ fn check_sortie(
             std::slice::from_ref(&b.id),
         ) {
             let mut d = refusal(r, n, file);
-            if d.code == "orders::not-besieged-there"
-                && b.status == crate::rules::hellenes::model::state::Status::Field
-            {
+            if d.code == "orders::not-besieged-there" && b.status == Status::Field {
                 d = d.help(format!(
                     "{} is outside the walls: it fights the besiegers by moving into {city}'s area, not by a sortie (5.4.2)",
                     b.id
@@ -313,8 +314,8 @@ pub fn check_escape(
 ) -> Option<std::collections::BTreeMap<String, Vec<String>>> {
     let shape = format!(
         "write `escape: {{ <port>: [{}, {}] }}`: per port, the fleets and the land blocks they carry",
-        crate::rules::hellenes::model::view::example_block(cx.view, true),
-        crate::rules::hellenes::model::view::example_block(cx.view, false)
+        view::example_block(cx.view, true),
+        view::example_block(cx.view, false)
     );
     let Some(pairs) = v.as_map() else {
         let d = cx.err(
@@ -364,9 +365,10 @@ pub fn check_escape(
             }
         }
         let fleet = ids.iter().any(|id| {
-            cx.view.blocks.iter().any(|b| {
-                &b.id == id && b.kind == crate::rules::hellenes::model::scenario::BlockKind::Fleet
-            })
+            cx.view
+                .blocks
+                .iter()
+                .any(|b| &b.id == id && b.kind == BlockKind::Fleet)
         });
         if !ids.is_empty() && !fleet {
             let d = cx.err(

@@ -23,6 +23,7 @@ use super::context::unknown_keys;
 use super::context::Ctx;
 use super::siege_orders;
 use crate::diag::did_you_mean;
+use crate::rules::hellenes::engine::movement::Part;
 use crate::rules::hellenes::engine::winter;
 use crate::rules::hellenes::engine::winter::Entry;
 use crate::rules::hellenes::model::orders::SiegeOrder;
@@ -30,6 +31,7 @@ use crate::rules::hellenes::model::orders::Verb;
 use crate::rules::hellenes::model::orders::WinterMove;
 use crate::rules::hellenes::model::scenario::BlockKind;
 use crate::rules::hellenes::model::sight::Sight;
+use crate::rules::hellenes::model::state::Block;
 use crate::rules::hellenes::model::state::Status;
 use crate::rules::hellenes::model::view::example_block;
 use crate::yaml::Node;
@@ -39,7 +41,7 @@ use std::collections::BTreeSet;
 const VERBS: [&str; 3] = ["quarter", "return", "stay"];
 
 mod movement_part {
-    use crate::rules::hellenes::engine::movement::Part;
+    use super::Part;
     use crate::yaml::{Kind, Node};
 
     /// The node a problem points at: a block, a place of a written path, a carried block,
@@ -198,9 +200,9 @@ pub fn check_winter(cx: &mut Ctx, v: &Node) -> Vec<WinterMove> {
                         node,
                         key,
                         if key == "carry" {
-                            crate::rules::hellenes::engine::movement::Part::Carry(i)
+                            Part::Carry(i)
                         } else {
-                            crate::rules::hellenes::engine::movement::Part::Block(i)
+                            Part::Block(i)
                         },
                     );
                     let d = cx.err(
@@ -222,11 +224,7 @@ pub fn check_winter(cx: &mut Ctx, v: &Node) -> Vec<WinterMove> {
                 let Some(b) = k.block(id) else { continue };
                 let off = matches!(b.status, Status::Pool | Status::Eliminated);
                 if off || b.is_garrison() {
-                    let at = locate(
-                        node,
-                        "stay",
-                        crate::rules::hellenes::engine::movement::Part::Block(i),
-                    );
+                    let at = locate(node, "stay", Part::Block(i));
                     let d = cx.err(
                         "orders::not-on-map",
                         at,
@@ -314,13 +312,9 @@ fn route_for(cx: &mut Ctx, k: &Sight, it: &Item) -> Option<Vec<String>> {
         .unwrap_or(it.node);
     // One order moves land blocks or fleets (which carry land blocks), not both.
     for (i, id) in it.blocks.iter().enumerate().skip(1) {
-        let fleet = |b: &crate::rules::hellenes::model::state::Block| b.kind == BlockKind::Fleet;
+        let fleet = |b: &Block| b.kind == BlockKind::Fleet;
         if k.block(id).is_some_and(|b| fleet(b) != fleet(&first)) {
-            let at = locate(
-                it.node,
-                it.verb.word(),
-                crate::rules::hellenes::engine::movement::Part::Block(i),
-            );
+            let at = locate(it.node, it.verb.word(), Part::Block(i));
             let d = cx.err(
                 "orders::winter-mixed",
                 at,

@@ -2,6 +2,7 @@
 //! `discard:` and `new_year:`, checked against the side's view.
 
 use super::context::Ctx;
+use crate::rules::hellenes::engine::olympians;
 use crate::rules::hellenes::engine::year::may_discard;
 use crate::rules::hellenes::model::orders::NewYearPlay;
 use crate::rules::hellenes::model::scenario::CardKind;
@@ -230,18 +231,10 @@ pub fn check_new_year(cx: &mut Ctx, v: &Node) -> Option<NewYearPlay> {
             })
         }
         PlayedFor::Action => {
-            let free = crate::rules::hellenes::engine::olympians::first_free(
-                sc,
-                &view.sacrifices,
-                &view.side,
-            );
+            let free = olympians::first_free(sc, &view.sacrifices, &view.side);
             let chosen = match olympian {
                 Some((name, node)) => {
-                    if crate::rules::hellenes::engine::olympians::has_sacrifice(
-                        &view.sacrifices,
-                        &view.side,
-                        &name,
-                    ) {
+                    if olympians::has_sacrifice(&view.sacrifices, &view.side, &name) {
                         let d = cx.err(
                             "orders::sacrifice-twice",
                             node,

@@ -12,7 +12,10 @@ use crate::rules::hellenes::model::orders::Build;
 use crate::rules::hellenes::model::scenario::BlockKind;
 use crate::rules::hellenes::model::scenario::Scenario;
 use crate::rules::hellenes::model::sight::Sight;
+use crate::rules::hellenes::model::state::Block;
+use crate::rules::hellenes::model::state::Initiative;
 use crate::rules::hellenes::model::state::PlayedFor;
+use crate::rules::hellenes::model::state::Season;
 use crate::rules::hellenes::model::state::Status;
 impl Action {
     /// Actions this action spends (`params.season.build_*_actions` for Building).
@@ -30,11 +33,7 @@ impl Action {
 
 /// The actions a side may spend this player turn: its card's Action value, none after an
 /// Event (1.0).
-pub fn budget(
-    sc: &Scenario,
-    view_initiative: Option<&crate::rules::hellenes::model::state::Initiative>,
-    side: &str,
-) -> u32 {
+pub fn budget(sc: &Scenario, view_initiative: Option<&Initiative>, side: &str) -> u32 {
     view_initiative
         .and_then(|i| i.plays.get(side))
         .map(|p| match p.played_for {
@@ -229,7 +228,7 @@ pub fn pillage_problem(
     sc: &Scenario,
     b: &Sight,
     year: i32,
-    season: crate::rules::hellenes::model::state::Season,
+    season: Season,
     city: &str,
     pillaged: &[String],
 ) -> Option<Problem> {
@@ -296,11 +295,7 @@ pub fn pillage_problem(
 
 /// The pool blocks that can be built in `city` (fleets only in coastal cities), in game
 /// file order: the canonical order of the draw.
-pub fn pool_for<'b>(
-    sc: &Scenario,
-    own: &'b [crate::rules::hellenes::model::state::Block],
-    city: &str,
-) -> Vec<&'b crate::rules::hellenes::model::state::Block> {
+pub fn pool_for<'b>(sc: &Scenario, own: &'b [Block], city: &str) -> Vec<&'b Block> {
     let coastal = sc.area(city).is_some_and(|a| !a.seas.is_empty());
     own.iter()
         .filter(|x| x.status == Status::Pool && (x.kind != BlockKind::Fleet || coastal))

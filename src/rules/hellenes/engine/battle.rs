@@ -138,7 +138,7 @@ pub fn fight(setup: &BattleSetup, stream: &mut Stream) -> BattleOutcome {
 }
 
 /// `fight`, with each block's roll offered to `appeal` before it is used (11.0:
-/// olympians.rs decides, and draws the new dice from their own stream).
+/// `olympians` decides, and draws the new dice from their own stream).
 pub fn fight_with(setup: &BattleSetup, stream: &mut Stream, appeal: &mut Appeal) -> BattleOutcome {
     let mut live: Vec<Live> = Vec::new();
     for (i, f) in setup.attackers.iter().enumerate() {

@@ -7,6 +7,9 @@
 //! kept until used). The sacrifices are public (the blocks stand on the board); they live
 //! in the state (`State.sacrifices`) and every view.
 
+use crate::rules::hellenes::model::battle::BattleOutcome;
+use crate::rules::hellenes::model::battle::BattleSetup;
+use crate::rules::hellenes::model::battle::Reroll;
 use crate::rules::hellenes::model::events::appeal::AppealEvent;
 use crate::rules::hellenes::model::labels;
 use crate::rules::hellenes::model::orders::When;
@@ -162,12 +165,9 @@ pub fn fight(
     sc: &Scenario,
     st: &mut State,
     dice: &crate::dice::TurnDice,
-    setup: &crate::rules::hellenes::model::battle::BattleSetup,
+    setup: &BattleSetup,
     label: &str,
-) -> (
-    crate::rules::hellenes::model::battle::BattleOutcome,
-    Vec<crate::dice::DiceRecord>,
-) {
+) -> (BattleOutcome, Vec<crate::dice::DiceRecord>) {
     use crate::dice::Shown;
     let mut stream = dice.open(label);
     let mut rerolls = Vec::new();
@@ -190,7 +190,7 @@ pub fn fight(
             rerolls.push(s.record(Shown::All));
             Some((
                 again,
-                crate::rules::hellenes::model::battle::Reroll {
+                Reroll {
                     side,
                     olympian,
                     label: again_label,

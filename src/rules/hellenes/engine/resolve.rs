@@ -80,7 +80,7 @@ pub fn resolve(
     }
 }
 
-/// 1.0 Setup (and 9.54 each year's start, year.rs): shuffle the deck and deal `hand_size`
+/// 1.0 Setup (and 9.54 each year's start, `year`): shuffle the deck and deal `hand_size`
 /// cards to each side, one at a time in side order from the top. The shuffle is the
 /// sealed event `deal:<year>`, so nobody (the moderator included) can choose or foresee
 /// the hands.

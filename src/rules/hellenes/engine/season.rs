@@ -212,7 +212,7 @@ fn actions_phase(
                 // 4.2: a new block drawn blind from the pool: the sealed draw
                 // `draw:pool:<side>` (one stream per turn, one value per block drawn), from
                 // the pool blocks that can stand in the city, in game file order.
-                let label = labels::draw_pool(&side);
+                let label = labels::draw_pool(side);
                 let stream = draw.get_or_insert_with(|| dice.sealed(&label));
                 let own: Vec<_> = st
                     .blocks
@@ -414,7 +414,7 @@ fn combat_phase(
             (&enemy, defenders),
         );
         let label = labels::battle(&place);
-        // 11.0: the battle's rolls may be appealed (olympians.rs).
+        // 11.0: the battle's rolls may be appealed (`olympians`).
         let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
         out.dice.extend(records);
         battle::apply_losses(st, &result);

@@ -32,10 +32,12 @@ use crate::rules::hellenes::model::scenario::BlockKind;
 use crate::rules::hellenes::model::scenario::Scenario;
 use crate::rules::hellenes::model::sight::{Played, Sight};
 use crate::rules::hellenes::model::state::Block;
+use crate::rules::hellenes::model::state::CityState;
 use crate::rules::hellenes::model::state::Fortify;
 use crate::rules::hellenes::model::state::Prestige;
 use crate::rules::hellenes::model::state::Season;
 use crate::rules::hellenes::model::state::Siege;
+use crate::rules::hellenes::model::state::Since;
 use crate::rules::hellenes::model::state::State;
 use crate::rules::hellenes::model::state::Status;
 
@@ -358,8 +360,7 @@ fn mark_blockades(sc: &Scenario, st: &mut State) -> Vec<SiegeEvent> {
         let siege = st.cities[ci].siege.as_mut().expect("checked above");
         match (now_blockaded, siege.blockaded.is_some()) {
             (true, false) => {
-                siege.blockaded =
-                    Some(crate::rules::hellenes::model::state::Since { year, season });
+                siege.blockaded = Some(Since { year, season });
                 events.push(SiegeEvent::Blockaded {
                     city,
                     besieged,
@@ -601,7 +602,7 @@ pub fn may_siege_combat(
 /// port's offshore sea.
 pub fn supplied(
     sc: &Scenario,
-    cities: &[crate::rules::hellenes::model::state::CityState],
+    cities: &[CityState],
     own: &[Block],
     side: &str,
     city: &str,
@@ -654,7 +655,7 @@ pub fn may_siege_combat_now(
 
 /// The besieged block that takes the next attrition hit (8.2): the currently strongest
 /// (most steps); among equals the owner's `standing.losses` order, then the documented
-/// default of every tie (docs/orders.md, as in `battle.rs`): the weaker rating first (a
+/// default of every tie (docs/orders.md, as in `battle`): the weaker rating first (a
 /// later letter, then a lower number), then game file order; the garrison always last (7.3).
 fn next_attrition_loss(st: &State, city: &str, owner: &str) -> Option<usize> {
     let order = st
@@ -739,7 +740,7 @@ pub fn attrition(
         (sc.params.siege.attrition_hit, None)
     };
     let label = labels::attrition(city);
-    // 11.0: the roll may be appealed before it is used (olympians.rs).
+    // 11.0: the roll may be appealed before it is used (`olympians`).
     let count_hits = |d: &[u32]| d.iter().filter(|x| **x <= hit_on).count() as u32;
     let r = super::olympians::roll(sc, st, dice, &label, side, n, &count_hits);
     out.dice.extend(r.records);
@@ -876,7 +877,7 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
     // … and cannot be routed.
     setup.defenders_rout = false;
     let label = labels::assault(city);
-    // 11.0: the assault's rolls may be appealed (olympians.rs).
+    // 11.0: the assault's rolls may be appealed (`olympians`).
     let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
     out.dice.extend(records);
     battle::apply_losses(st, &result);
@@ -1077,7 +1078,7 @@ pub fn sortie(
         (&besieger, defenders),
     );
     let label = labels::sortie(city);
-    // 11.0: the sortie's rolls may be appealed (olympians.rs).
+    // 11.0: the sortie's rolls may be appealed (`olympians`).
     let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
     out.dice.extend(records);
     battle::apply_losses(st, &result);

@@ -2,7 +2,7 @@
 //! which both sides act at once from orders written in advance: the overwintering moves
 //! (Quartering, Returning, Return battles), the two winter combat phases, and what becomes
 //! of blocks that found no winter quarters. The game then awaits the end of the year
-//! (`Phase::YearEnd`, year.rs).
+//! (`Phase::YearEnd`, `year`).
 //!
 //! Why one step and not three (moves, siege-breaking combat, siege combat): no card is
 //! played in Winter ([A]: there is no initiative, so no side moves first); the two sides'
@@ -32,7 +32,8 @@
 //!    blockading fleet ([A] `params.winter.besiegers_need_supply`); the others meet [A]
 //!    `params.winter.unwintered`. Then sieges and control settle.
 //!
-//! Pure: no I/O, no clock. Order forms and checks: winter_orders.rs; events: winter_event.rs.
+//! Pure: no I/O, no clock. Order forms and checks: `check::winter_orders`; events:
+//! `model::events::winter`.
 
 use crate::rules::hellenes::model::battle::Fighter;
 use crate::rules::hellenes::model::battle::{BattleOutcome, BattleSetup};
@@ -48,6 +49,7 @@ use super::movement::Problem;
 use super::season;
 use super::siege;
 use crate::dice::{DiceRecord, Shown, TurnDice};
+use crate::rules::hellenes::model::events::season::SeasonEvent;
 use crate::rules::hellenes::model::events::siege::SiegeEvent;
 use crate::rules::hellenes::model::events::winter::Part as Stage;
 use crate::rules::hellenes::model::events::winter::Why;
@@ -1179,16 +1181,13 @@ fn return_battle(
             .map(|b| Fighter::from_block(sc, b, naval))
             .collect();
         let setup = BattleSetup::field(sc, st, place, naval, (&side, att), (&enemy, def));
-        let label = labels::winter_battle(&place);
-        // 11.0: a Return battle's rolls may be appealed like any battle's (olympians.rs).
+        let label = labels::winter_battle(place);
+        // 11.0: a Return battle's rolls may be appealed like any battle's (`olympians`).
         let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
         out.dice.extend(records);
         battle::apply_losses(st, &result);
-        out.events.push(Event::Season(
-            crate::rules::hellenes::model::events::season::SeasonEvent::Battle(Box::new(
-                result.clone(),
-            )),
-        ));
+        out.events
+            .push(Event::Season(SeasonEvent::Battle(Box::new(result.clone()))));
         let away = result.must_retreat();
         let theirs: Vec<String> = away
             .iter()
@@ -1271,7 +1270,6 @@ fn retreat_failed(
     home: &str,
     events: &mut Vec<Event>,
 ) {
-    use crate::rules::hellenes::model::events::season::SeasonEvent;
     let Some(b) = st.block(id).cloned() else {
         return;
     };

@@ -40,6 +40,7 @@ use crate::rules::hellenes::model::scenario::CardKind;
 use crate::rules::hellenes::model::scenario::DiscardRule;
 use crate::rules::hellenes::model::scenario::PeaceTest;
 use crate::rules::hellenes::model::scenario::Scenario;
+use crate::rules::hellenes::model::state::InPlay;
 use crate::rules::hellenes::model::state::Phase;
 use crate::rules::hellenes::model::state::PlayedFor;
 use crate::rules::hellenes::model::state::Prestige;
@@ -220,12 +221,7 @@ fn peace_offer(
 }
 
 /// Whether `side` may discard the card `id` in play (9.53, [A] `params.year.discard`).
-pub fn may_discard(
-    sc: &Scenario,
-    in_play: &[crate::rules::hellenes::model::state::InPlay],
-    side: &str,
-    id: &str,
-) -> bool {
+pub fn may_discard(sc: &Scenario, in_play: &[InPlay], side: &str, id: &str) -> bool {
     let continuing = sc.card(id).is_some_and(|c| c.kind == CardKind::Continuing);
     continuing
         && in_play.iter().any(|p| {
@@ -391,12 +387,10 @@ pub fn new_year(
                 }
                 let stays = matches!(kind, Some(CardKind::Continuing | CardKind::Leader));
                 if stays {
-                    next.cards
-                        .in_play
-                        .push(crate::rules::hellenes::model::state::InPlay {
-                            card: p.card.clone(),
-                            side: side.clone(),
-                        });
+                    next.cards.in_play.push(InPlay {
+                        card: p.card.clone(),
+                        side: side.clone(),
+                    });
                 } else {
                     next.cards.discard.push(p.card.clone());
                 }

@@ -76,20 +76,20 @@ impl When {
 pub struct Orders {
     /// The card played in an initiative step.
     pub initiative: Option<Play>,
-    /// The acting side's actions in a player turn, in order (actions.rs).
+    /// The acting side's actions in a player turn, in order (`check::actions`).
     pub actions: Vec<Action>,
-    /// The acting side's siege combat orders (siege_orders.rs); in Winter, either side's.
+    /// The acting side's siege combat orders (`check::siege_orders`); in Winter, either side's.
     pub combat: Vec<SiegeOrder>,
     /// 9.x the side's overwintering moves in the Winter step, written and default
-    /// (winter.rs).
+    /// (`engine::winter`).
     pub winter: Vec<WinterMove>,
     /// New standing orders, replacing the old ones whole; `None` keeps the old ones.
     pub standing: Option<Standing>,
-    /// 10.2, 14.2.2: offer peace at the year's end, if the side may then (year.rs).
+    /// 10.2, 14.2.2: offer peace at the year's end, if the side may then (`engine::year`).
     pub peace: bool,
-    /// 9.53: continuing Events to discard at the year's end (year.rs).
+    /// 9.53: continuing Events to discard at the year's end (`engine::year`).
     pub discard: Vec<String>,
-    /// 10.4: the New Year card (year.rs).
+    /// 10.4: the New Year card (`engine::year`).
     pub new_year: Option<NewYearPlay>,
     /// Whether the side sent a file at all (for the reports).
     pub sent: bool,

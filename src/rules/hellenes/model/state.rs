@@ -62,13 +62,13 @@ pub enum Phase {
     /// A side's player turn: its Actions phase, then its Combat phase.
     PlayerTurn { side: String, first: bool },
     /// 9.x Winter, after Fall's player turns: both sides' overwintering moves and the two
-    /// winter combat phases, in one step (winter.rs).
+    /// winter combat phases, in one step (`engine::winter`).
     Winter,
-    /// 9.5 / 10.1–10.3 The end of the year (year.rs): tribute, the victory check and peace
+    /// 9.5 / 10.1–10.3 The end of the year (`engine::year`): tribute, the victory check and peace
     /// offers, the year's end and the next year's deal.
     YearEnd,
     /// 10.4 New Year: both sides play a card, revealed together: an Event, or a sacrifice
-    /// to an Olympian (10.4.1) (year.rs).
+    /// to an Olympian (10.4.1) (`engine::year`).
     NewYear,
     /// 14.2 The game is over: nothing is left to adjudicate.
     Ended { winner: String, by: Victory },
@@ -255,7 +255,7 @@ pub struct Standing {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub escape: BTreeMap<String, Vec<String>>,
     /// 11.0: appeals to the Olympians, written in advance as conditional orders
-    /// (olympians.rs).
+    /// (`engine::olympians`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub appeals: Vec<super::orders::Appeal>,
 }
@@ -284,7 +284,7 @@ pub struct State {
     pub cities: Vec<CityState>,
     pub blocks: Vec<Block>,
     pub standing: BTreeMap<String, Standing>,
-    /// 10.4.1: each side's sacrifices on the Olympians (public; olympians.rs).
+    /// 10.4.1: each side's sacrifices on the Olympians (public; `engine::olympians`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub sacrifices: BTreeMap<String, Vec<Sacrifice>>,
     /// 11.0: the appeals made in the step being resolved (each Olympian at most once per

@@ -222,7 +222,7 @@ pub fn describe(sc: &Scenario, v: &View, lang: Lang) -> String {
 /// besieged city, who besieges it since when, the blockade (8.2.1), and who is inside and
 /// around: the side's own blocks by id, the enemy's as a count. Empty when no city is
 /// besieged. Both languages side by side: edit them together (see `narrate`).
-pub fn sieges(sc: &Scenario, v: &crate::rules::hellenes::model::view::View, lang: Lang) -> String {
+pub fn sieges(sc: &Scenario, v: &View, lang: Lang) -> String {
     use crate::rules::hellenes::model::state::Status;
     let mut out = String::new();
     for c in &v.cities {

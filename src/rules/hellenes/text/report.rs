@@ -2,6 +2,12 @@
 //! each event family by its `narrate` module; the names of sides, cards and phases the
 //! other text modules share. Rendered from events only.
 
+use super::narrate::appeal;
+use super::narrate::season;
+use super::narrate::siege;
+use super::narrate::winter;
+use super::narrate::year;
+use super::step;
 use super::words;
 use super::words::Case;
 use crate::lang::Lang;
@@ -185,17 +191,17 @@ pub fn narrate(
                     ),
                 }
             }
-            Event::Season(e) => crate::rules::hellenes::text::narrate::season::narrate(sc, e, side, lang),
-            Event::Siege(e) => crate::rules::hellenes::text::narrate::siege::narrate(sc, before.season, e, side, lang),
-            Event::Winter(e) => crate::rules::hellenes::text::narrate::winter::narrate(sc, e, side, lang),
-            Event::Year(e) => crate::rules::hellenes::text::narrate::year::narrate(sc, e, lang),
-            Event::Appeal(e) => crate::rules::hellenes::text::narrate::appeal::narrate(sc, e, side, lang),
+            Event::Season(e) => season::narrate(sc, e, side, lang),
+            Event::Siege(e) => siege::narrate(sc, before.season, e, side, lang),
+            Event::Winter(e) => winter::narrate(sc, e, side, lang),
+            Event::Year(e) => year::narrate(sc, e, lang),
+            Event::Appeal(e) => appeal::narrate(sc, e, side, lang),
             Event::Next {
                 year,
                 season,
                 phase,
             } => {
-                let title = crate::rules::hellenes::text::step::title_in(sc, *year, *season, phase, lang);
+                let title = step::title_in(sc, *year, *season, phase, lang);
                 lang.pick(format!("Next: {title}."), format!("Далее: {title}."))
             }
         };

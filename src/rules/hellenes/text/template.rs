@@ -9,6 +9,7 @@ use crate::lang::Lang;
 use crate::rules::hellenes::check::defaults::default_new_year;
 use crate::rules::hellenes::engine::actions::budget;
 use crate::rules::hellenes::engine::movement;
+use crate::rules::hellenes::engine::olympians;
 use crate::rules::hellenes::engine::siege;
 use crate::rules::hellenes::engine::winter;
 use crate::rules::hellenes::engine::year::may_discard;
@@ -103,7 +104,7 @@ pub fn actions(sc: &Scenario, v: &View) -> String {
 }
 
 /// The orders skeleton of the end of the year, every legal order in comments.
-pub fn year_end(sc: &Scenario, v: &crate::rules::hellenes::model::view::View) -> String {
+pub fn year_end(sc: &Scenario, v: &View) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     let y = &sc.params.year;
@@ -164,7 +165,7 @@ pub fn year_end(sc: &Scenario, v: &crate::rules::hellenes::model::view::View) ->
 }
 
 /// The orders skeleton of the New Year step.
-pub fn new_year(sc: &Scenario, v: &crate::rules::hellenes::model::view::View) -> String {
+pub fn new_year(sc: &Scenario, v: &View) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     let _ = writeln!(
@@ -186,11 +187,7 @@ pub fn new_year(sc: &Scenario, v: &crate::rules::hellenes::model::view::View) ->
     let _ = writeln!(out, "# who sacrifices first.");
     let _ = writeln!(out, "# The Olympians:");
     for o in &sc.params.olympians.gods {
-        let mine = crate::rules::hellenes::engine::olympians::has_sacrifice(
-            &v.sacrifices,
-            &v.side,
-            &o.name,
-        );
+        let mine = olympians::has_sacrifice(&v.sacrifices, &v.side, &o.name);
         let _ = writeln!(
             out,
             "#   {:<9} {}{}{}",

@@ -177,7 +177,7 @@ pub enum SiegeEvent {
     },
     /// A siege combat order that the state no longer allowed when it was resolved.
     Void(Void),
-    /// 11.0 An appeal to an Olympian on siege dice (olympians.rs).
+    /// 11.0 An appeal to an Olympian on siege dice (`engine::olympians`).
     Appeal(Box<super::appeal::AppealEvent>),
 }
 

@@ -2,8 +2,10 @@
 //! shot, Zeus's redeal and Apollo's redraw, in each report language.
 
 use crate::lang::Lang;
+use crate::rules::hellenes::model::battle::Reroll;
 use crate::rules::hellenes::model::events::appeal::AppealEvent;
 use crate::rules::hellenes::model::scenario::Scenario;
+use crate::rules::hellenes::text::report;
 use crate::rules::hellenes::text::words;
 /// An Olympian's name in `lang` (`Зевс`).
 pub fn name(olympian: &str, lang: Lang) -> String {
@@ -21,12 +23,7 @@ fn faces(d: &[u32]) -> String {
 /// The words before a re-rolled block's new dice in a battle's round line: `1 6; 11.0
 /// Sparta appeals to Ares: re-roll `battle:Plataea#reroll-1``. Both languages side by
 /// side: edit them together.
-pub fn reroll_words(
-    sc: &Scenario,
-    r: &crate::rules::hellenes::model::battle::Reroll,
-    sep: &str,
-    lang: Lang,
-) -> String {
+pub fn reroll_words(sc: &Scenario, r: &Reroll, sep: &str, lang: Lang) -> String {
     let who = words::side(sc, &r.side, lang, words::Case::Nom);
     let first = r
         .first
@@ -68,7 +65,7 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
                 "11.0 {} appeals to {} on {} roll `{label}` ({}): the sacrifice is spent and the dice are re-rolled, `{reroll}`: {}; the new result stands.",
                 nom(side),
                 name(olympian, lang),
-                if side == owner { "its own".to_string() } else { crate::rules::hellenes::text::report::possessive(&nom(owner)) },
+                if side == owner { "its own".to_string() } else { report::possessive(&nom(owner)) },
                 faces(first),
                 faces(again)
             ),
@@ -136,7 +133,7 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
                         "11.0 {} appeals to {} on {} new block at {city}: {returned} goes back to the pool and {drawn} is drawn instead (sealed draw `{reroll}`); the sacrifice is spent.",
                         nom(side),
                         name(olympian, lang),
-                        if side == owner { "its own".to_string() } else { crate::rules::hellenes::text::report::possessive(&nom(owner)) },
+                        if side == owner { "its own".to_string() } else { report::possessive(&nom(owner)) },
                     ),
                     format!(
                         "11.0 {} — просьба к олимпийцу {} о {} в {city}: {returned} возвращается в пул, вместо него вытянут {drawn} (запечатанная выборка `{reroll}`); жертва потрачена.",
@@ -151,7 +148,7 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
                         "11.0 {} appeals to {} on {} new block at {city}: it goes back to the pool and another is drawn (sealed draw `{reroll}`); the sacrifice is spent.",
                         nom(side),
                         name(olympian, lang),
-                        crate::rules::hellenes::text::report::possessive(&nom(owner)),
+                        report::possessive(&nom(owner)),
                     ),
                     format!(
                         "11.0 {} — просьба к олимпийцу {} о новом блоке {} в {city}: блок возвращается в пул, вытянут другой (запечатанная выборка `{reroll}`); жертва потрачена.",

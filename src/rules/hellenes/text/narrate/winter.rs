@@ -13,6 +13,7 @@
 //! them line by line).
 
 use crate::lang::Lang;
+use crate::rules::hellenes::engine::siege;
 use crate::rules::hellenes::model::events::winter::Part;
 use crate::rules::hellenes::model::events::winter::Why;
 use crate::rules::hellenes::model::events::winter::WinterEvent;
@@ -268,7 +269,7 @@ pub fn narrate(sc: &Scenario, e: &WinterEvent, side: Option<&str>, lang: Lang) -
             let c = city.clone().unwrap_or_default();
             let cap = city
                 .as_deref()
-                .map(|c| crate::rules::hellenes::engine::siege::capacity(sc, c))
+                .map(|c| siege::capacity(sc, c))
                 .unwrap_or(0);
             let reason = match (why, lang) {
                 (Why::Outside, Lang::En) => "outside any friendly city".to_string(),

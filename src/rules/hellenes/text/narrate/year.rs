@@ -13,6 +13,7 @@ use crate::rules::hellenes::model::events::year::YearEvent;
 use crate::rules::hellenes::model::scenario::PeaceTest;
 use crate::rules::hellenes::model::scenario::Scenario;
 use crate::rules::hellenes::model::state::PlayedFor;
+use crate::rules::hellenes::text::report;
 use crate::rules::hellenes::text::words;
 use crate::rules::hellenes::text::words::Case;
 
@@ -143,7 +144,7 @@ pub fn narrate(sc: &Scenario, e: &YearEvent, lang: Lang) -> String {
             lang.pick(
                 format!(
                     "10.2 {} peace offer is not made: {ahead} Prestige ahead, {need} needed{why} (14.2.2).",
-                    crate::rules::hellenes::text::report::possessive(&name(side))
+                    report::possessive(&name(side))
                 ),
                 format!(
                     "10.2 Мирное предложение {} не сделано: преимущество в престиже {ahead}, нужно {need}{why} (14.2.2).",
@@ -297,7 +298,7 @@ pub fn narrate(sc: &Scenario, e: &YearEvent, lang: Lang) -> String {
             match (revolt, lang) {
                 (false, Lang::En) => format!(
                     "10.4 {} Event {c} has no effect: there is no combat phase at New Year.",
-                    crate::rules::hellenes::text::report::possessive(&name(side))
+                    report::possessive(&name(side))
                 ),
                 (false, Lang::Ru) => format!(
                     "10.4 Событие {} {c} не действует: в Новый год нет фазы боя.",
@@ -305,7 +306,7 @@ pub fn narrate(sc: &Scenario, e: &YearEvent, lang: Lang) -> String {
                 ),
                 (true, Lang::En) => format!(
                     "10.4 {} Event {c} has no effect: Revolts are not allowed at New Year.",
-                    crate::rules::hellenes::text::report::possessive(&name(side))
+                    report::possessive(&name(side))
                 ),
                 (true, Lang::Ru) => format!(
                     "10.4 Событие {} {c} не действует: восстания в Новый год не разрешены.",
