@@ -211,6 +211,8 @@ pub struct NewOptions {
     pub chain_length: u32,
     /// Chain heads to use instead of drawing them (tests, re-creations).
     pub secret: Option<Secret>,
+    /// What the game's start takes beyond the scenario (`--players`).
+    pub start: crate::rules::StartOptions,
 }
 
 fn draw_head() -> Result<String, Failure> {
@@ -271,7 +273,7 @@ pub fn create<R: Rules>(
     let n = secret.chain_length;
     let commitment = Chain::Open.walk(&secret.open()?, n);
     let anchor = Chain::Sealed.walk(&secret.sealed()?, n);
-    let state = R::start(&sc);
+    let state = R::start(&sc, &opts.start).map_err(Failure::Refused)?;
     let step = R::step(&sc, &state);
     let game = GameFile {
         dikast: FORMAT,
@@ -301,7 +303,7 @@ pub fn create<R: Rules>(
         game: opts.game_id.clone(),
         rules: R::ID.to_string(),
         scenario: scenario_name.to_string(),
-        players: R::sides(&sc)
+        players: R::sides(&sc, &game.state)
             .into_iter()
             .map(|s| {
                 (
@@ -361,7 +363,7 @@ fn set_private(_p: &Path) -> Result<(), Failure> {
 }
 
 /// Each side's orders file as received: its display name and bytes, or `None`.
-pub type OrdersFiles = BTreeMap<String, Option<(String, Vec<u8>)>>;
+pub use crate::pipeline::OrdersFiles;
 
 /// The orders files of a turn, per side (missing side: `None`). Files that name no side,
 /// links, and anything that is not a plain file inside the folder are refused.
@@ -611,7 +613,7 @@ pub fn adjudicate_with<R: Rules>(
     if !opts.allow_no_orders {
         require_some_orders(layout)?;
     }
-    let orders = read_orders(layout, t, &R::sides(&sc))?;
+    let orders = read_orders(layout, t, &R::sides(&sc, &game.state))?;
     let campaign = layout.load_campaign()?;
     let next_deadline = campaign
         .deadlines

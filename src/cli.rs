@@ -6,12 +6,13 @@ use crate::campaign::{self, Layout, NewOptions, Secret};
 use crate::dice::{self, Chain, TurnDice};
 use crate::error::Failure;
 use crate::fsx;
-use crate::game::{Peek, ViewFile};
+use crate::game::Peek;
 use crate::pipeline;
-use crate::rules::hellenes::Hellenes;
-use crate::rules::Rules;
+use crate::registry::{Game, Registry};
+use crate::schema::SchemaKind;
+use crate::show::Format;
 use crate::verify;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 
 #[derive(Parser, Debug)]
@@ -25,29 +26,19 @@ pub struct Cli {
     pub command: Command,
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq)]
-pub enum Format {
-    Text,
-    Markdown,
-    Json,
-    Svg,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq)]
-pub enum SchemaKind {
-    Orders,
-    Game,
-}
-
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Create a campaign folder from an embedded scenario or a scenario file.
     New {
         /// The new campaign folder (must not exist, or be empty).
         dir: PathBuf,
-        /// An embedded scenario name (`hellenes-431`) or a scenario YAML file.
-        #[arg(long, default_value = "hellenes-431")]
-        scenario: String,
+        /// An embedded scenario's name or a scenario YAML file (default: the first
+        /// embedded scenario; `dikast schema` and `--help` of this dikast list them).
+        #[arg(long)]
+        scenario: Option<String>,
+        /// How many players, for a scenario played at several counts.
+        #[arg(long)]
+        players: Option<u32>,
         /// The game id players write in their orders (default: the folder's name).
         #[arg(long)]
         game_id: Option<String>,
@@ -109,10 +100,14 @@ pub enum Command {
         #[arg(long)]
         side: String,
     },
-    /// Print the JSON Schema of orders or game files.
+    /// Print the JSON Schema of a game's orders, or of game files or views.
     Schema {
         #[arg(value_enum)]
         kind: SchemaKind,
+        /// Whose orders: a game id (`rules:` of its files), or a campaign folder, game
+        /// file or view. Default: the only game, when this dikast knows one.
+        #[arg(long = "for")]
+        for_: Option<String>,
     },
     /// Print dice of one event, or values of a seed chain, to check by hand.
     Dice {
@@ -161,6 +156,9 @@ pub enum Command {
     /// Run the main job on the embedded default: a campaign adjudicated with
     /// orders-examples/, verified, its reports printed.
     Demo {
+        /// The embedded scenario to play (its examples are orders-examples/<scenario>/).
+        #[arg(long)]
+        scenario: Option<String>,
         /// Keep the campaign in this folder instead of a temporary one.
         #[arg(long)]
         keep: Option<PathBuf>,
@@ -170,8 +168,17 @@ pub enum Command {
     },
 }
 
-/// Runs the command line; returns the exit code.
+/// Runs the command line with the built-in games; returns the exit code.
 pub fn main_with<I, T>(args: I) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    main_with_registry(&crate::games::builtin(), args)
+}
+
+/// Runs the command line with the games of `registry` (tests add games of their own).
+pub fn main_with_registry<I, T>(registry: &Registry, args: I) -> i32
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
@@ -187,7 +194,7 @@ where
     // Exit 3 is `verify`'s answer. Any other command that finds a changed or broken
     // archive refuses its input like any other invalid input: exit 1, nothing written.
     let verifying = matches!(cli.command, Command::Verify { .. });
-    let result = run(cli.command).map_err(|f| match f {
+    let result = run(registry, cli.command).map_err(|f| match f {
         Failure::Verify(m) if !verifying => Failure::Refused(format!(
             "{m}\n(the campaign archive does not check out; `dikast verify DIR` checks all of it)"
         )),
@@ -205,8 +212,8 @@ where
     }
 }
 
-/// Which rules module a file belongs to.
-fn rules_of(path: &Path, bytes: &[u8]) -> Result<String, Failure> {
+/// Which game a file belongs to (its `rules:` field).
+fn game_of<'r>(reg: &'r Registry, path: &Path, bytes: &[u8]) -> Result<&'r dyn Game, Failure> {
     let name = path.display().to_string();
     let file = crate::yaml::decode(&name, bytes).map_err(Failure::input)?;
     crate::yaml::parse(&file).map_err(Failure::input)?;
@@ -229,38 +236,26 @@ fn rules_of(path: &Path, bytes: &[u8]) -> Result<String, Failure> {
     let rules = peek
         .rules
         .ok_or_else(|| Failure::Refused(format!("{name} names no rules (field rules)")))?;
-    if !RULES.contains(&rules.as_str()) {
-        return Err(Failure::Refused(format!(
+    reg.find(&rules).map_err(|_| {
+        Failure::Refused(format!(
             "{name}: field rules names `{rules}`, which this dikast does not know (it knows {})",
-            RULES.join(", ")
-        )));
-    }
-    Ok(rules)
+            reg.ids().join(", ")
+        ))
+    })
 }
 
-/// The rules modules `with_rules!` knows.
-const RULES: [&str; 1] = ["hellenes"];
-
-/// Calls `$body` with `$R` bound to the rules module named `$id`.
-macro_rules! with_rules {
-    ($id:expr, $R:ident => $body:expr) => {
-        match $id {
-            "hellenes" => {
-                type $R = Hellenes;
-                $body
-            }
-            other => Err(Failure::Refused(format!(
-                "unknown rules `{other}`: this dikast knows hellenes"
-            ))),
-        }
-    };
+/// The game of a campaign folder.
+fn game_of_campaign<'r>(reg: &'r Registry, layout: &Layout) -> Result<&'r dyn Game, Failure> {
+    let c = layout.load_campaign()?;
+    reg.find(&c.rules)
 }
 
-fn run(cmd: Command) -> Result<String, Failure> {
+fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
     match cmd {
         Command::New {
             dir,
             scenario,
+            players,
             game_id,
             chain_length,
             secret,
@@ -288,52 +283,55 @@ fn run(cmd: Command) -> Result<String, Failure> {
                     .map(|s| s.chain_length)
                     .unwrap_or(chain_length),
                 secret,
+                start: crate::rules::StartOptions { players },
             };
-            let (rules, name, text, embedded) =
-                if let Some(t) = Hellenes::embedded_scenario(&scenario) {
-                    (
-                        "hellenes".to_string(),
-                        scenario.clone(),
-                        t.to_string(),
-                        true,
-                    )
-                } else {
-                    let p = Path::new(&scenario);
-                    if !p.exists() {
-                        return Err(Failure::Refused(format!(
-                            "`{scenario}` is neither an embedded scenario ({}) nor a file",
-                            Hellenes::scenario_names().join(", ")
-                        )));
-                    }
-                    let b = fsx::read_limited(p)?;
-                    let text = String::from_utf8(b)
-                        .map_err(|_| Failure::Refused(format!("{scenario} is not UTF-8 text")))?;
-                    let v: serde_yaml::Value = serde_yaml::from_str(&text)
-                        .map_err(|e| Failure::Refused(format!("{scenario}: {e}")))?;
-                    let rules = v
-                        .get("rules")
-                        .and_then(|r| r.as_str())
-                        .unwrap_or("")
-                        .to_string();
-                    let name = v
-                        .get("scenario")
-                        .and_then(|r| r.as_str())
-                        .unwrap_or("custom")
-                        .to_string();
-                    (rules, name, text, false)
-                };
-            with_rules!(rules.as_str(), R => campaign::create::<R>(&dir, &name, &text, embedded, &opts))?;
+            let scenario = match scenario.or_else(|| reg.default_scenario().map(String::from)) {
+                Some(s) => s,
+                None => {
+                    return Err(Failure::Refused(
+                        "this dikast embeds no scenario: give --scenario FILE".into(),
+                    ))
+                }
+            };
+            let (game, name, text, embedded) = if let Some((g, t)) = reg.by_scenario(&scenario) {
+                (g, scenario.clone(), t.to_string(), true)
+            } else {
+                let p = Path::new(&scenario);
+                if !p.exists() {
+                    return Err(Failure::Refused(format!(
+                        "`{scenario}` is neither an embedded scenario ({}) nor a file",
+                        reg.scenario_names().join(", ")
+                    )));
+                }
+                let b = fsx::read_limited(p)?;
+                let text = String::from_utf8(b)
+                    .map_err(|_| Failure::Refused(format!("{scenario} is not UTF-8 text")))?;
+                let v: serde_yaml::Value = serde_yaml::from_str(&text)
+                    .map_err(|e| Failure::Refused(format!("{scenario}: {e}")))?;
+                let rules = v.get("rules").and_then(|r| r.as_str()).unwrap_or("");
+                let name = v
+                    .get("scenario")
+                    .and_then(|r| r.as_str())
+                    .unwrap_or("custom")
+                    .to_string();
+                (reg.find(rules)?, name, text, false)
+            };
+            game.create(&dir, &name, &text, embedded, &opts)?;
+            let layout = Layout::new(&dir);
+            let first: serde_yaml::Value =
+                serde_yaml::from_slice(&fsx::read_limited(&layout.game(1))?)
+                    .map_err(|e| Failure::Refused(format!("{}: {e}", layout.game(1).display())))?;
+            let step = first.get("step").and_then(|s| s.as_str()).unwrap_or("");
             Ok(format!(
-                "created campaign `{}` in {}\nturn 1 awaits every side's orders (setup: entropy for the deal); views are in {}\n",
+                "created campaign `{}` in {}\nturn 1 awaits every side's orders ({step}); views are in {}\n",
                 opts.game_id,
                 dir.display(),
-                Layout::new(&dir).turn_dir(1).display()
+                layout.turn_dir(1).display()
             ))
         }
         Command::Check { orders, against } => {
             let ab = fsx::read_limited(&against)?;
-            let rules = rules_of(&against, &ab)?;
-            with_rules!(rules.as_str(), R => check::<R>(&orders, &against, &ab))
+            game_of(reg, &against, &ab)?.check(&orders, &against, &ab)
         }
         Command::Adjudicate {
             dir,
@@ -342,8 +340,14 @@ fn run(cmd: Command) -> Result<String, Failure> {
             allow_no_orders,
         } => {
             let layout = Layout::new(&dir);
-            let c = layout.load_campaign()?;
-            let done = with_rules!(c.rules.as_str(), R => campaign::adjudicate_with::<R>(&layout, &campaign::AdjudicateOptions { fallback, allow_no_orders }))?;
+            let game = game_of_campaign(reg, &layout)?;
+            let done = game.adjudicate(
+                &layout,
+                &campaign::AdjudicateOptions {
+                    fallback,
+                    allow_no_orders,
+                },
+            )?;
             let out = format!(
                 "turn {} adjudicated; reports in {}; turn {} awaits orders\n",
                 done.turn,
@@ -351,7 +355,7 @@ fn run(cmd: Command) -> Result<String, Failure> {
                 done.turn + 1
             );
             if mail {
-                let mailed = with_rules!(c.rules.as_str(), R => crate::mail::send_turn::<R>(&layout, done.turn, false));
+                let mailed = game.send_turn(&layout, done.turn, false);
                 return crate::mail::after_adjudication(out, mailed);
             }
             Ok(out)
@@ -368,11 +372,11 @@ fn run(cmd: Command) -> Result<String, Failure> {
                     let layout = Layout::new(&d);
                     let g1 = layout.game(1);
                     let gb = fsx::read_limited(&g1)?;
-                    let rules = rules_of(&g1, &gb).map_err(|f| match f {
+                    let game = game_of(reg, &g1, &gb).map_err(|f| match f {
                         Failure::Refused(m) => Failure::Verify(m),
                         f => verify::as_archive_failure(f),
                     })?;
-                    with_rules!(rules.as_str(), R => verify::archive::<R>(&layout))?
+                    game.verify_archive(&layout)?
                 }
                 (None, None) => {
                     return Err(Failure::Refused(
@@ -385,15 +389,13 @@ fn run(cmd: Command) -> Result<String, Failure> {
         Command::Publish { dir, out } => crate::publish::publish(&Layout::new(&dir), &out),
         Command::Show { file, side, format } => {
             let b = fsx::read_limited(&file)?;
-            let rules = rules_of(&file, &b)?;
-            with_rules!(rules.as_str(), R => crate::show::show::<R>(&file, &b, side.as_deref(), format))
+            game_of(reg, &file, &b)?.show(&file, &b, side.as_deref(), format)
         }
         Command::Template { dir, side } => {
             let layout = Layout::new(&dir);
-            let c = layout.load_campaign()?;
-            with_rules!(c.rules.as_str(), R => crate::show::template::<R>(&layout, &side))
+            game_of_campaign(reg, &layout)?.template(&layout, &side)
         }
-        Command::Schema { kind } => Ok(crate::schema::schema(kind)),
+        Command::Schema { kind, for_ } => schema_cmd(reg, kind, for_.as_deref()),
         Command::Dice {
             key,
             label,
@@ -406,8 +408,7 @@ fn run(cmd: Command) -> Result<String, Failure> {
         } => dice_cmd(key, label, sealed, count, sides, chain, steps, sealed_chain),
         Command::Mail { dir, turn, dry_run } => {
             let layout = Layout::new(&dir);
-            let c = layout.load_campaign()?;
-            with_rules!(c.rules.as_str(), R => crate::mail::mail_command::<R>(&layout, turn, dry_run))
+            game_of_campaign(reg, &layout)?.mail_command(&layout, turn, dry_run)
         }
         Command::Status { dir, now } => {
             let now = match now {
@@ -416,50 +417,53 @@ fn run(cmd: Command) -> Result<String, Failure> {
                 None => crate::status::clock_now(),
             };
             let layout = Layout::new(&dir);
-            let c = layout.load_campaign()?;
-            let st = with_rules!(c.rules.as_str(), R => crate::status::status::<R>(&layout))?;
+            let st = game_of_campaign(reg, &layout)?.status(&layout)?;
             Ok(crate::status::render(&layout, &st, now))
         }
-        Command::Demo { keep, examples } => crate::demo::demo(keep.as_deref(), &examples),
+        Command::Demo {
+            scenario,
+            keep,
+            examples,
+        } => crate::demo::demo(reg, scenario.as_deref(), keep.as_deref(), &examples),
     }
 }
 
-fn check<R: Rules>(orders: &Path, against: &Path, against_bytes: &[u8]) -> Result<String, Failure> {
-    let aname = against.display().to_string();
-    let ob = fsx::read_limited(orders)?;
-    let oname = orders.display().to_string();
-    let ofile = crate::yaml::decode(&oname, &ob).map_err(Failure::input)?;
-    let peek: Peek = serde_yaml::from_slice(against_bytes)
-        .map_err(|e| Failure::Refused(format!("{aname}: {e}")))?;
-    let view: ViewFile<R::View> = if peek.view_of.is_some() {
-        pipeline::parse_file(&aname, against_bytes, "view")?
-    } else {
-        let game: crate::game::GameFile<R::State> =
-            pipeline::parse_file(&aname, against_bytes, "game file")?;
-        let sc = pipeline::load_scenario::<R>(&game.scenario, &aname)?;
-        // The moderator checks a side's orders against that side's view of the game.
-        let side = crate::yaml::parse(&ofile)
-            .ok()
-            .and_then(|r| {
-                r.get("side")
-                    .and_then(|s| s.as_str())
-                    .map(|s| s.trim().to_ascii_lowercase())
-            })
-            .filter(|s| R::sides(&sc).contains(s))
-            .unwrap_or_else(|| R::sides(&sc)[0].clone());
-        pipeline::make_view::<R>(&sc, &game, against_bytes, &side)
+/// `dikast schema`: the orders schema of one game (named, or the game of a campaign
+/// folder or file), or the envelope schemas of game files and views.
+fn schema_cmd(reg: &Registry, kind: SchemaKind, of: Option<&str>) -> Result<String, Failure> {
+    let v = match kind {
+        SchemaKind::Game => crate::schema::game(&reg.ids()),
+        SchemaKind::View => crate::schema::view(&reg.ids()),
+        SchemaKind::Orders => {
+            let game = match of {
+                None => match reg.ids().as_slice() {
+                    [only] => reg.find(only)?,
+                    ids => {
+                        return Err(Failure::Refused(format!(
+                            "which game's orders? give --for with one of {}, or a campaign folder or game file",
+                            ids.join(", ")
+                        )))
+                    }
+                },
+                Some(x) if reg.ids().contains(&x) => reg.find(x)?,
+                Some(x) => {
+                    let p = Path::new(x);
+                    if p.is_dir() {
+                        game_of_campaign(reg, &Layout::new(p))?
+                    } else if p.is_file() {
+                        game_of(reg, p, &fsx::read_limited(p)?)?
+                    } else {
+                        return Err(Failure::Refused(format!(
+                            "`{x}` is neither a game ({}) nor a campaign folder or file",
+                            reg.ids().join(", ")
+                        )));
+                    }
+                }
+            };
+            game.orders_schema()
+        }
     };
-    let sc = pipeline::load_scenario::<R>(&view.scenario, &aname)?;
-    let (_, diags) = pipeline::check_orders::<R>(&sc, &view, &ofile);
-    if diags.is_empty() {
-        Ok(format!(
-            "{oname}: orders for {} on turn {} are valid\n",
-            R::side_name(&sc, &view.view_of),
-            view.turn
-        ))
-    } else {
-        Err(Failure::Input(diags))
-    }
+    Ok(crate::schema::pretty(&v))
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -1,18 +1,17 @@
-//! `dikast demo`: the main job on the embedded default. A campaign of the 431 scenario
-//! is created (with the fixed chain heads of `orders-examples/hellenes-431/secret.yaml`,
-//! so the example orders can name their game files), adjudicated turn by turn with the
-//! example orders, verified, and its reports printed.
+//! `dikast demo`: the main job on an embedded scenario (the default: the registry's
+//! first). A campaign of it is created (with the fixed chain heads of
+//! `orders-examples/<scenario>/secret.yaml`, so the example orders can name their game
+//! files), adjudicated turn by turn with the example orders, verified, and its reports
+//! printed. The game id is `demo-<scenario>` unless the examples give one
+//! (`orders-examples/<scenario>/game-id`).
 
-use crate::campaign::{self, Layout, NewOptions, Secret};
+use crate::campaign::{Layout, NewOptions, Secret};
 use crate::error::Failure;
 use crate::fsx;
 use crate::pipeline;
-use crate::rules::hellenes::Hellenes;
-use crate::rules::Rules;
+use crate::registry::{Game, Registry};
 use std::fs;
 use std::path::{Path, PathBuf};
-
-pub const DEMO_GAME: &str = "demo-431";
 
 /// The example turn folders (`turn-0001`, …) of an examples folder, in order.
 pub fn example_turns(dir: &Path) -> Result<Vec<(u32, PathBuf)>, Failure> {
@@ -30,8 +29,31 @@ pub fn example_turns(dir: &Path) -> Result<Vec<(u32, PathBuf)>, Failure> {
     Ok(out)
 }
 
-pub fn demo(keep: Option<&Path>, examples: &Path) -> Result<String, Failure> {
-    let ex = examples.join("hellenes-431");
+/// The demo's game id for a scenario's examples folder.
+pub fn demo_game_id(ex: &Path, scenario: &str) -> String {
+    fs::read_to_string(ex.join("game-id"))
+        .ok()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| format!("demo-{scenario}"))
+}
+
+pub fn demo(
+    reg: &Registry,
+    scenario: Option<&str>,
+    keep: Option<&Path>,
+    examples: &Path,
+) -> Result<String, Failure> {
+    let Some(scenario) = scenario.or(reg.default_scenario()) else {
+        return Err(Failure::Refused("this dikast embeds no scenario".into()));
+    };
+    let Some((game, text)) = reg.by_scenario(scenario) else {
+        return Err(Failure::Refused(format!(
+            "`{scenario}` is not an embedded scenario ({})",
+            reg.scenario_names().join(", ")
+        )));
+    };
+    let ex = examples.join(scenario);
     if !ex.exists() {
         return Err(Failure::Refused(format!(
             "{} is missing: run the demo from the project folder or give --examples",
@@ -47,30 +69,37 @@ pub fn demo(keep: Option<&Path>, examples: &Path) -> Result<String, Failure> {
             tmp.clone()
         }
     };
-    let result = run_demo(&dir, &ex);
+    let result = run_demo(game, scenario, text, &dir, &ex);
     if keep.is_none() {
         let _ = fs::remove_dir_all(&dir);
     }
     result
 }
 
-fn run_demo(dir: &Path, ex: &Path) -> Result<String, Failure> {
+fn run_demo(
+    game: &dyn Game,
+    scenario: &str,
+    text: &str,
+    dir: &Path,
+    ex: &Path,
+) -> Result<String, Failure> {
     let sp = ex.join("secret.yaml");
     let secret: Secret = pipeline::parse_file(
         &sp.display().to_string(),
         &fsx::read_limited(&sp)?,
         "secret file",
     )?;
-    let text = Hellenes::embedded_scenario("hellenes-431").expect("embedded");
+    let game_id = demo_game_id(ex, scenario);
     let opts = NewOptions {
-        game_id: DEMO_GAME.into(),
+        game_id: game_id.clone(),
         chain_length: secret.chain_length,
         secret: Some(secret),
+        start: Default::default(),
     };
-    campaign::create::<Hellenes>(dir, "hellenes-431", text, true, &opts)?;
+    game.create(dir, scenario, text, true, &opts)?;
     let layout = Layout::new(dir);
     let mut out = format!(
-        "dikast demo: campaign `{DEMO_GAME}` of the embedded scenario hellenes-431 in {}\n\n",
+        "dikast demo: campaign `{game_id}` of the embedded scenario {scenario} in {}\n\n",
         dir.display()
     );
     for (t, folder) in example_turns(ex)? {
@@ -82,13 +111,13 @@ fn run_demo(dir: &Path, ex: &Path) -> Result<String, Failure> {
             let name = f.file_name().expect("read_dir entries have names");
             fsx::write_new(&dest.join(name), &fsx::read_limited(&f)?)?;
         }
-        let done = campaign::adjudicate::<Hellenes>(&layout, false)?;
+        let done = game.adjudicate(&layout, &Default::default())?;
         let report = fs::read_to_string(layout.report(done.turn))
             .map_err(|e| Failure::io(&layout.report(done.turn), "read", e))?;
         out.push_str(&report);
         out.push_str("\n---\n\n");
     }
-    let sum = crate::verify::archive::<Hellenes>(&layout)?;
+    let sum = game.verify_archive(&layout)?;
     out.push_str("## Verification of the whole archive\n\n");
     for l in sum.lines {
         out.push_str(&format!("- {l}\n"));

@@ -412,7 +412,7 @@ fn plan<R: Rules>(
     let game: crate::game::GameFile<R::State> =
         pipeline::parse_file(&layout.rel(&game_path), &game_bytes, "game file")?;
     let sc = pipeline::load_scenario::<R>(&game.scenario, &layout.rel(&game_path))?;
-    let sides = R::sides(&sc);
+    let sides = R::sides(&sc, &game.state);
     if sides.iter().any(|s| s == "moderator") {
         return Err(refuse(
             "a side is called `moderator`, which is the name of the moderator's message".into(),
@@ -425,7 +425,7 @@ fn plan<R: Rules>(
         let bytes = fsx::read_limited(&p)?;
         let view: ViewFile<R::View> = pipeline::parse_file(&layout.rel(&p), &bytes, "view")?;
         let vsc = pipeline::load_scenario::<R>(&view.scenario, &layout.rel(&p))?;
-        let svg = crate::map::svg::<R>(&vsc, &view);
+        let svg = crate::show::map_svg::<R>(&vsc, &view);
         views.push((side.clone(), bytes, svg));
     }
     let mut out = Vec::new();

@@ -108,7 +108,7 @@ pub fn view_bytes<R: Rules>(
     game: &GameFile<R::State>,
     game_bytes: &[u8],
 ) -> BTreeMap<String, Vec<u8>> {
-    R::sides(sc)
+    R::sides(sc, &game.state)
         .into_iter()
         .map(|s| {
             let v = make_view::<R>(sc, game, game_bytes, &s);
@@ -233,7 +233,7 @@ pub fn check_orders<R: Rules>(
         let given = s.as_str().unwrap_or("").trim().to_ascii_lowercase();
         if given != side {
             envelope_ok = false;
-            let sides = R::sides(sc);
+            let sides = R::sides_of_view(sc, &view.state);
             let msg = if sides.contains(&given) {
                 format!("these orders are for {given}, but they are checked as {side}'s")
             } else {
@@ -306,6 +306,10 @@ pub fn check_orders<R: Rules>(
     (checked.orders, diag::cap(diags, file))
 }
 
+/// Each side's orders file as received: side → (file name, bytes), `None` when the side
+/// sent nothing.
+pub type OrdersFiles = BTreeMap<String, Option<(String, Vec<u8>)>>;
+
 /// Everything one adjudication needs.
 pub struct TurnInputs {
     /// The deadline of the next turn's orders (from campaign.yaml when adjudicating; from
@@ -314,7 +318,7 @@ pub struct TurnInputs {
     pub game_name: String,
     pub game_bytes: Vec<u8>,
     /// Per side: the orders file's display name and bytes, or `None` (no orders).
-    pub orders: crate::campaign::OrdersFiles,
+    pub orders: OrdersFiles,
     /// `s_t`.
     pub seed: Hash,
     /// `u_t`; `None` when re-running without it (sealed events then cannot be checked).
@@ -371,6 +375,16 @@ impl TurnOutputs {
 pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
     let game: GameFile<R::State> = parse_file(&inp.game_name, &inp.game_bytes, "game file")?;
     let sc = load_scenario::<R>(&game.scenario, &inp.game_name)?;
+    // A game file that breaks the game's invariants (duplicate ids, unknown places…) is
+    // refused before anything is resolved from it.
+    let broken = R::invariants(&sc, &game.state);
+    if !broken.is_empty() {
+        return Err(Failure::Refused(format!(
+            "{}: the game state is not sound: {}",
+            inp.game_name,
+            broken.join("; ")
+        )));
+    }
     let step = R::step(&sc, &game.state);
     if let Some(why) = &step.unsupported {
         return Err(Failure::Refused(format!(
@@ -394,7 +408,7 @@ pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
     let mut orders = BTreeMap::new();
     let mut problems: BTreeMap<String, Vec<Diagnostic>> = BTreeMap::new();
     let mut side_orders = Vec::new();
-    for side in R::sides(&sc) {
+    for side in R::sides(&sc, &game.state) {
         let view = make_view::<R>(&sc, &game, &inp.game_bytes, &side);
         let entry = inp.orders.get(&side).cloned().flatten();
         let hash = entry.as_ref().map(|(_, b)| dice::sha256(b));
@@ -423,6 +437,17 @@ pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
     if !inp.fallback && !problems.is_empty() {
         return Err(Failure::Input(problems.into_values().flatten().collect()));
     }
+    let defaults: BTreeMap<String, BTreeMap<Lang, Vec<String>>> = orders
+        .iter()
+        .map(|(side, o)| {
+            let by_lang = Lang::ALL
+                .into_iter()
+                .map(|l| (l, R::defaults_said(&sc, o, l)))
+                .filter(|(_, v)| !v.is_empty())
+                .collect();
+            (side.clone(), by_lang)
+        })
+        .collect();
     let game_sha = dice::sha256(&inp.game_bytes);
     let key = dice::turn_key(&game.game, game.turn, &inp.seed, &game_sha, &side_orders);
     let dice = TurnDice::new(key, inp.sealed).with_forced(inp.forced.clone());
@@ -457,8 +482,9 @@ pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
         sides: &side_orders,
         dice: &res.dice,
         problems: &problems,
+        defaults: &defaults,
     };
-    let side_views: BTreeMap<String, R::View> = R::sides(&sc)
+    let side_views: BTreeMap<String, R::View> = R::sides(&sc, &next.state)
         .into_iter()
         .map(|s| {
             let v = make_view::<R>(&sc, &next, &next_bytes, &s).state;

@@ -1,14 +1,35 @@
-//! `dikast show` and `dikast template`: a game file or view for reading, and an orders
-//! skeleton for a side. Both go through the side's view, so nothing hidden shows.
+//! `dikast show`, `dikast template` and `dikast check`: a game file or view for reading,
+//! an orders skeleton for a side, and one orders file checked against a side's view. All
+//! go through the side's view, so nothing hidden shows.
 
 use crate::campaign::{self, Layout};
-use crate::cli::Format;
 use crate::error::Failure;
 use crate::fsx;
 use crate::game::{GameFile, Peek, ViewFile};
 use crate::pipeline;
 use crate::rules::Rules;
 use std::path::Path;
+
+/// How `dikast show` writes a file.
+#[derive(Debug, Clone, Copy, clap::ValueEnum, PartialEq)]
+pub enum Format {
+    Text,
+    Markdown,
+    Json,
+    Svg,
+}
+
+/// The map of a view, as SVG text: the game's picture of the view, drawn by `map`.
+pub fn map_svg<R: Rules>(sc: &R::Scenario, v: &ViewFile<R::View>) -> String {
+    crate::map::render(
+        &R::map(sc, &v.state),
+        &crate::map::Heading {
+            game: v.game.clone(),
+            turn: v.turn,
+            step: v.step.clone(),
+        },
+    )
+}
 
 /// The `$schema` line templates start with, so editors validate orders as they are typed.
 pub const SCHEMA_LINE: &str =
@@ -37,7 +58,7 @@ fn load_view<R: Rules>(
     }
     let g: GameFile<R::State> = pipeline::parse_file(&name, bytes, "game file")?;
     let sc = pipeline::load_scenario::<R>(&g.scenario, &name)?;
-    let sides = R::sides(&sc);
+    let sides = R::sides(&sc, &g.state);
     let side = match side {
         Some(s) if sides.iter().any(|x| x == s) => s.to_string(),
         Some(s) => {
@@ -81,7 +102,7 @@ pub fn show<R: Rules>(
                 R::describe(&sc, &v.state, crate::lang::Lang::En)
             )
         }
-        Format::Svg => crate::map::svg::<R>(&sc, &v),
+        Format::Svg => map_svg::<R>(&sc, &v),
     })
 }
 
@@ -101,4 +122,49 @@ pub fn template<R: Rules>(layout: &Layout, side: &str) -> Result<String, Failure
     );
     out.push_str(&R::template(&sc, &v.state, side));
     Ok(out)
+}
+
+/// `dikast check`: one orders file against a game file (checked as the side it names) or
+/// a side's view.
+pub fn check<R: Rules>(
+    orders: &Path,
+    against: &Path,
+    against_bytes: &[u8],
+) -> Result<String, Failure> {
+    let aname = against.display().to_string();
+    let ob = fsx::read_limited(orders)?;
+    let oname = orders.display().to_string();
+    let ofile = crate::yaml::decode(&oname, &ob).map_err(Failure::input)?;
+    let peek: Peek = serde_yaml::from_slice(against_bytes)
+        .map_err(|e| Failure::Refused(format!("{aname}: {e}")))?;
+    let view: ViewFile<R::View> = if peek.view_of.is_some() {
+        pipeline::parse_file(&aname, against_bytes, "view")?
+    } else {
+        let game: GameFile<R::State> = pipeline::parse_file(&aname, against_bytes, "game file")?;
+        let sc = pipeline::load_scenario::<R>(&game.scenario, &aname)?;
+        let sides = R::sides(&sc, &game.state);
+        // The moderator checks a side's orders against that side's view of the game.
+        let side = crate::yaml::parse(&ofile)
+            .ok()
+            .and_then(|r| {
+                r.get("side")
+                    .and_then(|s| s.as_str())
+                    .map(|s| s.trim().to_ascii_lowercase())
+            })
+            .filter(|s| sides.contains(s))
+            .or_else(|| sides.first().cloned())
+            .ok_or_else(|| Failure::Refused(format!("{aname}: the game has no sides")))?;
+        pipeline::make_view::<R>(&sc, &game, against_bytes, &side)
+    };
+    let sc = pipeline::load_scenario::<R>(&view.scenario, &aname)?;
+    let (_, diags) = pipeline::check_orders::<R>(&sc, &view, &ofile);
+    if diags.is_empty() {
+        Ok(format!(
+            "{oname}: orders for {} on turn {} are valid\n",
+            R::side_name(&sc, &view.view_of),
+            view.turn
+        ))
+    } else {
+        Err(Failure::Input(diags))
+    }
 }

@@ -252,7 +252,7 @@ pub fn status<R: Rules>(layout: &Layout) -> Result<Status, Failure> {
         pipeline::parse_file(&layout.rel(&game_path), &game_bytes, "game file")?;
     let sc = pipeline::load_scenario::<R>(&game.scenario, &layout.rel(&game_path))?;
     let deadline = c.deadlines.as_ref().and_then(|d| d.get(&t)).cloned();
-    let sides = R::sides(&sc);
+    let sides = R::sides(&sc, &game.state);
     let dir = layout.orders_dir(t);
     let mut names: Vec<String> = fs::read_dir(&dir)
         .map(|rd| {

@@ -420,7 +420,7 @@ fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
             Some(u) => Some(u),
             None => sealed_from_report(layout, t, &first.dice.sealed_anchor)?,
         };
-        let sides = R::sides(&sc);
+        let sides = R::sides(&sc, &game.state);
         let orders = campaign::read_orders(layout, t, &sides)?;
         check_orders_recorded(layout, t, &sides, &orders)?;
         let out = pipeline::run_turn::<R>(&TurnInputs {

@@ -145,6 +145,7 @@ fn example_targets(ex: &Path, game_id: &str, label: &str, sides: &[String], out:
         game_id: game_id.into(),
         chain_length: secret.chain_length,
         secret: Some(secret.clone()),
+        start: Default::default(),
     };
     campaign::create::<Hellenes>(&dir, "hellenes-431", HELLENES_431, true, &opts)
         .unwrap_or_else(|f| panic!("create: {}", f.render()));
@@ -227,7 +228,8 @@ fn case_game(dir: &Path, case: &CaseFile) -> (Vec<u8>, Hash, Hash) {
         return (text.into_bytes(), s, u);
     }
     let sc = scenario();
-    let mut base = serde_yaml::to_value(Hellenes::start(&sc)).unwrap();
+    let mut base =
+        serde_yaml::to_value(Hellenes::start(&sc, &Default::default()).unwrap()).unwrap();
     let bm = base.as_mapping_mut().unwrap();
     for (k, v) in parsed.as_mapping().expect("a setup is a mapping") {
         let key = k.as_str().unwrap();
@@ -338,9 +340,9 @@ fn all_targets() -> &'static [Target] {
 
 fn make_targets() -> Vec<Target> {
     let mut out = Vec::new();
-    let sides = Hellenes::sides(&scenario());
+    let sides = scenario().side_ids();
     let ex = repo().join("orders-examples/hellenes-431");
-    example_targets(&ex, dikast::demo::DEMO_GAME, "examples", &sides, &mut out);
+    example_targets(&ex, "demo-431", "examples", &sides, &mut out);
     example_targets(&ex.join("siege"), "siege-431", "siege", &sides, &mut out);
     case_targets(&sides, &mut out);
     out

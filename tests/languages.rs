@@ -40,6 +40,7 @@ fn play(ex: &Path, dir: &Path, game: &str) -> Layout {
         game_id: game.into(),
         chain_length: secret.chain_length,
         secret: Some(secret),
+        start: Default::default(),
     };
     campaign::create::<Hellenes>(dir, "hellenes-431", HELLENES_431, true, &opts)
         .unwrap_or_else(|f| panic!("create: {}", f.render()));
@@ -79,7 +80,8 @@ fn check_campaign(layout: &Layout) {
 #[test]
 fn demo_reports_carry_the_same_facts() {
     let dir = temp("demo");
-    dikast::demo::demo(Some(&dir), &examples()).unwrap_or_else(|f| panic!("{}", f.render()));
+    dikast::demo::demo(&dikast::games::builtin(), None, Some(&dir), &examples())
+        .unwrap_or_else(|f| panic!("{}", f.render()));
     let layout = Layout::new(&dir);
     check_campaign(&layout);
     // The Russian report's dice section is checked like the English one.
@@ -141,7 +143,8 @@ fn rule_case_translations_carry_the_same_facts() {
 #[test]
 fn comparison_catches_changed_facts() {
     let dir = temp("mutate");
-    dikast::demo::demo(Some(&dir), &examples()).unwrap_or_else(|f| panic!("{}", f.render()));
+    dikast::demo::demo(&dikast::games::builtin(), None, Some(&dir), &examples())
+        .unwrap_or_else(|f| panic!("{}", f.render()));
     let layout = Layout::new(&dir);
     let en = fs::read_to_string(layout.side_report_in(4, "athens", Lang::En)).unwrap();
     let ru = fs::read_to_string(layout.side_report_in(4, "athens", Lang::Ru)).unwrap();

@@ -7,7 +7,6 @@
 //! alone. Looking at the drawing is a separate, manual check: `scripts/render-map`
 //! (docs/map.md).
 
-use dikast::cli::Format;
 use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
 use dikast::map::{
     render, AreaMark, BlockMark, CityMark, Heading, HiddenGroup, Link, LinkKind, MapPicture,
@@ -19,6 +18,7 @@ use dikast::rules::hellenes::state::{Siege, State, Status};
 use dikast::rules::hellenes::{Hellenes, HELLENES_431};
 use dikast::rules::Rules;
 use dikast::show::show;
+use dikast::show::Format;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -30,7 +30,7 @@ fn scenario() -> Scenario {
 /// embedded scenario is named; any other travels inline, as `dikast new` writes it.
 fn game_file(text: &str, edit: impl FnOnce(&mut State)) -> Vec<u8> {
     let sc = Hellenes::load_scenario(text).expect("test scenario loads");
-    let mut state = Hellenes::start(&sc);
+    let mut state = Hellenes::start(&sc, &Default::default()).unwrap();
     edit(&mut state);
     let step = Hellenes::step(&sc, &state);
     let embedded = text == HELLENES_431;

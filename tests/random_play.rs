@@ -62,7 +62,7 @@ fn heads(seed: u64) -> (Hash, Hash) {
 fn first_game(sc_text: &str, seed: u64) -> Vec<u8> {
     let sc = Hellenes::load_scenario(sc_text).expect("the scenario loads");
     let (s, u) = heads(seed);
-    let mut state = Hellenes::start(&sc);
+    let mut state = Hellenes::start(&sc, &Default::default()).unwrap();
     // 10.4.1, 11.0: each side starts with a sacrifice on every Olympian, as if made at an
     // earlier New Year, so that random appeals (random_standing) are made in play.
     for side in sc.side_ids() {
@@ -680,7 +680,7 @@ fn play(seed: u64, seen: &mut Seen) -> u32 {
         }
         let t = game.turn;
         let mut orders = BTreeMap::new();
-        for side in Hellenes::sides(&sc) {
+        for side in sc.side_ids() {
             let v = make_view::<Hellenes>(&sc, &game, &bytes, &side);
             let o = random_orders(&sc, &game, &v.state, &v.based_on, &mut rng);
             orders.insert(

@@ -33,6 +33,7 @@ fn create(ex: &Path, dir: &Path) -> Layout {
         game_id: "siege-431".into(),
         chain_length: secret.chain_length,
         secret: Some(secret),
+        start: Default::default(),
     };
     campaign::create::<Hellenes>(dir, "hellenes-431", HELLENES_431, true, &opts)
         .unwrap_or_else(|f| panic!("create: {}", f.render()));

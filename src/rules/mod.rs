@@ -1,9 +1,10 @@
-//! The seam between the pipeline and the games: one `Rules` implementation per game.
+//! The seam between the pipeline and the games: the `Rules` trait every game implements.
 //!
-//! The pipeline (campaign, adjudicate, verify, reports' dice section) is written once,
-//! generic over `Rules`; a game brings its scenario data, state, view, order forms with
-//! their checks and defaults, resolution and report text. Adding a game adds a module
-//! here and one line in `with_rules!`; nothing in the pipeline changes.
+//! The pipeline (campaign, adjudicate, verify, the reports' bookkeeping and dice section)
+//! is written once, generic over `Rules`; a game brings its scenario data, state, view,
+//! order forms (a `kit::forms` table) with their checks and defaults, invariants,
+//! resolution and report text. Adding a game adds its folder and one line in the games
+//! registry (`crate::games`); nothing in the pipeline changes.
 
 pub mod hellenes;
 
@@ -43,9 +44,17 @@ pub struct Resolution<S, E> {
     pub dice: Vec<DiceRecord>,
 }
 
+/// What `dikast new` passes to a game's start beyond its scenario.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StartOptions {
+    /// How many players (`--players N`), for games whose scenario plays at several
+    /// counts; `None`: the scenario's default.
+    pub players: Option<u32>,
+}
+
 /// One game's rules.
 pub trait Rules {
-    /// `hellenes`: the `rules:` field of its files.
+    /// The `rules:` field of its files: a short lowercase id.
     const ID: &'static str;
     type Scenario;
     type State: Serialize + DeserializeOwned + Clone + PartialEq;
@@ -59,16 +68,26 @@ pub trait Rules {
     fn embedded_scenario(name: &str) -> Option<&'static str>;
     /// Parses and checks scenario text.
     fn load_scenario(text: &str) -> Result<Self::Scenario, Vec<String>>;
-    /// The sides in the scenario's fixed order (the dice protocol's order).
-    fn sides(sc: &Self::Scenario) -> Vec<String>;
+    /// The sides playing this game, in the scenario's fixed order (the dice protocol's
+    /// order). A game that plays at several player counts keeps its sides in the state.
+    fn sides(sc: &Self::Scenario, st: &Self::State) -> Vec<String>;
+    /// The sides playing, as a side's view tells them (open information).
+    fn sides_of_view(sc: &Self::Scenario, view: &Self::View) -> Vec<String>;
     /// A side's printed name in `lang` (the nominative).
     fn side_name_in(sc: &Self::Scenario, side: &str, lang: Lang) -> String;
     /// A side's printed name in English.
     fn side_name(sc: &Self::Scenario, side: &str) -> String {
         Self::side_name_in(sc, side, Lang::En)
     }
-    /// The state before turn 1.
-    fn start(sc: &Self::Scenario) -> Self::State;
+    /// The state before turn 1, or why these options cannot start the scenario.
+    fn start(sc: &Self::Scenario, opts: &StartOptions) -> Result<Self::State, String>;
+    /// What must hold of any state the game can reach (no block in two places, steps
+    /// within limits, …): each broken invariant in words. The pipeline refuses to
+    /// adjudicate a game file that breaks one.
+    fn invariants(sc: &Self::Scenario, st: &Self::State) -> Vec<String>;
+    /// The game's order forms: `check` dispatches through them, and the JSON Schema and
+    /// the template are made from them (`kit::forms`).
+    fn order_forms() -> crate::kit::forms::Forms;
     /// What the state awaits, in `lang`.
     fn step_in(sc: &Self::Scenario, st: &Self::State, lang: Lang) -> StepInfo;
     /// What the state awaits, in English (the game file's `step`).
@@ -86,6 +105,12 @@ pub trait Rules {
         body: &[(Node, Node)],
         file: &SourceFile,
     ) -> Checked<Self::Orders>;
+    /// The defaults a side's checked orders applied in place of orders it did not write
+    /// (`initiative: played C04 for its Action value`), in `lang`: the reports list them
+    /// under the side's orders, to the side and the moderator only.
+    fn defaults_said(_sc: &Self::Scenario, _orders: &Self::Orders, _lang: Lang) -> Vec<String> {
+        Vec::new()
+    }
     /// The documented default of a side that sent nothing (NMR).
     fn default_orders(sc: &Self::Scenario, view: &Self::View, side: &str) -> Self::Orders;
     /// Resolves the step. `orders` has every side of `step().awaiting`.

@@ -7,6 +7,7 @@ pub mod actions;
 pub mod appeals;
 pub mod context;
 pub mod defaults;
+pub mod forms;
 pub mod orders;
 pub mod siege_orders;
 pub mod winter_orders;

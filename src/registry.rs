@@ -1,0 +1,187 @@
+//! The games registry's machinery: every command finds its game here, by the `rules:` id
+//! of a file or by the name of an embedded scenario, and calls it through one object-safe
+//! trait. The list of games itself is `crate::games` (one line per game); a test may add a
+//! game of its own with `Registry::with` and run the whole command line on it.
+//!
+//! `Game` erases a `Rules` implementation: each method instantiates the generic pipeline,
+//! campaign, verify, mail, status and show code for that game, so nothing above this
+//! module is generic over the rules and nothing in the pipeline names a game.
+
+use crate::campaign::{self, AdjudicateOptions, Adjudicated, Layout, NewOptions};
+use crate::error::Failure;
+use crate::rules::Rules;
+use crate::show::Format;
+use crate::status::Status;
+use crate::verify::Summary;
+use std::marker::PhantomData;
+use std::path::Path;
+
+/// What a command can ask of a game without knowing its types.
+pub trait Game: Send + Sync {
+    /// The `rules:` id of the game's files.
+    fn id(&self) -> &'static str;
+    /// The embedded scenarios' names, the default first.
+    fn scenario_names(&self) -> &'static [&'static str];
+    /// An embedded scenario's text.
+    fn embedded_scenario(&self, name: &str) -> Option<&'static str>;
+    /// The JSON Schema of the game's orders, generated from its order-form table.
+    fn orders_schema(&self) -> serde_json::Value;
+    fn create(
+        &self,
+        dir: &Path,
+        scenario: &str,
+        text: &str,
+        embedded: bool,
+        opts: &NewOptions,
+    ) -> Result<(), Failure>;
+    /// `dikast check`: one orders file against a game file or a view (`against_bytes`).
+    fn check(&self, orders: &Path, against: &Path, against_bytes: &[u8])
+        -> Result<String, Failure>;
+    fn adjudicate(&self, layout: &Layout, opts: &AdjudicateOptions)
+        -> Result<Adjudicated, Failure>;
+    fn verify_archive(&self, layout: &Layout) -> Result<Summary, Failure>;
+    fn show(
+        &self,
+        file: &Path,
+        bytes: &[u8],
+        side: Option<&str>,
+        format: Format,
+    ) -> Result<String, Failure>;
+    fn template(&self, layout: &Layout, side: &str) -> Result<String, Failure>;
+    fn send_turn(&self, layout: &Layout, turn: u32, dry_run: bool) -> Result<String, Failure>;
+    fn mail_command(
+        &self,
+        layout: &Layout,
+        turn: Option<u32>,
+        dry_run: bool,
+    ) -> Result<String, Failure>;
+    fn status(&self, layout: &Layout) -> Result<Status, Failure>;
+}
+
+/// A `Rules` implementation as a `Game`.
+pub struct Entry<R>(PhantomData<fn() -> R>);
+
+impl<R: Rules + 'static> Game for Entry<R> {
+    fn id(&self) -> &'static str {
+        R::ID
+    }
+    fn scenario_names(&self) -> &'static [&'static str] {
+        R::scenario_names()
+    }
+    fn embedded_scenario(&self, name: &str) -> Option<&'static str> {
+        R::embedded_scenario(name)
+    }
+    fn orders_schema(&self) -> serde_json::Value {
+        crate::kit::forms::schema(R::ID, &R::order_forms())
+    }
+    fn create(
+        &self,
+        dir: &Path,
+        scenario: &str,
+        text: &str,
+        embedded: bool,
+        opts: &NewOptions,
+    ) -> Result<(), Failure> {
+        campaign::create::<R>(dir, scenario, text, embedded, opts)
+    }
+    fn check(
+        &self,
+        orders: &Path,
+        against: &Path,
+        against_bytes: &[u8],
+    ) -> Result<String, Failure> {
+        crate::show::check::<R>(orders, against, against_bytes)
+    }
+    fn adjudicate(
+        &self,
+        layout: &Layout,
+        opts: &AdjudicateOptions,
+    ) -> Result<Adjudicated, Failure> {
+        campaign::adjudicate_with::<R>(layout, opts)
+    }
+    fn verify_archive(&self, layout: &Layout) -> Result<Summary, Failure> {
+        crate::verify::archive::<R>(layout)
+    }
+    fn show(
+        &self,
+        file: &Path,
+        bytes: &[u8],
+        side: Option<&str>,
+        format: Format,
+    ) -> Result<String, Failure> {
+        crate::show::show::<R>(file, bytes, side, format)
+    }
+    fn template(&self, layout: &Layout, side: &str) -> Result<String, Failure> {
+        crate::show::template::<R>(layout, side)
+    }
+    fn send_turn(&self, layout: &Layout, turn: u32, dry_run: bool) -> Result<String, Failure> {
+        crate::mail::send_turn::<R>(layout, turn, dry_run)
+    }
+    fn mail_command(
+        &self,
+        layout: &Layout,
+        turn: Option<u32>,
+        dry_run: bool,
+    ) -> Result<String, Failure> {
+        crate::mail::mail_command::<R>(layout, turn, dry_run)
+    }
+    fn status(&self, layout: &Layout) -> Result<Status, Failure> {
+        crate::status::status::<R>(layout)
+    }
+}
+
+/// The games one run of dikast knows, in a fixed order (the first game's first scenario
+/// is `new`'s and `demo`'s default).
+pub struct Registry {
+    games: Vec<Box<dyn Game>>,
+}
+
+impl Registry {
+    /// A registry with no game (tests build their own).
+    pub fn empty() -> Registry {
+        Registry { games: Vec::new() }
+    }
+
+    /// This registry and one game more.
+    pub fn with<R: Rules + 'static>(mut self) -> Registry {
+        self.games.push(Box::new(Entry::<R>(PhantomData)));
+        self
+    }
+
+    pub fn games(&self) -> impl Iterator<Item = &dyn Game> {
+        self.games.iter().map(|g| g.as_ref())
+    }
+
+    /// The games' ids, in order.
+    pub fn ids(&self) -> Vec<&'static str> {
+        self.games().map(|g| g.id()).collect()
+    }
+
+    /// The game whose files say `rules: <id>`.
+    pub fn find(&self, id: &str) -> Result<&dyn Game, Failure> {
+        self.games().find(|g| g.id() == id).ok_or_else(|| {
+            Failure::Refused(format!(
+                "unknown rules `{id}`: this dikast knows {}",
+                self.ids().join(", ")
+            ))
+        })
+    }
+
+    /// The game that embeds scenario `name`, and the scenario's text.
+    pub fn by_scenario(&self, name: &str) -> Option<(&dyn Game, &'static str)> {
+        self.games()
+            .find_map(|g| g.embedded_scenario(name).map(|t| (g, t)))
+    }
+
+    /// Every embedded scenario's name, game by game.
+    pub fn scenario_names(&self) -> Vec<&'static str> {
+        self.games()
+            .flat_map(|g| g.scenario_names().iter().copied())
+            .collect()
+    }
+
+    /// The default scenario: the first game's first.
+    pub fn default_scenario(&self) -> Option<&'static str> {
+        self.scenario_names().first().copied()
+    }
+}
