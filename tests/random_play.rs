@@ -18,14 +18,14 @@ mod facts;
 use dikast::dice::{self, Chain, Hash};
 use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
 use dikast::pipeline::{make_view, run_turn, TurnInputs};
-use dikast::rules::hellenes::actions::{self, pool_for};
-use dikast::rules::hellenes::movement::{self, Board};
+use dikast::rules::hellenes::engine::actions::{self, pool_for};
+use dikast::rules::hellenes::engine::{movement, siege, winter};
+use dikast::rules::hellenes::model::orders::{Action, Build, Verb, WinterMove};
+use dikast::rules::hellenes::model::sight::Sight;
 use dikast::rules::hellenes::scenario::{BlockKind, Scenario};
 use dikast::rules::hellenes::state::{Phase, State, Status};
 use dikast::rules::hellenes::view::View;
-use dikast::rules::hellenes::winter::{self, Known, Verb, WinterMove};
 use dikast::rules::hellenes::{invariants, Hellenes, HELLENES_431};
-use dikast::rules::hellenes::{siege, siege_orders};
 use dikast::rules::Rules;
 use std::collections::BTreeMap;
 
@@ -71,7 +71,7 @@ fn first_game(sc_text: &str, seed: u64) -> Vec<u8> {
             .olympians
             .gods
             .iter()
-            .map(|o| dikast::rules::hellenes::olympians::Sacrifice {
+            .map(|o| dikast::rules::hellenes::state::Sacrifice {
                 olympian: o.name.clone(),
                 year: sc.year + 1,
             })
@@ -112,7 +112,7 @@ fn yaml_list(items: &[String]) -> String {
 fn random_action(
     sc: &Scenario,
     v: &View,
-    b: &mut Board,
+    b: &mut Sight,
     rng: &mut Rng,
     pillaged: &mut Vec<String>,
 ) -> Option<String> {
@@ -163,7 +163,7 @@ fn random_action(
                 if path.len() < 2 {
                     continue;
                 }
-                let a = actions::Action::Move {
+                let a = Action::Move {
                     blocks: group.clone(),
                     path: path.clone(),
                 };
@@ -231,7 +231,7 @@ fn random_action(
                 }
                 let path = best?;
                 let r = movement::naval_move(sc, b, &ids, &path, &carry).ok()?;
-                let a = actions::Action::Sail {
+                let a = Action::Sail {
                     fleets: ids.clone(),
                     path: path.clone(),
                     carry: carry.clone(),
@@ -248,11 +248,11 @@ fn random_action(
                 let what = match rng.below(3) {
                     0 => {
                         let x = rng.pick(&b.own)?.clone();
-                        actions::Build::Step(x.id)
+                        Build::Step(x.id)
                     }
                     1 => {
                         let cs: Vec<_> = b.cities.iter().filter(|c| c.control == b.side).collect();
-                        actions::Build::Block(rng.pick(&cs)?.name.clone())
+                        Build::Block(rng.pick(&cs)?.name.clone())
                     }
                     _ => {
                         let cs: Vec<_> = b
@@ -260,22 +260,22 @@ fn random_action(
                             .iter()
                             .filter(|c| c.control == b.side && c.loyalty != b.side)
                             .collect();
-                        actions::Build::Garrison(rng.pick(&cs)?.name.clone())
+                        Build::Garrison(rng.pick(&cs)?.name.clone())
                     }
                 };
                 let free = match &what {
-                    actions::Build::Block(c) => pool_for(sc, &b.own, c).len() as u32,
+                    Build::Block(c) => pool_for(sc, &b.own, c).len() as u32,
                     _ => 1,
                 };
                 if actions::build_problem(sc, b, &what, free).is_some() {
                     continue;
                 }
                 let line = match &what {
-                    actions::Build::Step(id) => format!("  - build: {id}\n"),
-                    actions::Build::Block(c) => format!("  - build: {c}\n"),
-                    actions::Build::Garrison(c) => format!("  - build: {{ garrison: {c} }}\n"),
+                    Build::Step(id) => format!("  - build: {id}\n"),
+                    Build::Block(c) => format!("  - build: {c}\n"),
+                    Build::Garrison(c) => format!("  - build: {{ garrison: {c} }}\n"),
                 };
-                actions::apply_on_board(sc, b, &actions::Action::Build(what), None);
+                actions::apply_on_board(sc, b, &Action::Build(what), None);
                 return Some(line);
             }
             // Pillage.
@@ -295,7 +295,7 @@ fn random_action(
 
 fn random_combat(sc: &Scenario, v: &View, rng: &mut Rng) -> String {
     let mut out = String::new();
-    let seen = siege_orders::seen(sc, v);
+    let seen = Sight::from_view(sc, v);
     let mut used: Vec<String> = Vec::new();
     for c in &v.cities {
         let assault = rng.chance(50);
@@ -391,7 +391,7 @@ fn random_standing(v: &View, rng: &mut Rng) -> String {
 /// planner and capacity check) or a `stay`, the others left to their default; sorties and
 /// winter attrition where the siege rules allow them.
 fn random_winter(sc: &Scenario, v: &View, rng: &mut Rng) -> String {
-    let k = Known::from_view(v);
+    let k = Sight::winter_from_view(sc, v);
     let mut moves: Vec<(WinterMove, winter::Plan)> = Vec::new();
     let mut stays: Vec<String> = Vec::new();
     for n in winter::needs(sc, &k) {
@@ -463,7 +463,7 @@ fn random_winter(sc: &Scenario, v: &View, rng: &mut Rng) -> String {
             out.push_str(&format!("  - stay: [{id}]\n"));
         }
     }
-    let seen = siege_orders::seen(sc, v);
+    let seen = Sight::from_view(sc, v);
     let mut combat = String::new();
     for c in &v.cities {
         if rng.chance(70) && siege::may_siege_combat(sc, &seen, &c.name, false).is_ok() {
@@ -579,7 +579,7 @@ fn random_orders(
                 return None;
             }
             let budget = actions::budget(sc, v.initiative.as_ref(), &v.side);
-            let mut board = Board::from_view(v);
+            let mut board = Sight::from_view(sc, v);
             let mut lines = String::new();
             let mut pillaged = Vec::new();
             let mut spent = 0;

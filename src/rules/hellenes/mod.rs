@@ -1,136 +1,50 @@
-//! Hellenes: Campaigns of the Peloponnesian War (Athens vs Sparta). The rules module:
-//! scenario data, state, views, order forms, resolution and report text, behind `Rules`.
+//! Hellenes: Campaigns of the Peloponnesian War (Athens vs Sparta), behind `Rules`.
+//!
+//! The game lives in four layers, each importing only from those below it:
+//! - `model`: data and types (the scenario with every parameter, the state, the checked
+//!   orders, the events, a side's view and what it knows, dice labels);
+//! - `engine`: resolution by rule area (movement, battle, season, siege, winter, year,
+//!   Olympians, control), the step dispatcher and the state invariants;
+//! - `check`: the order forms, parsed and checked against a side's view, and defaults;
+//! - `text`: the reports (one narration module per event family), the position, the
+//!   orders template, the step titles and the map picture.
+//!
+//! This file only wires the layers to the `Rules` trait.
 
-pub mod actions;
-pub mod battle;
-pub mod control;
-pub mod event;
-pub mod forms;
-pub mod invariants;
-pub mod map_data;
-pub mod movement;
-pub mod olympians;
-pub mod orders;
-pub mod rating;
-pub mod report;
-pub mod resolve;
-pub mod scenario;
-pub mod season;
-pub mod season_event;
-pub mod siege;
-pub mod siege_event;
-pub mod siege_orders;
-pub mod state;
-pub mod view;
-pub mod winter;
-pub mod winter_event;
-pub mod winter_orders;
-pub mod words;
-pub mod year;
-pub mod year_event;
+pub mod check;
+pub mod engine;
+pub mod model;
+pub mod text;
+
+// The paths tests and the other commands know (`hellenes::scenario::Scenario`, …).
+pub use engine::invariants;
+pub use model::{scenario, state, view};
+pub use text::words;
 
 use crate::diag::SourceFile;
 use crate::dice::TurnDice;
 use crate::lang::Lang;
 use crate::rules::{Checked, Resolution, Rules, StepInfo};
 use crate::yaml::Node;
-use scenario::Scenario;
-use state::{Phase, Season, State, Victory};
+use model::events::Event;
+use model::orders::Orders;
+use model::scenario::Scenario;
+use model::state::State;
+use model::view::View;
 use std::collections::BTreeMap;
-use words::Case;
+use text::words::Case;
 
-/// The embedded 431 BC scenario.
-pub const HELLENES_431: &str = include_str!("hellenes-431.yaml");
+pub use model::scenario::HELLENES_431;
 
 pub struct Hellenes;
 
-/// The step a state awaits, in words: `431 BC, Spring: initiative cards` (the game
-/// file's `step`).
-pub fn step_title(st: &State) -> String {
-    format!(
-        "{} BC, {}: {}",
-        st.year,
-        st.season,
-        step_words(None, &st.phase, Lang::En)
-    )
-}
-
-/// The step a game awaits in `lang`: `431 до н. э., Весна: карты инициативы`.
-pub fn step_title_in(
-    sc: &Scenario,
-    year: i32,
-    season: Season,
-    phase: &Phase,
-    lang: Lang,
-) -> String {
-    match lang {
-        Lang::En => format!("{year} BC, {season}: {}", step_words(Some(sc), phase, lang)),
-        Lang::Ru => format!(
-            "{}, {}: {}",
-            words::year(year, lang),
-            words::season(season, lang),
-            step_words(Some(sc), phase, lang)
-        ),
-    }
-}
-
-/// What a phase awaits. English names the side by its id (as game files always have).
-fn step_words(sc: Option<&Scenario>, phase: &Phase, lang: Lang) -> String {
-    match (phase, lang) {
-        (Phase::Setup, Lang::En) => "setup and the deal".to_string(),
-        (Phase::Setup, Lang::Ru) => "подготовка и раздача карт".to_string(),
-        (Phase::Initiative, Lang::En) => "initiative cards".to_string(),
-        (Phase::Initiative, Lang::Ru) => "карты инициативы".to_string(),
-        (Phase::PlayerTurn { side, first }, Lang::En) => format!(
-            "{} player turn of {side}",
-            if *first { "first" } else { "second" }
-        ),
-        (Phase::PlayerTurn { side, first }, Lang::Ru) => format!(
-            "{} ход игрока — {}",
-            if *first {
-                "первый"
-            } else {
-                "второй"
-            },
-            sc.map(|sc| words::side(sc, side, lang, Case::Nom))
-                .unwrap_or_else(|| side.clone())
-        ),
-        (Phase::Winter, Lang::En) => "overwintering and the winter combat phases".to_string(),
-        (Phase::Winter, Lang::Ru) => "зимовка и зимние фазы боя".to_string(),
-        (Phase::YearEnd, Lang::En) => {
-            "end of the year: tribute, victory check, year end and the deal".to_string()
-        }
-        (Phase::YearEnd, Lang::Ru) => {
-            "конец года: дань, проверка победы, смена года и раздача карт".to_string()
-        }
-        (Phase::NewYear, Lang::En) => "New Year cards and sacrifices".to_string(),
-        (Phase::NewYear, Lang::Ru) => "карты Нового года и жертвы".to_string(),
-        (Phase::Ended { winner, by }, Lang::En) => format!(
-            "the game is over: {winner} won ({})",
-            match by {
-                Victory::Prestige => "14.2.1 Prestige",
-                Victory::Peace => "14.2.2 peace",
-            }
-        ),
-        (Phase::Ended { winner, by }, Lang::Ru) => format!(
-            "игра окончена: победа — {} ({})",
-            sc.map(|sc| words::side(sc, winner, lang, Case::Nom))
-                .unwrap_or_else(|| winner.clone()),
-            match by {
-                Victory::Prestige => "14.2.1, престиж",
-                Victory::Peace => "14.2.2, мир",
-            }
-        ),
-    }
-}
-
 impl Rules for Hellenes {
-    const ID: &'static str = "hellenes";
+    const ID: &'static str = model::scenario::GAME_ID;
     type Scenario = Scenario;
     type State = State;
-    type View = view::View;
-    type Orders = orders::Orders;
-    type Event = event::Event;
+    type View = View;
+    type Orders = Orders;
+    type Event = Event;
 
     fn scenario_names() -> &'static [&'static str] {
         &["hellenes-431"]
@@ -141,31 +55,19 @@ impl Rules for Hellenes {
     }
 
     fn load_scenario(text: &str) -> Result<Scenario, Vec<String>> {
-        let sc: Scenario = serde_yaml::from_str(text).map_err(|e| vec![e.to_string()])?;
-        if sc.rules != Self::ID {
-            return Err(vec![format!(
-                "this scenario is for `{}`, not hellenes",
-                sc.rules
-            )]);
-        }
-        let problems = sc.problems();
-        if problems.is_empty() {
-            Ok(sc)
-        } else {
-            Err(problems)
-        }
+        Scenario::load(text)
     }
 
     fn sides(sc: &Scenario, _st: &State) -> Vec<String> {
         sc.side_ids()
     }
 
-    fn sides_of_view(sc: &Scenario, _view: &view::View) -> Vec<String> {
+    fn sides_of_view(sc: &Scenario, _view: &View) -> Vec<String> {
         sc.side_ids()
     }
 
     fn side_name_in(sc: &Scenario, side: &str, lang: Lang) -> String {
-        words::side(sc, side, lang, Case::Nom)
+        text::words::side(sc, side, lang, Case::Nom)
     }
 
     fn start(sc: &Scenario, opts: &crate::rules::StartOptions) -> Result<State, String> {
@@ -179,136 +81,298 @@ impl Rules for Hellenes {
     }
 
     fn invariants(sc: &Scenario, st: &State) -> Vec<String> {
-        invariants::check(sc, st)
+        engine::invariants::check(sc, st)
     }
 
     fn order_forms() -> crate::kit::forms::Forms {
-        forms::forms()
+        check::forms::forms()
     }
 
     fn step_in(sc: &Scenario, st: &State, lang: Lang) -> StepInfo {
-        let sides = sc.side_ids();
-        let asks = sides
-            .iter()
-            .map(|s| {
-                let ask = match &st.phase {
-                    Phase::Setup => lang.pick(
-                        "entropy for the deal (and standing orders if you like)",
-                        "энтропию для раздачи (и, если хотите, постоянные приказы)",
-                    ),
-                    Phase::Initiative => lang.pick(
-                        "the card you play this season (`initiative:`)",
-                        "карту, которую вы играете в этом сезоне (`initiative:`)",
-                    ),
-                    Phase::PlayerTurn { side, .. } if side == s => lang.pick(
-                        "your actions and combat (`actions:`, `combat:`; standing orders if you like)",
-                        "ваши действия и бои (`actions:`, `combat:`; если хотите, постоянные приказы)",
-                    ),
-                    Phase::PlayerTurn { .. } => lang.pick(
-                        "standing orders (or nothing: the current ones stand)",
-                        "постоянные приказы (или ничего: действуют прежние)",
-                    ),
-                    Phase::Winter => lang.pick(
-                        "your winter moves and winter combat (`winter:`, `combat:`; standing orders if you like); a block no order names makes its default move",
-                        "ваши зимние перемещения и зимние бои (`winter:`, `combat:`; если хотите, постоянные приказы); блок, не названный ни одним приказом, делает перемещение по умолчанию",
-                    ),
-                    Phase::YearEnd => lang.pick(
-                        "a peace offer (`peace: offer`) and continuing Events to discard (`discard:`), if any; standing orders if you like",
-                        "мирное предложение (`peace: offer`) и продолжающиеся события для сброса (`discard:`), если есть; если хотите, постоянные приказы",
-                    ),
-                    Phase::Ended { .. } => lang.pick(
-                        "nothing: the game is over",
-                        "ничего: игра окончена",
-                    ),
-                    Phase::NewYear => lang.pick(
-                        "the card you play at New Year (`new_year:`): for its Event, or for its Action value as a sacrifice to an Olympian",
-                        "карту, которую вы играете в Новый год (`new_year:`): ради события или ради значения действия как жертву олимпийцу",
-                    ),
-                };
-                (s.clone(), ask.to_string())
-            })
-            .collect();
-        StepInfo {
-            title: match lang {
-                Lang::En => step_title(st),
-                _ => step_title_in(sc, st.year, st.season, &st.phase, lang),
-            },
-            // 14.2: a finished game awaits no one.
-            awaiting: if matches!(st.phase, Phase::Ended { .. }) {
-                Vec::new()
-            } else {
-                sides
-            },
-            asks,
-            unsupported: match &st.phase {
-                Phase::Ended { winner, by } => Some(format!(
-                    "the game is over: {} won {} (14.2); there is nothing left to adjudicate",
-                    report::side_name(sc, winner),
-                    match by {
-                        Victory::Prestige => "on Prestige at the victory check",
-                        Victory::Peace => "by a peace offer the enemy accepted",
-                    }
-                )),
-                _ => None,
-            },
-        }
+        text::step::info(sc, st, lang)
     }
 
-    fn view(sc: &Scenario, st: &State, side: &str) -> view::View {
-        view::build(sc, st, side)
+    fn view(sc: &Scenario, st: &State, side: &str) -> View {
+        model::view::build(sc, st, side)
     }
 
     fn check(
         sc: &Scenario,
-        view: &view::View,
+        view: &View,
         _side: &str,
         body: &[(Node, Node)],
         file: &SourceFile,
-    ) -> Checked<orders::Orders> {
-        orders::check(sc, view, body, file)
+    ) -> Checked<Orders> {
+        check::orders::check(sc, view, body, file)
     }
 
-    fn default_orders(sc: &Scenario, view: &view::View, _side: &str) -> orders::Orders {
-        let mut o = orders::default_orders(view);
-        if view.phase == Phase::Winter {
-            // 9.x: every block that must winter makes its documented default move.
-            o.winter = winter::with_defaults(sc, &winter::Known::from_view(view), Vec::new());
-        }
-        if view.phase == Phase::NewYear {
-            // 10.4, 10.4.1: the documented default New Year play (a sacrifice).
-            o.new_year = year::default_new_year(sc, view);
-        }
-        o
+    fn default_orders(sc: &Scenario, view: &View, _side: &str) -> Orders {
+        check::defaults::for_step(sc, view)
     }
 
     fn resolve(
         sc: &Scenario,
         st: &State,
-        orders: &BTreeMap<String, orders::Orders>,
+        orders: &BTreeMap<String, Orders>,
         dice: &TurnDice,
-    ) -> Resolution<State, event::Event> {
-        resolve::resolve(sc, st, orders, dice)
+    ) -> Resolution<State, Event> {
+        engine::resolve::resolve(sc, st, orders, dice)
     }
 
     fn narrate(
         sc: &Scenario,
         before: &State,
-        events: &[event::Event],
+        events: &[Event],
         side: Option<&str>,
         lang: Lang,
     ) -> String {
-        report::narrate(sc, before, events, side, lang)
+        text::report::narrate(sc, before, events, side, lang)
     }
 
-    fn describe(sc: &Scenario, view: &view::View, lang: Lang) -> String {
-        report::describe(sc, view, lang)
+    fn describe(sc: &Scenario, view: &View, lang: Lang) -> String {
+        text::describe::describe(sc, view, lang)
     }
 
-    fn template(sc: &Scenario, view: &view::View, side: &str) -> String {
-        report::template(sc, view, side)
+    fn template(sc: &Scenario, view: &View, side: &str) -> String {
+        text::template::template(sc, view, side)
     }
 
-    fn map(sc: &Scenario, view: &view::View) -> crate::map::MapPicture {
-        map_data::picture(sc, view)
+    fn map(sc: &Scenario, view: &View) -> crate::map::MapPicture {
+        text::map::picture(sc, view)
+    }
+}
+
+/// Tests that cross the Hellenes layers: an order checked and then resolved, a whole turn
+/// through the pipeline, a report verified. (Tests of one layer live with it.)
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    /// A Hellenes game at the end of a year (Winter done), from the embedded scenario.
+    fn year_end() -> (Scenario, State) {
+        let sc = Hellenes::load_scenario(HELLENES_431).unwrap();
+        let mut st = State::start(&sc);
+        st.season = model::state::Season::Winter;
+        st.phase = model::state::Phase::YearEnd;
+        (sc, st)
+    }
+
+    mod year {
+        use super::*;
+        use model::state::{Phase, Season, Victory};
+
+        /// 14.2: a finished game is not adjudicated: `step()` says why, and the pipeline
+        /// refuses the turn with that message (nothing is written).
+        #[test]
+        fn a_finished_game_is_refused_with_the_reason() {
+            let (sc, mut st) = year_end();
+            st.phase = Phase::Ended {
+                winner: "sparta".into(),
+                by: Victory::Prestige,
+            };
+            let step = Hellenes::step(&sc, &st);
+            let why = step
+                .unsupported
+                .expect("an ended game cannot be adjudicated");
+            assert!(why.contains("the game is over: Sparta won"), "{why}");
+            assert!(step.title.contains("the game is over"), "{}", step.title);
+            assert!(step.awaiting.is_empty(), "a finished game awaits no one");
+            let seed = crate::dice::sha256(b"ended");
+            let game = crate::game::GameFile {
+                dikast: crate::game::FORMAT,
+                rules: "hellenes".into(),
+                scenario: crate::game::ScenarioRef {
+                    name: "hellenes-431".into(),
+                    sha256: crate::game::sha256_hex(HELLENES_431.as_bytes()),
+                    text: None,
+                },
+                game: "ended".into(),
+                turn: 9,
+                step: step.title.clone(),
+                awaiting: step.awaiting.clone(),
+                dice: crate::game::DiceState {
+                    protocol: crate::dice::PROTOCOL.into(),
+                    chain_length: 16,
+                    commitment: crate::dice::to_hex(&crate::dice::Chain::Open.prev(&seed)),
+                    sealed_anchor: crate::dice::to_hex(&seed),
+                },
+                previous: None,
+                deadline: None,
+                state: st,
+            };
+            let inp = crate::pipeline::TurnInputs {
+                next_deadline: None,
+                game_name: "game.yaml".into(),
+                game_bytes: crate::game::to_yaml(&game).into_bytes(),
+                orders: BTreeMap::new(),
+                seed,
+                sealed: None,
+                fallback: false,
+                forced: BTreeMap::new(),
+            };
+            match crate::pipeline::run_turn::<Hellenes>(&inp) {
+                Err(f) => assert!(f.render().contains("the game is over"), "{}", f.render()),
+                Ok(_) => panic!("a finished game was adjudicated"),
+            }
+        }
+
+        /// 10.4: a file sent at New Year without `new_year:` is refused, naming the hand; the
+        /// year's end leads to the New Year step, and the New Year to Spring's initiative.
+        #[test]
+        fn new_year_needs_its_card_and_leads_to_spring() {
+            let (sc, mut st) = year_end();
+            let dice = crate::dice::TurnDice::new([7u8; 32], Some([9u8; 32]));
+            let none: BTreeMap<String, Orders> = BTreeMap::new();
+            let r = engine::resolve::resolve(&sc, &st, &none, &dice);
+            assert_eq!(r.state.phase, Phase::NewYear);
+            assert_eq!((r.state.year, r.state.season), (430, Season::NewYear));
+            assert!(r.state.cards.hands.values().all(|h| h.len() == 6));
+            st = r.state;
+            let view = model::view::build(&sc, &st, "athens");
+            let file = crate::diag::SourceFile::new("athens.yaml", "standing: {}\n");
+            let root = crate::yaml::parse(&file).unwrap();
+            let checked = check::orders::check(&sc, &view, root.as_map().unwrap(), &file);
+            assert_eq!(checked.problems.len(), 1);
+            assert_eq!(checked.problems[0].code, "orders::missing-new-year");
+            let orders: BTreeMap<String, Orders> = sc
+                .side_ids()
+                .into_iter()
+                .map(|s| {
+                    let v = model::view::build(&sc, &st, &s);
+                    (s.clone(), Hellenes::default_orders(&sc, &v, &s))
+                })
+                .collect();
+            let r = engine::resolve::resolve(&sc, &st, &orders, &dice);
+            assert_eq!(r.state.phase, Phase::Initiative);
+            assert_eq!(r.state.season, Season::Spring);
+            assert!(r.state.cards.hands.values().all(|h| h.len() == 5));
+            assert_eq!(
+                r.state.sacrifices.len(),
+                2,
+                "each side sacrificed by default"
+            );
+        }
+    }
+
+    mod olympians {
+        use super::*;
+        use model::orders::{Appeal, When};
+        use model::state::{Fortify, Initiative, Phase, Play, PlayedFor, Sacrifice};
+
+        /// Adjudicated with the protocol's own dice (nothing forced): a field battle whose
+        /// first Spartan roll is appealed. The report lists the battle's stream and the
+        /// re-roll's, and a player's `verify --report` check recomputes both; a changed re-roll
+        /// value fails it.
+        #[test]
+        fn a_rerolled_battle_verifies_from_the_report() {
+            let sc = Hellenes::load_scenario(HELLENES_431).unwrap();
+            let mut st = State::start(&sc);
+            st.phase = Phase::PlayerTurn {
+                side: "sparta".into(),
+                first: true,
+            };
+            let play = |c: &str| Play {
+                card: c.into(),
+                played_for: PlayedFor::Action,
+            };
+            st.initiative = Some(Initiative {
+                plays: [
+                    ("sparta".to_string(), play("C02")),
+                    ("athens".to_string(), play("C03")),
+                ]
+                .into_iter()
+                .collect(),
+                first: "sparta".into(),
+            });
+            st.standing
+                .get_mut("athens")
+                .unwrap()
+                .fortify
+                .insert("Plataea".into(), Fortify::Field);
+            st.standing.get_mut("sparta").unwrap().appeals = vec![Appeal {
+                olympian: "Ares".into(),
+                on: "battle:*".into(),
+                when: When {
+                    my_hits_at_most: Some(3),
+                    ..When::default()
+                },
+            }];
+            st.sacrifices.insert(
+                "sparta".into(),
+                vec![Sacrifice {
+                    olympian: "Ares".into(),
+                    year: 431,
+                }],
+            );
+            let seed = crate::dice::sha256(b"reroll");
+            let step = Hellenes::step(&sc, &st);
+            let game = crate::game::GameFile {
+                dikast: crate::game::FORMAT,
+                rules: "hellenes".into(),
+                scenario: crate::game::ScenarioRef {
+                    name: "hellenes-431".into(),
+                    sha256: crate::game::sha256_hex(HELLENES_431.as_bytes()),
+                    text: None,
+                },
+                game: "reroll".into(),
+                turn: 3,
+                step: step.title,
+                awaiting: step.awaiting,
+                dice: crate::game::DiceState {
+                    protocol: crate::dice::PROTOCOL.into(),
+                    chain_length: 16,
+                    commitment: crate::dice::to_hex(&crate::dice::Chain::Open.prev(&seed)),
+                    sealed_anchor: crate::dice::to_hex(&seed),
+                },
+                previous: None,
+                deadline: None,
+                state: st,
+            };
+            let bytes = crate::game::to_yaml(&game).into_bytes();
+            let orders = format!(
+                "game: reroll\nturn: 3\nside: sparta\nbased_on: {}\nactions:\n  - move: [SPA-11]\n    path: [Thebes, Plataea]\n",
+                crate::game::sha256_hex(&bytes)
+            );
+            let inp = crate::pipeline::TurnInputs {
+                next_deadline: None,
+                game_name: "game.yaml".into(),
+                game_bytes: bytes,
+                orders: [
+                    ("athens".to_string(), None),
+                    (
+                        "sparta".to_string(),
+                        Some(("sparta.yaml".to_string(), orders.into_bytes())),
+                    ),
+                ]
+                .into_iter()
+                .collect(),
+                seed,
+                sealed: Some(crate::dice::sha256(b"sealed")),
+                fallback: false,
+                forced: BTreeMap::new(),
+            };
+            let out = crate::pipeline::run_turn::<Hellenes>(&inp)
+                .unwrap_or_else(|f| panic!("{}", f.render()));
+            let report = &out.side_reports["athens"];
+            assert!(report.contains("11.0 Sparta appeals to Ares"), "{report}");
+            assert!(report.contains("`battle:Plataea#reroll-1`"), "{report}");
+            let mut section = crate::report::parse_dice_section(report).unwrap().unwrap();
+            let labels: Vec<&str> = section.events.iter().map(|e| e.label.as_str()).collect();
+            assert!(
+                labels.contains(&"battle:Plataea") && labels.contains(&"battle:Plataea#reroll-1"),
+                "{labels:?}"
+            );
+            crate::verify::check_section(&section, "report-athens.md", None)
+                .unwrap_or_else(|f| panic!("{}", f.render()));
+            let e = section
+                .events
+                .iter_mut()
+                .find(|e| e.label == "battle:Plataea#reroll-1")
+                .unwrap();
+            let d = e.d6.as_mut().unwrap();
+            d[0] = if d[0] == 6 { 1 } else { d[0] + 1 };
+            assert!(crate::verify::check_section(&section, "report-athens.md", None).is_err());
+        }
     }
 }

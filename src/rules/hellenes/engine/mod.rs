@@ -1,0 +1,15 @@
+//! The Hellenes rules engine: resolution by rule area, pure functions over the model
+//! (scenario, state, checked orders, dice → next state and events). It imports only the
+//! model and the core (dice, yaml, game types); the check layer and the text build on it.
+
+pub mod actions;
+pub mod battle;
+pub mod control;
+pub mod invariants;
+pub mod movement;
+pub mod olympians;
+pub mod resolve;
+pub mod season;
+pub mod siege;
+pub mod winter;
+pub mod year;

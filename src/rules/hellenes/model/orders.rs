@@ -1,0 +1,201 @@
+//! The checked Hellenes orders, as data: what a side's orders file says once the check
+//! layer has accepted it (actions, siege orders, winter moves, the New Year play, appeals).
+//! The forms and their checks live in `check/`; what the orders do, in `engine/`. Here
+//! only the types, so that the state (standing orders) and the engine can name them
+//! without importing either.
+
+use super::state::Play;
+use super::state::PlayedFor;
+use super::state::Standing;
+use serde::{Deserialize, Serialize};
+
+/// 11.0: an appeal written in advance, as a standing order: to which Olympian, on which
+/// results (`on`, a label pattern: `*` stands for any text; any case), under which
+/// conditions (`when`, all of them; none: the first such result).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Appeal {
+    pub olympian: String,
+    #[serde(default = "any_label", skip_serializing_if = "is_any_label")]
+    pub on: String,
+    #[serde(default, skip_serializing_if = "When::is_empty")]
+    pub when: When,
+}
+
+/// An appeal's `on:` when the orders give none: any result.
+pub fn any_label() -> String {
+    "*".into()
+}
+
+fn is_any_label(s: &String) -> bool {
+    s == "*"
+}
+
+/// The conditions of an appeal (docs/orders.md "Appeals"). `my_…` conditions hold only on
+/// the appealing side's own results, `enemy_…` only on the other side's; a "hit" of a
+/// peace offer's dice is the offer succeeding, of the Treachery die the defenders losing
+/// double defence.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct When {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub my_hits_at_most: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub my_routs_at_most: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enemy_hits_at_least: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enemy_routs_at_least: Option<u32>,
+    /// Zeus: the Action values of the six cards just dealt total at most this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand_value_at_most: Option<u32>,
+    /// Apollo, on one's own draw: the block drawn is one of these.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub drawn: Vec<String>,
+}
+
+impl When {
+    pub fn is_empty(&self) -> bool {
+        *self == When::default()
+    }
+    /// Conditions on the appealing side's own results only.
+    pub fn mine_only(&self) -> bool {
+        self.my_hits_at_most.is_some()
+            || self.my_routs_at_most.is_some()
+            || self.hand_value_at_most.is_some()
+            || !self.drawn.is_empty()
+    }
+    /// Conditions on the enemy's results only.
+    pub fn enemy_only(&self) -> bool {
+        self.enemy_hits_at_least.is_some() || self.enemy_routs_at_least.is_some()
+    }
+}
+
+/// One side's checked orders for one step.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Orders {
+    /// The card played in an initiative step.
+    pub initiative: Option<Play>,
+    /// The acting side's actions in a player turn, in order (`check::actions`).
+    pub actions: Vec<Action>,
+    /// The acting side's siege combat orders (`check::siege_orders`); in Winter, either side's.
+    pub combat: Vec<SiegeOrder>,
+    /// 9.x the side's overwintering moves in the Winter step, written and default
+    /// (`engine::winter`).
+    pub winter: Vec<WinterMove>,
+    /// New standing orders, replacing the old ones whole; `None` keeps the old ones.
+    pub standing: Option<Standing>,
+    /// 10.2, 14.2.2: offer peace at the year's end, if the side may then (`engine::year`).
+    pub peace: bool,
+    /// 9.53: continuing Events to discard at the year's end (`engine::year`).
+    pub discard: Vec<String>,
+    /// 10.4: the New Year card (`engine::year`).
+    pub new_year: Option<NewYearPlay>,
+    /// Whether the side sent a file at all (for the reports).
+    pub sent: bool,
+    /// Orders that were invalid and fell back to their default, in words.
+    pub fallbacks: Vec<String>,
+}
+
+/// What a Build action builds (4.2).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Build {
+    /// A step for one of the side's blocks in a city it controls.
+    Step(String),
+    /// A new block drawn blind from the pool into a city the side controls.
+    Block(String),
+    /// 4.2.3: a garrison in a captured enemy city.
+    Garrison(String),
+}
+
+/// One action, as checked.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// 2.0: land blocks along a path of land areas.
+    Move {
+        blocks: Vec<String>,
+        path: Vec<String>,
+    },
+    /// 2.0, 5.21: fleets along a path of seas, perhaps ending in a coastal area, carrying
+    /// land blocks that land there.
+    Sail {
+        fleets: Vec<String>,
+        path: Vec<String>,
+        carry: Vec<String>,
+    },
+    Build(Build),
+    /// 5.5 Pillage of a city whose area the side holds.
+    Pillage(String),
+}
+
+/// One siege order of a Combat phase.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SiegeOrder {
+    /// 8.1: assault a city your blocks besiege.
+    Assault { city: String },
+    /// 8.2: siege attrition against a city your blocks besiege.
+    Attrition { city: String },
+    /// 8.3: some of your besieged blocks attack the besiegers.
+    Sortie { city: String, blocks: Vec<String> },
+}
+
+impl SiegeOrder {
+    pub fn city(&self) -> &str {
+        match self {
+            SiegeOrder::Assault { city }
+            | SiegeOrder::Attrition { city }
+            | SiegeOrder::Sortie { city, .. } => city,
+        }
+    }
+}
+
+/// A winter order's verb.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verb {
+    /// Into an adjacent friendly-controlled city.
+    Quarter,
+    /// To the blocks' friendly-controlled home city.
+    Return,
+    /// No move.
+    Stay,
+}
+
+impl Verb {
+    pub fn word(self) -> &'static str {
+        match self {
+            Verb::Quarter => "quarter",
+            Verb::Return => "return",
+            Verb::Stay => "stay",
+        }
+    }
+}
+
+/// One winter order, as checked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WinterMove {
+    pub verb: Verb,
+    /// Land blocks, or fleets (which may carry land blocks).
+    pub blocks: Vec<String>,
+    pub carry: Vec<String>,
+    /// The places entered, in order; the last is the city (empty for `stay`).
+    pub path: Vec<String>,
+    /// `false`: made by the documented default for a block named in no winter order.
+    pub written: bool,
+}
+
+impl WinterMove {
+    /// Every block it names.
+    pub fn ids(&self) -> impl Iterator<Item = &String> {
+        self.blocks.iter().chain(self.carry.iter())
+    }
+}
+
+/// 10.4: one side's New Year card: for its Event, or for its Action value as a sacrifice
+/// to an Olympian (10.4.1; `None` only when the side already has a sacrifice on every
+/// Olympian).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewYearPlay {
+    pub card: String,
+    pub played_for: PlayedFor,
+    pub olympian: Option<String>,
+}

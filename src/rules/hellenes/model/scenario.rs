@@ -1,0 +1,617 @@
+//! The Hellenes scenario data: map, blocks, cards and every assumed ([A]) parameter.
+//!
+//! A scenario is plain YAML embedded in the binary (or a moderator's own file), so that
+//! every assumption the rules need lives in data a moderator can read and change, never
+//! in code. This module only describes its shape and checks that it hangs together.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// The game's id, as a scenario's `rules:` names it.
+pub const GAME_ID: &str = "hellenes";
+
+/// The embedded 431 BC scenario.
+pub const HELLENES_431: &str = include_str!("../hellenes-431.yaml");
+
+/// One side of the war, in the fixed order the dice protocol uses (dice.md §2).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SideDef {
+    /// Machine id used in file names and orders (`athens`).
+    pub id: String,
+    /// Printed name (`Athens`).
+    pub name: String,
+}
+
+/// Tunable rule values. Each carries its mark in the embedded file's comments; every
+/// [A] value is listed in `docs/rules-coverage.md`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// 1.0 [S]: cards dealt to each side a year.
+    pub hand_size: u32,
+    /// 2.0 [P]: land areas a land block may move.
+    pub land_move: u32,
+    /// 2.0 [P]: land areas cavalry may move.
+    pub cavalry_move: u32,
+    /// 2.0 [P]: seas a fleet may move.
+    pub fleet_move: u32,
+    /// 2.0 [A]: rounds of a field or naval battle.
+    pub battle_rounds: u32,
+    /// 2.0 [A]: the land rating of a fleet ashore.
+    pub fleet_land_rating: String,
+    /// 2.0 [A]: when both sides are still in a battle after its last round, the
+    /// attacker's blocks retreat and the defender wins (`false`: both stay, no winner).
+    pub attacker_retreats_after_last_round: bool,
+    /// [A]: Prestige for winning a field or naval battle.
+    pub prestige_battle: i32,
+    /// 8.1.3 [S]: Prestige for taking a city by storm.
+    pub prestige_storm: i32,
+    /// 8.1.3 [S]: Prestige for a capitulation.
+    pub prestige_capitulation: i32,
+    /// 5.5 [A]: Prestige for a successful pillage.
+    pub prestige_pillage: i32,
+    /// 7.3 [S]: rating of a city defender (garrison included) in a siege.
+    pub defender_rating: String,
+    /// 7.3 [S]: the capacity of a city is this many blocks per point of value.
+    pub capacity_per_value: u32,
+    /// 14.2.1 [S]: net Prestige that wins at once.
+    pub victory_prestige: i32,
+    /// 1.0 [P]: the side that takes the first player turn when the initiative ties.
+    pub initiative_ties: String,
+    /// 2.0, 4.2, 5.x: the player turn's assumed numbers ([A], see `SeasonParams` below).
+    pub season: SeasonParams,
+    /// 7.x, 8.x: the siege rules' numbers ([S] and [A], see `SiegeParams` below).
+    pub siege: SiegeParams,
+    /// 9.x: the Winter's assumed numbers ([A], see `WinterParams` below).
+    pub winter: WinterParams,
+    /// 9.5, 10.x: the end of the year's numbers ([S] and [A], see `YearParams` below).
+    pub year: YearParams,
+    /// 11.0: the Olympians and what each governs ([S] Zeus and Apollo, [A] the others).
+    pub olympians: OlympianParams,
+}
+
+/// A land area. In Hellenes most land areas are city-states: the walled city and its
+/// surrounding area share the city's name (page 9, "Residents").
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Area {
+    /// The name as printed on the map (`Athens`, `Potidaea`).
+    pub name: String,
+    /// A region heading for reports and the map (`Attica`, `Chalcidice`, `Ionia`).
+    pub region: String,
+    /// Map position for the SVG map, in the map's own units (0..1000 × 0..700).
+    pub xy: [i32; 2],
+    /// The city-state in this area, if there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub city: Option<City>,
+    /// Adjacent land areas (by land).
+    #[serde(default)]
+    pub land: Vec<String>,
+    /// Adjacent seas; an area with any is coastal.
+    #[serde(default)]
+    pub seas: Vec<String>,
+    /// Which of this entry's values are assumptions [A] (e.g. `[value, loyalty]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assumed: Vec<String>,
+}
+
+/// A walled city in an area.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct City {
+    /// City value 1–3: tribute and capacity (2 × value blocks).
+    pub value: u32,
+    /// A port has exactly one offshore sea (7.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offshore: Option<String>,
+    /// The side this city is loyal to at the start, or `neutral`.
+    pub loyalty: String,
+}
+
+impl City {
+    pub fn is_port(&self) -> bool {
+        self.offshore.is_some()
+    }
+}
+
+/// A sea area.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Sea {
+    pub name: String,
+    /// Map position for the SVG map.
+    pub xy: [i32; 2],
+    /// Adjacent seas.
+    #[serde(default)]
+    pub seas: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assumed: Vec<String>,
+}
+
+/// The kinds of block.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(rename_all = "kebab-case")]
+pub enum BlockKind {
+    Hoplites,
+    Infantry,
+    Archers,
+    Cavalry,
+    Fleet,
+    /// 7.3: a city's garrison, never in a scenario's block list; made when a siege begins.
+    Garrison,
+}
+
+/// A block as the scenario sets it up.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct BlockDef {
+    /// `ATH-1`, `SPA-F2`: unique, stable, used in orders.
+    pub id: String,
+    pub side: String,
+    pub kind: BlockKind,
+    /// Printed name (`Athenian Hoplites`).
+    pub name: String,
+    /// Home city (same colour as the block: 9.x Returning).
+    pub home: String,
+    /// Steps at the start.
+    pub steps: u32,
+    /// Maximum steps (1–4).
+    pub max: u32,
+    /// Rating: fire letter and hit number (`B2`). For fleets, the naval rating.
+    pub rating: String,
+    /// Start position: an area name, or `pool`.
+    pub at: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assumed: Vec<String>,
+}
+
+/// The kinds of card, as far as the adjudicator must tell them apart.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum CardKind {
+    /// An Event that happens once.
+    Event,
+    /// A continuing Event: stays in play until removed.
+    Continuing,
+    /// A leader (a card, 1.0).
+    Leader,
+    /// An Event that needs a combat phase (not at New Year, 10.4).
+    Combat,
+    /// A revolt (not at New Year, 10.4).
+    Revolt,
+}
+
+/// A card: an Action value at one end, an Event at the other.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CardDef {
+    /// `C01`…: the deck's canonical order is the order listed.
+    pub id: String,
+    pub name: String,
+    /// Action value 1–3.
+    pub action: u32,
+    pub kind: CardKind,
+    /// What the Event does, in the rulebook's words.
+    pub event: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assumed: Vec<String>,
+}
+
+/// A whole scenario.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// `hellenes-431`.
+    pub scenario: String,
+    /// Always `hellenes`.
+    pub rules: String,
+    pub title: String,
+    /// The first year (BC, counted down: 431, 430, …).
+    pub year: i32,
+    pub sides: Vec<SideDef>,
+    pub params: Params,
+    pub areas: Vec<Area>,
+    pub seas: Vec<Sea>,
+    pub blocks: Vec<BlockDef>,
+    pub cards: Vec<CardDef>,
+}
+
+impl Scenario {
+    /// Reads a scenario and checks that it is a Hellenes scenario that hangs together.
+    pub fn load(text: &str) -> Result<Scenario, Vec<String>> {
+        let sc: Scenario = serde_yaml::from_str(text).map_err(|e| vec![e.to_string()])?;
+        if sc.rules != GAME_ID {
+            return Err(vec![format!(
+                "this scenario is for `{}`, not hellenes",
+                sc.rules
+            )]);
+        }
+        let problems = sc.problems();
+        if problems.is_empty() {
+            Ok(sc)
+        } else {
+            Err(problems)
+        }
+    }
+
+    pub fn area(&self, name: &str) -> Option<&Area> {
+        self.areas.iter().find(|a| a.name == name)
+    }
+    pub fn sea(&self, name: &str) -> Option<&Sea> {
+        self.seas.iter().find(|s| s.name == name)
+    }
+    pub fn card(&self, id: &str) -> Option<&CardDef> {
+        self.cards.iter().find(|c| c.id == id)
+    }
+    pub fn side_ids(&self) -> Vec<String> {
+        self.sides.iter().map(|s| s.id.clone()).collect()
+    }
+
+    /// The enemy of `side`, from the scenario's side list: Hellenes is a war of two sides,
+    /// so the enemy is the other one (empty if the list has no other side).
+    pub fn enemy_of(&self, side: &str) -> String {
+        self.sides
+            .iter()
+            .find(|s| s.id != side)
+            .map(|s| s.id.clone())
+            .unwrap_or_default()
+    }
+
+    /// Every inconsistency in the data: dangling names, asymmetric adjacency, duplicate
+    /// ids, impossible values. An empty list means the scenario can be played.
+    pub fn problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let sides: BTreeSet<&str> = self.sides.iter().map(|s| s.id.as_str()).collect();
+        let mut names = BTreeSet::new();
+        for a in &self.areas {
+            if !names.insert(a.name.as_str()) {
+                out.push(format!("place `{}` is listed twice", a.name));
+            }
+        }
+        for s in &self.seas {
+            if !names.insert(s.name.as_str()) {
+                out.push(format!("place `{}` is listed twice", s.name));
+            }
+        }
+        for a in &self.areas {
+            for n in &a.land {
+                match self.area(n) {
+                    None => out.push(format!("{}: unknown land neighbour `{n}`", a.name)),
+                    Some(b) if !b.land.contains(&a.name) => out.push(format!(
+                        "{} lists {n} as a land neighbour, not the reverse",
+                        a.name
+                    )),
+                    _ => {}
+                }
+            }
+            for s in &a.seas {
+                if self.sea(s).is_none() {
+                    out.push(format!("{}: unknown sea `{s}`", a.name));
+                }
+            }
+            if let Some(c) = &a.city {
+                if !(1..=3).contains(&c.value) {
+                    out.push(format!("{}: city value {} is not 1–3", a.name, c.value));
+                }
+                if c.loyalty != "neutral" && !sides.contains(c.loyalty.as_str()) {
+                    out.push(format!("{}: unknown loyalty `{}`", a.name, c.loyalty));
+                }
+                if let Some(o) = &c.offshore {
+                    if !a.seas.contains(o) {
+                        out.push(format!("{}: offshore sea `{o}` is not adjacent", a.name));
+                    }
+                }
+            }
+        }
+        for s in &self.seas {
+            for n in &s.seas {
+                match self.sea(n) {
+                    None => out.push(format!("{}: unknown sea neighbour `{n}`", s.name)),
+                    Some(b) if !b.seas.contains(&s.name) => out.push(format!(
+                        "{} lists {n} as a neighbour, not the reverse",
+                        s.name
+                    )),
+                    _ => {}
+                }
+            }
+        }
+        let mut ids = BTreeSet::new();
+        for b in &self.blocks {
+            if !ids.insert(b.id.as_str()) {
+                out.push(format!("block `{}` is listed twice", b.id));
+            }
+            if !sides.contains(b.side.as_str()) {
+                out.push(format!("block {}: unknown side `{}`", b.id, b.side));
+            }
+            if b.steps == 0 || b.steps > b.max || b.max > 4 {
+                out.push(format!(
+                    "block {}: steps {}/{} out of 1–4",
+                    b.id, b.steps, b.max
+                ));
+            }
+            if super::rating::Rating::parse(&b.rating).is_none() {
+                out.push(format!("block {}: bad rating `{}`", b.id, b.rating));
+            }
+            if self.area(&b.home).and_then(|a| a.city.as_ref()).is_none() {
+                out.push(format!("block {}: home `{}` is not a city", b.id, b.home));
+            }
+            if b.at != "pool" && self.area(&b.at).is_none() && self.sea(&b.at).is_none() {
+                out.push(format!("block {}: unknown start `{}`", b.id, b.at));
+            }
+            if b.kind != BlockKind::Fleet && self.sea(&b.at).is_some() {
+                out.push(format!("block {}: a land block cannot start at sea", b.id));
+            }
+        }
+        for (name, r) in [
+            ("fleet_land_rating", &self.params.fleet_land_rating),
+            ("defender_rating", &self.params.defender_rating),
+        ] {
+            if super::rating::Rating::parse(r).is_none() {
+                out.push(format!("params.{name}: bad rating `{r}`"));
+            }
+        }
+        // 2.0 [A]: a battle still undecided after its last round must end with the
+        // attacker's retreat; contested areas (both sides staying) are not modelled, and
+        // a fortified city beside a contested area would be left besieged with no siege.
+        if !self.params.attacker_retreats_after_last_round {
+            out.push(
+                "params.attacker_retreats_after_last_round: only `true` is supported (dikast does not model an area both sides hold after a battle)".into(),
+            );
+        }
+        if !sides.contains(self.params.initiative_ties.as_str()) {
+            out.push(format!(
+                "params.initiative_ties: unknown side `{}`",
+                self.params.initiative_ties
+            ));
+        }
+        let mut cids = BTreeSet::new();
+        for c in &self.cards {
+            if !cids.insert(c.id.as_str()) {
+                out.push(format!("card `{}` is listed twice", c.id));
+            }
+            if !(1..=3).contains(&c.action) {
+                out.push(format!(
+                    "card {}: action value {} is not 1–3",
+                    c.id, c.action
+                ));
+            }
+        }
+        if self.card(&self.params.year.peace_faction_card).is_none() {
+            out.push(format!(
+                "params.year.peace_faction_card: no card `{}`",
+                self.params.year.peace_faction_card
+            ));
+        }
+        out.extend(olympian_problems(self));
+        if self.cards.len() < (self.params.hand_size as usize) * self.sides.len() {
+            out.push("the deck is smaller than the hands it must deal".into());
+        }
+        out
+    }
+}
+
+/// The season's assumed numbers (`params.season` in the scenario), each [A] and listed in
+/// docs/rules-coverage.md.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SeasonParams {
+    /// 2.0 [A]: a move ends on entering a place enemy blocks hold (not garrisons, not
+    /// blocks besieged inside walls).
+    pub engagement_stops: bool,
+    /// [A]: neutral city-states cannot be entered by land or by sea.
+    pub neutral_closed: bool,
+    /// 5.21 [A]: land blocks one fleet may carry (each with fewer steps than the fleet).
+    pub transport_per_fleet: u32,
+    /// 4.2 [A]: actions to add a step to a block in a city its side controls.
+    pub build_step_actions: u32,
+    /// 4.2 [A]: actions to draw a new block from the pool into a city the side controls.
+    pub build_block_actions: u32,
+    /// 4.2.3 [A]: actions to build a garrison in a captured enemy city.
+    pub build_garrison_actions: u32,
+    /// 4.2 [A]: steps one block may gain in one player turn.
+    pub build_steps_per_block: u32,
+    /// 4.2 [A]: steps of a block drawn from the pool.
+    pub new_block_steps: u32,
+    /// 5.5 [A]: actions a Pillage spends.
+    pub pillage_actions: u32,
+    /// 5.5 [A]: only where the side's siege was established in an earlier season (7.2:
+    /// "in later turns the city is subject to Siege Combat and Pillage").
+    pub pillage_needs_siege: bool,
+}
+
+/// The siege rules' numbers (`params.siege` in the scenario). [S] values are the rules'
+/// own; [A] values are our assumptions, listed in docs/rules-coverage.md.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SiegeParams {
+    /// 7.3 [S]: steps of a garrison block.
+    pub garrison_steps: u32,
+    /// 8.2 [S]: in Spring to Fall each attrition die at or below this is a hit.
+    pub attrition_hit: u32,
+    /// 8.2 [S]: in Winter each attrition die at or below this is a hit.
+    pub winter_attrition_hit: u32,
+    /// 8.2.2 [S]: the city that lives on Black Sea grain (Athens).
+    pub grain_city: String,
+    /// 8.2.2 [S]: an enemy fleet in any of these seas blockades the grain city.
+    pub grain_seas: Vec<String>,
+    /// 8.2 [A]: Prestige when siege attrition eliminates a city's last defender (the city
+    /// is taken, as by storm, `prestige_storm`, unless changed here).
+    pub prestige_starved: i32,
+    /// [A]: Prestige when the besiegers take a city its last defenders left (besieged
+    /// fleets sailing out, 7.4), with no garrison inside.
+    pub prestige_vacated: i32,
+    /// 9.22 [A]: winter besiegers are Supplied when a city their side controls, not itself
+    /// besieged, lies within this many land areas of the besieged city (0: only the city
+    /// itself), or when a fleet of theirs holds the port's offshore sea.
+    pub winter_supply_areas: u32,
+    /// 8.3 [A]: whether the besieged may sortie in the same season the siege was
+    /// established (8.0 restricts only assault and attrition to earlier seasons).
+    pub sortie_same_season: bool,
+    /// 8.1.2 [A]: besieged fleets named in the defender's standing order `escape` sail out
+    /// to the offshore sea when an assault is declared, before the first die (play by
+    /// e-mail cannot ask for a retreat between rounds); `false`: they never escape.
+    pub fleets_escape: bool,
+    /// 8.1 [S]: the card whose Event allows one limited Treachery assault after an Event.
+    pub treachery_card: String,
+    /// 8.1 [A] (the card's text): in a Treachery assault the defenders may not capitulate
+    /// and lose double defence if the besieger first rolls at or below this.
+    pub treachery_hit: u32,
+}
+
+/// [A] What becomes of a block that ends the Winter without winter quarters.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Unwintered {
+    /// Disbanded: back to its side's pool (page 9: the fleets that fail to reach home
+    /// "must retreat and disband").
+    Disband,
+    /// One die per block (stream `winter:<place>:attrition`); each die at or below
+    /// `unwintered_hit` costs it a step.
+    Attrition,
+    /// Nothing: it stays where it is.
+    Stay,
+}
+
+/// The Winter's assumed numbers (`params.winter` in the scenario), each [A] and listed in
+/// docs/rules-coverage.md §5.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct WinterParams {
+    /// 9.x [A]: what becomes of a block without winter quarters at the end of Winter.
+    pub unwintered: Unwintered,
+    /// 9.x [A]: with `unwintered: attrition`, each die at or below this costs a step.
+    pub unwintered_hit: u32,
+    /// 9.22 [A]: besiegers and blockading fleets keep their siege over Winter only when it
+    /// is Supplied (`params.siege.winter_supply_areas`); otherwise they have no winter
+    /// quarters. `false`: every besieger may stay.
+    pub besiegers_need_supply: bool,
+    /// 9.x [A]: a Return move goes as far as a normal move (2 land areas, cavalry 3, fleets
+    /// 5 seas; page 9: "too far from Athens for a Return move"); `true`: any distance.
+    pub return_any_distance: bool,
+    /// 9.x [A]: whether the besiegers' winter siege combat may be an assault (8.1 allows
+    /// assaults in Action turns only, and no card is played in Winter): `false`, attrition
+    /// only.
+    pub assault: bool,
+}
+
+/// The end of the year's numbers (`params.year` in the scenario), [S] and [A], each listed
+/// in docs/rules-coverage.md.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct YearParams {
+    /// 9.51, 10.1 [S]: tribute is halved, rounded down (in the 415 and 413 games, and
+    /// after the Peace of Nicias ends and the war resumes, 12.1.1, which dikast does not
+    /// model).
+    pub tribute_halved: bool,
+    /// 10.2, 14.2.2 [S]: the Prestige from which the side ahead may offer peace.
+    pub peace_offer_prestige: u32,
+    /// 10.2 [S]: the same while the peace faction card is in play ("5 or more").
+    pub peace_faction_prestige: u32,
+    /// 10.2 [S]: the continuing Event Peace Faction Ascendant.
+    pub peace_faction_card: String,
+    /// 14.2.2 [P]: the Prestige the side offering peace pays first.
+    pub peace_offer_cost: u32,
+    /// 14.2.2 [A]: how the two dice decide the offer.
+    pub peace_succeeds: PeaceTest,
+    /// 9.53 [A]: which continuing Events a side may discard at the year's end.
+    pub discard: DiscardRule,
+}
+
+/// 14.2.2 [A]: the dice of a peace offer against the offering side's Prestige (after the
+/// cost).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum PeaceTest {
+    /// The enemy sues for peace when the two dice total less than the Prestige.
+    Below,
+    /// … when they total at most the Prestige.
+    AtMost,
+}
+
+/// 9.53 [A]: the continuing Events a side may discard.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum DiscardRule {
+    /// Only those it played.
+    Own,
+    /// Any continuing Event in play.
+    Any,
+}
+
+/// 11.0: the kind of random result an Olympian governs.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(rename_all = "kebab-case")]
+pub enum Governs {
+    /// [S] Zeus: the six cards dealt at the year's start (`deal:<year>`).
+    Deal,
+    /// [S] Apollo: new blocks drawn from the pool (`draw:pool:<side>`).
+    NewBlocks,
+    /// Field battles on land and sorties (`battle:<area>`, `siege:<City>:sortie`).
+    LandBattle,
+    /// Naval battles (`battle:<sea>`).
+    NavalBattle,
+    /// Assaults (`siege:<City>:assault`, `siege:<City>:treachery`).
+    Assault,
+    /// Siege attrition (`siege:<City>:attrition`).
+    Attrition,
+    /// Other dice: peace offers (`peace:<year>`) and card Events.
+    Event,
+}
+
+impl Governs {
+    /// The kind in words (English), for diagnostics and templates.
+    pub fn words(self) -> &'static str {
+        match self {
+            Governs::Deal => "the cards dealt at the year's start",
+            Governs::NewBlocks => "new blocks drawn from the pool",
+            Governs::LandBattle => "land-battle dice (field battles, sorties)",
+            Governs::NavalBattle => "naval-battle dice",
+            Governs::Assault => "assault dice",
+            Governs::Attrition => "siege attrition dice",
+            Governs::Event => "other dice (peace offers, Events)",
+        }
+    }
+}
+
+/// One Olympian as the scenario lists it.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct OlympianDef {
+    /// `Zeus`: as orders name it (any case).
+    pub name: String,
+    pub governs: Governs,
+    /// [A]: a house default, not in our rule pages.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub house_default: bool,
+}
+
+/// The Olympians' rules (`params.olympians`).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct OlympianParams {
+    /// 11.0 [A] Zeus: "the sacrifice must date from the previous year": `true` any earlier
+    /// year, `false` exactly the year before.
+    pub zeus_any_earlier_year: bool,
+    /// 11.0 [P]: the seven Olympians, in the order the reports list them.
+    pub gods: Vec<OlympianDef>,
+}
+
+/// Problems of the scenario's Olympians (names unique, one Olympian per kind of result).
+fn olympian_problems(sc: &Scenario) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut names = std::collections::BTreeSet::new();
+    let mut kinds = std::collections::BTreeSet::new();
+    for o in &sc.params.olympians.gods {
+        if !names.insert(o.name.to_ascii_lowercase()) {
+            out.push(format!("params.olympians: `{}` is listed twice", o.name));
+        }
+        if !kinds.insert(o.governs) {
+            out.push(format!(
+                "params.olympians: two Olympians govern {}",
+                o.governs.words()
+            ));
+        }
+    }
+    out
+}

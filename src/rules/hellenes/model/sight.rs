@@ -1,0 +1,197 @@
+//! What one side knows of the position: ONE type for every rule that must read only what
+//! a side may know, so that a check (from the side's view) and the resolution (from the
+//! state) apply exactly the same rules and a check can never use what the side may not
+//! see. The movement rules (2.0, 5.21, 7.4), the Winter rules (9.x) and the siege rules
+//! (7.x, 8.x) all read a `Sight`.
+//!
+//! It holds the side's own blocks, the cities with their sieges, enemy blocks as counts
+//! per place, the calendar and the side's play this season, and what the side has done
+//! so far this player turn (blocks moved, steps built, blocks drawn).
+
+use super::scenario::Scenario;
+use super::state::Block;
+use super::state::CityState;
+use super::state::Initiative;
+use super::state::PlayedFor;
+use super::state::Season;
+use super::state::State;
+use super::state::Status;
+use super::view::View;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What a side played this season, as the siege rules need it (8.0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Played {
+    /// A card for its Action value (or nothing revealed yet): every siege combat.
+    Actions,
+    /// A card for its Event: siege attrition only (8.0) …
+    Event {
+        /// … except one limited Treachery assault when the Event is Treachery (8.1).
+        treachery: bool,
+    },
+}
+
+impl Played {
+    /// From the season's revealed plays (state or view).
+    pub fn of(sc: &Scenario, initiative: Option<&Initiative>, side: &str) -> Played {
+        match initiative.and_then(|i| i.plays.get(side)) {
+            Some(p) if p.played_for == PlayedFor::Event => Played::Event {
+                treachery: p.card == sc.params.siege.treachery_card,
+            },
+            _ => Played::Actions,
+        }
+    }
+    pub fn event(self) -> bool {
+        matches!(self, Played::Event { .. })
+    }
+}
+
+/// What one side knows while it writes or carries out its orders.
+#[derive(Debug, Clone)]
+pub struct Sight {
+    pub side: String,
+    pub year: i32,
+    pub season: Season,
+    /// 8.0: what the side played this season.
+    pub played: Played,
+    /// The side's own blocks, pool and eliminated included, in game file order.
+    pub own: Vec<Block>,
+    /// Every city with its control and siege record.
+    pub cities: Vec<CityState>,
+    /// Enemy blocks that hold their place against movement (not garrisons, not besieged
+    /// inside walls: 7.3, "City control"), counted per place. Empty in a Winter sight:
+    /// winter moves pass enemy forces (9.x).
+    pub enemy_hold: BTreeMap<String, u32>,
+    /// Enemy blocks outside walls per place (at sea: fleets), as counts. In a Winter sight
+    /// built from the state, enemy blocks that make a winter move themselves are gone.
+    pub enemy_out: BTreeMap<String, u32>,
+    /// Enemy blocks of any kind on the map, per place.
+    pub enemy_any: BTreeMap<String, u32>,
+    /// Blocks that have moved this player turn (5.x [A]: each block moves once).
+    pub moved: BTreeSet<String>,
+    /// Steps built per block this player turn.
+    pub built: BTreeMap<String, u32>,
+    /// New blocks drawn from the pool this player turn (which ones the checks cannot
+    /// know: the draw is blind).
+    pub drawn: u32,
+}
+
+impl Sight {
+    /// From the side's view (order checks, defaults, templates).
+    pub fn from_view(sc: &Scenario, v: &View) -> Sight {
+        let mut enemy_hold = BTreeMap::new();
+        let mut enemy_any = BTreeMap::new();
+        for g in &v.enemy {
+            *enemy_any.entry(g.at.clone()).or_default() += g.count;
+            if matches!(g.status, Status::Field | Status::Besieging) {
+                *enemy_hold.entry(g.at.clone()).or_default() += g.count;
+            }
+        }
+        Sight {
+            side: v.side.clone(),
+            year: v.year,
+            season: v.season,
+            played: Played::of(sc, v.initiative.as_ref(), &v.side),
+            own: v.blocks.clone(),
+            enemy_out: enemy_hold.clone(),
+            enemy_hold,
+            enemy_any,
+            cities: v.cities.clone(),
+            moved: BTreeSet::new(),
+            built: BTreeMap::new(),
+            drawn: 0,
+        }
+    }
+
+    /// From the state, for `side` (resolution).
+    pub fn from_state(sc: &Scenario, st: &State, side: &str) -> Sight {
+        let mut enemy_hold = BTreeMap::new();
+        let mut enemy_any = BTreeMap::new();
+        for b in st.blocks.iter().filter(|b| b.side != side) {
+            if !b.status.on_map() {
+                continue;
+            }
+            *enemy_any.entry(b.at.clone()).or_default() += 1;
+            if b.stops_enemy() {
+                *enemy_hold.entry(b.at.clone()).or_default() += 1;
+            }
+        }
+        Sight {
+            side: side.to_string(),
+            year: st.year,
+            season: st.season,
+            played: Played::of(sc, st.initiative.as_ref(), side),
+            own: st
+                .blocks
+                .iter()
+                .filter(|b| b.side == side)
+                .cloned()
+                .collect(),
+            enemy_out: enemy_hold.clone(),
+            enemy_hold,
+            enemy_any,
+            cities: st.cities.clone(),
+            moved: BTreeSet::new(),
+            built: BTreeMap::new(),
+            drawn: 0,
+        }
+    }
+
+    /// The Winter sight from the side's view: winter moves pass enemy forces, so nothing
+    /// holds a place against them.
+    pub fn winter_from_view(sc: &Scenario, v: &View) -> Sight {
+        let mut s = Sight::from_view(sc, v);
+        s.enemy_hold.clear();
+        s
+    }
+
+    /// The Winter sight from the state, for `side`; enemy blocks in `moving` are leaving
+    /// and not counted.
+    pub fn winter_from_state(
+        sc: &Scenario,
+        st: &State,
+        side: &str,
+        moving: &BTreeSet<String>,
+    ) -> Sight {
+        let mut s = Sight::from_state(sc, st, side);
+        s.enemy_hold.clear();
+        s.enemy_out.clear();
+        for b in st.blocks.iter() {
+            if b.side != side && !moving.contains(&b.id) && b.stops_enemy() {
+                *s.enemy_out.entry(b.at.clone()).or_default() += 1;
+            }
+        }
+        s
+    }
+
+    pub fn block(&self, id: &str) -> Option<&Block> {
+        self.own.iter().find(|b| b.id == id)
+    }
+
+    pub fn city(&self, name: &str) -> Option<&CityState> {
+        self.cities.iter().find(|c| c.name == name)
+    }
+
+    /// Enemy blocks hold `place` against movement.
+    pub fn holds(&self, place: &str) -> bool {
+        self.enemy_hold.get(place).copied().unwrap_or(0) > 0
+    }
+
+    /// Enemy blocks stand outside walls in `place`.
+    pub fn enemy_at(&self, place: &str) -> bool {
+        self.enemy_out.get(place).copied().unwrap_or(0) > 0
+    }
+
+    /// The side controls `city`.
+    pub fn friendly(&self, city: &str) -> bool {
+        self.city(city).is_some_and(|c| c.control == self.side)
+    }
+
+    /// An enemy siege of `city` that holds: its record, and enemy besiegers around it.
+    pub fn besieged(&self, city: &str) -> bool {
+        self.city(city)
+            .and_then(|c| c.siege.as_ref())
+            .is_some_and(|s| s.besieger != self.side)
+            && self.enemy_at(city)
+    }
+}
