@@ -554,10 +554,21 @@ fn escape_html(s: &str) -> String {
 /// passed through: reports quote what players wrote.
 pub fn html_of(markdown: &str, title: &str, lang: &str) -> String {
     use pulldown_cmark::{Event, Options, Parser};
+    use pulldown_cmark::{Tag, TagEnd};
+    // Raw HTML is shown as text, and no link or image reaches the HTML (a report has
+    // none of its own; any would come from a player's text): their text stays, the
+    // target goes.
     let parser = Parser::new_ext(
         markdown,
         Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH,
     )
+    .filter(|e| {
+        !matches!(
+            e,
+            Event::Start(Tag::Link { .. } | Tag::Image { .. })
+                | Event::End(TagEnd::Link | TagEnd::Image)
+        )
+    })
     .map(|e| match e {
         Event::Html(s) | Event::InlineHtml(s) => Event::Text(s),
         other => other,
@@ -1187,6 +1198,28 @@ mod tests {
         assert!(!h.contains("<img"));
         assert!(h.contains("&lt;script&gt;"));
         assert!(h.contains("<title>T &lt;1&gt;</title>"));
+    }
+
+    #[test]
+    fn no_link_image_or_html_of_a_players_text_reaches_the_html() {
+        let evil = "Potidea` ![pwn](http://evil.example/x.png) [click](javascript:alert(1)) <img src=x> <https://evil.example/>";
+        let md = format!(
+            "# Turn 1\n\n- Athens: there is no city called {} on the map\n\n[raw](javascript:alert(2)) ![raw](http://evil.example/y.png) <https://evil.example/z>\n",
+            crate::report::one_line(&format!("`{evil}`"))
+        );
+        let h = html_of(&md, "t", "en");
+        for bad in ["<img", "href", "<a ", "javascript:alert(2)\""] {
+            assert!(!h.contains(bad), "{bad} in {h}");
+        }
+        // The player's text is shown whole, as code, inside one code span.
+        assert!(
+            h.contains("<code>`Potidea` ![pwn](http://evil.example/x.png)"),
+            "{h}"
+        );
+        let spans = pulldown_cmark::Parser::new(&md)
+            .filter(|e| matches!(e, pulldown_cmark::Event::Code(_)))
+            .count();
+        assert_eq!(spans, 1, "{md}");
     }
 
     #[test]
