@@ -158,6 +158,13 @@ pub enum Command {
         /// Write the messages as .eml files into turns/NNNN/mail/dry-run/ instead.
         #[arg(long)]
         dry_run: bool,
+        /// Send again the messages marked uncertain (the server may have stored them;
+        /// you checked that they did not arrive).
+        #[arg(long, conflicts_with = "uncertain_arrived")]
+        resend_uncertain: bool,
+        /// Record the messages marked uncertain as sent (you checked that they arrived).
+        #[arg(long)]
+        uncertain_arrived: bool,
     },
     /// Which orders of the pending turn are in, missing or late, against its deadline.
     Status {
@@ -460,9 +467,20 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             steps,
             sealed_chain,
         } => dice_cmd(key, label, sealed, count, sides, chain, steps, sealed_chain),
-        Command::Mail { dir, turn, dry_run } => {
+        Command::Mail {
+            dir,
+            turn,
+            dry_run,
+            resend_uncertain,
+            uncertain_arrived,
+        } => {
             let layout = Layout::new(&dir);
-            game_of_campaign(reg, &layout)?.mail_command(&layout, turn, dry_run)
+            let u = match (resend_uncertain, uncertain_arrived) {
+                (true, _) => crate::mail::Uncertain::Resend,
+                (_, true) => crate::mail::Uncertain::Arrived,
+                _ => crate::mail::Uncertain::Keep,
+            };
+            game_of_campaign(reg, &layout)?.mail_command(&layout, turn, dry_run, u)
         }
         Command::Status { dir, now } => {
             let now = match now {

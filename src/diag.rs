@@ -245,9 +245,7 @@ impl Window {
         let ls = line_start(s);
         let le = line_end(s);
         let prev = (ls > 0).then(|| {
-            // Bytes, not a str slice: the byte two before a line start may sit inside a
-            // multi-byte letter (a line break after `ы` or an emoji).
-            let pe = if ls >= 2 && &text.as_bytes()[ls - 2..ls] == b"\r\n" {
+            let pe = if ls >= 2 && text.as_bytes()[ls - 2..ls] == *b"\r\n" {
                 ls - 2
             } else {
                 ls - 1
@@ -496,6 +494,13 @@ mod tests {
         let f = SourceFile::new("o.yaml", format!("{line}\nb: 1\n"));
         let d = Diagnostic::new("t::x", "m").at(&f, (0, 1));
         assert!(d.render().len() < 1_000);
+        // A line before ending in a character of several bytes.
+        let g = SourceFile::new("o.yaml", format!("side: 🏛\u{fe0f}\n{line}\n"));
+        let at = g.text.rfind('x').unwrap();
+        assert!(Diagnostic::new("t::x", "m")
+            .at(&g, (at, at + 1))
+            .render()
+            .contains("🏛"));
         let b = f.text.find("b: 1").unwrap();
         let r = Diagnostic::new("t::x", "m").at(&f, (b, b + 1)).render();
         assert!(r.len() < 1_000 && r.contains(" 2 │ b: 1"), "{r}");

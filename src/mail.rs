@@ -8,8 +8,12 @@
 //! Date and state: unsent, sending, sent), rewritten atomically after every change; a
 //! message not yet sent waits as `mail/outbox/<key>.eml` and moves to `mail/sent/` once
 //! the server took it. `dikast mail` sends only what is unsent, so each message goes out
-//! at most once; a message caught mid-send by a crash (state `sending`) is never sent
-//! again by itself. None of these files is compared by `dikast verify`, so Dates and
+//! at most once: a message the server may have stored without dikast hearing its reply
+//! (the connection dropped after the message was handed over, the exchange ran out of
+//! time, or dikast was killed mid-send: state `sending` found by the next run) is
+//! `uncertain`, and goes again only when the moderator says so (`--resend-uncertain`,
+//! or `--uncertain-arrived` to record that it arrived). Each message's whole exchange
+//! with the server is bounded in time, not only each read. None of these files is compared by `dikast verify`, so Dates and
 //! Message-IDs never touch the deterministic archive.
 //!
 //! Settings live in campaign.yaml (`mail:`); the password never does: it comes from an
@@ -26,8 +30,8 @@ use lettre::address::Envelope;
 use lettre::message::header::ContentType;
 use lettre::message::{Attachment, Mailbox, Message, MultiPart, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
-use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
-use lettre::{Address, SmtpTransport, Transport};
+use lettre::transport::smtp::client::{Certificate, TlsParameters};
+use lettre::Address;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::fs;
@@ -80,6 +84,11 @@ pub struct MailSettings {
     /// Seconds to wait for the server (default 30).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout_seconds: Option<u64>,
+    /// Seconds one message's whole exchange with the server may take, from connecting
+    /// to the server's reply to the message (default 120): a server that answers a line
+    /// at a time, slowly, never holds dikast longer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message_timeout_seconds: Option<u64>,
     /// Language of the moderator's mail (`en`, `ru`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moderator_language: Option<String>,
@@ -106,8 +115,12 @@ impl MailSettings {
 #[serde(rename_all = "lowercase")]
 pub enum SendState {
     Unsent,
-    /// Handed to the server when dikast stopped: it may or may not have arrived.
+    /// Being handed to the server. Found so by a later run, dikast stopped mid-send: the
+    /// message is then `uncertain`.
     Sending,
+    /// Handed over, but dikast never heard the server take it: it may or may not have
+    /// arrived. Sent again only with `--resend-uncertain`.
+    Uncertain,
     Sent,
 }
 
@@ -159,7 +172,7 @@ fn load_ledger(layout: &Layout, t: u32) -> Result<Option<Ledger>, Failure> {
 
 fn save_ledger(layout: &Layout, l: &Ledger) -> Result<(), Failure> {
     let text = format!(
-        "# dikast mail ledger of turn {}: every message, its Message-ID and whether it was sent.\n# Written by `dikast mail`. `sending` means dikast stopped while handing the message\n# to the server: check whether it arrived; if not, change it to `unsent` and run again.\n{}",
+        "# dikast mail ledger of turn {}: every message, its Message-ID and whether it was sent.\n# Written by `dikast mail`; do not edit it. `uncertain`: the server may have the message.\n# Check whether it arrived, then `dikast mail DIR --turn N --resend-uncertain` (it did not)\n# or `dikast mail DIR --turn N --uncertain-arrived` (it did).\n{}",
         l.turn,
         to_yaml(l)
     );
@@ -178,7 +191,7 @@ pub fn summary(layout: &Layout, t: u32) -> Option<String> {
     let sending = l
         .messages
         .iter()
-        .filter(|e| e.state == SendState::Sending)
+        .filter(|e| matches!(e.state, SendState::Sending | SendState::Uncertain))
         .count();
     Some(if sent == n {
         format!("all {n} messages sent")
@@ -189,12 +202,18 @@ pub fn summary(layout: &Layout, t: u32) -> Option<String> {
             layout.rel(&mail_dir(layout, t).join("outbox"))
         );
         if sending > 0 {
-            let _ = write!(s, " ({sending} interrupted mid-send: see the ledger)");
+            let _ = write!(
+                s,
+                " ({sending} uncertain: the server may have them; if they did not arrive `dikast mail {d} --turn {t} --resend-uncertain`, if they did `dikast mail {d} --turn {t} --uncertain-arrived`)",
+                d = layout.dir.display()
+            );
         }
-        s.push_str(&format!(
-            "; retry with `dikast mail {} --turn {t}`",
-            layout.dir.display()
-        ));
+        if n - sent > sending {
+            s.push_str(&format!(
+                "; retry with `dikast mail {} --turn {t}`",
+                layout.dir.display()
+            ));
+        }
         s
     })
 }
@@ -535,10 +554,21 @@ fn escape_html(s: &str) -> String {
 /// passed through: reports quote what players wrote.
 pub fn html_of(markdown: &str, title: &str, lang: &str) -> String {
     use pulldown_cmark::{Event, Options, Parser};
+    use pulldown_cmark::{Tag, TagEnd};
+    // Raw HTML is shown as text, and no link or image reaches the HTML (a report has
+    // none of its own; any would come from a player's text): their text stays, the
+    // target goes.
     let parser = Parser::new_ext(
         markdown,
         Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH,
     )
+    .filter(|e| {
+        !matches!(
+            e,
+            Event::Start(Tag::Link { .. } | Tag::Image { .. })
+                | Event::End(TagEnd::Link | TagEnd::Image)
+        )
+    })
     .map(|e| match e {
         Event::Html(s) | Event::InlineHtml(s) => Event::Text(s),
         other => other,
@@ -658,7 +688,21 @@ fn password(layout: &Layout, s: &MailSettings) -> Result<String, String> {
     }
 }
 
-fn transport(layout: &Layout, s: &MailSettings) -> Result<SmtpTransport, String> {
+/// How to reach the server, checked once for every message of a run.
+#[derive(Clone)]
+struct Conn {
+    server: String,
+    port: u16,
+    security: Security,
+    tls: Option<TlsParameters>,
+    credentials: Option<Credentials>,
+    /// Each read and write.
+    timeout: Duration,
+    /// One message's whole exchange.
+    total: Duration,
+}
+
+fn transport(layout: &Layout, s: &MailSettings) -> Result<Conn, String> {
     let server = s.server.trim().to_string();
     let tls_params = || -> Result<TlsParameters, String> {
         let mut b = TlsParameters::builder(server.clone());
@@ -674,18 +718,146 @@ fn transport(layout: &Layout, s: &MailSettings) -> Result<SmtpTransport, String>
             .map_err(|e| format!("TLS settings for {server}: {e}"))
     };
     let tls = match s.security {
-        Security::Starttls => Tls::Required(tls_params()?),
-        Security::Tls => Tls::Wrapper(tls_params()?),
-        Security::None => Tls::None,
+        Security::Starttls | Security::Tls => Some(tls_params()?),
+        Security::None => None,
     };
-    let mut b = SmtpTransport::builder_dangerous(server.as_str())
-        .port(s.port())
-        .tls(tls)
-        .timeout(Some(Duration::from_secs(s.timeout_seconds.unwrap_or(30))));
-    if let Some(user) = &s.user {
-        b = b.credentials(Credentials::new(user.clone(), password(layout, s)?));
+    let credentials = match &s.user {
+        Some(user) => Some(Credentials::new(user.clone(), password(layout, s)?)),
+        None => None,
+    };
+    Ok(Conn {
+        port: s.port(),
+        server,
+        security: s.security,
+        tls,
+        credentials,
+        timeout: Duration::from_secs(s.timeout_seconds.unwrap_or(30).max(1)),
+        total: Duration::from_secs(s.message_timeout_seconds.unwrap_or(120).max(1)),
+    })
+}
+
+/// What became of one message handed to the server.
+#[derive(Debug)]
+enum Outcome {
+    Sent,
+    /// Certainly not stored: the exchange failed before the message was handed over,
+    /// or the server refused it.
+    NotSent(String),
+    /// Handed over, but the server's reply never came: it may have stored it.
+    Uncertain(String),
+}
+
+/// Where one exchange got to: `HANDING` from the moment the message's content goes out.
+const BEFORE: u8 = 0;
+const HANDING: u8 = 1;
+
+/// One message's whole SMTP exchange, in its own thread, bounded by `c.total`: a
+/// server trickling its replies a line at a time cannot hold dikast longer.
+fn send_one(c: &Conn, env: &Envelope, bytes: &[u8]) -> Outcome {
+    use std::sync::atomic::{AtomicU8, Ordering};
+    use std::sync::{mpsc, Arc};
+    let phase = Arc::new(AtomicU8::new(BEFORE));
+    let (tx, rx) = mpsc::channel();
+    let (c2, env2, bytes2, phase2) = (c.clone(), env.clone(), bytes.to_vec(), phase.clone());
+    std::thread::spawn(move || {
+        let r = exchange(&c2, &env2, &bytes2, &phase2);
+        let _ = tx.send(r);
+    });
+    match rx.recv_timeout(c.total) {
+        Ok(o) => o,
+        Err(_) => {
+            // The thread is left blocked on the server; it ends with the process.
+            let why = format!(
+                "the server did not finish the exchange within {} s (mail.message_timeout_seconds)",
+                c.total.as_secs()
+            );
+            if phase.load(Ordering::SeqCst) == HANDING {
+                Outcome::Uncertain(why)
+            } else {
+                Outcome::NotSent(why)
+            }
+        }
     }
-    Ok(b.build())
+}
+
+fn exchange(
+    c: &Conn,
+    env: &Envelope,
+    bytes: &[u8],
+    phase: &std::sync::atomic::AtomicU8,
+) -> Outcome {
+    use lettre::transport::smtp::client::SmtpConnection;
+    use lettre::transport::smtp::commands::{Data, Mail, Rcpt};
+    use lettre::transport::smtp::extension::{ClientId, MailBodyParameter, MailParameter};
+    use std::sync::atomic::Ordering;
+    let not_sent = |e: lettre::transport::smtp::Error| Outcome::NotSent(e.to_string());
+    let hello = ClientId::default();
+    let wrapper = match c.security {
+        Security::Tls => c.tls.as_ref(),
+        _ => None,
+    };
+    let mut conn = match SmtpConnection::connect(
+        (c.server.as_str(), c.port),
+        Some(c.timeout),
+        &hello,
+        wrapper,
+        None,
+    ) {
+        Ok(x) => x,
+        Err(e) => return not_sent(e),
+    };
+    let before = (|| {
+        if let (Security::Starttls, Some(tls)) = (c.security, c.tls.as_ref()) {
+            if !conn.can_starttls() {
+                return Err(Outcome::NotSent(format!(
+                    "{} does not offer STARTTLS, which `security: starttls` requires",
+                    c.server
+                )));
+            }
+            conn.starttls(tls, &hello).map_err(not_sent)?;
+        }
+        if let Some(cr) = &c.credentials {
+            conn.auth(
+                lettre::transport::smtp::authentication::DEFAULT_MECHANISMS,
+                cr,
+            )
+            .map_err(not_sent)?;
+        }
+        let mut opts = vec![];
+        if !bytes.is_ascii() {
+            opts.push(MailParameter::Body(MailBodyParameter::EightBitMime));
+        }
+        conn.command(Mail::new(env.from().cloned(), opts))
+            .map_err(not_sent)?;
+        for to in env.to() {
+            conn.command(Rcpt::new(to.clone(), vec![]))
+                .map_err(not_sent)?;
+        }
+        conn.command(Data).map_err(not_sent)
+    })();
+    if let Err(o) = before {
+        conn.abort();
+        return o;
+    }
+    // From here the server may store the message whatever happens to its reply.
+    phase.store(HANDING, Ordering::SeqCst);
+    match conn.message(bytes) {
+        Ok(_) => {
+            let _ = conn.quit();
+            Outcome::Sent
+        }
+        // The server answered, and refused it: it did not store it.
+        Err(e) if e.is_permanent() || e.is_transient() => {
+            conn.abort();
+            not_sent(e)
+        }
+        Err(e) => {
+            conn.abort();
+            Outcome::Uncertain(format!(
+                "{e} after the message was handed to the server: it may have stored it"
+            ))
+        }
+    }
 }
 
 /// The latest adjudicated turn (the last one with a report).
@@ -702,17 +874,30 @@ pub fn latest_adjudicated(layout: &Layout) -> Result<u32, Failure> {
         })
 }
 
-/// `dikast mail DIR [--turn N] [--dry-run]`.
+/// What `dikast mail` does with messages that may have arrived (`uncertain`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Uncertain {
+    /// Leave them: never sent twice by default.
+    #[default]
+    Keep,
+    /// The moderator checked they did not arrive: send them again (same Message-ID).
+    Resend,
+    /// The moderator checked they arrived: record them as sent.
+    Arrived,
+}
+
+/// `dikast mail DIR [--turn N] [--dry-run] [--resend-uncertain | --uncertain-arrived]`.
 pub fn mail_command<R: Rules>(
     layout: &Layout,
     turn: Option<u32>,
     dry_run: bool,
+    uncertain: Uncertain,
 ) -> Result<String, Failure> {
     let t = match turn {
         Some(t) => t,
         None => latest_adjudicated(layout)?,
     };
-    send_turn::<R>(layout, t, dry_run)
+    send_turn_with::<R>(layout, t, dry_run, uncertain)
 }
 
 /// `dikast adjudicate --mail`: the turn is written whatever happens to the mail, so any
@@ -735,10 +920,20 @@ pub fn after_adjudication(
 
 /// Sends (or with `dry_run` writes as .eml files) every message of turn t.
 pub fn send_turn<R: Rules>(layout: &Layout, t: u32, dry_run: bool) -> Result<String, Failure> {
+    send_turn_with::<R>(layout, t, dry_run, Uncertain::Keep)
+}
+
+fn send_turn_with<R: Rules>(
+    layout: &Layout,
+    t: u32,
+    dry_run: bool,
+    uncertain: Uncertain,
+) -> Result<String, Failure> {
     let c = layout.load_campaign()?;
     let ck = check_settings(&c).map_err(Failure::Refused)?;
     let plan = plan::<R>(layout, &c, &ck, t)?;
-    let _lock = fsx::Lock::take(&layout.dir)?;
+    let lock = fsx::Lock::take(&layout.dir)?;
+    let took_over: String = lock.took_over.iter().map(|l| format!("{l}\n")).collect();
     let dir = mail_dir(layout, t);
     if dry_run {
         let mut out = format!(
@@ -774,6 +969,42 @@ pub fn send_turn<R: Rules>(layout: &Layout, t: u32, dry_run: bool) -> Result<Str
                 sent_at: None,
                 last_error: None,
             });
+        }
+    }
+    // A message found `sending` was being handed over when dikast stopped: it may have
+    // arrived. What the moderator said of the uncertain ones is done now.
+    let mut settled = Vec::new();
+    for e in ledger.messages.iter_mut() {
+        if e.state == SendState::Sending {
+            e.state = SendState::Uncertain;
+            e.last_error = Some(
+                "dikast stopped while handing it to the server: it may or may not have arrived"
+                    .into(),
+            );
+        }
+        if e.state == SendState::Uncertain {
+            match uncertain {
+                Uncertain::Keep => {}
+                Uncertain::Resend => {
+                    e.state = SendState::Unsent;
+                    settled.push(format!(
+                        "  resending {} (the moderator found it did not arrive)",
+                        e.key
+                    ));
+                }
+                Uncertain::Arrived => {
+                    e.state = SendState::Sent;
+                    e.last_error = None;
+                    e.sent_at = Some("before (the moderator found it arrived)".into());
+                    settled.push(format!("  recorded {} as arrived", e.key));
+                    let from = dir.join("outbox").join(format!("{}.eml", e.key));
+                    if from.exists() {
+                        let sent = dir.join("sent");
+                        fsx::mkdir(&sent)?;
+                        fsx::rename(&from, &sent.join(format!("{}.eml", e.key)))?;
+                    }
+                }
+            }
         }
     }
     save_ledger(layout, &ledger)?;
@@ -814,12 +1045,18 @@ pub fn send_turn<R: Rules>(layout: &Layout, t: u32, dry_run: bool) -> Result<Str
                 save_ledger(layout, &ledger)?;
             }
             Ok(tr) => {
+                let mut stalled: Option<String> = None;
                 for (i, env, bytes) in &pending {
                     let key = ledger.messages[*i].key.clone();
+                    if let Some(why) = &stalled {
+                        // The server stalled on a message before: not tried this run.
+                        ledger.messages[*i].last_error = Some(format!("not tried: {why}"));
+                        continue;
+                    }
                     ledger.messages[*i].state = SendState::Sending;
                     save_ledger(layout, &ledger)?;
-                    match tr.send_raw(env, bytes) {
-                        Ok(_) => {
+                    match send_one(&tr, env, bytes) {
+                        Outcome::Sent => {
                             ledger.messages[*i].state = SendState::Sent;
                             ledger.messages[*i].sent_at =
                                 Some(crate::status::format_utc(now_secs()));
@@ -830,9 +1067,19 @@ pub fn send_turn<R: Rules>(layout: &Layout, t: u32, dry_run: bool) -> Result<Str
                                 .map_err(|e| Failure::io(&sent_dir, "create", e))?;
                             fs::rename(&from, &to).map_err(|e| Failure::io(&to, "write", e))?;
                         }
-                        Err(e) => {
+                        Outcome::NotSent(e) => {
+                            if e.contains("mail.message_timeout_seconds") {
+                                stalled = Some(e.clone());
+                            }
                             ledger.messages[*i].state = SendState::Unsent;
-                            ledger.messages[*i].last_error = Some(e.to_string());
+                            ledger.messages[*i].last_error = Some(e);
+                        }
+                        Outcome::Uncertain(e) => {
+                            if e.contains("mail.message_timeout_seconds") {
+                                stalled = Some(e.clone());
+                            }
+                            ledger.messages[*i].state = SendState::Uncertain;
+                            ledger.messages[*i].last_error = Some(e);
                         }
                     }
                     save_ledger(layout, &ledger)?;
@@ -851,16 +1098,24 @@ pub fn send_turn<R: Rules>(layout: &Layout, t: u32, dry_run: bool) -> Result<Str
 
     // 4. What happened, message by message.
     let server = format!("{}:{}", ck.settings.server.trim(), ck.settings.port());
-    let mut lines = String::new();
+    let mut lines: String = settled.iter().map(|l| format!("{l}\n")).collect();
     let mut unsent = 0;
+    let mut uncertain_n = 0;
     for e in &ledger.messages {
         match e.state {
             SendState::Sent => {
                 let _ = writeln!(lines, "  sent    {} → {} {}", e.key, e.to, e.message_id);
             }
-            SendState::Sending => {
+            SendState::Sending | SendState::Uncertain => {
                 unsent += 1;
-                let _ = writeln!(lines, "  unknown {} → {}: dikast stopped while handing it to the server; check whether it arrived, and if not set its state to `unsent` in {}", e.key, e.to, layout.rel(&ledger_path(layout, t)));
+                uncertain_n += 1;
+                let _ = writeln!(
+                    lines,
+                    "  uncertain {} → {}: {}; it may have arrived, so it is not sent again by itself",
+                    e.key,
+                    e.to,
+                    e.last_error.as_deref().unwrap_or("handed to the server, no reply")
+                );
             }
             SendState::Unsent => {
                 unsent += 1;
@@ -874,22 +1129,35 @@ pub fn send_turn<R: Rules>(layout: &Layout, t: u32, dry_run: bool) -> Result<Str
             }
         }
     }
+    let d = layout.dir.display();
     if unsent == 0 && pending.is_empty() {
         Ok(format!(
-            "turn {t}: nothing to send: all {} messages were sent before\n{lines}",
+            "{took_over}turn {t}: nothing to send: all {} messages were sent before\n{lines}",
             ledger.messages.len()
         ))
     } else if unsent == 0 {
         Ok(format!(
-            "turn {t}: all {} messages sent through {server}\n{lines}",
+            "{took_over}turn {t}: all {} messages sent through {server}\n{lines}",
             ledger.messages.len()
         ))
     } else {
+        let mut what = String::new();
+        if unsent > uncertain_n {
+            let _ = writeln!(
+                what,
+                "retry with `dikast mail {d} --turn {t}` (only unsent messages go)"
+            );
+        }
+        if uncertain_n > 0 {
+            let _ = writeln!(
+                what,
+                "{uncertain_n} uncertain: check with the recipients whether they arrived; if not, `dikast mail {d} --turn {t} --resend-uncertain` sends them again (same Message-ID); if they did, `dikast mail {d} --turn {t} --uncertain-arrived` records it"
+            );
+        }
         Err(Failure::Mail(format!(
-            "turn {t}: {unsent} of {} messages not sent through {server}; they wait in {}\n{lines}retry with `dikast mail {} --turn {t}` (only unsent messages go)\n",
+            "{took_over}turn {t}: {unsent} of {} messages not sent through {server}; they wait in {}\n{lines}{what}",
             ledger.messages.len(),
             layout.rel(&outbox),
-            layout.dir.display()
         )))
     }
 }
@@ -930,6 +1198,28 @@ mod tests {
         assert!(!h.contains("<img"));
         assert!(h.contains("&lt;script&gt;"));
         assert!(h.contains("<title>T &lt;1&gt;</title>"));
+    }
+
+    #[test]
+    fn no_link_image_or_html_of_a_players_text_reaches_the_html() {
+        let evil = "Potidea` ![pwn](http://evil.example/x.png) [click](javascript:alert(1)) <img src=x> <https://evil.example/>";
+        let md = format!(
+            "# Turn 1\n\n- Athens: there is no city called {} on the map\n\n[raw](javascript:alert(2)) ![raw](http://evil.example/y.png) <https://evil.example/z>\n",
+            crate::report::one_line(&format!("`{evil}`"))
+        );
+        let h = html_of(&md, "t", "en");
+        for bad in ["<img", "href", "<a ", "javascript:alert(2)\""] {
+            assert!(!h.contains(bad), "{bad} in {h}");
+        }
+        // The player's text is shown whole, as code, inside one code span.
+        assert!(
+            h.contains("<code>`Potidea` ![pwn](http://evil.example/x.png)"),
+            "{h}"
+        );
+        let spans = pulldown_cmark::Parser::new(&md)
+            .filter(|e| matches!(e, pulldown_cmark::Event::Code(_)))
+            .count();
+        assert_eq!(spans, 1, "{md}");
     }
 
     #[test]

@@ -216,7 +216,52 @@ pub fn check_orders<R: Rules>(
         envelope_ok = false;
     }
     if let Some(t) = need("turn", &mut diags) {
-        if t.as_u64() != Some(view.turn as u64) {
+        let written = t.as_str().map(str::trim).unwrap_or("?");
+        let quoted = matches!(t.kind, yaml::Kind::Scalar(_, false));
+        let later = t.as_u64().is_some_and(|n| n > view.turn as u64);
+        let right = t.as_u64() == Some(view.turn as u64);
+        if !right && (quoted || t.as_u64().is_none()) {
+            envelope_ok = false;
+            diags.push(
+                Diagnostic::new(
+                    "orders::wrong-turn",
+                    format!(
+                        "`turn` must be a plain number, and `{}` is not one",
+                        t.as_str()
+                            .map(|s| format!("{s:?}"))
+                            .unwrap_or_else(|| t.describe().into())
+                    ),
+                )
+                .at(file, t.span)
+                .label(if quoted {
+                    "text in quotes"
+                } else {
+                    "not a plain number"
+                })
+                .help(format!(
+                    "write the number alone, without quotes, sign or leading zero: `turn: {}`",
+                    view.turn
+                )),
+            );
+        } else if !right && later {
+            // Orders for a later turn than the view: the view is the old one.
+            envelope_ok = false;
+            diags.push(
+                Diagnostic::new(
+                    "orders::stale-view",
+                    format!(
+                        "these orders are for turn {written}, but they are checked against the view of turn {}, an older one",
+                        view.turn
+                    ),
+                )
+                .at(file, t.span)
+                .label(format!("the view is of turn {}", view.turn))
+                .help(format!(
+                    "check them against the view of turn {written} (the view mailed with the last report); only orders meant for turn {} say `turn: {}`",
+                    view.turn, view.turn
+                )),
+            );
+        } else if !right {
             envelope_ok = false;
             diags.push(
                 Diagnostic::new(

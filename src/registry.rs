@@ -54,6 +54,7 @@ pub trait Game: Send + Sync {
         layout: &Layout,
         turn: Option<u32>,
         dry_run: bool,
+        uncertain: crate::mail::Uncertain,
     ) -> Result<String, Failure>;
     fn status(&self, layout: &Layout) -> Result<Status, Failure>;
 }
@@ -122,8 +123,9 @@ impl<R: Rules + 'static> Game for Entry<R> {
         layout: &Layout,
         turn: Option<u32>,
         dry_run: bool,
+        uncertain: crate::mail::Uncertain,
     ) -> Result<String, Failure> {
-        crate::mail::mail_command::<R>(layout, turn, dry_run)
+        crate::mail::mail_command::<R>(layout, turn, dry_run, uncertain)
     }
     fn status(&self, layout: &Layout) -> Result<Status, Failure> {
         crate::status::status::<R>(layout)

@@ -237,7 +237,13 @@ pub fn render<R: Rules>(
         if side.is_none_or(|me| me == so.side) {
             let said = f.defaults.get(&so.side).and_then(|d| d.get(&lang));
             for d in said.into_iter().flatten() {
-                let _ = writeln!(out, "  - {}: {}", w.default_applied, one_line(d));
+                // The game's own words (canonical ids), on one line.
+                let _ = writeln!(
+                    out,
+                    "  - {}: {}",
+                    w.default_applied,
+                    d.replace(['\n', '\r'], " ")
+                );
             }
         }
     }
@@ -351,7 +357,10 @@ pub fn render<R: Rules>(
 
 /// A player's text as it may stand inside one line of a report: control characters and
 /// line breaks become spaces (no text of a player may start a heading or a section of
-/// its own in a report), and a very long value is cut to 160 characters.
+/// its own in a report), a very long value is cut to 160 characters, and the whole is
+/// one Markdown code span, fenced with more backticks than any run in it, so that no
+/// Markdown or HTML in it (a backtick closing a quote, a link, an image, a tag)
+/// survives into the report or the HTML of its mail.
 pub fn one_line(text: &str) -> String {
     const MAX: usize = 160;
     let flat: String = text
@@ -364,11 +373,30 @@ pub fn one_line(text: &str) -> String {
             }
         })
         .collect();
-    if flat.chars().count() <= MAX {
-        return flat;
+    let flat = if flat.chars().count() <= MAX {
+        flat
+    } else {
+        let cut: String = flat.chars().take(MAX).collect();
+        format!("{cut}…")
+    };
+    code_span(&flat)
+}
+
+/// `text` as a CommonMark code span: its content is shown as it is, never read as
+/// Markdown.
+pub fn code_span(text: &str) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for c in text.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
     }
-    let cut: String = flat.chars().take(MAX).collect();
-    format!("{cut}…")
+    let fence = "`".repeat(longest + 1);
+    // A space inside each fence when the text starts or ends with a backtick or a space
+    // (CommonMark takes one such space off each end).
+    let pad = text.starts_with(['`', ' ']) || text.ends_with(['`', ' ']) || text.is_empty();
+    let sp = if pad { " " } else { "" };
+    format!("{fence}{sp}{text}{sp}{fence}")
 }
 
 /// Finds and parses the dice section of a report.

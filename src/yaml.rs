@@ -85,10 +85,18 @@ impl Node {
             .find(|(k, _)| k.as_str().is_some_and(|s| s.eq_ignore_ascii_case(key)))
             .map(|(_, v)| v)
     }
-    /// The scalar as an unsigned number, if it is one.
+    /// The scalar as an unsigned number, if it is one written plainly: digits only, no
+    /// sign and no leading zero (`+5` and `05` are not numbers a person means; YAML
+    /// itself reads `05` differently in its versions).
     pub fn as_u64(&self) -> Option<u64> {
         match &self.kind {
-            Kind::Scalar(s, true) => s.trim().parse().ok(),
+            Kind::Scalar(s, true) => {
+                let t = s.trim();
+                let plain = !t.is_empty()
+                    && t.bytes().all(|b| b.is_ascii_digit())
+                    && (t == "0" || !t.starts_with('0'));
+                plain.then(|| t.parse().ok()).flatten()
+            }
             _ => None,
         }
     }
@@ -144,6 +152,9 @@ pub fn decode_within(name: &str, bytes: &[u8], max: usize) -> Result<SourceFile,
                     "remove it: orders are plain text (was the file saved by a word processor?)",
                 ));
             }
+            if let Some(d) = odd_indentation(name, &file) {
+                return Err(d);
+            }
             Ok(file)
         }
         Err(e) => {
@@ -168,6 +179,54 @@ pub fn decode_within(name: &str, bytes: &[u8], max: usize) -> Result<SourceFile,
             )
         }
     }
+}
+
+/// Spaces YAML does not read as spaces: text pasted from an HTML mail or a word
+/// processor indents with them, and the parser then takes them for part of a key.
+fn odd_space_name(c: char) -> Option<&'static str> {
+    Some(match c {
+        '\u{a0}' => "NO-BREAK SPACE",
+        '\u{2007}' => "FIGURE SPACE",
+        '\u{202f}' => "NARROW NO-BREAK SPACE",
+        '\u{2000}'..='\u{2006}' | '\u{2008}'..='\u{200a}' => "a typographic space",
+        '\u{200b}' => "ZERO WIDTH SPACE",
+        '\u{3000}' => "IDEOGRAPHIC SPACE",
+        '\u{feff}' => "ZERO WIDTH NO-BREAK SPACE",
+        _ => return None,
+    })
+}
+
+/// The first line whose indentation holds such a space, as a diagnostic naming the
+/// character and its place.
+fn odd_indentation(name: &str, file: &SourceFile) -> Option<Diagnostic> {
+    let text = file.text.as_str();
+    let mut start = 0;
+    for line in text.split_inclusive(['\n', '\r']) {
+        for (i, c) in line.char_indices() {
+            if c == ' ' || c == '\t' {
+                continue;
+            }
+            if let Some(what) = odd_space_name(c) {
+                let at = start + i;
+                let (l, col) = file.line_col(at);
+                return Some(
+                    Diagnostic::new(
+                        "input::odd-space",
+                        format!(
+                            "{name} line {l} is indented with {what} (U+{:04X}) at column {col}, which YAML does not read as a space",
+                            c as u32
+                        ),
+                    )
+                    .at(file, (at, at + c.len_utf8()))
+                    .label(format!("U+{:04X} {what}", c as u32))
+                    .help("indent with ordinary spaces (such spaces come with text pasted from an HTML mail or a word processor)"),
+                );
+            }
+            break;
+        }
+        start += line.len();
+    }
+    None
 }
 
 /// Byte offsets of each line start, to turn the parser's line/column into byte offsets.
@@ -248,6 +307,12 @@ fn anchor_before(text: &str, start: usize) -> usize {
 
 /// Parses one YAML document into a spanned tree. An empty document is a null scalar.
 pub fn parse(file: &SourceFile) -> Result<Node, Diagnostic> {
+    parse_inner(file, false)
+}
+
+/// `parse`, refusing YAML tags (`!!str 5`, `!x`) too: in a file a person writes they
+/// would change what a value means without showing it (`parse_strict`).
+fn parse_inner(file: &SourceFile, refuse_tags: bool) -> Result<Node, Diagnostic> {
     let text = file.text.as_str();
     let lines = Lines::new(text);
     let mut parser = Parser::new_from_str(text);
@@ -315,7 +380,10 @@ pub fn parse(file: &SourceFile) -> Result<Node, Diagnostic> {
                 )
                 .help("write the value out in full"));
             }
-            Event::Scalar(value, style, anchor, _) => {
+            Event::Scalar(value, style, anchor, tag) => {
+                if refuse_tags && tag.is_some() {
+                    return Err(tag_refused(file, text, start));
+                }
                 if anchor != 0 {
                     return Err(bad(
                         "yaml::anchor",
@@ -342,7 +410,10 @@ pub fn parse(file: &SourceFile) -> Result<Node, Diagnostic> {
                     },
                 }
             }
-            Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+            Event::SequenceStart(anchor, ref tag) | Event::MappingStart(anchor, ref tag) => {
+                if refuse_tags && tag.is_some() {
+                    return Err(tag_refused(file, text, start));
+                }
                 if anchor != 0 {
                     return Err(bad(
                         "yaml::anchor",
@@ -412,6 +483,22 @@ pub fn parse(file: &SourceFile) -> Result<Node, Diagnostic> {
         kind: Kind::Scalar(String::new(), true),
         span: (0, 0),
     }))
+}
+
+/// A tag's diagnostic: the caret under its `!`.
+fn tag_refused(file: &SourceFile, text: &str, start: usize) -> Diagnostic {
+    let before = &text[..crate::diag::floor_char(text, start.min(text.len()))];
+    let at = before
+        .rfind('!')
+        .map(|i| before[..i].trim_end_matches('!').len())
+        .unwrap_or(start);
+    Diagnostic::new(
+        "yaml::tag",
+        "YAML tags (`!!str`, `!name`) are not allowed in orders",
+    )
+    .at(file, char_span(text, at))
+    .label("tag")
+    .help("write the value alone: quotes make text (`\"5\"`), a plain number is a number")
 }
 
 /// The bounds of an orders file (`MAX_TEXT_CHARS`, `MAX_ENTROPY_CHARS`, `MAX_ITEMS`,
@@ -521,7 +608,7 @@ pub fn check_bounds(file: &SourceFile, root: &Node) -> Vec<Diagnostic> {
 /// Parses then checks there are no duplicate keys in any mapping (YAML forbids them;
 /// a duplicate `actions:` would otherwise silently drop orders).
 pub fn parse_strict(file: &SourceFile) -> Result<Node, Vec<Diagnostic>> {
-    let root = parse(file).map_err(|d| vec![d])?;
+    let root = parse_inner(file, true).map_err(|d| vec![d])?;
     let mut diags = Vec::new();
     find_duplicate_keys(file, &root, &mut diags);
     if diags.is_empty() {

@@ -761,6 +761,57 @@ fn a_lock_whose_process_is_gone_is_taken_over() {
     assert!(!lock.exists(), "the lock taken over is released at the end");
 }
 
+/// Issue 11, item 12: with --fallback the reports quote a player's invalid values. A
+/// backtick in one ended its code span, and a remote image and a `javascript:` link
+/// reached the HTML of the moderator's mail. Every quoted text is one code span that
+/// nothing in it can close; the HTML keeps no link or image.
+#[test]
+fn a_players_text_in_a_report_is_never_markdown_or_html() {
+    let t = TempDir::new("md-inject");
+    let dir = t.join("c");
+    cli::new_campaign(&dir, "inject-431");
+    let evil = "P` ![pwn](http://evil.example/x.png) [go](javascript:alert(1)) <b>x</b> `";
+    let body = format!("standing:\n  fortify: {{ \"{evil}\": walls }}\n");
+    fs::write(
+        dir.join("turns/0001/orders/athens.yaml"),
+        cli::orders(&dir, 1, "athens", &body),
+    )
+    .unwrap();
+    Test::new()
+        .args(["adjudicate", "--fallback"])
+        .arg(&dir)
+        .stdout_has("turn 1 adjudicated")
+        .run();
+    let mut seen = 0;
+    for e in fs::read_dir(dir.join("turns/0001")).unwrap().flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if !name.ends_with(".md") {
+            continue;
+        }
+        let md = fs::read_to_string(e.path()).unwrap();
+        if !md.contains("evil.example") {
+            continue;
+        }
+        seen += 1;
+        let html = dikast::mail::html_of(&md, "t", "en");
+        for bad in ["<img", "href=", "<b>"] {
+            assert!(
+                !html.contains(bad),
+                "{name}: {bad} reached the HTML:\n{html}"
+            );
+        }
+        // The whole value is shown, as code.
+        assert!(
+            html.contains("![pwn](http://evil.example/x.png)"),
+            "{name}:\n{html}"
+        );
+    }
+    assert!(
+        seen >= 2,
+        "the moderator's and Athens' reports quote the value"
+    );
+}
+
 #[test]
 fn a_snapshot_sees_every_write() {
     // The "nothing was written" proof above is only as good as the snapshot.

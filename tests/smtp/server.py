@@ -10,6 +10,10 @@ Modes:
   plain     no TLS, no AUTH
   starttls  STARTTLS required before MAIL, AUTH required (only over TLS)
   tls       implicit TLS (SMTPS), AUTH required
+  drop      like plain, but after keeping a message it drops the connection without
+            answering: the client cannot know that the message was stored
+  trickle   not SMTP at all: a greeting that never ends, one line every half second,
+            so that each read returns in time but the exchange never finishes
 
 Recipients whose local part starts with `reject` are refused with 550, for tests of a
 message that fails while others go through.
@@ -85,6 +89,9 @@ class Handler:
         if isinstance(content, str):
             content = content.encode("utf-8")
         self.spool.keep(meta, content)
+        if self.mode == "drop":
+            # Stored, and the connection goes before the 250: the client never hears.
+            server.transport.abort()
         return "250 2.0.0 kept"
 
 
@@ -105,6 +112,16 @@ def tls_context(cert, key):
     ctx.minimum_version = ssl.TLSVersion.TLSv1_2
     ctx.load_cert_chain(cert, key)
     return ctx
+
+
+async def trickle(reader, writer):
+    try:
+        while True:
+            writer.write(b"220-dikast-test-smtp is slow today\r\n")
+            await writer.drain()
+            await asyncio.sleep(0.5)
+    except (ConnectionError, OSError):
+        pass
 
 
 async def serve(args):
@@ -129,9 +146,12 @@ async def serve(args):
             auth_require_tls=False,
             authenticator=make_authenticator(args.user, args.password),
         )
-    server = await loop.create_server(
-        lambda: SMTP(handler, **kwargs), host="127.0.0.1", port=args.port, ssl=server_ssl
-    )
+    if args.mode == "trickle":
+        server = await asyncio.start_server(trickle, host="127.0.0.1", port=args.port)
+    else:
+        server = await loop.create_server(
+            lambda: SMTP(handler, **kwargs), host="127.0.0.1", port=args.port, ssl=server_ssl
+        )
     port = server.sockets[0].getsockname()[1]
     if args.ready_file:
         tmp = args.ready_file + ".tmp"
@@ -149,7 +169,9 @@ async def serve(args):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--mode", choices=["plain", "starttls", "tls"], required=True)
+    p.add_argument(
+        "--mode", choices=["plain", "starttls", "tls", "drop", "trickle"], required=True
+    )
     p.add_argument("--port", type=int, default=0, help="0: any free port")
     p.add_argument("--spool", required=True)
     p.add_argument("--cert")
@@ -158,7 +180,7 @@ def main():
     p.add_argument("--password", default="")
     p.add_argument("--ready-file")
     args = p.parse_args()
-    if args.mode != "plain" and not (args.cert and args.key):
+    if args.mode in ("starttls", "tls") and not (args.cert and args.key):
         p.error("--cert and --key are needed for mode " + args.mode)
     asyncio.run(serve(args))
 
