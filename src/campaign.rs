@@ -50,6 +50,22 @@ pub struct Campaign {
     /// The deadline of each turn's orders, by turn number (see docs/mail.md).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deadlines: Option<crate::status::Deadlines>,
+    /// The next turn's deadline this long after each adjudication (`72h`), when
+    /// `deadlines:` names none for it (see docs/mail.md and `crate::policy`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_every: Option<String>,
+    /// Orders after the deadline: `accept` (marked late) or `refuse`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late: Option<crate::policy::Late>,
+    /// `adjudicate` (as soon as every awaited side's orders are in) or `wait-for-deadline`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when_all_in: Option<crate::policy::WhenAllIn>,
+    /// How long before the deadline `dikast tick` reminds who owes orders (default 24h).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remind_before: Option<String>,
+    /// The Maildir `dikast tick` receives orders from (relative to the campaign folder).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub maildir: Option<PathBuf>,
 }
 
 /// `.dikast/secret`: the heads of both chains. Mode 0600; never printed or mailed.
@@ -189,7 +205,9 @@ impl Layout {
             )));
         }
         let bytes = fsx::read_limited(&p)?;
-        pipeline::parse_file(&self.rel(&p), &bytes, "campaign file")
+        let c: Campaign = pipeline::parse_file(&self.rel(&p), &bytes, "campaign file")?;
+        crate::policy::validate_campaign(&self.rel(&p), &bytes, &c)?;
+        Ok(c)
     }
 
     pub fn load_secret(&self) -> Result<Secret, Failure> {
@@ -318,6 +336,11 @@ pub fn create<R: Rules>(
         moderator: String::new(),
         mail: None,
         deadlines: None,
+        deadline_every: None,
+        late: None,
+        when_all_in: None,
+        remind_before: None,
+        maildir: None,
     };
     if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
         fs::create_dir_all(parent).map_err(|e| Failure::io(parent, "create", e))?;
@@ -547,6 +570,7 @@ pub fn adjudicate<R: Rules>(layout: &Layout, fallback: bool) -> Result<Adjudicat
         &AdjudicateOptions {
             fallback,
             allow_no_orders: true,
+            clock: None,
         },
     )
 }
@@ -559,6 +583,9 @@ pub struct AdjudicateOptions {
     /// A turn with no orders from any side is adjudicated (every side NMR) instead of
     /// refused as a probable second run by mistake.
     pub allow_no_orders: bool,
+    /// The time of the adjudication, for a `deadline_every:` cadence (the command line's
+    /// clock); `None`: no cadence deadline is set.
+    pub clock: Option<crate::status::UnixTime>,
 }
 
 /// `adjudicate` with options: see `AdjudicateOptions`.
@@ -615,11 +642,7 @@ pub fn adjudicate_with<R: Rules>(
     }
     let orders = read_orders(layout, t, &R::sides(&sc, &game.state))?;
     let campaign = layout.load_campaign()?;
-    let next_deadline = campaign
-        .deadlines
-        .as_ref()
-        .and_then(|d| d.get(&(t + 1)))
-        .map(|d| d.text.clone());
+    let next_deadline = crate::policy::next_deadline(&campaign, t + 1, opts.clock);
     let out = pipeline::run_turn::<R>(&TurnInputs {
         next_deadline,
         game_name: layout.rel(&game_path),

@@ -56,6 +56,14 @@ pub trait Game: Send + Sync {
         dry_run: bool,
     ) -> Result<String, Failure>;
     fn status(&self, layout: &Layout) -> Result<Status, Failure>;
+    /// Orders bytes checked against a view's bytes (`dikast receive`).
+    fn check_orders_bytes(
+        &self,
+        view_name: &str,
+        view_bytes: &[u8],
+        name: &str,
+        orders: &[u8],
+    ) -> Result<(), Failure>;
 }
 
 /// A `Rules` implementation as a `Game`.
@@ -127,6 +135,15 @@ impl<R: Rules + 'static> Game for Entry<R> {
     }
     fn status(&self, layout: &Layout) -> Result<Status, Failure> {
         crate::status::status::<R>(layout)
+    }
+    fn check_orders_bytes(
+        &self,
+        view_name: &str,
+        view_bytes: &[u8],
+        name: &str,
+        orders: &[u8],
+    ) -> Result<(), Failure> {
+        crate::receive::check_bytes::<R>(view_name, view_bytes, name, orders)
     }
 }
 

@@ -120,6 +120,14 @@ pub fn template<R: Rules>(layout: &Layout, side: &str) -> Result<String, Failure
         v.turn,
         v.based_on
     );
+    // The side's turn token, for orders by mail (`crate::policy::token`): only the
+    // moderator's copy, which holds the secret, can print it.
+    if let Ok(secret) = layout.load_secret() {
+        out.push_str(&format!(
+            "token: {}   # your turn token for orders by mail: yours alone, never share it\n\n",
+            crate::policy::token(&secret, &v.game, v.turn, side)
+        ));
+    }
     out.push_str(&R::template(&sc, &v.state, side));
     Ok(out)
 }
