@@ -225,7 +225,7 @@ pub fn receive_message(
 ) -> Result<String, Failure> {
     let c = layout.load_campaign()?;
     let Some(msg) = MessageParser::default().parse(raw) else {
-        return Ok(format!("ignored a message that is not mail"));
+        return Ok("ignored a message that is not mail".to_string());
     };
     let from = msg
         .from()

@@ -175,8 +175,7 @@ fn template(e: &Env, local: &str, side: &str, turn: u32) -> String {
     let subject = format!("Turn {turn}: ");
     let m = mailbox(e, local)
         .into_iter()
-        .filter(|m| m.subject.contains(&subject) && m.subject.contains("template and turn token"))
-        .next_back()
+        .rfind(|m| m.subject.contains(&subject) && m.subject.contains("template and turn token"))
         .unwrap_or_else(|| panic!("{local} got no call for orders of turn {turn}"));
     let (_, b) = m
         .attachments
