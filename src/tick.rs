@@ -226,7 +226,7 @@ fn tick_one(reg: &Registry, layout: &Layout, now: UnixTime) -> Ticked {
     };
     if let Err(f) = tick_steps(reg, layout, now, &mut r) {
         r.failed = true;
-        let m = f.render();
+        let m = f.render().replace("\nnothing was written\n", "\n");
         r.lines.push(format!(
             "stopped: {}",
             m.trim_end()
@@ -256,10 +256,6 @@ fn tick_steps(
         for l in crate::receive::receive_maildir(layout, &check, &md, now)? {
             r.lines.push(l);
         }
-    }
-    if c.mail.is_none() {
-        r.lines
-            .push("no `mail:` settings in campaign.yaml: nothing mailed".into());
     }
     // 2. Notices that could not be sent before.
     if c.mail.is_some() {
@@ -386,7 +382,7 @@ pub fn tick(reg: &Registry, dir: &Path, now: UnixTime) -> Result<String, Failure
         }
     }
     if failed {
-        Err(Failure::Refused(format!(
+        Err(Failure::Io(format!(
             "{out}some campaign could not be ticked (see `stopped:` above)"
         )))
     } else if waits {

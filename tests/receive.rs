@@ -348,3 +348,19 @@ fn campaign_yaml_errors_point_at_their_line() {
     assert!(err.contains("campaign.yaml:15"), "{err}");
     assert!(err.contains("the moderator's own file"), "{err}");
 }
+
+#[test]
+fn show_of_a_game_file_without_side_shows_every_side() {
+    let dir = campaign("show", "");
+    let g = dir.join("turns/0001/game.yaml");
+    let out = ok(dikast(&["show", g.to_str().unwrap()]));
+    assert!(out.contains("The whole position"), "{out}");
+    assert!(
+        out.contains("\n## Athens\n") && out.contains("\n## Sparta\n"),
+        "{out}"
+    );
+    // A view still shows only itself.
+    let v = dir.join("turns/0001/view-athens.yaml");
+    let out = ok(dikast(&["show", v.to_str().unwrap()]));
+    assert!(!out.contains("## Sparta"), "{out}");
+}

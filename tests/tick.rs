@@ -527,3 +527,52 @@ fn a_campaign_runs_three_turns_by_mail() {
         }
     }
 }
+
+/// Over a folder of campaigns: each is ticked, one that cannot be does not stop the
+/// others, and every line names its campaign. (No mail settings: nothing is mailed, so
+/// this one needs no server.)
+#[test]
+fn tick_over_a_folder_of_campaigns() {
+    let root = std::env::temp_dir().join(format!("dikast-tick-folder-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&root);
+    fs::create_dir_all(&root).unwrap();
+    let a = root.join("alpha");
+    let ad = a.to_str().unwrap();
+    ok(dikast(&["new", ad]));
+    for side in ["athens", "sparta"] {
+        let t = ok(dikast(&["template", ad, "--side", side]));
+        fs::write(a.join(format!("turns/0001/orders/{side}.yaml")), t).unwrap();
+    }
+    let b = root.join("beta");
+    ok(dikast(&["new", b.to_str().unwrap()]));
+    fs::write(b.join("campaign.yaml"), "dikast: 1\ngame: beta\nrules: hellenes\nscenario: hellenes-431\nplayers: {}\nlanguage: xx\n").unwrap();
+    let o = dikast(&[
+        "tick",
+        root.to_str().unwrap(),
+        "--clock",
+        "2026-03-01T12:00:00Z",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("alpha: turn 1 adjudicated (every side's orders are in)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("beta: stopped: ") && err.contains("campaign.yaml"),
+        "{err}"
+    );
+    assert!(a.join("turns/0002/game.yaml").exists());
+    // Once beta is gone, nothing is left to do anywhere.
+    fs::remove_dir_all(&b).unwrap();
+    assert_eq!(
+        ok(dikast(&[
+            "tick",
+            root.to_str().unwrap(),
+            "--clock",
+            "2026-03-01T12:00:00Z"
+        ])),
+        ""
+    );
+    let _ = fs::remove_dir_all(&root);
+}
