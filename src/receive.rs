@@ -588,10 +588,21 @@ pub fn receive_maildir(
     let mut lines = Vec::new();
     for n in names {
         let p = new.join(&n);
-        let raw = fsx::read_limited(&p)?;
-        let line = receive_message(layout, check, &raw, now)?;
         let base = n.split(":2,").next().unwrap_or(&n);
         let dest = cur.join(format!("{base}:2,S"));
+        // A message too large to read would stop every later run here: it is set aside
+        // (seen, unanswered) instead.
+        let size = fs::metadata(&p).map(|m| m.len()).unwrap_or(0);
+        if size > crate::yaml::MAX_FILE_BYTES as u64 {
+            fs::rename(&p, &dest).map_err(|e| Failure::io(&dest, "move the message into", e))?;
+            lines.push(format!(
+                "ignored {n}: {size} bytes, more than a message of orders may be ({} bytes)",
+                crate::yaml::MAX_FILE_BYTES
+            ));
+            continue;
+        }
+        let raw = fsx::read_limited(&p)?;
+        let line = receive_message(layout, check, &raw, now)?;
         fs::rename(&p, &dest).map_err(|e| Failure::io(&dest, "move the message into", e))?;
         lines.push(line);
     }
