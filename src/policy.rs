@@ -439,6 +439,86 @@ mod tests {
         assert_eq!(rfc3339(1_709_164_800), "2024-02-29T00:00:00Z");
     }
 
+    fn campaign(extra: &str) -> Campaign {
+        serde_yaml::from_str(&format!(
+            "dikast: 1\ngame: g\nrules: hellenes\nscenario: s\nplayers:\n  athens: {{name: A}}\n  sparta: {{name: S}}\n{extra}"
+        ))
+        .unwrap()
+    }
+
+    fn pending(sent: &[&str], deadline: Option<i64>) -> Pending {
+        Pending {
+            turn: 3,
+            game: "g".into(),
+            step: "x".into(),
+            awaiting: vec!["athens".into(), "sparta".into()],
+            sent: sent.iter().map(|s| s.to_string()).collect(),
+            deadline: deadline.map(|at| Deadline {
+                text: rfc3339(at),
+                at,
+            }),
+        }
+    }
+
+    #[test]
+    fn a_turn_is_due_at_its_deadline_or_when_all_are_in_by_the_policy() {
+        let c = campaign("");
+        let d = 1_000_000;
+        assert!(
+            matches!(due(&c, &pending(&["athens"], Some(d)), d - 1), Due::No(m) if m.contains("sparta (S) owes orders for turn 3"))
+        );
+        assert!(matches!(
+            due(&c, &pending(&["athens"], Some(d)), d),
+            Due::Yes(_)
+        ));
+        assert!(matches!(
+            due(&c, &pending(&["athens", "sparta"], Some(d)), d - 1),
+            Due::Yes(_)
+        ));
+        let wait = campaign("when_all_in: wait-for-deadline\n");
+        assert!(
+            matches!(due(&wait, &pending(&["athens", "sparta"], Some(d)), d - 1), Due::No(m) if m.contains("wait-for-deadline"))
+        );
+        assert!(matches!(
+            due(&wait, &pending(&["athens", "sparta"], Some(d)), d + 1),
+            Due::Yes(_)
+        ));
+        assert!(matches!(due(&c, &pending(&[], None), d), Due::No(m) if m.contains("no deadline")));
+        assert!(matches!(
+            due(&c, &pending(&["athens", "sparta"], None), d),
+            Due::Yes(_)
+        ));
+    }
+
+    #[test]
+    fn the_next_deadline_comes_from_dates_then_the_cadence() {
+        let c = campaign("deadline_every: 72h\ndeadlines:\n  5: 2026-03-08T18:00:00Z\n");
+        assert_eq!(
+            next_deadline(&c, 5, Some(0)).as_deref(),
+            Some("2026-03-08T18:00:00Z")
+        );
+        assert_eq!(
+            next_deadline(&c, 4, Some(0)).as_deref(),
+            Some("1970-01-04T00:00:00Z")
+        );
+        assert_eq!(next_deadline(&c, 4, None), None);
+        assert_eq!(next_deadline(&campaign(""), 4, Some(0)), None);
+        let now = parse_time("2026-03-01T00:00:00Z").unwrap();
+        let cur = Deadline {
+            text: "2026-03-03T00:00:00Z".into(),
+            at: parse_time("2026-03-03T00:00:00Z").unwrap(),
+        };
+        assert_eq!(
+            parse_new_deadline("+48h", now, Some(&cur)).unwrap().text,
+            "2026-03-05T00:00:00Z"
+        );
+        assert_eq!(
+            parse_new_deadline("+1d", now, None).unwrap().text,
+            "2026-03-02T00:00:00Z"
+        );
+        assert!(parse_new_deadline("tomorrow", now, None).is_err());
+    }
+
     #[test]
     fn tokens_differ_by_side_turn_and_secret() {
         let s = Secret {
