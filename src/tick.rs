@@ -293,6 +293,13 @@ fn tick_steps(
                 clock: Some(now),
             },
         )?;
+        if done.turn == 0 {
+            // Only an interrupted commit was finished (turn 0 by convention): the next
+            // tick adjudicates, and mails, the turn itself.
+            r.lines
+                .push("finished an interrupted adjudication; the next tick goes on".into());
+            return Ok(());
+        }
         r.lines.push(format!(
             "turn {} adjudicated ({why}); turn {} awaits orders",
             done.turn,
