@@ -441,7 +441,7 @@ mod tests {
 
     fn campaign(extra: &str) -> Campaign {
         serde_yaml::from_str(&format!(
-            "dikast: 1\ngame: g\nrules: hellenes\nscenario: s\nplayers:\n  athens: {{name: A}}\n  sparta: {{name: S}}\n{extra}"
+            "dikast: 1\ngame: g\nrules: a-game\nscenario: s\nplayers:\n  athens: {{name: A}}\n  sparta: {{name: S}}\n{extra}"
         ))
         .unwrap()
     }
