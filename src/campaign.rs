@@ -50,6 +50,22 @@ pub struct Campaign {
     /// The deadline of each turn's orders, by turn number (see docs/mail.md).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deadlines: Option<crate::status::Deadlines>,
+    /// The next turn's deadline this long after each adjudication (`72h`), when
+    /// `deadlines:` names none for it (see docs/mail.md and `crate::policy`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_every: Option<String>,
+    /// Orders after the deadline: `accept` (marked late) or `refuse`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub late: Option<crate::policy::Late>,
+    /// `adjudicate` (as soon as every awaited side's orders are in) or `wait-for-deadline`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when_all_in: Option<crate::policy::WhenAllIn>,
+    /// How long before the deadline `dikast tick` reminds who owes orders (default 24h).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remind_before: Option<String>,
+    /// The Maildir `dikast tick` receives orders from (relative to the campaign folder).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub maildir: Option<PathBuf>,
 }
 
 /// The longest chain dikast makes or walks: a turn a day for 270 years. Every command
@@ -199,6 +215,7 @@ impl Layout {
             &format!("{}: side", self.rel(&p)),
             c.players.keys().map(String::as_str),
         )?;
+        crate::policy::validate_campaign(&self.rel(&p), &bytes, &c)?;
         Ok(c)
     }
 
@@ -358,6 +375,11 @@ pub fn create<R: Rules>(
         moderator: String::new(),
         mail: None,
         deadlines: None,
+        deadline_every: None,
+        late: None,
+        when_all_in: None,
+        remind_before: None,
+        maildir: None,
     };
     if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
         fs::create_dir_all(parent).map_err(|e| Failure::io(parent, "create", e))?;
@@ -596,6 +618,7 @@ pub fn adjudicate<R: Rules>(layout: &Layout, fallback: bool) -> Result<Adjudicat
         &AdjudicateOptions {
             fallback,
             allow_no_orders: true,
+            clock: None,
         },
     )
 }
@@ -608,9 +631,24 @@ pub struct AdjudicateOptions {
     /// A turn with no orders from any side is adjudicated (every side NMR) instead of
     /// refused as a probable second run by mistake.
     pub allow_no_orders: bool,
+    /// The time of the adjudication, for a `deadline_every:` cadence (the command line's
+    /// clock); `None`: no cadence deadline is set.
+    pub clock: Option<crate::status::UnixTime>,
 }
 
 /// `adjudicate` with options: see `AdjudicateOptions`.
+/// What a crashed run left, put right under the lock (a stale lock taken over, a commit
+/// finished, temporary folders removed): one line each. Commands that look at the pending
+/// turn before adjudicating (the deadline policy) call it first.
+pub fn recover_now(layout: &Layout) -> Result<Vec<String>, Failure> {
+    let lock = fsx::Lock::take(&layout.dir)?;
+    let mut notes = recover(layout)?;
+    if let Some(l) = &lock.took_over {
+        notes.insert(0, l.clone());
+    }
+    Ok(notes)
+}
+
 pub fn adjudicate_with<R: Rules>(
     layout: &Layout,
     opts: &AdjudicateOptions,
@@ -676,11 +714,7 @@ pub fn adjudicate_with<R: Rules>(
     }
     let orders = read_orders(layout, t, &R::sides(&sc, &game.state))?;
     let campaign = layout.load_campaign()?;
-    let next_deadline = campaign
-        .deadlines
-        .as_ref()
-        .and_then(|d| d.get(&(t + 1)))
-        .map(|d| d.text.clone());
+    let next_deadline = crate::policy::next_deadline(&campaign, t + 1, opts.clock);
     let out = pipeline::run_turn::<R>(&TurnInputs {
         next_deadline,
         game_name: layout.rel(&game_path),

@@ -71,6 +71,13 @@ pub enum Command {
         /// turn with an empty orders folder is refused: usually a second run by mistake.
         #[arg(long)]
         allow_no_orders: bool,
+        /// Adjudicate at once even though the deadline is ahead and a side owes orders
+        /// (without it that is refused); the players' mail says so.
+        #[arg(long)]
+        now: bool,
+        /// The time to act at, RFC 3339, instead of the system clock (tests, "what if").
+        #[arg(long)]
+        clock: Option<String>,
     },
     /// Verify a whole archive, or the dice of one report.
     Verify {
@@ -173,6 +180,48 @@ pub enum Command {
         /// the system clock: for tests and for asking "what if".
         #[arg(long)]
         now: Option<String>,
+    },
+    /// Take orders by mail: one message on standard input (a mail filter or `.forward`
+    /// pipe), or every new message of a Maildir. Each sender gets an answer at once.
+    Receive {
+        dir: PathBuf,
+        /// Read every message in this Maildir's new/ (handled ones move to cur/).
+        #[arg(long)]
+        maildir: Option<PathBuf>,
+        /// The arrival time to record, RFC 3339, instead of the system clock.
+        #[arg(long)]
+        clock: Option<String>,
+    },
+    /// One run of a campaign that runs itself (for cron): receive, send what waits,
+    /// adjudicate when due, mail, call for orders, remind. DIR may be a folder of
+    /// campaigns. Prints one line per thing done.
+    Tick {
+        dir: PathBuf,
+        /// The time to act at, RFC 3339, instead of the system clock.
+        #[arg(long)]
+        clock: Option<String>,
+    },
+    /// Mail every player who still owes orders of the pending turn a reminder.
+    Remind { dir: PathBuf },
+    /// Change the pending turn's deadline and mail every player a notice.
+    Deadline {
+        dir: PathBuf,
+        /// The new deadline: RFC 3339 (`2026-03-08T18:00:00Z`) or `+48h` (from the
+        /// deadline in force, or from now when none is).
+        #[arg(long)]
+        set: String,
+        #[arg(long)]
+        clock: Option<String>,
+    },
+    /// Take back the last adjudication (refused once its mail was sent, unless --force).
+    Undo {
+        dir: PathBuf,
+        /// Undo even though mail was sent (every player gets a correction notice) or the
+        /// next turn already holds orders.
+        #[arg(long)]
+        force: bool,
+        #[arg(long)]
+        clock: Option<String>,
     },
     /// Run the main job on the embedded default: a campaign adjudicated with
     /// orders-examples/, verified, its reports printed.
@@ -366,22 +415,42 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             fallback,
             mail,
             allow_no_orders,
+            now,
+            clock,
         } => {
             let layout = Layout::new(&dir);
             let game = game_of_campaign(reg, &layout)?;
+            let at = clock_at(clock.as_deref())?;
+            // A crashed run is put right before the deadline policy reads the pending turn.
+            let pre = campaign::recover_now(&layout)?;
+            let mut out: String = pre.iter().map(|n| format!("{n}\n")).collect();
+            if pre.iter().any(|n| n.starts_with("finished")) {
+                out.push_str(
+                    "nothing else was done: run `dikast adjudicate` again for the next turn\n",
+                );
+                return Ok(out);
+            }
+            let early = crate::policy::refuse_early(&layout, at, now)?;
             let done = game.adjudicate(
                 &layout,
                 &campaign::AdjudicateOptions {
                     fallback,
                     allow_no_orders,
+                    clock: Some(at),
                 },
             )?;
-            let mut out: String = done.notes.iter().map(|n| format!("{n}\n")).collect();
+            out.extend(done.notes.iter().map(|n| format!("{n}\n")));
             if done.turn == 0 {
                 out.push_str(
                     "nothing else was done: run `dikast adjudicate` again for the next turn\n",
                 );
                 return Ok(out);
+            }
+            if let Some(note) = early {
+                fsx::write_new(
+                    &crate::policy::early_note_path(&layout, done.turn),
+                    format!("{note}\n").as_bytes(),
+                )?;
             }
             out.push_str(&format!(
                 "turn {} adjudicated; reports in {}; turn {} awaits orders\n",
@@ -492,11 +561,66 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             let st = game_of_campaign(reg, &layout)?.status(&layout)?;
             Ok(crate::status::render(&layout, &st, now))
         }
+        Command::Receive {
+            dir,
+            maildir,
+            clock,
+        } => {
+            let layout = Layout::new(&dir);
+            let game = game_of_campaign(reg, &layout)?;
+            let at = clock_at(clock.as_deref())?;
+            let check =
+                |vn: &str, vb: &[u8], n: &str, b: &[u8]| game.check_orders_bytes(vn, vb, n, b);
+            let lines = match maildir {
+                Some(md) => crate::receive::receive_maildir(&layout, &check, &md, at)?,
+                None => {
+                    use std::io::Read as _;
+                    let mut raw = Vec::new();
+                    std::io::stdin()
+                        .take(crate::yaml::MAX_FILE_BYTES as u64 + 1)
+                        .read_to_end(&mut raw)
+                        .map_err(|e| Failure::Io(format!("standard input: {e}")))?;
+                    if raw.len() > crate::yaml::MAX_FILE_BYTES {
+                        return Err(Failure::Refused(
+                            "the message on standard input is too large".into(),
+                        ));
+                    }
+                    vec![crate::receive::receive_message(&layout, &check, &raw, at)?]
+                }
+            };
+            Ok(lines.iter().map(|l| format!("{l}\n")).collect())
+        }
+        Command::Tick { dir, clock } => crate::tick::tick(reg, &dir, clock_at(clock.as_deref())?),
+        Command::Remind { dir } => crate::tick::remind(reg, &Layout::new(&dir)),
+        Command::Deadline { dir, set, clock } => {
+            crate::tick::set_deadline(&Layout::new(&dir), &set, clock_at(clock.as_deref())?)
+        }
+        Command::Undo { dir, force, clock } => {
+            let layout = Layout::new(&dir);
+            let game = game_of_campaign(reg, &layout)?;
+            let mut out = crate::undo::undo(&layout, force, clock_at(clock.as_deref())?)?;
+            let sum = game.verify_archive(&layout)?;
+            out.push_str(&format!(
+                "the archive verifies ({} lines checked)\n",
+                sum.lines.len()
+            ));
+            Ok(out)
+        }
         Command::Demo {
             scenario,
             keep,
             examples,
         } => crate::demo::demo(reg, scenario.as_deref(), keep.as_deref(), &examples),
+    }
+}
+
+/// `--clock TIME`, or the system clock.
+fn clock_at(clock: Option<&str>) -> Result<crate::status::UnixTime, Failure> {
+    match clock {
+        Some(t) => {
+            crate::status::parse_time(t).map_err(|e| Failure::Refused(format!("--clock: {e}")))
+        }
+        None => Ok(crate::status::clock_now()),
     }
 }
 

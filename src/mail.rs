@@ -1162,6 +1162,235 @@ fn send_turn_with<R: Rules>(
     }
 }
 
+// ---------------------------------------------------------------------------------
+// Notices: one plain-text message to one reader (an answer to orders received, a
+// reminder, a deadline notice, a call for orders, a correction). Each waits in
+// `.dikast/outbox/` (the message and its envelope) before it is sent and moves to
+// `.dikast/sent/` once the server took it, so a notice that could not be sent goes out
+// with the next `dikast tick`. They live in `.dikast/` because they carry turn tokens
+// and addresses, and `publish` leaves that folder out.
+
+/// Who a notice goes to.
+#[derive(Debug, Clone, Copy)]
+pub enum To<'a> {
+    /// The player of a side, at his registered address.
+    Side(&'a str),
+    Moderator,
+    /// Any address (the sender of a message from an unknown address).
+    Address(&'a str),
+}
+
+/// One notice.
+pub struct Notice<'a> {
+    pub to: To<'a>,
+    pub subject: String,
+    pub body: String,
+    /// The Message-ID answered, if any.
+    pub in_reply_to: Option<String>,
+    /// (file name, content type, bytes).
+    pub attachments: Vec<(String, &'static str, Vec<u8>)>,
+}
+
+/// The envelope of a notice waiting in the outbox.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NoticeEnvelope {
+    from: String,
+    to: String,
+    message_id: String,
+    subject: String,
+}
+
+fn notice_dir(layout: &Layout, which: &str) -> PathBuf {
+    layout.dir.join(".dikast").join(which)
+}
+
+/// Composes a notice, queues it in `.dikast/outbox/` and tries to send it. `Ok` says
+/// what happened in one line (sent, or queued and why); `Err` only when the campaign's
+/// mail settings or the recipient are unusable.
+pub fn send_notice(layout: &Layout, c: &Campaign, n: &Notice) -> Result<String, Failure> {
+    let ck = check_settings(c).map_err(Failure::Refused)?;
+    let to = match n.to {
+        To::Side(side) => {
+            let p = c.players.get(side).cloned().unwrap_or_default();
+            player_mailbox(side, &p).map_err(Failure::Refused)?
+        }
+        To::Moderator => ck.moderator.clone(),
+        To::Address(a) => Mailbox::new(
+            None,
+            address("the sender's address", a).map_err(Failure::Refused)?,
+        ),
+    };
+    let id = new_message_id(&ck.from)?;
+    let date = now_secs();
+    let mut b = Message::builder()
+        .from(ck.from.clone())
+        .to(to.clone())
+        .subject(one_line(&n.subject))
+        .message_id(Some(id.clone()))
+        .date(UNIX_EPOCH + Duration::from_secs(date.max(0) as u64))
+        .user_agent(format!("dikast {}", env!("CARGO_PKG_VERSION")))
+        .header(AutoSubmitted);
+    if let Some(r) = &ck.reply_to {
+        b = b.reply_to(r.clone());
+    }
+    if let Some(r) = &n.in_reply_to {
+        if header_safe("In-Reply-To", r).is_ok() && r.starts_with('<') && r.ends_with('>') {
+            b = b.in_reply_to(r.clone()).references(r.clone());
+        }
+    }
+    let msg = if n.attachments.is_empty() {
+        b.singlepart(SinglePart::plain(n.body.clone()))
+    } else {
+        let mut mixed = MultiPart::mixed()
+            .boundary(boundary(&id, "mixed"))
+            .singlepart(SinglePart::plain(n.body.clone()));
+        for (name, ct, bytes) in &n.attachments {
+            let ct = ContentType::parse(ct)
+                .map_err(|e| Failure::Io(format!("content type {ct}: {e}")))?;
+            mixed = mixed.singlepart(Attachment::new(name.clone()).body(bytes.clone(), ct));
+        }
+        b.multipart(mixed)
+    }
+    .map_err(|e| Failure::Refused(format!("the notice to {to} cannot be built: {e}")))?;
+    let stem = format!(
+        "{date:012}-{}",
+        &crate::dice::to_hex(&crate::dice::sha256(id.as_bytes()))[..12]
+    );
+    let env = NoticeEnvelope {
+        from: ck.from.email.to_string(),
+        to: to.email.to_string(),
+        message_id: id,
+        subject: one_line(&n.subject),
+    };
+    let out = notice_dir(layout, "outbox");
+    fsx::replace(&out.join(format!("{stem}.eml")), &msg.formatted())?;
+    fsx::replace(&out.join(format!("{stem}.yaml")), to_yaml(&env).as_bytes())?;
+    match send_queued(layout, &ck, &stem) {
+        Ok(()) => Ok(format!("mailed {} “{}”", env.to, env.subject)),
+        Err(why) => Ok(format!(
+            "queued {} “{}” (not sent: {why}; `dikast tick` retries)",
+            env.to, env.subject
+        )),
+    }
+}
+
+/// `Auto-Submitted: auto-replied`: notices are machine answers (RFC 3834), so that a
+/// well-behaved autoresponder does not answer them and start a loop.
+#[derive(Clone)]
+struct AutoSubmitted;
+
+impl lettre::message::header::Header for AutoSubmitted {
+    fn name() -> lettre::message::header::HeaderName {
+        lettre::message::header::HeaderName::new_from_ascii_str("Auto-Submitted")
+    }
+    fn parse(_: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(AutoSubmitted)
+    }
+    fn display(&self) -> lettre::message::header::HeaderValue {
+        lettre::message::header::HeaderValue::new(Self::name(), "auto-replied".into())
+    }
+}
+
+fn send_queued(layout: &Layout, ck: &Checked, stem: &str) -> Result<(), String> {
+    let out = notice_dir(layout, "outbox");
+    let eml = fs::read(out.join(format!("{stem}.eml"))).map_err(|e| e.to_string())?;
+    let envb = fs::read(out.join(format!("{stem}.yaml"))).map_err(|e| e.to_string())?;
+    let env: NoticeEnvelope = serde_yaml::from_slice(&envb).map_err(|e| e.to_string())?;
+    let from: Address = env.from.parse().map_err(|e| format!("{e}"))?;
+    let to: Address = env.to.parse().map_err(|e| format!("{e}"))?;
+    let envelope = Envelope::new(Some(from), vec![to]).map_err(|e| e.to_string())?;
+    let tr = transport(layout, &ck.settings)?;
+    match send_one(&tr, &envelope, &eml) {
+        Outcome::Sent => {}
+        Outcome::NotSent(e) => return Err(e),
+        Outcome::Uncertain(e) => {
+            // Perhaps stored: never sent again by itself (at most once, docs/mail.md);
+            // kept aside in notices/uncertain/ for the moderator to look at.
+            let unc = notice_dir(layout, "uncertain");
+            fs::create_dir_all(&unc).map_err(|e| e.to_string())?;
+            for ext in ["eml", "yaml"] {
+                fs::rename(
+                    out.join(format!("{stem}.{ext}")),
+                    unc.join(format!("{stem}.{ext}")),
+                )
+                .map_err(|e| e.to_string())?;
+            }
+            return Err(format!("uncertain (kept in {}): {e}", layout.rel(&unc)));
+        }
+    }
+    let sent = notice_dir(layout, "sent");
+    fs::create_dir_all(&sent).map_err(|e| e.to_string())?;
+    for ext in ["eml", "yaml"] {
+        fs::rename(
+            out.join(format!("{stem}.{ext}")),
+            sent.join(format!("{stem}.{ext}")),
+        )
+        .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// Sends every notice still waiting in `.dikast/outbox/`: one line per notice sent, and
+/// how many still wait.
+pub fn retry_notices(layout: &Layout) -> Result<(Vec<String>, usize), Failure> {
+    let out = notice_dir(layout, "outbox");
+    let mut stems: Vec<String> = match fs::read_dir(&out) {
+        Ok(rd) => rd
+            .flatten()
+            .filter_map(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .strip_suffix(".eml")
+                    .map(String::from)
+            })
+            .collect(),
+        Err(_) => return Ok((Vec::new(), 0)),
+    };
+    stems.sort();
+    if stems.is_empty() {
+        return Ok((Vec::new(), 0));
+    }
+    let c = layout.load_campaign()?;
+    let ck = check_settings(&c).map_err(Failure::Refused)?;
+    let mut lines = Vec::new();
+    let mut waiting = 0;
+    for stem in stems {
+        match send_queued(layout, &ck, &stem) {
+            Ok(()) => lines.push(format!("mailed queued notice {stem}")),
+            Err(why) => {
+                waiting += 1;
+                lines.push(format!("notice {stem} still waits: {why}"));
+            }
+        }
+    }
+    Ok((lines, waiting))
+}
+
+/// Whether a turn's ledger shows any message handed to the server (sent or mid-send).
+pub fn any_sent(layout: &Layout, t: u32) -> Result<bool, Failure> {
+    Ok(load_ledger(layout, t)?
+        .is_some_and(|l| l.messages.iter().any(|e| e.state != SendState::Unsent)))
+}
+
+/// Whether a turn's ledger exists, and how many of its messages are not sent.
+pub fn unsent(layout: &Layout, t: u32) -> Result<Option<usize>, Failure> {
+    Ok(load_ledger(layout, t)?.map(|l| {
+        l.messages
+            .iter()
+            .filter(|e| e.state != SendState::Sent)
+            .count()
+    }))
+}
+
+/// The campaign's own sending address (`mail.from`), to recognise its own messages.
+pub fn own_address(c: &Campaign) -> Option<String> {
+    let s = c.mail.as_ref()?;
+    mailbox_text("mail.from", &s.from)
+        .ok()
+        .map(|m| m.email.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

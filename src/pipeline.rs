@@ -70,9 +70,11 @@ pub fn parse_file<T: DeserializeOwned>(name: &str, bytes: &[u8], what: &str) -> 
         } else {
             d = d.in_file(&file);
         }
-        Failure::input(d.help(format!(
-            "a {what} is written by dikast; restore it from the campaign archive"
-        )))
+        Failure::input(d.help(if what == "campaign file" {
+            "campaign.yaml is the moderator's own file: fix the line shown (docs/mail.md lists its fields)".to_string()
+        } else {
+            format!("a {what} is written by dikast; restore it from the campaign archive")
+        }))
     })
 }
 
@@ -119,7 +121,8 @@ pub fn view_bytes<R: Rules>(
 }
 
 /// The orders envelope (spec/pbem.md "Orders"): game, turn, side, based_on, entropy.
-pub const ENVELOPE: [&str; 5] = ["game", "turn", "side", "based_on", "entropy"];
+/// `token` is the per-player turn token orders by mail carry (`crate::policy::token`).
+pub const ENVELOPE: [&str; 6] = ["game", "turn", "side", "based_on", "entropy", "token"];
 
 /// Checks an orders file against a side's view: envelope, then the rules' own checks.
 /// Returns the orders (invalid ones replaced by defaults) and every problem found.

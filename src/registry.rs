@@ -57,6 +57,14 @@ pub trait Game: Send + Sync {
         uncertain: crate::mail::Uncertain,
     ) -> Result<String, Failure>;
     fn status(&self, layout: &Layout) -> Result<Status, Failure>;
+    /// Orders bytes checked against a view's bytes (`dikast receive`).
+    fn check_orders_bytes(
+        &self,
+        view_name: &str,
+        view_bytes: &[u8],
+        name: &str,
+        orders: &[u8],
+    ) -> Result<(), Failure>;
 }
 
 /// A `Rules` implementation as a `Game`.
@@ -129,6 +137,15 @@ impl<R: Rules + 'static> Game for Entry<R> {
     }
     fn status(&self, layout: &Layout) -> Result<Status, Failure> {
         crate::status::status::<R>(layout)
+    }
+    fn check_orders_bytes(
+        &self,
+        view_name: &str,
+        view_bytes: &[u8],
+        name: &str,
+        orders: &[u8],
+    ) -> Result<(), Failure> {
+        crate::receive::check_bytes::<R>(view_name, view_bytes, name, orders)
     }
 }
 

@@ -89,6 +89,11 @@ pub fn show<R: Rules>(
             .map_err(|e| Failure::Refused(format!("{}: {e}", file.display())))?;
         return Ok(serde_json::to_string_pretty(&v).unwrap_or_default() + "\n");
     }
+    if side.is_none() && matches!(format, Format::Text | Format::Markdown) {
+        if let Some(whole) = whole_position::<R>(file, bytes)? {
+            return Ok(whole);
+        }
+    }
     let (sc, v) = load_view::<R>(file, bytes, side)?;
     Ok(match format {
         Format::Json => serde_json::to_string_pretty(&v).unwrap_or_default() + "\n",
@@ -106,6 +111,32 @@ pub fn show<R: Rules>(
     })
 }
 
+/// A game file shown without `--side`: the moderator's whole position, every side's
+/// view one after the other. `None` for a view (it shows itself).
+fn whole_position<R: Rules>(file: &Path, bytes: &[u8]) -> Result<Option<String>, Failure> {
+    let name = file.display().to_string();
+    let peek: Peek =
+        serde_yaml::from_slice(bytes).map_err(|e| Failure::Refused(format!("{name}: {e}")))?;
+    if peek.view_of.is_some() {
+        return Ok(None);
+    }
+    let g: GameFile<R::State> = pipeline::parse_file(&name, bytes, "game file")?;
+    let sc = pipeline::load_scenario::<R>(&g.scenario, &name)?;
+    let mut out = format!(
+        "# {} — turn {}: {}\n\nThe whole position (the moderator's game file), side by side.\n",
+        g.game, g.turn, g.step
+    );
+    for side in R::sides(&sc, &g.state) {
+        let v = pipeline::make_view::<R>(&sc, &g, bytes, &side);
+        out.push_str(&format!(
+            "\n## {}\n\n{}",
+            R::side_name(&sc, &side),
+            R::describe(&sc, &v.state, crate::lang::Lang::En)
+        ));
+    }
+    Ok(Some(out))
+}
+
 pub fn template<R: Rules>(layout: &Layout, side: &str) -> Result<String, Failure> {
     let t = campaign::pending_turn(layout)?;
     let path = layout.game(t);
@@ -120,6 +151,14 @@ pub fn template<R: Rules>(layout: &Layout, side: &str) -> Result<String, Failure
         v.turn,
         v.based_on
     );
+    // The side's turn token, for orders by mail (`crate::policy::token`): only the
+    // moderator's copy, which holds the secret, can print it.
+    if let Ok(secret) = layout.load_secret() {
+        out.push_str(&format!(
+            "token: {}   # your turn token for orders by mail: yours alone, never share it\n\n",
+            crate::policy::token(&secret, &v.game, v.turn, side)
+        ));
+    }
     out.push_str(&R::template(&sc, &v.state, side));
     Ok(out)
 }

@@ -251,7 +251,7 @@ pub fn status<R: Rules>(layout: &Layout) -> Result<Status, Failure> {
     let game: GameFile<R::State> =
         pipeline::parse_file(&layout.rel(&game_path), &game_bytes, "game file")?;
     let sc = pipeline::load_scenario::<R>(&game.scenario, &layout.rel(&game_path))?;
-    let deadline = c.deadlines.as_ref().and_then(|d| d.get(&t)).cloned();
+    let deadline = crate::policy::deadline_in_force(layout, &c, t, game.deadline.as_deref())?;
     let sides = R::sides(&sc, &game.state);
     let dir = layout.orders_dir(t);
     let names = campaign::orders_names(layout, t)?;
@@ -276,7 +276,7 @@ pub fn status<R: Rules>(layout: &Layout) -> Result<Status, Failure> {
             None if !awaited => (OrdersState::NotAwaited, None, 0),
             None => (OrdersState::Missing, None, 0),
             Some(p) => {
-                let received = mtime(p);
+                let received = crate::receive::arrival(layout, t, side).or_else(|| mtime(p));
                 let late = matches!((&deadline, received), (Some(d), Some(r)) if r > d.at);
                 let bytes = fsx::read_limited(p)?;
                 let problems = match crate::yaml::decode(&layout.rel(p), &bytes) {

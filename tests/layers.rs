@@ -23,10 +23,11 @@ use std::path::{Path, PathBuf};
 const CORE: [&str; 11] = [
     "diag", "yaml", "dice", "lang", "error", "game", "kit", "map", "rules", "report", "pipeline",
 ];
-const APP: [&str; 8] = [
-    "campaign", "fsx", "mail", "status", "verify", "publish", "show", "schema",
+const APP: [&str; 11] = [
+    "campaign", "fsx", "mail", "status", "verify", "publish", "show", "schema", "policy",
+    "receive", "undo",
 ];
-const TOP: [&str; 4] = ["registry", "demo", "games", "cli"];
+const TOP: [&str; 5] = ["registry", "demo", "tick", "games", "cli"];
 const GAME_LAYERS: [&str; 4] = ["model", "engine", "check", "text"];
 
 fn rs_files(dir: &Path, out: &mut Vec<PathBuf>) {

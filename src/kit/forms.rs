@@ -639,6 +639,10 @@ pub fn schema(game: &str, forms: &Forms) -> Value {
             "entropy",
             json!({ "type": ["string", "number", "integer", "boolean"], "description": "Any text: it feeds the dice." }),
         ),
+        (
+            "token",
+            json!({ "type": "string", "description": "Your turn token (orders by mail), from your mailed view or report." }),
+        ),
     ] {
         props.insert(k.to_string(), s);
     }

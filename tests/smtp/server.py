@@ -14,6 +14,9 @@ Modes:
             answering: the client cannot know that the message was stored
   trickle   not SMTP at all: a greeting that never ends, one line every half second,
             so that each read returns in time but the exchange never finishes
+  maildir   no TLS, no AUTH; each message is delivered into the Maildir of each
+            recipient, <--maildir>/<local part>/{tmp,new,cur}/ (written in tmp/, then
+            renamed into new/, as the Maildir specification asks), instead of the spool
 
 Recipients whose local part starts with `reject` are refused with 550, for tests of a
 message that fails while others go through.
@@ -59,10 +62,31 @@ class Spool:
         return stem
 
 
+MAILDIR_COUNTER = itertools.count(1)
+
+
+def deliver(root, rcpt, content):
+    """Delivers into the recipient's Maildir: tmp/ first, then new/ (one rename)."""
+    local = rcpt.split("@", 1)[0].lower()
+    if not local or "/" in local or local.startswith("."):
+        raise ValueError("unusable local part %r" % local)
+    box = os.path.join(root, local)
+    for sub in ("tmp", "new", "cur"):
+        os.makedirs(os.path.join(box, sub), exist_ok=True)
+    name = "%.6f.P%dQ%d.dikast-test" % (time.time(), os.getpid(), next(MAILDIR_COUNTER))
+    tmp = os.path.join(box, "tmp", name)
+    with open(tmp, "wb") as f:
+        f.write(content.replace(b"\r\n", b"\n"))
+        f.flush()
+        os.fsync(f.fileno())
+    os.rename(tmp, os.path.join(box, "new", name))
+
+
 class Handler:
-    def __init__(self, spool, mode):
+    def __init__(self, spool, mode, maildir=None):
         self.spool = spool
         self.mode = mode
+        self.maildir = maildir
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         local = address.split("@", 1)[0].lower()
@@ -72,6 +96,13 @@ class Handler:
         return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
+        if self.mode == "maildir":
+            content = envelope.original_content or envelope.content
+            if isinstance(content, str):
+                content = content.encode("utf-8")
+            for rcpt in envelope.rcpt_tos:
+                deliver(self.maildir, rcpt, content)
+            return "250 2.0.0 delivered"
         transport = server.transport
         over_tls = transport is not None and transport.get_extra_info("ssl_object") is not None
         user = None
@@ -127,7 +158,7 @@ async def trickle(reader, writer):
 async def serve(args):
     loop = asyncio.get_running_loop()
     spool = Spool(args.spool, args.mode)
-    handler = Handler(spool, args.mode)
+    handler = Handler(spool, args.mode, args.maildir)
     kwargs = dict(hostname="dikast-test-smtp", enable_SMTPUTF8=True, timeout=60, loop=loop)
     server_ssl = None
     if args.mode == "starttls":
@@ -170,8 +201,11 @@ async def serve(args):
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument(
-        "--mode", choices=["plain", "starttls", "tls", "drop", "trickle"], required=True
+        "--mode",
+        choices=["plain", "starttls", "tls", "drop", "trickle", "maildir"],
+        required=True,
     )
+    p.add_argument("--maildir", help="mode maildir: the folder holding one Maildir per recipient")
     p.add_argument("--port", type=int, default=0, help="0: any free port")
     p.add_argument("--spool", required=True)
     p.add_argument("--cert")
@@ -180,6 +214,8 @@ def main():
     p.add_argument("--password", default="")
     p.add_argument("--ready-file")
     args = p.parse_args()
+    if args.mode == "maildir" and not args.maildir:
+        p.error("--maildir is needed for mode maildir")
     if args.mode in ("starttls", "tls") and not (args.cert and args.key):
         p.error("--cert and --key are needed for mode " + args.mode)
     asyncio.run(serve(args))

@@ -1,0 +1,540 @@
+//! The moderator's rules of the week: deadlines (dates or a cadence), what happens to
+//! late orders, when a turn is due, and the per-player turn token that makes a forged
+//! `From:` not enough to send orders in someone's name. Everything here reads the
+//! pending turn's envelope only (no game's types), so `receive`, `tick`, `undo` and the
+//! command line share one answer to "who owes orders, and is the turn due?".
+//!
+//! The clock never reaches this module: every function that judges time takes "now".
+
+use crate::campaign::{Campaign, Layout, Secret};
+use crate::diag::Diagnostic;
+use crate::error::Failure;
+use crate::fsx;
+use crate::game::GameFile;
+use crate::status::{format_span, format_utc, parse_time, Deadline, UnixTime};
+use serde::{Deserialize, Serialize};
+use std::fs;
+use std::path::PathBuf;
+
+/// `late:` in campaign.yaml: what happens to orders that arrive after the deadline.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Late {
+    /// Stored and used (until the turn is adjudicated), and marked late.
+    #[default]
+    Accept,
+    /// Answered with a refusal; nothing is stored.
+    Refuse,
+}
+
+/// `when_all_in:` in campaign.yaml (njudge's NOWAIT / WAIT).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum WhenAllIn {
+    /// Adjudicate as soon as every side that owes orders has sent them.
+    #[default]
+    Adjudicate,
+    /// Wait for the deadline all the same (players may still change their orders).
+    WaitForDeadline,
+}
+
+/// A span such as `72h`, `3d`, `90m`, `1d12h`, in seconds.
+pub fn parse_span(s: &str) -> Result<i64, String> {
+    let bad = || {
+        format!(
+            "`{}` is not a span of time like 72h, 3d, 90m or 1d12h",
+            s.escape_debug()
+        )
+    };
+    let t = s.trim();
+    if t.is_empty() {
+        return Err(bad());
+    }
+    let mut total: i64 = 0;
+    let mut num = String::new();
+    for c in t.chars() {
+        if c.is_ascii_digit() {
+            num.push(c);
+            continue;
+        }
+        let n: i64 = num.parse().map_err(|_| bad())?;
+        num.clear();
+        let unit = match c {
+            'd' => 86_400,
+            'h' => 3600,
+            'm' => 60,
+            _ => return Err(bad()),
+        };
+        total = total
+            .checked_add(n.checked_mul(unit).ok_or_else(bad)?)
+            .ok_or_else(bad)?;
+    }
+    if !num.is_empty() || total <= 0 || total > 366 * 86_400 {
+        return Err(bad());
+    }
+    Ok(total)
+}
+
+/// RFC 3339 in UTC, to the second: `2026-03-08T18:00:00Z`.
+pub fn rfc3339(t: UnixTime) -> String {
+    // format_utc gives `2026-03-08 18:00 UTC` or `… 18:00:45 UTC`.
+    let f = format_utc(t);
+    let f = f.trim_end_matches(" UTC");
+    let (date, time) = f.split_once(' ').unwrap_or((f, "00:00"));
+    let time = if time.len() == 5 {
+        format!("{time}:00")
+    } else {
+        time.to_string()
+    };
+    format!("{date}T{time}Z")
+}
+
+/// The deadline of the turn after an adjudication at `now`: `deadlines:` names it, or
+/// `deadline_every:` counts it from now.
+pub fn next_deadline(c: &Campaign, next_turn: u32, now: Option<UnixTime>) -> Option<String> {
+    if let Some(d) = c.deadlines.as_ref().and_then(|d| d.get(&next_turn)) {
+        return Some(d.text.clone());
+    }
+    let every = parse_span(c.deadline_every.as_deref()?).ok()?;
+    Some(rfc3339(now? + every))
+}
+
+/// How long before the deadline `tick` reminds who still owes orders (default 24h).
+pub fn remind_before(c: &Campaign) -> i64 {
+    c.remind_before
+        .as_deref()
+        .and_then(|s| parse_span(s).ok())
+        .unwrap_or(86_400)
+}
+
+/// `turns/NNNN/deadline.yaml`: a deadline set by `dikast deadline --set` after the turn's
+/// game file was written (the game file is hashed into the archive and never changes).
+pub fn override_path(layout: &Layout, t: u32) -> PathBuf {
+    layout.turn_dir(t).join("deadline.yaml")
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Override {
+    deadline: Deadline,
+    /// When the moderator set it (RFC 3339).
+    set_at: String,
+}
+
+/// The deadline in force for turn t: one set with `dikast deadline --set`, else
+/// `deadlines:` of campaign.yaml (the moderator's own file), else the game file's own
+/// (set when the previous turn was adjudicated).
+pub fn deadline_in_force(
+    layout: &Layout,
+    c: &Campaign,
+    t: u32,
+    game_deadline: Option<&str>,
+) -> Result<Option<Deadline>, Failure> {
+    let p = override_path(layout, t);
+    if p.exists() {
+        let bytes = fsx::read_limited(&p)?;
+        let o: Override = crate::pipeline::parse_file(&layout.rel(&p), &bytes, "deadline file")?;
+        return Ok(Some(o.deadline));
+    }
+    if let Some(d) = c.deadlines.as_ref().and_then(|d| d.get(&t)) {
+        return Ok(Some(d.clone()));
+    }
+    if let Some(text) = game_deadline {
+        let at = parse_time(text).map_err(|e| {
+            Failure::Verify(format!(
+                "{}: field deadline: {e}",
+                layout.rel(&layout.game(t))
+            ))
+        })?;
+        return Ok(Some(Deadline {
+            text: text.to_string(),
+            at,
+        }));
+    }
+    Ok(None)
+}
+
+/// Writes the deadline of turn t (`dikast deadline --set`).
+pub fn set_deadline(layout: &Layout, t: u32, d: &Deadline, now: UnixTime) -> Result<(), Failure> {
+    let o = Override {
+        deadline: d.clone(),
+        set_at: rfc3339(now),
+    };
+    let text = format!(
+        "# The deadline of turn {t}'s orders, set with `dikast deadline`: it replaces the one in game.yaml.\n{}",
+        crate::game::to_yaml(&o)
+    );
+    fsx::replace(&override_path(layout, t), text.as_bytes())
+}
+
+/// A deadline given to `--set`: a time (RFC 3339) or `+SPAN` from now / from the deadline
+/// in force (`+48h` extends it).
+pub fn parse_new_deadline(
+    s: &str,
+    now: UnixTime,
+    current: Option<&Deadline>,
+) -> Result<Deadline, String> {
+    if let Some(span) = s.trim().strip_prefix('+') {
+        let base = current.map(|d| d.at).unwrap_or(now).max(now);
+        let at = base + parse_span(span)?;
+        return Ok(Deadline {
+            text: rfc3339(at),
+            at,
+        });
+    }
+    let at = parse_time(s)?;
+    Ok(Deadline {
+        text: s.trim().to_string(),
+        at,
+    })
+}
+
+/// The pending turn, read from its envelope alone.
+pub struct Pending {
+    pub turn: u32,
+    pub game: String,
+    pub step: String,
+    /// Sides whose orders the step awaits.
+    pub awaiting: Vec<String>,
+    /// Sides that sent orders (a file in the orders folder).
+    pub sent: Vec<String>,
+    pub deadline: Option<Deadline>,
+}
+
+impl Pending {
+    /// Awaited sides that have sent nothing.
+    pub fn owing(&self) -> Vec<String> {
+        self.awaiting
+            .iter()
+            .filter(|s| !self.sent.contains(s))
+            .cloned()
+            .collect()
+    }
+}
+
+/// Reads the pending turn's envelope, its orders folder and its deadline in force.
+pub fn pending(layout: &Layout, c: &Campaign) -> Result<Pending, Failure> {
+    let t = crate::campaign::pending_turn(layout)?;
+    let p = layout.game(t);
+    let bytes = fsx::read_limited(&p)?;
+    let g: GameFile<serde_yaml::Value> =
+        crate::pipeline::parse_file(&layout.rel(&p), &bytes, "game file")?;
+    let mut sent = Vec::new();
+    if let Ok(rd) = fs::read_dir(layout.orders_dir(t)) {
+        for e in rd.flatten() {
+            let n = e.file_name().to_string_lossy().into_owned();
+            if n.starts_with('.') {
+                continue;
+            }
+            if let Some(s) = n.strip_suffix(".yaml").or_else(|| n.strip_suffix(".yml")) {
+                sent.push(s.to_string());
+            }
+        }
+    }
+    sent.sort();
+    let deadline = deadline_in_force(layout, c, t, g.deadline.as_deref())?;
+    Ok(Pending {
+        turn: t,
+        game: g.game,
+        step: g.step,
+        awaiting: g.awaiting,
+        sent,
+        deadline,
+    })
+}
+
+/// Who a side is, for messages: `sparta (Архидам)`.
+pub fn who(c: &Campaign, side: &str) -> String {
+    match c.players.get(side).map(|p| p.name.trim()) {
+        Some(n) if !n.is_empty() => format!("{side} ({n})"),
+        _ => side.to_string(),
+    }
+}
+
+/// Whether the pending turn may be adjudicated now.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Due {
+    /// Yes, and why.
+    Yes(String),
+    /// Not yet, and why (names who owes orders and when the deadline falls).
+    No(String),
+}
+
+/// The policy's answer for the pending turn at `now`.
+pub fn due(c: &Campaign, p: &Pending, now: UnixTime) -> Due {
+    let owing = p.owing();
+    let names: Vec<String> = owing.iter().map(|s| who(c, s)).collect();
+    match &p.deadline {
+        Some(d) if now >= d.at => Due::Yes(format!("the deadline {} has passed", d.text)),
+        Some(d) if owing.is_empty() => match c.when_all_in.unwrap_or_default() {
+            WhenAllIn::Adjudicate => Due::Yes("every side's orders are in".into()),
+            WhenAllIn::WaitForDeadline => Due::No(format!(
+                "every side's orders are in, but the campaign waits for the deadline ({}, in {}; when_all_in: wait-for-deadline)",
+                d.text,
+                format_span(d.at - now)
+            )),
+        },
+        Some(d) => Due::No(format!(
+            "{} {} orders for turn {} and the deadline {} ({}) is {} away",
+            names.join(", "),
+            if names.len() == 1 { "owes" } else { "owe" },
+            p.turn,
+            d.text,
+            format_utc(d.at),
+            format_span(d.at - now)
+        )),
+        None if owing.is_empty() && !p.awaiting.is_empty() => {
+            Due::Yes("every side's orders are in".into())
+        }
+        None if owing.is_empty() => Due::No(format!(
+            "turn {} awaits no one's orders and has no deadline; adjudicate it by hand",
+            p.turn
+        )),
+        None => Due::No(format!(
+            "{} {} orders for turn {} and no deadline is set",
+            names.join(", "),
+            if names.len() == 1 { "owes" } else { "owe" },
+            p.turn
+        )),
+    }
+}
+
+/// `adjudicate` without `--now`: refused while the deadline is ahead and an awaited side
+/// has sent nothing. Returns what the turn's mail should say when adjudicated early.
+pub fn refuse_early(
+    layout: &Layout,
+    now: UnixTime,
+    forced: bool,
+) -> Result<Option<String>, Failure> {
+    let c = layout.load_campaign()?;
+    let p = pending(layout, &c)?;
+    let Some(d) = &p.deadline else {
+        return Ok(None);
+    };
+    let owing = p.owing();
+    if now >= d.at || owing.is_empty() {
+        return Ok(None);
+    }
+    let names: Vec<String> = owing.iter().map(|s| who(&c, s)).collect();
+    if !forced {
+        return Err(Failure::Refused(format!(
+            "turn {} is not due: {} {} orders, and the deadline is {} ({}, in {}); wait for the orders or the deadline, or run with --now to adjudicate at once (every report mailed says so)",
+            p.turn,
+            names.join(", "),
+            if names.len() == 1 { "owes" } else { "owe" },
+            d.text,
+            format_utc(d.at),
+            format_span(d.at - now)
+        )));
+    }
+    Ok(Some(format!(
+        "Turn {} was adjudicated at {} on the moderator's order, before its deadline {}; {} had sent no orders.",
+        p.turn,
+        format_utc(now),
+        d.text,
+        names.join(", ")
+    )))
+}
+
+/// `turns/NNNN/early.md`: the note an early adjudication leaves for its mail.
+pub fn early_note_path(layout: &Layout, t: u32) -> PathBuf {
+    layout.turn_dir(t).join("early.md")
+}
+
+/// The turn token of a side for turn t: a keyed hash of the campaign secret, the game,
+/// the turn and the side. Only that side's player gets it (in his mailed view and report
+/// and in `dikast template`); orders by mail must carry it as `token:`.
+pub fn token(secret: &Secret, game: &str, turn: u32, side: &str) -> String {
+    let h = crate::dice::sha256(
+        format!(
+            "dikast/v1/turn-token\0{}\0{}\0{game}\0{turn}\0{side}",
+            secret.open_head, secret.sealed_head
+        )
+        .as_bytes(),
+    );
+    crate::dice::to_hex(&h)[..20].to_string()
+}
+
+/// What campaign.yaml must hold beyond its shape, each problem at its line.
+pub fn validate_campaign(name: &str, bytes: &[u8], c: &Campaign) -> Result<(), Failure> {
+    let file = crate::yaml::decode(name, bytes).map_err(Failure::input)?;
+    let root = crate::yaml::parse(&file).map_err(Failure::input)?;
+    let mut diags = Vec::new();
+    let at = |d: Diagnostic, path: &[&str]| {
+        let mut n = Some(&root);
+        for k in path {
+            n = n.and_then(|x| x.get(k));
+        }
+        match n {
+            Some(n) => d.at(&file, n.span).label("here"),
+            None => d.in_file(&file),
+        }
+    };
+    for (side, p) in &c.players {
+        if crate::lang::Lang::from_code(&p.language).is_none() {
+            diags.push(
+                at(
+                    Diagnostic::new(
+                        "campaign::language",
+                        format!(
+                            "players.{side}.language is `{}`, a language dikast does not write",
+                            p.language.escape_debug()
+                        ),
+                    ),
+                    &["players", side, "language"],
+                )
+                .help(format!(
+                    "write one of: {}",
+                    crate::lang::Lang::ALL
+                        .iter()
+                        .map(|l| l.code())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            );
+        }
+    }
+    for (key, v) in [
+        ("deadline_every", &c.deadline_every),
+        ("remind_before", &c.remind_before),
+    ] {
+        if let Some(s) = v {
+            if let Err(e) = parse_span(s) {
+                diags.push(
+                    at(
+                        Diagnostic::new("campaign::span", format!("{key}: {e}")),
+                        &[key],
+                    )
+                    .help("write a number and a unit: d (days), h (hours), m (minutes)"),
+                );
+            }
+        }
+    }
+    if diags.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Input(diags))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans() {
+        assert_eq!(parse_span("72h"), Ok(72 * 3600));
+        assert_eq!(parse_span("1d12h"), Ok(36 * 3600));
+        assert_eq!(parse_span("90m"), Ok(5400));
+        for bad in ["", "72", "h", "3w", "0h", "-3h", "1.5h", "99999d"] {
+            assert!(parse_span(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn rfc3339_round_trips() {
+        for t in [0i64, 1_709_164_800, 1_709_164_845] {
+            assert_eq!(parse_time(&rfc3339(t)), Ok(t));
+        }
+        assert_eq!(rfc3339(1_709_164_800), "2024-02-29T00:00:00Z");
+    }
+
+    fn campaign(extra: &str) -> Campaign {
+        serde_yaml::from_str(&format!(
+            "dikast: 1\ngame: g\nrules: a-game\nscenario: s\nplayers:\n  athens: {{name: A}}\n  sparta: {{name: S}}\n{extra}"
+        ))
+        .unwrap()
+    }
+
+    fn pending(sent: &[&str], deadline: Option<i64>) -> Pending {
+        Pending {
+            turn: 3,
+            game: "g".into(),
+            step: "x".into(),
+            awaiting: vec!["athens".into(), "sparta".into()],
+            sent: sent.iter().map(|s| s.to_string()).collect(),
+            deadline: deadline.map(|at| Deadline {
+                text: rfc3339(at),
+                at,
+            }),
+        }
+    }
+
+    #[test]
+    fn a_turn_is_due_at_its_deadline_or_when_all_are_in_by_the_policy() {
+        let c = campaign("");
+        let d = 1_000_000;
+        assert!(
+            matches!(due(&c, &pending(&["athens"], Some(d)), d - 1), Due::No(m) if m.contains("sparta (S) owes orders for turn 3"))
+        );
+        assert!(matches!(
+            due(&c, &pending(&["athens"], Some(d)), d),
+            Due::Yes(_)
+        ));
+        assert!(matches!(
+            due(&c, &pending(&["athens", "sparta"], Some(d)), d - 1),
+            Due::Yes(_)
+        ));
+        let wait = campaign("when_all_in: wait-for-deadline\n");
+        assert!(
+            matches!(due(&wait, &pending(&["athens", "sparta"], Some(d)), d - 1), Due::No(m) if m.contains("wait-for-deadline"))
+        );
+        assert!(matches!(
+            due(&wait, &pending(&["athens", "sparta"], Some(d)), d + 1),
+            Due::Yes(_)
+        ));
+        assert!(matches!(due(&c, &pending(&[], None), d), Due::No(m) if m.contains("no deadline")));
+        assert!(matches!(
+            due(&c, &pending(&["athens", "sparta"], None), d),
+            Due::Yes(_)
+        ));
+    }
+
+    #[test]
+    fn the_next_deadline_comes_from_dates_then_the_cadence() {
+        let c = campaign("deadline_every: 72h\ndeadlines:\n  5: 2026-03-08T18:00:00Z\n");
+        assert_eq!(
+            next_deadline(&c, 5, Some(0)).as_deref(),
+            Some("2026-03-08T18:00:00Z")
+        );
+        assert_eq!(
+            next_deadline(&c, 4, Some(0)).as_deref(),
+            Some("1970-01-04T00:00:00Z")
+        );
+        assert_eq!(next_deadline(&c, 4, None), None);
+        assert_eq!(next_deadline(&campaign(""), 4, Some(0)), None);
+        let now = parse_time("2026-03-01T00:00:00Z").unwrap();
+        let cur = Deadline {
+            text: "2026-03-03T00:00:00Z".into(),
+            at: parse_time("2026-03-03T00:00:00Z").unwrap(),
+        };
+        assert_eq!(
+            parse_new_deadline("+48h", now, Some(&cur)).unwrap().text,
+            "2026-03-05T00:00:00Z"
+        );
+        assert_eq!(
+            parse_new_deadline("+1d", now, None).unwrap().text,
+            "2026-03-02T00:00:00Z"
+        );
+        assert!(parse_new_deadline("tomorrow", now, None).is_err());
+    }
+
+    #[test]
+    fn tokens_differ_by_side_turn_and_secret() {
+        let s = Secret {
+            protocol: "p".into(),
+            chain_length: 3,
+            open_head: "a".repeat(64),
+            sealed_head: "b".repeat(64),
+        };
+        let t = token(&s, "g", 2, "athens");
+        assert_eq!(t.len(), 20);
+        assert_eq!(t, token(&s, "g", 2, "athens"));
+        assert_ne!(t, token(&s, "g", 2, "sparta"));
+        assert_ne!(t, token(&s, "g", 3, "athens"));
+        assert_ne!(t, token(&s, "h", 2, "athens"));
+        let mut s2 = s.clone();
+        s2.sealed_head = "c".repeat(64);
+        assert_ne!(t, token(&s2, "g", 2, "athens"));
+    }
+}

@@ -1,0 +1,629 @@
+//! Orders by mail: `dikast receive DIR` takes one message (standard input, for a mail
+//! filter or `.forward` pipe) or every new message of a Maildir, finds the pending turn
+//! and the player — by his registered address AND his turn token, so a forged `From:`
+//! is not enough — takes the orders from a YAML attachment or the body, checks them
+//! against his view, stores them with a receipt, and answers him at once: accepted, with
+//! what was understood, or every diagnostic. Nothing is stored from a message that is
+//! refused.
+//!
+//! MIME is parsed by the `mail-parser` crate (a hand-written parser would get encodings,
+//! charsets and nesting wrong). The Maildir needs only what its specification asks of a
+//! reader — list `new/`, read a file, rename it into `cur/` with the `:2,S` flag — so
+//! that is done with `std::fs` (a Maildir crate would add a dependency for three calls).
+//!
+//! Receipts live in `.dikast/receipts/NNNN.yaml` (which `publish` leaves out: they hold
+//! addresses): every message handled, its Message-ID, sender, arrival time (this
+//! machine's clock, never the forgeable `Date:`), side and outcome.
+
+use crate::campaign::{Campaign, Layout};
+use crate::error::Failure;
+use crate::fsx;
+use crate::mail::{Notice, To};
+use crate::policy::{self, Late};
+use crate::status::{format_utc, parse_time, UnixTime};
+use mail_parser::{MessageParser, MimeHeaders, PartType};
+use serde::{Deserialize, Serialize};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Checks orders against a side's view: (view name, view bytes, orders name, orders
+/// bytes). The registry gives the game's own check; `Err(Failure::Input)` lists the
+/// problems.
+pub type Checker<'a> = &'a dyn Fn(&str, &[u8], &str, &[u8]) -> Result<(), Failure>;
+
+/// What became of a message.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    Accepted,
+    /// Accepted after the deadline (`late: accept`).
+    Late,
+    Refused,
+    /// Not answered (no sender, a machine's message, our own).
+    Ignored,
+}
+
+/// One message handled.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Receipt {
+    pub message_id: String,
+    pub from: String,
+    /// Arrival, RFC 3339, by this machine's clock.
+    pub arrived: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<String>,
+    pub outcome: Outcome,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
+    /// SHA-256 of the orders stored (accepted only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub orders_sha256: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
+#[serde(deny_unknown_fields)]
+struct Receipts {
+    turn: u32,
+    messages: Vec<Receipt>,
+}
+
+fn receipts_path(layout: &Layout, t: u32) -> PathBuf {
+    layout
+        .dir
+        .join(".dikast")
+        .join("receipts")
+        .join(format!("{t:04}.yaml"))
+}
+
+fn load_receipts(layout: &Layout, t: u32) -> Result<Receipts, Failure> {
+    let p = receipts_path(layout, t);
+    if !p.exists() {
+        return Ok(Receipts {
+            turn: t,
+            messages: Vec::new(),
+        });
+    }
+    let b = fsx::read_limited(&p)?;
+    crate::pipeline::parse_file(&layout.rel(&p), &b, "receipts file")
+}
+
+fn add_receipt(layout: &Layout, t: u32, r: Receipt) -> Result<(), Failure> {
+    let mut all = load_receipts(layout, t)?;
+    all.messages.push(r);
+    let text = format!(
+        "# dikast receipts of turn {t}: every message `dikast receive` handled.\n{}",
+        crate::game::to_yaml(&all)
+    );
+    fsx::replace(&receipts_path(layout, t), text.as_bytes())
+}
+
+/// When the orders stored for a side in turn t arrived (the last accepted message).
+pub fn arrival(layout: &Layout, t: u32, side: &str) -> Option<UnixTime> {
+    let r = load_receipts(layout, t).ok()?;
+    r.messages
+        .iter()
+        .rev()
+        .find(|m| {
+            m.side.as_deref() == Some(side)
+                && matches!(m.outcome, Outcome::Accepted | Outcome::Late)
+        })
+        .and_then(|m| parse_time(&m.arrived).ok())
+}
+
+/// Whether the stored orders of a side in turn t were accepted late.
+pub fn was_late(layout: &Layout, t: u32, side: &str) -> bool {
+    load_receipts(layout, t).ok().is_some_and(|r| {
+        r.messages
+            .iter()
+            .rev()
+            .find(|m| {
+                m.side.as_deref() == Some(side)
+                    && matches!(m.outcome, Outcome::Accepted | Outcome::Late)
+            })
+            .is_some_and(|m| m.outcome == Outcome::Late)
+    })
+}
+
+/// Where orders were found in a message.
+enum Found {
+    Orders { name: String, bytes: Vec<u8> },
+    None(String),
+}
+
+/// The orders of a message: the first YAML attachment, else the plain-text body from
+/// its first `game:` line to a signature (`-- `). An HTML-only message is refused: its
+/// text would be a guess.
+fn find_orders(msg: &mail_parser::Message) -> Found {
+    for part in msg.attachments() {
+        let name = part.attachment_name().unwrap_or("").to_string();
+        let ct = part
+            .content_type()
+            .map(|c| {
+                format!(
+                    "{}/{}",
+                    c.ctype().to_ascii_lowercase(),
+                    c.subtype().unwrap_or("").to_ascii_lowercase()
+                )
+            })
+            .unwrap_or_default();
+        let lname = name.to_ascii_lowercase();
+        if lname.ends_with(".yaml")
+            || lname.ends_with(".yml")
+            || ct.contains("yaml")
+            || (ct == "text/plain" && lname.ends_with(".txt"))
+        {
+            let shown = if name.is_empty() {
+                "attachment.yaml".to_string()
+            } else {
+                name.chars()
+                    .filter(|c| !c.is_control() && *c != '/' && *c != '\\')
+                    .take(80)
+                    .collect()
+            };
+            return Found::Orders {
+                name: shown,
+                bytes: part.contents().to_vec(),
+            };
+        }
+    }
+    let mut text = None;
+    for part in msg.text_bodies() {
+        if let PartType::Text(t) = &part.body {
+            text = Some(t.to_string());
+            break;
+        }
+    }
+    let Some(text) = text else {
+        if msg.html_body_count() > 0 {
+            return Found::None(
+                "the message has only an HTML body: send your orders as plain text, or attach them as a .yaml file".into(),
+            );
+        }
+        return Found::None("the message holds no orders: no .yaml attachment and no text".into());
+    };
+    let mut out = String::new();
+    let mut started = false;
+    for line in text.lines() {
+        if !started {
+            if line.trim_start_matches('\u{feff}').starts_with("game:") {
+                started = true;
+            } else {
+                continue;
+            }
+        }
+        if line == "-- " || line == "--" {
+            break;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    if !started {
+        return Found::None(
+            "the message holds no orders: no .yaml attachment, and no line of its text starts with `game:`".into(),
+        );
+    }
+    Found::Orders {
+        name: "message body".into(),
+        bytes: out.into_bytes(),
+    }
+}
+
+/// A scalar of the orders' envelope, read with the safe parser (nothing else is trusted
+/// before the checks).
+fn envelope(name: &str, bytes: &[u8]) -> Option<crate::yaml::Node> {
+    let f = crate::yaml::decode(name, bytes).ok()?;
+    crate::yaml::parse(&f).ok()
+}
+
+/// Handles one message. Returns one line saying what was done.
+pub fn receive_message(
+    layout: &Layout,
+    check: Checker,
+    raw: &[u8],
+    now: UnixTime,
+) -> Result<String, Failure> {
+    let c = layout.load_campaign()?;
+    let Some(msg) = MessageParser::default().parse(raw) else {
+        return Ok("ignored a message that is not mail".to_string());
+    };
+    let from = msg
+        .from()
+        .and_then(|a| a.first())
+        .and_then(|a| a.address())
+        .map(|a| a.trim().to_string())
+        .unwrap_or_default();
+    let message_id = msg
+        .message_id()
+        .map(|m| format!("<{m}>"))
+        .unwrap_or_else(|| "(no Message-ID)".into());
+    let subject = msg.subject().unwrap_or("").to_string();
+    let p = policy::pending(layout, &c)?;
+    let t = p.turn;
+    let arrived = policy::rfc3339(now);
+    let receipt =
+        |side: Option<String>, outcome: Outcome, why: Option<String>, sha: Option<String>| {
+            Receipt {
+                message_id: message_id.clone(),
+                from: from.clone(),
+                arrived: arrived.clone(),
+                side,
+                outcome,
+                why,
+                orders_sha256: sha,
+            }
+        };
+    // A message already handled (delivered twice) is not handled again.
+    if message_id.starts_with('<')
+        && load_receipts(layout, t)?
+            .messages
+            .iter()
+            .any(|m| m.message_id == message_id)
+    {
+        return Ok(format!("{message_id} was handled before; nothing done"));
+    }
+    // Machines' messages are never answered (no mail loops): bounces, auto-replies, our own.
+    let auto = msg
+        .header_raw("Auto-Submitted")
+        .map(|v| !v.trim().eq_ignore_ascii_case("no"))
+        .unwrap_or(false);
+    let own = policy_own(&c).is_some_and(|o| o.eq_ignore_ascii_case(&from));
+    if from.is_empty() || auto || own || from.to_ascii_lowercase().starts_with("mailer-daemon@") {
+        let why = if from.is_empty() {
+            "no sender"
+        } else if own {
+            "our own message"
+        } else {
+            "an automatic message"
+        };
+        add_receipt(
+            layout,
+            t,
+            receipt(None, Outcome::Ignored, Some(why.into()), None),
+        )?;
+        return Ok(format!("ignored {message_id} from {}: {why}", shown(&from)));
+    }
+    let sides: Vec<String> = c
+        .players
+        .iter()
+        .filter(|(_, pl)| pl.email.trim().eq_ignore_ascii_case(&from))
+        .map(|(s, _)| s.clone())
+        .collect();
+    let answer_subject = |what: &str| {
+        let s = subject.trim();
+        if s.is_empty() {
+            format!("[{}] Turn {t}: {what}", c.game)
+        } else if s.to_ascii_lowercase().starts_with("re:") {
+            format!("{s} — {what}")
+        } else {
+            format!("Re: {s} — {what}")
+        }
+    };
+    let refuse = |side: Option<&str>, why: String, details: String| -> Result<String, Failure> {
+        add_receipt(
+            layout,
+            t,
+            receipt(
+                side.map(String::from),
+                Outcome::Refused,
+                Some(why.clone()),
+                None,
+            ),
+        )?;
+        let body = format!(
+            "Your message {message_id} (received {}) was NOT accepted for game {}, turn {t}:\n\n  {why}\n\n{details}Nothing of it was stored; any orders you sent before stand. Send corrected orders as a reply, with your turn token.\n",
+            format_utc(now),
+            c.game
+        );
+        let to = match side {
+            Some(s) => To::Side(s),
+            None => To::Address(&from),
+        };
+        let mailed = answer(
+            layout,
+            &c,
+            to,
+            answer_subject("orders refused"),
+            body,
+            &message_id,
+        );
+        Ok(format!(
+            "refused {message_id} from {}{}: {why}; {mailed}",
+            shown(&from),
+            side.map(|s| format!(" ({s})")).unwrap_or_default()
+        ))
+    };
+    if sides.is_empty() {
+        return refuse(
+            None,
+            format!(
+                "{} is not the registered address of any player of this game",
+                shown(&from)
+            ),
+            "Orders are taken only from the address the moderator registered for each side.\n\n"
+                .into(),
+        );
+    }
+    let (oname, obytes) = match find_orders(&msg) {
+        Found::Orders { name, bytes } => (name, bytes),
+        Found::None(why) => return refuse(Some(&sides[0]), why, String::new()),
+    };
+    let env = envelope(&oname, &obytes);
+    let get = |k: &str| {
+        env.as_ref()
+            .and_then(|n| n.get(k))
+            .and_then(|v| v.as_str())
+            .map(|s| s.trim().to_string())
+    };
+    // The side: the one the orders name, when the sender plays it; else his only side.
+    let named = get("side").map(|s| s.to_ascii_lowercase());
+    let side = match (&named, sides.as_slice()) {
+        (Some(s), _) if sides.contains(s) => s.clone(),
+        (Some(s), [mine]) if c.players.contains_key(s.as_str()) => {
+            return refuse(
+                Some(mine),
+                format!(
+                    "these orders are for {s}, but {} plays {mine}",
+                    shown(&from)
+                ),
+                String::new(),
+            )
+        }
+        (_, [only]) => only.clone(),
+        _ => {
+            return refuse(
+                Some(&sides[0]),
+                format!(
+                    "{} plays {}: say which with `side:`",
+                    shown(&from),
+                    sides.join(", ")
+                ),
+                String::new(),
+            )
+        }
+    };
+    let view_path = layout.turn_dir(t).join(format!("view-{side}.yaml"));
+    let view_bytes = fsx::read_limited(&view_path)?;
+    let diagnostics = |f: Failure| match f {
+        Failure::Input(d) => crate::diag::render_all(&d),
+        other => other.render(),
+    };
+    // Orders for another game or turn: the check says which, before the token is judged.
+    let this_turn = get("game").as_deref() == Some(p.game.as_str())
+        && get("turn").and_then(|s| s.parse::<u32>().ok()) == Some(t);
+    if !this_turn {
+        let details = match check(&layout.rel(&view_path), &view_bytes, &oname, &obytes) {
+            Err(f) => format!("{}\n", diagnostics(f)),
+            Ok(()) => String::new(),
+        };
+        return refuse(
+            Some(&side),
+            format!(
+                "these orders are not for game {}, turn {t} (the turn the game awaits)",
+                p.game
+            ),
+            details,
+        );
+    }
+    let secret = layout.load_secret()?;
+    let want = policy::token(&secret, &p.game, t, &side);
+    match get("token") {
+        Some(tok) if tok.eq_ignore_ascii_case(&want) => {}
+        Some(_) => {
+            return refuse(
+                Some(&side),
+                "the turn token (`token:`) is wrong".into(),
+                format!("Each turn's orders carry the token of that turn, from the orders template dikast mailed you for turn {t}. If you did not send this message, someone tried to send orders in your name: tell the moderator.\n\n"),
+            )
+        }
+        None => {
+            return refuse(
+                Some(&side),
+                "the orders carry no turn token (`token:`)".into(),
+                format!("Copy the `token:` line from the orders template dikast mailed you for turn {t}.\n\n"),
+            )
+        }
+    }
+    if let Err(f) = check(&layout.rel(&view_path), &view_bytes, &oname, &obytes) {
+        return refuse(
+            Some(&side),
+            "the orders do not check out against your view".into(),
+            format!("{}\n", diagnostics(f)),
+        );
+    }
+    let late = p.deadline.as_ref().is_some_and(|d| now > d.at);
+    if late && c.late.unwrap_or_default() == Late::Refuse {
+        let d = p
+            .deadline
+            .as_ref()
+            .map(|d| d.text.clone())
+            .unwrap_or_default();
+        return refuse(
+            Some(&side),
+            format!("the deadline {d} has passed, and this campaign refuses late orders"),
+            String::new(),
+        );
+    }
+    // Store: the orders as received (their hash is the one the reports name), then the receipt.
+    let sha = crate::game::sha256_hex(&obytes);
+    {
+        let _lock = fsx::Lock::take(&layout.dir)?;
+        // The turn may have been adjudicated between our look and the lock.
+        if crate::campaign::pending_turn(layout)? != t {
+            return Err(Failure::Refused(format!(
+                "turn {t} was adjudicated while {message_id} was being read; run again"
+            )));
+        }
+        fsx::replace(&layout.orders_dir(t).join(format!("{side}.yaml")), &obytes)?;
+        add_receipt(
+            layout,
+            t,
+            receipt(
+                Some(side.clone()),
+                if late {
+                    Outcome::Late
+                } else {
+                    Outcome::Accepted
+                },
+                None,
+                Some(sha.clone()),
+            ),
+        )?;
+    }
+    let deadline = match &p.deadline {
+        Some(d) if late => format!(
+            "They arrived AFTER the deadline ({}); they are marked late.\n",
+            d.text
+        ),
+        Some(d) => format!(
+            "You may replace them by sending new orders until the deadline, {} ({}).\n",
+            d.text,
+            format_utc(d.at)
+        ),
+        None => {
+            "You may replace them by sending new orders until the turn is adjudicated.\n".into()
+        }
+    };
+    let body = format!(
+        "Your orders for game {}, turn {t} ({}) are ACCEPTED{} as {}'s.\n\nReceived {} as message {message_id}, from {}; stored with SHA-256 {sha}.\nThey replace any orders you sent before for this turn.\n{deadline}\nWhat was understood (checked against your view, no problem found):\n\n{}\n",
+        p.game,
+        p.step,
+        if late { " (LATE)" } else { "" },
+        policy::who(&c, &side),
+        format_utc(now),
+        shown(&from),
+        indent(&String::from_utf8_lossy(&obytes)),
+    );
+    let mailed = answer(
+        layout,
+        &c,
+        To::Side(&side),
+        answer_subject(if late {
+            "orders accepted, late"
+        } else {
+            "orders accepted"
+        }),
+        body,
+        &message_id,
+    );
+    Ok(format!(
+        "accepted{} orders of {side} for turn {t} from {message_id}; {mailed}",
+        if late { " late" } else { "" }
+    ))
+}
+
+fn policy_own(c: &Campaign) -> Option<String> {
+    crate::mail::own_address(c)
+}
+
+/// An address as shown in lines and answers (no control characters).
+fn shown(a: &str) -> String {
+    a.chars().filter(|c| !c.is_control()).take(200).collect()
+}
+
+/// Text indented by four spaces, control characters but tab and line feed dropped.
+fn indent(s: &str) -> String {
+    s.trim_start_matches('\u{feff}')
+        .lines()
+        .map(|l| {
+            let l: String = l
+                .chars()
+                .filter(|c| !c.is_control() || *c == '\t')
+                .collect();
+            format!("    {l}")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Mails an answer; says in a few words whether it went.
+fn answer(
+    layout: &Layout,
+    c: &Campaign,
+    to: To,
+    subject: String,
+    body: String,
+    reply_to: &str,
+) -> String {
+    let n = Notice {
+        to,
+        subject,
+        body,
+        in_reply_to: reply_to.starts_with('<').then(|| reply_to.to_string()),
+        attachments: Vec::new(),
+    };
+    match crate::mail::send_notice(layout, c, &n) {
+        Ok(line) => format!("answer {line}"),
+        Err(f) => format!(
+            "answer not mailed: {}",
+            f.render()
+                .lines()
+                .next()
+                .unwrap_or("")
+                .trim_start_matches("error: ")
+        ),
+    }
+}
+
+/// Every new message of a Maildir, oldest name first; each handled message moves to
+/// `cur/` (flag `S`, seen). A message that could not be handled (the campaign is broken,
+/// a file cannot be written) stays in `new/` for the next run.
+pub fn receive_maildir(
+    layout: &Layout,
+    check: Checker,
+    maildir: &Path,
+    now: UnixTime,
+) -> Result<Vec<String>, Failure> {
+    let new = maildir.join("new");
+    let cur = maildir.join("cur");
+    let rd = fs::read_dir(&new).map_err(|e| Failure::io(&new, "read the Maildir folder", e))?;
+    fs::create_dir_all(&cur).map_err(|e| Failure::io(&cur, "create", e))?;
+    let mut names: Vec<String> = rd
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    names.sort();
+    let mut lines = Vec::new();
+    for n in names {
+        let p = new.join(&n);
+        let base = n.split(":2,").next().unwrap_or(&n);
+        let dest = cur.join(format!("{base}:2,S"));
+        // A message too large to read would stop every later run here: it is set aside
+        // (seen, unanswered) instead.
+        let size = fs::metadata(&p).map(|m| m.len()).unwrap_or(0);
+        if size > crate::yaml::MAX_FILE_BYTES as u64 {
+            fs::rename(&p, &dest).map_err(|e| Failure::io(&dest, "move the message into", e))?;
+            lines.push(format!(
+                "ignored {n}: {size} bytes, more than a message of orders may be ({} bytes)",
+                crate::yaml::MAX_FILE_BYTES
+            ));
+            continue;
+        }
+        let raw = fsx::read_limited(&p)?;
+        let line = receive_message(layout, check, &raw, now)?;
+        fs::rename(&p, &dest).map_err(|e| Failure::io(&dest, "move the message into", e))?;
+        lines.push(line);
+    }
+    Ok(lines)
+}
+
+/// The game's own check of orders bytes against a view's bytes (the registry's checker).
+pub fn check_bytes<R: crate::rules::Rules>(
+    view_name: &str,
+    view_bytes: &[u8],
+    name: &str,
+    orders: &[u8],
+) -> Result<(), Failure> {
+    let view: crate::game::ViewFile<R::View> =
+        crate::pipeline::parse_file(view_name, view_bytes, "view")?;
+    let sc = crate::pipeline::load_scenario::<R>(&view.scenario, view_name)?;
+    let file = crate::yaml::decode(name, orders).map_err(Failure::input)?;
+    let (_, diags) = crate::pipeline::check_orders::<R>(&sc, &view, &file);
+    if diags.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Input(diags))
+    }
+}

@@ -1,0 +1,402 @@
+//! `dikast tick DIR`: one run of a campaign that runs itself, for cron. In order: receive
+//! what waits in the campaign's Maildir, send notices still queued, mail the last
+//! adjudicated turn if any of its messages is unsent, adjudicate the pending turn when
+//! the policy says it is due (and mail it), send each player his call for orders (his
+//! template with his turn token) once per turn, and remind who still owes orders once
+//! the deadline is near. Every step checks what was done before it acts, so a second
+//! run with nothing new does nothing. It prints one line per thing done. Over a folder
+//! that is not a campaign, it ticks every campaign folder inside it.
+//!
+//! Also here: `dikast remind` and `dikast deadline --set`, which mail the same notices by
+//! the moderator's hand. The calls and reminders sent are listed in
+//! `.dikast/notices.yaml`.
+
+use crate::campaign::{Campaign, Layout};
+use crate::error::Failure;
+use crate::fsx;
+use crate::mail::{Notice, To};
+use crate::policy::{self, Due};
+use crate::registry::{Game, Registry};
+use crate::status::{format_span, format_utc, UnixTime};
+use std::collections::BTreeSet;
+use std::path::Path;
+
+fn sent_path(layout: &Layout) -> std::path::PathBuf {
+    layout.dir.join(".dikast").join("notices.yaml")
+}
+
+/// The calls and reminders already sent (`call 0002 athens`, `remind 0002 athens <deadline>`).
+fn sent_marks(layout: &Layout) -> Result<BTreeSet<String>, Failure> {
+    let p = sent_path(layout);
+    if !p.exists() {
+        return Ok(BTreeSet::new());
+    }
+    let b = fsx::read_limited(&p)?;
+    crate::pipeline::parse_file(&layout.rel(&p), &b, "notices file")
+}
+
+fn mark(layout: &Layout, m: String) -> Result<(), Failure> {
+    let mut all = sent_marks(layout)?;
+    all.insert(m);
+    let text = format!(
+        "# Calls for orders and reminders dikast has mailed (so that each goes once).\n{}",
+        crate::game::to_yaml(&all)
+    );
+    fsx::replace(&sent_path(layout), text.as_bytes())
+}
+
+/// A player's call for orders of the pending turn: his template (with his turn token)
+/// attached and in the body, his view attached, the deadline in force, and what the
+/// moderator must tell about the last adjudication (early, late orders).
+fn call_for_orders(
+    game: &dyn Game,
+    layout: &Layout,
+    c: &Campaign,
+    side: &str,
+    kind: &str,
+) -> Result<String, Failure> {
+    let p = policy::pending(layout, c)?;
+    let t = p.turn;
+    let template = game.template(layout, side)?;
+    let view_path = layout.turn_dir(t).join(format!("view-{side}.yaml"));
+    let view = fsx::read_limited(&view_path)?;
+    let mut body = String::new();
+    if kind == "reminder" {
+        body.push_str(&format!(
+            "REMINDER: the game still has no orders of yours for turn {t}.\n\n"
+        ));
+    }
+    body.push_str(&format!("Game {}, turn {t} awaits: {}.\n", p.game, p.step));
+    body.push_str(if p.awaiting.iter().any(|a| a == side) {
+        "Your orders are awaited this turn.\n"
+    } else {
+        "This step awaits no orders of yours (you may still send standing orders).\n"
+    });
+    match &p.deadline {
+        Some(d) => body.push_str(&format!(
+            "Deadline in force: {} ({}).\n",
+            d.text,
+            format_utc(d.at)
+        )),
+        None => body.push_str("No deadline is set.\n"),
+    }
+    if t > 1 {
+        let early = policy::early_note_path(layout, t - 1);
+        if early.exists() {
+            body.push('\n');
+            body.push_str(&String::from_utf8_lossy(&fsx::read_limited(&early)?));
+        }
+        let late: Vec<String> = c
+            .players
+            .keys()
+            .filter(|s| crate::receive::was_late(layout, t - 1, s))
+            .map(|s| policy::who(c, s))
+            .collect();
+        if !late.is_empty() {
+            body.push_str(&format!(
+                "\nOrders of {} for turn {} arrived after the deadline and were used, marked late.\n",
+                late.join(", "),
+                t - 1
+            ));
+        }
+    }
+    body.push_str(&format!(
+        "\nReply to this message with your orders: fill in the attached orders-{side}.yaml and attach it, or paste it into the body as plain text. Keep its `token:` line: it is your turn token, yours alone, and orders without it are refused. Check them first with `dikast check orders-{side}.yaml --against view-{side}.yaml`.\n\n{template}"
+    ));
+    let n = Notice {
+        to: To::Side(side),
+        subject: format!(
+            "[{}] Turn {t}: {}your orders, template and turn token",
+            c.game,
+            if kind == "reminder" {
+                "reminder — "
+            } else {
+                ""
+            }
+        ),
+        body,
+        in_reply_to: None,
+        attachments: vec![
+            (
+                format!("orders-{side}.yaml"),
+                "text/yaml; charset=utf-8",
+                template.into_bytes(),
+            ),
+            (
+                format!("view-{side}.yaml"),
+                "text/yaml; charset=utf-8",
+                view,
+            ),
+        ],
+    };
+    crate::mail::send_notice(layout, c, &n)
+}
+
+/// `dikast remind DIR`: reminds every player who owes orders of the pending turn, now.
+pub fn remind(reg: &Registry, layout: &Layout) -> Result<String, Failure> {
+    let c = layout.load_campaign()?;
+    let game = reg.find(&c.rules)?;
+    let p = policy::pending(layout, &c)?;
+    let owing = p.owing();
+    if owing.is_empty() {
+        return Ok(format!(
+            "turn {}: nobody owes orders; no reminder sent\n",
+            p.turn
+        ));
+    }
+    let mut out = String::new();
+    for side in owing {
+        let line = call_for_orders(game, layout, &c, &side, "reminder")?;
+        mark(
+            layout,
+            format!(
+                "remind {:04} {side} {}",
+                p.turn,
+                p.deadline.as_ref().map(|d| d.text.as_str()).unwrap_or("-")
+            ),
+        )?;
+        out.push_str(&format!("reminded {side}: {line}\n"));
+    }
+    Ok(out)
+}
+
+/// `dikast deadline DIR --set WHEN`: the pending turn's new deadline, and a notice to
+/// every player and the moderator.
+pub fn set_deadline(layout: &Layout, when: &str, now: UnixTime) -> Result<String, Failure> {
+    let c = layout.load_campaign()?;
+    let p = policy::pending(layout, &c)?;
+    let d = policy::parse_new_deadline(when, now, p.deadline.as_ref())
+        .map_err(|e| Failure::Refused(format!("--set: {e}")))?;
+    policy::set_deadline(layout, p.turn, &d, now)?;
+    let mut out = format!(
+        "turn {}: deadline set to {} ({}){}\n",
+        p.turn,
+        d.text,
+        format_utc(d.at),
+        p.deadline
+            .as_ref()
+            .map(|o| format!(", was {}", o.text))
+            .unwrap_or_default()
+    );
+    if c.mail.is_none() {
+        out.push_str("no `mail:` settings: no notice sent\n");
+        return Ok(out);
+    }
+    let body = format!(
+        "Game {}, turn {} ({}): the deadline for orders is now {} ({}){}.\n\nThe deadline in your last view or report is replaced by this one.\n",
+        p.game,
+        p.turn,
+        p.step,
+        d.text,
+        format_utc(d.at),
+        p.deadline
+            .as_ref()
+            .map(|o| format!("; it was {}", o.text))
+            .unwrap_or_default()
+    );
+    let subject = format!("[{}] Turn {}: new deadline {}", c.game, p.turn, d.text);
+    let mut to: Vec<To> = c.players.keys().map(|s| To::Side(s)).collect();
+    to.push(To::Moderator);
+    for whom in to {
+        let n = Notice {
+            to: whom,
+            subject: subject.clone(),
+            body: body.clone(),
+            in_reply_to: None,
+            attachments: Vec::new(),
+        };
+        out.push_str(&crate::mail::send_notice(layout, &c, &n)?);
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// What one tick of one campaign did, and whether anything failed.
+struct Ticked {
+    lines: Vec<String>,
+    mail_waits: bool,
+    failed: bool,
+}
+
+fn tick_one(reg: &Registry, layout: &Layout, now: UnixTime) -> Ticked {
+    let mut r = Ticked {
+        lines: Vec::new(),
+        mail_waits: false,
+        failed: false,
+    };
+    if let Err(f) = tick_steps(reg, layout, now, &mut r) {
+        r.failed = true;
+        let m = f.render().replace("\nnothing was written\n", "\n");
+        r.lines.push(format!(
+            "stopped: {}",
+            m.trim_end()
+                .replace('\n', " | ")
+                .trim_start_matches("error: ")
+        ));
+    }
+    r
+}
+
+fn tick_steps(
+    reg: &Registry,
+    layout: &Layout,
+    now: UnixTime,
+    r: &mut Ticked,
+) -> Result<(), Failure> {
+    let c = layout.load_campaign()?;
+    let game = reg.find(&c.rules)?;
+    let check = |vn: &str, vb: &[u8], n: &str, b: &[u8]| game.check_orders_bytes(vn, vb, n, b);
+    // 1. Orders waiting in the Maildir.
+    if let Some(md) = &c.maildir {
+        let md = if md.is_absolute() {
+            md.clone()
+        } else {
+            layout.dir.join(md)
+        };
+        for l in crate::receive::receive_maildir(layout, &check, &md, now)? {
+            r.lines.push(l);
+        }
+    }
+    // 2. Notices that could not be sent before.
+    if c.mail.is_some() {
+        let (lines, waiting) = crate::mail::retry_notices(layout)?;
+        r.lines.extend(lines);
+        r.mail_waits |= waiting > 0;
+    }
+    // 3. The last adjudicated turn's mail, when some of it is unsent (or it was never mailed).
+    let mail_turn = |t: u32, r: &mut Ticked| -> Result<(), Failure> {
+        match game.send_turn(layout, t, false) {
+            Ok(s) => r.lines.push(s.lines().next().unwrap_or("").to_string()),
+            Err(Failure::Mail(m)) => {
+                r.mail_waits = true;
+                r.lines.push(m.lines().next().unwrap_or("").to_string());
+            }
+            Err(f) => return Err(f),
+        }
+        Ok(())
+    };
+    if c.mail.is_some() {
+        if let Ok(t) = crate::mail::latest_adjudicated(layout) {
+            if crate::mail::unsent(layout, t)?.is_none_or(|n| n > 0) {
+                mail_turn(t, r)?;
+            }
+        }
+    }
+    // 4. Adjudicate when due.
+    let p = policy::pending(layout, &c)?;
+    if let Due::Yes(why) = policy::due(&c, &p, now) {
+        let done = game.adjudicate(
+            layout,
+            &crate::campaign::AdjudicateOptions {
+                fallback: false,
+                allow_no_orders: true,
+                clock: Some(now),
+            },
+        )?;
+        if done.turn == 0 {
+            // Only an interrupted commit was finished (turn 0 by convention): the next
+            // tick adjudicates, and mails, the turn itself.
+            r.lines
+                .push("finished an interrupted adjudication; the next tick goes on".into());
+            return Ok(());
+        }
+        r.lines.push(format!(
+            "turn {} adjudicated ({why}); turn {} awaits orders",
+            done.turn,
+            done.turn + 1
+        ));
+        if c.mail.is_some() {
+            mail_turn(done.turn, r)?;
+        }
+    }
+    if c.mail.is_none() {
+        return Ok(());
+    }
+    // 5. Each player's call for orders of the pending turn, once.
+    let p = policy::pending(layout, &c)?;
+    let marks = sent_marks(layout)?;
+    for side in c.players.keys() {
+        let m = format!("call {:04} {side}", p.turn);
+        if marks.contains(&m) {
+            continue;
+        }
+        let line = call_for_orders(game, layout, &c, side, "call")?;
+        mark(layout, m)?;
+        r.mail_waits |= line.starts_with("queued");
+        r.lines
+            .push(format!("called {side} for turn {}: {line}", p.turn));
+    }
+    // 6. Reminders, once per deadline, when it is near.
+    if let Some(d) = &p.deadline {
+        let window = policy::remind_before(&c);
+        if now < d.at && now + window >= d.at {
+            for side in p.owing() {
+                let m = format!("remind {:04} {side} {}", p.turn, d.text);
+                if marks.contains(&m) {
+                    continue;
+                }
+                let line = call_for_orders(game, layout, &c, &side, "reminder")?;
+                mark(layout, m)?;
+                r.mail_waits |= line.starts_with("queued");
+                r.lines.push(format!(
+                    "reminded {side} ({} before the deadline): {line}",
+                    format_span(d.at - now)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `dikast tick DIR`: one campaign, or every campaign folder directly inside DIR.
+pub fn tick(reg: &Registry, dir: &Path, now: UnixTime) -> Result<String, Failure> {
+    let mut folders = Vec::new();
+    if dir.join("campaign.yaml").exists() {
+        folders.push(dir.to_path_buf());
+    } else {
+        let rd = std::fs::read_dir(dir).map_err(|e| Failure::io(dir, "read", e))?;
+        let mut v: Vec<_> = rd
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.join("campaign.yaml").exists())
+            .collect();
+        v.sort();
+        if v.is_empty() {
+            return Err(Failure::Refused(format!(
+                "{} is neither a campaign folder nor a folder of campaigns (no campaign.yaml in it or in its folders)",
+                dir.display()
+            )));
+        }
+        folders = v;
+    }
+    let many = folders.len() > 1 || folders[0] != dir;
+    let mut out = String::new();
+    let (mut failed, mut waits) = (false, false);
+    for f in &folders {
+        let r = tick_one(reg, &Layout::new(f), now);
+        failed |= r.failed;
+        waits |= r.mail_waits;
+        let name = f
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        for l in r.lines {
+            if many {
+                out.push_str(&format!("{name}: {l}\n"));
+            } else {
+                out.push_str(&format!("{l}\n"));
+            }
+        }
+    }
+    if failed {
+        Err(Failure::Io(format!(
+            "{out}some campaign could not be ticked (see `stopped:` above)"
+        )))
+    } else if waits {
+        Err(Failure::Mail(format!(
+            "{out}some mail could not be sent; it waits and the next tick retries it\n"
+        )))
+    } else {
+        Ok(out)
+    }
+}

@@ -1,0 +1,156 @@
+//! `dikast undo DIR`: takes back the last adjudication — its reports, its mail folder,
+//! its early-adjudication note and the next turn's folder — so that the pending turn is
+//! again the one it was, byte for byte (adjudication only ever adds files to it). What
+//! is taken back is moved, never deleted, into `.dikast/undone/`. Refused once any of
+//! the turn's mail reached the server, unless `--force`: then every player and the
+//! moderator get a correction notice.
+
+use crate::campaign::Layout;
+use crate::error::Failure;
+use crate::fsx;
+use crate::mail::{Notice, To};
+use crate::status::{format_utc, UnixTime};
+use std::fs;
+use std::path::Path;
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(dir)
+        .map(|rd| {
+            rd.flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| !n.starts_with('.'))
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+fn move_into(from: &Path, to: &Path) -> Result<(), Failure> {
+    if let Some(p) = to.parent() {
+        fs::create_dir_all(p).map_err(|e| Failure::io(p, "create", e))?;
+    }
+    fs::rename(from, to).map_err(|e| Failure::io(from, "move aside", e))
+}
+
+/// Takes back the last adjudication. Returns what was done, one line each.
+pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failure> {
+    let c = layout.load_campaign()?;
+    let lock = fsx::Lock::take(&layout.dir)?;
+    let turns = layout.turns()?;
+    let last = *turns.last().expect("turns() is never empty");
+    if last == 1 || layout.report(last).exists() {
+        return Err(Failure::Refused(if last == 1 {
+            "no turn of this campaign has been adjudicated: nothing to undo".into()
+        } else {
+            format!("turn {last} has a report but no turn after it: the archive is incomplete; restore it before undoing")
+        }));
+    }
+    let t = last - 1;
+    if !layout.report(t).exists() {
+        return Err(Failure::Refused(format!(
+            "turn {t} has no report: its adjudication was interrupted; remove {} instead",
+            layout.rel(&layout.turn_dir(last))
+        )));
+    }
+    let waiting = files_in(&layout.orders_dir(last));
+    if !waiting.is_empty() && !force {
+        return Err(Failure::Refused(format!(
+            "turn {last} already holds orders ({}): undoing turn {t} would take them back too; run with --force to do it all the same (they are kept in .dikast/undone/)",
+            waiting.join(", ")
+        )));
+    }
+    let sent = crate::mail::any_sent(layout, t)?;
+    if sent && !force {
+        return Err(Failure::Refused(format!(
+            "the mail of turn {t} was already sent: the players have its reports. Run with --force to undo all the same; every player then gets a correction notice"
+        )));
+    }
+    let stamp = crate::policy::rfc3339(now).replace(':', "");
+    let dest = layout
+        .dir
+        .join(".dikast")
+        .join("undone")
+        .join(format!("{stamp}-turn-{t:04}"));
+    let mut lines = Vec::new();
+    // The moderator's English report marks a finished turn: it goes first, so an undo
+    // that stops half-way leaves an interrupted adjudication that `adjudicate` explains.
+    let tdir = layout.turn_dir(t);
+    let mut reports: Vec<String> = files_in(&tdir)
+        .into_iter()
+        .filter(|n| n.starts_with("report") && n.ends_with(".md"))
+        .collect();
+    reports.sort_by_key(|n| n != "report.md");
+    for n in &reports {
+        move_into(&tdir.join(n), &dest.join(n))?;
+    }
+    lines.push(format!(
+        "took back the {} reports of turn {t}",
+        reports.len()
+    ));
+    for extra in ["mail", "early.md"] {
+        let p = tdir.join(extra);
+        if p.exists() {
+            move_into(&p, &dest.join(extra))?;
+        }
+    }
+    move_into(
+        &layout.turn_dir(last),
+        &dest.join(format!("turn-{last:04}")),
+    )?;
+    lines.push(format!(
+        "removed turn {last}'s folder{}",
+        if waiting.is_empty() {
+            String::new()
+        } else {
+            format!(" and the orders it held ({})", waiting.join(", "))
+        }
+    ));
+    let receipts = layout
+        .dir
+        .join(".dikast")
+        .join("receipts")
+        .join(format!("{last:04}.yaml"));
+    if receipts.exists() {
+        move_into(&receipts, &dest.join(format!("receipts-{last:04}.yaml")))?;
+    }
+    lines.push(format!(
+        "turn {t} awaits orders again; what was taken back is in {}",
+        layout.rel(&dest)
+    ));
+    drop(lock);
+    if sent {
+        let body = |whom: &str| {
+            format!(
+                "Correction for game {}: the adjudication of turn {t} has been taken back by the moderator ({}).\n\nThe report and the view of turn {last} you received {whom} are void: do not send orders for turn {last}. Turn {t} will be adjudicated again; you will receive its new report. Orders you sent for turn {t} stand, and you may still replace them.\n",
+                c.game,
+                format_utc(now)
+            )
+        };
+        for side in c.players.keys() {
+            let n = Notice {
+                to: To::Side(side),
+                subject: format!(
+                    "[{}] Turn {t}: adjudication taken back — correction",
+                    c.game
+                ),
+                body: body("from dikast"),
+                in_reply_to: None,
+                attachments: Vec::new(),
+            };
+            lines.push(crate::mail::send_notice(layout, &c, &n)?);
+        }
+        let n = Notice {
+            to: To::Moderator,
+            subject: format!(
+                "[{}] Turn {t}: adjudication taken back — correction",
+                c.game
+            ),
+            body: body("(every player's)"),
+            in_reply_to: None,
+            attachments: Vec::new(),
+        };
+        lines.push(crate::mail::send_notice(layout, &c, &n)?);
+    }
+    Ok(lines.join("\n") + "\n")
+}

@@ -1,0 +1,366 @@
+//! `dikast receive` without a mail server: one message on standard input or a Maildir's
+//! new messages; what is stored (and what is not), the receipt, replacing earlier orders,
+//! `late: refuse`, a player sending for a side he does not play, a message delivered
+//! twice. Also the policy's refusals: an early `adjudicate` (and `--now`), and
+//! campaign.yaml errors at their line. (Answers through a real server: tests/tick.rs.)
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn dikast_in(args: &[&str], stdin: &[u8]) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_dikast"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dikast runs");
+    c.stdin.take().unwrap().write_all(stdin).unwrap();
+    c.wait_with_output().unwrap()
+}
+
+fn dikast(args: &[&str]) -> Output {
+    dikast_in(args, b"")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "exit {:?}\n--- stdout\n{}--- stderr\n{}",
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+fn ok(o: Output) -> String {
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn tmp(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("dikast-receive-{tag}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&d);
+    d
+}
+
+const ATHENS: &str = "pericles@example.org";
+const SPARTA: &str = "archidamus@example.org";
+
+fn campaign(tag: &str, extra: &str) -> PathBuf {
+    let dir = tmp(tag);
+    ok(dikast(&[
+        "new",
+        dir.to_str().unwrap(),
+        "--game-id",
+        "g-rcv",
+    ]));
+    fs::write(
+        dir.join("campaign.yaml"),
+        format!(
+            "dikast: 1\ngame: g-rcv\nrules: hellenes\nscenario: hellenes-431\nplayers:\n  athens:\n    name: Pericles\n    email: {ATHENS}\n    language: en\n  sparta:\n    name: Archidamus\n    email: {SPARTA}\n    language: ru\nmoderator: mod@example.org\n{extra}"
+        ),
+    )
+    .unwrap();
+    dir
+}
+
+fn template(dir: &Path, side: &str) -> String {
+    ok(dikast(&["template", dir.to_str().unwrap(), "--side", side]))
+}
+
+fn message(from: &str, id: &str, body: &str) -> Vec<u8> {
+    format!(
+        "From: {from}\r\nTo: judge@example.org\r\nSubject: orders\r\nMessage-ID: <{id}@example.org>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}\r\n",
+        body.replace('\n', "\r\n")
+    )
+    .into_bytes()
+}
+
+fn receive(dir: &Path, clock: &str, msg: &[u8]) -> String {
+    ok(dikast_in(
+        &["receive", dir.to_str().unwrap(), "--clock", clock],
+        msg,
+    ))
+}
+
+#[test]
+fn orders_in_a_body_are_stored_with_a_receipt_and_replaced_by_later_ones() {
+    let dir = campaign("store", "");
+    let t = template(&dir, "athens");
+    assert!(t.contains("\ntoken: "), "{t}");
+    let out = receive(&dir, "2026-03-01T10:00:00Z", &message(ATHENS, "a1", &t));
+    assert!(
+        out.starts_with("accepted orders of athens for turn 1 from <a1@example.org>"),
+        "{out}"
+    );
+    // No mail settings: the answer could not go, and the line says so.
+    assert!(out.contains("answer not mailed"), "{out}");
+    let stored = dir.join("turns/0001/orders/athens.yaml");
+    assert!(fs::read_to_string(&stored)
+        .unwrap()
+        .starts_with("game: g-rcv\n"));
+    let receipts = fs::read_to_string(dir.join(".dikast/receipts/0001.yaml")).unwrap();
+    assert!(
+        receipts.contains("message_id: <a1@example.org>"),
+        "{receipts}"
+    );
+    assert!(receipts.contains(&format!("from: {ATHENS}")), "{receipts}");
+    assert!(
+        receipts.contains("arrived: 2026-03-01T10:00:00Z"),
+        "{receipts}"
+    );
+    // status reads the arrival from the receipt, not the file's time.
+    let st = ok(dikast(&[
+        "status",
+        dir.to_str().unwrap(),
+        "--now",
+        "2026-03-01T11:00:00Z",
+    ]));
+    assert!(st.contains("received 2026-03-01 10:00 UTC"), "{st}");
+    // Later orders replace them.
+    let t2 = t.replace("entropy: \"\"", "entropy: \"second\"");
+    let out = receive(&dir, "2026-03-01T12:00:00Z", &message(ATHENS, "a2", &t2));
+    assert!(out.starts_with("accepted"), "{out}");
+    assert!(fs::read_to_string(&stored).unwrap().contains("second"));
+    // The same message delivered again is not handled twice.
+    let out = receive(&dir, "2026-03-01T13:00:00Z", &message(ATHENS, "a1", &t));
+    assert!(out.contains("handled before"), "{out}");
+    assert!(fs::read_to_string(&stored).unwrap().contains("second"));
+}
+
+#[test]
+fn refused_messages_store_nothing() {
+    let dir = campaign(
+        "refuse",
+        "late: refuse\ndeadlines:\n  1: 2026-03-02T00:00:00Z\n",
+    );
+    let ta = template(&dir, "athens");
+    let stored = dir.join("turns/0001/orders/athens.yaml");
+    // Sparta's player sending orders for Athens, with Athens's own token.
+    let out = receive(&dir, "2026-03-01T10:00:00Z", &message(SPARTA, "s1", &ta));
+    assert!(
+        out.contains("these orders are for athens, but archidamus@example.org plays sparta"),
+        "{out}"
+    );
+    // A stranger with Athens's token: the address must be registered too.
+    let out = receive(
+        &dir,
+        "2026-03-01T10:00:00Z",
+        &message("eve@example.org", "e1", &ta),
+    );
+    assert!(out.contains("not the registered address"), "{out}");
+    // Orders that do not check out.
+    let bad = ta.replace("entropy: \"\"", "entropy: \"\"\nmarch: [nonsense]");
+    let out = receive(&dir, "2026-03-01T10:00:00Z", &message(ATHENS, "b1", &bad));
+    assert!(out.contains("do not check out"), "{out}");
+    assert!(!stored.exists());
+    // A good message before the deadline, then one after it under `late: refuse`.
+    assert!(
+        receive(&dir, "2026-03-01T11:00:00Z", &message(ATHENS, "g1", &ta)).starts_with("accepted")
+    );
+    let before = fs::read(&stored).unwrap();
+    let late = ta.replace("entropy: \"\"", "entropy: \"late\"");
+    let out = receive(&dir, "2026-03-02T01:00:00Z", &message(ATHENS, "l1", &late));
+    assert!(out.contains("refuses late orders"), "{out}");
+    assert_eq!(
+        fs::read(&stored).unwrap(),
+        before,
+        "the late orders replaced nothing"
+    );
+    let names: Vec<_> = fs::read_dir(dir.join("turns/0001/orders"))
+        .unwrap()
+        .flatten()
+        .collect();
+    assert_eq!(names.len(), 1);
+    let receipts = fs::read_to_string(dir.join(".dikast/receipts/0001.yaml")).unwrap();
+    assert_eq!(
+        receipts.matches("outcome: refused").count(),
+        4,
+        "{receipts}"
+    );
+}
+
+#[test]
+fn a_maildir_is_read_and_handled_messages_move_to_cur() {
+    let dir = campaign("maildir", "");
+    let md = dir.with_extension("maildir");
+    let _ = fs::remove_dir_all(&md);
+    for s in ["tmp", "new", "cur"] {
+        fs::create_dir_all(md.join(s)).unwrap();
+    }
+    fs::write(
+        md.join("new/1.a"),
+        message(ATHENS, "m1", &template(&dir, "athens")),
+    )
+    .unwrap();
+    fs::write(
+        md.join("new/2.b"),
+        message(SPARTA, "m2", &template(&dir, "sparta")),
+    )
+    .unwrap();
+    fs::write(
+        md.join("new/3.c"),
+        message(SPARTA, "m3", "no orders here\n"),
+    )
+    .unwrap();
+    let out = ok(dikast(&[
+        "receive",
+        dir.to_str().unwrap(),
+        "--maildir",
+        md.to_str().unwrap(),
+    ]));
+    assert_eq!(out.lines().count(), 3, "{out}");
+    assert!(
+        out.lines().next().unwrap().contains("athens"),
+        "oldest first: {out}"
+    );
+    assert_eq!(fs::read_dir(md.join("new")).unwrap().count(), 0);
+    let mut cur: Vec<String> = fs::read_dir(md.join("cur"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    cur.sort();
+    assert_eq!(cur, ["1.a:2,S", "2.b:2,S", "3.c:2,S"]);
+    assert!(dir.join("turns/0001/orders/athens.yaml").exists());
+    assert!(dir.join("turns/0001/orders/sparta.yaml").exists());
+    // Nothing new: nothing done.
+    assert_eq!(
+        ok(dikast(&[
+            "receive",
+            dir.to_str().unwrap(),
+            "--maildir",
+            md.to_str().unwrap()
+        ])),
+        ""
+    );
+}
+
+#[test]
+fn adjudicate_before_the_deadline_is_refused_naming_who_owes_orders() {
+    let dir = campaign("early", "deadlines:\n  1: 2026-03-08T18:00:00Z\n");
+    let d = dir.to_str().unwrap();
+    receive(
+        &dir,
+        "2026-03-01T10:00:00Z",
+        &message(ATHENS, "x1", &template(&dir, "athens")),
+    );
+    let o = dikast(&["adjudicate", d, "--clock", "2026-03-03T18:00:00Z"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("sparta (Archidamus) owes orders"), "{err}");
+    assert!(
+        err.contains("2026-03-08T18:00:00Z") && err.contains("in 5 days"),
+        "{err}"
+    );
+    assert!(err.contains("--now"), "{err}");
+    assert!(!dir.join("turns/0002").exists());
+    // After the deadline it goes ahead; with --now before it, too, and the note says so.
+    let out = ok(dikast(&[
+        "adjudicate",
+        d,
+        "--now",
+        "--clock",
+        "2026-03-03T18:00:00Z",
+    ]));
+    assert!(out.contains("turn 1 adjudicated"), "{out}");
+    let note = fs::read_to_string(dir.join("turns/0001/early.md")).unwrap();
+    assert!(
+        note.contains("before its deadline 2026-03-08T18:00:00Z")
+            && note.contains("sparta (Archidamus)"),
+        "{note}"
+    );
+    ok(dikast(&["verify", d]));
+}
+
+#[test]
+fn a_cadence_sets_the_next_deadline_and_deadline_set_moves_it() {
+    let dir = campaign("cadence", "deadline_every: 72h\n");
+    let d = dir.to_str().unwrap();
+    ok(dikast(&[
+        "adjudicate",
+        d,
+        "--allow-no-orders",
+        "--clock",
+        "2026-03-01T12:00:00Z",
+    ]));
+    let g = fs::read_to_string(dir.join("turns/0002/game.yaml")).unwrap();
+    assert!(g.contains("deadline: 2026-03-04T12:00:00Z"), "{g}");
+    let v = fs::read_to_string(dir.join("turns/0002/view-athens.yaml")).unwrap();
+    assert!(
+        v.contains("deadline: 2026-03-04T12:00:00Z"),
+        "the view shows it"
+    );
+    let r = fs::read_to_string(dir.join("turns/0001/report-athens.md")).unwrap();
+    assert!(r.contains("2026-03-04T12:00:00Z"), "the report shows it");
+    let out = ok(dikast(&[
+        "deadline",
+        d,
+        "--set",
+        "+48h",
+        "--clock",
+        "2026-03-02T00:00:00Z",
+    ]));
+    assert!(
+        out.contains("deadline set to 2026-03-06T12:00:00Z")
+            && out.contains("was 2026-03-04T12:00:00Z"),
+        "{out}"
+    );
+    let st = ok(dikast(&["status", d, "--now", "2026-03-05T12:00:00Z"]));
+    assert!(st.contains("deadline: 2026-03-06T12:00:00Z"), "{st}");
+    ok(dikast(&["verify", d]));
+}
+
+#[test]
+fn campaign_yaml_errors_point_at_their_line() {
+    let dir = campaign("lang", "");
+    let c = fs::read_to_string(dir.join("campaign.yaml")).unwrap();
+    fs::write(
+        dir.join("campaign.yaml"),
+        c.replace("language: ru", "language: fr"),
+    )
+    .unwrap();
+    let o = dikast(&["status", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("campaign.yaml:13:15"), "{err}");
+    assert!(
+        err.contains("`fr`, a language dikast does not write"),
+        "{err}"
+    );
+    assert!(!err.contains("restore it from the"), "{err}");
+    fs::write(
+        dir.join("campaign.yaml"),
+        format!("{c}deadline_every: soon\n"),
+    )
+    .unwrap();
+    let err =
+        String::from_utf8_lossy(&dikast(&["status", dir.to_str().unwrap()]).stderr).into_owned();
+    assert!(
+        err.contains("campaign.yaml:15:17") && err.contains("`soon` is not a span"),
+        "{err}"
+    );
+    fs::write(dir.join("campaign.yaml"), format!("{c}colour: blue\n")).unwrap();
+    let err =
+        String::from_utf8_lossy(&dikast(&["status", dir.to_str().unwrap()]).stderr).into_owned();
+    assert!(err.contains("campaign.yaml:15"), "{err}");
+    assert!(err.contains("the moderator's own file"), "{err}");
+}
+
+#[test]
+fn show_of_a_game_file_without_side_shows_every_side() {
+    let dir = campaign("show", "");
+    let g = dir.join("turns/0001/game.yaml");
+    let out = ok(dikast(&["show", g.to_str().unwrap()]));
+    assert!(out.contains("The whole position"), "{out}");
+    assert!(
+        out.contains("\n## Athens\n") && out.contains("\n## Sparta\n"),
+        "{out}"
+    );
+    // A view still shows only itself.
+    let v = dir.join("turns/0001/view-athens.yaml");
+    let out = ok(dikast(&["show", v.to_str().unwrap()]));
+    assert!(!out.contains("## Sparta"), "{out}");
+}

@@ -1,0 +1,580 @@
+//! A campaign that runs itself, end to end, with nobody touching its files: the players'
+//! messages go through a real SMTP server on 127.0.0.1 into real Maildirs (the `maildir`
+//! mode of tests/smtp/server.py, started by `./scripts/test`), `dikast tick` receives
+//! them, answers, adjudicates when due and mails the reports, and every player's own
+//! Maildir ends up with his answers, calls for orders and reports. Along the way: a
+//! forged sender, a wrong token, orders for the wrong turn and the wrong game, a message
+//! with no orders, an HTML-only message, an attachment with CRLF and a BOM, an early
+//! `adjudicate` refused, a reminder, and a late message.
+//!
+//! This test needs the server: without the DIKAST_TEST_* variables it fails (never
+//! skips), telling to run `./scripts/test`.
+
+use lettre::address::Envelope;
+use lettre::{Address, SmtpTransport, Transport};
+use mail_parser::{MessageParser, MimeHeaders};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+struct Env {
+    port: u16,
+    root: PathBuf,
+    work: PathBuf,
+}
+
+fn env() -> Env {
+    let var = |k: &str| {
+        match std::env::var(k) {
+        Ok(v) if !v.is_empty() => v,
+        _ => panic!(
+            "{k} is not set: this test needs the local SMTP server delivering into Maildirs that ./scripts/test starts (run ./scripts/test, not cargo test alone); this is a failure, never a skip"
+        ),
+    }
+    };
+    Env {
+        port: var("DIKAST_TEST_SMTP_MAILDIR_PORT")
+            .parse()
+            .expect("DIKAST_TEST_SMTP_MAILDIR_PORT is a port"),
+        root: var("DIKAST_TEST_MAILDIR_ROOT").into(),
+        work: var("DIKAST_TEST_WORK").into(),
+    }
+}
+
+fn dikast(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dikast"))
+        .args(args)
+        .env_remove("DIKAST_SMTP_PASSWORD")
+        .output()
+        .expect("dikast runs")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "exit {:?}\n--- stdout\n{}--- stderr\n{}",
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+fn ok(o: Output) -> String {
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// One message as a player's mail program would send it, through the SMTP server.
+fn send(e: &Env, from: &str, to: &str, raw: &str) {
+    let tr = SmtpTransport::builder_dangerous("127.0.0.1")
+        .port(e.port)
+        .build();
+    let env = Envelope::new(
+        Some(from.parse::<Address>().unwrap()),
+        vec![to.parse::<Address>().unwrap()],
+    )
+    .unwrap();
+    tr.send_raw(&env, raw.as_bytes())
+        .expect("the server takes it");
+}
+
+static COUNTER: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+
+fn headers(from: &str, to: &str, subject: &str) -> String {
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    format!(
+        "From: {from}\r\nTo: {to}\r\nSubject: {subject}\r\nMessage-ID: <player-{n}@example.org>\r\nDate: Sun, 1 Mar 2026 12:00:00 +0000\r\nMIME-Version: 1.0\r\n"
+    )
+}
+
+fn body_message(from: &str, to: &str, subject: &str, body: &str) -> String {
+    format!(
+        "{}Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{}\r\n",
+        headers(from, to, subject),
+        body.replace('\n', "\r\n")
+    )
+}
+
+fn b64(bytes: &[u8]) -> String {
+    const A: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for (i, ch) in bytes.chunks(3).enumerate() {
+        let b = [ch[0], *ch.get(1).unwrap_or(&0), *ch.get(2).unwrap_or(&0)];
+        let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
+        for k in 0..4 {
+            if k <= ch.len() {
+                out.push(A[(n >> (18 - 6 * k) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+        if i % 19 == 18 {
+            out.push_str("\r\n");
+        }
+    }
+    out
+}
+
+fn attachment_message(from: &str, to: &str, subject: &str, name: &str, bytes: &[u8]) -> String {
+    format!(
+        "{}Content-Type: multipart/mixed; boundary=\"XYZ\"\r\n\r\n--XYZ\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nMy orders are attached.\r\n--XYZ\r\nContent-Type: application/x-yaml\r\nContent-Disposition: attachment; filename=\"{name}\"\r\nContent-Transfer-Encoding: base64\r\n\r\n{}\r\n--XYZ--\r\n",
+        headers(from, to, subject),
+        b64(bytes)
+    )
+}
+
+fn html_message(from: &str, to: &str, body: &str) -> String {
+    format!(
+        "{}Content-Type: text/html; charset=utf-8\r\n\r\n<html><body><p>{}</p></body></html>\r\n",
+        headers(from, to, "orders (html)"),
+        body.replace('\n', "<br>\r\n")
+    )
+}
+
+/// A message in a player's Maildir, parsed with mail-parser.
+#[derive(Debug)]
+struct Got {
+    subject: String,
+    body: String,
+    raw: Vec<u8>,
+    attachments: Vec<(String, Vec<u8>)>,
+}
+
+fn mailbox(e: &Env, local: &str) -> Vec<Got> {
+    let mut files = Vec::new();
+    for sub in ["new", "cur"] {
+        if let Ok(rd) = fs::read_dir(e.root.join(local).join(sub)) {
+            files.extend(rd.flatten().map(|x| x.path()));
+        }
+    }
+    files.sort_by_key(|p| p.file_name().unwrap().to_owned());
+    files
+        .iter()
+        .map(|p| {
+            let raw = fs::read(p).unwrap();
+            let m = MessageParser::default().parse(&raw).expect("mail");
+            Got {
+                subject: m.subject().unwrap_or("").to_string(),
+                body: m.body_text(0).map(|b| b.to_string()).unwrap_or_default(),
+                attachments: m
+                    .attachments()
+                    .map(|a| {
+                        (
+                            a.attachment_name().unwrap_or("").to_string(),
+                            a.contents().to_vec(),
+                        )
+                    })
+                    .collect(),
+                raw: raw.clone(),
+            }
+        })
+        .collect()
+}
+
+/// The last orders template dikast mailed a player (his call for orders of `turn`).
+fn template(e: &Env, local: &str, side: &str, turn: u32) -> String {
+    let subject = format!("Turn {turn}: ");
+    let m = mailbox(e, local)
+        .into_iter()
+        .rfind(|m| m.subject.contains(&subject) && m.subject.contains("template and turn token"))
+        .unwrap_or_else(|| panic!("{local} got no call for orders of turn {turn}"));
+    let (_, b) = m
+        .attachments
+        .iter()
+        .find(|(n, _)| n == &format!("orders-{side}.yaml"))
+        .expect("the template is attached");
+    String::from_utf8(b.clone()).unwrap()
+}
+
+fn token_of(template: &str) -> String {
+    template
+        .lines()
+        .find_map(|l| l.strip_prefix("token: "))
+        .and_then(|l| l.split_whitespace().next())
+        .expect("the template carries a token")
+        .to_string()
+}
+
+fn count(mb: &[Got], needle: &str) -> usize {
+    mb.iter().filter(|m| m.subject.contains(needle)).count()
+}
+
+fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            files_under(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn a_campaign_runs_three_turns_by_mail() {
+    let e = env();
+    let tag = "e2e";
+    let dir = e.work.join("tick-e2e");
+    let _ = fs::remove_dir_all(&dir);
+    for b in ["athens", "sparta", "eve", "moderator", "dikast"] {
+        let _ = fs::remove_dir_all(e.root.join(format!("{b}.{tag}")));
+    }
+    let d = dir.to_str().unwrap();
+    ok(dikast(&["new", d, "--game-id", "g-e2e"]));
+    let athens = format!("athens.{tag}@example.org");
+    let sparta = format!("sparta.{tag}@example.org");
+    let eve = format!("eve.{tag}@example.org");
+    let judge = format!("dikast.{tag}@example.org");
+    fs::write(
+        dir.join("campaign.yaml"),
+        format!(
+            "dikast: 1\ngame: g-e2e\nrules: hellenes\nscenario: hellenes-431\nplayers:\n  athens:\n    name: Περικλῆς\n    email: {athens}\n    language: en\n  sparta:\n    name: Архидам\n    email: {sparta}\n    language: ru\nmoderator: moderator.{tag}@example.org\nmail:\n  server: 127.0.0.1\n  port: {}\n  security: none\n  from: \"Dikast <{judge}>\"\ndeadline_every: 72h\nremind_before: 24h\nlate: accept\nwhen_all_in: adjudicate\nmaildir: {}\n",
+            e.port,
+            e.root.join(format!("dikast.{tag}")).display()
+        ),
+    )
+    .unwrap();
+    fs::create_dir_all(e.root.join(format!("dikast.{tag}/new"))).unwrap();
+
+    // Turn 1: each player gets his call for orders, once.
+    let t0 = "2026-03-01T12:00:00Z";
+    let out = ok(dikast(&["tick", d, "--clock", t0]));
+    assert!(out.contains("called athens for turn 1"), "{out}");
+    assert!(out.contains("called sparta for turn 1"), "{out}");
+    assert_eq!(
+        ok(dikast(&["tick", d, "--clock", t0])),
+        "",
+        "a second tick does nothing"
+    );
+    let ta = template(&e, &format!("athens.{tag}"), "athens", 1);
+    let ts = template(&e, &format!("sparta.{tag}"), "sparta", 1);
+    let (tok_a, tok_s) = (token_of(&ta), token_of(&ts));
+    assert_ne!(tok_a, tok_s);
+
+    // The bad messages first, then the good ones.
+    send(
+        &e,
+        &eve,
+        &judge,
+        &attachment_message(&eve, &judge, "orders", "athens.yaml", ta.as_bytes()),
+    );
+    let wrong_token = ta.replace(&tok_a, "00000000000000000000");
+    send(
+        &e,
+        &athens,
+        &judge,
+        &attachment_message(
+            &athens,
+            &judge,
+            "orders",
+            "athens.yaml",
+            wrong_token.as_bytes(),
+        ),
+    );
+    let wrong_turn = ta.replace("\nturn: 1\n", "\nturn: 7\n");
+    send(
+        &e,
+        &athens,
+        &judge,
+        &attachment_message(
+            &athens,
+            &judge,
+            "orders",
+            "athens.yaml",
+            wrong_turn.as_bytes(),
+        ),
+    );
+    let wrong_game = ta.replace("game: g-e2e", "game: another-game");
+    send(
+        &e,
+        &athens,
+        &judge,
+        &body_message(&athens, &judge, "orders", &wrong_game),
+    );
+    send(
+        &e,
+        &athens,
+        &judge,
+        &body_message(&athens, &judge, "hello", "Hello, when do we start?\n"),
+    );
+    send(&e, &athens, &judge, &html_message(&athens, &judge, &ta));
+    send(
+        &e,
+        &athens,
+        &judge,
+        &attachment_message(&athens, &judge, "orders", "athens.yaml", ta.as_bytes()),
+    );
+    send(
+        &e,
+        &sparta,
+        &judge,
+        &body_message(
+            &sparta,
+            &judge,
+            "приказы",
+            &format!("Вот мои приказы.\n\n{ts}\n-- \nАрхидам\n"),
+        ),
+    );
+
+    let out = ok(dikast(&["tick", d, "--clock", "2026-03-01T13:00:00Z"]));
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("refused")).count(),
+        6,
+        "{out}"
+    );
+    assert!(
+        out.contains("accepted orders of athens for turn 1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("accepted orders of sparta for turn 1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("turn 1 adjudicated (every side's orders are in)"),
+        "{out}"
+    );
+    assert!(out.contains("called athens for turn 2"), "{out}");
+    // What was stored: exactly the accepted orders.
+    assert_eq!(
+        fs::read_to_string(dir.join("turns/0001/orders/athens.yaml")).unwrap(),
+        ta
+    );
+    let stored_s = fs::read_to_string(dir.join("turns/0001/orders/sparta.yaml")).unwrap();
+    assert!(
+        stored_s.starts_with("game: g-e2e") && !stored_s.contains("Архидам\n"),
+        "{stored_s}"
+    );
+    let names: Vec<String> = fs::read_dir(dir.join("turns/0001/orders"))
+        .unwrap()
+        .flatten()
+        .map(|x| x.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(dir.join("turns/0002/game.yaml").exists());
+    // The answers, each to the right mailbox, each saying why.
+    let ma = mailbox(&e, &format!("athens.{tag}"));
+    let refused: Vec<&Got> = ma
+        .iter()
+        .filter(|m| m.subject.contains("orders refused"))
+        .collect();
+    assert_eq!(
+        refused.len(),
+        5,
+        "{:#?}",
+        ma.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    let bodies: String = refused.iter().map(|m| m.body.clone()).collect();
+    for why in [
+        "turn token (`token:`) is wrong",
+        // Orders for a later turn than the game awaits (hardening's wording: the view
+        // they are checked against is older than the orders).
+        "orders::stale-view",
+        "wrong-game",
+        "holds no orders",
+        "only an HTML body",
+    ] {
+        assert!(bodies.contains(why), "no answer says {why}:\n{bodies}");
+    }
+    assert_eq!(count(&ma, "orders accepted"), 1);
+    assert_eq!(count(&ma, "report for"), 1);
+    let me = mailbox(&e, &format!("eve.{tag}"));
+    assert_eq!(me.len(), 1);
+    assert!(
+        me[0].body.contains("is not the registered address"),
+        "{}",
+        me[0].body
+    );
+    let ms = mailbox(&e, &format!("sparta.{tag}"));
+    assert_eq!(count(&ms, "orders accepted"), 1);
+    assert!(ms.iter().any(|m| m.body.contains("ACCEPTED")));
+
+    // Turn 2: Athens's orders come as an attachment with a BOM and CRLF line ends.
+    let ta2 = template(&e, &format!("athens.{tag}"), "athens", 2);
+    let crlf = format!("\u{feff}{}", ta2.replace('\n', "\r\n"));
+    send(
+        &e,
+        &athens,
+        &judge,
+        &attachment_message(&athens, &judge, "turn 2", "athens.yaml", crlf.as_bytes()),
+    );
+    // Orders for the turn already past are refused by name.
+    send(
+        &e,
+        &athens,
+        &judge,
+        &attachment_message(&athens, &judge, "old", "athens.yaml", ta.as_bytes()),
+    );
+    let out = ok(dikast(&["tick", d, "--clock", "2026-03-01T14:00:00Z"]));
+    assert!(
+        out.contains("accepted orders of athens for turn 2"),
+        "{out}"
+    );
+    assert!(out.contains("refused"), "{out}");
+    assert!(
+        !out.contains("adjudicated"),
+        "not due: sparta owes orders\n{out}"
+    );
+    assert_eq!(
+        fs::read(dir.join("turns/0002/orders/athens.yaml")).unwrap(),
+        crlf.as_bytes()
+    );
+    // Early adjudication is refused, naming who owes orders and the deadline.
+    let early = dikast(&["adjudicate", d, "--clock", "2026-03-01T15:00:00Z"]);
+    assert_eq!(early.status.code(), Some(1), "{}", text(&early));
+    let err = String::from_utf8_lossy(&early.stderr);
+    assert!(err.contains("sparta (Архидам) owes orders"), "{err}");
+    assert!(err.contains("2026-03-04T13:00:00Z"), "{err}");
+    assert!(!dir.join("turns/0003").exists());
+    // A reminder, once, within a day of the deadline.
+    let out = ok(dikast(&["tick", d, "--clock", "2026-03-04T01:00:00Z"]));
+    assert!(out.contains("reminded sparta"), "{out}");
+    assert!(!out.contains("reminded athens"), "{out}");
+    assert_eq!(
+        ok(dikast(&["tick", d, "--clock", "2026-03-04T02:00:00Z"])),
+        ""
+    );
+    // Sparta's orders arrive after the deadline: accepted, marked late; the turn is due.
+    let ts2 = template(&e, &format!("sparta.{tag}"), "sparta", 2);
+    send(
+        &e,
+        &sparta,
+        &judge,
+        &attachment_message(&sparta, &judge, "поздно", "sparta.yaml", ts2.as_bytes()),
+    );
+    let out = ok(dikast(&["tick", d, "--clock", "2026-03-04T14:00:00Z"]));
+    assert!(
+        out.contains("accepted late orders of sparta for turn 2"),
+        "{out}"
+    );
+    assert!(
+        out.contains("turn 2 adjudicated (the deadline 2026-03-04T13:00:00Z has passed)"),
+        "{out}"
+    );
+    let ms = mailbox(&e, &format!("sparta.{tag}"));
+    assert!(ms
+        .iter()
+        .any(|m| m.subject.contains("accepted, late") && m.body.contains("AFTER the deadline")));
+    assert!(
+        ms.iter()
+            .any(|m| m.subject.contains("Turn 3") && m.body.contains("marked late")),
+        "the call for turn 3 says Sparta's orders were late"
+    );
+
+    // Turn 3: both in at once.
+    let ta3 = template(&e, &format!("athens.{tag}"), "athens", 3);
+    let ts3 = template(&e, &format!("sparta.{tag}"), "sparta", 3);
+    send(
+        &e,
+        &athens,
+        &judge,
+        &attachment_message(&athens, &judge, "turn 3", "athens.yaml", ta3.as_bytes()),
+    );
+    send(
+        &e,
+        &sparta,
+        &judge,
+        &body_message(&sparta, &judge, "ход 3", &ts3),
+    );
+    let out = ok(dikast(&["tick", d, "--clock", "2026-03-04T15:00:00Z"]));
+    assert!(out.contains("turn 3 adjudicated"), "{out}");
+    assert_eq!(
+        ok(dikast(&["tick", d, "--clock", "2026-03-04T15:00:00Z"])),
+        ""
+    );
+    ok(dikast(&["verify", d]));
+
+    // Every player's mailbox: his acknowledgements and his three reports, his token only.
+    let ma = mailbox(&e, &format!("athens.{tag}"));
+    let ms = mailbox(&e, &format!("sparta.{tag}"));
+    assert_eq!(count(&ma, "report for"), 3);
+    assert_eq!(count(&ms, "отчёт для стороны"), 3);
+    assert_eq!(count(&ma, "orders accepted"), 3);
+    assert_eq!(count(&ms, "orders accepted"), 3);
+    let tokens_a: Vec<String> = (1..=3)
+        .map(|t| token_of(&template(&e, &format!("athens.{tag}"), "athens", t)))
+        .collect();
+    let tokens_s: Vec<String> = (1..=3)
+        .map(|t| token_of(&template(&e, &format!("sparta.{tag}"), "sparta", t)))
+        .collect();
+    let has = |mb: &[Got], tok: &str| {
+        mb.iter().any(|m| {
+            m.raw.windows(tok.len()).any(|w| w == tok.as_bytes())
+                || m.body.contains(tok)
+                || m.attachments
+                    .iter()
+                    .any(|(_, b)| String::from_utf8_lossy(b).contains(tok))
+        })
+    };
+    for t in &tokens_a {
+        assert!(!has(&ms, t), "Athens's token {t} reached Sparta");
+        assert!(!has(&me, t), "Athens's token {t} reached Eve");
+    }
+    for t in &tokens_s {
+        assert!(!has(&ma, t), "Sparta's token {t} reached Athens");
+    }
+    // The archive (published in the end) holds no token outside the orders received.
+    let mut files = Vec::new();
+    files_under(&dir.join("turns"), &mut files);
+    for f in files
+        .iter()
+        .filter(|f| !f.components().any(|c| c.as_os_str() == "orders"))
+    {
+        let b = fs::read(f).unwrap();
+        for t in tokens_a.iter().chain(&tokens_s) {
+            assert!(
+                !b.windows(t.len()).any(|w| w == t.as_bytes()),
+                "{} holds a token",
+                f.display()
+            );
+        }
+    }
+}
+
+/// Over a folder of campaigns: each is ticked, one that cannot be does not stop the
+/// others, and every line names its campaign. (No mail settings: nothing is mailed, so
+/// this one needs no server.)
+#[test]
+fn tick_over_a_folder_of_campaigns() {
+    let root = std::env::temp_dir().join(format!("dikast-tick-folder-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&root);
+    fs::create_dir_all(&root).unwrap();
+    let a = root.join("alpha");
+    let ad = a.to_str().unwrap();
+    ok(dikast(&["new", ad]));
+    for side in ["athens", "sparta"] {
+        let t = ok(dikast(&["template", ad, "--side", side]));
+        fs::write(a.join(format!("turns/0001/orders/{side}.yaml")), t).unwrap();
+    }
+    let b = root.join("beta");
+    ok(dikast(&["new", b.to_str().unwrap()]));
+    fs::write(b.join("campaign.yaml"), "dikast: 1\ngame: beta\nrules: hellenes\nscenario: hellenes-431\nplayers: {}\nlanguage: xx\n").unwrap();
+    let o = dikast(&[
+        "tick",
+        root.to_str().unwrap(),
+        "--clock",
+        "2026-03-01T12:00:00Z",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("alpha: turn 1 adjudicated (every side's orders are in)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("beta: stopped: ") && err.contains("campaign.yaml"),
+        "{err}"
+    );
+    assert!(a.join("turns/0002/game.yaml").exists());
+    // Once beta is gone, nothing is left to do anywhere.
+    fs::remove_dir_all(&b).unwrap();
+    assert_eq!(
+        ok(dikast(&[
+            "tick",
+            root.to_str().unwrap(),
+            "--clock",
+            "2026-03-01T12:00:00Z"
+        ])),
+        ""
+    );
+    let _ = fs::remove_dir_all(&root);
+}
