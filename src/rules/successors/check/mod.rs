@@ -453,8 +453,17 @@ pub fn check(
     for (key, v) in &parsed {
         match *key {
             "surrender" => {
-                if let Some(n) = v.get("assault") {
+                for n in v.get("assault").map(Check::items).unwrap_or_default() {
                     if let Some(sp) = space(&mut c, sc, n) {
+                        if orders.surrender.contains(&sp) {
+                            let b = Breach::new(
+                                "attempt-limit",
+                                "§4",
+                                format!("one attempt against {sp} in the Surrender segment"),
+                            );
+                            breach(&mut c, n, &b);
+                            continue;
+                        }
                         let army = sim
                             .armies
                             .iter()
@@ -472,7 +481,7 @@ pub fn check(
                                 breach(&mut c, n, &b);
                             }
                             Some(g) => match siege::may_attempt(sc, &sim, &g) {
-                                Ok(_) => orders.surrender = Some(sp),
+                                Ok(_) => orders.surrender.push(sp),
                                 Err(b) => breach(&mut c, n, &b),
                             },
                         }
