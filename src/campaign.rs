@@ -52,6 +52,11 @@ pub struct Campaign {
     pub deadlines: Option<crate::status::Deadlines>,
 }
 
+/// The longest chain dikast makes or walks: a turn a day for 270 years. Every command
+/// walks the chain from its head (up to this many SHA-256 steps, a few milliseconds), so
+/// 4 294 967 295 would make `new` run for minutes and every later command too.
+pub const MAX_CHAIN_LENGTH: u32 = 100_000;
+
 /// `.dikast/secret`: the heads of both chains. Mode 0600; never printed or mailed.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -189,7 +194,12 @@ impl Layout {
             )));
         }
         let bytes = fsx::read_limited(&p)?;
-        pipeline::parse_file(&self.rel(&p), &bytes, "campaign file")
+        let c: Campaign = pipeline::parse_file(&self.rel(&p), &bytes, "campaign file")?;
+        check_ids(
+            &format!("{}: side", self.rel(&p)),
+            c.players.keys().map(String::as_str),
+        )?;
+        Ok(c)
     }
 
     pub fn load_secret(&self) -> Result<Secret, Failure> {
@@ -201,7 +211,16 @@ impl Layout {
             )));
         }
         let bytes = fsx::read_limited(&p)?;
-        pipeline::parse_file(&self.rel(&p), &bytes, "secret file")
+        let s: Secret = pipeline::parse_file(&self.rel(&p), &bytes, "secret file")?;
+        if s.chain_length == 0 || s.chain_length > MAX_CHAIN_LENGTH {
+            return Err(Failure::Refused(format!(
+                "{}: field chain_length is {}; dikast walks chains of 1 to {} values",
+                self.rel(&p),
+                s.chain_length,
+                MAX_CHAIN_LENGTH
+            )));
+        }
+        Ok(s)
     }
 }
 
@@ -222,11 +241,16 @@ fn draw_head() -> Result<String, Failure> {
     Ok(dice::to_hex(&b))
 }
 
-/// A valid game id: letters (any script), digits, `-`, `_`, `.`; 1–64 characters.
+/// A valid game id: letters (any script), digits, `-`, `_`, `.`; 1–64 characters, the
+/// first a letter or digit (so never `.` or `..`).
 pub fn valid_game_id(id: &str) -> bool {
     let n = id.chars().count();
-    (1..=64).contains(&n) && id.chars().all(|c| c.is_alphanumeric() || "-_.".contains(c))
+    (1..=64).contains(&n)
+        && id.chars().next().is_some_and(char::is_alphanumeric)
+        && id.chars().all(|c| c.is_alphanumeric() || "-_.".contains(c))
 }
+
+pub use crate::game::{check_ids, safe_id};
 
 /// `dikast new`: the campaign folder with turn 1 awaiting the setup step.
 pub fn create<R: Rules>(
@@ -255,6 +279,18 @@ pub fn create<R: Rules>(
     if opts.chain_length == 0 {
         return Err(Failure::Refused("--chain-length must be at least 1".into()));
     }
+    if opts.chain_length > MAX_CHAIN_LENGTH {
+        return Err(Failure::Refused(format!(
+            "a chain of {} values ({}) is more than {}, the longest chain dikast makes: every command walks the chain from its head; a campaign that outlives its chain continues on a new one",
+            opts.chain_length,
+            if opts.secret.is_some() {
+                "chain_length of the secret file given"
+            } else {
+                "--chain-length"
+            },
+            MAX_CHAIN_LENGTH
+        )));
+    }
     let sc = R::load_scenario(scenario_text).map_err(|p| {
         Failure::Refused(format!(
             "scenario `{scenario_name}` is not playable:\n  {}",
@@ -274,6 +310,10 @@ pub fn create<R: Rules>(
     let commitment = Chain::Open.walk(&secret.open()?, n);
     let anchor = Chain::Sealed.walk(&secret.sealed()?, n);
     let state = R::start(&sc, &opts.start).map_err(Failure::Refused)?;
+    check_ids(
+        &format!("scenario `{scenario_name}`: side"),
+        R::sides(&sc, &state).iter().map(String::as_str),
+    )?;
     let step = R::step(&sc, &state);
     let game = GameFile {
         dikast: FORMAT,
@@ -327,7 +367,9 @@ pub fn create<R: Rules>(
     }
     let nd = NewDir::create(dir)?;
     nd.write("campaign.yaml", to_yaml(&campaign).as_bytes())?;
-    nd.write(
+    // The secret is the owner's alone from its first byte: a 0700 folder, a 0600 file.
+    nd.mkdir_private(".dikast")?;
+    nd.write_private(
         ".dikast/secret",
         format!(
             "# dikast secret: the moderator's alone. Never print, mail or publish this file.\n{}",
@@ -335,59 +377,69 @@ pub fn create<R: Rules>(
         )
         .as_bytes(),
     )?;
-    set_private(&nd.path().join(".dikast").join("secret"))?;
     nd.write("turns/0001/game.yaml", &game_bytes)?;
-    fs::create_dir_all(nd.path().join("turns/0001/orders"))
-        .map_err(|e| Failure::io(nd.path(), "create", e))?;
+    nd.mkdir("turns/0001/orders")?;
     for (side, bytes) in pipeline::view_bytes::<R>(&sc, &game, &game_bytes) {
         nd.write(&format!("turns/0001/view-{side}.yaml"), &bytes)?;
     }
-    nd.commit()
-}
-
-#[cfg(unix)]
-fn set_private(p: &Path) -> Result<(), Failure> {
-    use std::os::unix::fs::PermissionsExt;
-    fs::set_permissions(p, fs::Permissions::from_mode(0o600))
-        .map_err(|e| Failure::io(p, "protect", e))?;
-    if let Some(d) = p.parent() {
-        fs::set_permissions(d, fs::Permissions::from_mode(0o700))
-            .map_err(|e| Failure::io(d, "protect", e))?;
-    }
-    Ok(())
-}
-
-#[cfg(not(unix))]
-fn set_private(_p: &Path) -> Result<(), Failure> {
-    Ok(())
+    nd.commit().map(|_| ())
 }
 
 /// Each side's orders file as received: its display name and bytes, or `None`.
-pub type OrdersFiles = BTreeMap<String, Option<(String, Vec<u8>)>>;
+pub use crate::pipeline::OrdersFiles;
 
 /// The orders files of a turn, per side (missing side: `None`). Files that name no side,
 /// links, and anything that is not a plain file inside the folder are refused.
+/// The names in a turn's orders folder (hidden ones left out), sorted. A folder dikast
+/// cannot read (or that is missing) is an error, never an empty folder: orders in it
+/// would be lost.
+pub fn orders_names(layout: &Layout, t: u32) -> Result<Vec<String>, Failure> {
+    let dir = layout.orders_dir(t);
+    let rd = fs::read_dir(&dir).map_err(|e| {
+        Failure::Io(format!(
+            "could not read the orders folder {}: {e}; the orders in it cannot be lost silently, so nothing is adjudicated",
+            layout.rel(&dir)
+        ))
+    })?;
+    let mut names = Vec::new();
+    for e in rd {
+        let e = e.map_err(|e| Failure::io(&dir, "read", e))?;
+        let name = e.file_name().to_string_lossy().into_owned();
+        if !name.starts_with('.') {
+            names.push(name);
+        }
+    }
+    names.sort();
+    Ok(names)
+}
+
 pub fn read_orders(layout: &Layout, t: u32, sides: &[String]) -> Result<OrdersFiles, Failure> {
     let dir = layout.orders_dir(t);
     let mut out: BTreeMap<String, Option<(String, Vec<u8>)>> =
         sides.iter().map(|s| (s.clone(), None)).collect();
     let mut diags = Vec::new();
-    if let Ok(rd) = fs::read_dir(&dir) {
-        let mut names: Vec<String> = rd
-            .flatten()
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        for name in names {
-            if name.starts_with('.') {
-                continue;
-            }
+    {
+        for name in orders_names(layout, t)? {
             let path = dir.join(&name);
             let stem = name
                 .strip_suffix(".yaml")
                 .or_else(|| name.strip_suffix(".yml"));
             match stem {
                 Some(side) if sides.iter().any(|s| s == side) => {
+                    if let Some(Some((first, _))) = out.get(side) {
+                        // athens.yaml and athens.yml: one would be silently ignored.
+                        diags.push(
+                            crate::diag::Diagnostic::new(
+                                "campaign::two-orders-files",
+                                format!(
+                                    "{} and {first} are both {side}'s orders: dikast will not choose one and ignore the other",
+                                    layout.rel(&path)
+                                ),
+                            )
+                            .help(format!("keep the one {side} meant and remove the other")),
+                        );
+                        continue;
+                    }
                     let bytes = fsx::read_limited(&path)?;
                     out.insert(side.to_string(), Some((layout.rel(&path), bytes)));
                 }
@@ -417,8 +469,11 @@ pub fn read_orders(layout: &Layout, t: u32, sides: &[String]) -> Result<OrdersFi
 
 /// What an adjudication wrote.
 pub struct Adjudicated {
+    /// The turn adjudicated; 0 when the run only finished one a crash interrupted.
     pub turn: u32,
     pub report: PathBuf,
+    /// What the run put right first (`recover`), one line each.
+    pub notes: Vec<String>,
 }
 
 /// The turn awaiting adjudication: the last folder, which must have no report yet.
@@ -449,13 +504,7 @@ pub fn pending_turn(layout: &Layout) -> Result<u32, Failure> {
 pub fn require_some_orders(layout: &Layout) -> Result<(), Failure> {
     let t = pending_turn(layout)?;
     let dir = layout.orders_dir(t);
-    let any = fs::read_dir(&dir)
-        .map(|rd| {
-            rd.flatten()
-                .any(|e| !e.file_name().to_string_lossy().starts_with('.'))
-        })
-        .unwrap_or(false);
-    if any {
+    if !orders_names(layout, t)?.is_empty() {
         return Ok(());
     }
     Err(Failure::Refused(format!(
@@ -567,7 +616,19 @@ pub fn adjudicate_with<R: Rules>(
     opts: &AdjudicateOptions,
 ) -> Result<Adjudicated, Failure> {
     let fallback = opts.fallback;
-    let _lock = fsx::Lock::take(&layout.dir)?;
+    let lock = fsx::Lock::take(&layout.dir)?;
+    let mut notes = recover(layout)?;
+    if let Some(l) = &lock.took_over {
+        notes.insert(0, l.clone());
+    }
+    if notes.iter().any(|n| n.starts_with("finished")) {
+        // What was put right is the whole run: the next turn is adjudicated by the next.
+        return Ok(Adjudicated {
+            turn: 0,
+            report: PathBuf::new(),
+            notes,
+        });
+    }
     let t = pending_turn(layout)?;
     let secret = layout.load_secret()?;
     let game_path = layout.game(t);
@@ -634,23 +695,156 @@ pub fn adjudicate_with<R: Rules>(
     Ok(Adjudicated {
         turn: t,
         report: layout.report(t),
+        notes,
     })
 }
 
-/// Writes an adjudicated turn: the next folder whole, then the reports (the report is
-/// the mark of a finished turn, so it comes last).
+/// The hidden folder inside a new turn folder where the previous turn's reports wait
+/// between the commit and their move into place (`finish_commit`).
+pub const STAGED_REPORTS: &str = ".reports";
+
+/// Writes an adjudicated turn as one commit: the next turn's folder is built whole under
+/// a temporary name — game file, views, the orders folder, and this turn's reports in
+/// `.reports/` — every file and folder flushed, then renamed into place: that rename is
+/// the commit. The reports then move into turn t's folder (the moderator's `report.md`
+/// last). A failure at any step before or after the commit undoes everything, so a
+/// failed run leaves the campaign exactly as it was; a crash after the commit leaves the
+/// reports in `.reports/`, and the next run finishes the move (`finish_commit`).
 pub fn write_turn(layout: &Layout, t: u32, out: &pipeline::TurnOutputs) -> Result<(), Failure> {
+    if !layout.turn_dir(t).is_dir() {
+        return Err(Failure::Refused(format!(
+            "{} is missing",
+            layout.rel(&layout.turn_dir(t))
+        )));
+    }
     let nd = NewDir::create(&layout.turn_dir(t + 1))?;
     nd.write("game.yaml", &out.next_game)?;
     for (side, bytes) in &out.views {
         nd.write(&format!("view-{side}.yaml"), bytes)?;
     }
-    fs::create_dir_all(nd.path().join("orders"))
-        .map_err(|e| Failure::io(nd.path(), "create", e))?;
-    nd.commit()?;
-    // Every report in every language; the moderator's English report.md comes last.
+    nd.mkdir("orders")?;
+    nd.mkdir(STAGED_REPORTS)?;
     for (name, text) in out.report_files() {
-        fsx::write_new(&layout.turn_dir(t).join(name), text.as_bytes())?;
+        if layout.turn_dir(t).join(&name).exists() {
+            return Err(Failure::Refused(format!(
+                "{} already exists; dikast never overwrites a finished file",
+                layout.rel(&layout.turn_dir(t).join(&name))
+            )));
+        }
+        nd.write(&format!("{STAGED_REPORTS}/{name}"), text.as_bytes())?;
+    }
+    let order: Vec<String> = out.report_files().into_iter().map(|(n, _)| n).collect();
+    let next = nd.commit()?;
+    if let Err(e) = move_reports(layout, t, &order) {
+        // Undone: the reports moved back, the folder renamed away and removed.
+        if undo_commit(layout, t, &next, &order).is_err() {
+            return Err(Failure::Io(format!(
+                "{}; turn {t} was written, but its reports still wait in {}: the next `dikast adjudicate` moves them into place",
+                match &e {
+                    Failure::Io(m) | Failure::Refused(m) => m.clone(),
+                    other => other.render(),
+                },
+                layout.rel(&next.join(STAGED_REPORTS))
+            )));
+        }
+        return Err(e);
     }
     Ok(())
+}
+
+/// Moves the staged reports of turn t (in turn t+1's `.reports/`) into turn t's folder,
+/// in `order` (the moderator's report last), and removes the empty staging folder.
+fn move_reports(layout: &Layout, t: u32, order: &[String]) -> Result<(), Failure> {
+    let staged = layout.turn_dir(t + 1).join(STAGED_REPORTS);
+    for name in order {
+        let from = staged.join(name);
+        let to = layout.turn_dir(t).join(name);
+        if !from.exists() && to.exists() {
+            continue; // moved before a crash
+        }
+        if to.exists() {
+            return Err(Failure::Refused(format!(
+                "{} already exists; dikast never overwrites a finished file",
+                layout.rel(&to)
+            )));
+        }
+        fsx::rename(&from, &to)?;
+    }
+    fsx::sync_dir(&layout.turn_dir(t))?;
+    fsx::remove_empty_dir(&staged)?;
+    fsx::sync_dir(&layout.turn_dir(t + 1))
+}
+
+/// Takes a commit back within the run that made it: reports back into `.reports/`, the
+/// folder back to a temporary name, then removed.
+fn undo_commit(layout: &Layout, t: u32, next: &Path, order: &[String]) -> Result<(), Failure> {
+    let staged = next.join(STAGED_REPORTS);
+    if !staged.exists() {
+        fs::create_dir(&staged).map_err(|e| Failure::io(&staged, "create", e))?;
+    }
+    // Only the files this run moved (none of them existed before it: write_turn checks).
+    for name in order {
+        let (from, to) = (layout.turn_dir(t).join(name), staged.join(name));
+        if from.exists() && !to.exists() {
+            fs::rename(&from, &to).map_err(|e| Failure::io(&from, "move back", e))?;
+        }
+    }
+    let tmp = next.with_file_name(format!(".undone-{}.tmp-{}", t + 1, std::process::id()));
+    fs::rename(next, &tmp).map_err(|e| Failure::io(next, "move back", e))?;
+    let _ = fs::remove_dir_all(&tmp);
+    let _ = fs::File::open(layout.dir.join("turns")).and_then(|d| d.sync_all());
+    Ok(())
+}
+
+/// What a run that stopped left behind, put right under the lock before anything else:
+/// a turn committed whose reports still wait in `.reports/` is finished (the reports
+/// moved into place); temporary folders (`.<name>.tmp-<pid>`) are removed. Returns one
+/// line per thing done.
+pub fn recover(layout: &Layout) -> Result<Vec<String>, Failure> {
+    let mut notes = Vec::new();
+    let turns_dir = layout.dir.join("turns");
+    let Ok(rd) = fs::read_dir(&turns_dir) else {
+        return Ok(notes);
+    };
+    let mut names: Vec<String> = rd
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    for name in &names {
+        if fsx::is_temp_name(name) {
+            let p = turns_dir.join(name);
+            fs::remove_dir_all(&p).map_err(|e| Failure::io(&p, "remove", e))?;
+            notes.push(format!(
+                "removed {}, left by a dikast that stopped before it finished",
+                layout.rel(&p)
+            ));
+        }
+    }
+    for name in &names {
+        let Ok(t) = name.parse::<u32>() else { continue };
+        if name.len() != 4 || t < 2 {
+            continue;
+        }
+        let staged = layout.turn_dir(t).join(STAGED_REPORTS);
+        if !staged.is_dir() {
+            continue;
+        }
+        let mut order: Vec<String> = fs::read_dir(&staged)
+            .map_err(|e| Failure::io(&staged, "read", e))?
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| !fsx::is_temp_name(n))
+            .collect();
+        // The moderator's English report marks a finished turn: it goes last.
+        order.sort_by_key(|n| (n == "report.md", n.clone()));
+        move_reports(layout, t - 1, &order)?;
+        notes.push(format!(
+            "finished the adjudication of turn {} that stopped after it was written: its reports moved from {} into {}",
+            t - 1,
+            layout.rel(&staged),
+            layout.rel(&layout.turn_dir(t - 1))
+        ));
+    }
+    Ok(notes)
 }

@@ -82,9 +82,23 @@ pub enum Command {
         /// Your own orders file, to check it is the one adjudicated.
         #[arg(long, requires = "report")]
         orders: Option<PathBuf>,
+        /// The view of the report's turn you received before writing your orders: anchors
+        /// the report to it (commitment, game file hash).
+        #[arg(long, requires = "report")]
+        view: Option<PathBuf>,
+        /// Check a folder of your views, reports and orders as one chain instead.
+        #[arg(long, conflicts_with_all = ["dir", "report"])]
+        player: Option<PathBuf>,
     },
-    /// Copy the archive for everyone: secret left out, last sealed seed revealed.
-    Publish { dir: PathBuf, out: PathBuf },
+    /// Copy the archive for everyone: secret, addresses and mail left out, last sealed
+    /// seed revealed. Refused while the game is not over, unless --force.
+    Publish {
+        dir: PathBuf,
+        out: PathBuf,
+        /// Publish a game that is not over (it reveals every hand and sealed event).
+        #[arg(long)]
+        force: bool,
+    },
     /// Show a game file or a view.
     Show {
         file: PathBuf,
@@ -215,7 +229,8 @@ where
 /// Which game a file belongs to (its `rules:` field).
 fn game_of<'r>(reg: &'r Registry, path: &Path, bytes: &[u8]) -> Result<&'r dyn Game, Failure> {
     let name = path.display().to_string();
-    let file = crate::yaml::decode(&name, bytes).map_err(Failure::input)?;
+    let file = crate::yaml::decode_within(&name, bytes, crate::yaml::MAX_GAME_BYTES)
+        .map_err(Failure::input)?;
     crate::yaml::parse(&file).map_err(Failure::input)?;
     let peek: Peek = serde_yaml::from_str(&file.text).map_err(|_| {
         Failure::input(
@@ -304,6 +319,12 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
                     )));
                 }
                 let b = fsx::read_limited(p)?;
+                if b.len() > crate::yaml::MAX_FILE_BYTES {
+                    return Err(Failure::Refused(format!(
+                        "{scenario} is larger than {} bytes, the most dikast reads",
+                        crate::yaml::MAX_FILE_BYTES
+                    )));
+                }
                 let text = String::from_utf8(b)
                     .map_err(|_| Failure::Refused(format!("{scenario} is not UTF-8 text")))?;
                 let v: serde_yaml::Value = serde_yaml::from_str(&text)
@@ -348,12 +369,19 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
                     allow_no_orders,
                 },
             )?;
-            let out = format!(
+            let mut out: String = done.notes.iter().map(|n| format!("{n}\n")).collect();
+            if done.turn == 0 {
+                out.push_str(
+                    "nothing else was done: run `dikast adjudicate` again for the next turn\n",
+                );
+                return Ok(out);
+            }
+            out.push_str(&format!(
                 "turn {} adjudicated; reports in {}; turn {} awaits orders\n",
                 done.turn,
                 layout.rel(&layout.turn_dir(done.turn)),
                 done.turn + 1
-            );
+            ));
             if mail {
                 let mailed = game.send_turn(&layout, done.turn, false);
                 return crate::mail::after_adjudication(out, mailed);
@@ -364,14 +392,38 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             dir,
             report,
             orders,
+            view,
+            player,
         } => {
+            if let Some(p) = player {
+                let sum = verify::player_folder(&p)?;
+                return Ok(format!("{}\nverified\n", sum.lines.join("\n")));
+            }
             let sum = match (dir, report) {
-                (_, Some(r)) => verify::report_dice(&r, orders.as_deref())?,
+                (_, Some(r)) => {
+                    let sum = verify::report_dice(&r, orders.as_deref(), view.as_deref())?;
+                    if view.is_none() {
+                        return Ok(format!(
+                            "{}\nverified in itself only: not anchored to your view (add --view)\n",
+                            sum.lines.join("\n")
+                        ));
+                    }
+                    sum
+                }
                 (Some(d), None) => {
                     // Whatever in the archive does not check out fails verification (exit 3).
                     let layout = Layout::new(&d);
                     let g1 = layout.game(1);
-                    let gb = fsx::read_limited(&g1)?;
+                    if d.is_dir() && !g1.exists() {
+                        return Err(Failure::Verify(format!(
+                            "{} is missing from the archive",
+                            layout.rel(&g1)
+                        )));
+                    }
+                    let gb = fsx::read_limited(&g1).map_err(|f| match f {
+                        Failure::Io(m) => Failure::Verify(m),
+                        f => f,
+                    })?;
                     let game = game_of(reg, &g1, &gb).map_err(|f| match f {
                         Failure::Refused(m) => Failure::Verify(m),
                         f => verify::as_archive_failure(f),
@@ -380,13 +432,15 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
                 }
                 (None, None) => {
                     return Err(Failure::Refused(
-                        "give a campaign folder, or --report FILE".into(),
+                        "give a campaign folder, --report FILE or --player DIR".into(),
                     ))
                 }
             };
             Ok(format!("{}\nverified\n", sum.lines.join("\n")))
         }
-        Command::Publish { dir, out } => crate::publish::publish(&Layout::new(&dir), &out),
+        Command::Publish { dir, out, force } => {
+            crate::publish::publish(&Layout::new(&dir), &out, force)
+        }
         Command::Show { file, side, format } => {
             let b = fsx::read_limited(&file)?;
             game_of(reg, &file, &b)?.show(&file, &b, side.as_deref(), format)

@@ -149,14 +149,23 @@ impl Diagnostic {
             .with_links(false)
             .without_primary_span_start();
         let mut out = String::new();
-        let src = self.file.as_ref().map(|f| {
+        let mut span = self.span;
+        let src = self.file.as_ref().map(|f| -> Box<dyn miette::SourceCode> {
             let place = self.location().unwrap_or_else(|| f.name.clone());
+            // A long line is shown clipped around the caret: miette would print it
+            // whole (a 1 MB line for each diagnostic) and panics past column 65 535.
+            if let Some((s, e)) = self.span {
+                if let Some(w) = Window::around(&f.text, s, e, place.clone()) {
+                    span = Some(w.span);
+                    return Box::new(w);
+                }
+            }
             // miette would print a lone CR as it is (the terminal then overwrites the
             // line) and number the lines after it wrongly; a LF ends the line the same
             // and keeps every offset.
-            NamedSource::new(place, lone_cr_to_lf(&f.text))
+            Box::new(NamedSource::new(place, lone_cr_to_lf(&f.text)))
         });
-        let shown = Shown(self, src);
+        let shown = Shown(self, src, span);
         if handler.render_report(&mut out, &shown).is_err() {
             out = format!("error[{}]: {}\n", self.code, self.message);
         }
@@ -210,8 +219,129 @@ pub fn render_all(diags: &[Diagnostic]) -> String {
     out
 }
 
-/// Adapter that gives miette what it needs without making `Diagnostic` itself depend on it.
-struct Shown<'a>(&'a Diagnostic, Option<NamedSource<String>>);
+/// The longest line a snippet shows whole, in characters; a longer one is clipped to
+/// `SNIPPET_REACH` characters either side of the caret.
+pub const SNIPPET_LINE: usize = 200;
+const SNIPPET_REACH: usize = 60;
+
+/// The lines around a caret on a long line, clipped, with their real line number: what
+/// the snippet shows instead of the whole file.
+struct Window {
+    name: String,
+    text: String,
+    /// 0-based number of the window's first line.
+    first_line: usize,
+    lines: usize,
+    /// The caret's span in `text`.
+    span: (usize, usize),
+}
+
+impl Window {
+    /// `None` when the caret's line and its neighbours are short enough to show whole.
+    fn around(text: &str, s: usize, e: usize, name: String) -> Option<Window> {
+        let s = floor_char(text, s.min(text.len()));
+        let line_start = |at: usize| text[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let line_end = |at: usize| text[at..].find(['\n', '\r']).map_or(text.len(), |i| at + i);
+        let ls = line_start(s);
+        let le = line_end(s);
+        let prev = (ls > 0).then(|| {
+            // Bytes, not a str slice: the byte two before a line start may sit inside a
+            // multi-byte letter (a line break after `ы` or an emoji).
+            let pe = if ls >= 2 && &text.as_bytes()[ls - 2..ls] == b"\r\n" {
+                ls - 2
+            } else {
+                ls - 1
+            };
+            (line_start(pe), pe)
+        });
+        let next = (le < text.len()).then(|| {
+            let ns = if text[le..].starts_with("\r\n") {
+                le + 2
+            } else {
+                le + 1
+            };
+            (ns, line_end(ns))
+        });
+        let long = |(a, b): (usize, usize)| text[a..b].chars().nth(SNIPPET_LINE).is_some();
+        let e_line = e.min(le).max(s);
+        if !long((ls, le)) && !prev.is_some_and(long) && !next.is_some_and(long) {
+            return None;
+        }
+        let head = |(a, b): (usize, usize)| {
+            let t = &text[a..b];
+            match t.char_indices().nth(SNIPPET_REACH * 2) {
+                Some((i, _)) => format!("{}…", &t[..i]),
+                None => t.to_string(),
+            }
+        };
+        let mut out = String::new();
+        if let Some(p) = prev {
+            out.push_str(&head(p));
+            out.push('\n');
+        }
+        // The caret's line: SNIPPET_REACH characters either side of the caret.
+        let before: Vec<(usize, char)> = text[ls..s].char_indices().collect();
+        let from = if before.len() > SNIPPET_REACH {
+            out.push('…');
+            ls + before[before.len() - SNIPPET_REACH].0
+        } else {
+            ls
+        };
+        out.push_str(&text[from..s]);
+        let caret = out.len();
+        let after = &text[s..le];
+        let upto = after
+            .char_indices()
+            .nth(SNIPPET_REACH.max(text[s..e_line].chars().count().min(SNIPPET_REACH * 2)))
+            .map_or(le, |(i, _)| s + i);
+        out.push_str(&text[s..upto]);
+        let span_end = caret + (e_line.min(upto) - s);
+        if upto < le {
+            out.push('…');
+        }
+        if let Some(n) = next {
+            out.push('\n');
+            out.push_str(&head(n));
+        }
+        let first_line = {
+            let f = SourceFile::new("", text);
+            f.line_col(s).0 - 1 - usize::from(prev.is_some())
+        };
+        Some(Window {
+            name,
+            lines: out.matches('\n').count() + 1,
+            text: out,
+            first_line,
+            span: (caret, span_end),
+        })
+    }
+}
+
+impl miette::SourceCode for Window {
+    fn read_span<'a>(
+        &'a self,
+        _span: &SourceSpan,
+        _before: usize,
+        _after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.name.clone(),
+            self.text.as_bytes(),
+            SourceSpan::new(0.into(), self.text.len()),
+            self.first_line,
+            0,
+            self.lines,
+        )))
+    }
+}
+
+/// Adapter that gives miette what it needs without making `Diagnostic` itself depend on
+/// it: the diagnostic, the source to show and the caret's span in it.
+struct Shown<'a>(
+    &'a Diagnostic,
+    Option<Box<dyn miette::SourceCode>>,
+    Option<(usize, usize)>,
+);
 
 impl fmt::Debug for Shown<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -240,11 +370,11 @@ impl miette::Diagnostic for Shown<'_> {
         Some(Box::new(text))
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        self.0.span?;
-        self.1.as_ref().map(|s| s as &dyn miette::SourceCode)
+        self.2?;
+        self.1.as_deref()
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let (s, e) = self.0.span?;
+        let (s, e) = self.2?;
         let len = e.saturating_sub(s).max(1);
         let span = SourceSpan::new(s.into(), len);
         Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
@@ -340,5 +470,34 @@ mod tests {
             r.contains(" 2 │ b: x\n") && !r.contains("Potidea\r"),
             "{r:?}"
         );
+    }
+
+    #[test]
+    fn a_caret_on_a_long_line_shows_a_clipped_snippet() {
+        // Column 70 000 made miette panic, and each snippet reprinted the whole line.
+        let line = format!("a: [{}x]", "b, ".repeat(30_000));
+        let f = SourceFile::new("o.yaml", format!("game: g\n{line}\nturn: 3\n"));
+        let at = f.text.rfind('x').unwrap();
+        let d = Diagnostic::new("t::x", "m")
+            .at(&f, (at, at + 1))
+            .label("this");
+        let r = d.render();
+        assert!(r.contains("[o.yaml:2:90005]"), "{r}");
+        assert!(r.len() < 1_000, "{} bytes: {r}", r.len());
+        assert!(r.contains(" 1 │ game: g\n"), "{r}");
+        assert!(r.contains(" 2 │ …b, b, ") && r.contains("x]\n"), "{r}");
+        assert!(r.contains(" 3 │ turn: 3"), "{r}");
+        // The caret stands under the x.
+        let row = r.lines().find(|l| l.contains("x]")).unwrap();
+        let under = r.lines().skip_while(|l| !l.contains("x]")).nth(1).unwrap();
+        let col = |s: &str, c: char| s.chars().position(|x| x == c).unwrap();
+        assert_eq!(col(row, 'x'), col(under, '┬'), "{r}");
+        // A caret at the start of a long line, and a short line beside a long one.
+        let f = SourceFile::new("o.yaml", format!("{line}\nb: 1\n"));
+        let d = Diagnostic::new("t::x", "m").at(&f, (0, 1));
+        assert!(d.render().len() < 1_000);
+        let b = f.text.find("b: 1").unwrap();
+        let r = Diagnostic::new("t::x", "m").at(&f, (b, b + 1)).render();
+        assert!(r.len() < 1_000 && r.contains(" 2 │ b: 1"), "{r}");
     }
 }

@@ -370,3 +370,120 @@ impl TurnDice {
         Stream::new(label, true, self.source(key, label))
     }
 }
+
+/// An event label (§3) as data: its parts, joined by `:` (`siege:Plataea:assault`), and
+/// the re-roll it is, if any (`#reroll-<n>`). Games build their labels with it and read
+/// them back with `parse`, instead of `format!`-ing and splitting strings in many places.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Label {
+    pub parts: Vec<String>,
+    /// `Some(n)`: the n-th re-roll of the event (`<label>#reroll-<n>`).
+    pub reroll: Option<u32>,
+}
+
+impl Label {
+    pub fn new<I, S>(parts: I) -> Label
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        Label {
+            parts: parts.into_iter().map(Into::into).collect(),
+            reroll: None,
+        }
+    }
+
+    /// The n-th re-roll of this event.
+    pub fn reroll(&self, n: u32) -> Label {
+        Label {
+            parts: self.parts.clone(),
+            reroll: Some(n),
+        }
+    }
+
+    /// A label's text read back (`None` for an empty one or a bad re-roll suffix).
+    pub fn parse(text: &str) -> Option<Label> {
+        let (base, reroll) = match text.split_once("#reroll-") {
+            Some((b, n)) => (b, Some(n.parse().ok()?)),
+            None => (text, None),
+        };
+        if base.is_empty() {
+            return None;
+        }
+        Some(Label {
+            parts: base.split(':').map(String::from).collect(),
+            reroll,
+        })
+    }
+
+    /// The parts as `&str`, for matching (`["siege", city, "assault"]`).
+    pub fn words(&self) -> Vec<&str> {
+        self.parts.iter().map(String::as_str).collect()
+    }
+
+    /// Whether a pattern written by a player matches this label: `*` stands for any
+    /// text, any case (`battle:*`, `siege:*:assault`).
+    pub fn matches(&self, pattern: &str) -> bool {
+        label_matches(pattern, &self.to_string())
+    }
+}
+
+impl std::fmt::Display for Label {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.parts.join(":"))?;
+        if let Some(n) = self.reroll {
+            write!(f, "#reroll-{n}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether a label pattern matches a label: `*` stands for any text, any case.
+pub fn label_matches(pattern: &str, label: &str) -> bool {
+    let p: Vec<char> = pattern.trim().to_lowercase().chars().collect();
+    let l: Vec<char> = label.to_lowercase().chars().collect();
+    // Iterative glob with one backtrack point per star.
+    let (mut i, mut j, mut star, mut mark) = (0, 0, None, 0);
+    while j < l.len() {
+        if i < p.len() && p[i] != '*' && p[i] == l[j] {
+            i += 1;
+            j += 1;
+        } else if i < p.len() && p[i] == '*' {
+            star = Some(i);
+            mark = j;
+            i += 1;
+        } else if let Some(s) = star {
+            i = s + 1;
+            mark += 1;
+            j = mark;
+        } else {
+            return false;
+        }
+    }
+    while i < p.len() && p[i] == '*' {
+        i += 1;
+    }
+    i == p.len()
+}
+
+#[cfg(test)]
+mod label_tests {
+    use super::*;
+
+    #[test]
+    fn labels_round_trip_and_match() {
+        let l = Label::new(["siege", "Plataea", "assault"]);
+        assert_eq!(l.to_string(), "siege:Plataea:assault");
+        assert_eq!(l.reroll(2).to_string(), "siege:Plataea:assault#reroll-2");
+        assert_eq!(
+            Label::parse("siege:Plataea:assault#reroll-2"),
+            Some(l.reroll(2))
+        );
+        assert_eq!(Label::parse("x#reroll-z"), None);
+        assert!(l.matches("SIEGE:*:assault"));
+        assert!(!l.matches("battle:*"));
+        assert!(label_matches("*", ""));
+        assert!(label_matches("a*b*c", "axxbyyc"));
+        assert!(!label_matches("a*b", "ac"));
+    }
+}

@@ -1,6 +1,8 @@
-//! The three kinds of failure, never mixed: input diagnostics (exit 1), verification
-//! mismatches (exit 3), operational errors (I/O: exit 1; mail: exit 75).
-//! Rule outcomes are never failures: they are events.
+//! Failures, kept apart from rule outcomes. Of the three kinds of failure dikast knows,
+//! two are here: input diagnostics (`Input`, exit 1: every problem with a user's files,
+//! each with its place) and operational errors (`Refused`, `Io`: exit 1; `Verify`: exit 3,
+//! `verify`'s answer; `Mail`: exit 75, everything else was written). The third kind, rule
+//! outcomes (a repulsed assault, a void order), are never failures: they are events.
 
 use crate::diag::{render_all, Diagnostic};
 use std::path::Path;

@@ -1,13 +1,94 @@
 //! File system edge: bounded reads, atomic writes (temp + rename), whole folders made
 //! atomically, and the campaign lock. Nothing here decides anything about a game.
+//!
+//! Every step that changes the disk (make a folder, create, write or fsync a file, fsync
+//! a folder, rename, remove) goes through `step`, so that a test can make any one of
+//! them fail (`DIKAST_TEST_FAIL_STEP=n` fails the n-th) and show that a failed run
+//! leaves a campaign exactly as it was.
 
 use crate::error::Failure;
 use std::fs;
-use std::io::{Read, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Reads at most `yaml::MAX_FILE_BYTES` (+1 to tell a larger file) without loading a
-/// huge file whole.
+/// The environment variable of the failure-injection hook (tests only): the number of
+/// the disk-changing step to fail, counted from 1 in each process.
+pub const FAIL_STEP_ENV: &str = "DIKAST_TEST_FAIL_STEP";
+
+static STEPS: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts one disk-changing step and fails it when the hook asks for it.
+fn step(what: &str, path: &Path) -> io::Result<()> {
+    let n = STEPS.fetch_add(1, Ordering::SeqCst) + 1;
+    let fail = std::env::var(FAIL_STEP_ENV)
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok());
+    if fail == Some(n) {
+        return Err(io::Error::other(format!(
+            "injected failure at step {n} ({what} {})",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+/// `fs::create_dir_all`, one step.
+pub fn mkdir(path: &Path) -> Result<(), Failure> {
+    step("mkdir", path)
+        .and_then(|_| fs::create_dir_all(path))
+        .map_err(|e| Failure::io(path, "create", e))
+}
+
+/// `fs::rename`, one step.
+pub fn rename(from: &Path, to: &Path) -> Result<(), Failure> {
+    step("rename", to)
+        .and_then(|_| fs::rename(from, to))
+        .map_err(|e| Failure::io(to, "move into place", e))
+}
+
+/// Removes an empty folder, one step.
+pub fn remove_empty_dir(path: &Path) -> Result<(), Failure> {
+    step("rmdir", path)
+        .and_then(|_| fs::remove_dir(path))
+        .map_err(|e| Failure::io(path, "remove", e))
+}
+
+/// A folder's entries made durable (fsync of the folder itself), one step.
+pub fn sync_dir(path: &Path) -> Result<(), Failure> {
+    step("fsync", path)
+        .and_then(|_| fs::File::open(path)?.sync_all())
+        .map_err(|e| Failure::io(path, "flush", e))
+}
+
+/// A new file with these bytes, flushed to the disk: three steps (create, write, fsync).
+fn create_synced(path: &Path, bytes: &[u8], private: bool) -> io::Result<()> {
+    step("create", path)?;
+    let mut f = open_new(path, private)?;
+    step("write", path)?;
+    f.write_all(bytes)?;
+    step("fsync", path)?;
+    f.sync_all()
+}
+
+/// A new, empty file; a private one is created with mode 0600, so that no one else can
+/// read it at any moment (not 0644 first, then changed).
+fn open_new(path: &Path, private: bool) -> io::Result<fs::File> {
+    let mut o = fs::OpenOptions::new();
+    o.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        o.mode(if private { 0o600 } else { 0o666 });
+    }
+    #[cfg(not(unix))]
+    let _ = private;
+    o.open(path)
+}
+
+/// Reads at most `yaml::MAX_GAME_BYTES` (+1 to tell a larger file) without loading a
+/// huge file whole. (`yaml::decode` then holds a file a person wrote to the smaller
+/// `yaml::MAX_FILE_BYTES`.)
 pub fn read_limited(path: &Path) -> Result<Vec<u8>, Failure> {
     let meta = fs::symlink_metadata(path).map_err(|e| Failure::io(path, "read", e))?;
     if meta.file_type().is_symlink() {
@@ -24,7 +105,7 @@ pub fn read_limited(path: &Path) -> Result<Vec<u8>, Failure> {
     }
     let f = fs::File::open(path).map_err(|e| Failure::io(path, "read", e))?;
     let mut buf = Vec::new();
-    f.take(crate::yaml::MAX_FILE_BYTES as u64 + 1)
+    f.take(crate::yaml::MAX_GAME_BYTES as u64 + 1)
         .read_to_end(&mut buf)
         .map_err(|e| Failure::io(path, "read", e))?;
     Ok(buf)
@@ -59,20 +140,30 @@ pub fn replace(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     write_via_temp(path, bytes)
 }
 
-/// A temporary file beside `path`, written and flushed, then renamed over it.
+/// A temporary file beside `path`, written and flushed, then renamed over it, and the
+/// folder flushed.
 fn write_via_temp(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     let tmp = temp_name(path);
+    let _ = fs::remove_file(&tmp);
     let res = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
+        create_synced(&tmp, bytes, false)?;
+        step("rename", path)?;
         fs::rename(&tmp, path)
     })();
     if let Err(e) = res {
         let _ = fs::remove_file(&tmp);
         return Err(Failure::io(path, "write", e));
     }
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        sync_dir(parent)?;
+    }
     Ok(())
+}
+
+/// Whether a name is one of dikast's temporary names (`.<name>.tmp-<pid>`): a leftover of
+/// a run that stopped, never part of an archive.
+pub fn is_temp_name(name: &str) -> bool {
+    name.starts_with('.') && name.contains(".tmp-")
 }
 
 /// A folder built under a temporary name and renamed into place when complete, so a
@@ -93,38 +184,99 @@ impl NewDir {
         }
         let tmp = temp_name(dest);
         let _ = fs::remove_dir_all(&tmp);
-        fs::create_dir_all(&tmp).map_err(|e| Failure::io(&tmp, "create", e))?;
-        Ok(NewDir {
+        if let Some(parent) = dest.parent().filter(|p| !p.as_os_str().is_empty()) {
+            if !parent.exists() {
+                mkdir(parent)?;
+            }
+        }
+        let nd = NewDir {
             tmp,
             dest: dest.to_path_buf(),
             done: false,
-        })
+        };
+        step("mkdir", &nd.tmp)
+            .and_then(|_| fs::create_dir(&nd.tmp))
+            .map_err(|e| Failure::io(&nd.tmp, "create", e))?;
+        Ok(nd)
     }
     pub fn path(&self) -> &Path {
         &self.tmp
     }
-    /// Writes a file inside the folder (relative path).
+    /// Makes a folder inside (relative path).
+    pub fn mkdir(&self, rel: &str) -> Result<(), Failure> {
+        let p = self.tmp.join(rel);
+        if p.exists() {
+            return Ok(());
+        }
+        mkdir(&p)
+    }
+    /// Makes a folder inside that only its owner may enter (mode 0700 from the start).
+    pub fn mkdir_private(&self, rel: &str) -> Result<(), Failure> {
+        let p = self.tmp.join(rel);
+        let mut b = fs::DirBuilder::new();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::DirBuilderExt;
+            b.mode(0o700);
+        }
+        step("mkdir", &p)
+            .and_then(|_| b.create(&p))
+            .map_err(|e| Failure::io(&p, "create", e))
+    }
+    /// Writes a file inside the folder (relative path), flushed to the disk.
     pub fn write(&self, rel: &str, bytes: &[u8]) -> Result<(), Failure> {
+        self.write_as(rel, bytes, false)
+    }
+    /// Writes a file only its owner may read (mode 0600 from its first byte).
+    pub fn write_private(&self, rel: &str, bytes: &[u8]) -> Result<(), Failure> {
+        self.write_as(rel, bytes, true)
+    }
+    fn write_as(&self, rel: &str, bytes: &[u8], private: bool) -> Result<(), Failure> {
         let p = self.tmp.join(rel);
         if let Some(parent) = p.parent() {
-            fs::create_dir_all(parent).map_err(|e| Failure::io(parent, "create", e))?;
+            if !parent.exists() {
+                mkdir(parent)?;
+            }
         }
-        let mut f = fs::File::create(&p).map_err(|e| Failure::io(&p, "write", e))?;
-        f.write_all(bytes)
-            .and_then(|_| f.sync_all())
-            .map_err(|e| Failure::io(&p, "write", e))
+        create_synced(&p, bytes, private).map_err(|e| Failure::io(&p, "write", e))
     }
-    pub fn commit(mut self) -> Result<(), Failure> {
+    /// Renames the folder into place: the one step that makes it appear, whole. Every
+    /// folder in it is flushed first, and its parent after.
+    pub fn commit(mut self) -> Result<PathBuf, Failure> {
         if self.dest.exists() {
             return Err(Failure::Refused(format!(
                 "{} appeared meanwhile; nothing was overwritten",
                 self.dest.display()
             )));
         }
-        fs::rename(&self.tmp, &self.dest).map_err(|e| Failure::io(&self.dest, "create", e))?;
+        sync_tree(&self.tmp)?;
+        rename(&self.tmp, &self.dest)?;
         self.done = true;
-        Ok(())
+        if let Some(parent) = self.dest.parent().filter(|p| !p.as_os_str().is_empty()) {
+            if let Err(e) = sync_dir(parent) {
+                // Not made durable: undone, so that the run fails as if nothing happened.
+                let _ = fs::rename(&self.dest, &self.tmp);
+                self.done = false;
+                return Err(e);
+            }
+        }
+        Ok(self.dest.clone())
     }
+}
+
+/// Flushes every folder of a tree, deepest first.
+fn sync_tree(dir: &Path) -> Result<(), Failure> {
+    let rd = fs::read_dir(dir).map_err(|e| Failure::io(dir, "read", e))?;
+    let mut subs: Vec<PathBuf> = rd
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| e.path())
+        .collect();
+    subs.sort();
+    for d in subs {
+        sync_tree(&d)?;
+    }
+    sync_dir(dir)
 }
 
 impl Drop for NewDir {
@@ -135,23 +287,117 @@ impl Drop for NewDir {
     }
 }
 
-/// The campaign lock: one dikast at a time may change a campaign.
+/// The campaign lock: one dikast at a time may change a campaign. The lock file says
+/// which process on which host holds it (`pid N`, `host H`), so that a lock left by a
+/// dikast that was killed is taken over (with a line saying so) instead of blocking
+/// every later run.
 pub struct Lock {
     path: PathBuf,
+    /// Set when a stale lock was taken over: what the user is told.
+    pub took_over: Option<String>,
+}
+
+/// This machine's name, as the lock records it.
+fn host_name() -> String {
+    fs::read_to_string("/proc/sys/kernel/hostname")
+        .or_else(|_| fs::read_to_string("/etc/hostname"))
+        .map(|h| h.trim().to_string())
+        .ok()
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// Whether process `pid` of this host is running; `None` when this system cannot tell.
+fn process_alive(pid: u32) -> Option<bool> {
+    if cfg!(target_os = "linux") && Path::new("/proc/self").exists() {
+        Some(Path::new(&format!("/proc/{pid}")).exists())
+    } else {
+        None
+    }
+}
+
+/// The holder a lock file names: pid and host, when it names them.
+fn holder(text: &str) -> (Option<u32>, Option<String>) {
+    let field = |k: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(k))
+            .map(|v| v.trim().to_string())
+    };
+    (
+        field("pid ").and_then(|p| p.parse().ok()),
+        field("host ").filter(|h| !h.is_empty()),
+    )
 }
 
 impl Lock {
     pub fn take(dir: &Path) -> Result<Lock, Failure> {
         let path = dir.join(".dikast").join("lock");
-        match fs::OpenOptions::new().write(true).create_new(true).open(&path) {
-            Ok(mut f) => {
-                let _ = writeln!(f, "pid {}", std::process::id());
-                Ok(Lock { path })
+        let me = format!("pid {}\nhost {}\n", std::process::id(), host_name());
+        let create = |path: &Path| -> io::Result<()> {
+            step("create", path)?;
+            let mut f = fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(path)?;
+            f.write_all(me.as_bytes())?;
+            f.sync_all()
+        };
+        match create(&path) {
+            Ok(()) => {
+                return Ok(Lock {
+                    path,
+                    took_over: None,
+                })
             }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(Failure::Refused(format!(
-                "another dikast is working on this campaign ({} exists); if none is running, remove that file",
+            Err(e) if e.kind() != io::ErrorKind::AlreadyExists => {
+                return Err(Failure::io(&path, "create", e))
+            }
+            Err(_) => {}
+        }
+        let text = fs::read_to_string(&path).unwrap_or_default();
+        let (pid, host) = holder(&text);
+        let here = host_name();
+        let stale = match (pid, host.as_deref()) {
+            (Some(p), Some(h)) if h == here => process_alive(p) == Some(false),
+            _ => false,
+        };
+        let who = match (pid, host.as_deref()) {
+            (Some(p), Some(h)) => format!("dikast pid {p} on {h}"),
+            (Some(p), None) => format!("dikast pid {p} (host not recorded)"),
+            _ => "a dikast that recorded no pid".to_string(),
+        };
+        if !stale {
+            return Err(Failure::Refused(format!(
+                "another dikast is working on this campaign ({} exists, held by {who}); if none is running, remove that file",
                 path.display()
-            ))),
+            )));
+        }
+        // Taken over by renaming it away (only one of two runs can) and checking that
+        // what was renamed is the stale lock read above.
+        let aside = path.with_file_name(format!(".lock.stale.tmp-{}", std::process::id()));
+        let refused = || {
+            Failure::Refused(format!(
+                "another dikast is working on this campaign ({} was just taken)",
+                path.display()
+            ))
+        };
+        if fs::rename(&path, &aside).is_err() {
+            return Err(refused());
+        }
+        if fs::read_to_string(&aside).unwrap_or_default() != text {
+            let _ = fs::rename(&aside, &path);
+            return Err(refused());
+        }
+        let _ = fs::remove_file(&aside);
+        match create(&path) {
+            Ok(()) => Ok(Lock {
+                path: path.clone(),
+                took_over: Some(format!(
+                    "took over the lock {} of {who}, which is no longer running",
+                    path.display()
+                )),
+            }),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(refused()),
             Err(e) => Err(Failure::io(&path, "create", e)),
         }
     }
@@ -160,5 +406,37 @@ impl Lock {
 impl Drop for Lock {
     fn drop(&mut self) {
         let _ = fs::remove_file(&self.path);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_private_file_is_private_from_its_first_byte() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("dikast-fsx-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let nd = NewDir::create(&dir).unwrap();
+        nd.mkdir_private(".dikast").unwrap();
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&nd.path().join(".dikast")), 0o700);
+        // The file as it is created, before a byte is written.
+        let p = nd.path().join(".dikast/secret");
+        let f = open_new(&p, true).unwrap();
+        assert_eq!(mode(&p), 0o600);
+        drop(f);
+        fs::remove_file(&p).unwrap();
+        nd.write_private(".dikast/secret", b"x").unwrap();
+        assert_eq!(mode(&p), 0o600);
+        let q = nd.path().join("open");
+        drop(open_new(&q, false).unwrap());
+        assert_ne!(
+            mode(&q) & 0o044,
+            0,
+            "a plain file is readable as umask allows"
+        );
     }
 }

@@ -6,6 +6,7 @@
 //! file for one side; it carries the game file's hash so orders can name it.
 
 use crate::dice;
+use crate::error::Failure;
 use serde::{Deserialize, Serialize};
 
 /// The game file format version (`dikast: 1`).
@@ -102,4 +103,37 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 /// and maps with string keys, so this cannot fail.
 pub fn to_yaml<T: Serialize>(value: &T) -> String {
     serde_yaml::to_string(value).expect("game types always serialise")
+}
+
+/// An id that becomes part of a file name (a side: `view-<side>.yaml`, `<side>.yaml`,
+/// `report-<side>.md`, `<side>.eml`): 1–32 ASCII letters, digits, `-` or `_`, the first
+/// a letter or digit. No `/`, no `..`, nothing a file system reads as a path.
+pub fn safe_id(id: &str) -> bool {
+    (1..=32).contains(&id.len())
+        && id.bytes().next().is_some_and(|b| b.is_ascii_alphanumeric())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// Refuses ids that would become file names unless each is `safe_id`: every path dikast
+/// builds from a side id is built from one checked here, when the scenario or the
+/// campaign file is read.
+pub fn check_ids<'a>(what: &str, ids: impl IntoIterator<Item = &'a str>) -> Result<(), Failure> {
+    let bad: Vec<String> = ids
+        .into_iter()
+        .filter(|id| !safe_id(id))
+        .map(|id| format!("`{}`", id.escape_debug()))
+        .collect();
+    if bad.is_empty() {
+        return Ok(());
+    }
+    Err(Failure::Refused(format!(
+        "{what} {} not usable: a side id becomes part of file names, so it is 1–32 ASCII letters, digits, `-` or `_`, starting with a letter or digit",
+        if bad.len() == 1 {
+            format!("{} is", bad[0])
+        } else {
+            format!("{} are", bad.join(", "))
+        }
+    )))
 }

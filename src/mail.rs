@@ -357,12 +357,19 @@ fn subject(lang: &str, game: &str, t: u32, step: &str, whom: Option<&str>) -> St
 
 /// The report a reader gets (`stem`: `report` or `report-<side>`): `<stem>.<lang>.md`
 /// when the turn has one in his language, else the English `<stem>.md`.
+/// The file name comes from dikast's own languages, never from the code as written.
 fn report_path(layout: &Layout, t: u32, stem: &str, lang: &str) -> PathBuf {
-    let localized = layout.turn_dir(t).join(format!("{stem}.{lang}.md"));
-    if lang != "en" && localized.exists() {
-        localized
-    } else {
-        layout.turn_dir(t).join(format!("{stem}.md"))
+    let english = layout.turn_dir(t).join(Lang::En.file_name(stem));
+    match Lang::from_code(lang) {
+        Some(l) if l != Lang::En => {
+            let localized = layout.turn_dir(t).join(l.file_name(stem));
+            if localized.exists() {
+                localized
+            } else {
+                english
+            }
+        }
+        _ => english,
     }
 }
 
@@ -425,7 +432,7 @@ fn plan<R: Rules>(
         let bytes = fsx::read_limited(&p)?;
         let view: ViewFile<R::View> = pipeline::parse_file(&layout.rel(&p), &bytes, "view")?;
         let vsc = pipeline::load_scenario::<R>(&view.scenario, &layout.rel(&p))?;
-        let svg = crate::map::svg::<R>(&vsc, &view);
+        let svg = crate::show::map_svg::<R>(&vsc, &view);
         views.push((side.clone(), bytes, svg));
     }
     let mut out = Vec::new();

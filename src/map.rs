@@ -11,8 +11,6 @@
 //! randomness, no hash maps). Every piece of text is escaped, so a scenario with names
 //! like `A<b>&"c"` still gives well-formed XML.
 
-use crate::game::ViewFile;
-use crate::rules::Rules;
 use std::fmt::Write;
 
 /// How a rules module describes its map for drawing. Positions are in the scenario's
@@ -125,19 +123,6 @@ pub struct Heading {
     pub step: String,
 }
 
-/// The map of a view, as SVG text.
-pub fn svg<R: Rules>(sc: &R::Scenario, v: &ViewFile<R::View>) -> String {
-    let pic = R::map(sc, &v.state);
-    render(
-        &pic,
-        &Heading {
-            game: v.game.clone(),
-            turn: v.turn,
-            step: v.step.clone(),
-        },
-    )
-}
-
 // ------------------------------------------------------------------ layout constants
 
 /// The map box of the scenario's coordinates is drawn this much larger.
@@ -227,7 +212,7 @@ fn side_name(pic: &MapPicture, side: &str) -> String {
 }
 
 /// From the scenario's 1000 × 700 box to the page. Block-game maps crowd their places
-/// where the war is (Hellenes: Attica, the Isthmus, Boeotia), so the drawing magnifies
+/// where the war is (the few areas where most of the war is fought), so the drawing magnifies
 /// around the densest place and squeezes the empty margins: a Cartesian fisheye
 /// (x' = (k+1)·x / (k·x + 1) on each side of the focus, per axis), which keeps every
 /// place inside the box and every left/right, above/below order as it was.

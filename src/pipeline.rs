@@ -40,19 +40,20 @@ pub fn load_scenario<R: Rules>(sref: &ScenarioRef, file: &str) -> Result<R::Scen
             sref.name
         )));
     }
-    R::load_scenario(text).map_err(|p| {
+    let sc = R::load_scenario(text).map_err(|p| {
         Failure::Refused(format!(
             "scenario `{}` is not playable: {}",
             sref.name,
             p.join("; ")
         ))
-    })
+    })?;
+    Ok(sc)
 }
 
 /// Parses a YAML file we wrote (game or view) into its type, with a placed diagnostic on
 /// failure. The safe parser runs first, so aliases and oversized input never reach serde.
 pub fn parse_file<T: DeserializeOwned>(name: &str, bytes: &[u8], what: &str) -> Result<T, Failure> {
-    let file = yaml::decode(name, bytes).map_err(Failure::input)?;
+    let file = yaml::decode_within(name, bytes, yaml::MAX_GAME_BYTES).map_err(Failure::input)?;
     yaml::parse(&file).map_err(Failure::input)?;
     serde_yaml::from_str(&file.text).map_err(|e| {
         let mut d = Diagnostic::new(
@@ -173,6 +174,14 @@ pub fn check_orders<R: Rules>(
         });
         return (R::default_orders(sc, &view.state, side), vec![d]);
     };
+    // Bounded before anything reads it: what orders hold may reach the next game file.
+    let too_big = yaml::check_bounds(file, &root);
+    if !too_big.is_empty() {
+        return (
+            R::default_orders(sc, &view.state, side),
+            diag::cap(too_big, file),
+        );
+    }
     let mut diags = Vec::new();
     let mut envelope_ok = true;
     let need = |key: &str, diags: &mut Vec<Diagnostic>| -> Option<&Node> {
@@ -306,6 +315,10 @@ pub fn check_orders<R: Rules>(
     (checked.orders, diag::cap(diags, file))
 }
 
+/// Each side's orders file as received: side → (file name, bytes), `None` when the side
+/// sent nothing.
+pub type OrdersFiles = BTreeMap<String, Option<(String, Vec<u8>)>>;
+
 /// Everything one adjudication needs.
 pub struct TurnInputs {
     /// The deadline of the next turn's orders (from campaign.yaml when adjudicating; from
@@ -314,7 +327,7 @@ pub struct TurnInputs {
     pub game_name: String,
     pub game_bytes: Vec<u8>,
     /// Per side: the orders file's display name and bytes, or `None` (no orders).
-    pub orders: crate::campaign::OrdersFiles,
+    pub orders: OrdersFiles,
     /// `s_t`.
     pub seed: Hash,
     /// `u_t`; `None` when re-running without it (sealed events then cannot be checked).
@@ -373,6 +386,11 @@ pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
     let sc = load_scenario::<R>(&game.scenario, &inp.game_name)?;
     // A game file that breaks the game's invariants (duplicate ids, unknown places…) is
     // refused before anything is resolved from it.
+    // Side ids become file names: never one that is a path.
+    crate::game::check_ids(
+        &format!("{}: scenario `{}`: side", inp.game_name, game.scenario.name),
+        R::sides(&sc, &game.state).iter().map(String::as_str),
+    )?;
     let broken = R::invariants(&sc, &game.state);
     if !broken.is_empty() {
         return Err(Failure::Refused(format!(
@@ -433,6 +451,17 @@ pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
     if !inp.fallback && !problems.is_empty() {
         return Err(Failure::Input(problems.into_values().flatten().collect()));
     }
+    let defaults: BTreeMap<String, BTreeMap<Lang, Vec<String>>> = orders
+        .iter()
+        .map(|(side, o)| {
+            let by_lang = Lang::ALL
+                .into_iter()
+                .map(|l| (l, R::defaults_said(&sc, o, l)))
+                .filter(|(_, v)| !v.is_empty())
+                .collect();
+            (side.clone(), by_lang)
+        })
+        .collect();
     let game_sha = dice::sha256(&inp.game_bytes);
     let key = dice::turn_key(&game.game, game.turn, &inp.seed, &game_sha, &side_orders);
     let dice = TurnDice::new(key, inp.sealed).with_forced(inp.forced.clone());
@@ -467,6 +496,7 @@ pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
         sides: &side_orders,
         dice: &res.dice,
         problems: &problems,
+        defaults: &defaults,
     };
     let side_views: BTreeMap<String, R::View> = R::sides(&sc, &next.state)
         .into_iter()

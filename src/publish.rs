@@ -1,29 +1,96 @@
 //! `dikast publish`: a copy of the archive for everyone. The secret file is left out
 //! and the last adjudicated turn's sealed seed is revealed in `published.yaml`, so that
-//! `dikast verify` on the copy re-runs the sealed events too.
+//! `dikast verify` on the copy re-runs the sealed events too. What is the moderator's
+//! alone stays home: the players' and the moderator's addresses and the mail settings
+//! (campaign.yaml is copied without them), the `mail/` folders with the messages sent,
+//! and anything hidden (the secret, the lock, what a stopped run left).
 
-use crate::campaign::{Layout, Published};
+use crate::campaign::{Campaign, Layout, Player, Published};
 use crate::dice::{self, Chain};
 use crate::error::Failure;
-use crate::fsx::NewDir;
+use crate::fsx::{self, NewDir};
 use crate::game::to_yaml;
+use serde::Deserialize;
 use std::fs;
 use std::path::Path;
 
-pub fn publish(layout: &Layout, out: &Path) -> Result<String, Failure> {
+/// What publish needs of the last game file, whatever the game.
+#[derive(Deserialize)]
+struct Awaits {
+    awaiting: Vec<String>,
+}
+
+/// `dikast publish DIR OUT [--force]`.
+pub fn publish(layout: &Layout, out: &Path, force: bool) -> Result<String, Failure> {
+    // One dikast at a time: an adjudication running meanwhile would be copied half-done.
+    let lock = fsx::Lock::take(&layout.dir)?;
     let secret = layout.load_secret()?;
+    let campaign = layout.load_campaign()?;
     let turns = layout.turns()?;
+    if let Some(t) = turns.iter().find(|t| {
+        layout
+            .turn_dir(**t)
+            .join(crate::campaign::STAGED_REPORTS)
+            .exists()
+    }) {
+        return Err(Failure::Refused(format!(
+            "the adjudication of turn {} stopped after it was written and its reports still wait in {}: `dikast adjudicate {}` finishes it; publish after that",
+            t - 1,
+            layout.rel(&layout.turn_dir(*t).join(crate::campaign::STAGED_REPORTS)),
+            layout.dir.display()
+        )));
+    }
     let last = turns
         .iter()
         .copied()
         .filter(|t| layout.report(*t).exists())
         .max()
         .unwrap_or(0);
+    let pending = *turns.last().expect("turns() is never empty");
+    let game_path = layout.game(pending);
+    let g: Awaits = crate::pipeline::parse_file(
+        &layout.rel(&game_path),
+        &fsx::read_limited(&game_path)?,
+        "game file",
+    )?;
+    if !g.awaiting.is_empty() && !force {
+        return Err(Failure::Refused(format!(
+            "the game is not over: turn {pending} awaits {}. Publishing now would reveal to everyone what the players may not know yet: the sealed seed of turn {last} opens every sealed event so far (each deal: every hand), the moderator's reports show every hand and every block, and each side's reports ({}) show that side's hand to the other. Publish when the game is over, or give --force if the players agreed",
+            g.awaiting.join(", "),
+            campaign
+                .players
+                .keys()
+                .map(|s| format!("report-{s}.md"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
     let u = Chain::Sealed
         .at(&secret.sealed()?, secret.chain_length, last)
         .ok_or_else(|| Failure::Refused("the sealed chain is shorter than the campaign".into()))?;
     let nd = NewDir::create(out)?;
-    copy_tree(&layout.dir, nd.path(), &layout.dir)?;
+    copy_tree(&layout.dir, nd.path(), &layout.dir, &nd)?;
+    // campaign.yaml without any address or mail setting.
+    let public = Campaign {
+        players: campaign
+            .players
+            .iter()
+            .map(|(s, p)| {
+                (
+                    s.clone(),
+                    Player {
+                        name: p.name.clone(),
+                        email: String::new(),
+                        language: p.language.clone(),
+                    },
+                )
+            })
+            .collect(),
+        moderator: String::new(),
+        mail: None,
+        ..campaign
+    };
+    nd.write("campaign.yaml", to_yaml(&public).as_bytes())?;
     let p = Published {
         protocol: dice::PROTOCOL.into(),
         turn: last,
@@ -31,33 +98,56 @@ pub fn publish(layout: &Layout, out: &Path) -> Result<String, Failure> {
     };
     nd.write("published.yaml", to_yaml(&p).as_bytes())?;
     nd.commit()?;
-    Ok(format!(
-        "published {} turns to {}: secret left out, sealed seed of turn {last} revealed; `dikast verify {}` re-runs every event\n",
+    let mut text: String = lock.took_over.iter().map(|l| format!("{l}\n")).collect();
+    text.push_str(&format!(
+        "published {} turns to {}: secret, addresses and mail left out, sealed seed of turn {last} revealed; `dikast verify {}` re-runs every event\n",
         last,
         out.display(),
         out.display()
-    ))
+    ));
+    if !g.awaiting.is_empty() {
+        text.push_str(&format!(
+            "the game is not over (turn {pending} awaits {}): published with --force\n",
+            g.awaiting.join(", ")
+        ));
+    }
+    Ok(text)
 }
 
-/// Copies the campaign, leaving out `.dikast/` (the secret and the lock) and links.
-fn copy_tree(from: &Path, to: &Path, root: &Path) -> Result<(), Failure> {
+/// Copies the archive: every game file, view, orders file and report. Left out: hidden
+/// entries at any depth (`.dikast/` with the secret and the lock, temporary folders of a
+/// stopped run), `mail/` folders of the turns, links, campaign.yaml (written without
+/// addresses) and any earlier published.yaml.
+fn copy_tree(from: &Path, to: &Path, root: &Path, nd: &NewDir) -> Result<(), Failure> {
     let rd = fs::read_dir(from).map_err(|e| Failure::io(from, "read", e))?;
     let mut entries: Vec<_> = rd.flatten().collect();
     entries.sort_by_key(|e| e.file_name());
     for e in entries {
         let name = e.file_name();
-        if from == root && (name == ".dikast" || name == "published.yaml") {
+        let text = name.to_string_lossy();
+        if text.starts_with('.') {
+            continue;
+        }
+        if from == root && (name == "published.yaml" || name == "campaign.yaml") {
             continue;
         }
         let ft = e
             .file_type()
             .map_err(|er| Failure::io(&e.path(), "read", er))?;
+        let in_turn = from.parent().is_some_and(|p| p.ends_with("turns"));
+        if ft.is_dir() && in_turn && name == "mail" {
+            continue;
+        }
         let dest = to.join(&name);
+        let rel = dest
+            .strip_prefix(nd.path())
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_default();
         if ft.is_dir() {
-            fs::create_dir_all(&dest).map_err(|er| Failure::io(&dest, "create", er))?;
-            copy_tree(&e.path(), &dest, root)?;
+            nd.mkdir(&rel)?;
+            copy_tree(&e.path(), &dest, root, nd)?;
         } else if ft.is_file() {
-            fs::copy(e.path(), &dest).map_err(|er| Failure::io(&dest, "write", er))?;
+            nd.write(&rel, &fsx::read_limited(&e.path())?)?;
         }
     }
     Ok(())

@@ -25,6 +25,8 @@ pub struct Facts<'a, S> {
     pub sides: &'a [SideOrders],
     pub dice: &'a [DiceRecord],
     pub problems: &'a BTreeMap<String, Vec<Diagnostic>>,
+    /// Per side, per language: the defaults its orders applied (`Rules::defaults_said`).
+    pub defaults: &'a BTreeMap<String, BTreeMap<Lang, Vec<String>>>,
 }
 
 /// One side's orders hash in the dice section.
@@ -119,6 +121,7 @@ struct Words {
     orders: &'static str,
     received: &'static str,
     none_received: &'static str,
+    default_applied: &'static str,
     invalid: &'static str,
     happened: &'static str,
     position: &'static str,
@@ -138,6 +141,7 @@ const EN: Words = Words {
     orders: "## Orders",
     received: "orders received",
     none_received: "**no orders received**: standing orders and the documented defaults applied",
+    default_applied: "default applied",
     invalid: "### Invalid orders replaced by their defaults",
     happened: "## What happened",
     position: "## Your position",
@@ -157,6 +161,7 @@ const RU: Words = Words {
     orders: "## Приказы",
     received: "приказы получены",
     none_received: "**приказы не получены**: применены постоянные приказы и документированные правила по умолчанию",
+    default_applied: "применено по умолчанию",
     invalid: "### Неверные приказы, заменённые приказами по умолчанию",
     happened: "## Что произошло",
     position: "## Ваше положение",
@@ -229,6 +234,12 @@ pub fn render<R: Rules>(
             None => w.none_received.to_string(),
         };
         let _ = writeln!(out, "- {}: {line}", name(&so.side));
+        if side.is_none_or(|me| me == so.side) {
+            let said = f.defaults.get(&so.side).and_then(|d| d.get(&lang));
+            for d in said.into_iter().flatten() {
+                let _ = writeln!(out, "  - {}: {}", w.default_applied, one_line(d));
+            }
+        }
     }
     let shown: Vec<(&String, &Vec<Diagnostic>)> = f
         .problems

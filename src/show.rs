@@ -19,6 +19,18 @@ pub enum Format {
     Svg,
 }
 
+/// The map of a view, as SVG text: the game's picture of the view, drawn by `map`.
+pub fn map_svg<R: Rules>(sc: &R::Scenario, v: &ViewFile<R::View>) -> String {
+    crate::map::render(
+        &R::map(sc, &v.state),
+        &crate::map::Heading {
+            game: v.game.clone(),
+            turn: v.turn,
+            step: v.step.clone(),
+        },
+    )
+}
+
 /// The `$schema` line templates start with, so editors validate orders as they are typed.
 pub const SCHEMA_LINE: &str =
     "# yaml-language-server: $schema=https://dikast.invalid/schema/orders.schema.json";
@@ -90,7 +102,7 @@ pub fn show<R: Rules>(
                 R::describe(&sc, &v.state, crate::lang::Lang::En)
             )
         }
-        Format::Svg => crate::map::svg::<R>(&sc, &v),
+        Format::Svg => map_svg::<R>(&sc, &v),
     })
 }
 

@@ -254,21 +254,14 @@ pub fn status<R: Rules>(layout: &Layout) -> Result<Status, Failure> {
     let deadline = c.deadlines.as_ref().and_then(|d| d.get(&t)).cloned();
     let sides = R::sides(&sc, &game.state);
     let dir = layout.orders_dir(t);
-    let mut names: Vec<String> = fs::read_dir(&dir)
-        .map(|rd| {
-            rd.flatten()
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|n| !n.starts_with('.'))
-                .collect()
-        })
-        .unwrap_or_default();
-    names.sort();
+    let names = campaign::orders_names(layout, t)?;
     let mut stray = Vec::new();
     let mut found: BTreeMap<String, String> = BTreeMap::new();
     for n in &names {
         let stem = n.strip_suffix(".yaml").or_else(|| n.strip_suffix(".yml"));
         match stem {
-            Some(s) if sides.iter().any(|x| x == s) => {
+            // A second orders file of the same side is refused by adjudicate too.
+            Some(s) if sides.iter().any(|x| x == s) && !found.contains_key(s) => {
                 found.insert(s.to_string(), n.clone());
             }
             _ => stray.push(layout.rel(&dir.join(n))),

@@ -117,6 +117,13 @@ fn sealed_source(layout: &Layout, anchor: &str) -> Result<Option<SealedSeeds>, F
         let bytes = fsx::read_limited(&layout.published())?;
         let p: Published =
             pipeline::parse_file(&layout.rel(&layout.published()), &bytes, "published file")?;
+        if p.turn > campaign::MAX_CHAIN_LENGTH {
+            return Err(Failure::Verify(format!(
+                "published.yaml: field turn is {}, beyond any chain dikast walks ({})",
+                p.turn,
+                campaign::MAX_CHAIN_LENGTH
+            )));
+        }
         let u = dice::parse_hash(&p.sealed_seed).ok_or_else(|| {
             Failure::Verify("published.yaml: field sealed_seed is not a 64-digit hex value".into())
         })?;
@@ -333,6 +340,17 @@ pub fn archive<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
 fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
     let mut sum = Summary::default();
     let turns = layout.turns()?;
+    for &t in &turns {
+        let staged = layout.turn_dir(t).join(campaign::STAGED_REPORTS);
+        if staged.exists() {
+            return Err(Failure::Verify(format!(
+                "the adjudication of turn {} stopped after it was written: its reports still wait in {}; `dikast adjudicate {}` finishes it",
+                t - 1,
+                layout.rel(&staged),
+                layout.dir.display()
+            )));
+        }
+    }
     let (first_bytes, first) = archived_game::<R>(layout, 1)?;
     if first.turn != 1 {
         return Err(Failure::Verify(format!(
@@ -361,6 +379,7 @@ fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
         check_views::<R>(layout, t, &sc, &game, &gbytes)?;
         campaign::check_links(layout, t, game.previous.as_deref(), &game.dice.commitment)?;
     }
+    let mut rerun = 0usize;
     for &t in &turns {
         let gpath = layout.game(t);
         let (gbytes, game) = archived_game::<R>(layout, t)?;
@@ -436,10 +455,14 @@ fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
             forced: BTreeMap::new(),
         })?;
         if out.sealed_unchecked {
-            sum.lines.push(format!(
-                "turn {t}: seed, commitment and hash chain check out; it has sealed events, so its files can be re-run only with the secret or once the campaign is published"
-            ));
-            continue;
+            // A turn not re-run is not verified: a copy without the secret or
+            // published.yaml re-runs sealed events from the seed the moderator's report
+            // reveals, and a report that reveals none proves nothing.
+            return Err(Failure::Verify(format!(
+                "turn {t} cannot be re-run: it has sealed events, and neither the secret, published.yaml nor {} (field sealed_seed of its dice section) gives its sealed seed; {rerun} turn{} re-run before it",
+                layout.rel(&layout.report(t)),
+                if rerun == 1 { " was" } else { "s were" }
+            )));
         }
         compare(layout, &next_path, &out.next_game)?;
         // Every report in every language.
@@ -449,12 +472,93 @@ fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
         sum.lines.push(format!(
             "turn {t}: re-run gives byte-identical game file, views and reports"
         ));
+        rerun += 1;
+    }
+    let pending = turns.len() - rerun;
+    sum.lines.push(format!(
+        "{rerun} adjudicated turn{} re-run, every file byte for byte{}",
+        if rerun == 1 { "" } else { "s" },
+        if pending > 0 {
+            "; the last awaits adjudication"
+        } else {
+            ""
+        }
+    ));
+    Ok(sum)
+}
+
+/// `dikast verify --report FILE [--orders FILE] [--view FILE]`: a player's check of the
+/// open dice. Without `--view` it shows only that the report is consistent in itself (a
+/// report made up afresh, with a new seed chain, is too); with the view of the turn the
+/// player received before he wrote his orders, it shows the seed is the one committed
+/// then and the game file the one he saw.
+pub fn report_dice(
+    report_path: &Path,
+    orders: Option<&Path>,
+    view: Option<&Path>,
+) -> Result<Summary, Failure> {
+    let name = report_path.display().to_string();
+    let section = read_section(report_path)?;
+    let mut sum = check_section(&section, &name, orders)?;
+    match view {
+        Some(v) => {
+            let head = read_view_head(v)?;
+            let o = orders.map(read_orders_head).transpose()?;
+            anchor(&section, &name, &head, &v.display().to_string(), o.as_ref(), &mut sum)?;
+        }
+        None => sum.lines.push(
+            "NOT ANCHORED: without --view this shows only that the report is consistent in itself; a report made up afresh passes too. Give the view you received for this turn (`--view view-<side>.yaml`), or check your whole folder (`--player DIR`)".into(),
+        ),
     }
     Ok(sum)
 }
 
-/// `dikast verify --report FILE [--orders FILE]`: a player's check of the open dice.
-pub fn report_dice(report_path: &Path, orders: Option<&Path>) -> Result<Summary, Failure> {
+/// The fields of a view a player's check needs, whatever the game.
+#[derive(Debug, Clone, serde::Deserialize)]
+pub struct ViewHead {
+    pub view_of: String,
+    pub game: String,
+    pub turn: u32,
+    pub based_on: String,
+    pub dice: crate::game::DiceState,
+}
+
+fn read_view_head(p: &Path) -> Result<ViewHead, Failure> {
+    let b = fsx::read_limited(p)?;
+    pipeline::parse_file(&p.display().to_string(), &b, "view")
+}
+
+/// The envelope of an orders file and the SHA-256 of its bytes.
+#[derive(Debug, Clone)]
+pub struct OrdersHead {
+    pub name: String,
+    pub side: String,
+    pub turn: Option<u64>,
+    pub based_on: String,
+    pub sha256: Hash,
+}
+
+fn read_orders_head(p: &Path) -> Result<OrdersHead, Failure> {
+    let b = fsx::read_limited(p)?;
+    let name = p.display().to_string();
+    let file = yaml::decode(&name, &b).map_err(Failure::input)?;
+    let root = yaml::parse(&file).map_err(Failure::input)?;
+    let text = |k: &str| {
+        root.get(k)
+            .and_then(|n| n.as_str())
+            .map(|s| s.trim().to_ascii_lowercase())
+            .unwrap_or_default()
+    };
+    Ok(OrdersHead {
+        side: text("side"),
+        turn: root.get("turn").and_then(|n| n.as_u64()),
+        based_on: text("based_on"),
+        sha256: dice::sha256(&b),
+        name,
+    })
+}
+
+fn read_section(report_path: &Path) -> Result<DiceSection, Failure> {
     let bytes = fsx::read_limited(report_path)?;
     let text = String::from_utf8_lossy(&bytes);
     let name = report_path.display().to_string();
@@ -472,7 +576,261 @@ pub fn report_dice(report_path: &Path, orders: Option<&Path>) -> Result<Summary,
         }
         Some(Ok(s)) => s,
     };
-    check_section(&section, &name, orders)
+    Ok(section)
+}
+
+/// Ties a report's dice section to the view of the same turn that the player received
+/// before he wrote his orders: same game and turn, the commitment the view made (so the
+/// revealed seed was fixed before any orders), the game file hash the view names, the
+/// sealed seed (when shown) on the view's sealed chain, and his own orders written
+/// against that view and recorded for his side.
+fn anchor(
+    s: &DiceSection,
+    name: &str,
+    v: &ViewHead,
+    vname: &str,
+    orders: Option<&OrdersHead>,
+    sum: &mut Summary,
+) -> Result<(), Failure> {
+    let fail = |m: String| Err(Failure::Verify(m));
+    if v.game != s.game || v.turn != s.turn {
+        return fail(format!(
+            "{name} is the report of game `{}` turn {}, but {vname} is the view of game `{}` turn {}: give the view of the turn the report adjudicates",
+            s.game, s.turn, v.game, v.turn
+        ));
+    }
+    if v.dice.commitment != s.commitment {
+        return fail(format!(
+            "{name}: field commitment is not the one {vname} made before the orders (field dice.commitment): the report's seed was not committed in advance"
+        ));
+    }
+    if v.based_on != s.game_sha256 {
+        return fail(format!(
+            "{name}: field game_sha256 is not the game file {vname} was made from (field based_on): the turn was not adjudicated from the game you saw"
+        ));
+    }
+    if let Some(u) = &s.sealed_seed {
+        let ok = dice::parse_hash(u)
+            .is_some_and(|u| dice::to_hex(&Chain::Sealed.walk(&u, s.turn)) == v.dice.sealed_anchor);
+        if !ok {
+            return fail(format!(
+                "{name}: field sealed_seed does not hash down to the sealed anchor of {vname} (field dice.sealed_anchor) in {} steps",
+                s.turn
+            ));
+        }
+    }
+    sum.lines.push(format!(
+        "anchored: the commitment and the game file hash are those of {vname}, the view of {} for turn {}",
+        v.view_of, v.turn
+    ));
+    if let Some(o) = orders {
+        if o.side != v.view_of || o.turn != Some(v.turn as u64) {
+            return fail(format!(
+                "{} are not {}'s orders for turn {} (fields side, turn)",
+                o.name, v.view_of, v.turn
+            ));
+        }
+        if o.based_on.len() < 8 || !v.based_on.starts_with(&o.based_on) {
+            return fail(format!(
+                "{}: field based_on does not name the game file of {vname}",
+                o.name
+            ));
+        }
+        let recorded = s
+            .orders
+            .iter()
+            .find(|x| x.side == v.view_of)
+            .map(|x| x.sha256.as_str());
+        if recorded != Some(dice::to_hex(&o.sha256).as_str()) {
+            return fail(format!(
+                "{name}: field orders does not record {} for {}: these are not the orders adjudicated for your side",
+                o.name, v.view_of
+            ));
+        }
+        sum.lines.push(format!(
+            "orders: {} were written against that view and adjudicated as {}'s",
+            o.name, v.view_of
+        ));
+    }
+    Ok(())
+}
+
+/// `dikast verify --player DIR`: a player's whole folder of views, reports and his own
+/// orders, checked as one chain. Files are told apart by their content, not their
+/// names: a YAML file with `view_of` is a view, one with `side` and `based_on` orders, a
+/// Markdown file with a dice section a report. The earliest view is the anchor (the
+/// player trusts the first view he received); each later view's commitment must lie on
+/// its chain, each report must be anchored to the view of its turn, and the seed each
+/// report reveals must be the commitment of the next turn's view.
+pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
+    let mut files = Vec::new();
+    collect_files(dir, &mut files)?;
+    let mut views: BTreeMap<u32, (String, ViewHead)> = BTreeMap::new();
+    let mut reports: Vec<(String, DiceSection)> = Vec::new();
+    let mut orders: Vec<OrdersHead> = Vec::new();
+    let mut ignored = 0usize;
+    for p in &files {
+        let name = p.display().to_string();
+        let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
+        match ext {
+            "yaml" | "yml" => {
+                let b = fsx::read_limited(p)?;
+                let text = String::from_utf8_lossy(&b);
+                if text.lines().any(|l| l.starts_with("view_of:")) {
+                    let v = read_view_head(p)?;
+                    if let Some((other, old)) = views.get(&v.turn) {
+                        if old.based_on != v.based_on || old.dice != v.dice {
+                            return Err(Failure::Verify(format!(
+                                "{name} and {other} are both views of turn {} but disagree (fields based_on, dice)",
+                                v.turn
+                            )));
+                        }
+                        continue;
+                    }
+                    views.insert(v.turn, (name, v));
+                } else if text
+                    .lines()
+                    .any(|l| l.trim_start().starts_with("based_on:"))
+                {
+                    orders.push(read_orders_head(p)?);
+                } else {
+                    ignored += 1;
+                }
+            }
+            "md" => {
+                let b = fsx::read_limited(p)?;
+                match report::parse_dice_section(&String::from_utf8_lossy(&b)) {
+                    Some(_) => reports.push((name, read_section(p)?)),
+                    None => ignored += 1,
+                }
+            }
+            _ => ignored += 1,
+        }
+    }
+    let Some((_, (first_name, first))) = views.iter().next() else {
+        return Err(Failure::Refused(format!(
+            "{} holds no view (a YAML file with `view_of:`): the check starts from the first view you received",
+            dir.display()
+        )));
+    };
+    let (first_name, first) = (first_name.clone(), first.clone());
+    let mut sum = Summary::default();
+    // Every view: the same game, side and chains; its commitment on the first's chain.
+    for (t, (vname, v)) in &views {
+        if v.game != first.game || v.view_of != first.view_of {
+            return Err(Failure::Verify(format!(
+                "{vname} is {}'s view of game `{}`, but {first_name} is {}'s of `{}`",
+                v.view_of, v.game, first.view_of, first.game
+            )));
+        }
+        if v.dice.sealed_anchor != first.dice.sealed_anchor
+            || v.dice.chain_length != first.dice.chain_length
+            || v.dice.protocol != first.dice.protocol
+        {
+            return Err(Failure::Verify(format!(
+                "{vname}: field dice differs from {first_name}'s (sealed_anchor, chain_length, protocol): another chain"
+            )));
+        }
+        let c = dice::parse_hash(&v.dice.commitment).ok_or_else(|| {
+            Failure::Verify(format!(
+                "{vname}: field dice.commitment is not a 64-digit hex value"
+            ))
+        })?;
+        if t - first.turn > campaign::MAX_CHAIN_LENGTH {
+            return Err(Failure::Verify(format!(
+                "{vname}: field turn is {t}, beyond any chain dikast walks from {first_name}"
+            )));
+        }
+        if dice::to_hex(&Chain::Open.walk(&c, t - first.turn)) != first.dice.commitment {
+            return Err(Failure::Verify(format!(
+                "{vname}: field dice.commitment does not hash down to the commitment of {first_name} in {} steps: not the chain committed to at turn {}",
+                t - first.turn,
+                first.turn
+            )));
+        }
+    }
+    reports.sort_by(|a, b| (a.1.turn, &a.0).cmp(&(b.1.turn, &b.0)));
+    let mut anchored = BTreeSet::new();
+    for (rname, s) in &reports {
+        let Some((vname, v)) = views.get(&s.turn) else {
+            return Err(Failure::Verify(format!(
+                "{rname} is the report of turn {}, but the folder holds no view of turn {}: it cannot be anchored",
+                s.turn, s.turn
+            )));
+        };
+        let mine: Vec<&OrdersHead> = orders
+            .iter()
+            .filter(|o| o.turn == Some(s.turn as u64) && o.side == v.view_of)
+            .collect();
+        let o = match mine.as_slice() {
+            [] => None,
+            [o] => Some(*o),
+            _ => {
+                return Err(Failure::Verify(format!(
+                "the folder holds {} orders files of {} for turn {}: keep only the one you sent",
+                mine.len(),
+                v.view_of,
+                s.turn
+            )))
+            }
+        };
+        let mut one = check_section(s, rname, None)?;
+        anchor(s, rname, v, vname, o, &mut one)?;
+        if let Some((nname, next)) = views.get(&(s.turn + 1)) {
+            if next.dice.commitment != s.seed {
+                return Err(Failure::Verify(format!(
+                    "{rname}: field seed is not the commitment of {nname} (field dice.commitment): the seed revealed is not the next turn's commitment"
+                )));
+            }
+        }
+        anchored.insert(s.turn);
+        sum.lines.push(format!(
+            "turn {}: {rname} anchored to {vname}{}",
+            s.turn,
+            if o.is_some() {
+                ", your orders recorded"
+            } else {
+                ""
+            }
+        ));
+    }
+    for o in &orders {
+        let t = o.turn.unwrap_or(0) as u32;
+        if o.side == first.view_of && !anchored.contains(&t) && views.contains_key(&t) {
+            sum.lines.push(format!(
+                "{}: orders for turn {t}, not yet adjudicated (no report of turn {t} in the folder)",
+                o.name
+            ));
+        }
+    }
+    let last = views.keys().next_back().copied().unwrap_or(first.turn);
+    sum.lines.push(format!(
+        "one chain: {} views (turns {}–{last}), {} reports anchored, commitments on the chain of {first_name}{}",
+        views.len(),
+        first.turn,
+        anchored.len(),
+        if ignored > 0 {
+            format!("; {ignored} other files ignored")
+        } else {
+            String::new()
+        }
+    ));
+    Ok(sum)
+}
+
+fn collect_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) -> Result<(), Failure> {
+    let rd = std::fs::read_dir(dir).map_err(|e| Failure::io(dir, "read", e))?;
+    let mut v: Vec<_> = rd.flatten().map(|e| e.path()).collect();
+    v.sort();
+    for p in v {
+        let meta = std::fs::symlink_metadata(&p).map_err(|e| Failure::io(&p, "read", e))?;
+        if meta.is_dir() {
+            collect_files(&p, out)?;
+        } else if meta.is_file() {
+            out.push(p);
+        }
+    }
+    Ok(())
 }
 
 /// The checks of dice.md §5 on one dice section.
@@ -482,6 +840,13 @@ pub fn check_section(
     orders: Option<&Path>,
 ) -> Result<Summary, Failure> {
     let mut sum = Summary::default();
+    if s.turn > campaign::MAX_CHAIN_LENGTH {
+        return Err(Failure::Verify(format!(
+            "{name}: field turn is {}, beyond any chain dikast walks ({})",
+            s.turn,
+            campaign::MAX_CHAIN_LENGTH
+        )));
+    }
     if s.protocol != dice::PROTOCOL {
         return Err(Failure::Refused(format!(
             "{name} uses protocol `{}`; this dikast checks {}",

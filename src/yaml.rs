@@ -8,8 +8,34 @@
 use crate::diag::{char_span, Diagnostic, SourceFile};
 use saphyr_parser::{Event, Parser, ScalarStyle};
 
-/// Largest input file we read (orders, views, game files).
+/// Largest file a person writes that we read (orders, scenario, campaign file).
 pub const MAX_FILE_BYTES: usize = 4 * 1024 * 1024;
+
+/// Largest file dikast itself writes and reads back (game files, views, reports, the
+/// mail ledger). It must hold anything dikast can write: a game file is its scenario
+/// (a file of at most `MAX_FILE_BYTES`, carried inline when not embedded), the state,
+/// and what the players' orders put into it, which `check_bounds` limits to
+/// `MAX_ORDERS_VALUES` values of at most `MAX_TEXT_CHARS` characters per side. Each such
+/// value takes at most `MAX_VALUE_BYTES_WRITTEN` bytes once written (`orders_bound`).
+pub const MAX_GAME_BYTES: usize = 64 * 1024 * 1024;
+
+/// The most characters in one value of an orders file (an id, a place, a label pattern).
+pub const MAX_TEXT_CHARS: usize = 100;
+/// The most characters of `entropy:` (any text the player likes, but not a book).
+pub const MAX_ENTROPY_CHARS: usize = 4_000;
+/// The most items in one list or mapping of an orders file.
+pub const MAX_ITEMS: usize = 200;
+/// The most values (keys included) in one orders file.
+pub const MAX_ORDERS_VALUES: usize = 2_000;
+/// The most bytes one accepted value can take in a file dikast writes: 4 bytes per
+/// character, each possibly escaped (`\u{XXXX}`-like, at most 10 bytes), its key or
+/// `- ` and an indentation of up to 64 levels.
+pub const MAX_VALUE_BYTES_WRITTEN: usize = MAX_TEXT_CHARS * 10 + 2 * MAX_DEPTH + 8;
+
+/// The most bytes the orders of `sides` sides can add to a game file (and to each view).
+pub const fn orders_bound(sides: usize) -> usize {
+    sides * (MAX_ORDERS_VALUES * MAX_VALUE_BYTES_WRITTEN + MAX_ENTROPY_CHARS * 10)
+}
 const MAX_DEPTH: usize = 64;
 const MAX_NODES: usize = 200_000;
 
@@ -79,11 +105,16 @@ impl Node {
 
 /// Reads a file's bytes as text, refusing non-UTF-8 with the place of the first bad byte.
 pub fn decode(name: &str, bytes: &[u8]) -> Result<SourceFile, Diagnostic> {
-    if bytes.len() > MAX_FILE_BYTES {
+    decode_within(name, bytes, MAX_FILE_BYTES)
+}
+
+/// `decode` with another size limit (`MAX_GAME_BYTES` for the files dikast writes).
+pub fn decode_within(name: &str, bytes: &[u8], max: usize) -> Result<SourceFile, Diagnostic> {
+    if bytes.len() > max {
         // The reader stops one byte past the limit: the file may be much larger.
         return Err(Diagnostic::new(
             "input::too-large",
-            format!("{name} is larger than {MAX_FILE_BYTES} bytes, the most dikast reads"),
+            format!("{name} is larger than {max} bytes, the most dikast reads"),
         )
         .help("orders and game files are small text files: check that this is the right file"));
     }
@@ -383,6 +414,110 @@ pub fn parse(file: &SourceFile) -> Result<Node, Diagnostic> {
     }))
 }
 
+/// The bounds of an orders file (`MAX_TEXT_CHARS`, `MAX_ENTROPY_CHARS`, `MAX_ITEMS`,
+/// `MAX_ORDERS_VALUES`), whatever the game: what a player sends may reach the next game
+/// file, and no orders a checker accepts may make it too large to read again
+/// (`MAX_GAME_BYTES`) or every later turn slow. One diagnostic per value too long or
+/// collection too large, in the order of the file.
+pub fn check_bounds(file: &SourceFile, root: &Node) -> Vec<Diagnostic> {
+    fn walk(
+        file: &SourceFile,
+        n: &Node,
+        limit: usize,
+        count: &mut usize,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        *count += 1;
+        match &n.kind {
+            Kind::Scalar(s, _) => {
+                // Counting stops past the limit: a value of millions of characters costs
+                // no more than one of a hundred.
+                let len = s.chars().take(limit + 1).count();
+                if len > limit {
+                    let total = s.chars().count();
+                    out.push(
+                        Diagnostic::new(
+                            "orders::too-long",
+                            format!(
+                                "this value is {total} characters long; a value in orders has at most {limit}"
+                            ),
+                        )
+                        .at(file, char_span(&file.text, n.span.0))
+                        .label(format!("{total} characters from here"))
+                        .rule(format!(
+                            "ids, places and labels are at most {MAX_TEXT_CHARS} characters, `entropy` at most {MAX_ENTROPY_CHARS}"
+                        ))
+                        .help("write the value out as your view names it"),
+                    );
+                }
+            }
+            Kind::Seq(items) => {
+                if items.len() > MAX_ITEMS {
+                    out.push(too_many(file, n, items.len(), "list"));
+                }
+                for i in items {
+                    walk(file, i, MAX_TEXT_CHARS, count, out);
+                }
+            }
+            Kind::Map(pairs) => {
+                if pairs.len() > MAX_ITEMS {
+                    out.push(too_many(file, n, pairs.len(), "mapping"));
+                }
+                for (k, v) in pairs {
+                    walk(file, k, MAX_TEXT_CHARS, count, out);
+                    walk(file, v, MAX_TEXT_CHARS, count, out);
+                }
+            }
+        }
+    }
+    fn too_many(file: &SourceFile, n: &Node, len: usize, what: &str) -> Diagnostic {
+        Diagnostic::new(
+            "orders::too-many-items",
+            format!("this {what} has {len} entries; a {what} in orders has at most {MAX_ITEMS}"),
+        )
+        .at(file, char_span(&file.text, n.span.0))
+        .label(format!("{len} entries from here"))
+        .help("no order needs that many: send only what your view names")
+    }
+    let mut out = Vec::new();
+    let mut count = 0;
+    match &root.kind {
+        // The top level: `entropy` may be longer than an id.
+        Kind::Map(pairs) => {
+            count += 1;
+            if pairs.len() > MAX_ITEMS {
+                out.push(too_many(file, root, pairs.len(), "mapping"));
+            }
+            for (k, v) in pairs {
+                let entropy = k
+                    .as_str()
+                    .is_some_and(|s| s.eq_ignore_ascii_case("entropy"));
+                walk(file, k, MAX_TEXT_CHARS, &mut count, &mut out);
+                let limit = if entropy {
+                    MAX_ENTROPY_CHARS
+                } else {
+                    MAX_TEXT_CHARS
+                };
+                walk(file, v, limit, &mut count, &mut out);
+            }
+        }
+        _ => walk(file, root, MAX_TEXT_CHARS, &mut count, &mut out),
+    }
+    if count > MAX_ORDERS_VALUES {
+        out.push(
+            Diagnostic::new(
+                "orders::too-many-values",
+                format!(
+                    "these orders hold {count} values; orders hold at most {MAX_ORDERS_VALUES}"
+                ),
+            )
+            .in_file(file)
+            .help("no turn needs that many orders: send only what your view names"),
+        );
+    }
+    out
+}
+
 /// Parses then checks there are no duplicate keys in any mapping (YAML forbids them;
 /// a duplicate `actions:` would otherwise silently drop orders).
 pub fn parse_strict(file: &SourceFile) -> Result<Node, Vec<Diagnostic>> {
@@ -455,6 +590,45 @@ mod tests {
         let p = a.get("path").unwrap();
         assert_eq!(p.as_str(), Some("x"));
         assert!(!matches!(p.kind, Kind::Scalar(_, true)));
+    }
+
+    #[test]
+    fn the_game_file_limit_holds_anything_dikast_can_write() {
+        // A game file: its scenario carried inline (every byte escaped at worst), the
+        // orders of up to five players at their bounds, and the state itself (the 431
+        // game's is some 40 KB; 8 MiB is two hundred times that).
+        let most = MAX_FILE_BYTES * 10 + orders_bound(5) + 8 * 1024 * 1024;
+        assert!(most <= MAX_GAME_BYTES, "{most} > {MAX_GAME_BYTES}");
+    }
+
+    #[test]
+    fn orders_are_bounded_value_by_value() {
+        let long = format!("a: {}\nentropy: {}\n", "x".repeat(101), "y".repeat(4000));
+        let src = f(&long);
+        let d = check_bounds(&src, &parse(&src).unwrap());
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].code, "orders::too-long");
+        assert_eq!(d[0].location().as_deref(), Some("t.yaml:1:4"));
+        let list = format!("a: [{}]\n", vec!["1"; MAX_ITEMS + 1].join(", "));
+        let src = f(&list);
+        assert_eq!(
+            check_bounds(&src, &parse(&src).unwrap())[0].code,
+            "orders::too-many-items"
+        );
+        let fine = format!("a: [{}]\n", vec!["1"; MAX_ITEMS].join(", "));
+        let src = f(&fine);
+        assert!(check_bounds(&src, &parse(&src).unwrap()).is_empty());
+        let many: String = (0..MAX_ORDERS_VALUES / 20)
+            .map(|i| format!("k{i}: [{}]\n", vec!["1"; 19].join(", ")))
+            .collect();
+        let src = f(&many);
+        assert_eq!(
+            check_bounds(&src, &parse(&src).unwrap())
+                .last()
+                .unwrap()
+                .code,
+            "orders::too-many-values"
+        );
     }
 
     #[test]

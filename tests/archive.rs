@@ -152,10 +152,19 @@ fn changing_any_byte_of_any_archived_file_fails_verification_naming_it() {
         "3 game files, 6 views, 4 orders, 12 reports (English and Russian): {names:?}"
     );
 
-    // Two workers, each on its own copy of the campaign.
+    // Two workers, each on its own copy of the campaign: the moderator's, and a player's
+    // copy without the secret (and no published.yaml), which re-runs sealed events from
+    // the seed each moderator's report reveals (issue 11, item 3: a change there must
+    // fail too, never pass as "verified" for a turn not re-run).
     let all = changes(&dir, &files);
     let other = t.join("c2");
     copy_tree(&dir, &other);
+    fs::remove_dir_all(other.join(".dikast")).unwrap();
+    Test::new()
+        .arg("verify")
+        .arg(&other)
+        .stdout_has("2 adjudicated turns re-run, every file byte for byte")
+        .run();
     let problems: Vec<String> = std::thread::scope(|s| {
         let (all, dir, other) = (&all, &dir, &other);
         let a = s.spawn(move || {
@@ -186,6 +195,242 @@ fn changing_any_byte_of_any_archived_file_fails_verification_naming_it() {
     Test::new()
         .arg("verify")
         .arg(&dir)
+        .stdout_has("verified")
+        .run();
+}
+
+/// Issue 11, item 3: without the secret or published.yaml, a turn whose moderator's
+/// report reveals no sealed seed cannot be re-run, and that fails verification naming
+/// the turn; it used to be skipped and the archive "verified".
+#[test]
+fn a_turn_that_cannot_be_re_run_fails_verification() {
+    let t = TempDir::new("unrunnable");
+    let dir = t.join("c");
+    new_campaign(&dir, "unrun-431");
+    play_two_turns(&dir);
+    fs::remove_dir_all(dir.join(".dikast")).unwrap();
+    let report = dir.join("turns/0001/report.md");
+    let text = fs::read_to_string(&report).unwrap();
+    let kept: String = text
+        .lines()
+        .filter(|l| !l.contains("sealed_seed"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_ne!(kept, text, "the report reveals the sealed seed");
+    for damaged in [kept, text.replace("sealed_seed: ", "sealed_seed: zz")] {
+        fs::write(&report, &damaged).unwrap();
+        let out = Test::new().arg("verify").arg(&dir).verify_failure().run();
+        assert!(
+            !out.stdout.contains("verified") && out.stderr.contains("turns/0001/report.md"),
+            "{}",
+            out.both()
+        );
+    }
+    fs::write(&report, &text).unwrap();
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("2 adjudicated turns re-run")
+        .run();
+}
+
+/// Issue 11, item 4: a report made afresh, from another seed chain, is consistent in
+/// itself, so `verify --report R --orders O` alone cannot tell it from the real one. The
+/// view the player received before writing his orders anchors it: its commitment and its
+/// game file hash. `--player DIR` checks a whole folder of views, reports and orders as
+/// one chain.
+#[test]
+fn a_report_from_another_seed_chain_fails_against_the_players_view() {
+    let t = TempDir::new("forged-report");
+    let dir = t.join("c");
+    new_campaign(&dir, "forge-431");
+    play_two_turns(&dir);
+    // The forger: the same orders files, adjudicated on a campaign of his own chain.
+    let forged = t.join("forged");
+    Test::new()
+        .arg("new")
+        .arg(&forged)
+        .args(["--game-id", "forge-431"])
+        .run();
+    for side in ["athens", "sparta"] {
+        fs::copy(
+            dir.join(format!("turns/0001/orders/{side}.yaml")),
+            forged.join(format!("turns/0001/orders/{side}.yaml")),
+        )
+        .unwrap();
+    }
+    Test::new()
+        .args(["adjudicate", "--fallback"])
+        .arg(&forged)
+        .run();
+    let fake = forged.join("turns/0001/report-athens.md");
+    let real = dir.join("turns/0001/report-athens.md");
+    let orders = dir.join("turns/0001/orders/athens.yaml");
+    let view = dir.join("turns/0001/view-athens.yaml");
+    // Without the view the forgery is consistent in itself, and said to be only that.
+    Test::new()
+        .args(["verify", "--report"])
+        .arg(&fake)
+        .arg("--orders")
+        .arg(&orders)
+        .stdout_has("NOT ANCHORED")
+        .stdout_has("verified in itself only")
+        .run();
+    Test::new()
+        .args(["verify", "--report"])
+        .arg(&real)
+        .arg("--orders")
+        .arg(&orders)
+        .arg("--view")
+        .arg(&view)
+        .stdout_has("anchored: the commitment and the game file hash are those of")
+        .stdout_has("were written against that view and adjudicated as athens's")
+        .run();
+    Test::new()
+        .args(["verify", "--report"])
+        .arg(&fake)
+        .arg("--orders")
+        .arg(&orders)
+        .arg("--view")
+        .arg(&view)
+        .verify_failure()
+        .stderr_has("was not committed in advance")
+        .run();
+    // Another turn's view does not anchor a report either.
+    Test::new()
+        .args(["verify", "--report"])
+        .arg(&real)
+        .arg("--view")
+        .arg(dir.join("turns/0002/view-athens.yaml"))
+        .verify_failure()
+        .stderr_has("give the view of the turn the report adjudicates")
+        .run();
+
+    // The player's folder, as his mail left it: every view, his reports, his orders.
+    let folder = t.join("athens-mail");
+    fs::create_dir_all(&folder).unwrap();
+    let put = |from: &str, to: &str| {
+        fs::copy(dir.join(from), folder.join(to)).unwrap();
+    };
+    put("turns/0001/view-athens.yaml", "turn1-view.yaml");
+    put("turns/0001/orders/athens.yaml", "turn1-orders.yaml");
+    put("turns/0001/report-athens.md", "turn1-report.md");
+    put("turns/0002/view-athens.yaml", "turn2-view.yaml");
+    put("turns/0002/orders/athens.yaml", "turn2-orders.yaml");
+    put("turns/0002/report-athens.ru.md", "turn2-report.ru.md");
+    put("turns/0003/view-athens.yaml", "turn3-view.yaml");
+    Test::new()
+        .args(["verify", "--player"])
+        .arg(&folder)
+        .stdout_has("turn 1: ")
+        .stdout_has("turn 2: ")
+        .stdout_has("one chain: 3 views (turns 1–3), 2 reports anchored")
+        .stdout_has("verified")
+        .run();
+    // A forged report in the folder, or a view of another chain, breaks the chain.
+    fs::copy(&fake, folder.join("turn1-report.md")).unwrap();
+    Test::new()
+        .args(["verify", "--player"])
+        .arg(&folder)
+        .verify_failure()
+        .stderr_has("turn1-report.md")
+        .run();
+    fs::copy(&real, folder.join("turn1-report.md")).unwrap();
+    fs::copy(
+        forged.join("turns/0002/view-athens.yaml"),
+        folder.join("turn2-view.yaml"),
+    )
+    .unwrap();
+    Test::new()
+        .args(["verify", "--player"])
+        .arg(&folder)
+        .verify_failure()
+        .stderr_has("turn2-view.yaml")
+        .run();
+    // A report whose turn has no view cannot be anchored.
+    fs::remove_file(folder.join("turn2-view.yaml")).unwrap();
+    Test::new()
+        .args(["verify", "--player"])
+        .arg(&folder)
+        .verify_failure()
+        .stderr_has("no view of turn 2")
+        .run();
+}
+
+/// Issue 11, item 10: publish takes the lock, leaves out every address, the mail sent
+/// and what a stopped run left, and refuses a game that is not over unless --force,
+/// saying what it would reveal.
+#[test]
+fn publish_keeps_addresses_mail_and_leftovers_home_and_waits_for_the_end() {
+    let t = TempDir::new("publish-leaks");
+    let dir = t.join("c");
+    new_campaign(&dir, "leak-431");
+    play_two_turns(&dir);
+    let yaml = fs::read_to_string(dir.join("campaign.yaml")).unwrap();
+    let yaml = yaml
+        .replacen("email: ''", "email: pericles@athens.example", 1)
+        .replacen("email: ''", "email: archidamus@sparta.example", 1)
+        + "moderator: moderator@agora.example\n";
+    assert!(yaml.contains("pericles@"), "{yaml}");
+    fs::write(dir.join("campaign.yaml"), &yaml).unwrap();
+    fs::create_dir_all(dir.join("turns/0001/mail/sent")).unwrap();
+    fs::write(
+        dir.join("turns/0001/mail/sent/athens.eml"),
+        "To: pericles@athens.example\n",
+    )
+    .unwrap();
+    fs::create_dir_all(dir.join("turns/.0004.tmp-4242")).unwrap();
+    fs::write(dir.join("turns/0003/.half.yaml.tmp-4242"), "x").unwrap();
+    let before = cli::snapshot(t.path());
+    // Mid-war: refused, saying what it would reveal; nothing written.
+    let out = t.join("public");
+    Test::new()
+        .arg("publish")
+        .arg(&dir)
+        .arg(&out)
+        .failure()
+        .stderr_has("the game is not over")
+        .stderr_has("every hand")
+        .stderr_has("--force")
+        .run();
+    assert_eq!(cli::snapshot_diff(&before, &cli::snapshot(t.path())), None);
+    // Not while another dikast works on the campaign.
+    fs::write(
+        dir.join(".dikast/lock"),
+        format!("pid {}\n", std::process::id()),
+    )
+    .unwrap();
+    Test::new()
+        .arg("publish")
+        .arg(&dir)
+        .arg(&out)
+        .arg("--force")
+        .failure()
+        .stderr_has("another dikast is working on this campaign")
+        .run();
+    fs::remove_file(dir.join(".dikast/lock")).unwrap();
+    Test::new()
+        .arg("publish")
+        .arg(&dir)
+        .arg(&out)
+        .arg("--force")
+        .stdout_has("published with --force")
+        .run();
+    for (p, e) in cli::snapshot(&out) {
+        let name = p.display().to_string();
+        assert!(
+            !name.contains("mail") && !name.contains(".tmp") && !name.starts_with('.'),
+            "{name} was published"
+        );
+        if let cli::Entry::File(b) = e {
+            let text = String::from_utf8_lossy(&b);
+            assert!(!text.contains(".example"), "{name} holds an address");
+        }
+    }
+    assert!(out.join("campaign.yaml").exists());
+    Test::new()
+        .arg("verify")
+        .arg(&out)
         .stdout_has("verified")
         .run();
 }

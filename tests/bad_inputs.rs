@@ -486,6 +486,281 @@ fn every_bad_input_is_refused_with_its_diagnostic_and_writes_nothing() {
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }
 
+/// Issue 11, item 1: whatever orders `check` accepts, the game file they lead to stays
+/// readable. Both sides send the largest standing orders the bounds let through (200
+/// appeals whose `on:` is 100 characters, and 4000 characters of entropy, each of three
+/// bytes); the next game file grows by no more than
+/// `yaml::orders_bound`, and the campaign goes on and verifies.
+#[test]
+fn the_largest_accepted_orders_leave_a_readable_game_file() {
+    use dikast::yaml;
+    let t = TempDir::new("largest-orders");
+    let dir = t.join("c");
+    cli::new_campaign(&dir, "largest-431");
+    let on = format!("battle:{}", "*".repeat(yaml::MAX_TEXT_CHARS - 7));
+    let appeals: String = (0..yaml::MAX_ITEMS)
+        .map(|_| format!("    - {{ olympian: Ares, on: \"{on}\" }}\n"))
+        .collect();
+    for side in ["athens", "sparta"] {
+        let view = dir.join(format!("turns/0001/view-{side}.yaml"));
+        let text = format!(
+            "game: largest-431\nturn: 1\nside: {side}\nbased_on: {}\nentropy: \"{}\"\nstanding:\n  appeals:\n{appeals}",
+            cli::field(&view, "based_on"),
+            "ῶ".repeat(yaml::MAX_ENTROPY_CHARS)
+        );
+        let path = dir.join(format!("turns/0001/orders/{side}.yaml"));
+        fs::write(&path, &text).unwrap();
+        Test::new()
+            .arg("check")
+            .arg(&path)
+            .arg("--against")
+            .arg(&view)
+            .stdout_has("are valid")
+            .run();
+    }
+    let before = fs::metadata(dir.join("turns/0001/game.yaml"))
+        .unwrap()
+        .len() as usize;
+    Test::new().arg("adjudicate").arg(&dir).run();
+    let after = fs::metadata(dir.join("turns/0002/game.yaml"))
+        .unwrap()
+        .len() as usize;
+    assert!(
+        after > before + 2 * yaml::MAX_ITEMS * yaml::MAX_TEXT_CHARS,
+        "the appeals are in the game file ({before} → {after} bytes)"
+    );
+    assert!(
+        after <= before + yaml::orders_bound(2),
+        "{before} → {after} bytes: more than yaml::orders_bound allows"
+    );
+    assert!(after < yaml::MAX_GAME_BYTES);
+    // The campaign goes on: the game file reads, the next turn adjudicates, all verifies.
+    Test::new()
+        .args(["adjudicate", "--allow-no-orders"])
+        .arg(&dir)
+        .stdout_has("turn 2 adjudicated")
+        .run();
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("verified")
+        .run();
+}
+
+/// Issue 11, item 2: an id that becomes a file name is never a path. A scenario whose
+/// side is `x/../../../../escaped` made `new` write `escaped.yaml` outside the campaign;
+/// a side in campaign.yaml and a game id `..` are refused the same way. Nothing is
+/// written anywhere.
+#[test]
+fn ids_that_would_be_paths_are_refused_and_nothing_is_written() {
+    let t = TempDir::new("path-ids");
+    let root = t.path();
+    let text =
+        fs::read_to_string(cli::repo().join("src/rules/hellenes/hellenes-431.yaml")).unwrap();
+    let mut evil = String::new();
+    let mut rest = text.as_str();
+    // Every `sparta` that is the side's id (the city is `Sparta`).
+    while let Some(i) = rest.find("sparta") {
+        let word = !rest[..i].ends_with(|c: char| c.is_alphanumeric() || c == '-')
+            && !rest[i + 6..].starts_with(|c: char| c.is_alphanumeric() || c == '-');
+        evil.push_str(&rest[..i]);
+        evil.push_str(if word {
+            "\"x/../../../../escaped\""
+        } else {
+            "sparta"
+        });
+        rest = &rest[i + 6..];
+    }
+    evil.push_str(rest);
+    fs::create_dir_all(root.join("deep/er/still")).unwrap();
+    fs::write(root.join("evil.yaml"), &evil).unwrap();
+    let before = snapshot(root);
+    let out = Test::new()
+        .current_dir(root)
+        .args(["new", "deep/er/still/c", "--scenario", "evil.yaml"])
+        .failure()
+        .run();
+    assert!(
+        out.stderr.contains("`x/../../../../escaped` is not usable"),
+        "{}",
+        out.both()
+    );
+    assert_eq!(snapshot_diff(&before, &snapshot(root)), None);
+    // A game id that is a path is refused too.
+    Test::new()
+        .current_dir(root)
+        .args(["new", "c2", "--game-id", ".."])
+        .failure()
+        .stderr_has("is not a usable game id")
+        .run();
+    assert_eq!(snapshot_diff(&before, &snapshot(root)), None);
+    // A side in campaign.yaml that is a path: every command that reads it refuses.
+    let c = root.join("c");
+    cli::new_campaign(&c, "path-431");
+    let yaml = fs::read_to_string(c.join("campaign.yaml")).unwrap();
+    fs::write(
+        c.join("campaign.yaml"),
+        yaml.replace("  sparta:", "  ../../sparta:"),
+    )
+    .unwrap();
+    let before = snapshot(root);
+    for args in [["status"], ["adjudicate"], ["mail"]] {
+        Test::new()
+            .args(args)
+            .arg(&c)
+            .failure()
+            .stderr_has("`../../sparta` is not usable")
+            .run();
+    }
+    assert_eq!(snapshot_diff(&before, &snapshot(root)), None);
+}
+
+/// Issue 11, item 7: a turn is committed by one rename of a folder that already holds
+/// everything, reports included. The failure-injection hook of fsx
+/// (`DIKAST_TEST_FAIL_STEP=n`) makes the n-th step that changes the disk fail (make a
+/// folder, create, write or fsync a file, fsync a folder, rename, remove); for every n
+/// until the run gets through, `adjudicate` must fail and leave the campaign byte for
+/// byte as it was. (A full disk or a read-only turn folder fail one such step.) The run
+/// that gets through verifies.
+#[test]
+fn a_failure_at_any_step_of_an_adjudication_leaves_the_campaign_as_it_was() {
+    let t = TempDir::new("fail-steps");
+    let dir = t.join("c");
+    cli::new_campaign(&dir, "steps-431");
+    cli::send_orders(
+        &dir,
+        1,
+        [
+            ("athens", "standing:\n  fortify: { Athens: walls }\n".into()),
+            ("sparta", String::new()),
+        ],
+    );
+    let before = snapshot(&dir);
+    let mut n = 1;
+    loop {
+        let out = Test::new()
+            .arg("adjudicate")
+            .arg(&dir)
+            .env(dikast::fsx::FAIL_STEP_ENV, &n.to_string())
+            .output();
+        if out.code == 0 {
+            break;
+        }
+        assert_eq!(out.code, 1, "step {n}: {}", out.both());
+        assert!(
+            out.stderr
+                .contains(&format!("injected failure at step {n} ")),
+            "step {n}: {}",
+            out.both()
+        );
+        if let Some(d) = snapshot_diff(&before, &snapshot(&dir)) {
+            panic!(
+                "a failure at step {n} changed the campaign:\n{d}\n{}",
+                out.both()
+            );
+        }
+        n += 1;
+        assert!(n < 400, "the adjudication never got through");
+    }
+    // Game file, views, the orders folder, twelve reports: each written and flushed.
+    assert!(n > 40, "only {n} steps: are the writes going through fsx?");
+    assert!(!dir.join("turns/0002/.reports").exists());
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("1 adjudicated turn re-run")
+        .run();
+}
+
+/// Issue 11, items 7 and 8: what a crash leaves is put right by the next run. A turn
+/// committed whose reports still wait in `.reports/` (a crash after the commit's rename)
+/// is finished; a temporary folder of a run that died is removed; both say so.
+#[test]
+fn the_next_run_finishes_a_commit_and_removes_what_a_crash_left() {
+    let t = TempDir::new("crash-left");
+    let dir = t.join("c");
+    cli::new_campaign(&dir, "crash-431");
+    Test::new()
+        .args(["adjudicate", "--allow-no-orders"])
+        .arg(&dir)
+        .run();
+    let done = snapshot(&dir);
+    // As a crash right after the commit leaves it: the reports not yet moved.
+    let staged = dir.join("turns/0002/.reports");
+    fs::create_dir(&staged).unwrap();
+    for e in fs::read_dir(dir.join("turns/0001")).unwrap().flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if name.starts_with("report") {
+            fs::rename(e.path(), staged.join(&name)).unwrap();
+        }
+    }
+    // And a temporary folder of a run killed while it built the next turn.
+    fs::create_dir_all(dir.join("turns/.0003.tmp-4242/orders")).unwrap();
+    fs::write(dir.join("turns/.0003.tmp-4242/game.yaml"), "half").unwrap();
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .verify_failure()
+        .stderr_has("the adjudication of turn 1 stopped after it was written")
+        .run();
+    Test::new()
+        .args(["adjudicate", "--allow-no-orders"])
+        .arg(&dir)
+        .stdout_has("removed turns/.0003.tmp-4242, left by a dikast that stopped")
+        .stdout_has("finished the adjudication of turn 1 that stopped after it was written")
+        .run();
+    assert_eq!(snapshot_diff(&done, &snapshot(&dir)), None);
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("verified")
+        .run();
+}
+
+/// Issue 11, item 8: a lock left by a dikast that was killed (`kill -9`) blocked every
+/// later run until removed by hand. The lock records pid and host; a lock of this host
+/// whose process is gone is taken over, with a line saying so; one whose process runs,
+/// or of another host, is respected.
+#[test]
+fn a_lock_whose_process_is_gone_is_taken_over() {
+    let t = TempDir::new("stale-lock");
+    let dir = t.join("c");
+    cli::new_campaign(&dir, "lock-431");
+    let host = fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|h| h.trim().to_string())
+        .unwrap_or_default();
+    let lock = dir.join(".dikast/lock");
+    // A process that has ended: its pid names no process any more.
+    let mut child = std::process::Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    // Another host's dikast, and one running here (this test), are respected.
+    for text in [
+        format!("pid {dead}\nhost elsewhere.example\n"),
+        format!("pid {}\nhost {host}\n", std::process::id()),
+    ] {
+        fs::write(&lock, &text).unwrap();
+        Test::new()
+            .args(["adjudicate", "--allow-no-orders"])
+            .arg(&dir)
+            .failure()
+            .stderr_has("another dikast is working on this campaign")
+            .run();
+        assert_eq!(fs::read_to_string(&lock).unwrap(), text);
+    }
+    fs::write(&lock, format!("pid {dead}\nhost {host}\n")).unwrap();
+    Test::new()
+        .args(["adjudicate", "--allow-no-orders"])
+        .arg(&dir)
+        .stdout_has("took over the lock")
+        .stdout_has(&format!(
+            "of dikast pid {dead} on {host}, which is no longer running"
+        ))
+        .stdout_has("turn 1 adjudicated")
+        .run();
+    assert!(!lock.exists(), "the lock taken over is released at the end");
+}
+
 #[test]
 fn a_snapshot_sees_every_write() {
     // The "nothing was written" proof above is only as good as the snapshot.

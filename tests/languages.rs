@@ -87,7 +87,7 @@ fn demo_reports_carry_the_same_facts() {
     // The Russian report's dice section is checked like the English one.
     let ru = layout.side_report_in(4, "athens", Lang::Ru);
     let orders = layout.orders_dir(4).join("athens.yaml");
-    let sum = dikast::verify::report_dice(&ru, Some(&orders))
+    let sum = dikast::verify::report_dice(&ru, Some(&orders), None)
         .unwrap_or_else(|f| panic!("verify --report on the Russian report: {}", f.render()));
     assert!(!sum.lines.is_empty());
     // A changed Russian report fails verification of the archive, naming it.

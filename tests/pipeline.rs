@@ -116,7 +116,8 @@ fn publish_lets_anyone_rerun_the_sealed_events() {
         .arg("publish")
         .arg(&dir)
         .arg(&out)
-        .stdout_has("secret left out")
+        .arg("--force")
+        .stdout_has("secret, addresses and mail left out")
         .run();
     assert!(!out.join(".dikast").exists(), "the secret was published");
     let secret = fs::read_to_string(dir.join(".dikast/secret")).unwrap();

@@ -94,9 +94,12 @@ fn the_worked_turn_of_the_readme() {
         .arg(war.join("turns/0001/report-athens.md"))
         .arg("--orders")
         .arg(&orders)
+        .arg("--view")
+        .arg(&view)
         .stdout_has("seed: SHA-256(\"dikast/v1/chain\" ‖ seed) equals the commitment")
         .stdout_has("is athens's orders file as adjudicated")
         .stdout_has("turn key: recomputed and equal")
+        .stdout_has("anchored: the commitment and the game file hash are those of")
         .stdout_has("verified")
         .run();
     Test::new()
@@ -105,7 +108,12 @@ fn the_worked_turn_of_the_readme() {
         .stdout_has("verified")
         .run();
     let public = t.join("war-public");
-    Test::new().arg("publish").arg(&war).arg(&public).run();
+    Test::new()
+        .arg("publish")
+        .arg(&war)
+        .arg(&public)
+        .arg("--force")
+        .run();
     assert!(!public.join(".dikast").exists(), "the secret stays home");
     Test::new()
         .arg("verify")

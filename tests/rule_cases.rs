@@ -1,4 +1,4 @@
-//! Data-driven rule cases (DATC style): every folder under `tests/cases/hellenes/` that
+//! Data-driven rule cases (DATC style): every folder under `tests/cases/<game>/` that
 //! holds a `case.yaml` is one adjudication through the real pipeline (`run_turn`), with
 //! forced dice, compared with its expected files. `DIKAST_BLESS=1 cargo test --test
 //! rule_cases` (re)writes the expected files; review them as diffs. `DIKAST_CASE=<text>`
@@ -40,6 +40,7 @@
 //! Every case's Russian reports are also compared with the English ones, whole, fact by
 //! fact (tests/facts/mod.rs), whether or not the case keeps them as expected files.
 
+mod agree;
 mod facts;
 
 use dikast::dice::{self, Chain, Hash};
@@ -47,7 +48,6 @@ use dikast::error::Failure;
 use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
 use dikast::lang::Lang;
 use dikast::pipeline::{run_turn, TurnInputs};
-use dikast::rules::hellenes::state::State;
 use dikast::rules::hellenes::{Hellenes, HELLENES_431};
 use dikast::rules::Rules;
 use serde::Deserialize;
@@ -77,8 +77,41 @@ struct Case {
     translations: Vec<String>,
 }
 
+/// What the harness needs of a game beyond `Rules`: how its setups and state diffs read
+/// the state, and the language-facts comparison of its reports. One impl per game, and
+/// one line in `GAMES`; the harness itself is the same for every game.
+trait CaseGame: Rules {
+    /// State lists merged item by item in a setup and diffed by this key
+    /// (`blocks` by `id`).
+    const KEYED: &'static [(&'static str, &'static str)];
+    /// State mappings a setup merges entry by entry (`standing` by side).
+    const MERGED: &'static [&'static str];
+    /// Problems of a translated report against the English one (same facts).
+    fn facts(name: &str, en: &str, other: &str) -> Vec<String>;
+}
+
+impl CaseGame for Hellenes {
+    const KEYED: &'static [(&'static str, &'static str)] = &[("blocks", "id"), ("cities", "name")];
+    const MERGED: &'static [&'static str] = &["standing"];
+    fn facts(name: &str, en: &str, other: &str) -> Vec<String> {
+        facts::compare(facts::vocab(), name, en, other)
+    }
+}
+
+/// Every game's cases: `tests/cases/<game>/`, run by that game's harness.
+type RunCase = fn(&Path) -> Result<BTreeMap<String, String>, String>;
+const GAMES: &[(&str, RunCase)] = &[(Hellenes::ID, run_case::<Hellenes>)];
+
 fn cases_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/hellenes")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases")
+}
+
+/// The text of a game's first embedded scenario (the one its cases play).
+fn scenario_text<R: Rules>() -> Result<&'static str, String> {
+    R::scenario_names()
+        .first()
+        .and_then(|n| R::embedded_scenario(n))
+        .ok_or_else(|| format!("{} embeds no scenario", R::ID))
 }
 
 fn find_cases(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -138,9 +171,9 @@ fn merge_by_key(
 }
 
 /// The state of a setup: the scenario's start with the setup's changes.
-fn state_from_setup(text: &str) -> Result<State, String> {
-    let sc = Hellenes::load_scenario(HELLENES_431).map_err(|e| e.join("; "))?;
-    let start = Hellenes::start(&sc, &Default::default()).unwrap();
+fn state_from_setup<R: CaseGame>(text: &str) -> Result<R::State, String> {
+    let sc = R::load_scenario(scenario_text::<R>()?).map_err(|e| e.join("; "))?;
+    let start = R::start(&sc, &Default::default())?;
     let mut base: Value = serde_yaml::to_value(&start).map_err(|e| e.to_string())?;
     let patch: Value = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
     let Some(pm) = patch.as_mapping() else {
@@ -149,37 +182,35 @@ fn state_from_setup(text: &str) -> Result<State, String> {
     let bm = base.as_mapping_mut().expect("a state is a mapping");
     for (k, v) in pm {
         let key = k.as_str().ok_or("setup keys must be text")?;
-        match key {
-            "blocks" | "cities" => {
-                let list = bm
-                    .get_mut(key)
-                    .and_then(Value::as_sequence_mut)
-                    .expect("the state has blocks and cities");
-                let by = if key == "blocks" { "id" } else { "name" };
-                let patch = v
-                    .as_mapping()
-                    .ok_or(format!("setup `{key}` is a mapping by {by}"))?;
-                merge_by_key(list, by, patch, key)?;
+        if let Some((_, by)) = R::KEYED.iter().find(|(k, _)| *k == key) {
+            let list = bm
+                .get_mut(key)
+                .and_then(Value::as_sequence_mut)
+                .ok_or(format!("the state has no list `{key}`"))?;
+            let patch = v
+                .as_mapping()
+                .ok_or(format!("setup `{key}` is a mapping by {by}"))?;
+            merge_by_key(list, by, patch, key)?;
+        } else if R::MERGED.contains(&key) {
+            let m = bm
+                .get_mut(key)
+                .and_then(Value::as_mapping_mut)
+                .ok_or(format!("the state has no mapping `{key}`"))?;
+            for (side, s) in v
+                .as_mapping()
+                .ok_or(format!("setup `{key}` is a mapping"))?
+            {
+                m.insert(side.clone(), s.clone());
             }
-            "standing" => {
-                let m = bm
-                    .get_mut("standing")
-                    .and_then(Value::as_mapping_mut)
-                    .expect("the state has standing orders");
-                for (side, s) in v.as_mapping().ok_or("setup `standing` is a mapping")? {
-                    m.insert(side.clone(), s.clone());
-                }
-            }
-            _ => {
-                bm.insert(k.clone(), v.clone());
-            }
+        } else {
+            bm.insert(k.clone(), v.clone());
         }
     }
     serde_yaml::from_value(base).map_err(|e| format!("the setup gives no valid state: {e}"))
 }
 
 /// The game file bytes of a case and its seeds.
-fn game_bytes(dir: &Path, case: &Case) -> Result<(Vec<u8>, Hash, Hash), String> {
+fn game_bytes<R: CaseGame>(dir: &Path, case: &Case) -> Result<(Vec<u8>, Hash, Hash), String> {
     let seed_text = case.seed.clone().unwrap_or_else(|| {
         dir.file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -195,15 +226,16 @@ fn game_bytes(dir: &Path, case: &Case) -> Result<(Vec<u8>, Hash, Hash), String> 
     if is_full {
         return Ok((text.into_bytes(), s, u));
     }
-    let state = state_from_setup(&text).map_err(|e| format!("in/game.yaml: {e}"))?;
-    let sc = Hellenes::load_scenario(HELLENES_431).map_err(|e| e.join("; "))?;
-    let step = Hellenes::step(&sc, &state);
+    let state = state_from_setup::<R>(&text).map_err(|e| format!("in/game.yaml: {e}"))?;
+    let sc_text = scenario_text::<R>()?;
+    let sc = R::load_scenario(sc_text).map_err(|e| e.join("; "))?;
+    let step = R::step(&sc, &state);
     let game = GameFile {
         dikast: FORMAT,
-        rules: Hellenes::ID.to_string(),
+        rules: R::ID.to_string(),
         scenario: ScenarioRef {
-            name: "hellenes-431".into(),
-            sha256: sha256_hex(HELLENES_431.as_bytes()),
+            name: R::scenario_names()[0].into(),
+            sha256: sha256_hex(sc_text.as_bytes()),
             text: None,
         },
         game: "case".into(),
@@ -224,7 +256,7 @@ fn game_bytes(dir: &Path, case: &Case) -> Result<(Vec<u8>, Hash, Hash), String> 
 }
 
 /// What changed between two states, as YAML.
-fn state_diff(before: &State, after: &State) -> String {
+fn state_diff<R: CaseGame>(before: &R::State, after: &R::State) -> String {
     let b = serde_yaml::to_value(before).expect("states serialise");
     let a = serde_yaml::to_value(after).expect("states serialise");
     let (bm, am) = (b.as_mapping().unwrap(), a.as_mapping().unwrap());
@@ -232,8 +264,8 @@ fn state_diff(before: &State, after: &State) -> String {
     for (k, av) in am {
         let key = k.as_str().unwrap_or("");
         let bv = bm.get(k);
-        if key == "blocks" || key == "cities" {
-            let by = if key == "blocks" { "id" } else { "name" };
+        if let Some((_, by)) = R::KEYED.iter().find(|(k, _)| *k == key) {
+            let by = *by;
             let empty = Vec::new();
             let bl = bv.and_then(Value::as_sequence).unwrap_or(&empty);
             let mut changed = Mapping::new();
@@ -303,7 +335,7 @@ fn report_body(report: &str, lang: Lang) -> String {
 
 /// Runs one case: the files it produces (name → text), or a description of what is wrong
 /// with the case itself.
-fn run_case(dir: &Path) -> Result<BTreeMap<String, String>, String> {
+fn run_case<R: CaseGame>(dir: &Path) -> Result<BTreeMap<String, String>, String> {
     let case: Case = serde_yaml::from_str(
         &fs::read_to_string(dir.join("case.yaml")).map_err(|e| format!("case.yaml: {e}"))?,
     )
@@ -311,11 +343,12 @@ fn run_case(dir: &Path) -> Result<BTreeMap<String, String>, String> {
     if case.why.trim().is_empty() || case.rule.trim().is_empty() {
         return Err("case.yaml: `why` and `rule` must say something".into());
     }
-    let (gbytes, seed, sealed) = game_bytes(dir, &case)?;
+    let (gbytes, seed, sealed) = game_bytes::<R>(dir, &case)?;
     let hash = sha256_hex(&gbytes);
     let mut orders = BTreeMap::new();
-    let sc = Hellenes::load_scenario(HELLENES_431).map_err(|e| e.join("; "))?;
-    for side in sc.side_ids() {
+    let game0: GameFile<R::State> = serde_yaml::from_slice(&gbytes).map_err(|e| e.to_string())?;
+    let sc = R::load_scenario(scenario_text::<R>()?).map_err(|e| e.join("; "))?;
+    for side in R::sides(&sc, &game0.state) {
         let p = dir.join("in/orders").join(format!("{side}.yaml"));
         let entry = if p.is_file() {
             let text = fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
@@ -342,7 +375,35 @@ fn run_case(dir: &Path) -> Result<BTreeMap<String, String>, String> {
         Some(x) => return Err(format!("case.yaml: expect is `ok` or `invalid`, not `{x}`")),
     };
     let mut files = BTreeMap::new();
-    match run_turn::<Hellenes>(&inp) {
+    let result = run_turn::<R>(&inp);
+    // The orders schema agrees with what the checker made of each orders file (issue 8).
+    if !case.fallback {
+        let schema = dikast::kit::forms::schema(R::ID, &R::order_forms());
+        let mut outcomes = Vec::new();
+        for (name, bytes) in inp.orders.values().flatten() {
+            let mine: Vec<&dikast::diag::Diagnostic> = match &result {
+                Err(Failure::Input(d)) => d
+                    .iter()
+                    .filter(|d| d.file.as_ref().is_some_and(|f| &f.name == name))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            outcomes.push(agree::Outcome {
+                file: format!("in/orders/{name}"),
+                codes: mine.iter().map(|d| d.code.clone()).collect(),
+                messages: mine.iter().map(|d| d.message.clone()).collect(),
+                schema_errors: agree::schema_errors(&schema, &String::from_utf8_lossy(bytes)),
+            });
+        }
+        let bad = agree::disagreements(&outcomes);
+        if !bad.is_empty() {
+            return Err(format!(
+                "the orders schema and check disagree: {}",
+                bad.join("; ")
+            ));
+        }
+    }
+    match result {
         Err(Failure::Input(d)) if expect_invalid => {
             files.insert("diagnostics.txt".into(), dikast::diag::render_all(&d));
         }
@@ -351,28 +412,26 @@ fn run_case(dir: &Path) -> Result<BTreeMap<String, String>, String> {
             return Err("the case expects invalid orders, but the turn was adjudicated".into())
         }
         Ok(out) => {
-            let before: GameFile<State> =
-                serde_yaml::from_slice(&gbytes).map_err(|e| e.to_string())?;
-            let after: GameFile<State> =
+            let before = game0;
+            let after: GameFile<R::State> =
                 serde_yaml::from_slice(&out.next_game).map_err(|e| e.to_string())?;
             // Every invariant holds after every case.
-            let problems = dikast::rules::hellenes::invariants::check(&sc, &after.state);
+            let problems = R::invariants(&sc, &after.state);
             if !problems.is_empty() {
                 return Err(format!("invariants broken: {}", problems.join("; ")));
             }
             // Same inputs, same bytes.
-            let again = run_turn::<Hellenes>(&inp).map_err(|f| f.render())?;
+            let again = run_turn::<R>(&inp).map_err(|f| f.render())?;
             if again.next_game != out.next_game || again.report_files() != out.report_files() {
                 return Err("a re-run gave different bytes".into());
             }
             // Every report says the same in Russian as in English (tests/facts: ids,
             // places, numbers, sides, seasons, rule references, no English prose left).
-            let v = facts::vocab();
             for (lang, t) in &out.translations {
-                let mut problems = facts::compare(v, "report", &out.report, &t.moderator);
+                let mut problems = R::facts("report", &out.report, &t.moderator);
                 for (side, r) in &out.side_reports {
                     let name = format!("report-{side}");
-                    problems.extend(facts::compare(v, &name, r, &t.sides[side]));
+                    problems.extend(R::facts(&name, r, &t.sides[side]));
                 }
                 if !problems.is_empty() {
                     return Err(format!(
@@ -381,7 +440,10 @@ fn run_case(dir: &Path) -> Result<BTreeMap<String, String>, String> {
                     ));
                 }
             }
-            files.insert("state.yaml".into(), state_diff(&before.state, &after.state));
+            files.insert(
+                "state.yaml".into(),
+                state_diff::<R>(&before.state, &after.state),
+            );
             files.insert("report.md".into(), report_body(&out.report, Lang::En));
             let mut kept = vec![Lang::En];
             for code in &case.translations {
@@ -434,11 +496,15 @@ fn run_case(dir: &Path) -> Result<BTreeMap<String, String>, String> {
 fn rule_cases() {
     let bless = std::env::var("DIKAST_BLESS").is_ok_and(|v| v == "1");
     let mut dirs = Vec::new();
-    find_cases(&cases_root(), &mut dirs);
+    for (game, run) in GAMES {
+        let mut found = Vec::new();
+        find_cases(&cases_root().join(game), &mut found);
+        dirs.extend(found.into_iter().map(|d| (d, *run)));
+    }
     let only = std::env::var("DIKAST_CASE").ok();
     let mut failures = Vec::new();
     let mut ran = 0;
-    for dir in &dirs {
+    for (dir, run) in &dirs {
         let rel = dir
             .strip_prefix(cases_root())
             .unwrap_or(dir)
@@ -448,7 +514,7 @@ fn rule_cases() {
             continue;
         }
         ran += 1;
-        let files = match run_case(dir) {
+        let files = match run(dir) {
             Ok(f) => f,
             Err(e) => {
                 failures.push(format!("{rel}: {e}"));

@@ -55,7 +55,7 @@ pub struct StartOptions {
 
 /// One game's rules.
 pub trait Rules {
-    /// `hellenes`: the `rules:` field of its files.
+    /// The `rules:` field of its files: a short lowercase id.
     const ID: &'static str;
     type Scenario;
     type State: Serialize + DeserializeOwned + Clone + PartialEq;
@@ -106,6 +106,12 @@ pub trait Rules {
         body: &[(Node, Node)],
         file: &SourceFile,
     ) -> Checked<Self::Orders>;
+    /// The defaults a side's checked orders applied in place of orders it did not write
+    /// (`initiative: played C04 for its Action value`), in `lang`: the reports list them
+    /// under the side's orders, to the side and the moderator only.
+    fn defaults_said(_sc: &Self::Scenario, _orders: &Self::Orders, _lang: Lang) -> Vec<String> {
+        Vec::new()
+    }
     /// The documented default of a side that sent nothing (NMR).
     fn default_orders(sc: &Self::Scenario, view: &Self::View, side: &str) -> Self::Orders;
     /// Resolves the step. `orders` has every side of `step().awaiting`.

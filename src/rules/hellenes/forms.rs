@@ -10,6 +10,11 @@ fn names() -> Shape {
     Shape::one_or_list(Shape::Name)
 }
 
+/// A name or a list of names that may be empty (an empty list clears a standing order).
+fn names_or_none() -> Shape {
+    Shape::Either(vec![Shape::Name, Shape::list(Shape::Name)])
+}
+
 fn path() -> Shape {
     Shape::one_or_list(Shape::Name)
 }
@@ -189,7 +194,7 @@ pub fn forms() -> Forms {
             },
             Form {
                 key: "discard",
-                shape: names(),
+                shape: names_or_none(),
                 rule: "9.53",
                 help: "at the end of the year, continuing Events of yours to discard",
             },
@@ -203,10 +208,14 @@ pub fn forms() -> Forms {
                     ),
                     Field::optional(
                         "capitulate",
-                        names(),
+                        names_or_none(),
                         "8.1.3: cities that capitulate if assaulted",
                     ),
-                    Field::optional("losses", names(), "who takes hits first among equals"),
+                    Field::optional(
+                        "losses",
+                        names_or_none(),
+                        "who takes hits first among equals",
+                    ),
                     Field::optional(
                         "retreat",
                         Shape::map(Shape::Name),
