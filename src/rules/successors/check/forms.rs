@@ -37,11 +37,11 @@ pub fn forms() -> Forms {
                 key: "surrender",
                 shape: Shape::Record(vec![Field::required(
                     "assault",
-                    Shape::Name,
-                    "the space your army in the field there assaults or subjugates",
+                    Shape::one_or_list(Shape::Name),
+                    "the spaces your armies in the field there assault or subjugate",
                 )]),
                 rule: "§4",
-                help: "the one assault/subjugation attempt of the Surrender segment",
+                help: "the Surrender segment's assault/subjugation attempts, one per space",
             },
             Form {
                 key: "tyche",

@@ -453,8 +453,17 @@ pub fn check(
     for (key, v) in &parsed {
         match *key {
             "surrender" => {
-                if let Some(n) = v.get("assault") {
+                for n in v.get("assault").map(Check::items).unwrap_or_default() {
                     if let Some(sp) = space(&mut c, sc, n) {
+                        if orders.surrender.contains(&sp) {
+                            let b = Breach::new(
+                                "attempt-limit",
+                                "§4",
+                                format!("one attempt against {sp} in the Surrender segment"),
+                            );
+                            breach(&mut c, n, &b);
+                            continue;
+                        }
                         let army = sim
                             .armies
                             .iter()
@@ -472,7 +481,7 @@ pub fn check(
                                 breach(&mut c, n, &b);
                             }
                             Some(g) => match siege::may_attempt(sc, &sim, &g) {
-                                Ok(_) => orders.surrender = Some(sp),
+                                Ok(_) => orders.surrender.push(sp),
                                 Err(b) => breach(&mut c, n, &b),
                             },
                         }
@@ -570,5 +579,79 @@ pub fn default_orders(sc: &Scenario, view: &View) -> Orders {
             None
         },
         ..Orders::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::TurnDice;
+    use crate::rules::successors::engine;
+    use crate::rules::successors::model::scenario::SUCCESSORS_323;
+    use crate::rules::successors::text::template::template;
+
+    fn dealt(players: u32) -> (Scenario, State) {
+        let sc: Scenario = serde_yaml::from_str(SUCCESSORS_323).expect("scenario");
+        let st = State::start(&sc, players);
+        let dice = TurnDice::new([3; 32], Some([4; 32]));
+        let r = engine::resolve(&sc, &st, &BTreeMap::new(), &dice);
+        (sc, r.state)
+    }
+
+    fn checked(sc: &Scenario, view: &View, text: &str) -> Checked<Orders> {
+        let file = SourceFile::new("o.yaml", text);
+        let root = crate::yaml::parse(&file).expect("yaml");
+        let body = root.as_map().map(<[_]>::to_vec).unwrap_or_default();
+        check(sc, view, &body, &file)
+    }
+
+    #[test]
+    fn every_players_template_passes_the_checker() {
+        for n in 2..=5 {
+            let (sc, st) = dealt(n);
+            for p in &st.players {
+                let v = View::of(&st, p);
+                let t = template(&sc, &v, p);
+                let c = checked(&sc, &v, &t);
+                assert!(
+                    c.problems.is_empty(),
+                    "{n} players, {p}: {:?}\n{t}",
+                    c.problems
+                );
+                assert!(c.orders.tyche.is_some(), "the template plays a card");
+            }
+        }
+    }
+
+    #[test]
+    fn no_orders_play_a_card_and_move_nothing() {
+        let (sc, st) = dealt(3);
+        let v = View::of(&st, "perdikkas");
+        let o = default_orders(&sc, &v);
+        let play = o.tyche.expect("a default play");
+        assert!(v.hand.contains(&play.card));
+        assert!(o.activation.is_empty() && o.surrender.is_empty());
+    }
+
+    #[test]
+    fn an_unknown_space_gets_a_did_you_mean_and_names_no_hidden_card() {
+        let (sc, st) = dealt(3);
+        let v = View::of(&st, "perdikkas");
+        let c = checked(&sc, &v, "activation:\n  Perdikkas: [Babilon]\n");
+        assert_eq!(c.problems.len(), 1);
+        assert_eq!(c.problems[0].help.as_deref(), Some("did you mean Babylon?"));
+        let other: Vec<&String> = st.tyche.hands["antipatros"].iter().collect();
+        let c = checked(
+            &sc,
+            &v,
+            &format!("tyche: {{ play: {}, for: ops }}\n", other[0]),
+        );
+        let d = &c.problems[0];
+        for card in &other {
+            assert!(
+                !d.help.clone().unwrap_or_default().contains(card.as_str()),
+                "{d:?}"
+            );
+        }
     }
 }

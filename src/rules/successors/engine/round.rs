@@ -80,7 +80,7 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
     for p in &order {
         surrender_markers(ctx, p);
         let o = orders.get(p).unwrap_or(&none);
-        if let Some(space) = &o.surrender {
+        for space in &o.surrender {
             let army = ctx
                 .st
                 .armies

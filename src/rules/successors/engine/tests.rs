@@ -323,7 +323,7 @@ fn five_attempts_a_round_one_in_surrender() {
     control(&mut st, "Babylon", Some("antipatros"));
     with_card(&mut st, "perdikkas", "T01");
     let mut o = act("Perdikkas", vec![Step::Assault, Step::Assault]);
-    o.surrender = Some("Babylon".into());
+    o.surrender = vec!["Babylon".into()];
     o.tyche = Some(TychePlay {
         card: "T01".into(),
         how: Use::Ops,

@@ -63,8 +63,8 @@ pub struct TychePlay {
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Orders {
-    /// §4: the one attempt of the Surrender segment, against this space.
-    pub surrender: Option<String>,
+    /// §4: the Surrender segment's attempts, one against each space named.
+    pub surrender: Vec<String>,
     pub tyche: Option<TychePlay>,
     /// Orders for armies activated by cards revealed for nobody (card id → order), given
     /// by the player who resolves them.

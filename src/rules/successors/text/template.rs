@@ -62,10 +62,18 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
                 o,
                 "# surrender:\n#   assault: <a space where your army stands>"
             );
-            if v.revealed_for.as_deref() == Some(side) && !v.revealed.is_empty() {
-                let _ = writeln!(o, "# You resolve the cards revealed for nobody:");
+            let activating: Vec<&String> = v
+                .revealed
+                .iter()
+                .filter(|c| sc.card(c).is_some_and(|d| d.event.activate.is_some()))
+                .collect();
+            if v.revealed_for.as_deref() == Some(side) && !activating.is_empty() {
+                let _ = writeln!(
+                    o,
+                    "# You resolve the cards revealed for nobody that activate an army:"
+                );
                 let _ = writeln!(o, "nobody:");
-                for c in &v.revealed {
+                for c in activating {
                     let _ = writeln!(o, "  {c}: stay      # stay | marker | [spaces of its move]");
                 }
             }
