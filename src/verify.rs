@@ -461,8 +461,10 @@ pub fn report_dice(report_path: &Path, orders: Option<&Path>) -> Result<Summary,
     let section: DiceSection = match report::parse_dice_section(&text) {
         None => {
             return Err(Failure::Refused(format!(
-                "{name} has no dice section (`{}`)",
-                report::DICE_HEADING
+                "{name} has no dice section ({}): is it a dikast report?",
+                Lang::ALL
+                    .map(|l| format!("`{}`", report::dice_heading(l)))
+                    .join(" or ")
             )))
         }
         Some(Err(e)) => {

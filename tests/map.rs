@@ -17,8 +17,8 @@ use dikast::rules::hellenes::scenario::{BlockKind, Scenario};
 use dikast::rules::hellenes::state::{Siege, State, Status};
 use dikast::rules::hellenes::{Hellenes, HELLENES_431};
 use dikast::rules::Rules;
-use dikast::show::show;
 use dikast::show::Format;
+use dikast::show::{show, Shown};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -64,8 +64,9 @@ fn game_file(text: &str, edit: impl FnOnce(&mut State)) -> Vec<u8> {
 }
 
 fn svg_of(game: &[u8], side: &str) -> String {
-    match show::<Hellenes>(Path::new("game.yaml"), game, Some(side), Format::Svg) {
-        Ok(s) => s,
+    match show::<Hellenes>(Path::new("game.yaml"), game, Some(side), Format::Svg, None) {
+        Ok(Shown::Text(s)) => s,
+        Ok(other) => panic!("show --format svg gave bytes: {other:?}"),
         Err(e) => panic!("show --format svg failed: {e:?}"),
     }
 }
@@ -451,11 +452,17 @@ fn same_bytes_from_every_run_and_from_the_view_file() {
     let sc = scenario();
     let g: GameFile<State> = serde_yaml::from_slice(&game).unwrap();
     let view = to_yaml(&pipeline::make_view::<Hellenes>(&sc, &g, &game, "sparta"));
-    let from_view =
-        match show::<Hellenes>(Path::new("view.yaml"), view.as_bytes(), None, Format::Svg) {
-            Ok(s) => s,
-            Err(e) => panic!("{e:?}"),
-        };
+    let from_view = match show::<Hellenes>(
+        Path::new("view.yaml"),
+        view.as_bytes(),
+        None,
+        Format::Svg,
+        None,
+    ) {
+        Ok(Shown::Text(s)) => s,
+        Ok(other) => panic!("{other:?}"),
+        Err(e) => panic!("{e:?}"),
+    };
     assert_eq!(from_view, here);
     // A game file without --side stays the moderator's: no map.
     let out = Command::new(env!("CARGO_BIN_EXE_dikast"))
