@@ -931,6 +931,21 @@ pub fn send_turn<R: Rules>(layout: &Layout, t: u32, dry_run: bool) -> Result<Str
 mod tests {
     use super::*;
 
+    /// A plain `cargo test` (without `./scripts/test`) says once, near the top of the run
+    /// (the library's tests run first), why tests/mail.rs will fail: it needs the local
+    /// SMTP servers the script starts. Written past the test harness's capture, so it shows
+    /// even though this test passes.
+    #[test]
+    fn a_plain_cargo_test_is_told_the_mail_tests_need_the_script() {
+        use std::io::Write;
+        if std::env::var_os("DIKAST_TEST_SMTP_PLAIN_PORT").is_none() {
+            let _ = writeln!(
+                std::io::stderr(),
+                "\nnote: no test SMTP servers: the mail tests (tests/mail.rs) will FAIL. Run ./scripts/test,\n      which installs and starts them (extra arguments go to cargo test).\n"
+            );
+        }
+    }
+
     #[test]
     fn header_text_with_line_breaks_is_refused() {
         for bad in [
