@@ -10,9 +10,9 @@ use crate::game::Peek;
 use crate::pipeline;
 use crate::registry::{Game, Registry};
 use crate::schema::SchemaKind;
-use crate::show::Format;
+use crate::show::{Format, Language, Shown};
 use crate::verify;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 
 #[derive(Parser, Debug)]
@@ -52,13 +52,18 @@ pub enum Command {
     },
     /// Check one orders file against a game file or a view; print every problem.
     Check {
+        /// The orders file to check (YAML, as you will send it).
         orders: PathBuf,
         /// The game file or the side's view the orders are written against.
         #[arg(long)]
         against: PathBuf,
+        /// The language of the answer (default: English; views record none).
+        #[arg(long, value_enum)]
+        lang: Option<Language>,
     },
     /// Adjudicate the campaign's pending turn.
     Adjudicate {
+        /// The campaign folder (made by `dikast new`).
         dir: PathBuf,
         /// Turn each invalid order into its documented default (the reports say so)
         /// instead of stopping.
@@ -106,23 +111,41 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Show a game file or a view.
+    /// Show a game file or a view: in words, as JSON, or as a map (SVG or PNG).
     Show {
+        /// A view (a player's) or a game file (the moderator's: give --side).
         file: PathBuf,
         /// With a game file: show this side's view of it.
         #[arg(long)]
         side: Option<String>,
+        /// text/markdown: the position in words; json: the file; svg, png: the map.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
-    },
-    /// Print an orders skeleton for a side of the pending turn.
-    Template {
-        dir: PathBuf,
+        /// The language of the words (default: English; views record none).
+        #[arg(long, value_enum)]
+        lang: Option<Language>,
+        /// Write to this file instead of standard output (a PNG is never written to a
+        /// terminal).
         #[arg(long)]
-        side: String,
+        out: Option<PathBuf>,
+    },
+    /// Print an orders skeleton: from a view (a player's own file) or for a side of a
+    /// campaign's pending turn. It names orders.schema.json beside it for the editor.
+    Template {
+        /// A view file (`view-<side>.yaml`, as mailed), a game file (with --side), or a
+        /// campaign folder (with --side).
+        from: PathBuf,
+        /// The side whose orders to write (a view's own side by default).
+        #[arg(long)]
+        side: Option<String>,
+        /// The language of the skeleton's header (default: English; views record none).
+        #[arg(long, value_enum)]
+        lang: Option<Language>,
     },
     /// Print the JSON Schema of a game's orders, or of game files or views.
     Schema {
+        /// orders: a game's orders (save it as orders.schema.json beside your orders);
+        /// game, view: the files dikast writes.
         #[arg(value_enum)]
         kind: SchemaKind,
         /// Whose orders: a game id (`rules:` of its files), or a campaign folder, game
@@ -135,19 +158,22 @@ pub enum Command {
         /// The turn key K_t, hex.
         #[arg(long, required_unless_present = "chain")]
         key: Option<String>,
-        /// The event label.
+        /// The event label, as the report's dice section gives it (`battle:Plataea:1`).
         #[arg(long, requires = "key")]
         label: Option<String>,
         /// u_t, hex, for a sealed event.
         #[arg(long, requires = "key")]
         sealed: Option<String>,
+        /// How many dice of the event to print, in order.
         #[arg(long, default_value_t = 10)]
         count: u32,
+        /// The faces of each die (1–256).
         #[arg(long, default_value_t = 6)]
         sides: u32,
         /// A chain value, hex: print the next values down the chain.
         #[arg(long, conflicts_with = "key")]
         chain: Option<String>,
+        /// How many values down the chain to print.
         #[arg(long, default_value_t = 1, requires = "chain")]
         steps: u32,
         /// Walk the sealed chain instead of the open one.
@@ -158,6 +184,7 @@ pub enum Command {
     /// while any message is unsent (they wait in the turn's mail/outbox; run again to
     /// retry only those). See docs/mail.md.
     Mail {
+        /// The campaign folder (its campaign.yaml has the addresses and mail settings).
         dir: PathBuf,
         /// The turn whose reports to mail (default: the latest adjudicated).
         #[arg(long)]
@@ -175,6 +202,7 @@ pub enum Command {
     },
     /// Which orders of the pending turn are in, missing or late, against its deadline.
     Status {
+        /// The campaign folder.
         dir: PathBuf,
         /// The time to judge deadlines at, RFC 3339 (`2026-03-08T18:00:00Z`), instead of
         /// the system clock: for tests and for asking "what if".
@@ -232,10 +260,69 @@ pub enum Command {
         /// Keep the campaign in this folder instead of a temporary one.
         #[arg(long)]
         keep: Option<PathBuf>,
-        /// The orders examples folder.
-        #[arg(long, default_value = "orders-examples")]
-        examples: PathBuf,
+        /// An orders examples folder laid out as orders-examples/ (default: the
+        /// examples built into this dikast, so the demo runs from any folder).
+        #[arg(long)]
+        examples: Option<PathBuf>,
     },
+    /// Print a shell's completion script for dikast (bash: `dikast completions bash >
+    /// ~/.local/share/bash-completion/completions/dikast`).
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page of dikast, or of one of its commands, as roff (`dikast man |
+    /// man -l -`).
+    Man {
+        /// The command whose page to print (default: dikast's own page).
+        command: Option<String>,
+    },
+}
+
+/// The command line's definition with what only the games know filled in: the sides a
+/// `--side` takes, per embedded scenario. Built only when help is asked for (a man page,
+/// completions, `--help`), since it loads every scenario.
+pub fn command_for(reg: &Registry) -> clap::Command {
+    let sides: Vec<String> = reg
+        .games()
+        .flat_map(|g| {
+            g.scenario_names().iter().filter_map(move |n| {
+                g.sides_of_scenario(n)
+                    .map(|s| format!("{n}: {}", s.join(", ")))
+            })
+        })
+        .collect();
+    let sides = if sides.is_empty() {
+        String::new()
+    } else {
+        format!(" — {}", sides.join("; "))
+    };
+    Cli::command()
+        .mut_subcommand("template", |c| {
+            c.mut_arg("side", |a| {
+                a.help(format!(
+                    "The side whose orders to write (a view's own side by default){sides}"
+                ))
+            })
+        })
+        .mut_subcommand("show", |c| {
+            c.mut_arg("side", |a| {
+                a.help(format!(
+                    "With a game file: show this side's view of it{sides}"
+                ))
+            })
+        })
+}
+
+/// Whether the arguments ask for help text (so the sides must be listed in it).
+fn wants_help<T: AsRef<std::ffi::OsStr>>(args: &[T]) -> bool {
+    args.iter().any(|a| {
+        matches!(
+            a.as_ref().to_str(),
+            Some("-h" | "--help" | "help" | "man" | "completions")
+        )
+    })
 }
 
 /// Runs the command line with the built-in games; returns the exit code.
@@ -253,7 +340,16 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    let command = if wants_help(&args) {
+        command_for(registry)
+    } else {
+        Cli::command()
+    };
+    let cli = match command
+        .try_get_matches_from(&args)
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
@@ -406,9 +502,13 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
                 layout.turn_dir(1).display()
             ))
         }
-        Command::Check { orders, against } => {
+        Command::Check {
+            orders,
+            against,
+            lang,
+        } => {
             let ab = fsx::read_limited(&against)?;
-            game_of(reg, &against, &ab)?.check(&orders, &against, &ab)
+            game_of(reg, &against, &ab)?.check(&orders, &against, &ab, lang.map(Language::lang))
         }
         Command::Adjudicate {
             dir,
@@ -517,14 +617,55 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
         Command::Publish { dir, out, force } => {
             crate::publish::publish(&Layout::new(&dir), &out, force)
         }
-        Command::Show { file, side, format } => {
+        Command::Show {
+            file,
+            side,
+            format,
+            lang,
+            out,
+        } => {
             let b = fsx::read_limited(&file)?;
-            game_of(reg, &file, &b)?.show(&file, &b, side.as_deref(), format)
+            let shown = game_of(reg, &file, &b)?.show(
+                &file,
+                &b,
+                side.as_deref(),
+                format,
+                lang.map(Language::lang),
+            )?;
+            let bytes = match shown {
+                Shown::Text(t) if out.is_none() => return Ok(t),
+                Shown::Text(t) => t.into_bytes(),
+                Shown::Bytes(b) => b,
+            };
+            write_out(out.as_deref(), &bytes)
         }
-        Command::Template { dir, side } => {
-            let layout = Layout::new(&dir);
-            game_of_campaign(reg, &layout)?.template(&layout, &side)
+        Command::Template { from, side, lang } => {
+            let lang = lang.map(Language::lang);
+            if from.is_dir() {
+                let layout = Layout::new(&from);
+                let game = game_of_campaign(reg, &layout)?;
+                let side = match side {
+                    Some(s) => s,
+                    None => {
+                        return Err(Failure::Refused(format!(
+                            "{} is a campaign folder: give --side (or give a view file instead)",
+                            from.display()
+                        )))
+                    }
+                };
+                game.template(&layout, &side, lang)
+            } else {
+                let b = fsx::read_limited(&from)?;
+                game_of(reg, &from, &b)?.template_file(&from, &b, side.as_deref(), lang)
+            }
         }
+        Command::Completions { shell } => {
+            let mut buf = Vec::new();
+            clap_complete::generate(shell, &mut command_for(reg), "dikast", &mut buf);
+            String::from_utf8(buf)
+                .map_err(|_| Failure::Io("the completion script is not UTF-8".into()))
+        }
+        Command::Man { command } => man_page(reg, command.as_deref()),
         Command::Schema { kind, for_ } => schema_cmd(reg, kind, for_.as_deref()),
         Command::Dice {
             key,
@@ -610,7 +751,10 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             scenario,
             keep,
             examples,
-        } => crate::demo::demo(reg, scenario.as_deref(), keep.as_deref(), &examples),
+        } => match examples {
+            Some(ex) => crate::demo::demo(reg, scenario.as_deref(), keep.as_deref(), &ex),
+            None => crate::demo::demo_embedded(reg, scenario.as_deref(), keep.as_deref()),
+        },
     }
 }
 
@@ -622,6 +766,61 @@ fn clock_at(clock: Option<&str>) -> Result<crate::status::UnixTime, Failure> {
         }
         None => Ok(crate::status::clock_now()),
     }
+}
+
+/// Bytes to a file, or to standard output when it is not a terminal (`show --format png`).
+fn write_out(out: Option<&Path>, bytes: &[u8]) -> Result<String, Failure> {
+    use std::io::{IsTerminal, Write};
+    match out {
+        Some(p) => {
+            std::fs::write(p, bytes).map_err(|e| Failure::io(p, "write", e))?;
+            Ok(String::new())
+        }
+        None => {
+            let mut so = std::io::stdout();
+            if so.is_terminal() {
+                return Err(Failure::Refused(
+                    "a PNG is not for the terminal: give --out FILE or redirect (> map.png)".into(),
+                ));
+            }
+            so.write_all(bytes)
+                .and_then(|_| so.flush())
+                .map_err(|e| Failure::Io(format!("standard output: {e}")))?;
+            Ok(String::new())
+        }
+    }
+}
+
+/// `dikast man [COMMAND]`: the man page, as roff, from the same definition as `--help`.
+fn man_page(reg: &Registry, command: Option<&str>) -> Result<String, Failure> {
+    let root = command_for(reg);
+    let cmd = match command {
+        None => root,
+        Some(name) => {
+            let found = root
+                .get_subcommands()
+                .find(|c| c.get_name() == name)
+                .cloned();
+            match found {
+                // The page's name; a process prints one page, so the leak is one string.
+                Some(c) => c.name(&*Box::leak(format!("dikast-{name}").into_boxed_str())),
+                None => {
+                    return Err(Failure::Refused(format!(
+                        "there is no command `{name}`; commands: {}",
+                        root.get_subcommands()
+                            .map(|c| c.get_name().to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )))
+                }
+            }
+        }
+    };
+    let mut buf = Vec::new();
+    clap_mangen::Man::new(cmd)
+        .render(&mut buf)
+        .map_err(|e| Failure::Io(format!("the man page: {e}")))?;
+    String::from_utf8(buf).map_err(|_| Failure::Io("the man page is not UTF-8".into()))
 }
 
 /// `dikast schema`: the orders schema of one game (named, or the game of a campaign

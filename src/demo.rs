@@ -4,6 +4,9 @@
 //! files), adjudicated turn by turn with the example orders, verified, and its reports
 //! printed. The game id is `demo-<scenario>` unless the examples give one
 //! (`orders-examples/<scenario>/game-id`).
+//!
+//! The examples are built into the binary (`build.rs` lists `orders-examples/`), so the
+//! demo runs from any folder; `--examples DIR` plays another folder laid out the same.
 
 use crate::campaign::{Layout, NewOptions, Secret};
 use crate::error::Failure;
@@ -12,6 +15,35 @@ use crate::pipeline;
 use crate::registry::{Game, Registry};
 use std::fs;
 use std::path::{Path, PathBuf};
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/examples.rs"));
+}
+
+/// The built-in examples: every file of `orders-examples/`, by its path there.
+pub fn embedded_examples() -> &'static [(&'static str, &'static [u8])] {
+    embedded::EXAMPLES
+}
+
+/// Writes the built-in examples of one scenario under `dir/<scenario>/`.
+fn unpack_examples(dir: &Path, scenario: &str) -> Result<bool, Failure> {
+    let prefix = format!("{scenario}/");
+    let mut any = false;
+    for (rel, bytes) in embedded::EXAMPLES {
+        if !rel.starts_with(&prefix) {
+            continue;
+        }
+        let p = rel
+            .split('/')
+            .fold(dir.to_path_buf(), |p, part| p.join(part));
+        if let Some(parent) = p.parent() {
+            fs::create_dir_all(parent).map_err(|e| Failure::io(parent, "create", e))?;
+        }
+        fs::write(&p, bytes).map_err(|e| Failure::io(&p, "write", e))?;
+        any = true;
+    }
+    Ok(any)
+}
 
 /// The example turn folders (`turn-0001`, …) of an examples folder, in order.
 pub fn example_turns(dir: &Path) -> Result<Vec<(u32, PathBuf)>, Failure> {
@@ -38,6 +70,29 @@ pub fn demo_game_id(ex: &Path, scenario: &str) -> String {
         .unwrap_or_else(|| format!("demo-{scenario}"))
 }
 
+/// The demo with the examples built into this dikast (from any folder).
+pub fn demo_embedded(
+    reg: &Registry,
+    scenario: Option<&str>,
+    keep: Option<&Path>,
+) -> Result<String, Failure> {
+    let Some(name) = scenario.or(reg.default_scenario()) else {
+        return Err(Failure::Refused("this dikast embeds no scenario".into()));
+    };
+    let dir = std::env::temp_dir().join(format!("dikast-demo-examples-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    let result = match unpack_examples(&dir, name) {
+        Ok(true) => demo(reg, Some(name), keep, &dir),
+        Ok(false) => Err(Failure::Refused(format!(
+            "this dikast has no built-in examples for {name}: give --examples DIR"
+        ))),
+        Err(e) => Err(e),
+    };
+    let _ = fs::remove_dir_all(&dir);
+    result
+}
+
+/// The demo with the examples of `examples` (a folder laid out as orders-examples/).
 pub fn demo(
     reg: &Registry,
     scenario: Option<&str>,
@@ -56,7 +111,7 @@ pub fn demo(
     let ex = examples.join(scenario);
     if !ex.exists() {
         return Err(Failure::Refused(format!(
-            "{} is missing: run the demo from the project folder or give --examples",
+            "{} is missing: give --examples a folder laid out as orders-examples/",
             ex.display()
         )));
     }

@@ -19,6 +19,7 @@ pub mod lang;
 pub mod mail;
 pub mod map;
 pub mod pipeline;
+pub mod png;
 pub mod policy;
 pub mod publish;
 pub mod receive;

@@ -1,5 +1,6 @@
 //! Mail delivery of a turn's reports: each player gets his own report (plain text = the
-//! Markdown, an HTML alternative, his view and his map attached), the moderator gets
+//! Markdown, an HTML alternative, his report as a file, his view, his map as SVG and PNG,
+//! the skeleton of his next orders and the orders schema it names attached), the moderator gets
 //! everything. This is the edge of the program: the clock (Date), OS randomness
 //! (Message-ID) and the network live here and nowhere else.
 //!
@@ -445,32 +446,50 @@ fn plan<R: Rules>(
         ));
     }
     let next = t + 1;
-    let mut views: Vec<(String, Vec<u8>, String)> = Vec::new();
+    // Each side's view of the next turn, its map (SVG, and PNG for mail clients that
+    // show no SVG), and the view itself for the orders skeleton.
+    let mut views: Vec<(String, Vec<u8>, String, Vec<u8>)> = Vec::new();
+    let mut parsed = Vec::new();
     for side in &sides {
         let p = layout.turn_dir(next).join(format!("view-{side}.yaml"));
         let bytes = fsx::read_limited(&p)?;
         let view: ViewFile<R::View> = pipeline::parse_file(&layout.rel(&p), &bytes, "view")?;
         let vsc = pipeline::load_scenario::<R>(&view.scenario, &layout.rel(&p))?;
         let svg = crate::show::map_svg::<R>(&vsc, &view);
-        views.push((side.clone(), bytes, svg));
+        let png = crate::png::render(&svg)?;
+        views.push((side.clone(), bytes, svg, png));
+        parsed.push((vsc, view));
     }
+    let schema = crate::show::orders_schema_text::<R>();
     let mut out = Vec::new();
-    for (side, view_bytes, svg) in &views {
+    for ((side, view_bytes, svg, png), (vsc, view)) in views.iter().zip(&parsed) {
         let p = c.players.get(side).cloned().unwrap_or_default();
         let to = player_mailbox(side, &p).map_err(refuse)?;
         let lang = lang_code(&p.language);
-        let name = R::side_name_in(&sc, side, Lang::from_code(&lang).unwrap_or(Lang::En));
+        let l = Lang::from_code(&lang).unwrap_or(Lang::En);
+        let name = R::side_name_in(&sc, side, l);
         let step = step_in::<R>(&sc, &game, &lang);
+        let report = report_path(layout, t, &format!("report-{side}"), &lang);
+        let report_name = report
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| format!("report-{side}.md"));
+        let report_bytes = fsx::read_limited(&report)?;
+        let template =
+            crate::show::template_of_view::<R>(vsc, view, &format!("view-{side}.yaml"), l);
         out.push(Outgoing {
             key: side.clone(),
             to,
             subject: subject(&lang, &c.game, t, &step, Some(&name)),
-            markdown: read_text(
-                layout,
-                &report_path(layout, t, &format!("report-{side}"), &lang),
-            )?,
+            markdown: read_text(layout, &report)?,
             lang,
             attachments: vec![
+                // The report as a file too: `dikast verify --report` reads it.
+                Attached {
+                    name: report_name,
+                    content_type: "text/markdown; charset=utf-8",
+                    bytes: report_bytes,
+                },
                 Attached {
                     name: format!("view-{side}.yaml"),
                     content_type: "text/yaml; charset=utf-8",
@@ -480,6 +499,22 @@ fn plan<R: Rules>(
                     name: format!("map-{side}.svg"),
                     content_type: "image/svg+xml",
                     bytes: svg.clone().into_bytes(),
+                },
+                Attached {
+                    name: format!("map-{side}.png"),
+                    content_type: "image/png",
+                    bytes: png.clone(),
+                },
+                // The skeleton of his next orders, and the schema it names beside it.
+                Attached {
+                    name: format!("{side}.yaml"),
+                    content_type: "text/yaml; charset=utf-8",
+                    bytes: template.into_bytes(),
+                },
+                Attached {
+                    name: crate::show::SCHEMA_FILE.into(),
+                    content_type: "application/schema+json",
+                    bytes: schema.clone().into_bytes(),
                 },
             ],
         });
@@ -506,7 +541,7 @@ fn plan<R: Rules>(
             });
         }
     }
-    for (side, view_bytes, svg) in &views {
+    for (side, view_bytes, svg, png) in &views {
         all.push(Attached {
             name: format!("view-{side}.yaml"),
             content_type: "text/yaml; charset=utf-8",
@@ -516,6 +551,11 @@ fn plan<R: Rules>(
             name: format!("map-{side}.svg"),
             content_type: "image/svg+xml",
             bytes: svg.clone().into_bytes(),
+        });
+        all.push(Attached {
+            name: format!("map-{side}.png"),
+            content_type: "image/png",
+            bytes: png.clone(),
         });
     }
     all.push(Attached {
@@ -1394,6 +1434,21 @@ pub fn own_address(c: &Campaign) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A plain `cargo test` (without `./scripts/test`) says once, near the top of the run
+    /// (the library's tests run first), why tests/mail.rs will fail: it needs the local
+    /// SMTP servers the script starts. Written past the test harness's capture, so it shows
+    /// even though this test passes.
+    #[test]
+    fn a_plain_cargo_test_is_told_the_mail_tests_need_the_script() {
+        use std::io::Write;
+        if std::env::var_os("DIKAST_TEST_SMTP_PLAIN_PORT").is_none() {
+            let _ = writeln!(
+                std::io::stderr(),
+                "\nnote: no test SMTP servers: the mail tests (tests/mail.rs) will FAIL. Run ./scripts/test,\n      which installs and starts them (extra arguments go to cargo test).\n"
+            );
+        }
+    }
 
     #[test]
     fn header_text_with_line_breaks_is_refused() {

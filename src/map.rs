@@ -409,7 +409,7 @@ pub fn render(pic: &MapPicture, head: &Heading) -> String {
     let _ = writeln!(
         s,
         r#"<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Verdana, Arial, sans-serif">"#,
+<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="100%" viewBox="0 0 {w} {h}" preserveAspectRatio="xMidYMid meet" font-family="DejaVu Sans, Verdana, Arial, sans-serif">"#,
         w = n(PAGE_W),
         h = n(page_h)
     );
@@ -461,13 +461,13 @@ pub fn render(pic: &MapPicture, head: &Heading) -> String {
         let off = a.city.as_ref().and_then(|c| c.offshore.as_deref());
         if let Some(sea) = off.and_then(|o| spot(&p, pic, o)) {
             let (ax, ay) = harbour(&p, a, &sea);
-            placer.taken.push(Rect::around(ax, ay, 6.5));
+            placer.taken.push(Rect::around(ax, ay, HARBOUR_R));
         }
     }
 
     links(&mut s, &p, pic);
     seas(&mut s, &p, pic);
-    ports(&mut s, &p, pic);
+    ports(&mut s, &p, pic, &mut placer);
     cities(&mut s, &p, pic);
 
     // Blocks first (they must sit next to their place), then the names.
@@ -664,7 +664,45 @@ fn oval_edge(name: &str, sea: &Spot, x: f64, y: f64) -> (f64, f64) {
     }
 }
 
-fn ports(s: &mut String, p: &Proj, pic: &MapPicture) {
+/// The radius of the disc behind a port's anchor.
+const HARBOUR_R: f64 = 6.5;
+/// Half the width of a blockade mark's diamond.
+const MARK_R: f64 = 8.0;
+
+/// Where a port's blockade mark goes: on its line from the anchor (a) to the sea's oval
+/// (e), at the first of a few points along it (the middle first) that overlaps least with
+/// what is already drawn — other ports' anchors, cities, seas, earlier marks — then, if
+/// every point of the line is taken, beside it. The mark's box is then taken too, so no
+/// label or block is put on it.
+fn mark_spot(placer: &mut Placer, a: (f64, f64), e: (f64, f64)) -> (f64, f64) {
+    let (dx, dy) = (e.0 - a.0, e.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1.0);
+    let (nx, ny) = (-dy / len, dx / len);
+    let mut spots = Vec::new();
+    for off in [0.0, 14.0, -14.0, 24.0, -24.0] {
+        for t in [0.5, 0.62, 0.38, 0.75, 0.25, 0.88] {
+            let (x, y) = (a.0 + dx * t + nx * off, a.1 + dy * t + ny * off);
+            spots.push((x - MARK_R, y - MARK_R));
+        }
+    }
+    // Any overlap costs more than going farther down the list: a clear spot always wins.
+    let side = 2.0 * MARK_R;
+    let mut best = (f64::INFINITY, 0usize);
+    for (i, &(x, y)) in spots.iter().enumerate() {
+        let r = Rect(x, y, x + side, y + side);
+        let cost = 1000.0 * placer.taken.iter().map(|t| r.overlap(t)).sum::<f64>()
+            + 1000.0 * r.outside()
+            + i as f64;
+        if cost < best.0 {
+            best = (cost, i);
+        }
+    }
+    let (x, y) = spots.get(best.1).copied().unwrap_or(a);
+    placer.taken.push(Rect(x, y, x + side, y + side));
+    (x + MARK_R, y + MARK_R)
+}
+
+fn ports(s: &mut String, p: &Proj, pic: &MapPicture, placer: &mut Placer) {
     s.push_str("<g id=\"ports\">\n");
     for a in &pic.areas {
         let Some(c) = &a.city else { continue };
@@ -691,7 +729,7 @@ fn ports(s: &mut String, p: &Proj, pic: &MapPicture) {
                     n(ey),
                     colour(pic, b)
                 );
-                let (mx, my) = ((ax + ex) / 2.0, (ay + ey) / 2.0);
+                let (mx, my) = mark_spot(placer, (ax, ay), (ex, ey));
                 blockade_mark(s, mx, my, colour(pic, b));
             }
             None => {
@@ -707,9 +745,10 @@ fn ports(s: &mut String, p: &Proj, pic: &MapPicture) {
         }
         let _ = writeln!(
             s,
-            r##"<circle cx="{}" cy="{}" r="6.5" fill="#fbf8f1" stroke="#1d4f8a" stroke-width="0.8"/>"##,
+            r##"<circle class="harbour" cx="{}" cy="{}" r="{}" fill="#fbf8f1" stroke="#1d4f8a" stroke-width="0.8"/>"##,
             n(ax),
-            n(ay)
+            n(ay),
+            n(HARBOUR_R)
         );
         anchor(s, ax, ay, "anchor");
         s.push_str("</g>\n");
@@ -721,7 +760,7 @@ fn ports(s: &mut String, p: &Proj, pic: &MapPicture) {
 fn blockade_mark(s: &mut String, x: f64, y: f64, fill: &str) {
     let _ = writeln!(
         s,
-        r##"<path d="M{} {} l8 8 l-8 8 l-8 -8 z" fill="{fill}" stroke="#ffffff" stroke-width="1"/><path d="M{} {} h10" stroke="#ffffff" stroke-width="2"/>"##,
+        r##"<path class="blockade" d="M{} {} l8 8 l-8 8 l-8 -8 z" fill="{fill}" stroke="#ffffff" stroke-width="1"/><path d="M{} {} h10" stroke="#ffffff" stroke-width="2"/>"##,
         n(x),
         n(y - 8.0),
         n(x - 5.0),

@@ -9,8 +9,9 @@
 
 use crate::campaign::{self, AdjudicateOptions, Adjudicated, Layout, NewOptions};
 use crate::error::Failure;
+use crate::lang::Lang;
 use crate::rules::Rules;
-use crate::show::Format;
+use crate::show::{Format, Shown};
 use crate::status::Status;
 use crate::verify::Summary;
 use std::marker::PhantomData;
@@ -24,6 +25,8 @@ pub trait Game: Send + Sync {
     fn scenario_names(&self) -> &'static [&'static str];
     /// An embedded scenario's text.
     fn embedded_scenario(&self, name: &str) -> Option<&'static str>;
+    /// The sides of an embedded scenario at its default start (for help text).
+    fn sides_of_scenario(&self, name: &str) -> Option<Vec<String>>;
     /// The JSON Schema of the game's orders, generated from its order-form table.
     fn orders_schema(&self) -> serde_json::Value;
     fn create(
@@ -34,9 +37,15 @@ pub trait Game: Send + Sync {
         embedded: bool,
         opts: &NewOptions,
     ) -> Result<(), Failure>;
-    /// `dikast check`: one orders file against a game file or a view (`against_bytes`).
-    fn check(&self, orders: &Path, against: &Path, against_bytes: &[u8])
-        -> Result<String, Failure>;
+    /// `dikast check`: one orders file against a game file or a view (`against_bytes`),
+    /// answered in `lang` (default: the view's).
+    fn check(
+        &self,
+        orders: &Path,
+        against: &Path,
+        against_bytes: &[u8],
+        lang: Option<Lang>,
+    ) -> Result<String, Failure>;
     fn adjudicate(&self, layout: &Layout, opts: &AdjudicateOptions)
         -> Result<Adjudicated, Failure>;
     fn verify_archive(&self, layout: &Layout) -> Result<Summary, Failure>;
@@ -46,8 +55,18 @@ pub trait Game: Send + Sync {
         bytes: &[u8],
         side: Option<&str>,
         format: Format,
+        lang: Option<Lang>,
+    ) -> Result<Shown, Failure>;
+    /// `dikast template DIR --side S`: the skeleton for the campaign's pending turn.
+    fn template(&self, layout: &Layout, side: &str, lang: Option<Lang>) -> Result<String, Failure>;
+    /// `dikast template VIEW`: the skeleton from a view alone (a game file needs a side).
+    fn template_file(
+        &self,
+        file: &Path,
+        bytes: &[u8],
+        side: Option<&str>,
+        lang: Option<Lang>,
     ) -> Result<String, Failure>;
-    fn template(&self, layout: &Layout, side: &str) -> Result<String, Failure>;
     fn send_turn(&self, layout: &Layout, turn: u32, dry_run: bool) -> Result<String, Failure>;
     fn mail_command(
         &self,
@@ -80,6 +99,11 @@ impl<R: Rules + 'static> Game for Entry<R> {
     fn embedded_scenario(&self, name: &str) -> Option<&'static str> {
         R::embedded_scenario(name)
     }
+    fn sides_of_scenario(&self, name: &str) -> Option<Vec<String>> {
+        let sc = R::load_scenario(R::embedded_scenario(name)?).ok()?;
+        let st = R::start(&sc, &Default::default()).ok()?;
+        Some(R::sides(&sc, &st))
+    }
     fn orders_schema(&self) -> serde_json::Value {
         crate::kit::forms::schema(R::ID, &R::order_forms())
     }
@@ -98,8 +122,9 @@ impl<R: Rules + 'static> Game for Entry<R> {
         orders: &Path,
         against: &Path,
         against_bytes: &[u8],
+        lang: Option<Lang>,
     ) -> Result<String, Failure> {
-        crate::show::check::<R>(orders, against, against_bytes)
+        crate::show::check::<R>(orders, against, against_bytes, lang)
     }
     fn adjudicate(
         &self,
@@ -117,11 +142,21 @@ impl<R: Rules + 'static> Game for Entry<R> {
         bytes: &[u8],
         side: Option<&str>,
         format: Format,
-    ) -> Result<String, Failure> {
-        crate::show::show::<R>(file, bytes, side, format)
+        lang: Option<Lang>,
+    ) -> Result<Shown, Failure> {
+        crate::show::show::<R>(file, bytes, side, format, lang)
     }
-    fn template(&self, layout: &Layout, side: &str) -> Result<String, Failure> {
-        crate::show::template::<R>(layout, side)
+    fn template(&self, layout: &Layout, side: &str, lang: Option<Lang>) -> Result<String, Failure> {
+        crate::show::template::<R>(layout, side, lang)
+    }
+    fn template_file(
+        &self,
+        file: &Path,
+        bytes: &[u8],
+        side: Option<&str>,
+        lang: Option<Lang>,
+    ) -> Result<String, Failure> {
+        crate::show::template_file::<R>(file, bytes, side, lang)
     }
     fn send_turn(&self, layout: &Layout, turn: u32, dry_run: bool) -> Result<String, Failure> {
         crate::mail::send_turn::<R>(layout, turn, dry_run)

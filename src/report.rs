@@ -399,8 +399,13 @@ pub fn code_span(text: &str) -> String {
     format!("{fence}{sp}{text}{sp}{fence}")
 }
 
-/// Finds and parses the dice section of a report.
+/// Finds and parses the dice section of a report, in any language dikast writes, as
+/// saved from any mail client: CRLF or CR line endings and a byte-order mark are read as
+/// the plain `\n` the report was written with.
 pub fn parse_dice_section(text: &str) -> Option<Result<DiceSection, String>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let text = text.as_str();
     let at = Lang::ALL.into_iter().find_map(|l| {
         let h = dice_heading(l);
         text.find(&format!("\n{h} "))

@@ -1,11 +1,13 @@
 //! `dikast show`, `dikast template` and `dikast check`: a game file or view for reading,
 //! an orders skeleton for a side, and one orders file checked against a side's view. All
-//! go through the side's view, so nothing hidden shows.
+//! go through the side's view, so nothing hidden shows, and all work from a player's own
+//! files (his view, his orders): a player needs no campaign folder.
 
 use crate::campaign::{self, Layout};
 use crate::error::Failure;
 use crate::fsx;
 use crate::game::{GameFile, Peek, ViewFile};
+use crate::lang::Lang;
 use crate::pipeline;
 use crate::rules::Rules;
 use std::path::Path;
@@ -17,6 +19,40 @@ pub enum Format {
     Markdown,
     Json,
     Svg,
+    /// The map as a PNG image (for mail clients and viewers that show no SVG).
+    Png,
+}
+
+/// What `show` gives: text, or bytes (a PNG).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shown {
+    Text(String),
+    Bytes(Vec<u8>),
+}
+
+/// A language a player asks his tools to speak (`--lang`).
+#[derive(Debug, Clone, Copy, clap::ValueEnum, PartialEq, Eq)]
+pub enum Language {
+    /// English
+    En,
+    /// Russian (русский)
+    Ru,
+}
+
+impl Language {
+    pub fn lang(self) -> Lang {
+        match self {
+            Language::En => Lang::En,
+            Language::Ru => Lang::Ru,
+        }
+    }
+}
+
+/// The language of a player's tools: the one asked for, else the one the file was written
+/// for. Views and orders record no language (every report is written in every language
+/// and the view is the same for all), so that is English.
+pub fn language(asked: Option<Lang>) -> Lang {
+    asked.unwrap_or(Lang::En)
 }
 
 /// The map of a view, as SVG text: the game's picture of the view, drawn by `map`.
@@ -31,9 +67,19 @@ pub fn map_svg<R: Rules>(sc: &R::Scenario, v: &ViewFile<R::View>) -> String {
     )
 }
 
-/// The `$schema` line templates start with, so editors validate orders as they are typed.
-pub const SCHEMA_LINE: &str =
-    "# yaml-language-server: $schema=https://dikast.invalid/schema/orders.schema.json";
+/// The file name of the orders schema beside a player's orders (the mail attaches it;
+/// `dikast schema orders --for VIEW` writes it).
+pub const SCHEMA_FILE: &str = "orders.schema.json";
+
+/// The JSON Schema of a game's orders as the file `orders.schema.json` holds it (the same
+/// as `dikast schema orders` and `registry::Game::orders_schema`).
+pub fn orders_schema_text<R: Rules>() -> String {
+    crate::schema::pretty(&crate::kit::forms::schema(R::ID, &R::order_forms()))
+}
+
+/// The `$schema` line templates start with, so editors validate orders as they are typed:
+/// a relative path, so it loads from the folder the orders are saved in, offline.
+pub const SCHEMA_LINE: &str = "# yaml-language-server: $schema=./orders.schema.json";
 
 fn load_view<R: Rules>(
     file: &Path,
@@ -82,32 +128,37 @@ pub fn show<R: Rules>(
     bytes: &[u8],
     side: Option<&str>,
     format: Format,
-) -> Result<String, Failure> {
+    lang: Option<Lang>,
+) -> Result<Shown, Failure> {
     if format == Format::Json && side.is_none() {
         // The file as it is, in JSON (a game file stays the moderator's).
         let v: serde_yaml::Value = serde_yaml::from_slice(bytes)
             .map_err(|e| Failure::Refused(format!("{}: {e}", file.display())))?;
-        return Ok(serde_json::to_string_pretty(&v).unwrap_or_default() + "\n");
+        return Ok(Shown::Text(
+            serde_json::to_string_pretty(&v).unwrap_or_default() + "\n",
+        ));
     }
     if side.is_none() && matches!(format, Format::Text | Format::Markdown) {
         if let Some(whole) = whole_position::<R>(file, bytes)? {
-            return Ok(whole);
+            return Ok(Shown::Text(whole));
         }
     }
     let (sc, v) = load_view::<R>(file, bytes, side)?;
+    let lang = language(lang);
     Ok(match format {
-        Format::Json => serde_json::to_string_pretty(&v).unwrap_or_default() + "\n",
-        Format::Text | Format::Markdown => {
-            format!(
-                "# {} — turn {}: {}\n\nView of **{}**.\n\n{}",
-                v.game,
-                v.turn,
-                v.step,
-                R::side_name(&sc, &v.view_of),
-                R::describe(&sc, &v.state, crate::lang::Lang::En)
-            )
-        }
-        Format::Svg => map_svg::<R>(&sc, &v),
+        Format::Json => Shown::Text(serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"),
+        Format::Text | Format::Markdown => Shown::Text(format!(
+            "# {} — {} {}: {}\n\n{} **{}**.\n\n{}",
+            v.game,
+            lang.pick("turn", "ход"),
+            v.turn,
+            v.step,
+            lang.pick("View of", "Вид стороны"),
+            R::side_name_in(&sc, &v.view_of, lang),
+            R::describe(&sc, &v.state, lang)
+        )),
+        Format::Svg => Shown::Text(map_svg::<R>(&sc, &v)),
+        Format::Png => Shown::Bytes(crate::png::render(&map_svg::<R>(&sc, &v))?),
     })
 }
 
@@ -137,30 +188,85 @@ fn whole_position<R: Rules>(file: &Path, bytes: &[u8]) -> Result<Option<String>,
     Ok(Some(out))
 }
 
-pub fn template<R: Rules>(layout: &Layout, side: &str) -> Result<String, Failure> {
+/// `dikast template DIR --side S`: the skeleton of a side's orders for the campaign's
+/// pending turn (the moderator's way).
+pub fn template<R: Rules>(
+    layout: &Layout,
+    side: &str,
+    lang: Option<Lang>,
+) -> Result<String, Failure> {
     let t = campaign::pending_turn(layout)?;
     let path = layout.game(t);
     let bytes = fsx::read_limited(&path)?;
     let (sc, v) = load_view::<R>(&path, &bytes, Some(side))?;
+    let mut out = template_of_view::<R>(&sc, &v, &format!("view-{side}.yaml"), language(lang));
+    // The side's turn token, for orders by mail (`crate::policy::token`): only the
+    // moderator's copy, which holds the secret, can print it; it follows the envelope.
+    if let Ok(secret) = layout.load_secret() {
+        let line = format!(
+            "token: {}   # your turn token for orders by mail: yours alone, never share it\n",
+            crate::policy::token(&secret, &v.game, v.turn, side)
+        );
+        let at = out
+            .find("\nentropy:")
+            .and_then(|i| out[i + 1..].find('\n').map(|j| i + 1 + j + 1));
+        match at {
+            Some(i) => out.insert_str(i, &line),
+            None => out.push_str(&line),
+        }
+    }
+    Ok(out)
+}
+
+/// `dikast template VIEW`: the skeleton of the orders a view asks for, from the view alone
+/// (the player's way); a game file needs `--side`.
+pub fn template_file<R: Rules>(
+    file: &Path,
+    bytes: &[u8],
+    side: Option<&str>,
+    lang: Option<Lang>,
+) -> Result<String, Failure> {
+    let (sc, v) = load_view::<R>(file, bytes, side)?;
+    let name = file
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| format!("view-{}.yaml", v.view_of));
+    Ok(template_of_view::<R>(&sc, &v, &name, language(lang)))
+}
+
+/// The orders skeleton of a view: the `$schema` line, a header in `lang`, the envelope
+/// filled in, then the game's own skeleton of the orders (`Rules::template`).
+pub fn template_of_view<R: Rules>(
+    sc: &R::Scenario,
+    v: &ViewFile<R::View>,
+    view_name: &str,
+    lang: Lang,
+) -> String {
+    let side = v.view_of.as_str();
+    let name = R::side_name_in(sc, side, lang);
+    let lang_arg = lang.pick("", " --lang ru");
+    let header = match lang {
+        Lang::En => format!(
+            "# Orders of {name} for turn {}: {}\n# Check them with: dikast check {side}.yaml --against {view_name}\n# The editor checks them as you type against {SCHEMA_FILE} beside this file\n# (attached to the mail; or: dikast schema orders --for {view_name} > {SCHEMA_FILE})\n",
+            v.turn, v.step
+        ),
+        Lang::Ru => format!(
+            "# Приказы: {name}, ход {}\n# Проверить их: dikast check {side}.yaml --against {view_name}{lang_arg}\n# Редактор проверяет их при наборе по файлу {SCHEMA_FILE} рядом с этим\n# (он приложен к письму; или: dikast schema orders --for {view_name} > {SCHEMA_FILE})\n",
+            v.turn
+        ),
+    };
     let mut out = format!(
-        "{SCHEMA_LINE}\n# Orders of {} for turn {}: {}\n# Check them with: dikast check {side}.yaml --against view-{side}.yaml\ngame: {}\nturn: {}\nside: {side}\nbased_on: {}\nentropy: \"\"   # any text you like: it feeds the dice\n\n",
-        R::side_name(&sc, side),
-        v.turn,
-        v.step,
+        "{SCHEMA_LINE}\n{header}game: {}\nturn: {}\nside: {side}\nbased_on: {}\nentropy: \"\"   # {}\n\n",
         v.game,
         v.turn,
-        v.based_on
+        v.based_on,
+        lang.pick(
+            "any text you like: it feeds the dice",
+            "любой текст на ваш выбор: он войдёт в бросок костей"
+        )
     );
-    // The side's turn token, for orders by mail (`crate::policy::token`): only the
-    // moderator's copy, which holds the secret, can print it.
-    if let Ok(secret) = layout.load_secret() {
-        out.push_str(&format!(
-            "token: {}   # your turn token for orders by mail: yours alone, never share it\n\n",
-            crate::policy::token(&secret, &v.game, v.turn, side)
-        ));
-    }
-    out.push_str(&R::template(&sc, &v.state, side));
-    Ok(out)
+    out.push_str(&R::template(sc, &v.state, side));
+    out
 }
 
 /// `dikast check`: one orders file against a game file (checked as the side it names) or
@@ -169,7 +275,9 @@ pub fn check<R: Rules>(
     orders: &Path,
     against: &Path,
     against_bytes: &[u8],
+    lang: Option<Lang>,
 ) -> Result<String, Failure> {
+    let lang = language(lang);
     let aname = against.display().to_string();
     let ob = fsx::read_limited(orders)?;
     let oname = orders.display().to_string();
@@ -198,11 +306,14 @@ pub fn check<R: Rules>(
     let sc = pipeline::load_scenario::<R>(&view.scenario, &aname)?;
     let (_, diags) = pipeline::check_orders::<R>(&sc, &view, &ofile);
     if diags.is_empty() {
-        Ok(format!(
-            "{oname}: orders for {} on turn {} are valid\n",
-            R::side_name(&sc, &view.view_of),
-            view.turn
-        ))
+        let name = R::side_name_in(&sc, &view.view_of, lang);
+        Ok(match lang {
+            Lang::En => format!(
+                "{oname}: orders for {name} on turn {} are valid\n",
+                view.turn
+            ),
+            Lang::Ru => format!("{oname}: приказы верны ({name}, ход {})\n", view.turn),
+        })
     } else {
         Err(Failure::Input(diags))
     }

@@ -57,7 +57,7 @@ fn call_for_orders(
 ) -> Result<String, Failure> {
     let p = policy::pending(layout, c)?;
     let t = p.turn;
-    let template = game.template(layout, side)?;
+    let template = game.template(layout, side, None)?;
     let view_path = layout.turn_dir(t).join(format!("view-{side}.yaml"));
     let view = fsx::read_limited(&view_path)?;
     let mut body = String::new();

@@ -565,8 +565,10 @@ fn read_section(report_path: &Path) -> Result<DiceSection, Failure> {
     let section: DiceSection = match report::parse_dice_section(&text) {
         None => {
             return Err(Failure::Refused(format!(
-                "{name} has no dice section (`{}`)",
-                report::DICE_HEADING
+                "{name} has no dice section ({}): is it a dikast report?",
+                Lang::ALL
+                    .map(|l| format!("`{}`", report::dice_heading(l)))
+                    .join(" or ")
             )))
         }
         Some(Err(e)) => {

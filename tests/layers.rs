@@ -9,7 +9,7 @@
 //!    never the application. Inside a game whose folder has the layer folders `model/`,
 //!    `engine/`, `check/`, `text/`, each may use only those before it (and its `mod.rs`
 //!    everything).
-//! 3. the application: campaign, fsx, mail, status, verify, publish, show, schema — core
+//! 3. the application: campaign, fsx, mail, status, verify, publish, show, schema, png — core
 //!    and each other, no game.
 //! 4. `registry` (the object-safe `Game` over the application), `demo` (played through
 //!    the registry), then `games` (the one list of games, the only file outside a game's
@@ -23,9 +23,9 @@ use std::path::{Path, PathBuf};
 const CORE: [&str; 11] = [
     "diag", "yaml", "dice", "lang", "error", "game", "kit", "map", "rules", "report", "pipeline",
 ];
-const APP: [&str; 11] = [
+const APP: [&str; 12] = [
     "campaign", "fsx", "mail", "status", "verify", "publish", "show", "schema", "policy",
-    "receive", "undo",
+    "receive", "undo", "png",
 ];
 const TOP: [&str; 5] = ["registry", "demo", "tick", "games", "cli"];
 const GAME_LAYERS: [&str; 4] = ["model", "engine", "check", "text"];

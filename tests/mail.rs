@@ -376,6 +376,8 @@ fn check_structure(dir: &Path, m: &Value, key: &str, tag: &str) {
             "view-sparta.yaml",
             "map-athens.svg",
             "map-sparta.svg",
+            "map-athens.png",
+            "map-sparta.png",
             "game.yaml",
         ]
         .into_iter()
@@ -388,12 +390,51 @@ fn check_structure(dir: &Path, m: &Value, key: &str, tag: &str) {
             fs::read_to_string(dir.join("turns/0002/game.yaml")).unwrap()
         );
     } else {
-        // A player gets his own view and map, nothing of the other side's.
-        let want: BTreeSet<String> = [format!("view-{key}.yaml"), format!("map-{key}.svg")]
-            .into_iter()
-            .collect();
+        // A player gets his own report, view, map (SVG and PNG), the skeleton of his
+        // next orders and the schema it names; nothing of the other side's.
+        let report = if key == "sparta" {
+            format!("report-{key}.ru.md")
+        } else {
+            format!("report-{key}.md")
+        };
+        let want: BTreeSet<String> = [
+            report.clone(),
+            format!("view-{key}.yaml"),
+            format!("map-{key}.svg"),
+            format!("map-{key}.png"),
+            format!("{key}.yaml"),
+            "orders.schema.json".to_string(),
+        ]
+        .into_iter()
+        .collect();
         assert_eq!(names, want);
+        let r = attachment(m, &report);
+        assert_eq!(
+            r["text"].as_str().unwrap(),
+            fs::read_to_string(dir.join(format!("turns/0001/{report}"))).unwrap(),
+            "the attached report is the archived one"
+        );
+        let t = attachment(m, &format!("{key}.yaml"));
+        let t = t["text"].as_str().unwrap();
+        assert!(
+            t.starts_with("# yaml-language-server: $schema=./orders.schema.json\n"),
+            "{t}"
+        );
+        assert!(
+            t.contains("turn: 2\n"),
+            "the skeleton is for the next turn: {t}"
+        );
+        let schema = attachment(m, "orders.schema.json");
+        let schema: serde_json::Value =
+            serde_json::from_str(schema["text"].as_str().unwrap()).unwrap();
+        assert_eq!(
+            schema["$schema"],
+            "https://json-schema.org/draft/2020-12/schema"
+        );
     }
+    let side = if key == "moderator" { "athens" } else { key };
+    let png = attachment(m, &format!("map-{side}.png"));
+    assert_eq!(png["content_type"], "image/png");
     let side = if key == "moderator" { "athens" } else { key };
     let view = attachment(m, &format!("view-{side}.yaml"));
     assert_eq!(view["content_type"], "text/yaml");

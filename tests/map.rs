@@ -17,8 +17,8 @@ use dikast::rules::hellenes::scenario::{BlockKind, Scenario};
 use dikast::rules::hellenes::state::{Siege, State, Status};
 use dikast::rules::hellenes::{Hellenes, HELLENES_431};
 use dikast::rules::Rules;
-use dikast::show::show;
 use dikast::show::Format;
+use dikast::show::{show, Shown};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -64,8 +64,9 @@ fn game_file(text: &str, edit: impl FnOnce(&mut State)) -> Vec<u8> {
 }
 
 fn svg_of(game: &[u8], side: &str) -> String {
-    match show::<Hellenes>(Path::new("game.yaml"), game, Some(side), Format::Svg) {
-        Ok(s) => s,
+    match show::<Hellenes>(Path::new("game.yaml"), game, Some(side), Format::Svg, None) {
+        Ok(Shown::Text(s)) => s,
+        Ok(other) => panic!("show --format svg gave bytes: {other:?}"),
         Err(e) => panic!("show --format svg failed: {e:?}"),
     }
 }
@@ -451,11 +452,17 @@ fn same_bytes_from_every_run_and_from_the_view_file() {
     let sc = scenario();
     let g: GameFile<State> = serde_yaml::from_slice(&game).unwrap();
     let view = to_yaml(&pipeline::make_view::<Hellenes>(&sc, &g, &game, "sparta"));
-    let from_view =
-        match show::<Hellenes>(Path::new("view.yaml"), view.as_bytes(), None, Format::Svg) {
-            Ok(s) => s,
-            Err(e) => panic!("{e:?}"),
-        };
+    let from_view = match show::<Hellenes>(
+        Path::new("view.yaml"),
+        view.as_bytes(),
+        None,
+        Format::Svg,
+        None,
+    ) {
+        Ok(Shown::Text(s)) => s,
+        Ok(other) => panic!("{other:?}"),
+        Err(e) => panic!("{e:?}"),
+    };
     assert_eq!(from_view, here);
     // A game file without --side stays the moderator's: no map.
     let out = Command::new(env!("CARGO_BIN_EXE_dikast"))
@@ -523,4 +530,166 @@ fn control_sieges_and_blockades_come_from_the_rules() {
         .any(|t| t.starts_with("Athens: port; offshore sea Saronic Gulf; blockaded by Sparta")));
     assert!(tips.iter().any(|t| t.starts_with("Plataea (Boeotia)")
         && t.contains("besieged by Sparta since Spring 431 BC")));
+}
+
+/// A box: x0, y0, x1, y1.
+type Box4 = [f64; 4];
+
+fn overlaps(a: &Box4, b: &Box4) -> bool {
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}
+
+fn num(n: roxmltree::Node, attr: &str) -> f64 {
+    n.attribute(attr)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("{attr} of {n:?}"))
+}
+
+/// The map's drawing without the legend (which has its own sample marks).
+fn map_nodes<'a>(doc: &'a roxmltree::Document) -> Vec<roxmltree::Node<'a, 'a>> {
+    doc.descendants()
+        .filter(|n| {
+            !n.ancestors()
+                .any(|a| a.has_tag_name("g") && a.attribute("id") == Some("legend"))
+        })
+        .collect()
+}
+
+#[test]
+fn blockade_marks_never_sit_on_another_port_or_city() {
+    // The worst case: every port of the map blockaded at once (the Saronic Gulf alone has
+    // six: Athens, Megara, Aegina, Corinth, Epidaurus, Troezen).
+    let sc = scenario();
+    let game = game_file(HELLENES_431, war);
+    let g: GameFile<State> = serde_yaml::from_slice(&game).unwrap();
+    for side in ["athens", "sparta"] {
+        let mut pic = Hellenes::map(&sc, &Hellenes::view(&sc, &g.state, side));
+        let mut ports = 0;
+        for a in &mut pic.areas {
+            if let Some(c) = a.city.as_mut().filter(|c| c.offshore.is_some()) {
+                c.blockade = Some(
+                    if c.control == "athens" {
+                        "sparta"
+                    } else {
+                        "athens"
+                    }
+                    .into(),
+                );
+                ports += 1;
+            }
+        }
+        assert!(ports > 20, "the 431 map has many ports ({ports})");
+        let head = Heading {
+            game: "g".into(),
+            turn: 1,
+            step: "s".into(),
+        };
+        let svg = render(&pic, &head);
+        let doc = parse(&svg);
+        let nodes = map_nodes(&doc);
+        let marks: Vec<Box4> = nodes
+            .iter()
+            .filter(|n| n.has_tag_name("path") && n.attribute("class") == Some("blockade"))
+            .map(|n| {
+                // `M x y-8 l8 8 l-8 8 l-8 -8 z`: the diamond's top corner first.
+                let d = n.attribute("d").unwrap();
+                let mut it = d
+                    .trim_start_matches('M')
+                    .split([' ', 'l'])
+                    .filter(|s| !s.is_empty());
+                let x: f64 = it.next().unwrap().parse().unwrap();
+                let y: f64 = it.next().unwrap().parse().unwrap();
+                [x - 8.0, y, x + 8.0, y + 16.0]
+            })
+            .collect();
+        assert_eq!(marks.len(), ports, "one mark per blockaded port");
+        let harbours: Vec<Box4> = nodes
+            .iter()
+            .filter(|n| n.has_tag_name("circle") && n.attribute("class") == Some("harbour"))
+            .map(|n| {
+                let (x, y, r) = (num(*n, "cx"), num(*n, "cy"), num(*n, "r"));
+                [x - r, y - r, x + r, y + r]
+            })
+            .collect();
+        assert_eq!(harbours.len(), ports);
+        let places = doc
+            .descendants()
+            .find(|n| n.has_tag_name("g") && n.attribute("id") == Some("places"))
+            .unwrap();
+        let cities: Vec<Box4> = places
+            .descendants()
+            .filter(|n| n.has_tag_name("circle") && n.attribute("stroke-width") == Some("2.5"))
+            .map(|n| {
+                let (x, y, r) = (num(n, "cx"), num(n, "cy"), num(n, "r"));
+                [x - r, y - r, x + r, y + r]
+            })
+            .collect();
+        assert!(cities.len() >= ports);
+        for (i, m) in marks.iter().enumerate() {
+            for (j, h) in harbours.iter().enumerate() {
+                assert!(
+                    !overlaps(m, h),
+                    "{side}: blockade mark {i} {m:?} sits on anchor {j} {h:?}"
+                );
+            }
+            for c in &cities {
+                assert!(!overlaps(m, c), "{side}: blockade mark {m:?} on city {c:?}");
+            }
+            for (k, o) in marks.iter().enumerate() {
+                assert!(
+                    k == i || !overlaps(m, o),
+                    "{side}: two blockade marks overlap"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_svg_scales_to_its_window_and_the_png_is_its_picture() {
+    let game = game_file(HELLENES_431, war);
+    let svg = svg_of(&game, "athens");
+    let doc = parse(&svg);
+    let root = doc.root_element();
+    // No fixed size: the window gives the width, the viewBox the proportions.
+    assert_eq!(root.attribute("width"), Some("100%"));
+    assert_eq!(root.attribute("height"), None);
+    let vb: Vec<f64> = root
+        .attribute("viewBox")
+        .unwrap()
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert_eq!(&vb[..2], &[0.0, 0.0]);
+    // The PNG of `show --format png` is drawn at the viewBox's size, the same bytes twice.
+    let png = match show::<Hellenes>(
+        Path::new("game.yaml"),
+        &game,
+        Some("athens"),
+        Format::Png,
+        None,
+    ) {
+        Ok(Shown::Bytes(b)) => b,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let dim = |at: usize| u32::from_be_bytes([png[at], png[at + 1], png[at + 2], png[at + 3]]);
+    assert_eq!(
+        (dim(16), dim(20)),
+        (vb[2].ceil() as u32, vb[3].ceil() as u32)
+    );
+    assert_eq!(png, dikast::png::render(&svg).unwrap());
+    // Through the command line, to a file and to a pipe alike.
+    let dir = scratch("png");
+    let path = dir.join("game.yaml");
+    std::fs::write(&path, &game).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_dikast"))
+        .arg("show")
+        .arg(&path)
+        .args(["--side", "athens", "--format", "png"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(out.stdout, png);
+    let _ = std::fs::remove_dir_all(&dir);
 }

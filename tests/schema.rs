@@ -54,7 +54,7 @@ fn judge(reg: &Registry, orders: &Path, game: &Path) -> Outcome {
     let rules: serde_yaml::Value = serde_yaml::from_slice(&gb).expect("game yaml");
     let id = rules["rules"].as_str().expect("rules id");
     let g = reg.find(id).unwrap_or_else(|f| panic!("{}", f.render()));
-    let (codes, messages) = match g.check(orders, game, &gb) {
+    let (codes, messages) = match g.check(orders, game, &gb, None) {
         Ok(_) => (Vec::new(), Vec::new()),
         Err(Failure::Input(d)) => (
             d.iter().map(|d| d.code.clone()).collect(),

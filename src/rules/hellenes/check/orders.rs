@@ -446,7 +446,10 @@ fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
             }
         }
     }
-    (cx.diags.len() == before).then_some(st)
+    // Only what is invalid is dropped (issue 11, item 14): with `--fallback` the valid
+    // entries still replace the side's standing orders, and the report names each
+    // dropped entry by its diagnostic. Nothing valid at all keeps the old ones.
+    (cx.diags.len() == before || st != Standing::default()).then_some(st)
 }
 
 #[cfg(test)]

@@ -1,0 +1,254 @@
+//! The player's side, played from his own files only (issue 13): in a folder holding
+//! nothing but what the moderator mails him — his view, later his report — a player
+//! writes his orders from `dikast template VIEW`, has his editor's schema
+//! (`orders.schema.json`, which the template names by a relative path), checks them with
+//! `dikast check ORDERS --against VIEW`, and after the turn checks the dice of his report
+//! as his mail client saved it (CRLF line endings), in English and in Russian.
+
+mod cli;
+
+use cli::{new_campaign, TempDir, Test};
+use std::fs;
+use std::path::Path;
+
+const SCHEMA_LINE: &str = "# yaml-language-server: $schema=./orders.schema.json";
+
+/// A file as a mail client on Windows saves it: every line ends in CRLF.
+fn with_crlf(text: &str) -> String {
+    text.replace("\r\n", "\n").replace('\n', "\r\n")
+}
+
+/// The YAML orders file judged by the JSON Schema beside it, with a real validator.
+fn schema_accepts(folder: &Path, orders: &str) -> bool {
+    let schema: serde_json::Value =
+        serde_json::from_slice(&fs::read(folder.join("orders.schema.json")).unwrap()).unwrap();
+    let v = jsonschema::validator_for(&schema).expect("the schema compiles");
+    let doc: serde_json::Value = serde_yaml::from_str(orders).expect("the orders are YAML");
+    v.is_valid(&doc)
+}
+
+/// One side's player, in his own folder: template, schema, check, in `lang`.
+fn write_orders(player: &Path, side: &str, lang: &str) -> String {
+    let view = format!("view-{side}.yaml");
+    let mut args = vec!["template".to_string(), view.clone()];
+    if lang == "ru" {
+        args.extend(["--lang".into(), "ru".into()]);
+    }
+    let template = Test::new().args(&args).current_dir(player).run().stdout;
+    assert_eq!(
+        template.lines().next(),
+        Some(SCHEMA_LINE),
+        "the template names the schema beside it:\n{template}"
+    );
+    assert!(template.contains(&format!("side: {side}\n")), "{template}");
+    if lang == "ru" {
+        assert!(template.contains("# Приказы: "), "{template}");
+        assert!(
+            template.contains(&format!(
+                "dikast check {side}.yaml --against {view} --lang ru"
+            )),
+            "{template}"
+        );
+    } else {
+        assert!(template.contains("# Orders of "), "{template}");
+        assert!(
+            template.contains(&format!("dikast check {side}.yaml --against {view}\n")),
+            "{template}"
+        );
+    }
+    // The schema the template names, as the player makes it from his view.
+    let schema = Test::new()
+        .args(["schema", "orders", "--for", &view])
+        .current_dir(player)
+        .run()
+        .stdout;
+    fs::write(player.join("orders.schema.json"), schema).unwrap();
+    let orders = template.replace(
+        "entropy: \"\"",
+        &format!("entropy: \"{side} rolls in {lang}\""),
+    );
+    assert!(
+        orders.contains("rolls in"),
+        "the template has an entropy line"
+    );
+    assert!(
+        schema_accepts(player, &orders),
+        "the editor's schema accepts the filled-in template"
+    );
+    // A wrong shape the editor flags as he types.
+    assert!(!schema_accepts(
+        player,
+        &format!("{orders}\nstanding: {{ fortify: [Athens] }}\n")
+    ));
+    let file = format!("{side}.yaml");
+    fs::write(player.join(&file), &orders).unwrap();
+    let mut args = vec!["check".to_string(), file.clone(), "--against".into(), view];
+    if lang == "ru" {
+        args.extend(["--lang".into(), "ru".into()]);
+    }
+    let name = match (side, lang) {
+        ("athens", "ru") => "Афины",
+        ("sparta", "ru") => "Спарта",
+        ("athens", _) => "Athens",
+        _ => "Sparta",
+    };
+    let want = if lang == "ru" {
+        format!("{file}: приказы верны ({name}, ход 1)\n")
+    } else {
+        format!("{file}: orders for {name} on turn 1 are valid\n")
+    };
+    Test::new()
+        .args(&args)
+        .current_dir(player)
+        .stdout(&want)
+        .run();
+    orders
+}
+
+fn round_trip(lang: &str) {
+    let t = TempDir::new(&format!("player-{lang}"));
+    let war = t.join("war");
+    new_campaign(&war, &format!("player-{lang}"));
+    // Each player has a folder of his own with nothing in it but his view.
+    for side in ["athens", "sparta"] {
+        let player = t.join(side);
+        fs::create_dir_all(&player).unwrap();
+        fs::copy(
+            war.join(format!("turns/0001/view-{side}.yaml")),
+            player.join(format!("view-{side}.yaml")),
+        )
+        .unwrap();
+        let orders = write_orders(&player, side, lang);
+        // He mails it; the moderator files it.
+        fs::write(war.join(format!("turns/0001/orders/{side}.yaml")), orders).unwrap();
+    }
+    Test::new()
+        .arg("adjudicate")
+        .arg(&war)
+        .stdout_has("turn 1 adjudicated")
+        .run();
+    let report_name = if lang == "ru" {
+        "report-athens.ru.md"
+    } else {
+        "report-athens.md"
+    };
+    let report = fs::read_to_string(war.join("turns/0001").join(report_name)).unwrap();
+    let heading = if lang == "ru" {
+        "\n## Кости ("
+    } else {
+        "\n## Dice ("
+    };
+    assert!(report.contains(heading), "{report}");
+    let player = t.join("athens");
+    fs::write(player.join("report.md"), with_crlf(&report)).unwrap();
+    assert!(fs::read_to_string(player.join("report.md"))
+        .unwrap()
+        .contains("\r\n## "));
+    Test::new()
+        .args(["verify", "--report", "report.md", "--orders", "athens.yaml"])
+        .args(["--view", "view-athens.yaml"])
+        .current_dir(&player)
+        .stdout_has("seed: SHA-256(\"dikast/v1/chain\" ‖ seed) equals the commitment")
+        .stdout_has("orders: athens.yaml is athens's orders file as adjudicated")
+        .stdout_has("turn key: recomputed and equal")
+        .stdout_has("\nverified\n")
+        .run();
+    // CRLF is read as what it is, not as a licence: a changed turn key still fails.
+    let key_line = report
+        .lines()
+        .find(|l| l.starts_with("turn_key: "))
+        .expect("the dice section has the turn key");
+    let hex = key_line.trim_start_matches("turn_key: ");
+    let flipped = if hex.starts_with('0') { "1" } else { "0" };
+    let forged = report.replace(key_line, &format!("turn_key: {flipped}{}", &hex[1..]));
+    fs::write(player.join("forged.md"), with_crlf(&forged)).unwrap();
+    Test::new()
+        .args(["verify", "--report", "forged.md", "--orders", "athens.yaml"])
+        .args(["--view", "view-athens.yaml"])
+        .current_dir(&player)
+        .verify_failure()
+        .run();
+    // The next turn's view gives the next turn's skeleton, from the view alone.
+    fs::copy(
+        war.join("turns/0002/view-athens.yaml"),
+        player.join("view-athens.yaml"),
+    )
+    .unwrap();
+    Test::new()
+        .args(["template", "view-athens.yaml", "--lang", lang])
+        .current_dir(&player)
+        .stdout_has(SCHEMA_LINE)
+        .stdout_has("turn: 2\n")
+        .run();
+}
+
+#[test]
+fn an_english_player_plays_a_turn_from_his_files_only() {
+    round_trip("en");
+}
+
+#[test]
+fn a_russian_player_plays_a_turn_from_his_files_only() {
+    round_trip("ru");
+}
+
+#[test]
+fn a_report_without_dice_names_both_headings() {
+    let t = TempDir::new("player-nodice");
+    fs::write(t.join("letter.md"), "# A letter\r\n\r\nNo dice here.\r\n").unwrap();
+    Test::new()
+        .args(["verify", "--report", "letter.md"])
+        .current_dir(t.path())
+        .failure()
+        .stderr_has("has no dice section (`## Dice` or `## Кости`)")
+        .run();
+}
+
+#[test]
+fn a_template_needs_a_side_only_where_the_file_has_none() {
+    let t = TempDir::new("player-side");
+    let war = t.join("war");
+    new_campaign(&war, "player-side");
+    // A campaign folder or a game file is the moderator's: which side?
+    Test::new()
+        .arg("template")
+        .arg(&war)
+        .failure()
+        .stderr_has("give --side")
+        .run();
+    Test::new()
+        .arg("template")
+        .arg(war.join("turns/0001/game.yaml"))
+        .failure()
+        .stderr_has("give --side")
+        .run();
+    // With the side, the campaign's way and the game file's way give the view's skeleton.
+    let from_dir = Test::new()
+        .arg("template")
+        .arg(&war)
+        .args(["--side", "sparta"])
+        .run()
+        .stdout;
+    let from_view = Test::new()
+        .arg("template")
+        .arg(war.join("turns/0001/view-sparta.yaml"))
+        .run()
+        .stdout;
+    // The campaign's way adds only the side's turn token for orders by mail (the
+    // moderator's copy holds the secret it is derived from).
+    let without_token: String = from_dir
+        .lines()
+        .filter(|l| !l.starts_with("token: "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_ne!(from_dir, without_token, "the moderator's template carries the token");
+    assert_eq!(without_token, from_view);
+    // A view cannot give another side's skeleton.
+    Test::new()
+        .arg("template")
+        .arg(war.join("turns/0001/view-sparta.yaml"))
+        .args(["--side", "athens"])
+        .failure()
+        .stderr_has("it cannot show athens's")
+        .run();
+}
