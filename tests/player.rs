@@ -241,7 +241,10 @@ fn a_template_needs_a_side_only_where_the_file_has_none() {
         .filter(|l| !l.starts_with("token: "))
         .map(|l| format!("{l}\n"))
         .collect();
-    assert_ne!(from_dir, without_token, "the moderator's template carries the token");
+    assert_ne!(
+        from_dir, without_token,
+        "the moderator's template carries the token"
+    );
     assert_eq!(without_token, from_view);
     // A view cannot give another side's skeleton.
     Test::new()
