@@ -759,37 +759,6 @@ fn repick_card(
 
 // ------------------------------------------------------------------ Successors fixtures
 
-fn successors_patch_list(
-    list: &mut Vec<Value>,
-    key: &str,
-    patch: &Mapping,
-    what: &str,
-) -> Result<(), String> {
-    for (k, v) in patch {
-        let id = k.as_str().ok_or(format!("{what}: keys are names"))?;
-        let fields = v
-            .as_mapping()
-            .ok_or(format!("{what}.{id}: a mapping of fields"))?;
-        match list
-            .iter_mut()
-            .find(|x| x.get(key).and_then(Value::as_str) == Some(id))
-        {
-            Some(item) => {
-                let m = item.as_mapping_mut().ok_or("state item is not a mapping")?;
-                for (f, fv) in fields {
-                    m.insert(f.clone(), fv.clone());
-                }
-            }
-            None => {
-                let mut m = fields.clone();
-                m.insert(Value::String(key.into()), Value::String(id.into()));
-                list.push(Value::Mapping(m));
-            }
-        }
-    }
-    Ok(())
-}
-
 fn successors_setup(text: &str) -> Result<SuccessorsState, String> {
     let setup: Mapping = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
     let sc = Successors::load_scenario(scenario_text::<Successors>()?).map_err(|e| e.join("; "))?;
@@ -825,7 +794,7 @@ fn successors_setup(text: &str) -> Result<SuccessorsState, String> {
                     .get_mut(field)
                     .and_then(Value::as_sequence_mut)
                     .ok_or(format!("state has no {field}"))?;
-                successors_patch_list(list, id, patch, key)?;
+                merge_by_key(list, id, patch, key)?;
             }
             _ => {
                 m.insert(k.clone(), val.clone());

@@ -78,32 +78,10 @@ pub fn kind_of(sc: &Scenario, label: &str) -> Option<Governs> {
     }
 }
 
-/// Whether a label pattern matches a label: `*` stands for any text, any case.
+/// Whether a label pattern matches a label: `*` stands for any text, any case (the
+/// protocol's one pattern match, `dice::label_matches`).
 pub fn matches(pattern: &str, label: &str) -> bool {
-    let p: Vec<char> = pattern.trim().to_lowercase().chars().collect();
-    let l: Vec<char> = label.to_lowercase().chars().collect();
-    // Iterative glob with one backtrack point per star.
-    let (mut i, mut j, mut star, mut mark) = (0, 0, None, 0);
-    while j < l.len() {
-        if i < p.len() && p[i] != '*' && p[i] == l[j] {
-            i += 1;
-            j += 1;
-        } else if i < p.len() && p[i] == '*' {
-            star = Some(i);
-            mark = j;
-            i += 1;
-        } else if let Some(s) = star {
-            i = s + 1;
-            mark += 1;
-            j = mark;
-        } else {
-            return false;
-        }
-    }
-    while i < p.len() && p[i] == '*' {
-        i += 1;
-    }
-    i == p.len()
+    crate::dice::label_matches(pattern, label)
 }
 
 /// Every label of `kind` a game of this scenario can have (years: the scenario's first and
