@@ -15,8 +15,8 @@
 mod facts;
 
 use dikast::campaign::{self, Layout, NewOptions, Secret};
+use dikast::games::hellenes::{Hellenes, HELLENES_431};
 use dikast::lang::Lang;
-use dikast::rules::hellenes::{Hellenes, HELLENES_431};
 use facts::{compare, compare_turn, vocab};
 use std::collections::BTreeMap;
 use std::fs;

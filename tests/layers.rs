@@ -5,7 +5,7 @@
 //! Layers, lowest first:
 //! 1. core, itself ordered (each may use those before it): diag, yaml, dice, lang, error,
 //!    game, kit, map, rules (the trait), report, pipeline. No file system, no game.
-//! 2. each game (`rules/<game>/`): core and its own folder only — never another game,
+//! 2. each game (`games/<game>/`): core and its own folder only — never another game,
 //!    never the application. Inside a game whose folder has the layer folders `model/`,
 //!    `engine/`, `check/`, `text/`, each may use only those before it (and its `mod.rs`
 //!    everything).
@@ -46,7 +46,7 @@ fn rs_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The module path of a file (`src/rules/hellenes/engine/siege.rs` → rules, hellenes,
+/// The module path of a file (`src/games/hellenes/engine/siege.rs` → games, hellenes,
 /// engine, siege; `mod.rs` names its folder).
 fn module_of(src: &Path, file: &Path) -> Vec<String> {
     let rel = file.strip_prefix(src).expect("under src");
@@ -93,7 +93,7 @@ fn code_only(text: &str) -> String {
 }
 
 /// Every module path a file's code names, resolved (`crate::a::b` → [a, b];
-/// `super::x` from rules::hellenes::engine::siege → [rules, hellenes, engine, x]).
+/// `super::x` from games::hellenes::engine::siege → [games, hellenes, engine, x]).
 fn named(code: &str, me: &[String]) -> Vec<Vec<String>> {
     let mut out = Vec::new();
     let bytes: Vec<char> = code.chars().collect();
@@ -197,7 +197,7 @@ fn path_words(rest: &str) -> Vec<String> {
 /// (layer rank, sub-rank) of a module path; `None` for the crate root files.
 fn rank(m: &[String]) -> Option<(u32, u32, Option<String>)> {
     let first = m.first()?.as_str();
-    if first == "rules" && m.len() >= 2 && !m[1].chars().next().is_some_and(|c| c.is_uppercase()) {
+    if first == "games" && m.len() >= 2 && game_names().contains(&m[1]) {
         let game = m[1].clone();
         let sub = m
             .get(2)
@@ -215,6 +215,19 @@ fn rank(m: &[String]) -> Option<(u32, u32, Option<String>)> {
         return Some((4, p as u32, None));
     }
     None
+}
+
+/// The games: the folders under `src/games/` (the test's own fake game `g` too).
+fn game_names() -> Vec<String> {
+    let mut names: Vec<String> =
+        fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games"))
+            .expect("src/games")
+            .flatten()
+            .filter(|e| e.path().is_dir())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+    names.push("g".into());
+    names
 }
 
 /// Whether `from` may name `to`.
@@ -294,26 +307,16 @@ fn only_the_registry_names_a_game_outside_its_folder() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     rs_files(&src, &mut files);
-    let games: Vec<String> = fs::read_dir(src.join("rules"))
-        .expect("rules")
-        .flatten()
-        .filter(|e| e.path().is_dir())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
+    let games: Vec<String> = game_names().into_iter().filter(|g| g != "g").collect();
     assert!(!games.is_empty());
     let mut bad = Vec::new();
     for f in &files {
         let rel = f.strip_prefix(&src).unwrap();
         let in_game = games
             .iter()
-            .any(|g| rel.starts_with(Path::new("rules").join(g)));
-        // The registry (games/) and the declaration of the game modules (rules/mod.rs,
-        // until the folders move under games/) may name them.
-        if in_game
-            || rel.starts_with("games")
-            || rel == Path::new("rules/mod.rs")
-            || rel == Path::new("lib.rs")
-        {
+            .any(|g| rel.starts_with(Path::new("games").join(g)));
+        // The registry (games/mod.rs) is the one file that names them.
+        if in_game || rel == Path::new("games/mod.rs") {
             continue;
         }
         let text = fs::read_to_string(f).expect("read").to_lowercase();
@@ -334,7 +337,7 @@ fn only_the_registry_names_a_game_outside_its_folder() {
 
 #[test]
 fn the_resolver_resolves() {
-    let me: Vec<String> = ["rules", "g", "engine", "siege"]
+    let me: Vec<String> = ["games", "g", "engine", "siege"]
         .iter()
         .map(|s| s.to_string())
         .collect();
@@ -343,18 +346,18 @@ fn the_resolver_resolves() {
         &me,
     );
     assert_eq!(got[0], ["dice", "TurnDice"]);
-    assert_eq!(got[1], ["rules", "g", "model", "state"]);
+    assert_eq!(got[1], ["games", "g", "model", "state"]);
     assert!(allowed(&me, false, &got[1]).is_ok());
     let inl = named("mod inner {\n    use super::super::x::Y;\n}\n", &me);
-    assert_eq!(inl[0], ["rules", "g", "engine", "x", "Y"]);
-    let model: Vec<String> = ["rules", "g", "model", "state"]
+    assert_eq!(inl[0], ["games", "g", "engine", "x", "Y"]);
+    let model: Vec<String> = ["games", "g", "model", "state"]
         .iter()
         .map(|s| s.to_string())
         .collect();
     assert!(allowed(
         &model,
         false,
-        &["rules".into(), "g".into(), "engine".into(), "x".into()]
+        &["games".into(), "g".into(), "engine".into(), "x".into()]
     )
     .is_err());
     assert!(allowed(&["pipeline".into()], false, &["campaign".into()]).is_err());

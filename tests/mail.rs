@@ -235,13 +235,13 @@ fn step_of(dir: &Path, t: u32) -> String {
 /// The step of turn t's game file in Russian (a Russian reader's subject says it so).
 fn step_ru(dir: &Path, t: u32) -> String {
     use dikast::rules::Rules;
-    let g: dikast::game::GameFile<dikast::rules::hellenes::state::State> =
+    let g: dikast::game::GameFile<dikast::games::hellenes::state::State> =
         serde_yaml::from_slice(&fs::read(dir.join(format!("turns/{t:04}/game.yaml"))).unwrap())
             .unwrap();
     let sc =
-        dikast::rules::hellenes::Hellenes::load_scenario(dikast::rules::hellenes::HELLENES_431)
+        dikast::games::hellenes::Hellenes::load_scenario(dikast::games::hellenes::HELLENES_431)
             .unwrap();
-    dikast::rules::hellenes::Hellenes::step_in(&sc, &g.state, dikast::lang::Lang::Ru).title
+    dikast::games::hellenes::Hellenes::step_in(&sc, &g.state, dikast::lang::Lang::Ru).title
 }
 
 fn ledger(dir: &Path, t: u32) -> Value {

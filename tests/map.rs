@@ -8,14 +8,14 @@
 //! (docs/map.md).
 
 use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
+use dikast::games::hellenes::scenario::{BlockKind, Scenario};
+use dikast::games::hellenes::state::{Siege, State, Status};
+use dikast::games::hellenes::{Hellenes, HELLENES_431};
 use dikast::map::{
     render, AreaMark, BlockMark, CityMark, Heading, HiddenGroup, Link, LinkKind, MapPicture,
     SeaMark,
 };
 use dikast::pipeline;
-use dikast::rules::hellenes::scenario::{BlockKind, Scenario};
-use dikast::rules::hellenes::state::{Siege, State, Status};
-use dikast::rules::hellenes::{Hellenes, HELLENES_431};
 use dikast::rules::Rules;
 use dikast::show::Format;
 use dikast::show::{show, Shown};

@@ -449,7 +449,7 @@ fn a_deadline_set_in_the_campaign_reaches_the_next_game_file_views_and_reports()
 #[test]
 fn a_moderator_changes_an_assumption_with_a_scenario_file_of_his_own() {
     let t = TempDir::new("own-scenario");
-    let base = dikast::rules::hellenes::HELLENES_431;
+    let base = dikast::games::hellenes::HELLENES_431;
     assert!(base.contains("battle_rounds:         3"));
     // [A] battle rounds 3 → 2: accepted; the scenario travels inline in the game file,
     // and the campaign plays and verifies.

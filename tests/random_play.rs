@@ -17,15 +17,15 @@ mod facts;
 
 use dikast::dice::{self, Chain, Hash};
 use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
+use dikast::games::hellenes::engine::actions::{self, pool_for};
+use dikast::games::hellenes::engine::{movement, siege, winter};
+use dikast::games::hellenes::model::orders::{Action, Build, Verb, WinterMove};
+use dikast::games::hellenes::model::sight::Sight;
+use dikast::games::hellenes::scenario::{BlockKind, Scenario};
+use dikast::games::hellenes::state::{Phase, State, Status};
+use dikast::games::hellenes::view::View;
+use dikast::games::hellenes::{invariants, Hellenes, HELLENES_431};
 use dikast::pipeline::{make_view, run_turn, TurnInputs};
-use dikast::rules::hellenes::engine::actions::{self, pool_for};
-use dikast::rules::hellenes::engine::{movement, siege, winter};
-use dikast::rules::hellenes::model::orders::{Action, Build, Verb, WinterMove};
-use dikast::rules::hellenes::model::sight::Sight;
-use dikast::rules::hellenes::scenario::{BlockKind, Scenario};
-use dikast::rules::hellenes::state::{Phase, State, Status};
-use dikast::rules::hellenes::view::View;
-use dikast::rules::hellenes::{invariants, Hellenes, HELLENES_431};
 use dikast::rules::Rules;
 use std::collections::BTreeMap;
 
@@ -71,7 +71,7 @@ fn first_game(sc_text: &str, seed: u64) -> Vec<u8> {
             .olympians
             .gods
             .iter()
-            .map(|o| dikast::rules::hellenes::state::Sacrifice {
+            .map(|o| dikast::games::hellenes::state::Sacrifice {
                 olympian: o.name.clone(),
                 year: sc.year + 1,
             })
@@ -529,7 +529,7 @@ fn random_orders(
                 .filter(|p| p.side == v.side && rng.chance(50))
                 .filter(|p| {
                     sc.card(&p.card).is_some_and(|c| {
-                        c.kind == dikast::rules::hellenes::scenario::CardKind::Continuing
+                        c.kind == dikast::games::hellenes::scenario::CardKind::Continuing
                     })
                 })
                 .map(|p| p.card.clone())
@@ -544,7 +544,7 @@ fn random_orders(
             let c = rng.pick(&v.hand)?;
             let revolt = sc
                 .card(&c.id)
-                .is_some_and(|x| x.kind == dikast::rules::hellenes::scenario::CardKind::Revolt);
+                .is_some_and(|x| x.kind == dikast::games::hellenes::scenario::CardKind::Revolt);
             if !revolt && rng.chance(20) {
                 s.push_str(&format!("new_year: {{ card: {}, for: event }}\n", c.id));
             } else {

@@ -5,11 +5,11 @@
 
 use dikast::dice::{self, Chain};
 use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, ViewFile, FORMAT};
+use dikast::games::successors::model::scenario::{Scenario, SUCCESSORS_323};
+use dikast::games::successors::model::sight::View;
+use dikast::games::successors::model::state::{Phase, State};
+use dikast::games::successors::Successors;
 use dikast::pipeline::{run_turn, TurnInputs};
-use dikast::rules::successors::model::scenario::{Scenario, SUCCESSORS_323};
-use dikast::rules::successors::model::sight::View;
-use dikast::rules::successors::model::state::{Phase, State};
-use dikast::rules::successors::Successors;
 use dikast::rules::{Rules, StartOptions};
 use std::collections::BTreeMap;
 

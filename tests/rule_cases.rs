@@ -46,11 +46,11 @@ mod facts;
 use dikast::dice::{self, Chain, Hash};
 use dikast::error::Failure;
 use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
+use dikast::games::hellenes::{Hellenes, HELLENES_431};
+use dikast::games::successors::model::state::State as SuccessorsState;
+use dikast::games::successors::Successors;
 use dikast::lang::Lang;
 use dikast::pipeline::{run_turn, TurnInputs};
-use dikast::rules::hellenes::{Hellenes, HELLENES_431};
-use dikast::rules::successors::model::state::State as SuccessorsState;
-use dikast::rules::successors::Successors;
 use dikast::rules::{Rules, StartOptions};
 use serde::Deserialize;
 use serde_yaml::{Mapping, Value};
@@ -690,7 +690,7 @@ fn rebase_examples(ex: &Path) {
         for f in files {
             let text = fs::read_to_string(&f).unwrap();
             let side = f.file_stem().unwrap().to_string_lossy().into_owned();
-            let view: dikast::game::ViewFile<dikast::rules::hellenes::view::View> =
+            let view: dikast::game::ViewFile<dikast::games::hellenes::view::View> =
                 serde_yaml::from_slice(
                     &fs::read(layout.turn_dir(t).join(format!("view-{side}.yaml"))).unwrap(),
                 )
@@ -734,7 +734,7 @@ fn rebase_examples(ex: &Path) {
 fn repick_card(
     line: &str,
     policy: &str,
-    view: &dikast::rules::hellenes::view::View,
+    view: &dikast::games::hellenes::view::View,
     file: &Path,
 ) -> String {
     let (head, comment) = line.split_once('#').unwrap();
@@ -767,7 +767,7 @@ fn successors_setup(text: &str) -> Result<SuccessorsState, String> {
         .and_then(Value::as_u64)
         .map(|n| n as u32);
     let mut st = Successors::start(&sc, &StartOptions { players })?;
-    st.phase = dikast::rules::successors::model::state::Phase::Round;
+    st.phase = dikast::games::successors::model::state::Phase::Round;
     st.round = 1;
     let mut v = serde_yaml::to_value(&st).map_err(|e| e.to_string())?;
     let m = v.as_mapping_mut().ok_or("state")?;

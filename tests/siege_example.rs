@@ -12,8 +12,8 @@
 
 use dikast::campaign::{self, Layout, NewOptions, Secret};
 use dikast::game::{sha256_hex, ViewFile};
-use dikast::rules::hellenes::view::View;
-use dikast::rules::hellenes::{Hellenes, HELLENES_431};
+use dikast::games::hellenes::view::View;
+use dikast::games::hellenes::{Hellenes, HELLENES_431};
 use std::fs;
 use std::path::{Path, PathBuf};
 

@@ -15,7 +15,7 @@ for t in os.listdir(EX):
     if t.startswith('turn-'): shutil.rmtree(os.path.join(EX,t))
 subprocess.run([D,'new',C,'--scenario','successors-323','--game-id','demo-323','--secret',EX+'/secret.yaml'],check=True)
 IND = {'greek_army':['Thebes','Lamia'],'scythians':['Seuthopolis'],'illyrians':['Aigai'],'colonists':['Rhagai'],'ariarathes':['Komana']}
-sc = yaml.safe_load(open(os.path.join(ROOT,'src/rules/successors/model/successors-323.yaml')))
+sc = yaml.safe_load(open(os.path.join(ROOT,'src/games/successors/model/successors-323.yaml')))
 cards = {c['id']:c for c in sc['tyche']}
 script = {
  2: {'perdikkas': {'activation': {'Leonnatos':['Gordion','Ankyra','Amisos','assault'], 'Eumenes':['Gordion','Kyzikos','inside']}, 'standing': {'sally':{'Kyzikos':2}}},

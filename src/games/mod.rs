@@ -5,8 +5,8 @@
 
 use crate::registry::Registry;
 
-pub use crate::rules::hellenes;
-pub use crate::rules::successors;
+pub mod hellenes;
+pub mod successors;
 
 /// Every game built in, in order: the first game's first scenario is the default of
 /// `new` and `demo`.

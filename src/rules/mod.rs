@@ -6,9 +6,6 @@
 //! resolution and report text. Adding a game adds its folder and one line in the games
 //! registry (`crate::games`); nothing in the pipeline changes.
 
-pub mod hellenes;
-pub mod successors;
-
 use crate::diag::{Diagnostic, SourceFile};
 use crate::dice::{DiceRecord, TurnDice};
 use crate::lang::Lang;

@@ -9,10 +9,10 @@
 
 #![allow(dead_code)]
 
+use dikast::games::hellenes::words;
+use dikast::games::hellenes::{Hellenes, HELLENES_431};
 use dikast::lang::Lang;
 use dikast::report::parse_dice_section;
-use dikast::rules::hellenes::words;
-use dikast::rules::hellenes::{Hellenes, HELLENES_431};
 use dikast::rules::Rules;
 use std::fs;
 use std::path::Path;

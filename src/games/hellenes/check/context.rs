@@ -1,0 +1,254 @@
+//! The check context every Hellenes order form shares: the scenario, the side's view, the
+//! file and the diagnostics so far, with the readers of the values orders name (text,
+//! cities, places, own blocks, id and place lists, one-or-a-list, unknown keys), each
+//! with its did-you-mean.
+
+use crate::diag::did_you_mean;
+use crate::diag::Diagnostic;
+use crate::diag::SourceFile;
+use crate::games::hellenes::model::scenario::Scenario;
+use crate::games::hellenes::model::view::View;
+use crate::yaml::Kind;
+use crate::yaml::Node;
+/// Flags every key of an order's mapping that is not in `allowed` (`what`: "action",
+/// "winter order"); whether any was found. Winter orders use it too.
+pub(super) fn unknown_keys(
+    cx: &mut Ctx,
+    pairs: &[(Node, Node)],
+    allowed: &[&str],
+    what: &str,
+) -> bool {
+    let mut bad = false;
+    for (k, _) in pairs {
+        let key = k.as_str().unwrap_or("?").to_ascii_lowercase();
+        if !allowed.contains(&key.as_str()) {
+            let d = cx.err(
+                "orders::unknown-key",
+                k,
+                format!("`{key}` is not part of this {what}"),
+            );
+            d.help = Some(format!("this {what} takes: {}", allowed.join(", ")));
+            bad = true;
+        }
+    }
+    bad
+}
+
+/// A block id or a list of them, each one of the side's own (winter orders use it too).
+pub(super) fn ids(cx: &mut Ctx, node: &Node) -> Option<Vec<String>> {
+    let list: Vec<&Node> = match &node.kind {
+        Kind::Seq(v) => v.iter().collect(),
+        Kind::Scalar(..) if !node.is_null() => vec![node],
+        _ => {
+            let found = node.describe();
+            cx.err(
+                "orders::type",
+                node,
+                format!("expected a block id or a list of ids, found {found}"),
+            );
+            return None;
+        }
+    };
+    if list.is_empty() {
+        cx.err("orders::type", node, "name at least one block".into());
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut ok = true;
+    for n in list {
+        match cx.own_block(n) {
+            Some(id) => out.push(id),
+            None => ok = false,
+        }
+    }
+    ok.then_some(out)
+}
+
+/// A place or a list of places on the map (a `path`; winter orders use it too).
+pub(super) fn places(cx: &mut Ctx, node: &Node) -> Option<Vec<String>> {
+    let list: Vec<&Node> = match &node.kind {
+        Kind::Seq(v) => v.iter().collect(),
+        Kind::Scalar(..) if !node.is_null() => vec![node],
+        _ => {
+            let found = node.describe();
+            cx.err(
+                "orders::type",
+                node,
+                format!("`path` takes a list of places, found {found}"),
+            );
+            return None;
+        }
+    };
+    let mut out = Vec::new();
+    let mut ok = true;
+    for n in list {
+        match cx.place(n) {
+            Some(p) => out.push(p),
+            None => ok = false,
+        }
+    }
+    ok.then_some(out)
+}
+
+/// What every check needs: the scenario, the side's view, the file, the problems so far.
+pub struct Ctx<'a> {
+    pub sc: &'a Scenario,
+    pub view: &'a View,
+    pub file: &'a SourceFile,
+    pub diags: Vec<Diagnostic>,
+}
+
+impl Ctx<'_> {
+    pub fn err(&mut self, code: &str, node: &Node, message: String) -> &mut Diagnostic {
+        self.diags
+            .push(Diagnostic::new(code, message).at(self.file, node.span));
+        self.diags.last_mut().expect("just pushed")
+    }
+
+    /// A "did you mean" hint, unless the diagnostic will not be shown anyway (a file
+    /// with more problems than `diag::MAX_PER_FILE`: thousands of bad names must not
+    /// cost thousands of searches).
+    pub fn hint<'c>(
+        &self,
+        word: &str,
+        candidates: impl IntoIterator<Item = &'c str>,
+    ) -> Option<String> {
+        (self.diags.len() < crate::diag::MAX_PER_FILE)
+            .then(|| did_you_mean(word, candidates))
+            .flatten()
+    }
+
+    pub fn text<'n>(&mut self, node: &'n Node, what: &str) -> Option<&'n str> {
+        match node.as_str() {
+            Some(s) if !node.is_null() => Some(s),
+            _ => {
+                let found = node.describe();
+                let d = self.err(
+                    "orders::type",
+                    node,
+                    format!("expected {what} here, found {found}"),
+                );
+                d.label = Some(format!("{what} expected"));
+                None
+            }
+        }
+    }
+
+    /// A city named on the map, case-insensitive.
+    pub fn city(&mut self, node: &Node) -> Option<String> {
+        let name = self.text(node, "a city name")?;
+        if let Some(a) = self
+            .sc
+            .areas
+            .iter()
+            .find(|a| a.city.is_some() && a.name.eq_ignore_ascii_case(name.trim()))
+        {
+            return Some(a.name.clone());
+        }
+        let hint = self.hint(
+            name,
+            self.sc
+                .areas
+                .iter()
+                .filter(|a| a.city.is_some())
+                .map(|a| a.name.as_str()),
+        );
+        let is_place = self.sc.area(name).is_some()
+            || self
+                .sc
+                .seas
+                .iter()
+                .any(|s| s.name.eq_ignore_ascii_case(name.trim()));
+        let d = self.err(
+            "orders::unknown-city",
+            node,
+            format!("there is no city called `{name}` on the map"),
+        );
+        d.label = Some(if is_place {
+            "this place has no city".into()
+        } else {
+            "unknown city".into()
+        });
+        d.help = Some(match hint {
+            Some(h) => format!("did you mean {h}?"),
+            None => "names are as printed on the map; `dikast show` lists them".into(),
+        });
+        None
+    }
+
+    /// Any land area or sea, case-insensitive.
+    pub fn place(&mut self, node: &Node) -> Option<String> {
+        let name = self.text(node, "a place name")?;
+        let t = name.trim();
+        if let Some(a) = self
+            .sc
+            .areas
+            .iter()
+            .find(|a| a.name.eq_ignore_ascii_case(t))
+        {
+            return Some(a.name.clone());
+        }
+        if let Some(s) = self.sc.seas.iter().find(|s| s.name.eq_ignore_ascii_case(t)) {
+            return Some(s.name.clone());
+        }
+        let all = self
+            .sc
+            .areas
+            .iter()
+            .map(|a| a.name.as_str())
+            .chain(self.sc.seas.iter().map(|s| s.name.as_str()));
+        let hint = self.hint(t, all);
+        let d = self.err(
+            "orders::unknown-place",
+            node,
+            format!("there is no place called `{name}` on the map"),
+        );
+        d.label = Some("unknown place".into());
+        d.help = Some(match hint {
+            Some(h) => format!("did you mean {h}?"),
+            None => "names are as printed on the map; `dikast show` lists them".into(),
+        });
+        None
+    }
+
+    /// One of the side's own blocks. An enemy id is answered exactly like an unknown one.
+    pub fn own_block(&mut self, node: &Node) -> Option<String> {
+        let id = self.text(node, "a block id")?;
+        if let Some(b) = self
+            .view
+            .blocks
+            .iter()
+            .find(|b| b.id.eq_ignore_ascii_case(id.trim()))
+        {
+            return Some(b.id.clone());
+        }
+        let hint = self.hint(id, self.view.blocks.iter().map(|b| b.id.as_str()));
+        let d = self.err(
+            "orders::unknown-block",
+            node,
+            format!("you have no block `{id}`"),
+        );
+        d.label = Some("not one of your blocks".into());
+        d.help = Some(match hint {
+            Some(h) => format!("did you mean {h}?"),
+            None => "your view lists your blocks by id".into(),
+        });
+        None
+    }
+}
+
+pub fn seq_or_one<'n>(cx: &mut Ctx, node: &'n Node, what: &str) -> Vec<&'n Node> {
+    match &node.kind {
+        Kind::Seq(items) => items.iter().collect(),
+        Kind::Scalar(..) if !node.is_null() => vec![node],
+        _ => {
+            let found = node.describe();
+            cx.err(
+                "orders::type",
+                node,
+                format!("expected {what}, found {found}"),
+            );
+            Vec::new()
+        }
+    }
+}

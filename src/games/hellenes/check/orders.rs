@@ -1,0 +1,556 @@
+//! A Hellenes orders file as a whole: which keys each step takes, the dispatch of each key
+//! to its form, the initiative card and the standing orders.
+//!
+//! Every check names the rule it enforces and points at the offending value. Checks
+//! read only the side's view, so a diagnostic can never reveal what the side may not see.
+//! An invalid order is left out (its documented default applies) and reported.
+
+use super::context::seq_or_one;
+use super::context::Ctx;
+use super::defaults::default_play;
+use crate::diag::{did_you_mean, Diagnostic, SourceFile};
+use crate::games::hellenes::engine::winter;
+use crate::games::hellenes::model::orders::Orders;
+use crate::games::hellenes::model::scenario::Scenario;
+use crate::games::hellenes::model::sight::Sight;
+use crate::games::hellenes::model::state::Fortify;
+use crate::games::hellenes::model::state::Phase;
+use crate::games::hellenes::model::state::Play;
+use crate::games::hellenes::model::state::PlayedFor;
+use crate::games::hellenes::model::state::Standing;
+use crate::games::hellenes::model::view::View;
+use crate::rules::Checked;
+use crate::yaml::Node;
+
+/// Keys each step accepts besides the envelope (the acting side of a player turn sends
+/// `actions` and `combat`; the other side standing orders).
+fn keys_for(view: &View) -> &'static [&'static str] {
+    match &view.phase {
+        Phase::Setup | Phase::Ended { .. } => &["standing"],
+        Phase::Winter => &["winter", "combat", "standing"],
+        Phase::YearEnd => &["peace", "discard", "standing"],
+        Phase::NewYear => &["new_year", "standing"],
+        Phase::Initiative => &["initiative", "standing"],
+        Phase::PlayerTurn { side, .. } if side == &view.side => &["actions", "combat", "standing"],
+        Phase::PlayerTurn { .. } => &["standing"],
+    }
+}
+
+/// Checks the body of one side's orders against its view.
+pub fn check(
+    sc: &Scenario,
+    view: &View,
+    body: &[(Node, Node)],
+    file: &SourceFile,
+) -> Checked<Orders> {
+    let mut cx = Ctx {
+        sc,
+        view,
+        file,
+        diags: Vec::new(),
+    };
+    let mut orders = Orders {
+        sent: true,
+        ..Orders::default()
+    };
+    let allowed = keys_for(view);
+    let mut saw_initiative = false;
+    let mut saw_new_year = false;
+    for (k, v) in body {
+        let Some(key) = k.as_str() else {
+            cx.err(
+                "orders::unknown-key",
+                k,
+                "an order's key must be a word".into(),
+            );
+            continue;
+        };
+        let key_l = key.to_ascii_lowercase();
+        if !allowed.contains(&key_l.as_str()) {
+            let known = [
+                "initiative",
+                "standing",
+                "actions",
+                "combat",
+                "winter",
+                "peace",
+                "discard",
+                "new_year",
+            ];
+            let step = step_words(view);
+            let d = cx.err(
+                "orders::unknown-key",
+                k,
+                format!("`{key}` is not an order of this step ({step})"),
+            );
+            d.label = Some("not expected now".into());
+            if matches!(&view.phase, Phase::PlayerTurn { side, .. } if side != &view.side)
+                && (key_l == "actions" || key_l == "combat")
+            {
+                d.rule = Some(
+                    "rule 1.0: in a player turn only the acting side has actions and combat; the other sends standing orders"
+                        .into(),
+                );
+            }
+            d.help = Some(if known.contains(&key_l.as_str()) {
+                format!("this step accepts: {}", allowed.join(", "))
+            } else {
+                match did_you_mean(key, allowed.iter().copied()) {
+                    Some(h) => format!("did you mean `{h}`?"),
+                    None => format!("this step accepts: {}", allowed.join(", ")),
+                }
+            });
+            continue;
+        }
+        match key_l.as_str() {
+            "initiative" => {
+                saw_initiative = true;
+                orders.initiative = check_play(&mut cx, v);
+            }
+            "standing" => orders.standing = check_standing(&mut cx, v),
+            "actions" => orders.actions = super::actions::check_actions(&mut cx, v),
+            "combat" if view.phase == Phase::Winter => {
+                orders.combat = super::winter_orders::check_combat(&mut cx, v)
+            }
+            "combat" => orders.combat = super::actions::check_combat(&mut cx, v),
+            "winter" => orders.winter = super::winter_orders::check_winter(&mut cx, v),
+            "peace" => orders.peace = super::year::check_peace(&mut cx, v),
+            "discard" => orders.discard = super::year::check_discard(&mut cx, v),
+            "new_year" => {
+                saw_new_year = true;
+                orders.new_year = super::year::check_new_year(&mut cx, v);
+            }
+            _ => unreachable!("keys_for lists only handled keys"),
+        }
+    }
+    if view.phase == Phase::Initiative && !saw_initiative {
+        let hand: Vec<String> = view
+            .hand
+            .iter()
+            .map(|c| format!("{} {} ({})", c.id, c.name, c.action))
+            .collect();
+        cx.diags.push(
+            Diagnostic::new("orders::missing-initiative", "this step needs the card you play: `initiative:` is missing")
+                .in_file(file)
+                .rule("rule 1.0: each season both players reveal a card, for its Action value or its Event")
+                .help(format!("add `initiative: {{ card: <id>, for: action }}`; your hand: {}", hand.join(", "))),
+        );
+    }
+    if view.phase == Phase::Winter {
+        // 9.x: every block that must winter and no order names makes its default move.
+        let written = std::mem::take(&mut orders.winter);
+        orders.winter = winter::with_defaults(sc, &Sight::winter_from_view(sc, view), written);
+    }
+    if view.phase == Phase::NewYear && !saw_new_year && !view.hand.is_empty() {
+        let hand: Vec<String> = view
+            .hand
+            .iter()
+            .map(|c| format!("{} {} ({})", c.id, c.name, c.action))
+            .collect();
+        cx.diags.push(
+            Diagnostic::new("orders::missing-new-year", "this step needs the card you play at New Year: `new_year:` is missing")
+                .in_file(file)
+                .rule("rule 10.4: at New Year each player plays a card, for its Event or as a sacrifice (10.4.1)")
+                .help(format!("add `new_year: {{ card: <id>, for: action, sacrifice: <Olympian> }}`; your hand: {}", hand.join(", "))),
+        );
+    }
+    if orders.new_year.is_none() && view.phase == Phase::NewYear {
+        orders.new_year = super::defaults::default_new_year(sc, view);
+        if let Some(p) = &orders.new_year {
+            orders.fallbacks.push(format!(
+                "new_year: played {} for its Action value{} (the default)",
+                p.card,
+                p.olympian
+                    .as_ref()
+                    .map(|o| format!(" as a sacrifice to {o}"))
+                    .unwrap_or_default()
+            ));
+        }
+    }
+    if orders.initiative.is_none() && view.phase == Phase::Initiative {
+        orders.initiative = default_play(view);
+        if let Some(p) = &orders.initiative {
+            orders.fallbacks.push(format!(
+                "initiative: played {} for its Action value (the default)",
+                p.card
+            ));
+        }
+    }
+    Checked {
+        orders,
+        problems: cx.diags,
+    }
+}
+
+fn step_words(view: &View) -> String {
+    match &view.phase {
+        Phase::Setup => "the setup and deal".into(),
+        Phase::Initiative => format!("{} initiative", view.season),
+        Phase::PlayerTurn { side, .. } => format!("{} player turn of {side}", view.season),
+        Phase::Winter => format!("{}: overwintering and winter combat", view.season),
+        Phase::YearEnd => format!("the end of {} BC", view.year),
+        Phase::Ended { .. } => "the end of the game".into(),
+        Phase::NewYear => format!("the New Year of {} BC", view.year),
+    }
+}
+
+fn check_play(cx: &mut Ctx, v: &Node) -> Option<Play> {
+    let Some(_) = v.as_map() else {
+        let found = v.describe();
+        // The example names a card of the side's own hand: any other may be hidden.
+        let view = cx.view;
+        let card = view.hand.first().map_or("<card>", |c| c.id.as_str());
+        let d = cx.err(
+            "orders::type",
+            v,
+            format!("`initiative` takes a mapping, found {found}"),
+        );
+        d.help = Some(format!(
+            "write `initiative: {{ card: {card}, for: action }}`"
+        ));
+        return None;
+    };
+    let mut card = None;
+    let mut played_for = None;
+    for (k, val) in v.as_map().unwrap_or_default() {
+        match k.as_str().map(|s| s.to_ascii_lowercase()).as_deref() {
+            Some("card") => card = check_hand_card(cx, val),
+            Some("for") | Some("as") => {
+                played_for = match val
+                    .as_str()
+                    .map(|s| s.trim().to_ascii_lowercase())
+                    .as_deref()
+                {
+                    Some("action") | Some("actions") => Some(PlayedFor::Action),
+                    Some("event") => Some(PlayedFor::Event),
+                    _ => {
+                        let d = cx.err(
+                            "orders::bad-value",
+                            val,
+                            "a card is played for `action` or `event`".into(),
+                        );
+                        d.rule = Some(
+                            "rule 1.0: a card is played for its Action value or its Event".into(),
+                        );
+                        None
+                    }
+                }
+            }
+            _ => {
+                let key = k.as_str().unwrap_or("?").to_string();
+                let d = cx.err(
+                    "orders::unknown-key",
+                    k,
+                    format!("`{key}` is not part of `initiative`"),
+                );
+                d.help = Some("`initiative` takes `card` and `for`".into());
+            }
+        }
+    }
+    if v.get("card").is_none() {
+        let d = cx.err("orders::missing", v, "`initiative` needs `card`".into());
+        d.help = Some("name a card of your hand by id or name".into());
+    }
+    let played_for = match (v.get("for").or(v.get("as")), played_for) {
+        (None, _) => Some(PlayedFor::Action),
+        (Some(_), p) => p,
+    };
+    Some(Play {
+        card: card?,
+        played_for: played_for?,
+    })
+}
+
+pub(super) fn check_hand_card(cx: &mut Ctx, node: &Node) -> Option<String> {
+    let name = cx.text(node, "a card id or name")?.trim().to_string();
+    if let Some(c) = cx
+        .view
+        .hand
+        .iter()
+        .find(|c| c.id.eq_ignore_ascii_case(&name) || c.name.eq_ignore_ascii_case(&name))
+    {
+        return Some(c.id.clone());
+    }
+    let in_deck = cx
+        .sc
+        .cards
+        .iter()
+        .any(|c| c.id.eq_ignore_ascii_case(&name) || c.name.eq_ignore_ascii_case(&name));
+    let hand: Vec<String> = cx
+        .view
+        .hand
+        .iter()
+        .map(|c| format!("{} {}", c.id, c.name))
+        .collect();
+    let hint = did_you_mean(
+        &name,
+        cx.view
+            .hand
+            .iter()
+            .flat_map(|c| [c.id.as_str(), c.name.as_str()]),
+    );
+    let (code, msg, label) = if in_deck {
+        (
+            "orders::card-not-in-hand",
+            format!("`{name}` is not in your hand"),
+            "not in your hand",
+        )
+    } else {
+        (
+            "orders::unknown-card",
+            format!("there is no card `{name}`"),
+            "unknown card",
+        )
+    };
+    let d = cx.err(code, node, msg);
+    d.label = Some(label.into());
+    d.rule = Some("rule 1.0: a player plays a card from his own hand".into());
+    d.help = Some(match hint {
+        Some(h) => format!("did you mean {h}? your hand: {}", hand.join(", ")),
+        None => format!("your hand: {}", hand.join(", ")),
+    });
+    None
+}
+
+fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
+    let Some(pairs) = v.as_map() else {
+        let found = v.describe();
+        cx.err(
+            "orders::type",
+            v,
+            format!("`standing` takes a mapping, found {found}"),
+        );
+        return None;
+    };
+    let before = cx.diags.len();
+    let mut st = Standing::default();
+    for (k, val) in pairs {
+        match k.as_str().map(|s| s.to_ascii_lowercase()).as_deref() {
+            Some("fortify") => {
+                let Some(m) = val.as_map() else {
+                    let d = cx.err(
+                        "orders::type",
+                        val,
+                        "`fortify` takes a mapping of city: walls | field".into(),
+                    );
+                    d.help = Some("write `fortify: { Plataea: walls, Megara: field }`".into());
+                    continue;
+                };
+                for (c, how) in m {
+                    let city = cx.city(c);
+                    let f = match how
+                        .as_str()
+                        .map(|s| s.trim().to_ascii_lowercase())
+                        .as_deref()
+                    {
+                        Some("walls") => Some(Fortify::Walls),
+                        Some("field") => Some(Fortify::Field),
+                        _ => {
+                            let d = cx.err(
+                                "orders::bad-value",
+                                how,
+                                "fortify is `walls` or `field`".into(),
+                            );
+                            d.rule = Some("rule 7.1: defenders withdraw into the walled city or meet the enemy in the field".into());
+                            None
+                        }
+                    };
+                    if let (Some(city), Some(f)) = (city, f) {
+                        if let Some(cs) = cx.view.cities.iter().find(|x| x.name == city) {
+                            if cs.control != cx.view.side {
+                                let d = cx.err(
+                                    "orders::not-your-city",
+                                    c,
+                                    format!("you do not control {city}"),
+                                );
+                                d.rule = Some(
+                                    "rule 7.1: only a city's defenders decide to fortify".into(),
+                                );
+                                continue;
+                            }
+                        }
+                        st.fortify.insert(city, f);
+                    }
+                }
+            }
+            Some("capitulate") => {
+                for c in seq_or_one(cx, val, "a list of cities") {
+                    if let Some(city) = cx.city(c) {
+                        if !st.capitulate.contains(&city) {
+                            st.capitulate.push(city);
+                        }
+                    }
+                }
+            }
+            Some("losses") => {
+                for b in seq_or_one(cx, val, "a list of block ids") {
+                    if let Some(id) = cx.own_block(b) {
+                        if !st.losses.contains(&id) {
+                            st.losses.push(id);
+                        }
+                    }
+                }
+            }
+            Some("retreat") => {
+                let Some(m) = val.as_map() else {
+                    cx.err(
+                        "orders::type",
+                        val,
+                        "`retreat` takes a mapping of area: area".into(),
+                    );
+                    continue;
+                };
+                for (from, to) in m {
+                    let f = cx.place(from);
+                    let t = cx.place(to);
+                    if let (Some(f), Some(t)) = (f, t) {
+                        st.retreat.insert(f, t);
+                    }
+                }
+            }
+            Some("escape") => {
+                if let Some(m) = super::siege_orders::check_escape(cx, val) {
+                    st.escape = m;
+                }
+            }
+            Some("appeals") => {
+                if let Some(a) = super::appeals::check_appeals(cx, val) {
+                    st.appeals = a;
+                }
+            }
+            _ => {
+                let key = k.as_str().unwrap_or("?").to_string();
+                let hint = did_you_mean(
+                    &key,
+                    [
+                        "fortify",
+                        "capitulate",
+                        "losses",
+                        "retreat",
+                        "escape",
+                        "appeals",
+                    ],
+                );
+                let d = cx.err(
+                    "orders::unknown-key",
+                    k,
+                    format!("`{key}` is not a standing order"),
+                );
+                d.help = Some(match hint {
+                    Some(h) => format!("did you mean `{h}`?"),
+                    None => {
+                        "standing orders are: fortify, capitulate, losses, retreat, escape, appeals"
+                            .into()
+                    }
+                });
+            }
+        }
+    }
+    // Only what is invalid is dropped (issue 11, item 14): with `--fallback` the valid
+    // entries still replace the side's standing orders, and the report names each
+    // dropped entry by its diagnostic. Nothing valid at all keeps the old ones.
+    (cx.diags.len() == before || st != Standing::default()).then_some(st)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::hellenes::model::scenario::HELLENES_431;
+    use crate::games::hellenes::model::state::{Initiative, Season, State};
+    use crate::games::hellenes::model::view;
+
+    /// Sparta's first player turn of Spring 431 (both played C05 for its Actions).
+    fn sparta_turn(sc: &Scenario) -> State {
+        let mut st = State::start(sc);
+        st.season = Season::Spring;
+        st.phase = Phase::PlayerTurn {
+            side: "sparta".into(),
+            first: true,
+        };
+        let play = Play {
+            card: "C05".into(),
+            played_for: PlayedFor::Action,
+        };
+        st.initiative = Some(Initiative {
+            plays: [("athens", &play), ("sparta", &play)]
+                .into_iter()
+                .map(|(s, p)| (s.to_string(), p.clone()))
+                .collect(),
+            first: "sparta".into(),
+        });
+        st
+    }
+
+    #[test]
+    fn empty_and_odd_shapes_are_diagnosed_never_a_panic() {
+        let sc = Scenario::load(HELLENES_431).unwrap();
+        let view = view::build(&sc, &sparta_turn(&sc), "sparta");
+        let bodies = [
+            "actions: [{}]",
+            "actions: [{ move: [] }]",
+            "actions: [{ move: [], path: [] }]",
+            "actions: [{ move: SPA-1, path: [] }]",
+            "actions: [{ move: [SPA-1, SPA-1], path: [Sparta] }]",
+            "actions: [{ move: [SPA-1], path: [{}, []] }]",
+            "actions: [{ sail: [], path: [] }]",
+            "actions: [{ sail: SPA-F1, path: [Corinth], carry: [] }]",
+            "actions: [{ sail: SPA-F1, carry: {} }]",
+            "actions: [{ build: {} }]",
+            "actions: [{ build: { garrison: ~ } }]",
+            "actions: [{ pillage: [] }]",
+            "combat: [{}]",
+            "combat: [{ assault: [] }]",
+            "combat: [{ sortie: {} }]",
+            "combat: [{ sortie: { from: ~, blocks: [] } }]",
+            "combat: [{ attrition: {} }]",
+            "standing: { escape: {} }",
+            "standing: { escape: { Corinth: [] } }",
+            "standing: { escape: { Corinth: {} } }",
+            "standing: { retreat: { {}: [] } }",
+            "standing: { fortify: { [a]: walls } }",
+            "standing: { losses: [{}] }",
+        ];
+        for body in bodies {
+            let file = SourceFile::new("sparta.yaml", body);
+            let root = crate::yaml::parse(&file).unwrap();
+            check(&sc, &view, root.as_map().unwrap(), &file);
+        }
+        let file = SourceFile::new("sparta.yaml", "actions: [{}]");
+        let root = crate::yaml::parse(&file).unwrap();
+        let checked = check(&sc, &view, root.as_map().unwrap(), &file);
+        assert_eq!(checked.problems.len(), 1);
+        assert_eq!(checked.problems[0].span, Some((10, 12)));
+    }
+
+    #[test]
+    fn help_examples_name_only_the_sides_own_blocks() {
+        let sc = Scenario::load(HELLENES_431).unwrap();
+        let mut st = sparta_turn(&sc);
+        let view = view::build(&sc, &st, "sparta");
+        let text = "actions: {}\n---\nactions: [~]\n---\nactions: [{ build: ~ }]\n---\ncombat: [{ sortie: 5 }]\n---\nstanding: { escape: 5 }\n";
+        for doc in text.split("---\n") {
+            let file = SourceFile::new("sparta.yaml", doc);
+            let root = crate::yaml::parse(&file).unwrap();
+            let checked = check(&sc, &view, root.as_map().unwrap(), &file);
+            assert!(!checked.problems.is_empty(), "{doc}");
+            for d in &checked.problems {
+                let shown = format!("{} {:?} {:?}", d.message, d.help, d.label);
+                assert!(!shown.contains("ATH-"), "{doc}: {shown}");
+                assert!(shown.contains("SPA-") || d.help.is_none(), "{doc}: {shown}");
+            }
+        }
+        // In the initiative, the example card is one of the side's own hand.
+        st.phase = Phase::Initiative;
+        st.cards.hands.insert("sparta".into(), vec!["C12".into()]);
+        st.cards.hands.insert("athens".into(), vec!["C07".into()]);
+        let view = view::build(&sc, &st, "sparta");
+        let file = SourceFile::new("sparta.yaml", "initiative: C07\n");
+        let root = crate::yaml::parse(&file).unwrap();
+        let checked = check(&sc, &view, root.as_map().unwrap(), &file);
+        let help = checked.problems[0].help.clone().unwrap_or_default();
+        assert!(
+            help.contains("card: C12,") && !help.contains("C07"),
+            "{help}"
+        );
+    }
+}

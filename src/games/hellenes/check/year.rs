@@ -1,0 +1,283 @@
+//! The order forms of the end of the year and the New Year (9.5, 10.x): `peace:`,
+//! `discard:` and `new_year:`, checked against the side's view.
+
+use super::context::Ctx;
+use crate::games::hellenes::engine::olympians;
+use crate::games::hellenes::engine::year::may_discard;
+use crate::games::hellenes::model::orders::NewYearPlay;
+use crate::games::hellenes::model::scenario::CardKind;
+use crate::games::hellenes::model::scenario::DiscardRule;
+use crate::games::hellenes::model::state::PlayedFor;
+use crate::yaml::Kind;
+use crate::yaml::Node;
+/// `peace: offer | no` (10.2, 14.2.2).
+pub fn check_peace(cx: &mut Ctx, v: &Node) -> bool {
+    match v.as_str().map(|s| s.trim().to_ascii_lowercase()).as_deref() {
+        Some("offer") | Some("true") | Some("yes") => true,
+        Some("no") | Some("false") => false,
+        _ => {
+            let d = cx.err("orders::bad-value", v, "`peace` is `offer` or `no`".into());
+            d.rule = Some(
+                "rule 10.2: the side ahead may make a peace offer with 10 or more Prestige (5 or more while Peace Faction Ascendant is in play)".into(),
+            );
+            d.help = Some(
+                "write `peace: offer`; the offer is made only if, after tribute, you may make it"
+                    .into(),
+            );
+            false
+        }
+    }
+}
+
+/// `discard: [card, …]`: continuing Events in play to discard at the year's end (9.53).
+pub fn check_discard(cx: &mut Ctx, v: &Node) -> Vec<String> {
+    let items: Vec<&Node> = match &v.kind {
+        Kind::Seq(items) => items.iter().collect(),
+        Kind::Scalar(..) if !v.is_null() => vec![v],
+        _ => {
+            let found = v.describe();
+            cx.err(
+                "orders::type",
+                v,
+                format!("`discard` takes a list of cards, found {found}"),
+            );
+            return Vec::new();
+        }
+    };
+    let mut out = Vec::new();
+    for n in items {
+        let Some(name) = cx.text(n, "a card id or name") else {
+            continue;
+        };
+        let name = name.trim().to_string();
+        let sc = cx.sc;
+        let view = cx.view;
+        let card = sc
+            .cards
+            .iter()
+            .find(|c| c.id.eq_ignore_ascii_case(&name))
+            .or_else(|| {
+                // A name (two Revolt cards share one): the first of that name in play.
+                sc.cards.iter().find(|c| {
+                    c.name.eq_ignore_ascii_case(&name)
+                        && view.in_play.iter().any(|p| p.card == c.id)
+                })
+            })
+            .or_else(|| sc.cards.iter().find(|c| c.name.eq_ignore_ascii_case(&name)));
+        let mine: Vec<String> = view
+            .in_play
+            .iter()
+            .filter(|p| may_discard(sc, &view.in_play, &view.side, &p.card))
+            .map(|p| {
+                let n = sc.card(&p.card).map(|c| c.name.as_str()).unwrap_or("");
+                format!("{} {n}", p.card)
+            })
+            .collect();
+        let yours = if mine.is_empty() {
+            "you have no continuing Event in play to discard".to_string()
+        } else {
+            format!("you may discard: {}", mine.join(", "))
+        };
+        let Some(card) = card else {
+            let d = cx.err(
+                "orders::unknown-card",
+                n,
+                format!("there is no card `{name}`"),
+            );
+            d.label = Some("unknown card".into());
+            d.help = Some(yours);
+            continue;
+        };
+        if may_discard(sc, &view.in_play, &view.side, &card.id) {
+            if !out.contains(&card.id) {
+                out.push(card.id.clone());
+            }
+            continue;
+        }
+        let (why, label) = if !view.in_play.iter().any(|p| p.card == card.id) {
+            // Only what was written: a card not in play may be hidden (a hand, the deck).
+            (format!("`{name}` is not in play"), "not in play")
+        } else if card.kind != CardKind::Continuing {
+            (
+                format!("{} {} is not a continuing Event", card.id, card.name),
+                "not a continuing Event",
+            )
+        } else {
+            (
+                format!("{} {} was played by the other side", card.id, card.name),
+                "not yours to discard",
+            )
+        };
+        let d = cx.err("orders::cannot-discard", n, why);
+        d.label = Some(label.into());
+        d.rule = Some(match sc.params.year.discard {
+            DiscardRule::Own => "rule 9.53: at the year's end a player may discard the continuing Events he played ([A] `params.year.discard: own`)".into(),
+            DiscardRule::Any => "rule 9.53: at the year's end a player may discard continuing Events in play".into(),
+        });
+        d.help = Some(yours);
+    }
+    out
+}
+
+/// `new_year: { card, for, sacrifice }` (10.4, 10.4.1), checked against the side's view.
+pub fn check_new_year(cx: &mut Ctx, v: &Node) -> Option<NewYearPlay> {
+    let Some(pairs) = v.as_map() else {
+        let found = v.describe();
+        let view = cx.view;
+        let card = view.hand.first().map_or("<card>", |c| c.id.as_str());
+        let d = cx.err(
+            "orders::type",
+            v,
+            format!("`new_year` takes a mapping, found {found}"),
+        );
+        d.help = Some(format!(
+            "write `new_year: {{ card: {card}, for: action, sacrifice: Zeus }}` or `new_year: {{ card: {card}, for: event }}`"
+        ));
+        return None;
+    };
+    let mut card = None;
+    let mut played_for = Some(PlayedFor::Action);
+    let mut olympian: Option<(String, &Node)> = None;
+    let mut bad = false;
+    for (k, val) in pairs {
+        match k.as_str().map(|s| s.to_ascii_lowercase()).as_deref() {
+            Some("card") => {
+                card = super::orders::check_hand_card(cx, val);
+                bad |= card.is_none();
+            }
+            Some("for") | Some("as") => {
+                played_for = match val
+                    .as_str()
+                    .map(|s| s.trim().to_ascii_lowercase())
+                    .as_deref()
+                {
+                    Some("action") | Some("actions") | Some("sacrifice") => Some(PlayedFor::Action),
+                    Some("event") => Some(PlayedFor::Event),
+                    _ => {
+                        let d = cx.err(
+                            "orders::bad-value",
+                            val,
+                            "a New Year card is played for `action` (a sacrifice) or `event`"
+                                .into(),
+                        );
+                        d.rule = Some(
+                            "rule 10.4.1: a card played for its Action value at New Year is a sacrifice to an Olympian".into(),
+                        );
+                        None
+                    }
+                }
+            }
+            Some("sacrifice") | Some("olympian") => match super::appeals::named(
+                cx,
+                val,
+                "rule 11.0: the Olympians are listed in the scenario (`params.olympians`)",
+            ) {
+                Some(o) => olympian = Some((o.name.clone(), val)),
+                None => bad = true,
+            },
+            _ => {
+                let key = k.as_str().unwrap_or("?").to_string();
+                let d = cx.err(
+                    "orders::unknown-key",
+                    k,
+                    format!("`{key}` is not part of `new_year`"),
+                );
+                d.help = Some("`new_year` takes `card`, `for` and `sacrifice`".into());
+                bad = true;
+            }
+        }
+    }
+    if v.get("card").is_none() {
+        let d = cx.err("orders::missing", v, "`new_year` needs `card`".into());
+        d.help = Some("name a card of your hand by id or name".into());
+    }
+    let card = card?;
+    let played_for = played_for?;
+    let sc = cx.sc;
+    let view = cx.view;
+    match played_for {
+        PlayedFor::Event => {
+            if let Some((_, node)) = &olympian {
+                let d = cx.err(
+                    "orders::sacrifice-with-event",
+                    node,
+                    "a card played for its Event is no sacrifice".into(),
+                );
+                d.rule = Some("rule 10.4.1: only a card played for its Action value at New Year is a sacrifice".into());
+                d.help = Some("write `for: action` to sacrifice, or leave `sacrifice` out".into());
+                return None;
+            }
+            if sc.card(&card).is_some_and(|c| c.kind == CardKind::Revolt) {
+                let node = v.get("card").unwrap_or(v);
+                let name = sc.card(&card).map(|c| c.name.clone()).unwrap_or_default();
+                let d = cx.err(
+                    "orders::revolt-at-new-year",
+                    node,
+                    format!("{card} {name} cannot be played for its Event at New Year"),
+                );
+                d.label = Some("a Revolt".into());
+                d.rule = Some(
+                    "rule 10.4: Revolts and Helot Revolts may not be played at New Year".into(),
+                );
+                d.help = Some(
+                    "play it for its Action value as a sacrifice (`for: action, sacrifice: <Olympian>`), or play another card".into(),
+                );
+                return None;
+            }
+            (!bad).then_some(NewYearPlay {
+                card,
+                played_for,
+                olympian: None,
+            })
+        }
+        PlayedFor::Action => {
+            let free = olympians::first_free(sc, &view.sacrifices, &view.side);
+            let chosen = match olympian {
+                Some((name, node)) => {
+                    if olympians::has_sacrifice(&view.sacrifices, &view.side, &name) {
+                        let d = cx.err(
+                            "orders::sacrifice-twice",
+                            node,
+                            format!("you already have a sacrifice on {name}"),
+                        );
+                        d.label = Some("one sacrifice per Olympian".into());
+                        d.rule = Some("rule 10.4.1: a player may have at most one sacrifice on each Olympian; it stays until used".into());
+                        d.help = Some(match &free {
+                            Some(f) => format!("choose an Olympian you have no sacrifice on, e.g. {f}"),
+                            None => "you have a sacrifice on every Olympian: leave `sacrifice` out (the card is spent) or play it for its Event".into(),
+                        });
+                        return None;
+                    }
+                    Some(name)
+                }
+                None if bad => return None,
+                None if free.is_some() => {
+                    let d = cx.err(
+                        "orders::missing-sacrifice",
+                        v,
+                        "a card played for its Action value at New Year is a sacrifice: name the Olympian".into(),
+                    );
+                    d.rule = Some("rule 10.4.1: there is no Actions phase at New Year; Actions played are a sacrifice to an Olympian".into());
+                    d.help = Some(format!(
+                        "add `sacrifice: {}` (the Olympians: {})",
+                        free.clone().unwrap_or_default(),
+                        sc.params
+                            .olympians
+                            .gods
+                            .iter()
+                            .map(|o| o.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
+                    return None;
+                }
+                None => None,
+            };
+            (!bad).then_some(NewYearPlay {
+                card,
+                played_for,
+                olympian: chosen,
+            })
+        }
+    }
+}

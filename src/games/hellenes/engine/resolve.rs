@@ -1,0 +1,201 @@
+//! Resolving a Hellenes step: a pure function of (scenario, state, orders, dice) to
+//! (next state, events, dice records). No I/O, no clock.
+
+use crate::dice::TurnDice;
+use crate::games::hellenes::model::events::Event;
+use crate::games::hellenes::model::labels;
+use crate::games::hellenes::model::orders::Orders;
+use crate::games::hellenes::model::scenario::CardKind;
+use crate::games::hellenes::model::scenario::Scenario;
+use crate::games::hellenes::model::state::InPlay;
+use crate::games::hellenes::model::state::Initiative;
+use crate::games::hellenes::model::state::Phase;
+use crate::games::hellenes::model::state::Play;
+use crate::games::hellenes::model::state::PlayedFor;
+use crate::games::hellenes::model::state::Season;
+use crate::games::hellenes::model::state::State;
+use crate::rules::Resolution;
+use std::collections::BTreeMap;
+
+pub fn resolve(
+    sc: &Scenario,
+    st: &State,
+    orders: &BTreeMap<String, Orders>,
+    dice: &TurnDice,
+) -> Resolution<State, Event> {
+    let mut next = st.clone();
+    // 11.0: each Olympian at most once per player turn (this step).
+    next.appealed.clear();
+    let mut events = Vec::new();
+    let mut records = Vec::new();
+    for (side, o) in orders {
+        if !o.sent {
+            events.push(Event::NoOrders { side: side.clone() });
+        }
+        for f in &o.fallbacks {
+            events.push(Event::Fallback {
+                side: side.clone(),
+                what: f.clone(),
+            });
+        }
+        if let Some(s) = &o.standing {
+            next.standing.insert(side.clone(), s.clone());
+            events.push(Event::StandingReplaced { side: side.clone() });
+        }
+    }
+    match &st.phase {
+        // 10.0: the first year has no tribute, victory check or year end: the deal, then
+        // the New Year (10.4), as every year.
+        Phase::Setup => {
+            deal(sc, &mut next, &mut events, &mut records, dice);
+            next.phase = Phase::NewYear;
+            next.season = Season::NewYear;
+        }
+        Phase::NewYear => super::year::new_year(sc, &mut next, orders, &mut events),
+        Phase::Initiative => initiative(sc, &mut next, orders, &mut events),
+        Phase::PlayerTurn { .. } => {
+            let r = super::season::player_turn(sc, &mut next, orders, dice);
+            events.extend(r.events);
+            records.extend(r.dice);
+        }
+        Phase::Winter => {
+            let r = super::winter::resolve(sc, &mut next, orders, dice);
+            events.extend(r.events);
+            records.extend(r.dice);
+        }
+        Phase::YearEnd => {
+            super::year::year_end(sc, &mut next, orders, dice, &mut events, &mut records)
+        }
+        Phase::Ended { .. } => unreachable!("step() marks a finished game as not resolvable"),
+    }
+    events.push(Event::Next {
+        year: next.year,
+        season: next.season,
+        phase: next.phase.clone(),
+    });
+    Resolution {
+        state: next,
+        events,
+        dice: records,
+    }
+}
+
+/// 1.0 Setup (and 9.54 each year's start, `year`): shuffle the deck and deal `hand_size`
+/// cards to each side, one at a time in side order from the top. The shuffle is the
+/// sealed event `deal:<year>`, so nobody (the moderator included) can choose or foresee
+/// the hands.
+pub(super) fn deal(
+    sc: &Scenario,
+    next: &mut State,
+    events: &mut Vec<Event>,
+    records: &mut Vec<crate::dice::DiceRecord>,
+    dice: &TurnDice,
+) {
+    let label = labels::deal(next.year);
+    let mut stream = dice.sealed(&label);
+    let mut deck = next.cards.deck.clone();
+    stream.shuffle(&mut deck);
+    records.push(stream.record(crate::dice::Shown::Moderator));
+    events.push(Event::Shuffled {
+        label,
+        cards: deck.len() as u32,
+    });
+    let sides = sc.side_ids();
+    let mut hands: BTreeMap<String, Vec<String>> =
+        sides.iter().map(|s| (s.clone(), Vec::new())).collect();
+    let mut top = deck.into_iter();
+    for _ in 0..sc.params.hand_size {
+        for s in &sides {
+            if let Some(c) = top.next() {
+                hands.get_mut(s).expect("every side has a hand").push(c);
+            }
+        }
+    }
+    next.cards.deck = top.collect();
+    for s in &sides {
+        events.push(Event::Dealt {
+            side: s.clone(),
+            cards: hands[s].clone(),
+        });
+    }
+    next.cards.hands = hands;
+}
+
+/// 1.0 Initiative: both cards are revealed at once; the lower Action value takes the
+/// first player turn, an Event counts 0, ties go to the scenario's `initiative_ties`
+/// side (Sparta). The card leaves the hand: to the discard, or into play when it is a
+/// continuing Event or a leader played for its Event.
+fn initiative(
+    sc: &Scenario,
+    next: &mut State,
+    orders: &BTreeMap<String, Orders>,
+    events: &mut Vec<Event>,
+) {
+    let mut plays: BTreeMap<String, Play> = BTreeMap::new();
+    for side in sc.side_ids() {
+        // `check` guarantees a play for every side with a card in hand.
+        if let Some(p) = orders.get(&side).and_then(|o| o.initiative.clone()) {
+            plays.insert(side, p);
+        }
+    }
+    events.push(Event::Revealed {
+        plays: plays
+            .iter()
+            .map(|(s, p)| (s.clone(), (p.card.clone(), p.played_for)))
+            .collect(),
+    });
+    let mut values = BTreeMap::new();
+    for (side, p) in &plays {
+        let card = sc.card(&p.card).expect("checked orders name real cards");
+        let v = match p.played_for {
+            PlayedFor::Action => card.action,
+            PlayedFor::Event => 0,
+        };
+        values.insert(side.clone(), v);
+        if let Some(h) = next.cards.hands.get_mut(side) {
+            h.retain(|c| c != &p.card);
+        }
+        let stays = p.played_for == PlayedFor::Event
+            && matches!(card.kind, CardKind::Continuing | CardKind::Leader);
+        if stays {
+            next.cards.in_play.push(InPlay {
+                card: p.card.clone(),
+                side: side.clone(),
+            });
+        } else {
+            next.cards.discard.push(p.card.clone());
+        }
+        if p.played_for == PlayedFor::Event {
+            events.push(Event::EventCard {
+                side: side.clone(),
+                card: p.card.clone(),
+                continuing: stays,
+            });
+        }
+    }
+    let low = values.values().copied().min().unwrap_or(0);
+    let lowest: Vec<&String> = values
+        .iter()
+        .filter(|(_, v)| **v == low)
+        .map(|(s, _)| s)
+        .collect();
+    let tie = lowest.len() > 1;
+    let first = if tie || lowest.is_empty() {
+        sc.params.initiative_ties.clone()
+    } else {
+        lowest[0].clone()
+    };
+    events.push(Event::Initiative {
+        values,
+        first: first.clone(),
+        tie,
+    });
+    next.initiative = Some(Initiative {
+        plays,
+        first: first.clone(),
+    });
+    next.phase = Phase::PlayerTurn {
+        side: first,
+        first: true,
+    };
+}

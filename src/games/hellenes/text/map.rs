@@ -1,0 +1,215 @@
+//! The Hellenes map as drawing data (`Rules::map`): places, links, cities with control,
+//! loyalty, sieges and blockades, and blocks as one side may see them.
+//!
+//! Built from the scenario (geography) and the side's `View` only, never from the game
+//! state: the view already holds enemy blocks as position and count, so nothing here can
+//! leak their identities or strengths. `crate::map` does the drawing.
+
+use super::report::side_name;
+use crate::games::hellenes::model::scenario::BlockKind;
+use crate::games::hellenes::model::scenario::Scenario;
+use crate::games::hellenes::model::state::Phase;
+use crate::games::hellenes::model::state::Status;
+use crate::games::hellenes::model::view::View;
+use crate::map::{AreaMark, BlockMark, CityMark, HiddenGroup, Link, LinkKind, MapPicture, SeaMark};
+use std::collections::{BTreeMap, BTreeSet};
+
+fn kind_word(k: BlockKind) -> &'static str {
+    match k {
+        BlockKind::Hoplites => "hoplites",
+        BlockKind::Infantry => "infantry",
+        BlockKind::Archers => "archers",
+        BlockKind::Cavalry => "cavalry",
+        BlockKind::Fleet => "fleet",
+        BlockKind::Garrison => "garrison",
+    }
+}
+
+/// The picture of the map as `v.side` may see it.
+pub fn picture(sc: &Scenario, v: &View) -> MapPicture {
+    // Who has blocks at each sea, as far as this side can tell. A block at sea is a fleet
+    // (land blocks only cross the sea carried), so an enemy count at sea is a fleet count.
+    let mut at_sea: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for b in v.blocks.iter().filter(|b| b.status.on_map()) {
+        if sc.sea(&b.at).is_some() {
+            at_sea.entry(&b.at).or_default().insert(&b.side);
+        }
+    }
+    let enemies: Vec<&str> = sc
+        .sides
+        .iter()
+        .map(|s| s.id.as_str())
+        .filter(|s| *s != v.side)
+        .collect();
+    // The view gives enemy groups without a side; with one enemy it is that side. With
+    // more (not in Hellenes) the groups are drawn as "enemy" in grey.
+    let enemy = match enemies.as_slice() {
+        [one] => one.to_string(),
+        _ => "enemy".to_string(),
+    };
+    for g in v.enemy.iter().filter(|g| g.count > 0) {
+        if sc.sea(&g.at).is_some() {
+            at_sea.entry(&g.at).or_default().insert(&enemy);
+        }
+    }
+
+    let areas = sc
+        .areas
+        .iter()
+        .map(|a| {
+            let city = a.city.as_ref().map(|c| {
+                let cs = v.cities.iter().find(|x| x.name == a.name);
+                let control = cs
+                    .map(|x| x.control.clone())
+                    .unwrap_or_else(|| c.loyalty.clone());
+                let loyalty = cs
+                    .map(|x| x.loyalty.clone())
+                    .unwrap_or_else(|| c.loyalty.clone());
+                let siege = cs.and_then(|x| x.siege.as_ref()).map(|s| {
+                    (
+                        s.besieger.clone(),
+                        format!("{} {} BC", s.season.name(), s.year),
+                    )
+                });
+                // 8.2.1 Blockade: a port is blockaded when an enemy fleet is in its
+                // offshore sea. A besieger's fleet there blockades the besieged city;
+                // otherwise any other side's fleet blockades a side's city. A neutral
+                // city nobody besieges has no enemy, so no blockade.
+                let blockade = c.offshore.as_ref().and_then(|off| {
+                    let there = at_sea.get(off.as_str())?;
+                    match &siege {
+                        Some((by, _)) if there.contains(by.as_str()) => Some(by.clone()),
+                        _ if control == "neutral" => None,
+                        _ => there.iter().find(|s| **s != control).map(|s| s.to_string()),
+                    }
+                });
+                CityMark {
+                    value: c.value,
+                    offshore: c.offshore.clone(),
+                    control,
+                    loyalty,
+                    siege,
+                    blockade,
+                }
+            });
+            AreaMark {
+                name: a.name.clone(),
+                region: a.region.clone(),
+                xy: a.xy,
+                city,
+            }
+        })
+        .collect();
+
+    let seas = sc
+        .seas
+        .iter()
+        .map(|s| SeaMark {
+            name: s.name.clone(),
+            xy: s.xy,
+        })
+        .collect();
+
+    // Each adjacency once, in a fixed order.
+    let mut links = BTreeSet::new();
+    let pair = |kind, a: &str, b: &str| {
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        Link {
+            kind,
+            a: a.to_string(),
+            b: b.to_string(),
+        }
+    };
+    for a in &sc.areas {
+        for n in &a.land {
+            links.insert(pair(LinkKind::Land, &a.name, n));
+        }
+        for s in &a.seas {
+            links.insert(Link {
+                kind: LinkKind::Coast,
+                a: a.name.clone(),
+                b: s.clone(),
+            });
+        }
+    }
+    for s in &sc.seas {
+        for n in &s.seas {
+            links.insert(pair(LinkKind::Sea, &s.name, n));
+        }
+    }
+
+    let blocks = v
+        .blocks
+        .iter()
+        .filter(|b| b.status.on_map())
+        .map(|b| BlockMark {
+            id: b.id.clone(),
+            side: b.side.clone(),
+            name: b.name.clone(),
+            kind: kind_word(b.kind).to_string(),
+            steps: b.steps,
+            max: b.max,
+            rating: b.rating.clone(),
+            at: b.at.clone(),
+            besieged: b.status == Status::Besieged,
+        })
+        .collect();
+    let hidden = v
+        .enemy
+        .iter()
+        .map(|g| HiddenGroup {
+            side: enemy.clone(),
+            at: g.at.clone(),
+            count: g.count,
+            besieged: g.status == Status::Besieged,
+        })
+        .collect();
+
+    let mut notes = Vec::new();
+    notes.push(if v.prestige.points == 0 {
+        "Prestige: level (0)".to_string()
+    } else {
+        format!(
+            "Prestige: {} leads by {}",
+            side_name(sc, &v.prestige.leader),
+            v.prestige.points
+        )
+    });
+    if let Phase::PlayerTurn { side, .. } = &v.phase {
+        notes.push(format!("Player turn of {}", side_name(sc, side)));
+    }
+    let pool = v.blocks.iter().filter(|b| b.status == Status::Pool).count();
+    let gone = v
+        .blocks
+        .iter()
+        .filter(|b| b.status == Status::Eliminated)
+        .count();
+    notes.push(format!(
+        "Your hand: {} cards; your pool: {pool} blocks; eliminated: {gone}",
+        v.hand.len()
+    ));
+    for (s, n) in &v.other_hands {
+        let off = v.enemy_off_map.get(s).copied().unwrap_or(0);
+        notes.push(format!(
+            "{}: {n} cards in hand; {off} blocks off the map",
+            side_name(sc, s)
+        ));
+    }
+    notes.push(format!("Deck: {} cards", v.deck));
+
+    MapPicture {
+        title: sc.title.clone(),
+        side: v.side.clone(),
+        sides: sc
+            .sides
+            .iter()
+            .map(|s| (s.id.clone(), s.name.clone()))
+            .collect(),
+        areas,
+        seas,
+        links: links.into_iter().collect(),
+        blocks,
+        hidden,
+        notes,
+    }
+}

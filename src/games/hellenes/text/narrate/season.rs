@@ -1,0 +1,397 @@
+//! How each side reads what a player turn did (actions, battles, retreats, control,
+//! Prestige); the events themselves: `model::events::season`.
+//!
+//! Hidden information: a side's moves and builds are told to the enemy as places and
+//! counts only (no ids, no strengths); blocks that fought are revealed to both sides (the
+//! battle lists every block with its rating and steps, every die and its effect); a void
+//! action is told only to its side.
+
+use crate::games::hellenes::model::battle::BattleOutcome;
+use crate::games::hellenes::model::battle::Effect;
+use crate::games::hellenes::model::events::season::PrestigeFor;
+use crate::games::hellenes::model::events::season::SeasonEvent;
+use crate::games::hellenes::model::scenario::Scenario;
+use crate::games::hellenes::model::state::Prestige;
+use crate::games::hellenes::text::report::possessive;
+use crate::games::hellenes::text::words;
+use crate::games::hellenes::text::words::Case;
+use crate::lang::Lang;
+
+fn block_name(sc: &Scenario, id: &str, lang: Lang) -> String {
+    match sc.blocks.iter().find(|b| b.id == id) {
+        Some(b) => format!("{id} {}", words::text(&b.name, lang)),
+        None => id.to_string(),
+    }
+}
+
+const STEPS: ([&str; 2], [&str; 3]) = (["step", "steps"], ["шаг", "шага", "шагов"]);
+const BLOCKS: ([&str; 2], [&str; 3]) = (["block", "blocks"], ["блок", "блока", "блоков"]);
+const FLEETS: ([&str; 2], [&str; 3]) = (["fleet", "fleets"], ["флот", "флота", "флотов"]);
+const HITS: ([&str; 2], [&str; 3]) = (["hit", "hits"], ["попадание", "попадания", "попаданий"]);
+const ROUTS: ([&str; 2], [&str; 3]) = (["rout", "routs"], ["бегство", "бегства", "бегств"]);
+/// After `after` / `после`: the genitive.
+const ROUNDS_AFTER: ([&str; 2], [&str; 3]) =
+    (["round", "rounds"], ["раунда", "раундов", "раундов"]);
+
+fn count(lang: Lang, n: usize, words: ([&str; 2], [&str; 3])) -> String {
+    lang.count(n as u32, words.0, words.1)
+}
+
+/// Prestige in words: `Sparta leads by 2`.
+pub fn prestige_words(sc: &Scenario, p: &Prestige, lang: Lang) -> String {
+    if p.points == 0 {
+        lang.pick("the track is level", "счёт равный").into()
+    } else {
+        let who = words::side(sc, &p.leader, lang, Case::Nom);
+        lang.pick(
+            format!("{who} leads by {}", p.points),
+            format!("{who} впереди на {}", p.points),
+        )
+    }
+}
+
+/// The event in rule terms for `side` (None: the moderator), in `lang`.
+///
+/// Both languages are written side by side in every arm: edit them together. The English
+/// and Russian lines must carry the same ids, places, numbers and rule references
+/// (tests/languages.rs compares them line by line).
+pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>, lang: Lang) -> String {
+    let own = |s: &str| side.is_none() || side == Some(s);
+    let name = |s: &str| words::side(sc, s, lang, Case::Nom);
+    let gen = |s: &str| words::side(sc, s, lang, Case::Gen);
+    let turn_of = |s: &str| {
+        lang.pick(
+            format!("{} player turn", possessive(&name(s))),
+            format!("Ход игрока {}", gen(s)),
+        )
+    };
+    match e {
+        SeasonEvent::Actions {
+            side: s,
+            card,
+            budget,
+            ordered,
+        } => {
+            let c = card
+                .as_ref()
+                .and_then(|c| sc.card(c))
+                .map(|c| format!("{} *{}*", c.id, words::text(&c.name, lang)))
+                .unwrap_or_else(|| lang.pick("its card", "его карта").into());
+            let actions = lang.count(*budget, ["action", "actions"], ["действие", "действия", "действий"]);
+            if *budget == 0 {
+                lang.pick(
+                    format!("1.0 {}: {c} was played for its Event, so no actions this season (8.0: only siege attrition).", turn_of(s)),
+                    format!("1.0 {}: карта {c} сыграна ради события, поэтому в этом сезоне действий нет (8.0: только осадное истощение).", turn_of(s)),
+                )
+            } else if own(s) {
+                lang.pick(
+                    format!("1.0 {}: {c} gives {actions}; {ordered} ordered.", turn_of(s)),
+                    format!("1.0 {}: карта {c} даёт {actions}; приказано: {ordered}.", turn_of(s)),
+                )
+            } else {
+                lang.pick(
+                    format!("1.0 {}: {c} gives {actions}.", turn_of(s)),
+                    format!("1.0 {}: карта {c} даёт {actions}.", turn_of(s)),
+                )
+            }
+        }
+        SeasonEvent::Moved {
+            side: s,
+            blocks,
+            route,
+            naval,
+            carried,
+        } => {
+            let from = &route[0];
+            let to = route.last().expect("a route has a start");
+            let path = route.join(" → ");
+            let who = if own(s) {
+                blocks.join(", ")
+            } else if *naval {
+                count(lang, blocks.len(), FLEETS)
+            } else {
+                count(lang, blocks.len(), BLOCKS)
+            };
+            let mut line = match (naval, lang) {
+                (true, Lang::En) => format!("2.0 {} sails {who} from {from} to {to} ({path}).", name(s)),
+                (false, Lang::En) => format!("2.0 {} moves {who} from {from} to {to} ({path}).", name(s)),
+                (true, Lang::Ru) => format!("2.0 Морское движение, {}: {who} из {from} в {to} ({path}).", name(s)),
+                (false, Lang::Ru) => format!("2.0 Движение по суше, {}: {who} из {from} в {to} ({path}).", name(s)),
+            };
+            if !carried.is_empty() {
+                let what = if own(s) {
+                    carried
+                        .iter()
+                        .map(|(b, f)| lang.pick(format!("{b} on {f}"), format!("{b} на {f}")))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                } else {
+                    lang.count(
+                        carried.len() as u32,
+                        ["land block", "land blocks"],
+                        ["сухопутный блок", "сухопутных блока", "сухопутных блоков"],
+                    )
+                };
+                line.push_str(&lang.pick(
+                    format!(" 5.21 The fleets carry {what}, landing at {to}."),
+                    format!(" 5.21 Флоты перевозят: {what}, с высадкой в {to}."),
+                ));
+            }
+            line
+        }
+        SeasonEvent::StepBuilt {
+            side: s,
+            block,
+            at,
+            steps,
+            max,
+        } => {
+            if own(s) {
+                lang.pick(
+                    format!("4.2 Building: {block} gains a step at {at} ({steps}/{max})."),
+                    format!("4.2 Строительство: {block} получает шаг в {at} ({steps}/{max})."),
+                )
+            } else {
+                lang.pick(
+                    format!("4.2 Building: {} adds a step to a block at {at}.", name(s)),
+                    format!("4.2 Строительство, {}: блок в {at} получает шаг.", name(s)),
+                )
+            }
+        }
+        SeasonEvent::BlockDrawn {
+            side: s,
+            block,
+            city,
+            label,
+            steps,
+        } => {
+            if own(s) {
+                let st = count(lang, *steps as usize, STEPS);
+                let b = block_name(sc, block, lang);
+                lang.pick(
+                    format!("4.2 Building: a new block is drawn blind from the pool (sealed draw `{label}`): {b}, {st}, at {city}."),
+                    format!("4.2 Строительство: новый блок вытянут вслепую из пула (запечатанная выборка `{label}`): {b}, {st}, в {city}."),
+                )
+            } else {
+                lang.pick(
+                    format!("4.2 Building: a new block of {} appears at {city}.", name(s)),
+                    format!("4.2 Строительство: в {city} появляется новый блок {}.", gen(s)),
+                )
+            }
+        }
+        SeasonEvent::GarrisonBuilt { side: s, city } => lang.pick(
+            format!("4.2.3 {} builds a garrison in captured {city} (it stays if a siege is lifted, 7.3).", name(s)),
+            format!("4.2.3 {}: построен гарнизон в захваченном городе {city} (он остаётся, если осада снята, 7.3).", name(s)),
+        ),
+        SeasonEvent::Pillaged { side: s, city } => lang.pick(
+            format!("5.5 {} pillages the land of {city}: it is ravaged until the year ends (9.53).", name(s)),
+            format!("5.5 Разграбление, {}: земли {city} разорены до конца года (9.53).", name(s)),
+        ),
+        SeasonEvent::ActionVoid {
+            side: s,
+            number,
+            why,
+        } => lang.pick(
+            format!("{} action {number} is void: {why}.", possessive(&name(s))),
+            format!("Действие {number} {} не выполнено: «{why}».", gen(s)),
+        ),
+        SeasonEvent::Battle(b) => battle_text(sc, b, lang),
+        SeasonEvent::Retreated {
+            block, from, to, ..
+        } => lang.pick(
+            format!("2.0 {block} retreats from {from} to {to}."),
+            format!("2.0 {block} отступает из {from} в {to}."),
+        ),
+        SeasonEvent::NoRetreat { block, from, .. } => lang.pick(
+            format!("2.0 {block} has no retreat from {from} and is eliminated."),
+            format!("2.0 {block}: отступить из {from} некуда, блок уничтожен."),
+        ),
+        SeasonEvent::Prestige {
+            side: s,
+            points,
+            why,
+            after,
+        } => {
+            let why = match why {
+                PrestigeFor::Pillage { city } => lang.pick(
+                    format!("pillaging {city} (5.5, [A] `params.prestige_pillage`)"),
+                    format!("разграбление {city} (5.5, [A] `params.prestige_pillage`)"),
+                ),
+                PrestigeFor::Battle { place } => lang.pick(
+                    format!("winning the battle at {place} (2.0, [A] `params.prestige_battle`)"),
+                    format!("победу в битве у {place} (2.0, [A] `params.prestige_battle`)"),
+                ),
+            };
+            lang.pick(
+                format!("Prestige: {} gains {points} for {why}; {}.", name(s), prestige_words(sc, after, lang)),
+                format!(
+                    "Престиж: {} +{points} за {why}; {}.",
+                    words::side(sc, s, lang, Case::Dat),
+                    prestige_words(sc, after, lang)
+                ),
+            )
+        }
+        SeasonEvent::Control {
+            city,
+            from,
+            to,
+            phase,
+            retaken,
+        } => {
+            let phase = match (phase.as_str(), lang) {
+                (p, Lang::En) => p.to_string(),
+                ("Actions", Lang::Ru) => "действий".to_string(),
+                ("Combat", Lang::Ru) => "боя".to_string(),
+                ("Winter", Lang::Ru) => "зимы".to_string(),
+                (p, Lang::Ru) => p.to_string(),
+            };
+            let (from_w, to_w) = match lang {
+                Lang::En => {
+                    let n = |x: &str| if x == "neutral" { "neutrality".to_string() } else { name(x) };
+                    (n(from), n(to))
+                }
+                Lang::Ru => (
+                    if from == "neutral" { "нейтралитета".to_string() } else { gen(from) },
+                    if to == "neutral" { "нейтралитету".to_string() } else { words::side(sc, to, lang, Case::Dat) },
+                ),
+            };
+            let why = match (retaken, lang) {
+                (true, Lang::En) => format!("its loyal side's blocks are back and no conqueror holds it at the end of the {phase} phase"),
+                (false, Lang::En) => format!("left vacant by its conqueror at the end of the {phase} phase, it reverts to its loyalty"),
+                (true, Lang::Ru) => format!("блоки верной ему стороны вернулись, и в конце фазы {phase} его не держит ни один завоеватель"),
+                (false, Lang::Ru) => format!("завоеватель оставил его пустым в конце фазы {phase}, и город возвращается к своей лояльности"),
+            };
+            lang.pick(
+                format!("City control: {city} passes from {from_w} to {to_w}: {why} (page 7)."),
+                format!("Контроль города: {city} переходит от {from_w} к {to_w}: {why} (стр. 7)."),
+            )
+        }
+    }
+}
+
+/// A battle, every block revealed, every die and its effect (both sides see it all).
+/// Both languages side by side: edit them together.
+pub fn battle_text(sc: &Scenario, b: &BattleOutcome, lang: Lang) -> String {
+    let name = |s: &str| words::side(sc, s, lang, Case::Nom);
+    let gen = |s: &str| words::side(sc, s, lang, Case::Gen);
+    let mut out = match (b.naval, lang) {
+        (true, Lang::En) | (false, Lang::En) => format!(
+            "2.0 {} at {} ({} attacks, {} defends; dice `{}`):",
+            if b.naval { "Naval battle" } else { "Battle" },
+            b.place,
+            name(&b.attacker),
+            name(&b.defender),
+            b.label
+        ),
+        (naval, Lang::Ru) => format!(
+            "2.0 {} у {} (атакующий: {}, обороняющийся: {}; кости `{}`):",
+            if naval {
+                "Морская битва"
+            } else {
+                "Битва"
+            },
+            b.place,
+            name(&b.attacker),
+            name(&b.defender),
+            b.label
+        ),
+    };
+    for s in [&b.attacker, &b.defender] {
+        let list: Vec<String> = b
+            .revealed
+            .iter()
+            .filter(|f| &f.side == s)
+            .map(|f| {
+                format!(
+                    "{} {} ({})",
+                    block_name(sc, &f.id, lang),
+                    f.rating,
+                    count(lang, f.steps as usize, STEPS)
+                )
+            })
+            .collect();
+        out.push_str(&lang.pick(
+            format!("\n  - {} reveals: {}", name(s), list.join("; ")),
+            format!("\n  - Открыты блоки {}: {}", gen(s), list.join("; ")),
+        ));
+    }
+    for shot in &b.shots {
+        let dice: Vec<String> = shot.dice.iter().map(|d| d.to_string()).collect();
+        let effects: Vec<String> = shot
+            .effects
+            .iter()
+            .map(|e| match e {
+                Effect::Step { block, left: 0 } => {
+                    lang.pick(format!("{block} eliminated"), format!("{block} уничтожен"))
+                }
+                Effect::Step { block, left } => lang.pick(
+                    format!("{block} loses a step ({left} left)"),
+                    format!("{block} теряет шаг (осталось {left})"),
+                ),
+                Effect::Marked { block } => lang.pick(
+                    format!("{block} takes a first hit (8.1.1)"),
+                    format!("{block} получает первое попадание (8.1.1)"),
+                ),
+                Effect::Routed { block } => lang.pick(
+                    format!("{block} routed"),
+                    format!("{block} обращён в бегство"),
+                ),
+                Effect::RoutIgnored => lang
+                    .pick(
+                        "a rout without effect (8.1: defenders are not routed)",
+                        "бегство без последствий (8.1: защитников нельзя обратить в бегство)",
+                    )
+                    .into(),
+            })
+            .collect();
+        let result = if effects.is_empty() {
+            lang.pick("no effect", "без последствий").to_string()
+        } else {
+            effects.join(", ")
+        };
+        out.push_str(&format!(
+            "\n  - {} {}: {} ({}, {}) {} {}: {}, {} → {result}",
+            lang.pick("Round", "Раунд"),
+            shot.round,
+            shot.block,
+            shot.rating,
+            count(lang, shot.steps as usize, STEPS),
+            lang.pick("rolls", "бросает"),
+            shot.reroll
+                .as_ref()
+                .map(|r| super::appeal::reroll_words(sc, r, " ", lang))
+                .unwrap_or_default()
+                + &dice.join(" "),
+            count(lang, shot.hits as usize, HITS),
+            count(lang, shot.routs as usize, ROUTS),
+        ));
+    }
+    let rounds = count(lang, b.rounds_fought as usize, ROUNDS_AFTER);
+    let end = match (&b.winner, lang) {
+        (Some(w), Lang::En) if !b.withdrawn.is_empty() => format!(
+            "after {rounds} both sides are still in the battle: {} withdraws and {} holds the field",
+            name(&b.attacker),
+            name(w)
+        ),
+        (Some(w), Lang::Ru) if !b.withdrawn.is_empty() => format!(
+            "после {rounds} обе стороны всё ещё в битве: блоки {} отходят, поле боя остаётся за {}",
+            gen(&b.attacker),
+            words::side(sc, w, lang, Case::Ins)
+        ),
+        (Some(w), Lang::En) => format!(
+            "{} wins: the enemy has no block left in the battle after {rounds}",
+            name(w)
+        ),
+        (Some(w), Lang::Ru) => format!(
+            "победа {}: после {rounds} у противника не осталось блоков в битве",
+            gen(w)
+        ),
+        (None, Lang::En) => format!("after {rounds} both sides stay: no winner"),
+        (None, Lang::Ru) => format!("после {rounds} обе стороны остаются: победителя нет"),
+    };
+    out.push_str(&lang.pick(
+        format!("\n  - Result: {end}."),
+        format!("\n  - Итог: {end}."),
+    ));
+    out
+}

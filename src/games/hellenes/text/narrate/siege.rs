@@ -1,0 +1,748 @@
+//! How each side reads what the siege rules (7.x, 8.x) did; the events themselves:
+//! `model::events::siege`.
+//!
+//! The season's `Event` carries these as one variant, so the siege rules can grow without
+//! touching the season's event list. Every event knows what each side may read: the
+//! besieger learns dice and hit counts, never which besieged block lost what (8.2 "no
+//! blocks are revealed"); a capitulation reveals nothing (8.1.3).
+
+use crate::games::hellenes::model::battle::BattleOutcome;
+use crate::games::hellenes::model::battle::Effect;
+use crate::games::hellenes::model::events::siege::BattleKind;
+use crate::games::hellenes::model::events::siege::Fall;
+use crate::games::hellenes::model::events::siege::SiegeEvent;
+use crate::games::hellenes::model::scenario::Scenario;
+use crate::games::hellenes::model::state::Prestige;
+use crate::games::hellenes::model::state::Season;
+use crate::games::hellenes::text::report::possessive;
+use crate::games::hellenes::text::words;
+use crate::games::hellenes::text::words::Case;
+use crate::lang::Lang;
+
+impl Fall {
+    /// How the city fell, in words of `lang`, with the rule.
+    pub fn words(self, lang: Lang) -> &'static str {
+        match self {
+            Fall::Storm => lang.pick("taken by storm (8.1)", "взят штурмом (8.1)"),
+            Fall::Capitulation => lang.pick("capitulated (8.1.3)", "капитулировал (8.1.3)"),
+            Fall::Attrition => lang.pick(
+                "starved out by siege attrition (8.2)",
+                "истощён осадой (8.2)",
+            ),
+            Fall::Vacated => lang.pick(
+                "left empty by its defenders (7.4)",
+                "оставлен защитниками (7.4)",
+            ),
+        }
+    }
+}
+
+pub fn side(sc: &Scenario, id: &str, lang: Lang) -> String {
+    words::side(sc, id, lang, Case::Nom)
+}
+
+pub fn gen(sc: &Scenario, id: &str, lang: Lang) -> String {
+    words::side(sc, id, lang, Case::Gen)
+}
+
+/// The net Prestige track in words.
+fn track_words(sc: &Scenario, p: &Prestige, lang: Lang) -> String {
+    super::season::prestige_words(sc, p, lang)
+}
+
+const BLOCKS: ([&str; 2], [&str; 3]) = (["block", "blocks"], ["блок", "блока", "блоков"]);
+const STEPS: ([&str; 2], [&str; 3]) = (["step", "steps"], ["шаг", "шага", "шагов"]);
+/// After `to` / `до`: the genitive.
+const STEPS_TO: ([&str; 2], [&str; 3]) = (["step", "steps"], ["шага", "шагов", "шагов"]);
+const HITS: ([&str; 2], [&str; 3]) = (["hit", "hits"], ["попадание", "попадания", "попаданий"]);
+const ROUTS: ([&str; 2], [&str; 3]) = (["rout", "routs"], ["бегство", "бегства", "бегств"]);
+/// After `after` / `после`: the genitive.
+const ROUNDS_AFTER: ([&str; 2], [&str; 3]) =
+    (["round", "rounds"], ["раунда", "раундов", "раундов"]);
+
+fn count(lang: Lang, n: u32, w: ([&str; 2], [&str; 3])) -> String {
+    lang.count(n, w.0, w.1)
+}
+
+/// The event in rule terms for `side` (None: the moderator), in `lang`. Hidden details
+/// (which block lost what, which blocks capitulated or fortified) go only to their owner.
+///
+/// EDIT BOTH LANGUAGES TOGETHER: every arm writes the English and the Russian line side
+/// by side (`lang.pick(en, ru)` or a match on `lang`). The two must carry the same ids,
+/// places, numbers, sides, seasons and rule references: tests/languages.rs compares them
+/// line by line, and keeps no English prose in the Russian. Place names, block ids and
+/// labels stay as the scenario writes them in both.
+pub fn narrate(
+    sc: &Scenario,
+    season: Season,
+    e: &SiegeEvent,
+    side: Option<&str>,
+    lang: Lang,
+) -> String {
+    let owner = |s: &str| side.is_none() || side == Some(s);
+    let name = |s: &str| self::side(sc, s, lang);
+    let gen = |s: &str| self::gen(sc, s, lang);
+    match e {
+        SiegeEvent::Appeal(a) => super::appeal::narrate(sc, a, side, lang),
+        SiegeEvent::Fortified {
+            city,
+            side: s,
+            blocks,
+        } => {
+            let who = if owner(s) {
+                format!(": {}", blocks.join(", "))
+            } else {
+                String::new()
+            };
+            let n = count(lang, blocks.len() as u32, BLOCKS);
+            lang.pick(
+                format!(
+                    "7.1 {} withdraws {n} into the walls of {city}, ceding the area{who}.",
+                    name(s)
+                ),
+                format!(
+                    "7.1 Укрепление, {}: {n} за стенами {city}, область уступлена{who}.",
+                    name(s)
+                ),
+            )
+        }
+        SiegeEvent::InField {
+            city,
+            side: s,
+            blocks,
+            why,
+        } => {
+            let reason = match why.as_str() {
+                "capacity" => lang.pick(
+                    " (7.3: no room left inside the walls)",
+                    " (7.3: за стенами не осталось места)",
+                ),
+                "inland" => lang.pick(
+                    " (a fleet cannot fortify in an inland city)",
+                    " (флот не может укрыться во внутреннем городе)",
+                ),
+                _ => lang.pick(" (standing order: field)", " (постоянный приказ: бой в поле)"),
+            };
+            let who = if owner(s) {
+                format!(": {}", blocks.join(", "))
+            } else {
+                String::new()
+            };
+            let n = count(lang, blocks.len() as u32, BLOCKS);
+            lang.pick(
+                format!(
+                    "7.1 {} meets the enemy in the field at {city} with {n}{reason}{who}.",
+                    name(s)
+                ),
+                format!(
+                    "7.1 Бой в поле у {city}, {}: {n}{reason}{who}.",
+                    name(s)
+                ),
+            )
+        }
+        SiegeEvent::Established {
+            city,
+            besieger,
+            besieged,
+            count: n,
+            garrison,
+        } => {
+            let g = match (garrison, lang) {
+                (false, _) => "",
+                (true, Lang::En) => ", the city's garrison (7.3) added face down",
+                (true, Lang::Ru) => "; к ним лицом вниз добавлен гарнизон города (7.3)",
+            };
+            let n = count(lang, *n, BLOCKS);
+            lang.pick(
+                format!(
+                    "7.2 Siege of {city} established: {} besieges {n} of {}{g}. Siege combat is possible from next season (8.0).",
+                    name(besieger),
+                    name(besieged)
+                ),
+                format!(
+                    "7.2 Осада {city} установлена: осаждающий — {}, в осаде {n} {}{g}. Осадный бой возможен со следующего сезона (8.0).",
+                    name(besieger),
+                    gen(besieged)
+                ),
+            )
+        }
+        SiegeEvent::Blockaded {
+            city,
+            besieged,
+            grain,
+        } => {
+            let since = words::season_gen(season, lang);
+            match (grain, lang) {
+                (true, Lang::En) => format!(
+                    "8.2.2 The Black Sea grain of {} is cut: {city} counts as blockaded from {season}.",
+                    name(besieged)
+                ),
+                (true, Lang::Ru) => format!(
+                    "8.2.2 Черноморский хлеб {} отрезан: {city} считается блокированным с {since}.",
+                    gen(besieged)
+                ),
+                (false, Lang::En) => format!("8.2.1 {city} is besieged and blockaded from {season} (an enemy fleet holds its offshore sea)."),
+                (false, Lang::Ru) => format!("8.2.1 {city} в осаде и блокаде с {since} (вражеский флот занимает его прибрежное море)."),
+            }
+        }
+        SiegeEvent::BlockadeEnded { city, .. } => lang.pick(
+            format!("8.2.1 The blockade of {city} ends."),
+            format!("8.2.1 Блокада {city} снята."),
+        ),
+        SiegeEvent::Attrition {
+            city,
+            besieger,
+            besieged,
+            label,
+            dice,
+            hit_on,
+            why,
+            hits,
+            losses,
+        } => {
+            let faces: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
+            let ssn = words::season(season, lang);
+            let on = match (hit_on, why.as_deref(), lang) {
+                (1, _, Lang::En) => "each 1 hits".to_string(),
+                (1, _, Lang::Ru) => "каждая 1 — попадание".to_string(),
+                (n, Some("grain"), Lang::En) => {
+                    format!("each 1–{n} hits: Athens besieged and blockaded (8.2.2)")
+                }
+                (n, Some("grain"), Lang::Ru) => {
+                    format!("каждый результат 1–{n} — попадание: Афины в осаде и блокаде (8.2.2)")
+                }
+                (n, _, Lang::En) => format!("each 1–{n} hits in {season}"),
+                (n, _, Lang::Ru) => format!("каждый результат 1–{n} — попадание (сезон: {ssn})"),
+            };
+            let n = lang.count(dice.len() as u32, ["die", "dice"], ["кубик", "кубика", "кубиков"]);
+            let h = count(lang, *hits, HITS);
+            let mut s = lang.pick(
+                format!(
+                    "8.2 Siege attrition at {city}, {season}: {} rolls one die per besieged block of {}, garrison included, {n} (`{label}`): {}; {on}: {h}.",
+                    name(besieger),
+                    name(besieged),
+                    faces.join(", "),
+                ),
+                format!(
+                    "8.2 Осадное истощение у {city}, {ssn}: кубики {} — по одному на каждый осаждённый блок {}, гарнизон включён, {n} (`{label}`): {}; {on}: {h}.",
+                    gen(besieger),
+                    gen(besieged),
+                    faces.join(", "),
+                ),
+            );
+            if owner(besieged) && !losses.is_empty() {
+                let l: Vec<String> = losses
+                    .iter()
+                    .map(|l| match (l.steps_left, lang) {
+                        (0, Lang::En) => format!("{} eliminated", l.block),
+                        (0, Lang::Ru) => format!("{} уничтожен", l.block),
+                        (n, Lang::En) => format!("{} to {}", l.block, count(lang, n, STEPS_TO)),
+                        (n, Lang::Ru) => format!("{} — до {}", l.block, count(lang, n, STEPS_TO)),
+                    })
+                    .collect();
+                s.push_str(&lang.pick(
+                    format!(" Losses, strongest block first: {}.", l.join("; ")),
+                    format!(" Потери, начиная с сильнейшего блока: {}.", l.join("; ")),
+                ));
+            } else if *hits > 0 {
+                s.push_str(lang.pick(
+                    " Each hit takes a step from the strongest besieged block; no block is revealed.",
+                    " Каждое попадание снимает шаг с сильнейшего осаждённого блока; блоки не раскрываются.",
+                ));
+            }
+            s
+        }
+        SiegeEvent::Escaped {
+            city,
+            side: s,
+            sea,
+            fleets,
+            carried,
+            landed,
+        } => {
+            let cargo = match (carried.is_empty(), landed) {
+                (false, Some(to)) if owner(s) => {
+                    let c: Vec<String> = carried
+                        .iter()
+                        .map(|(b, f)| lang.pick(format!("{b} on {f}"), format!("{b} на {f}")))
+                        .collect();
+                    lang.pick(
+                        format!(", carrying {} (landed at {to}, 5.21)", c.join(", ")),
+                        format!(", на борту {} (высадка в {to}, 5.21)", c.join(", ")),
+                    )
+                }
+                (false, Some(to)) => {
+                    let n = lang.count(
+                        carried.len() as u32,
+                        ["land block", "land blocks"],
+                        ["сухопутный блок", "сухопутных блока", "сухопутных блоков"],
+                    );
+                    lang.pick(
+                        format!(", carrying {n} (landed at {to}, 5.21)"),
+                        format!(", на борту {n} (высадка в {to}, 5.21)"),
+                    )
+                }
+                _ => String::new(),
+            };
+            let who = if owner(s) {
+                lang.pick(
+                    format!(
+                        "{} besieged fleets {}",
+                        possessive(&name(s)),
+                        fleets.join(", ")
+                    ),
+                    format!("осаждённые флоты {}: {}", gen(s), fleets.join(", ")),
+                )
+            } else {
+                let n = lang.count(
+                    fleets.len() as u32,
+                    ["besieged fleet", "besieged fleets"],
+                    ["осаждённый флот", "осаждённых флота", "осаждённых флотов"],
+                );
+                lang.pick(format!("{n} of {}", name(s)), format!("{n} {}", gen(s)))
+            };
+            lang.pick(
+                format!("8.1.2 {who} sail out of {city} to {sea}{cargo}, escaping the assault."),
+                format!("8.1.2 Уход от штурма из {city} в {sea}: {who}{cargo}."),
+            )
+        }
+        SiegeEvent::EscapeBarred { city, side: s, sea } => lang.pick(
+            format!(
+                "8.1.2 {} besieged fleets cannot sail out of {city}: an enemy fleet holds {sea}.",
+                possessive(&name(s))
+            ),
+            format!(
+                "8.1.2 Осаждённые флоты {} не могут выйти из {city}: вражеский флот занимает {sea}.",
+                gen(s)
+            ),
+        ),
+        SiegeEvent::AssaultDeclared { city, besieger } => lang.pick(
+            format!("8.1 {} declares an assault on {city}.", name(besieger)),
+            format!("8.1 {}: объявлен штурм {city}.", name(besieger)),
+        ),
+        SiegeEvent::Treachery {
+            city,
+            besieger,
+            label,
+            die,
+            hit_on,
+        } => {
+            let x = match (die <= hit_on, lang) {
+                (true, Lang::En) => format!("1–{hit_on}, the defenders lose double defence"),
+                (true, Lang::Ru) => format!("1–{hit_on}, защитники теряют двойную защиту"),
+                (false, Lang::En) => "the defenders keep double defence (8.1.1)".to_string(),
+                (false, Lang::Ru) => "защитники сохраняют двойную защиту (8.1.1)".to_string(),
+            };
+            lang.pick(
+                format!(
+                    "8.1 Treachery assault on {city} by {} (an Event; no capitulation): the first die (`{label}`) is {die}: {x}.",
+                    name(besieger)
+                ),
+                format!(
+                    "8.1 Штурм Предательства на {city}, штурмующий — {} (событие; без капитуляции): первый кубик (`{label}`) — {die}: {x}.",
+                    name(besieger)
+                ),
+            )
+        }
+        SiegeEvent::Capitulated {
+            city,
+            side: s,
+            blocks,
+            count: n,
+        } => {
+            let garrison = (*n as usize) > blocks.len();
+            let what = if owner(s) {
+                let mut parts = Vec::new();
+                if !blocks.is_empty() {
+                    parts.push(lang.pick(
+                        format!("{} back to the pool", blocks.join(", ")),
+                        format!("{} возвращаются в пул", blocks.join(", ")),
+                    ));
+                }
+                if garrison {
+                    parts.push(lang.pick("the garrison removed", "гарнизон снят").to_string());
+                }
+                parts.join(", ")
+            } else {
+                let g = garrison;
+                match lang {
+                    Lang::En => format!(
+                        "{} of {} eliminated{}",
+                        lang.count(*n, ["besieged block", "besieged blocks"], ["", "", ""]),
+                        name(s),
+                        if g { ", garrison included" } else { "" }
+                    ),
+                    Lang::Ru => format!(
+                        "уничтожено осаждённых блоков {}: {n}{}",
+                        gen(s),
+                        if g { ", включая гарнизон" } else { "" }
+                    ),
+                }
+            };
+            lang.pick(
+                format!("8.1.3 {city} capitulates when the assault is declared, before anything is revealed: {what}; the besiegers lose nothing."),
+                format!("8.1.3 {city} капитулирует при объявлении штурма, пока ничего не раскрыто: {what}; осаждающие ничего не теряют."),
+            )
+        }
+        SiegeEvent::SortieDeclared {
+            city,
+            side: s,
+            blocks,
+        } => {
+            let n = count(lang, blocks.len() as u32, BLOCKS);
+            lang.pick(
+                format!(
+                    "8.3 {} sorties from {city} with {n}: {}.",
+                    name(s),
+                    blocks.join(", ")
+                ),
+                format!(
+                    "8.3 Вылазка {} из {city}, {n}: {}.",
+                    gen(s),
+                    blocks.join(", ")
+                ),
+            )
+        }
+        SiegeEvent::Captured {
+            city,
+            by,
+            from,
+            how,
+        } => lang.pick(
+            format!(
+                "{city} falls to {} ({} held it): {}.",
+                name(by),
+                name(from),
+                how.words(lang)
+            ),
+            format!(
+                "{city} переходит к {} (прежний владелец — {}): {}.",
+                words::side(sc, by, lang, Case::Dat),
+                name(from),
+                how.words(lang)
+            ),
+        ),
+        SiegeEvent::Prestige {
+            side: s,
+            points,
+            city,
+            how,
+            after,
+        } => {
+            let why = match (how, lang) {
+                (Fall::Storm, Lang::En) => {
+                    format!("taking {city} by storm (8.1.3: 2 for a storm)")
+                }
+                (Fall::Storm, Lang::Ru) => format!("взятие {city} штурмом (8.1.3: 2 за штурм)"),
+                (Fall::Capitulation, Lang::En) => {
+                    format!("the capitulation of {city} (8.1.3: 1 instead of 2 for a storm)")
+                }
+                (Fall::Capitulation, Lang::Ru) => {
+                    format!("капитуляцию {city} (8.1.3: 1 вместо 2 за штурм)")
+                }
+                (Fall::Attrition, Lang::En) => {
+                    format!("starving out {city} ([A] `params.siege.prestige_starved`)")
+                }
+                (Fall::Attrition, Lang::Ru) => {
+                    format!("истощение {city} ([A] `params.siege.prestige_starved`)")
+                }
+                (Fall::Vacated, Lang::En) => {
+                    format!("taking {city} ([A] `params.siege.prestige_vacated`)")
+                }
+                (Fall::Vacated, Lang::Ru) => {
+                    format!("занятие {city} ([A] `params.siege.prestige_vacated`)")
+                }
+            };
+            lang.pick(
+                format!(
+                    "Prestige: {} gains {points} for {why}; {}.",
+                    name(s),
+                    track_words(sc, after, lang)
+                ),
+                format!(
+                    "Престиж: {} +{points} за {why}; {}.",
+                    words::side(sc, s, lang, Case::Dat),
+                    track_words(sc, after, lang)
+                ),
+            )
+        }
+        SiegeEvent::Lifted {
+            city,
+            besieged,
+            garrison_stays,
+        } => {
+            let g = match (garrison_stays, lang) {
+                (true, Lang::En) => "its built garrison stays (7.3, 4.2.3)",
+                (true, Lang::Ru) => "построенный гарнизон остаётся (7.3, 4.2.3)",
+                (false, Lang::En) => "its garrison is removed (7.3)",
+                (false, Lang::Ru) => "гарнизон снят (7.3)",
+            };
+            lang.pick(
+                format!(
+                    "7.3 The siege of {city} is lifted: no besieger is left around it; {} besieged blocks are free again and {g}.",
+                    possessive(&name(besieged))
+                ),
+                format!(
+                    "7.3 Осада {city} снята: вокруг не осталось осаждающих; осаждённые блоки {} снова свободны, {g}.",
+                    gen(besieged)
+                ),
+            )
+        }
+        SiegeEvent::Battle {
+            city,
+            kind,
+            label,
+            double_defence,
+            outcome,
+        } => narrate_battle(sc, city, *kind, label, *double_defence, outcome, lang),
+        SiegeEvent::Void(v) => {
+            let what = match (v.what.as_str(), lang) {
+                (w, Lang::En) => w.to_string(),
+                ("assault", Lang::Ru) => "штурм".to_string(),
+                ("attrition", Lang::Ru) => "истощение".to_string(),
+                ("sortie", Lang::Ru) => "вылазка".to_string(),
+                (w, Lang::Ru) => w.to_string(),
+            };
+            lang.pick(
+                format!(
+                    "{} {what} at {} does not take place: {}.",
+                    possessive(&name(&v.side)),
+                    v.city,
+                    v.why
+                ),
+                format!(
+                    "{} {} у {} не состоится: «{}».",
+                    capitalised(&what),
+                    gen(&v.side),
+                    v.city,
+                    v.why
+                ),
+            )
+        }
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// A siege battle told round by round: who fought (revealed), every block's dice and what
+/// each hit and rout did, and the result. Sub-bullets under the event's bullet. Both
+/// languages side by side: edit them together (see `narrate`).
+fn narrate_battle(
+    sc: &Scenario,
+    city: &str,
+    kind: BattleKind,
+    label: &str,
+    double_defence: bool,
+    o: &BattleOutcome,
+    lang: Lang,
+) -> String {
+    let (title, rules) = match (kind, double_defence) {
+        (BattleKind::Assault, true) => (
+            lang.pick(format!("8.1 Assault on {city}"), format!("8.1 Штурм {city}")),
+            lang.pick(
+                " Defenders fire A2, with double defence (8.1.1), and cannot be routed (8.1).",
+                " Защитники стреляют как A2, с двойной защитой (8.1.1), и их нельзя обратить в бегство (8.1).",
+            ),
+        ),
+        (BattleKind::Assault, false) => (
+            lang.pick(
+                format!("8.1 Treachery assault on {city}"),
+                format!("8.1 Штурм Предательства на {city}"),
+            ),
+            lang.pick(
+                " Defenders fire A2 and cannot be routed (8.1), but have no double defence.",
+                " Защитники стреляют как A2 и их нельзя обратить в бегство (8.1), но двойной защиты у них нет.",
+            ),
+        ),
+        (BattleKind::Sortie, _) => (
+            lang.pick(format!("8.3 Sortie from {city}"), format!("8.3 Вылазка из {city}")),
+            lang.pick(
+                " A field battle outside the walls, no double defence.",
+                " Полевая битва за стенами, без двойной защиты.",
+            ),
+        ),
+    };
+    let mut s = lang.pick(
+        format!(
+            "{title}: {} attacks {} (`{label}`).{rules}",
+            side(sc, &o.attacker, lang),
+            side(sc, &o.defender, lang)
+        ),
+        format!(
+            "{title}: атакующий — {}, обороняющийся — {} (`{label}`).{rules}",
+            side(sc, &o.attacker, lang),
+            side(sc, &o.defender, lang)
+        ),
+    );
+    for (who, att) in [(&o.attacker, true), (&o.defender, false)] {
+        let blocks: Vec<String> = o
+            .revealed
+            .iter()
+            .filter(|f| &f.side == who)
+            .map(|f| format!("{} {} ({})", f.id, count(lang, f.steps, STEPS), f.rating))
+            .collect();
+        let head = match (att, lang) {
+            (true, Lang::En) => format!("Attacking, {}", side(sc, who, lang)),
+            (false, Lang::En) => format!("Defending, {}", side(sc, who, lang)),
+            (true, Lang::Ru) => format!("Атакующие блоки {}", gen(sc, who, lang)),
+            (false, Lang::Ru) => format!("Обороняющиеся блоки {}", gen(sc, who, lang)),
+        };
+        s.push_str(&format!("\n  - {head}: {}.", blocks.join(", ")));
+    }
+    for shot in &o.shots {
+        let faces: Vec<String> = shot.dice.iter().map(|d| d.to_string()).collect();
+        let mut effects: Vec<String> = Vec::new();
+        let mut void_routs = 0;
+        for e in &shot.effects {
+            match e {
+                Effect::Step { block, left: 0 } => effects.push(lang.pick(
+                    format!("{block} eliminated"),
+                    format!("{block} уничтожен"),
+                )),
+                Effect::Step { block, left } => effects.push(lang.pick(
+                    format!("{block} loses a step ({left} left)"),
+                    format!("{block} теряет шаг (осталось {left})"),
+                )),
+                Effect::Marked { block } => effects.push(lang.pick(
+                    format!("{block} takes a first hit (8.1.1: the next hit costs it a step)"),
+                    format!("{block} получает первое попадание (8.1.1: следующее попадание стоит ему шага)"),
+                )),
+                Effect::Routed { block } => effects.push(lang.pick(
+                    format!("{block} routed"),
+                    format!("{block} обращён в бегство"),
+                )),
+                Effect::RoutIgnored => void_routs += 1,
+            }
+        }
+        if void_routs > 0 {
+            effects.push(lang.pick(
+                format!(
+                    "{} without effect (8.1: city defenders cannot be routed)",
+                    count(lang, void_routs, ROUTS)
+                ),
+                format!(
+                    "{} без последствий (8.1: защитников города нельзя обратить в бегство)",
+                    count(lang, void_routs, ROUTS)
+                ),
+            ));
+        }
+        s.push_str(&format!(
+            "\n  - {} {}: {} ({}, {}) {} {}: {}, {}{}",
+            lang.pick("Round", "Раунд"),
+            shot.round,
+            shot.block,
+            shot.rating,
+            count(lang, shot.steps, STEPS),
+            lang.pick("rolls", "бросает"),
+            shot.reroll
+                .as_ref()
+                .map(|r| super::appeal::reroll_words(sc, r, ", ", lang))
+                .unwrap_or_default()
+                + &faces.join(", "),
+            count(lang, shot.hits, HITS),
+            count(lang, shot.routs, ROUTS),
+            if effects.is_empty() {
+                ".".to_string()
+            } else {
+                format!(": {}.", effects.join("; "))
+            }
+        ));
+    }
+    let attacker_won = o.winner.as_deref() == Some(o.attacker.as_str());
+    let result = match (kind, &o.winner) {
+        (BattleKind::Assault, Some(_)) if attacker_won => lang.pick(
+            "no defender is left in the city",
+            "в городе не осталось защитников",
+        ),
+        (BattleKind::Assault, Some(_)) => lang.pick("the assault is repulsed", "штурм отбит"),
+        (BattleKind::Sortie, Some(_)) if attacker_won => lang.pick(
+            "the sortie drives the besiegers from the field",
+            "вылазка сгоняет осаждающих с поля",
+        ),
+        (BattleKind::Sortie, Some(_)) => lang.pick("the sortie fails", "вылазка не удалась"),
+        (_, None) => lang.pick(
+            "nobody wins; both stay",
+            "победителя нет; обе стороны остаются",
+        ),
+    };
+    let mut tail = Vec::new();
+    if !o.eliminated.is_empty() {
+        tail.push(lang.pick(
+            format!("eliminated: {}", o.eliminated.join(", ")),
+            format!("уничтожены: {}", o.eliminated.join(", ")),
+        ));
+    }
+    let back = o.must_retreat();
+    let (ours, theirs): (Vec<String>, Vec<String>) = back.into_iter().partition(|id| {
+        o.revealed
+            .iter()
+            .any(|f| &f.id == id && f.side == o.attacker)
+    });
+    match kind {
+        BattleKind::Assault if !ours.is_empty() => tail.push(lang.pick(
+            format!(
+                "back to besieging around the city (8.1.2): {}",
+                ours.join(", ")
+            ),
+            format!("снова осаждают город (8.1.2): {}", ours.join(", ")),
+        )),
+        BattleKind::Sortie if !ours.is_empty() => tail.push(lang.pick(
+            format!(
+                "back into the city (8.3: sortie blocks retreat only into the city): {}",
+                ours.join(", ")
+            ),
+            format!(
+                "назад в город (8.3: участники вылазки отступают только в город): {}",
+                ours.join(", ")
+            ),
+        )),
+        _ => {}
+    }
+    if !theirs.is_empty() {
+        tail.push(lang.pick(
+            format!(
+                "to retreat by the normal rules (8.3): {}",
+                theirs.join(", ")
+            ),
+            format!("отступают по обычным правилам (8.3): {}", theirs.join(", ")),
+        ));
+    }
+    // 8.1.1: a first hit not followed by a second is lost at the end of the battle.
+    let mut marked: Vec<&str> = Vec::new();
+    for e in o.shots.iter().flat_map(|x| x.effects.iter()) {
+        match e {
+            Effect::Marked { block } => marked.push(block),
+            Effect::Step { block, .. } => marked.retain(|b| b != block),
+            _ => {}
+        }
+    }
+    if !marked.is_empty() {
+        tail.push(lang.pick(
+            format!(
+                "the first hit on {} is lost unconverted (8.1.1)",
+                marked.join(", ")
+            ),
+            format!(
+                "первое попадание по {} пропадает (8.1.1)",
+                marked.join(", ")
+            ),
+        ));
+    }
+    let tail = if tail.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", tail.join("; "))
+    };
+    let rounds = count(lang, o.rounds_fought, ROUNDS_AFTER);
+    s.push_str(&lang.pick(
+        format!("\n  - After {rounds}: {result}{tail}."),
+        format!("\n  - После {rounds}: {result}{tail}."),
+    ));
+    s
+}

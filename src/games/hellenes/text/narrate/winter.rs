@@ -1,0 +1,359 @@
+//! How each side reads what the Winter step did (9.x, page 9); the events themselves:
+//! `model::events::winter`.
+//!
+//! Hidden information: a side's winter moves, the blocks it disbands and the blocks that
+//! suffer winter attrition are told to the enemy as places and counts only (no ids, no
+//! strengths), as the season tells moves; a default move is marked as such for its owner
+//! only; a void winter move is told only to its side. Return battles reveal their blocks
+//! to both sides (a battle always does); their dice are `winter:battle:<place>`.
+//!
+//! EDIT BOTH LANGUAGES TOGETHER: every arm writes the English and the Russian line side by
+//! side. The two must carry the same ids, places, numbers, sides and rule references, and
+//! the Russian no English prose (tests/languages.rs and the rule-case harness compare
+//! them line by line).
+
+use crate::games::hellenes::engine::siege;
+use crate::games::hellenes::model::events::winter::Part;
+use crate::games::hellenes::model::events::winter::Why;
+use crate::games::hellenes::model::events::winter::WinterEvent;
+use crate::games::hellenes::model::orders::Verb;
+use crate::games::hellenes::model::scenario::Scenario;
+use crate::games::hellenes::model::scenario::Unwintered;
+use crate::games::hellenes::text::words;
+use crate::games::hellenes::text::words::Case;
+use crate::lang::Lang;
+
+const BLOCKS: ([&str; 2], [&str; 3]) = (["block", "blocks"], ["блок", "блока", "блоков"]);
+const STEPS_LEFT: ([&str; 2], [&str; 3]) = (["step", "steps"], ["шаг", "шага", "шагов"]);
+const HITS: ([&str; 2], [&str; 3]) = (["hit", "hits"], ["попадание", "попадания", "попаданий"]);
+
+fn count(lang: Lang, n: usize, w: ([&str; 2], [&str; 3])) -> String {
+    lang.count(n as u32, w.0, w.1)
+}
+
+/// The event in rule terms for `side` (None: the moderator), in `lang`.
+pub fn narrate(sc: &Scenario, e: &WinterEvent, side: Option<&str>, lang: Lang) -> String {
+    let own = |s: &str| side.is_none() || side == Some(s);
+    let name = |s: &str| words::side(sc, s, lang, Case::Nom);
+    let gen = |s: &str| words::side(sc, s, lang, Case::Gen);
+    match e {
+        WinterEvent::Part(p) => match p {
+            Part::Overwintering => lang.pick(
+                "9.x Winter, overwintering (page 9): the winter moves of both sides are made at once; they cost no action and pass enemy forces without combat.",
+                "9.x Зима, зимовка (стр. 9): зимние перемещения обеих сторон выполняются одновременно; они не стоят действий и проходят мимо сил противника без боя.",
+            )
+            .to_string(),
+            Part::SiegeBreaking => lang.pick(
+                "9.x First winter combat phase: the besieged side's siege-breaking combat (Return battles, then sorties, 8.3).",
+                "9.x Первая зимняя фаза боя: бой осаждённой стороны за снятие осады (бои возвращения, затем вылазки, 8.3).",
+            )
+            .to_string(),
+            Part::SiegeCombat => lang.pick(
+                "9.x Second winter combat phase: the besiegers' siege combat (8.2: each 1–3 hits, Supplied besiegers only, 9.22); no block initiates combat in both phases.",
+                "9.x Вторая зимняя фаза боя: осадный бой осаждающих (8.2: каждый результат 1–3 — попадание, только при снабжении, 9.22); ни один блок не начинает бой в обеих фазах.",
+            )
+            .to_string(),
+            Part::End => lang.pick(
+                "9.x End of Winter: every block ends it in a friendly city within its capacity, besieged in a city, or as a Supplied besieger (9.22); the others have no winter quarters.",
+                "9.x Конец зимы: каждый блок заканчивает её в своём городе в пределах вместимости, в осаде в городе или как осаждающий со снабжением (9.22); у остальных нет зимних квартир.",
+            )
+            .to_string(),
+        },
+        WinterEvent::Moved {
+            side: s,
+            verb,
+            blocks,
+            carried,
+            route,
+            city,
+            default,
+            battle,
+            inside,
+        } => {
+            let from = &route[0];
+            let path = route.join(" → ");
+            let who = if own(s) {
+                blocks.join(", ")
+            } else {
+                count(lang, blocks.len(), BLOCKS)
+            };
+            let what = match (verb, lang) {
+                (Verb::Return, Lang::En) => "Returning home",
+                (Verb::Return, Lang::Ru) => "Возвращение домой",
+                (_, Lang::En) => "Quartering",
+                (_, Lang::Ru) => "Зимние квартиры",
+            };
+            let mut line = match (verb, lang) {
+                (Verb::Return, Lang::En) => format!(
+                    "9.x {what} ({}): {who} from {from} to the home city {city} ({path})",
+                    name(s)
+                ),
+                (_, Lang::En) => format!(
+                    "9.x {what} ({}): {who} from {from} into {city} ({path})",
+                    name(s)
+                ),
+                (Verb::Return, Lang::Ru) => format!(
+                    "9.x {what} ({}): {who} из {from} в родной город {city} ({path})",
+                    name(s)
+                ),
+                (_, Lang::Ru) => format!(
+                    "9.x {what} ({}): {who} из {from} в {city} ({path})",
+                    name(s)
+                ),
+            };
+            if !carried.is_empty() {
+                let c = if own(s) {
+                    carried.join(", ")
+                } else {
+                    count(lang, carried.len(), BLOCKS)
+                };
+                line.push_str(&lang.pick(
+                    format!(", carrying {c} (5.21)"),
+                    format!(", на борту {c} (5.21)"),
+                ));
+            }
+            match (battle, inside) {
+                (Some(p), _) if p == city => line.push_str(&lang.pick(
+                    format!(": the enemy still besieges {city}, so a Return battle is fought there against the besiegers."),
+                    format!(": противник по-прежнему осаждает {city}, поэтому там идёт бой возвращения с осаждающими."),
+                )),
+                (Some(p), _) => line.push_str(&lang.pick(
+                    format!(": enemy fleets still hold {p}, the offshore sea of {city}, so a Return battle is fought there."),
+                    format!(": вражеские флоты по-прежнему в {p}, прибрежном море {city}, поэтому там идёт бой возвращения."),
+                )),
+                (None, true) => {
+                    let one = blocks.len() + carried.len() == 1;
+                    line.push_str(&lang.pick(
+                        format!(
+                            ", entering besieged {city} through its offshore sea: {} inside the walls.",
+                            if one { "it winters" } else { "they winter" }
+                        ),
+                        format!(
+                            ", входя в осаждённый {city} через его прибрежное море: {} за стенами.",
+                            if one { "он зимует" } else { "они зимуют" }
+                        ),
+                    ))
+                }
+                (None, false) => line.push('.'),
+            }
+            if *default && own(s) {
+                line.push_str(lang.pick(
+                    " (The documented default: no winter order named it.)",
+                    " (Правило по умолчанию: ни один зимний приказ его не называл.)",
+                ));
+            }
+            line
+        }
+        WinterEvent::Void { side: s, blocks, why } => lang.pick(
+            format!(
+                "9.x The winter move of {} ({}) is void: {why}.",
+                blocks.join(", "),
+                name(s)
+            ),
+            format!(
+                "9.x Зимнее перемещение {} ({}) не выполнено: «{why}».",
+                blocks.join(", "),
+                name(s)
+            ),
+        ),
+        WinterEvent::ReturnBattle {
+            side: s,
+            city,
+            place,
+            naval,
+            blocks,
+        } => {
+            let one = blocks.len() == 1;
+            let how = match (naval, lang) {
+                (true, Lang::En) => format!("a naval battle in {place}, the offshore sea of {city}"),
+                (true, Lang::Ru) => format!("морская битва в {place}, прибрежном море {city}"),
+                (false, Lang::En) => format!("a battle at {place} against the besiegers"),
+                (false, Lang::Ru) => format!("битва у {place} с осаждающими"),
+            };
+            lang.pick(
+                format!(
+                    "9.x Return battle ({}): {} {} to break the enemy's {} of {} home city {city}: {how}.",
+                    name(s),
+                    blocks.join(", "),
+                    if one { "tries" } else { "try" },
+                    if *naval { "blockade" } else { "siege" },
+                    if one { "its" } else { "their" }
+                ),
+                format!(
+                    "9.x Бой возвращения ({}): {} {} прорвать {} своего родного города {city}: {how}.",
+                    name(s),
+                    blocks.join(", "),
+                    if one { "пытается" } else { "пытаются" },
+                    if *naval { "блокаду" } else { "осаду" }
+                ),
+            )
+        }
+        WinterEvent::Reached {
+            side: s,
+            city,
+            blocks,
+            inside,
+        } => {
+            let one = blocks.len() == 1;
+            let walls = match (inside, lang) {
+                (true, Lang::En) => ", inside the walls of the besieged city",
+                (true, Lang::Ru) => ", за стенами осаждённого города",
+                (false, _) => "",
+            };
+            lang.pick(
+                format!(
+                    "9.x {} ({}) {} home city {city}{walls}.",
+                    blocks.join(", "),
+                    name(s),
+                    if one { "reaches its" } else { "reach their" }
+                ),
+                format!(
+                    "9.x {} ({}) {} родного города {city}{walls}.",
+                    blocks.join(", "),
+                    name(s),
+                    if one { "достигает" } else { "достигают" }
+                ),
+            )
+        }
+        WinterEvent::Failed {
+            side: s,
+            city,
+            blocks,
+        } => {
+            let one = blocks.len() == 1;
+            lang.pick(
+                format!(
+                    "9.x {} ({}) {}: {} and {} no winter quarters.",
+                    blocks.join(", "),
+                    name(s),
+                    if one {
+                        format!("fails to reach its home city {city}")
+                    } else {
+                        format!("fail to reach their home city {city}")
+                    },
+                    if one { "it retreats" } else { "they retreat" },
+                    if one { "has" } else { "have" }
+                ),
+                format!(
+                    "9.x {} ({}) {} достичь родного города {city}: {}.",
+                    blocks.join(", "),
+                    name(s),
+                    if one { "не смог" } else { "не смогли" },
+                    if one {
+                        "он отступает и остаётся без зимних квартир"
+                    } else {
+                        "они отступают и остаются без зимних квартир"
+                    }
+                ),
+            )
+        }
+        WinterEvent::Unwintered {
+            side: s,
+            place,
+            blocks,
+            why,
+            city,
+            fate,
+        } => {
+            let who = if own(s) {
+                lang.pick(
+                    format!("{} ({})", blocks.join(", "), name(s)),
+                    format!("{} ({})", blocks.join(", "), name(s)),
+                )
+            } else {
+                lang.pick(
+                    format!("{} of {}", count(lang, blocks.len(), BLOCKS), name(s)),
+                    format!("{} {}", count(lang, blocks.len(), BLOCKS), gen(s)),
+                )
+            };
+            let c = city.clone().unwrap_or_default();
+            let cap = city
+                .as_deref()
+                .map(|c| siege::capacity(sc, c))
+                .unwrap_or(0);
+            let reason = match (why, lang) {
+                (Why::Outside, Lang::En) => "outside any friendly city".to_string(),
+                (Why::Outside, Lang::Ru) => "вне своих городов".to_string(),
+                (Why::AtSea, Lang::En) => "at sea".to_string(),
+                (Why::AtSea, Lang::Ru) => "в море".to_string(),
+                (Why::Unsupplied, Lang::En) => {
+                    format!("besieging {c} without Supply (9.22)")
+                }
+                (Why::Unsupplied, Lang::Ru) => format!(
+                    "{} {c} без снабжения (9.22)",
+                    if blocks.len() == 1 {
+                        "осаждающим"
+                    } else {
+                        "осаждающими"
+                    }
+                ),
+                (Why::NoRoom, Lang::En) => {
+                    format!("with no room in {c} (capacity {cap}: 2 × its value)")
+                }
+                (Why::NoRoom, Lang::Ru) => {
+                    format!("без места в {c} (вместимость {cap}: 2 × ценность)")
+                }
+            };
+            let one = blocks.len() == 1;
+            let then = match (fate, lang, one) {
+                (Unwintered::Disband, Lang::En, _) => "disbanded, back to the pool",
+                (Unwintered::Disband, Lang::Ru, true) => "расформирован и возвращается в пул",
+                (Unwintered::Disband, Lang::Ru, false) => "расформированы и возвращаются в пул",
+                (Unwintered::Stay, Lang::En, true) => "it stays where it is",
+                (Unwintered::Stay, Lang::En, false) => "they stay where they are",
+                (Unwintered::Stay, Lang::Ru, true) => "он остаётся на месте",
+                (Unwintered::Stay, Lang::Ru, false) => "они остаются на месте",
+                (Unwintered::Attrition, Lang::En, _) => "winter attrition follows",
+                (Unwintered::Attrition, Lang::Ru, _) => "следует зимнее истощение",
+            };
+            lang.pick(
+                format!(
+                    "9.x {who} at {place} {} the Winter {reason}: {then} ([A] `params.winter.unwintered`).",
+                    if one { "ends" } else { "end" }
+                ),
+                format!(
+                    "9.x {who} у {place} к концу зимы {} {reason}: {then} ([A] `params.winter.unwintered`).",
+                    if one { "остаётся" } else { "остаются" }
+                ),
+            )
+        }
+        WinterEvent::Attrition {
+            place,
+            label,
+            hit_on,
+            rolls,
+        } => {
+            let faces: Vec<String> = rolls.iter().map(|r| r.2.to_string()).collect();
+            let hits = rolls.iter().filter(|r| r.2 <= *hit_on).count();
+            let mut s = lang.pick(
+                format!(
+                    "9.x Winter attrition at {place} ([A] `params.winter.unwintered: attrition`; dice `{label}`): one die per block, each 1–{hit_on} costs it a step: {}; {}.",
+                    faces.join(", "),
+                    count(lang, hits, HITS)
+                ),
+                format!(
+                    "9.x Зимнее истощение у {place} ([A] `params.winter.unwintered: attrition`; кости `{label}`): по кубику на блок, каждый результат 1–{hit_on} стоит ему шага: {}; {}.",
+                    faces.join(", "),
+                    count(lang, hits, HITS)
+                ),
+            );
+            let mine: Vec<String> = rolls
+                .iter()
+                .filter(|r| own(&r.0) && r.2 <= *hit_on)
+                .map(|(_, b, _, left)| match (left, lang) {
+                    (0, Lang::En) => format!("{b} eliminated"),
+                    (0, Lang::Ru) => format!("{b} уничтожен"),
+                    (n, Lang::En) => format!("{b} to {}", count(lang, *n as usize, STEPS_LEFT)),
+                    (n, Lang::Ru) => format!("{b} — осталось {}", count(lang, *n as usize, STEPS_LEFT)),
+                })
+                .collect();
+            if !mine.is_empty() {
+                s.push_str(&lang.pick(
+                    format!(" Losses: {}.", mine.join("; ")),
+                    format!(" Потери: {}.", mine.join("; ")),
+                ));
+            }
+            s
+        }
+    }
+}

@@ -1,0 +1,250 @@
+//! Hellenes report text: the events of a turn told in rule terms, per side and language,
+//! each event family by its `narrate` module; the names of sides, cards and phases the
+//! other text modules share. Rendered from events only.
+
+use super::narrate::appeal;
+use super::narrate::season;
+use super::narrate::siege;
+use super::narrate::winter;
+use super::narrate::year;
+use super::step;
+use super::words;
+use super::words::Case;
+use crate::games::hellenes::model::events::Event;
+use crate::games::hellenes::model::scenario::Scenario;
+use crate::games::hellenes::model::state::Phase;
+use crate::games::hellenes::model::state::PlayedFor;
+use crate::games::hellenes::model::state::State;
+use crate::lang::Lang;
+use std::fmt::Write;
+
+/// `C01 *Pericles* (Action 3)`.
+fn card_name(sc: &Scenario, id: &str, lang: Lang) -> String {
+    match sc.card(id) {
+        Some(c) => format!(
+            "{} *{}* ({} {})",
+            c.id,
+            words::text(&c.name, lang),
+            lang.pick("Action", "Действие"),
+            c.action
+        ),
+        None => id.to_string(),
+    }
+}
+
+/// A side's printed name in English (the scenario's).
+pub fn side_name(sc: &Scenario, id: &str) -> String {
+    sc.sides
+        .iter()
+        .find(|s| s.id == id)
+        .map(|s| s.name.clone())
+        .unwrap_or_else(|| id.to_string())
+}
+
+/// `Athens'`, `Sparta's`: an English possessive.
+pub fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
+/// The events a side may see, one bullet each, with the rule that acted.
+///
+/// Every line is written in both languages side by side: edit them together (the
+/// English and Russian lines must carry the same ids, places, numbers and rule
+/// references: tests/languages.rs compares them).
+pub fn narrate(
+    sc: &Scenario,
+    before: &State,
+    events: &[Event],
+    side: Option<&str>,
+    lang: Lang,
+) -> String {
+    let name = |s: &str| words::side(sc, s, lang, Case::Nom);
+    let gen = |s: &str| words::side(sc, s, lang, Case::Gen);
+    let mut out = String::new();
+    for e in events.iter().filter(|e| e.shown_to(side)) {
+        let line = match e {
+            Event::NoOrders { side } => lang.pick(
+                format!(
+                    "{}: no orders received; standing orders and the documented defaults applied.",
+                    name(side)
+                ),
+                format!(
+                    "{}: приказы не получены; применены постоянные приказы и документированные правила по умолчанию.",
+                    name(side)
+                ),
+            ),
+            Event::Fallback { side, what } => {
+                let what = crate::report::one_line(what);
+                lang.pick(
+                format!("{}: invalid order replaced by its default: {what}.", name(side)),
+                format!(
+                    "{}: неверный приказ заменён приказом по умолчанию: «{what}».",
+                    name(side)
+                ),
+            )
+            }
+            Event::StandingReplaced { side } => lang.pick(
+                format!("{}: standing orders replaced.", name(side)),
+                format!("{}: постоянные приказы заменены.", name(side)),
+            ),
+            Event::Shuffled { label, cards } => lang.pick(
+                format!("1.0 The deck of {cards} cards is shuffled (sealed event `{label}`: no one could choose the hands)."),
+                format!("1.0 Колода перемешана, карт в ней: {cards} (запечатанное событие `{label}`: никто не мог выбрать руки)."),
+            ),
+            Event::Dealt { side, cards } => {
+                let names: Vec<String> = cards.iter().map(|c| card_name(sc, c, lang)).collect();
+                let n = cards.len() as u32;
+                lang.pick(
+                    format!("1.0 {} is dealt {n} cards: {}.", name(side), names.join(", ")),
+                    format!(
+                        "1.0 Раздача, рука {}: {}: {}.",
+                        gen(side),
+                        lang.count(n, ["card", "cards"], ["карта", "карты", "карт"]),
+                        names.join(", ")
+                    ),
+                )
+            }
+            Event::Revealed { plays } => {
+                let parts: Vec<String> = plays
+                    .iter()
+                    .map(|(s, (c, f))| {
+                        let how = match f {
+                            PlayedFor::Action => {
+                                lang.pick("for its Action value", "ради значения действия")
+                            }
+                            PlayedFor::Event => lang.pick("for its Event", "ради события"),
+                        };
+                        lang.pick(
+                            format!("{} plays {} {how}", name(s), card_name(sc, c, lang)),
+                            format!("{} — {}, {how}", name(s), card_name(sc, c, lang)),
+                        )
+                    })
+                    .collect();
+                lang.pick(
+                    format!("1.0 Cards revealed: {}.", parts.join("; ")),
+                    format!("1.0 Карты открыты: {}.", parts.join("; ")),
+                )
+            }
+            Event::EventCard {
+                side,
+                card,
+                continuing,
+            } => {
+                let text = sc
+                    .card(card)
+                    .map(|c| words::text(&c.event, lang))
+                    .unwrap_or_default();
+                // Only Treachery's Event is applied (through the assault it allows, 8.1);
+                // the reports must not let a player believe any other Event took effect.
+                let applied = *card == sc.params.siege.treachery_card;
+                let not_applied = match (applied, lang) {
+                    (true, _) => "",
+                    (false, Lang::En) => " (dikast does not apply this Event's effect yet)",
+                    (false, Lang::Ru) => " (действие этого события программа пока не применяет)",
+                };
+                match (continuing, lang) {
+                    (true, Lang::En) => format!(
+                        "1.0 {} Event stays in play: {text}{not_applied}",
+                        possessive(&name(side))
+                    ),
+                    (false, Lang::En) => format!(
+                        "1.0 {} Event: {text}{not_applied}",
+                        possessive(&name(side))
+                    ),
+                    (true, Lang::Ru) => {
+                        format!("1.0 Событие {} остаётся в игре: {text}{not_applied}", gen(side))
+                    }
+                    (false, Lang::Ru) => format!("1.0 Событие {}: {text}{not_applied}", gen(side)),
+                }
+            }
+            Event::Initiative { values, first, tie } => {
+                let vals: Vec<String> = values
+                    .iter()
+                    .map(|(s, v)| format!("{} {v}", name(s)))
+                    .collect();
+                match (tie, lang) {
+                    (true, Lang::En) => format!(
+                        "1.0 Initiative: {} (a tie goes to {}, an Event counts 0). {} takes the first player turn.",
+                        vals.join(", "),
+                        name(first),
+                        name(first)
+                    ),
+                    (false, Lang::En) => format!(
+                        "1.0 Initiative: {} (the lower value goes first, an Event counts 0). {} takes the first player turn.",
+                        vals.join(", "),
+                        name(first)
+                    ),
+                    (true, Lang::Ru) => format!(
+                        "1.0 Инициатива: {} (при равенстве первенство у {}, событие считается за 0). Первый ход игрока — у {}.",
+                        vals.join(", "),
+                        gen(first),
+                        gen(first)
+                    ),
+                    (false, Lang::Ru) => format!(
+                        "1.0 Инициатива: {} (первым ходит меньшее значение, событие считается за 0). Первый ход игрока — у {}.",
+                        vals.join(", "),
+                        gen(first)
+                    ),
+                }
+            }
+            Event::Season(e) => season::narrate(sc, e, side, lang),
+            Event::Siege(e) => siege::narrate(sc, before.season, e, side, lang),
+            Event::Winter(e) => winter::narrate(sc, e, side, lang),
+            Event::Year(e) => year::narrate(sc, e, lang),
+            Event::Appeal(e) => appeal::narrate(sc, e, side, lang),
+            Event::Next {
+                year,
+                season,
+                phase,
+            } => {
+                let title = step::title_in(sc, *year, *season, phase, lang);
+                lang.pick(format!("Next: {title}."), format!("Далее: {title}."))
+            }
+        };
+        let _ = writeln!(out, "- {line}");
+    }
+    out
+}
+
+/// The phase a view is in, in words: `Athens' player turn (second)`.
+pub fn phase_words(sc: &Scenario, p: &Phase, lang: Lang) -> String {
+    match (p, lang) {
+        (Phase::Setup, Lang::En) => "setup: the deal".into(),
+        (Phase::Setup, Lang::Ru) => "подготовка: раздача карт".into(),
+        (Phase::Initiative, Lang::En) => "initiative cards".into(),
+        (Phase::Initiative, Lang::Ru) => "карты инициативы".into(),
+        (Phase::PlayerTurn { side, first }, Lang::En) => format!(
+            "{} player turn ({})",
+            possessive(&side_name(sc, side)),
+            if *first { "first" } else { "second" }
+        ),
+        (Phase::PlayerTurn { side, first }, Lang::Ru) => format!(
+            "ход игрока {} ({})",
+            words::side(sc, side, lang, Case::Gen),
+            if *first {
+                "первый"
+            } else {
+                "второй"
+            }
+        ),
+        (Phase::Winter, Lang::En) => "overwintering and the winter combat phases".into(),
+        (Phase::Winter, Lang::Ru) => "зимовка и зимние фазы боя".into(),
+        (Phase::YearEnd, Lang::En) => {
+            "the end of the year: tribute, victory check, the deal".into()
+        }
+        (Phase::YearEnd, Lang::Ru) => "конец года: дань, проверка победы, раздача карт".into(),
+        (Phase::NewYear, Lang::En) => "New Year cards and sacrifices".into(),
+        (Phase::NewYear, Lang::Ru) => "карты Нового года и жертвы".into(),
+        (Phase::Ended { winner, .. }, Lang::En) => {
+            format!("the game is over: {} won", side_name(sc, winner))
+        }
+        (Phase::Ended { winner, .. }, Lang::Ru) => format!(
+            "игра окончена: победа {}",
+            words::side(sc, winner, lang, Case::Gen)
+        ),
+    }
+}

@@ -1,0 +1,153 @@
+//! The step a Hellenes game awaits, in words: its title (the game file's `step`, the
+//! reports' headings) and what each side is asked to send, in each report language.
+
+use crate::games::hellenes::model::scenario::Scenario;
+use crate::games::hellenes::model::state::{Phase, Season, State, Victory};
+use crate::games::hellenes::text::report;
+use crate::games::hellenes::text::words::{self, Case};
+use crate::lang::Lang;
+use crate::rules::StepInfo;
+
+/// The step a state awaits, in words: `431 BC, Spring: initiative cards` (the game
+/// file's `step`).
+pub fn title(st: &State) -> String {
+    format!(
+        "{} BC, {}: {}",
+        st.year,
+        st.season,
+        step_words(None, &st.phase, Lang::En)
+    )
+}
+
+/// The step a game awaits in `lang`: `431 до н. э., Весна: карты инициативы`.
+pub fn title_in(sc: &Scenario, year: i32, season: Season, phase: &Phase, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("{year} BC, {season}: {}", step_words(Some(sc), phase, lang)),
+        Lang::Ru => format!(
+            "{}, {}: {}",
+            words::year(year, lang),
+            words::season(season, lang),
+            step_words(Some(sc), phase, lang)
+        ),
+    }
+}
+
+/// What a phase awaits. English names the side by its id (as game files always have).
+fn step_words(sc: Option<&Scenario>, phase: &Phase, lang: Lang) -> String {
+    match (phase, lang) {
+        (Phase::Setup, Lang::En) => "setup and the deal".to_string(),
+        (Phase::Setup, Lang::Ru) => "подготовка и раздача карт".to_string(),
+        (Phase::Initiative, Lang::En) => "initiative cards".to_string(),
+        (Phase::Initiative, Lang::Ru) => "карты инициативы".to_string(),
+        (Phase::PlayerTurn { side, first }, Lang::En) => format!(
+            "{} player turn of {side}",
+            if *first { "first" } else { "second" }
+        ),
+        (Phase::PlayerTurn { side, first }, Lang::Ru) => format!(
+            "{} ход игрока — {}",
+            if *first {
+                "первый"
+            } else {
+                "второй"
+            },
+            sc.map(|sc| words::side(sc, side, lang, Case::Nom))
+                .unwrap_or_else(|| side.clone())
+        ),
+        (Phase::Winter, Lang::En) => "overwintering and the winter combat phases".to_string(),
+        (Phase::Winter, Lang::Ru) => "зимовка и зимние фазы боя".to_string(),
+        (Phase::YearEnd, Lang::En) => {
+            "end of the year: tribute, victory check, year end and the deal".to_string()
+        }
+        (Phase::YearEnd, Lang::Ru) => {
+            "конец года: дань, проверка победы, смена года и раздача карт".to_string()
+        }
+        (Phase::NewYear, Lang::En) => "New Year cards and sacrifices".to_string(),
+        (Phase::NewYear, Lang::Ru) => "карты Нового года и жертвы".to_string(),
+        (Phase::Ended { winner, by }, Lang::En) => format!(
+            "the game is over: {winner} won ({})",
+            match by {
+                Victory::Prestige => "14.2.1 Prestige",
+                Victory::Peace => "14.2.2 peace",
+            }
+        ),
+        (Phase::Ended { winner, by }, Lang::Ru) => format!(
+            "игра окончена: победа — {} ({})",
+            sc.map(|sc| words::side(sc, winner, lang, Case::Nom))
+                .unwrap_or_else(|| winner.clone()),
+            match by {
+                Victory::Prestige => "14.2.1, престиж",
+                Victory::Peace => "14.2.2, мир",
+            }
+        ),
+    }
+}
+
+/// The step `st` awaits, for the pipeline: its title, who is awaited and what each side is
+/// asked for, in `lang`.
+pub fn info(sc: &Scenario, st: &State, lang: Lang) -> StepInfo {
+    let sides = sc.side_ids();
+    let asks = sides
+        .iter()
+        .map(|s| {
+            let ask = match &st.phase {
+                Phase::Setup => lang.pick(
+                    "entropy for the deal (and standing orders if you like)",
+                    "энтропию для раздачи (и, если хотите, постоянные приказы)",
+                ),
+                Phase::Initiative => lang.pick(
+                    "the card you play this season (`initiative:`)",
+                    "карту, которую вы играете в этом сезоне (`initiative:`)",
+                ),
+                Phase::PlayerTurn { side, .. } if side == s => lang.pick(
+                    "your actions and combat (`actions:`, `combat:`; standing orders if you like)",
+                    "ваши действия и бои (`actions:`, `combat:`; если хотите, постоянные приказы)",
+                ),
+                Phase::PlayerTurn { .. } => lang.pick(
+                    "standing orders (or nothing: the current ones stand)",
+                    "постоянные приказы (или ничего: действуют прежние)",
+                ),
+                Phase::Winter => lang.pick(
+                    "your winter moves and winter combat (`winter:`, `combat:`; standing orders if you like); a block no order names makes its default move",
+                    "ваши зимние перемещения и зимние бои (`winter:`, `combat:`; если хотите, постоянные приказы); блок, не названный ни одним приказом, делает перемещение по умолчанию",
+                ),
+                Phase::YearEnd => lang.pick(
+                    "a peace offer (`peace: offer`) and continuing Events to discard (`discard:`), if any; standing orders if you like",
+                    "мирное предложение (`peace: offer`) и продолжающиеся события для сброса (`discard:`), если есть; если хотите, постоянные приказы",
+                ),
+                Phase::Ended { .. } => lang.pick(
+                    "nothing: the game is over",
+                    "ничего: игра окончена",
+                ),
+                Phase::NewYear => lang.pick(
+                    "the card you play at New Year (`new_year:`): for its Event, or for its Action value as a sacrifice to an Olympian",
+                    "карту, которую вы играете в Новый год (`new_year:`): ради события или ради значения действия как жертву олимпийцу",
+                ),
+            };
+            (s.clone(), ask.to_string())
+        })
+        .collect();
+    StepInfo {
+        title: match lang {
+            Lang::En => title(st),
+            _ => title_in(sc, st.year, st.season, &st.phase, lang),
+        },
+        // 14.2: a finished game awaits no one.
+        awaiting: if matches!(st.phase, Phase::Ended { .. }) {
+            Vec::new()
+        } else {
+            sides
+        },
+        asks,
+        unsupported: match &st.phase {
+            Phase::Ended { winner, by } => Some(format!(
+                "the game is over: {} won {} (14.2); there is nothing left to adjudicate",
+                report::side_name(sc, winner),
+                match by {
+                    Victory::Prestige => "on Prestige at the victory check",
+                    Victory::Peace => "by a peace offer the enemy accepted",
+                }
+            )),
+            _ => None,
+        },
+    }
+}

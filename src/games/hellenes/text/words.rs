@@ -1,0 +1,210 @@
+//! The words of the Hellenes reports that come from data rather than from sentences:
+//! side and season names (with the grammatical cases Russian needs), block kinds, and the
+//! scenario's block names, card names and Event texts, in each report language.
+//!
+//! English is the scenario's own text. Other languages come from a table embedded in the
+//! binary (`words-ru.yaml`), keyed by the English text, so that a moderator's own scenario
+//! is still reported whole: anything without an entry is shown as the scenario writes it.
+//! The table is not part of the scenario, so translating a word never changes a scenario
+//! hash (and with it every game file of every campaign).
+
+use super::report::side_name;
+use crate::games::hellenes::model::scenario::BlockKind;
+use crate::games::hellenes::model::scenario::Scenario;
+use crate::games::hellenes::model::state::Season;
+use crate::lang::Lang;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// The Russian table's text.
+pub const WORDS_RU: &str = include_str!("words-ru.yaml");
+
+/// A grammatical case of a side's name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Case {
+    /// Nominative: the subject (`Афины`, `Спарта`).
+    Nom,
+    /// Genitive: `of Athens` (`Афин`, `Спарты`).
+    Gen,
+    /// Dative: `to Athens` (`Афинам`, `Спарте`).
+    Dat,
+    /// Instrumental: `by Athens`, `with Athens` (`Афинами`, `Спартой`).
+    Ins,
+}
+
+/// Every case form of one side's name.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideForms {
+    pub nom: String,
+    pub gen: String,
+    pub dat: String,
+    pub acc: String,
+    pub ins: String,
+    pub loc: String,
+}
+
+impl SideForms {
+    /// Every form, for tools that look the name up in text.
+    pub fn all(&self) -> [&str; 6] {
+        [
+            &self.nom, &self.gen, &self.dat, &self.acc, &self.ins, &self.loc,
+        ]
+    }
+}
+
+/// A season's forms.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeasonForms {
+    pub nom: String,
+    pub gen: String,
+}
+
+/// One language's table.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Table {
+    /// By the side's English name.
+    pub sides: BTreeMap<String, SideForms>,
+    /// By the season's English name.
+    pub seasons: BTreeMap<String, SeasonForms>,
+    /// By the block kind's id (`hoplites`).
+    pub kinds: BTreeMap<String, String>,
+    /// Block names, card names and Event texts, by their English text.
+    pub texts: BTreeMap<String, String>,
+}
+
+/// The Russian table (parsed once; a broken table is a build-time mistake that the unit
+/// test below catches).
+pub fn russian() -> &'static Table {
+    static T: OnceLock<Table> = OnceLock::new();
+    T.get_or_init(|| serde_yaml::from_str(WORDS_RU).expect("words-ru.yaml is a valid table"))
+}
+
+fn table(lang: Lang) -> Option<&'static Table> {
+    match lang {
+        Lang::En => None,
+        Lang::Ru => Some(russian()),
+    }
+}
+
+/// A side's name in `lang` and `case` (English has one form). An unknown id or a side
+/// the table lacks is shown as the scenario names it.
+pub fn side(sc: &Scenario, id: &str, lang: Lang, case: Case) -> String {
+    let en = side_name(sc, id);
+    let Some(forms) = table(lang).and_then(|t| t.sides.get(&en)) else {
+        return en;
+    };
+    match case {
+        Case::Nom => forms.nom.clone(),
+        Case::Gen => forms.gen.clone(),
+        Case::Dat => forms.dat.clone(),
+        Case::Ins => forms.ins.clone(),
+    }
+}
+
+/// A season's name as in a date (`Spring`, `Весна`).
+pub fn season(s: Season, lang: Lang) -> String {
+    table(lang)
+        .and_then(|t| t.seasons.get(s.name()))
+        .map(|f| f.nom.clone())
+        .unwrap_or_else(|| s.name().to_string())
+}
+
+/// A season's name after `since` (`Spring`, `весны`).
+pub fn season_gen(s: Season, lang: Lang) -> String {
+    table(lang)
+        .and_then(|t| t.seasons.get(s.name()))
+        .map(|f| f.gen.clone())
+        .unwrap_or_else(|| s.name().to_string())
+}
+
+/// `431 BC` / `431 до н. э.`
+pub fn year(y: i32, lang: Lang) -> String {
+    lang.pick(format!("{y} BC"), format!("{y} до н. э."))
+}
+
+/// A block kind in words.
+pub fn kind(k: BlockKind, lang: Lang) -> String {
+    let en = match k {
+        BlockKind::Hoplites => "hoplites",
+        BlockKind::Infantry => "infantry",
+        BlockKind::Archers => "archers",
+        BlockKind::Cavalry => "cavalry",
+        BlockKind::Fleet => "fleet",
+        BlockKind::Garrison => "garrison",
+    };
+    table(lang)
+        .and_then(|t| t.kinds.get(en))
+        .cloned()
+        .unwrap_or_else(|| en.to_string())
+}
+
+/// A scenario text (a block or card name, an Event text) in `lang`; a garrison's
+/// `Garrison of X` keeps its place name.
+pub fn text(en: &str, lang: Lang) -> String {
+    let Some(t) = table(lang) else {
+        return en.to_string();
+    };
+    if let Some(x) = t.texts.get(en) {
+        return x.clone();
+    }
+    match (lang, en.strip_prefix("Garrison of ")) {
+        (Lang::Ru, Some(place)) => format!("Гарнизон {place}"),
+        _ => en.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::hellenes::model::scenario::HELLENES_431;
+
+    /// The Russian table parses and covers every side, season, kind, block name, card
+    /// name and Event text of the embedded scenario.
+    #[test]
+    fn russian_table_covers_the_scenario() {
+        let t = russian();
+        let sc = Scenario::load(HELLENES_431).unwrap();
+        let mut missing = Vec::new();
+        for s in &sc.sides {
+            if !t.sides.contains_key(&s.name) {
+                missing.push(s.name.clone());
+            }
+        }
+        for s in [
+            Season::NewYear,
+            Season::Spring,
+            Season::EarlySummer,
+            Season::LateSummer,
+            Season::Fall,
+            Season::Winter,
+        ] {
+            if !t.seasons.contains_key(s.name()) {
+                missing.push(s.name().to_string());
+            }
+        }
+        for b in &sc.blocks {
+            if !t.texts.contains_key(&b.name) {
+                missing.push(b.name.clone());
+            }
+            if kind(b.kind, Lang::Ru) == kind(b.kind, Lang::En) {
+                missing.push(format!("kind {:?}", b.kind));
+            }
+        }
+        for c in &sc.cards {
+            for x in [&c.name, &c.event] {
+                if !t.texts.contains_key(x) {
+                    missing.push(x.clone());
+                }
+            }
+        }
+        assert!(missing.is_empty(), "no Russian for: {missing:#?}");
+        assert_eq!(text("Garrison of Plataea", Lang::Ru), "Гарнизон Plataea");
+        assert_eq!(text("Garrison of Plataea", Lang::En), "Garrison of Plataea");
+        assert_eq!(side(&sc, "athens", Lang::Ru, Case::Gen), "Афин");
+        assert_eq!(side(&sc, "sparta", Lang::En, Case::Ins), "Sparta");
+    }
+}

@@ -1,0 +1,288 @@
+//! The five independent armies (§7): activated by a Tyche card, ordered by the player
+//! who played it, 3 action points, the first spent entering the map from a box; markers
+//! swept or placed; no sea movement; each army's own limits.
+
+use super::battle;
+use super::Ctx;
+use crate::games::successors::model::event::{Event, Who};
+use crate::games::successors::model::orders::IndependentOrder;
+use crate::games::successors::model::scenario::{Kind, Scenario};
+use crate::games::successors::model::state::{State, INDEPENDENT};
+use crate::kit::breach::Breach;
+
+/// The rule a path breaks for an independent army, if any (§7).
+pub fn path_check(sc: &Scenario, st: &State, army: &str, path: &[String]) -> Result<(), Breach> {
+    let def = sc.independent(army).ok_or_else(|| {
+        Breach::new(
+            "unknown-army",
+            "§7",
+            format!("there is no independent army {army}"),
+        )
+    })?;
+    let me = st.independent(army).filter(|i| !i.removed).ok_or_else(|| {
+        Breach::new(
+            "independent-army",
+            "§7",
+            format!("{} is out of play", def.name),
+        )
+    })?;
+    let ip = &sc.params.independent;
+    let mut ap = ip.action_points;
+    let mut here = me.at.clone();
+    if path.is_empty() {
+        return Err(Breach::new(
+            "independent-army",
+            "§7",
+            "a move names at least one space",
+        ));
+    }
+    for to in path {
+        let cost = if let Some(b) = sc.off_box(&here) {
+            if !b.enters.contains(to) {
+                return Err(Breach::new(
+                    "independent-army",
+                    "§7",
+                    format!(
+                        "from its box {} {} enters the map at {}",
+                        b.id,
+                        def.name,
+                        b.enters.join(" or ")
+                    ),
+                ));
+            }
+            ip.enter_cost
+        } else if sc.land_adjacent(&here, to) {
+            sc.params.movement.land_cost
+        } else if sc.sea_adjacent(&here, to) {
+            return Err(Breach::new("independent-army", "§7", format!("independent armies never move by sea ({here} to {to}); straits are crossed by land"
+            )));
+        } else {
+            return Err(Breach::new(
+                "not-adjacent",
+                "",
+                format!("{to} is not a land step from {here}"),
+            )
+            .hint("a land step follows a road or crosses a strait; see the map"));
+        };
+        let Some(sp) = sc.space(to) else {
+            return Err(Breach::new(
+                "unknown-space",
+                "",
+                format!("{to} is not a space of the map"),
+            ));
+        };
+        if !def.regions.is_empty() && !def.regions.contains(&sp.region) {
+            return Err(Breach::new(
+                "independent-army",
+                "§7",
+                format!(
+                    "{} moves only in {}; {to} is in {}",
+                    def.name,
+                    def.regions.join(" and "),
+                    sp.region
+                ),
+            ));
+        }
+        if cost > ap {
+            return Err(Breach::new(
+                "independent-army",
+                "§7",
+                format!(
+                    "an activated independent army has {} action points{}; this path needs more",
+                    ip.action_points,
+                    if sc.off_box(&me.at).is_some() {
+                        ", the first spent entering the map"
+                    } else {
+                        ""
+                    }
+                ),
+            ));
+        }
+        ap -= cost;
+        here = to.clone();
+        if def.removed_in.contains(&sp.region) {
+            break;
+        }
+    }
+    if def.westward {
+        let (Some(x0), Some(x1)) = (sc.x_of(&me.at), sc.x_of(&here)) else {
+            return Ok(());
+        };
+        if x1 >= x0 {
+            return Err(Breach::new(
+                "independent-army",
+                "§7",
+                format!(
+                    "every move of {} ends further west than it began ({here} is not west of {})",
+                    def.name, me.at
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether the army may stay and place a marker (§7: it could move, and it stands on a
+/// space that is not a major city).
+pub fn marker_check(sc: &Scenario, st: &State, army: &str) -> Result<(), Breach> {
+    let def = sc.independent(army).ok_or_else(|| {
+        Breach::new(
+            "unknown-army",
+            "§7",
+            format!("there is no independent army {army}"),
+        )
+    })?;
+    let me = st.independent(army).filter(|i| !i.removed).ok_or_else(|| {
+        Breach::new(
+            "independent-army",
+            "§7",
+            format!("{} is out of play", def.name),
+        )
+    })?;
+    let Some(sp) = sc.space(&me.at) else {
+        return Err(Breach::new(
+            "independent-army",
+            "§7",
+            format!(
+                "{} is in its box: it places a marker only on the map",
+                def.name
+            ),
+        ));
+    };
+    if sp.kind == Kind::Major {
+        return Err(Breach::new(
+            "independent-army",
+            "§7",
+            format!(
+                "{} stands in a major city ({}): no independent marker there",
+                def.name, sp.id
+            ),
+        ));
+    }
+    let could_move = sc
+        .land_neighbours(&me.at)
+        .iter()
+        .any(|n| path_check(sc, st, army, &[n.to_string()]).is_ok());
+    if !could_move {
+        return Err(Breach::new(
+            "independent-army",
+            "§7",
+            format!(
+                "{} could not move, so it may not place a marker instead",
+                def.name
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// §7: the activation of an independent army by `card`, ordered by `player`.
+pub fn activate(ctx: &mut Ctx, army: &str, card: &str, player: &str, order: &IndependentOrder) {
+    ctx.push(Event::Activated {
+        army: army.to_string(),
+        card: card.to_string(),
+        player: player.to_string(),
+    });
+    match order {
+        IndependentOrder::Stay => {}
+        IndependentOrder::Marker => match marker_check(ctx.sc, &ctx.st, army) {
+            Err(why) => ctx.void(player, format!("{army}: marker"), why.reason()),
+            Ok(()) => {
+                let Some(at) = ctx.st.independent(army).map(|i| i.at.clone()) else {
+                    return;
+                };
+                if let Some(s) = ctx.st.space_mut(&at) {
+                    s.control = Some(INDEPENDENT.to_string());
+                    s.siege_points = 0;
+                    s.besieger = None;
+                }
+                ctx.push(Event::IndependentMarker {
+                    army: army.to_string(),
+                    space: at,
+                });
+            }
+        },
+        IndependentOrder::Move(path) => {
+            if let Err(why) = path_check(ctx.sc, &ctx.st, army, path) {
+                ctx.void(
+                    player,
+                    format!("{army}: move {}", path.join(", ")),
+                    why.reason(),
+                );
+                return;
+            }
+            let removed_in = ctx
+                .sc
+                .independent(army)
+                .map(|d| d.removed_in.clone())
+                .unwrap_or_default();
+            for to in path {
+                let Some(from) = ctx.st.independent(army).map(|i| i.at.clone()) else {
+                    return;
+                };
+                if let Some(i) = ctx.st.independent_mut(army) {
+                    i.at = to.clone();
+                }
+                let who = Who::Independent(army.to_string());
+                ctx.push(Event::Moved {
+                    who: who.clone(),
+                    from: from.clone(),
+                    to: to.clone(),
+                    sea: false,
+                });
+                let region = ctx
+                    .sc
+                    .space(to)
+                    .map(|s| s.region.clone())
+                    .unwrap_or_default();
+                if removed_in.contains(&region) {
+                    // §7: the Colonists leave play on reaching Greece.
+                    if let Some(i) = ctx.st.independent_mut(army) {
+                        i.removed = true;
+                    }
+                    ctx.push(Event::LeftPlay {
+                        army: army.to_string(),
+                        space: to.clone(),
+                    });
+                    return;
+                }
+                // §7: entering a space with a player's army means battle.
+                if !battle::on_entering(ctx, &who, &from, to)
+                    || !battle::interception(ctx, &who, to)
+                {
+                    break;
+                }
+            }
+            sweep(ctx, army);
+        }
+    }
+}
+
+/// §7: where it ends its move, not in a major city, it removes a player's marker.
+fn sweep(ctx: &mut Ctx, army: &str) {
+    let Some(i) = ctx.st.independent(army).cloned() else {
+        return;
+    };
+    if i.removed {
+        return;
+    }
+    let Some(sp) = ctx.sc.space(&i.at) else {
+        return;
+    };
+    if sp.kind == Kind::Major {
+        return;
+    }
+    let was = ctx.st.control(&i.at).map(str::to_string);
+    if let Some(w) = was {
+        if w != INDEPENDENT {
+            if let Some(s) = ctx.st.space_mut(&i.at) {
+                s.control = None;
+            }
+            ctx.push(Event::MarkerSwept {
+                army: army.to_string(),
+                space: i.at.clone(),
+                was: w,
+            });
+        }
+    }
+}

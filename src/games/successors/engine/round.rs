@@ -1,0 +1,340 @@
+//! The step flow: game turn I's deal, then one adjudication per round of the Strategy
+//! Phase (Surrender, Tyche, Activation and Foraging segments, in the round's player
+//! order), and after the last round of a turn, isolation, the end of the turn, victory,
+//! and the next turn's preparations, reinforcements and Tyche draw.
+
+use super::movement;
+use super::siege;
+use super::tyche;
+use super::Ctx;
+use crate::dice::TurnDice;
+use crate::games::successors::model::event::{Event, Segment};
+use crate::games::successors::model::orders::{IndependentOrder, Orders};
+use crate::games::successors::model::scenario::{Kind, Scenario};
+use crate::games::successors::model::state::{Phase, State, INDEPENDENT};
+use crate::rules::Resolution;
+use std::collections::BTreeMap;
+
+/// Resolves one step.
+pub fn resolve(
+    sc: &Scenario,
+    st: &State,
+    orders: &BTreeMap<String, Orders>,
+    dice: &TurnDice,
+) -> Resolution<State, Event> {
+    let mut ctx = Ctx::new(sc, st.clone(), dice);
+    for (p, o) in orders {
+        if let Some(s) = &o.standing {
+            ctx.st.standing.insert(p.clone(), s.clone());
+        }
+    }
+    match ctx.st.phase.clone() {
+        Phase::Deal => {
+            preparations(&mut ctx);
+            tyche::deal(&mut ctx);
+            ctx.st.phase = Phase::Round;
+            ctx.st.round = 1;
+            begin_round(&mut ctx);
+        }
+        Phase::Round => {
+            round(&mut ctx, orders);
+            end_round(&mut ctx);
+        }
+        Phase::Ended { .. } => {}
+    }
+    Resolution {
+        state: ctx.st,
+        events: ctx.events,
+        dice: ctx.records,
+    }
+}
+
+fn begin_round(ctx: &mut Ctx) {
+    ctx.push(Event::RoundBegins {
+        turn: ctx.st.game_turn,
+        round: ctx.st.round,
+    });
+    tyche::reveal(ctx);
+}
+
+/// Preparations: the Usurper is the player with the most VP (ties: player order) [P].
+fn preparations(ctx: &mut Ctx) {
+    let vps = ctx.st.vps(ctx.sc);
+    let mut best: Option<(String, u32)> = None;
+    for p in &ctx.st.players {
+        let v = vps.get(p).copied().unwrap_or(0);
+        if best.as_ref().is_none_or(|(_, b)| v > *b) {
+            best = Some((p.clone(), v));
+        }
+    }
+    if let Some((p, vp)) = best {
+        ctx.st.usurper = Some(p.clone());
+        ctx.push(Event::Usurper { player: p, vp });
+    }
+}
+
+fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
+    let order = ctx.st.round_order();
+    let none = Orders::default();
+    // Surrender segment [P].
+    for p in &order {
+        surrender_markers(ctx, p);
+        let o = orders.get(p).unwrap_or(&none);
+        for space in &o.surrender {
+            let army = ctx
+                .st
+                .armies
+                .iter()
+                .filter(|a| &a.player == p && &a.at == space && !a.inside)
+                .max_by_key(|a| a.cus)
+                .map(|a| a.general.clone());
+            match army {
+                Some(g) => {
+                    siege::attempt(ctx, &g, Segment::Surrender);
+                }
+                None => ctx.void(
+                    p,
+                    format!("surrender: assault at {space}"),
+                    format!("§4: you have no army in the field at {space}"),
+                ),
+            }
+        }
+    }
+    // Tyche segment: each player plays one card [P].
+    for p in &order {
+        let o = orders.get(p).unwrap_or(&none);
+        match &o.tyche {
+            Some(play) => tyche::play(ctx, p, play),
+            None => {
+                if !ctx.st.tyche.hands.get(p).is_none_or(|h| h.is_empty()) {
+                    ctx.void(
+                        p,
+                        "tyche".to_string(),
+                        "§8: each player must play one Tyche card; none was named",
+                    );
+                }
+            }
+        }
+    }
+    // §8: the cards revealed for nobody, resolved by the player with the fewest VP.
+    let revealed = ctx.st.tyche.revealed.clone();
+    if let Some(who) = ctx.st.tyche.revealed_for.clone() {
+        let o = orders.get(&who).unwrap_or(&none);
+        for c in &revealed {
+            if ctx.sc.card(c).is_some_and(|x| x.event.activate.is_some()) {
+                let order = o.nobody.get(c).cloned().unwrap_or(IndependentOrder::Stay);
+                tyche::event(ctx, &who, c, None, Some(&order));
+            }
+        }
+    }
+    ctx.st.tyche.discard.extend(revealed);
+    ctx.st.tyche.revealed.clear();
+    // Activation segment: each player's armies in the order written.
+    for p in &order {
+        let o = orders.get(p).unwrap_or(&none);
+        let mut done: Vec<&str> = Vec::new();
+        for (g, steps) in &o.activation {
+            if done.contains(&g.as_str()) {
+                ctx.void(
+                    p,
+                    format!("{g}: activation"),
+                    "an army is activated once a segment",
+                );
+                continue;
+            }
+            done.push(g);
+            if ctx.st.army(g).is_none_or(|a| &a.player != p) {
+                ctx.void(
+                    p,
+                    format!("{g}: activation"),
+                    format!("{g} has no army of yours on the map"),
+                );
+                continue;
+            }
+            // §6: sallies against a besieger happen during its activation.
+            siege::sallies(ctx, g);
+            if ctx.st.army(g).is_none() {
+                continue;
+            }
+            let ap = ctx.sc.general(g).map(|x| x.action_points).unwrap_or(0);
+            movement::run_steps(ctx, g, steps, ap, Segment::Activation);
+        }
+    }
+    // Foraging segment [A].
+    let limit = ctx.sc.params.foraging_limit;
+    let foragers: Vec<(String, String)> = ctx
+        .st
+        .armies
+        .iter()
+        .filter(|a| a.cus > limit && ctx.st.control(&a.at) != Some(a.player.as_str()))
+        .map(|a| (a.general.clone(), a.at.clone()))
+        .collect();
+    for (g, at) in foragers {
+        if let Some(a) = ctx.st.army_mut(&g) {
+            a.cus -= 1;
+        }
+        ctx.push(Event::Foraged {
+            general: g,
+            space: at,
+        });
+    }
+}
+
+/// Surrender segment [P]: remove enemy markers from minor cities where you have a CU and
+/// no one else has an army; place yours on spaces without a marker where you have a CU.
+/// Independent markers go only by subjugation (§3).
+fn surrender_markers(ctx: &mut Ctx, p: &str) {
+    let spaces: Vec<String> = ctx.st.spaces.iter().map(|s| s.id.clone()).collect();
+    for s in spaces {
+        let mine = ctx
+            .st
+            .armies
+            .iter()
+            .any(|a| a.at == s && a.player == p && a.cus > 0 && !a.inside);
+        if !mine {
+            continue;
+        }
+        let others = ctx.st.armies.iter().any(|a| a.at == s && a.player != p)
+            || !ctx.st.independents_at(&s).is_empty();
+        if others {
+            continue;
+        }
+        let kind = ctx.sc.space(&s).map(|x| x.kind);
+        let control = ctx.st.control(&s).map(str::to_string);
+        if let Some(c) = &control {
+            if c != p && c != INDEPENDENT && kind == Some(Kind::Minor) {
+                if let Some(x) = ctx.st.space_mut(&s) {
+                    x.control = None;
+                    x.siege_points = 0;
+                    x.besieger = None;
+                }
+                ctx.push(Event::MarkerRemoved {
+                    space: s.clone(),
+                    was: c.clone(),
+                    by: p.to_string(),
+                });
+            }
+        }
+        if ctx.st.control(&s).is_none() {
+            if let Some(x) = ctx.st.space_mut(&s) {
+                x.control = Some(p.to_string());
+            }
+            ctx.push(Event::MarkerPlaced {
+                space: s.clone(),
+                player: p.to_string(),
+            });
+        }
+    }
+}
+
+fn end_round(ctx: &mut Ctx) {
+    let rounds = ctx.sc.params.rounds_for(ctx.st.players.len());
+    if ctx.st.round < rounds {
+        ctx.st.round += 1;
+        begin_round(ctx);
+        return;
+    }
+    end_turn(ctx);
+}
+
+fn end_turn(ctx: &mut Ctx) {
+    // Isolation [A].
+    let loss = ctx.sc.params.isolation_loss;
+    let isolated: Vec<(String, String)> = ctx
+        .st
+        .armies
+        .iter()
+        .filter(|a| a.cus > 0)
+        .filter(|a| {
+            ctx.st.control(&a.at) != Some(a.player.as_str())
+                && !ctx
+                    .sc
+                    .land_neighbours(&a.at)
+                    .iter()
+                    .any(|n| ctx.st.control(n) == Some(a.player.as_str()))
+        })
+        .map(|a| (a.general.clone(), a.at.clone()))
+        .collect();
+    for (g, at) in isolated {
+        if loss == 0 {
+            break;
+        }
+        if let Some(a) = ctx.st.army_mut(&g) {
+            a.cus = a.cus.saturating_sub(loss);
+        }
+        ctx.push(Event::Isolated {
+            general: g,
+            space: at,
+        });
+    }
+    let vps = ctx.st.vps(ctx.sc);
+    let vp: Vec<(String, u32)> = ctx
+        .st
+        .players
+        .iter()
+        .map(|p| (p.clone(), vps.get(p).copied().unwrap_or(0)))
+        .collect();
+    ctx.push(Event::TurnEnds {
+        turn: ctx.st.game_turn,
+        vp: vp.clone(),
+    });
+    let best = vp
+        .iter()
+        .fold(None::<&(String, u32)>, |b, x| match b {
+            Some(b) if b.1 >= x.1 => Some(b),
+            _ => Some(x),
+        })
+        .cloned();
+    let threshold = ctx.sc.params.victory.threshold;
+    let last = ctx.st.game_turn >= ctx.sc.params.game_turns;
+    if let Some((p, v)) = best {
+        if v >= threshold || last {
+            ctx.push(Event::Won {
+                player: p.clone(),
+                vp: v,
+                by_threshold: v >= threshold,
+            });
+            ctx.st.phase = Phase::Ended { winner: p };
+            ctx.st.tyche.revealed_for = None;
+            return;
+        }
+    }
+    ctx.st.game_turn += 1;
+    ctx.st.round = 1;
+    preparations(ctx);
+    reinforcements(ctx);
+    tyche::deal(ctx);
+    begin_round(ctx);
+}
+
+/// Reinforcements (not in turn I) [A]: CUs on the player's first general in a major city
+/// he controls, not inside the walls; else on his first general in the field.
+fn reinforcements(ctx: &mut Ctx) {
+    let n = ctx.sc.params.reinforcements;
+    if n == 0 {
+        return;
+    }
+    for p in ctx.st.players.clone() {
+        let pick = ctx
+            .st
+            .armies
+            .iter()
+            .filter(|a| a.player == p && !a.inside)
+            .find(|a| {
+                ctx.st.control(&a.at) == Some(p.as_str())
+                    && ctx.sc.space(&a.at).is_some_and(|s| s.kind == Kind::Major)
+            })
+            .or_else(|| ctx.st.armies.iter().find(|a| a.player == p && !a.inside))
+            .map(|a| a.general.clone());
+        if let Some(g) = pick {
+            if let Some(a) = ctx.st.army_mut(&g) {
+                a.cus += n;
+            }
+            ctx.push(Event::Reinforced {
+                player: p,
+                general: g,
+                cus: n,
+            });
+        }
+    }
+}

@@ -1,0 +1,328 @@
+//! Tyche cards: the sealed shuffle and draw of each game turn, the cards revealed for
+//! nobody in 2–3-player games (§8), and playing a card for its event, its OPs or both.
+
+use super::independent;
+use super::movement;
+use super::Ctx;
+use crate::dice::Shown;
+use crate::games::successors::model::dice::Label;
+use crate::games::successors::model::event::{Event, Segment};
+use crate::games::successors::model::orders::{IndependentOrder, TychePlay, Use};
+use crate::games::successors::model::scenario::{CardKind, Scenario};
+use crate::games::successors::model::state::State;
+
+/// The draw of a game turn: every card gathered in the scenario's order, shuffled
+/// (sealed), and as many dealt to each player, one at a time in player order, as the turn
+/// has rounds.
+pub fn deal(ctx: &mut Ctx) {
+    let turn = ctx.st.game_turn;
+    if ctx.sc.params.tyche.reshuffle_each_turn {
+        ctx.st.tyche.deck = ctx.sc.tyche.iter().map(|c| c.id.clone()).collect();
+        ctx.st.tyche.discard.clear();
+        ctx.st.tyche.revealed.clear();
+        for h in ctx.st.tyche.hands.values_mut() {
+            h.clear();
+        }
+    }
+    let label = Label::Shuffle { turn }.to_string();
+    let mut s = ctx.dice.sealed(&label);
+    s.shuffle(&mut ctx.st.tyche.deck);
+    ctx.records.push(s.record(Shown::Moderator));
+    let rounds = ctx.sc.params.rounds_for(ctx.st.players.len());
+    let players = ctx.st.players.clone();
+    for _ in 0..rounds {
+        for p in &players {
+            if ctx.st.tyche.deck.is_empty() {
+                break;
+            }
+            let c = ctx.st.tyche.deck.remove(0);
+            ctx.st.tyche.hands.entry(p.clone()).or_default().push(c);
+        }
+    }
+    let hands = players
+        .iter()
+        .map(|p| {
+            (
+                p.clone(),
+                ctx.st.tyche.hands.get(p).cloned().unwrap_or_default(),
+            )
+        })
+        .collect();
+    ctx.push(Event::Dealt { turn, hands });
+}
+
+/// §8: the player with the fewest VP (ties: the lowest die, then player order).
+pub fn fewest(ctx: &mut Ctx) -> Option<String> {
+    let vps = ctx.st.vps(ctx.sc);
+    let least = vps.values().min().copied()?;
+    let tied: Vec<String> = ctx
+        .st
+        .players
+        .iter()
+        .filter(|p| vps.get(*p) == Some(&least))
+        .cloned()
+        .collect();
+    if tied.len() == 1 {
+        return tied.first().cloned();
+    }
+    let dice = ctx.roll(
+        Label::Fewest {
+            turn: ctx.st.game_turn,
+            round: ctx.st.round,
+        },
+        6,
+        tied.len() as u32,
+    );
+    let low = dice.iter().min().copied().unwrap_or(1);
+    tied.iter()
+        .zip(&dice)
+        .find(|(_, d)| **d == low)
+        .map(|(p, _)| p.clone())
+}
+
+/// The cards revealed for nobody at the start of a round (top of the deck), and who
+/// resolves them.
+pub fn reveal(ctx: &mut Ctx) {
+    ctx.st.tyche.revealed.clear();
+    ctx.st.tyche.revealed_for = None;
+    let n = ctx.sc.params.revealed_for(ctx.st.players.len());
+    if n == 0 {
+        return;
+    }
+    let Some(who) = fewest(ctx) else { return };
+    for _ in 0..n {
+        if ctx.st.tyche.deck.is_empty() {
+            break;
+        }
+        let c = ctx.st.tyche.deck.remove(0);
+        ctx.st.tyche.revealed.push(c.clone());
+        ctx.push(Event::Revealed {
+            card: c,
+            player: who.clone(),
+        });
+    }
+    ctx.st.tyche.revealed_for = Some(who);
+}
+
+/// The uses a card's kind allows (§8).
+pub fn use_allowed(kind: CardKind, how: Use) -> bool {
+    matches!(
+        (kind, how),
+        (CardKind::Event, Use::Event | Use::Ops)
+            | (CardKind::Bonus, Use::Event | Use::Ops | Use::Both)
+            | (CardKind::Surprise, Use::Event | Use::Discard)
+    )
+}
+
+/// Whether `space` is within `reach` land steps of a space `player` controls.
+pub fn within_reach(sc: &Scenario, st: &State, player: &str, space: &str, reach: u32) -> bool {
+    let mut frontier = vec![space.to_string()];
+    let mut seen = vec![space.to_string()];
+    for _ in 0..=reach {
+        if frontier.iter().any(|s| st.control(s) == Some(player)) {
+            return true;
+        }
+        let mut next = Vec::new();
+        for s in &frontier {
+            for n in sc.land_neighbours(s) {
+                if !seen.iter().any(|x| x == n) {
+                    seen.push(n.to_string());
+                    next.push(n.to_string());
+                }
+            }
+        }
+        frontier = next;
+    }
+    false
+}
+
+/// A player plays a card in the Tyche segment.
+pub fn play(ctx: &mut Ctx, player: &str, play: &TychePlay) {
+    let hand = ctx.st.tyche.hands.get(player).cloned().unwrap_or_default();
+    let Some(pos) = hand.iter().position(|c| *c == play.card) else {
+        ctx.void(
+            player,
+            format!("play {}", play.card),
+            "§8: the card is not in your hand",
+        );
+        return;
+    };
+    let Some(card) = ctx.sc.card(&play.card).cloned() else {
+        return;
+    };
+    if !use_allowed(card.kind, play.how) {
+        ctx.void(
+            player,
+            format!("play {}", play.card),
+            "§8: this kind of card cannot be played that way",
+        );
+        return;
+    }
+    if let Some(h) = ctx.st.tyche.hands.get_mut(player) {
+        h.remove(pos);
+    }
+    ctx.st.tyche.discard.push(card.id.clone());
+    ctx.push(Event::CardPlayed {
+        player: player.to_string(),
+        card: card.id.clone(),
+        how: play.how,
+    });
+    if play.how == Use::Discard {
+        if !ctx.st.tyche.deck.is_empty() {
+            let c = ctx.st.tyche.deck.remove(0);
+            ctx.st
+                .tyche
+                .hands
+                .entry(player.to_string())
+                .or_default()
+                .push(c.clone());
+            ctx.push(Event::Redrawn {
+                player: player.to_string(),
+                card: c,
+            });
+        }
+        return;
+    }
+    if matches!(play.how, Use::Event | Use::Both) {
+        event(
+            ctx,
+            player,
+            &card.id,
+            play.target.as_deref(),
+            play.independent.as_ref(),
+        );
+    }
+    if matches!(play.how, Use::Ops | Use::Both) {
+        ops(ctx, player, card.ops, play);
+    }
+}
+
+/// A card's event: an assault modifier on a named space (§1), or an activation (§7).
+pub fn event(
+    ctx: &mut Ctx,
+    player: &str,
+    card: &str,
+    target: Option<&str>,
+    order: Option<&IndependentOrder>,
+) {
+    let Some(c) = ctx.sc.card(card).cloned() else {
+        return;
+    };
+    if let Some(v) = c.event.assault {
+        match target {
+            Some(t) if ctx.sc.space(t).is_some() => {
+                ctx.card_mods
+                    .entry((player.to_string(), t.to_string()))
+                    .or_default()
+                    .push((card.to_string(), v));
+                ctx.push(Event::CardModifier {
+                    player: player.to_string(),
+                    card: card.to_string(),
+                    space: t.to_string(),
+                    value: v,
+                });
+            }
+            _ => ctx.void(
+                player,
+                format!("{card} event"),
+                "§1: the card's assault modifier needs the space it acts on (`target:`)",
+            ),
+        }
+    }
+    if let Some(army) = &c.event.activate {
+        let o = order.cloned().unwrap_or(IndependentOrder::Stay);
+        independent::activate(ctx, army, card, player, &o);
+    }
+}
+
+fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
+    let tp = ctx.sc.params.tyche.clone();
+    let mut left = budget;
+    for m in &play.ops.markers {
+        let order = format!("marker at {m}");
+        if tp.marker_cost > left {
+            ctx.void(
+                player,
+                order,
+                format!("§8: a marker costs {} OP; {left} left", tp.marker_cost),
+            );
+            continue;
+        }
+        if ctx.st.control(m).is_some() {
+            ctx.void(
+                player,
+                order,
+                "§8: OPs place a marker only on a space without one",
+            );
+            continue;
+        }
+        if !within_reach(ctx.sc, &ctx.st, player, m, tp.marker_reach) {
+            ctx.void(
+                player,
+                order,
+                format!(
+                    "§8: a marker goes within {} MPs of one of your markers",
+                    tp.marker_reach
+                ),
+            );
+            continue;
+        }
+        left -= tp.marker_cost;
+        if let Some(s) = ctx.st.space_mut(m) {
+            s.control = Some(player.to_string());
+        }
+        ctx.push(Event::MarkerPlaced {
+            space: m.clone(),
+            player: player.to_string(),
+        });
+    }
+    for g in &play.ops.train {
+        let order = format!("train a mercenary CU for {g}");
+        if tp.mercenary_cost > left {
+            ctx.void(
+                player,
+                order,
+                format!(
+                    "§8: a mercenary CU costs {} OPs; {left} left",
+                    tp.mercenary_cost
+                ),
+            );
+            continue;
+        }
+        let Some(a) = ctx.st.army(g).cloned().filter(|a| a.player == player) else {
+            ctx.void(player, order, "you have no army of that general");
+            continue;
+        };
+        if a.inside && ctx.st.cus_inside(&a.at) + 1 > ctx.sc.params.siege.max_inside {
+            ctx.void(
+                player,
+                order,
+                format!(
+                    "§2: never more than {} CUs inside a city",
+                    ctx.sc.params.siege.max_inside
+                ),
+            );
+            continue;
+        }
+        left -= tp.mercenary_cost;
+        if let Some(x) = ctx.st.army_mut(g) {
+            x.cus += 1;
+        }
+        ctx.push(Event::Trained {
+            player: player.to_string(),
+            general: g.clone(),
+        });
+    }
+    if let Some((g, steps)) = &play.ops.march {
+        if ctx.st.army(g).is_none_or(|a| a.player != player) {
+            ctx.void(
+                player,
+                format!("force-march {g}"),
+                "you have no army of that general",
+            );
+        } else {
+            // §8: force-march: MPs = the OPs left; §4: up to two attempts on the way.
+            movement::run_steps(ctx, g, steps, left, Segment::Tyche);
+        }
+    }
+}

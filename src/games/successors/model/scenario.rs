@@ -1,0 +1,461 @@
+//! The Successors scenario as data: map, armies, houses, lineups and the Tyche deck.
+//!
+//! Everything the rules page does not state lives here (and in `params`), so a moderator
+//! changes it by editing a scenario file, never the code. `problems` checks that a
+//! scenario is playable before any campaign starts from it.
+
+use super::params::Params;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The embedded 323 BC scenario.
+pub const SUCCESSORS_323: &str = include_str!("successors-323.yaml");
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    pub rules: String,
+    pub scenario: String,
+    pub title: String,
+    pub title_ru: String,
+    pub params: Params,
+    pub regions: Vec<Region>,
+    pub spaces: Vec<Space>,
+    pub land: Vec<[String; 2]>,
+    pub straits: Vec<Strait>,
+    pub seas: Vec<Sea>,
+    pub boxes: Vec<OffMapBox>,
+    pub independents: Vec<Independent>,
+    pub generals: Vec<General>,
+    pub houses: Vec<House>,
+    pub independent_control: Vec<String>,
+    pub lineups: BTreeMap<u32, BTreeMap<String, Vec<String>>>,
+    pub tyche: Vec<Card>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Region {
+    pub id: String,
+    pub name_ru: String,
+}
+
+/// The three kinds of space of the page: minor city, major city, fortress.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    Minor,
+    Major,
+    Fortress,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Space {
+    pub id: String,
+    pub region: String,
+    pub kind: Kind,
+    #[serde(default)]
+    pub port: bool,
+    /// The city's own assault modifier (§1).
+    pub assault: i32,
+    pub xy: [i32; 2],
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Strait {
+    pub id: String,
+    pub name_ru: String,
+    pub a: String,
+    pub b: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sea {
+    pub id: String,
+    pub name_ru: String,
+    pub xy: [i32; 2],
+    pub ports: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OffMapBox {
+    pub id: String,
+    pub name_ru: String,
+    pub xy: [i32; 2],
+    pub enters: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Independent {
+    pub id: String,
+    pub name: String,
+    pub name_ru: String,
+    pub cus: u32,
+    pub battle: i32,
+    /// A space or an off-map box.
+    pub start: String,
+    /// §7: the regions it may move in (empty: anywhere).
+    #[serde(default)]
+    pub regions: Vec<String>,
+    /// §7 (Colonists): every move ends further west (smaller x) than it began.
+    #[serde(default)]
+    pub westward: bool,
+    /// §7 (Colonists): removed from play on reaching one of these regions.
+    #[serde(default)]
+    pub removed_in: Vec<String>,
+    #[serde(default)]
+    pub assumed: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct General {
+    pub id: String,
+    pub name_ru: String,
+    pub battle: i32,
+    pub action_points: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartArmy {
+    pub general: String,
+    pub at: String,
+    pub cus: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct House {
+    pub id: String,
+    pub name: String,
+    pub name_ru: String,
+    pub armies: Vec<StartArmy>,
+    pub control: Vec<String>,
+    pub fleets: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CardKind {
+    Event,
+    Bonus,
+    Surprise,
+}
+
+/// What a card's event does, as far as dikast resolves it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardEvent {
+    /// §1: a modifier to the player's assault rolls against the space named with it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assault: Option<i32>,
+    /// §7: activates this independent army.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub activate: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Card {
+    pub id: String,
+    pub kind: CardKind,
+    pub ops: u32,
+    pub name: String,
+    pub name_ru: String,
+    #[serde(default)]
+    pub event: CardEvent,
+    #[serde(default)]
+    pub assumed: Vec<String>,
+}
+
+impl Scenario {
+    pub fn space(&self, id: &str) -> Option<&Space> {
+        self.spaces.iter().find(|s| s.id == id)
+    }
+    pub fn general(&self, id: &str) -> Option<&General> {
+        self.generals.iter().find(|g| g.id == id)
+    }
+    pub fn card(&self, id: &str) -> Option<&Card> {
+        self.tyche.iter().find(|c| c.id == id)
+    }
+    pub fn independent(&self, id: &str) -> Option<&Independent> {
+        self.independents.iter().find(|i| i.id == id)
+    }
+    pub fn off_box(&self, id: &str) -> Option<&OffMapBox> {
+        self.boxes.iter().find(|b| b.id == id)
+    }
+    pub fn house(&self, id: &str) -> Option<&House> {
+        self.houses.iter().find(|h| h.id == id)
+    }
+    pub fn region_ru(&self, id: &str) -> String {
+        self.regions
+            .iter()
+            .find(|r| r.id == id)
+            .map(|r| r.name_ru.clone())
+            .unwrap_or_else(|| id.to_string())
+    }
+
+    /// The players at `n` players, in the fixed order of the lineup.
+    pub fn players(&self, n: u32) -> Vec<String> {
+        self.lineup(n).keys().cloned().collect()
+    }
+
+    /// The lineup at `n` players.
+    pub fn lineup(&self, n: u32) -> BTreeMap<String, Vec<String>> {
+        self.lineups.get(&n).cloned().unwrap_or_default()
+    }
+
+    /// The houses a player holds at `n` players.
+    pub fn houses_of(&self, n: u32, player: &str) -> Vec<&House> {
+        self.lineup(n)
+            .get(player)
+            .map(|hs| hs.iter().filter_map(|h| self.house(h)).collect())
+            .unwrap_or_default()
+    }
+
+    /// Land neighbours (roads and straits), in scenario order.
+    pub fn land_neighbours(&self, id: &str) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for [a, b] in &self.land {
+            if a == id {
+                out.push(b);
+            } else if b == id {
+                out.push(a);
+            }
+        }
+        for s in &self.straits {
+            if s.a == id {
+                out.push(&s.b);
+            } else if s.b == id {
+                out.push(&s.a);
+            }
+        }
+        out
+    }
+
+    /// Whether `a` and `b` are joined by land (a road or a strait).
+    pub fn land_adjacent(&self, a: &str, b: &str) -> bool {
+        self.land_neighbours(a).contains(&b)
+    }
+
+    /// The strait between `a` and `b`, if the step crosses one.
+    pub fn strait(&self, a: &str, b: &str) -> Option<&Strait> {
+        self.straits
+            .iter()
+            .find(|s| (s.a == a && s.b == b) || (s.a == b && s.b == a))
+    }
+
+    /// Whether a sea move joins two ports (ports of one sea).
+    pub fn sea_adjacent(&self, a: &str, b: &str) -> bool {
+        a != b
+            && self
+                .seas
+                .iter()
+                .any(|s| s.ports.iter().any(|p| p == a) && s.ports.iter().any(|p| p == b))
+    }
+
+    /// The x coordinate of a space or box (the Colonists' "west").
+    pub fn x_of(&self, place: &str) -> Option<i32> {
+        self.space(place)
+            .map(|s| s.xy[0])
+            .or_else(|| self.off_box(place).map(|b| b.xy[0]))
+    }
+
+    /// Every problem that makes the scenario unplayable.
+    pub fn problems(&self) -> Vec<String> {
+        let mut p = Vec::new();
+        let spaces: BTreeSet<&str> = self.spaces.iter().map(|s| s.id.as_str()).collect();
+        if spaces.len() != self.spaces.len() {
+            p.push("two spaces share an id".to_string());
+        }
+        let regions: BTreeSet<&str> = self.regions.iter().map(|r| r.id.as_str()).collect();
+        let boxes: BTreeSet<&str> = self.boxes.iter().map(|b| b.id.as_str()).collect();
+        for s in &self.spaces {
+            if !regions.contains(s.region.as_str()) {
+                p.push(format!("space {} names unknown region {}", s.id, s.region));
+            }
+            if boxes.contains(s.id.as_str()) {
+                p.push(format!("{} is both a space and an off-map box", s.id));
+            }
+        }
+        let known = |x: &str, what: &str, p: &mut Vec<String>| {
+            if !spaces.contains(x) {
+                p.push(format!("{what} names unknown space {x}"));
+            }
+        };
+        for [a, b] in &self.land {
+            known(a, "a land link", &mut p);
+            known(b, "a land link", &mut p);
+        }
+        for s in &self.straits {
+            known(&s.a, &format!("strait {}", s.id), &mut p);
+            known(&s.b, &format!("strait {}", s.id), &mut p);
+        }
+        for s in &self.seas {
+            for port in &s.ports {
+                known(port, &format!("sea {}", s.id), &mut p);
+                if self.space(port).is_some_and(|sp| !sp.port) {
+                    p.push(format!("sea {} lists {port}, which is not a port", s.id));
+                }
+            }
+        }
+        for b in &self.boxes {
+            for e in &b.enters {
+                known(e, &format!("box {}", b.id), &mut p);
+            }
+        }
+        for i in &self.independents {
+            if !spaces.contains(i.start.as_str()) && !boxes.contains(i.start.as_str()) {
+                p.push(format!(
+                    "independent army {} starts in unknown place {}",
+                    i.id, i.start
+                ));
+            }
+            for r in i.regions.iter().chain(&i.removed_in) {
+                if !regions.contains(r.as_str()) {
+                    p.push(format!(
+                        "independent army {} names unknown region {r}",
+                        i.id
+                    ));
+                }
+            }
+        }
+        let mut generals = BTreeSet::new();
+        for h in &self.houses {
+            for a in &h.armies {
+                known(&a.at, &format!("house {}", h.id), &mut p);
+                if self.general(&a.general).is_none() {
+                    p.push(format!(
+                        "house {} names unknown general {}",
+                        h.id, a.general
+                    ));
+                }
+                if !generals.insert(a.general.as_str()) {
+                    p.push(format!("general {} starts in two armies", a.general));
+                }
+            }
+            for c in &h.control {
+                known(c, &format!("house {}", h.id), &mut p);
+            }
+        }
+        for c in &self.independent_control {
+            known(c, "independent_control", &mut p);
+        }
+        if !self.lineups.contains_key(&self.params.players) {
+            p.push(format!(
+                "no lineup for {} players (params.players)",
+                self.params.players
+            ));
+        }
+        for (n, l) in &self.lineups {
+            self.lineup_problems(*n, l, &mut p);
+        }
+        let mut cards = BTreeSet::new();
+        for c in &self.tyche {
+            if !cards.insert(c.id.as_str()) {
+                p.push(format!("two Tyche cards share id {}", c.id));
+            }
+            if let Some(a) = &c.event.activate {
+                if self.independent(a).is_none() {
+                    p.push(format!("card {} activates unknown army {a}", c.id));
+                }
+            }
+        }
+        if self.params.assault.table.is_empty() {
+            p.push("params.assault.table is empty".to_string());
+        }
+        p
+    }
+
+    fn lineup_problems(&self, n: u32, l: &BTreeMap<String, Vec<String>>, p: &mut Vec<String>) {
+        if l.keys()
+            .any(|k| k == crate::games::successors::model::state::INDEPENDENT)
+        {
+            p.push(format!(
+                "the lineup for {n} players names a player `independent`"
+            ));
+        }
+        if l.len() as u32 != n {
+            p.push(format!(
+                "the lineup for {n} players lists {} players",
+                l.len()
+            ));
+        }
+        {
+            {
+                let mut seen = BTreeSet::new();
+                for hs in l.values() {
+                    for h in hs {
+                        if self.house(h).is_none() {
+                            p.push(format!(
+                                "the lineup for {n} players names unknown house {h}"
+                            ));
+                        }
+                        if !seen.insert(h.as_str()) {
+                            p.push(format!("house {h} is held by two players"));
+                        }
+                    }
+                }
+            }
+        }
+        if !self.params.rounds.contains_key(&n) {
+            p.push(format!("params.rounds gives no number for {n} players"));
+        }
+        let rounds = self.params.rounds.get(&n).copied().unwrap_or(0);
+        let revealed = self
+            .params
+            .revealed_for_nobody
+            .get(&n)
+            .copied()
+            .unwrap_or(0);
+        let need = (n + revealed) * rounds;
+        if (self.tyche.len() as u32) < need {
+            p.push(format!(
+                "the Tyche deck holds {} cards; a game turn of {n} players needs {need}",
+                self.tyche.len()
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_scenario_is_playable_at_every_player_count() {
+        let mut sc: Scenario = serde_yaml::from_str(SUCCESSORS_323).unwrap();
+        for n in 2..=5 {
+            sc.params.players = n;
+            assert_eq!(sc.problems(), Vec::<String>::new(), "{n} players");
+            assert_eq!(sc.players(n).len() as u32, n);
+        }
+    }
+
+    #[test]
+    fn the_page_s_cards_and_straits_are_there() {
+        let sc: Scenario = serde_yaml::from_str(SUCCESSORS_323).unwrap();
+        assert_eq!(sc.card("T14").unwrap().event.assault, Some(1));
+        assert_eq!(sc.card("T49").unwrap().event.assault, Some(3));
+        assert!(sc.land_adjacent("Sestos", "Abydos"));
+        assert!(sc.strait("Byzantion", "Chalcedon").is_some());
+        assert!(sc.sea_adjacent("Athens", "Ephesus"));
+        assert!(!sc.sea_adjacent("Athens", "Tyre"));
+    }
+
+    #[test]
+    fn a_broken_scenario_says_why() {
+        let mut sc: Scenario = serde_yaml::from_str(SUCCESSORS_323).unwrap();
+        sc.land.push(["Athens".into(), "Atlantis".into()]);
+        sc.params.players = 6;
+        let p = sc.problems();
+        assert!(p.iter().any(|x| x.contains("Atlantis")));
+        assert!(p.iter().any(|x| x.contains("6 players")));
+    }
+}

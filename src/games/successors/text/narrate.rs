@@ -1,0 +1,413 @@
+//! The report's account of a step: one Markdown bullet per event, one function per event
+//! variant, each citing the rule that acted, in English and Russian side by side.
+
+use super::words::{self as w, card, cus, player, points, who};
+use crate::games::successors::model::event::{Event, ResetWhy, Who};
+use crate::games::successors::model::params::AssaultResult;
+use crate::games::successors::model::scenario::Scenario;
+use crate::lang::Lang;
+use std::fmt::Write;
+
+/// Whether `side` (None: the moderator) may read an event.
+pub fn shown(e: &Event, side: Option<&str>) -> bool {
+    match e {
+        Event::Dealt { .. } => true,
+        Event::Redrawn { player, .. } => side.is_none_or(|s| s == player),
+        _ => true,
+    }
+}
+
+pub fn narrate(sc: &Scenario, events: &[Event], side: Option<&str>, lang: Lang) -> String {
+    let mut out = String::new();
+    for e in events.iter().filter(|e| shown(e, side)) {
+        let line = capitalised(&line(sc, e, side, lang));
+        let _ = writeln!(out, "- {line}");
+    }
+    if events.is_empty() {
+        let _ = writeln!(
+            out,
+            "- {}",
+            lang.pick("Nothing happened.", "Ничего не произошло.")
+        );
+    }
+    out
+}
+
+/// A sentence begins with a capital letter.
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
+    let p = |id: &str| player(sc, id, l);
+    match e {
+        Event::Dealt { turn, hands } => dealt(sc, *turn, hands, side, l),
+        Event::Usurper { player: x, vp } => l.pick(
+            format!("Preparations: {} has the most VP ({vp}) and is the Usurper.", p(x)),
+            format!("Подготовка: больше всего ПО ({vp}) у игрока {}, он — узурпатор.", p(x)),
+        ),
+        Event::RoundBegins { turn, round } => l.pick(
+            format!("Game turn {}, round {round} begins.", w::roman(*turn)),
+            format!("Ход {}, раунд {round} начинается.", w::roman(*turn)),
+        ),
+        Event::Revealed { card: c, player: x } => l.pick(
+            format!("§8: {} is revealed for nobody; {} (fewest VP) resolves it.", card(sc, c, l), p(x)),
+            format!("§8: {} открыта ни для кого; её разыгрывает {} (меньше всего ПО).", card(sc, c, l), p(x)),
+        ),
+        Event::MarkerRemoved { space, was, by } => l.pick(
+            format!("Surrender segment: {}'s control marker in {space} is removed by {}.", p(was), p(by)),
+            format!("Сегмент сдачи: {} снимает маркер контроля игрока {} в {space}.", p(by), p(was)),
+        ),
+        Event::MarkerPlaced { space, player: x } => l.pick(
+            format!("{} places a control marker in {space}.", p(x)),
+            format!("{} ставит маркер контроля в {space}.", p(x)),
+        ),
+        Event::CardPlayed { player: x, card: c, how } => l.pick(
+            format!("Tyche segment: {} plays {} {}.", p(x), card(sc, c, l), w::how(*how, l)),
+            format!("Сегмент Тихе: {} играет {} {}.", p(x), card(sc, c, l), w::how(*how, l)),
+        ),
+        Event::Redrawn { player: x, card: c } => l.pick(
+            format!("{} draws {}.", p(x), card(sc, c, l)),
+            format!("{} берёт {}.", p(x), card(sc, c, l)),
+        ),
+        Event::CardModifier { player: x, card: c, space, value } => l.pick(
+            format!("§1: {} gives {value:+} to {}'s assault rolls against {space} this round.", card(sc, c, l), p(x)),
+            format!("§1: {} даёт {value:+} к броскам на штурм {space} игрока {} в этом раунде.", card(sc, c, l), p(x)),
+        ),
+        Event::Trained { player: x, general } => l.pick(
+            format!("§8: {} trains a mercenary CU for {general}.", p(x)),
+            format!("§8: {} нанимает БЧ наёмников для {general}.", p(x)),
+        ),
+        Event::Assault { who: a, space, segment, subjugation, roll, modifiers, result, points: pts, needed, .. } => {
+            assault(sc, a, space, *segment, *subjugation, *roll, modifiers, *result, *pts, *needed, l)
+        }
+        Event::Captured { space, player: x, from, subjugation } => captured(sc, space, x, from.as_deref(), *subjugation, l),
+        Event::FellInside { general, space, cus: n } => l.pick(
+            format!("{general} and {} inside {space} fall with the city and are removed from play [A].", cus(*n, l)),
+            format!("{general} и {} внутри {space} гибнут вместе с городом и выходят из игры [A].", cus(*n, l)),
+        ),
+        Event::SiegeReset { space, points: n, why } => reset(space, *n, *why, l),
+        Event::Moved { who: a, from, to, sea } => {
+            let by = if *sea { l.pick(" by sea", " морем") } else { "" };
+            l.pick(
+                format!("{} moves{by} from {from} to {to}.", who(sc, a, l)),
+                format!("{} перемещается{by} из {from} в {to}.", who(sc, a, l)),
+            )
+        }
+        Event::WentInside { general, space } => l.pick(
+            format!("§2: {general}'s army goes inside the walls of {space}."),
+            format!("§2: армия {general} уходит за стены {space}."),
+        ),
+        Event::Sortie { general, space } => l.pick(
+            format!("§2: {general}'s army comes out of the walls of {space} to give battle."),
+            format!("§2: армия {general} выходит из-за стен {space} и даёт бой."),
+        ),
+        Event::Interception { general, space, by, roll, stopped } => l.pick(
+            format!(
+                "§2: {} tries to intercept {general}'s sea move at {space}: die {roll}, {}.",
+                p(by),
+                if *stopped { "intercepted, the move ends" } else { "it gets through" }
+            ),
+            format!(
+                "§2: {} пытается перехватить морское перемещение {general} у {space}: кубик {roll}, {}.",
+                p(by),
+                if *stopped { "перехвачено, перемещение окончено" } else { "оно удаётся" }
+            ),
+        ),
+        Event::Intercepts { general, from, space, target, roll, ok } => l.pick(
+            format!(
+                "§7: {general}'s army at {from} tries to intercept {} entering {space}: die {roll}, {}.",
+                who(sc, target, l),
+                if *ok { "it moves in and attacks" } else { "it fails" }
+            ),
+            format!(
+                "§7: армия {general} из {from} пытается перехватить: {} входит в {space}; кубик {roll}, {}.",
+                who(sc, target, l),
+                if *ok { "она входит и атакует" } else { "неудача" }
+            ),
+        ),
+        Event::Avoid { general, space, roll, to } => match to {
+            Some(t) => l.pick(
+                format!("§7: {general}'s army avoids battle in {space} (die {roll}) and withdraws to {t}."),
+                format!("§7: армия {general} уклоняется от боя в {space} (кубик {roll}) и отходит в {t}."),
+            ),
+            None => l.pick(
+                format!("§7: {general}'s army fails to avoid battle in {space} (die {roll})."),
+                format!("§7: армии {general} не удаётся уклониться от боя в {space} (кубик {roll})."),
+            ),
+        },
+        Event::LoneGeneral { general, space, to } => match to {
+            Some(t) => l.pick(
+                format!("{general}, alone in {space}, gives way to {t} [A]."),
+                format!("{general}, один в {space}, отходит в {t} [A]."),
+            ),
+            None => l.pick(
+                format!("{general}, alone in {space} with nowhere to go, is removed from play [A]."),
+                format!("{general}, один в {space} и без пути отхода, выходит из игры [A]."),
+            ),
+        },
+        Event::Battle { space, attacker, defenders, attack, defence, attacker_won, attacker_lost, defender_lost } => {
+            battle(sc, space, attacker, defenders, *attack, *defence, *attacker_won, *attacker_lost, *defender_lost, l)
+        }
+        Event::Retreat { who: a, from, to } => match to {
+            Some(t) => l.pick(
+                format!("{} retreats from {from} to {t}.", who(sc, a, l)),
+                format!("{} отступает из {from} в {t}.", who(sc, a, l)),
+            ),
+            None => l.pick(
+                format!("{} has nowhere to retreat from {from} and is removed from play [A].", who(sc, a, l)),
+                format!("{}: отступать из {from} некуда, выходит из игры [A].", who(sc, a, l)),
+            ),
+        },
+        Event::Sally { player: x, general, space, roll, result, points: n } => sally(sc, x, general, space, *roll, *result, *n, l),
+        Event::Activated { army, card: c, player: x } => l.pick(
+            format!("§7: {} activates {}; {} writes its orders.", card(sc, c, l), w::army(sc, army, l), p(x)),
+            format!("§7: {} активирует: {}; приказы ей отдаёт {}.", card(sc, c, l), w::army(sc, army, l), p(x)),
+        ),
+        Event::IndependentMarker { army, space } => l.pick(
+            format!("§7: {} does not move and places an independent control marker in {space}.", w::army(sc, army, l)),
+            format!("§7: {} не перемещается и ставит независимый маркер контроля в {space}.", w::army(sc, army, l)),
+        ),
+        Event::MarkerSwept { army, space, was } => l.pick(
+            format!("§7: {} ends its move in {space} and removes {}'s control marker.", w::army(sc, army, l), p(was)),
+            format!("§7: {} заканчивает перемещение в {space} и снимает маркер контроля игрока {}.", w::army(sc, army, l), p(was)),
+        ),
+        Event::LeftPlay { army, space } => l.pick(
+            format!("§7: {} reaches Greece at {space} and leaves play.", w::army(sc, army, l)),
+            format!("§7: {} доходит до Греции в {space} и уходит из игры.", w::army(sc, army, l)),
+        ),
+        Event::Destroyed { army, space } => l.pick(
+            format!("{} loses its last CU in {space} and leaves play.", w::army(sc, army, l)),
+            format!("{} теряет последнюю БЧ в {space} и уходит из игры.", w::army(sc, army, l)),
+        ),
+        Event::Void { player: x, order, why } => l.pick(
+            format!("{}: `{order}` is not carried out: {why}.", p(x)),
+            format!("{}: `{order}` не выполнен: «{why}».", p(x)),
+        ),
+        Event::Foraged { general, space } => l.pick(
+            format!("Foraging segment: {general}'s army is too large for {space} and loses 1 CU [A]."),
+            format!("Сегмент фуражировки: армия {general} слишком велика для {space} и теряет 1 БЧ [A]."),
+        ),
+        Event::Isolated { general, space } => l.pick(
+            format!("Isolation: {general}'s army in {space} is cut off and loses a CU [A]."),
+            format!("Изоляция: армия {general} в {space} отрезана и теряет БЧ [A]."),
+        ),
+        Event::Reinforced { player: x, general, cus: n } => l.pick(
+            format!("Reinforcements: {} receives {} with {general}.", p(x), cus(*n, l)),
+            format!("Подкрепления: {} получает {} у {general}.", p(x), cus(*n, l)),
+        ),
+        Event::TurnEnds { turn, vp } => {
+            let list: Vec<String> = vp.iter().map(|(x, v)| format!("{} {v}", p(x))).collect();
+            l.pick(
+                format!("End of game turn {}: VP {}.", w::roman(*turn), list.join(", ")),
+                format!("Конец хода {}: ПО {}.", w::roman(*turn), list.join(", ")),
+            )
+        }
+        Event::Won { player: x, vp, by_threshold } => l.pick(
+            format!(
+                "{} wins with {vp} VP ({}).",
+                p(x),
+                if *by_threshold { "the victory threshold [A]" } else { "the most VP after the last game turn" }
+            ),
+            format!(
+                "{} побеждает, набрав {vp} ПО ({}).",
+                p(x),
+                if *by_threshold { "порог победы [A]" } else { "больше всего ПО после последнего хода" }
+            ),
+        ),
+    }
+}
+
+fn dealt(
+    sc: &Scenario,
+    turn: u32,
+    hands: &[(String, Vec<String>)],
+    side: Option<&str>,
+    l: Lang,
+) -> String {
+    let mut parts = Vec::new();
+    for (x, h) in hands {
+        if side.is_none_or(|s| s == x) {
+            let cards: Vec<String> = h.iter().map(|c| card(sc, c, l)).collect();
+            parts.push(format!("{}: {}", player(sc, x, l), cards.join(", ")));
+        }
+    }
+    let n = hands.first().map(|(_, h)| h.len() as u32).unwrap_or(0);
+    let head = l.pick(
+        format!(
+            "The Tyche deck is shuffled (sealed) and each player draws {} for game turn {}",
+            l.count(n, ["card", "cards"], ["карта", "карты", "карт"]),
+            w::roman(turn)
+        ),
+        format!(
+            "Колода Тихе перетасована (скрыто), каждый игрок берёт {} на ход {}",
+            l.count(n, ["card", "cards"], ["карта", "карты", "карт"]),
+            w::roman(turn)
+        ),
+    );
+    if parts.is_empty() {
+        format!("{head}.")
+    } else {
+        format!("{head}: {}.", parts.join("; "))
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn assault(
+    sc: &Scenario,
+    a: &Who,
+    space: &str,
+    seg: crate::games::successors::model::event::Segment,
+    subjugation: bool,
+    roll: u32,
+    mods: &[crate::games::successors::model::event::Modifier],
+    result: AssaultResult,
+    pts: u32,
+    needed: u32,
+    l: Lang,
+) -> String {
+    let total = roll as i32 + mods.iter().map(|m| m.value()).sum::<i32>();
+    let ms = if mods.is_empty() {
+        l.pick("no modifier", "без модификаторов").to_string()
+    } else {
+        mods.iter()
+            .map(|m| w::modifier(m, l))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let what = if subjugation {
+        l.pick("§3: subjugation roll", "§3: бросок на подчинение")
+    } else {
+        l.pick("§1: assault roll", "§1: бросок на штурм")
+    };
+    l.pick(
+        format!(
+            "{what} by {} against {space} ({}): die {roll}, {ms}, total {total}: {}; {} of {needed}.",
+            who(sc, a, l),
+            w::segment(seg, l),
+            w::result(result, l),
+            points(pts, l)
+        ),
+        format!(
+            "{what} — {} против {space} ({}): кубик {roll}, {ms}, итого {total}: {}; {} из {needed}.",
+            who(sc, a, l),
+            w::segment(seg, l),
+            w::result(result, l),
+            points(pts, l)
+        ),
+    )
+}
+
+fn captured(
+    sc: &Scenario,
+    space: &str,
+    x: &str,
+    from: Option<&str>,
+    subjugation: bool,
+    l: Lang,
+) -> String {
+    let p = player(sc, x, l);
+    let was = from.map(|f| player(sc, f, l)).unwrap_or_default();
+    if subjugation {
+        l.pick(
+            format!("§3: {space} is subjugated: the independent marker goes, {p}'s is placed."),
+            format!("§3: {space} подчинён: независимый маркер снят, поставлен маркер {p}."),
+        )
+    } else {
+        l.pick(
+            format!("§1: {space} falls to {p} (it was {was}'s)."),
+            format!("§1: {space} взят игроком {p} (прежде — игрока {was})."),
+        )
+    }
+}
+
+fn reset(space: &str, n: u32, why: ResetWhy, l: Lang) -> String {
+    match why {
+        ResetWhy::ThirdParty => l.pick(
+            format!("§5: the besieger of {space} lost a battle there to a third player: its {} are removed.", points(n, l)),
+            format!("§5: осаждающий {space} проиграл там бой третьему игроку: {} убраны.", points(n, l)),
+        ),
+        ResetWhy::Lifted => l.pick(
+            format!("The siege of {space} is lifted: {} removed [A].", points(n, l)),
+            format!("Осада {space} снята: {} убраны [A].", points(n, l)),
+        ),
+        ResetWhy::NewBesieger => l.pick(
+            format!("A new besieger at {space} starts from zero: {} removed [A].", points(n, l)),
+            format!("Новый осаждающий у {space} начинает с нуля: {} убраны [A].", points(n, l)),
+        ),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn battle(
+    sc: &Scenario,
+    space: &str,
+    attacker: &Who,
+    defenders: &[Who],
+    attack: (u32, i32),
+    defence: (u32, i32),
+    won: bool,
+    a_lost: u32,
+    d_lost: u32,
+    l: Lang,
+) -> String {
+    let d: Vec<String> = defenders.iter().map(|x| who(sc, x, l)).collect();
+    l.pick(
+        format!(
+            "Battle in {space}: {} (die {}, total {}) against {} (die {}, total {}): the {} wins; attacker loses {}, defender {}.",
+            who(sc, attacker, l),
+            attack.0,
+            attack.1,
+            d.join(", "),
+            defence.0,
+            defence.1,
+            if won { "attacker" } else { "defender" },
+            cus(a_lost, l),
+            cus(d_lost, l)
+        ),
+        format!(
+            "Битва в {space}: {} (кубик {}, итого {}) против {} (кубик {}, итого {}): побеждает {}; атакующий теряет {}, обороняющийся {}.",
+            who(sc, attacker, l),
+            attack.0,
+            attack.1,
+            d.join(", "),
+            defence.0,
+            defence.1,
+            if won { "атакующий" } else { "обороняющийся" },
+            cus(a_lost, l),
+            cus(d_lost, l)
+        ),
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn sally(
+    sc: &Scenario,
+    x: &str,
+    general: &str,
+    space: &str,
+    roll: u32,
+    result: AssaultResult,
+    n: u32,
+    l: Lang,
+) -> String {
+    let p = player(sc, x, l);
+    match result {
+        AssaultResult::BesiegerLosesCu => l.pick(
+            format!("§6: a CU of {p} ({general}) sallies from {space}: die {roll}, the sally fails and the CU is removed."),
+            format!("§6: БЧ игрока {p} ({general}) делает вылазку из {space}: кубик {roll}, вылазка неудачна, БЧ убрана."),
+        ),
+        AssaultResult::SiegePoint => l.pick(
+            format!("§6: a CU of {p} ({general}) sallies from {space}: die {roll}, success: one siege point removed ({} left).", points(n, l)),
+            format!("§6: БЧ игрока {p} ({general}) делает вылазку из {space}: кубик {roll}, успех: снято одно очко осады (осталось {}).", points(n, l)),
+        ),
+        AssaultResult::Nothing => l.pick(
+            format!("§6: a CU of {p} ({general}) sallies from {space}: die {roll}, no effect."),
+            format!("§6: БЧ игрока {p} ({general}) делает вылазку из {space}: кубик {roll}, без результата."),
+        ),
+    }
+}

@@ -1,0 +1,128 @@
+//! The words Successors' text is made of, in English and Russian (the page's own terms:
+//! БЧ for CU, очки осады, Тихе). Ids of spaces, generals and cards stay as written in
+//! both languages (they are the facts a translation must keep).
+
+use crate::games::successors::model::event::{Modifier, Segment, Who};
+use crate::games::successors::model::orders::Use;
+use crate::games::successors::model::params::AssaultResult;
+use crate::games::successors::model::scenario::{Kind, Scenario};
+use crate::games::successors::model::state::INDEPENDENT;
+use crate::lang::Lang;
+
+/// A player's printed name (his first house), or the independents'.
+pub fn player(sc: &Scenario, id: &str, lang: Lang) -> String {
+    if id == INDEPENDENT {
+        return lang.pick("independent", "независимые").to_string();
+    }
+    match sc.house(id) {
+        Some(h) => lang.pick(h.name.clone(), h.name_ru.clone()),
+        None => id.to_string(),
+    }
+}
+
+pub fn independent(sc: &Scenario, id: &str, lang: Lang) -> String {
+    match sc.independent(id) {
+        Some(i) => lang.pick(i.name.clone(), i.name_ru.clone()),
+        None => id.to_string(),
+    }
+}
+
+/// An independent army in a sentence: `the independent army Scythians`.
+pub fn army(sc: &Scenario, id: &str, lang: Lang) -> String {
+    let n = independent(sc, id, lang);
+    lang.pick(
+        format!("the independent army {n}"),
+        format!("независимая армия {n}"),
+    )
+}
+
+/// An acting army: `Perdikkas's army` / `армия Perdikkas`, or an independent army.
+pub fn who(sc: &Scenario, w: &Who, lang: Lang) -> String {
+    match w {
+        Who::General(g) => lang.pick(format!("{g}'s army"), format!("армия {g}")),
+        Who::Independent(i) => army(sc, i, lang),
+    }
+}
+
+pub fn cus(n: u32, lang: Lang) -> String {
+    lang.count(n, ["CU", "CUs"], ["БЧ", "БЧ", "БЧ"])
+}
+
+pub fn points(n: u32, lang: Lang) -> String {
+    lang.count(
+        n,
+        ["siege point", "siege points"],
+        ["очко осады", "очка осады", "очков осады"],
+    )
+}
+
+pub fn result(r: AssaultResult, lang: Lang) -> &'static str {
+    match r {
+        AssaultResult::Nothing => lang.pick("no effect", "без результата"),
+        AssaultResult::SiegePoint => lang.pick("a siege point", "очко осады"),
+        AssaultResult::BesiegerLosesCu => {
+            lang.pick("the besieger loses a CU", "осаждающий теряет БЧ")
+        }
+    }
+}
+
+pub fn segment(s: Segment, lang: Lang) -> &'static str {
+    match s {
+        Segment::Surrender => lang.pick("Surrender segment", "сегмент сдачи"),
+        Segment::Tyche => lang.pick("Tyche segment", "сегмент Тихе"),
+        Segment::Activation => lang.pick("Activation segment", "сегмент маневров"),
+    }
+}
+
+pub fn modifier(m: &Modifier, lang: Lang) -> String {
+    match m {
+        Modifier::City(v) => format!("{v:+} {}", lang.pick("city", "город")),
+        Modifier::PortWithoutFleet(v) => format!(
+            "{v:+} {}",
+            lang.pick(
+                "major port, no ready fleet",
+                "крупный порт, нет готовых флотов"
+            )
+        ),
+        Modifier::Card(c, v) => format!("{v:+} {c}"),
+    }
+}
+
+pub fn kind(k: Kind, lang: Lang) -> &'static str {
+    match k {
+        Kind::Minor => lang.pick("minor city", "второстепенный город"),
+        Kind::Major => lang.pick("major city", "крупный город"),
+        Kind::Fortress => lang.pick("fortress", "крепость"),
+    }
+}
+
+pub fn how(u: Use, lang: Lang) -> &'static str {
+    match u {
+        Use::Event => lang.pick("for its event", "ради события"),
+        Use::Ops => lang.pick("for its OPs", "ради ОП"),
+        Use::Both => lang.pick("for its event and its OPs", "ради события и ОП"),
+        Use::Discard => lang.pick("discarded to draw another", "сброшена, чтобы взять другую"),
+    }
+}
+
+/// A card as the reports write it: `T14 *Helepolis*`.
+pub fn card(sc: &Scenario, id: &str, lang: Lang) -> String {
+    match sc.card(id) {
+        Some(c) => format!("{id} *{}*", lang.pick(&c.name, &c.name_ru)),
+        None => id.to_string(),
+    }
+}
+
+/// The rounds and game turns as the page numbers them.
+pub fn roman(n: u32) -> &'static str {
+    match n {
+        1 => "I",
+        2 => "II",
+        3 => "III",
+        4 => "IV",
+        5 => "V",
+        6 => "VI",
+        7 => "VII",
+        _ => "…",
+    }
+}
