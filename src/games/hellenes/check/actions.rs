@@ -253,7 +253,7 @@ fn parse_build(cx: &mut Ctx, value: &Node) -> Option<Build> {
         let d = cx.err(
             "orders::type",
             value,
-            "`build` takes a block id, a city, or `{ garrison: <city> }`".into(),
+            "`build` takes a block id, a city, or `{ garrison: <city> }`",
         );
         d.help = Some(format!("`build: {example}` adds a step; `build: {city}` draws a new block there; `build: {{ garrison: <city> }}` a garrison in a captured city"));
         return None;
@@ -312,17 +312,13 @@ pub fn check_combat(cx: &mut Ctx, v: &Node) -> Vec<SiegeOrder> {
             let d = cx.err(
                 "orders::type",
                 item,
-                "a combat order is `assault: <city>`, `attrition: <city>` or `sortie: { from: <city>, blocks: [...] }`".into(),
+                "a combat order is `assault: <city>`, `attrition: <city>` or `sortie: { from: <city>, blocks: [...] }`",
             );
             d.rule = Some("rule 8.0: siege combat".into());
             continue;
         };
         if let Some((k2, _)) = rest.first() {
-            cx.err(
-                "orders::unknown-key",
-                k2,
-                "one combat order per list item".into(),
-            );
+            cx.err("orders::unknown-key", k2, "one combat order per list item");
             continue;
         }
         let key = k.as_str().unwrap_or("?").to_ascii_lowercase();

@@ -100,7 +100,7 @@ fn parse_item<'n>(cx: &mut Ctx, item: &'n Node) -> Option<Item<'n>> {
         Some("stay") => &["stay"],
         _ => {
             let Some((first, _)) = pairs.first() else {
-                let d = cx.err("orders::type", item, "an empty winter order".into());
+                let d = cx.err("orders::type", item, "an empty winter order");
                 d.help = Some(format!("winter orders are: {}", VERBS.join(", ")));
                 return None;
             };
@@ -150,7 +150,7 @@ fn parse_item<'n>(cx: &mut Ctx, item: &'n Node) -> Option<Item<'n>> {
         let d = cx.err(
             "orders::missing",
             item,
-            "`quarter` needs `to:` (the city) or a `path:`".into(),
+            "`quarter` needs `to:` (the city) or a `path:`",
         );
         d.help = Some("write `to: <an adjacent city your side controls>`".into());
         bad = true;
@@ -318,7 +318,7 @@ fn route_for(cx: &mut Ctx, k: &Sight, it: &Item) -> Option<Vec<String>> {
             let d = cx.err(
                 "orders::winter-mixed",
                 at,
-                "a winter order moves land blocks or fleets, not both".into(),
+                "a winter order moves land blocks or fleets, not both",
             );
             d.label = Some(
                 if fleet(&first) {
@@ -509,18 +509,14 @@ pub fn check_combat(cx: &mut Ctx, v: &Node) -> Vec<SiegeOrder> {
             let d = cx.err(
                 "orders::type",
                 item,
-                "a winter combat order is `attrition: <city>` or `sortie: { from: <city>, blocks: [...] }`".into(),
+                "a winter combat order is `attrition: <city>` or `sortie: { from: <city>, blocks: [...] }`",
             );
             d.rule =
                 Some("rule 9.x: the two winter combat phases (sorties, then siege combat)".into());
             continue;
         };
         if let Some((k2, _)) = rest.first() {
-            cx.err(
-                "orders::unknown-key",
-                k2,
-                "one combat order per list item".into(),
-            );
+            cx.err("orders::unknown-key", k2, "one combat order per list item");
             continue;
         }
         let key = k.as_str().unwrap_or("?").to_ascii_lowercase();
@@ -544,7 +540,7 @@ pub fn check_combat(cx: &mut Ctx, v: &Node) -> Vec<SiegeOrder> {
                 "orders::winter-assault",
                 k,
                 "no assault in Winter: the besiegers' winter siege combat is siege attrition"
-                    .into(),
+                    .to_string(),
             );
             d.label = Some("not in Winter".into());
             d.rule = Some("rule 9.x [A] params.winter.assault: the second winter combat phase is siege attrition (8.1: assaults in Action turns only; no card is played in Winter)".into());
