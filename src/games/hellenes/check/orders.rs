@@ -114,9 +114,9 @@ pub fn check(
             "standing" => orders.standing = check_standing(&mut cx, v),
             "actions" => orders.actions = super::actions::check_actions(&mut cx, v),
             "combat" if view.phase == Phase::Winter => {
-                orders.combat = super::winter_orders::check_combat(&mut cx, v)
+                orders.combat = super::siege_orders::check_combat(&mut cx, v, true)
             }
-            "combat" => orders.combat = super::actions::check_combat(&mut cx, v),
+            "combat" => orders.combat = super::siege_orders::check_combat(&mut cx, v, false),
             "winter" => orders.winter = super::winter_orders::check_winter(&mut cx, v),
             "peace" => orders.peace = super::year::check_peace(&mut cx, v),
             "discard" => orders.discard = super::year::check_discard(&mut cx, v),
