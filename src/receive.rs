@@ -310,23 +310,37 @@ pub fn receive_message(
                 None,
             ),
         )?;
-        let body = format!(
-            "Your message {message_id} (received {}) was NOT accepted for game {}, turn {t}:\n\n  {why}\n\n{details}Nothing of it was stored; any orders you sent before stand. Send corrected orders as a reply, with your turn token.\n",
-            format_utc(now),
-            c.game
-        );
-        let to = match side {
-            Some(s) => To::Side(s),
-            None => To::Address(&from),
+        // No backscatter: a refusal goes only to a registered player's own address (never
+        // to the `From:` of a stranger, which anyone can forge to aim our answer at a third
+        // party); a stranger's message is told to the moderator alone, without its text.
+        let mailed = match side {
+            Some(s) => answer(
+                layout,
+                &c,
+                To::Side(s),
+                answer_subject("orders refused"),
+                format!(
+                    "Your message {message_id} (received {}) was NOT accepted for game {}, turn {t}:\n\n  {why}\n\n{details}Nothing of it was stored; any orders you sent before stand. Send corrected orders as a reply, with your turn token.\n",
+                    format_utc(now),
+                    c.game
+                ),
+                &message_id,
+            ),
+            None => answer(
+                layout,
+                &c,
+                To::Moderator,
+                format!("[{}] Turn {t}: a message from an unknown sender was refused", c.game),
+                format!(
+                    "Message {message_id} (received {}) claims to come from {}, which is not the registered address of any player of game {}. Nothing of it was stored, and its sender was not answered (an answer to a forged address would go to a stranger). If a player writes from a new address, register it in campaign.yaml (players.<side>.email).\n",
+                    format_utc(now),
+                    shown(&from),
+                    c.game
+                ),
+                &message_id,
+            )
+            .replacen("answer ", "the sender not answered; the moderator's notice ", 1),
         };
-        let mailed = answer(
-            layout,
-            &c,
-            to,
-            answer_subject("orders refused"),
-            body,
-            &message_id,
-        );
         Ok(format!(
             "refused {message_id} from {}{}: {why}; {mailed}",
             shown(&from),

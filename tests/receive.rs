@@ -364,3 +364,76 @@ fn show_of_a_game_file_without_side_shows_every_side() {
     let out = ok(dikast(&["show", v.to_str().unwrap()]));
     assert!(!out.contains("## Sparta"), "{out}");
 }
+
+/// The envelope recipients of every notice dikast queued or sent (`.dikast/outbox` and
+/// `.dikast/sent` keep one `<stem>.yaml` envelope beside each message).
+fn notice_recipients(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for sub in ["outbox", "sent"] {
+        let Ok(rd) = fs::read_dir(dir.join(".dikast").join(sub)) else {
+            continue;
+        };
+        let mut v: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
+        v.sort();
+        for p in v
+            .iter()
+            .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        {
+            let t = fs::read_to_string(p).unwrap();
+            let to = t
+                .lines()
+                .find_map(|l| l.strip_prefix("to: "))
+                .unwrap_or_else(|| panic!("{} names no recipient:\n{t}", p.display()));
+            out.push(to.trim().to_string());
+        }
+    }
+    out
+}
+
+/// No backscatter: a refusal is mailed only to a registered player's own address. A
+/// stranger's `From:` (which anyone can forge, to aim dikast's answer at a third party)
+/// is never mailed; the moderator is told instead. A forged `From:` of a player with a
+/// `Reply-To:` elsewhere is answered at the player's registered address only. (The
+/// server here is a closed port, so each notice waits in `.dikast/outbox` with its
+/// envelope: what would be sent, and to whom.)
+#[test]
+fn answers_go_only_to_registered_players_never_to_a_forged_sender() {
+    let dir = campaign(
+        "backscatter",
+        "mail:\n  server: 127.0.0.1\n  port: 9\n  security: none\n  from: \"Dikast <judge@example.org>\"\n",
+    );
+    let ta = template(&dir, "athens");
+    let victim = "victim@example.net";
+    let out = receive(&dir, "2026-03-01T10:00:00Z", &message(victim, "f1", &ta));
+    assert!(out.starts_with("refused <f1@example.org>"), "{out}");
+    assert!(out.contains("the sender not answered"), "{out}");
+    assert_eq!(notice_recipients(&dir), vec!["mod@example.org".to_string()]);
+    // A forged player's address, with a Reply-To: aimed elsewhere and a wrong token.
+    let forged = format!(
+        "From: Pericles <{ATHENS}>\r\nReply-To: {victim}\r\nTo: judge@example.org\r\nSubject: orders\r\nMessage-ID: <f2@example.org>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}\r\n",
+        ta.replace("token: ", "token: 0").replace('\n', "\r\n")
+    );
+    let out = receive(&dir, "2026-03-01T10:05:00Z", forged.as_bytes());
+    assert!(out.contains("turn token (`token:`) is wrong"), "{out}");
+    let to = notice_recipients(&dir);
+    assert_eq!(to.len(), 2, "{to:?}");
+    assert!(to.contains(&ATHENS.to_string()), "{to:?}");
+    assert!(!to.iter().any(|a| a.contains("victim")), "{to:?}");
+    // Nothing of either message was stored.
+    assert_eq!(
+        fs::read_dir(dir.join("turns/0001/orders")).unwrap().count(),
+        0
+    );
+    // And no notice anywhere names the stranger as a recipient (the queued messages
+    // themselves: their To: header).
+    for e in fs::read_dir(dir.join(".dikast/outbox")).unwrap().flatten() {
+        let raw = fs::read_to_string(e.path()).unwrap();
+        if e.path().extension().is_some_and(|x| x == "eml") {
+            let to_line = raw
+                .lines()
+                .find(|l| l.starts_with("To: "))
+                .unwrap_or_default();
+            assert!(!to_line.contains("victim"), "{to_line}");
+        }
+    }
+}

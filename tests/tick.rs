@@ -377,12 +377,33 @@ fn a_campaign_runs_three_turns_by_mail() {
     }
     assert_eq!(count(&ma, "orders accepted"), 1);
     assert_eq!(count(&ma, "report for"), 1);
+    // No backscatter: the forged sender gets nothing (an answer to a `From:` anyone can
+    // write would mail a stranger); the moderator is told instead.
     let me = mailbox(&e, &format!("eve.{tag}"));
-    assert_eq!(me.len(), 1);
     assert!(
-        me[0].body.contains("is not the registered address"),
+        me.is_empty(),
+        "eve was answered: {:#?}",
+        me.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    let mm = mailbox(&e, &format!("moderator.{tag}"));
+    let told: Vec<&Got> = mm
+        .iter()
+        .filter(|m| m.subject.contains("unknown sender was refused"))
+        .collect();
+    assert_eq!(
+        told.len(),
+        1,
+        "{:#?}",
+        mm.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    assert!(
+        told[0].body.contains(&eve) && told[0].body.contains("not answered"),
         "{}",
-        me[0].body
+        told[0].body
+    );
+    assert!(
+        !told[0].body.contains(&tok_a),
+        "the notice quotes nothing of the message"
     );
     let ms = mailbox(&e, &format!("sparta.{tag}"));
     assert_eq!(count(&ms, "orders accepted"), 1);
