@@ -618,7 +618,7 @@ pub fn adjudicate<R: Rules>(layout: &Layout, fallback: bool) -> Result<Adjudicat
         &AdjudicateOptions {
             fallback,
             allow_no_orders: true,
-            clock: None,
+            ..AdjudicateOptions::default()
         },
     )
 }
@@ -631,9 +631,16 @@ pub struct AdjudicateOptions {
     /// A turn with no orders from any side is adjudicated (every side NMR) instead of
     /// refused as a probable second run by mistake.
     pub allow_no_orders: bool,
-    /// The time of the adjudication, for a `deadline_every:` cadence (the command line's
-    /// clock); `None`: no cadence deadline is set.
+    /// The time of the adjudication, for a `deadline_every:` cadence and the deadline
+    /// policy (the command line's clock); `None`: no policy is applied, no cadence
+    /// deadline is set and nothing is recorded (a hand-run adjudication in tests, demo).
     pub clock: Option<crate::status::UnixTime>,
+    /// The clock was given (`--clock TIME`), not read from the machine: the record and
+    /// every report say so.
+    pub clock_given: bool,
+    /// `--now`: adjudicate although the deadline is ahead and a side owes orders (refused
+    /// otherwise); the record and every report say so.
+    pub early: bool,
 }
 
 /// `adjudicate` with options: see `AdjudicateOptions`.
@@ -714,8 +721,24 @@ pub fn adjudicate_with<R: Rules>(
     }
     let orders = read_orders(layout, t, &R::sides(&sc, &game.state))?;
     let campaign = layout.load_campaign()?;
+    // The deadline policy (an early run refused without --now) and what to record.
+    let record = match opts.clock {
+        Some(now) => crate::policy::record_for(
+            layout,
+            &campaign,
+            t,
+            now,
+            if opts.clock_given {
+                crate::policy::Clock::Given
+            } else {
+                crate::policy::Clock::Machine
+            },
+            opts.early,
+        )?,
+        None => None,
+    };
     let next_deadline = crate::policy::next_deadline(&campaign, t + 1, opts.clock);
-    let out = pipeline::run_turn::<R>(&TurnInputs {
+    let mut out = pipeline::run_turn::<R>(&TurnInputs {
         next_deadline,
         game_name: layout.rel(&game_path),
         game_bytes,
@@ -725,7 +748,13 @@ pub fn adjudicate_with<R: Rules>(
         fallback,
         forced: BTreeMap::new(),
     })?;
-    write_turn(layout, t, &out)?;
+    let record_bytes = record.as_ref().map(|r| r.to_bytes());
+    crate::policy::annotate::<R>(&mut out, record_bytes.as_deref().zip(record.as_ref()))?;
+    let extra: Vec<(String, Vec<u8>)> = record_bytes
+        .map(|b| (crate::policy::RECORD.to_string(), b))
+        .into_iter()
+        .collect();
+    write_turn(layout, t, &out, &extra)?;
     Ok(Adjudicated {
         turn: t,
         report: layout.report(t),
@@ -744,7 +773,12 @@ pub const STAGED_REPORTS: &str = ".reports";
 /// last). A failure at any step before or after the commit undoes everything, so a
 /// failed run leaves the campaign exactly as it was; a crash after the commit leaves the
 /// reports in `.reports/`, and the next run finishes the move (`finish_commit`).
-pub fn write_turn(layout: &Layout, t: u32, out: &pipeline::TurnOutputs) -> Result<(), Failure> {
+pub fn write_turn(
+    layout: &Layout,
+    t: u32,
+    out: &pipeline::TurnOutputs,
+    extra: &[(String, Vec<u8>)],
+) -> Result<(), Failure> {
     if !layout.turn_dir(t).is_dir() {
         return Err(Failure::Refused(format!(
             "{} is missing",
@@ -758,16 +792,27 @@ pub fn write_turn(layout: &Layout, t: u32, out: &pipeline::TurnOutputs) -> Resul
     }
     nd.mkdir("orders")?;
     nd.mkdir(STAGED_REPORTS)?;
-    for (name, text) in out.report_files() {
-        if layout.turn_dir(t).join(&name).exists() {
+    // Files of turn t beside its reports (the adjudication record) go first, the
+    // moderator's report.md last.
+    let files: Vec<(String, &[u8])> = extra
+        .iter()
+        .map(|(n, b)| (n.clone(), b.as_slice()))
+        .chain(
+            out.report_files()
+                .into_iter()
+                .map(|(n, t)| (n, t.as_bytes())),
+        )
+        .collect();
+    for (name, bytes) in &files {
+        if layout.turn_dir(t).join(name).exists() {
             return Err(Failure::Refused(format!(
                 "{} already exists; dikast never overwrites a finished file",
-                layout.rel(&layout.turn_dir(t).join(&name))
+                layout.rel(&layout.turn_dir(t).join(name))
             )));
         }
-        nd.write(&format!("{STAGED_REPORTS}/{name}"), text.as_bytes())?;
+        nd.write(&format!("{STAGED_REPORTS}/{name}"), bytes)?;
     }
-    let order: Vec<String> = out.report_files().into_iter().map(|(n, _)| n).collect();
+    let order: Vec<String> = files.into_iter().map(|(n, _)| n).collect();
     let next = nd.commit()?;
     if let Err(e) = move_reports(layout, t, &order) {
         // Undone: the reports moved back, the folder renamed away and removed.

@@ -67,11 +67,14 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
         )));
     }
     let stamp = crate::policy::rfc3339(now).replace(':', "");
-    let dest = layout
-        .dir
-        .join(".dikast")
-        .join("undone")
-        .join(format!("{stamp}-turn-{t:04}"));
+    // Two undos within one second (or at one `--clock`) each get their own folder.
+    let undone = layout.dir.join(".dikast").join("undone");
+    let mut dest = undone.join(format!("{stamp}-turn-{t:04}"));
+    let mut n = 2;
+    while dest.exists() {
+        dest = undone.join(format!("{stamp}-turn-{t:04}-{n}"));
+        n += 1;
+    }
     let mut lines = Vec::new();
     // The moderator's English report marks a finished turn: it goes first, so an undo
     // that stops half-way leaves an interrupted adjudication that `adjudicate` explains.
@@ -88,7 +91,7 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
         "took back the {} reports of turn {t}",
         reports.len()
     ));
-    for extra in ["mail", "early.md"] {
+    for extra in ["mail", crate::policy::RECORD] {
         let p = tdir.join(extra);
         if p.exists() {
             move_into(&p, &dest.join(extra))?;

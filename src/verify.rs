@@ -442,7 +442,10 @@ fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
         let sides = R::sides(&sc, &game.state);
         let orders = campaign::read_orders(layout, t, &sides)?;
         check_orders_recorded(layout, t, &sides, &orders)?;
-        let out = pipeline::run_turn::<R>(&TurnInputs {
+        // What the adjudication was told beyond the orders (crate::policy::RECORD).
+        let record = crate::policy::load_record(layout, t)?;
+        crate::policy::check_record(layout, t, record.as_ref().map(|(b, _)| b.as_slice()))?;
+        let mut out = pipeline::run_turn::<R>(&TurnInputs {
             // The deadline was the moderator's input; the archive keeps it in the next
             // game file, and the re-run must write the same (the report shows it).
             next_deadline: next.deadline.clone(),
@@ -464,6 +467,8 @@ fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
                 if rerun == 1 { " was" } else { "s were" }
             )));
         }
+        // The record's section and the moderator's whole position, as adjudicate added them.
+        crate::policy::annotate::<R>(&mut out, record.as_ref().map(|(b, r)| (b.as_slice(), r)))?;
         compare(layout, &next_path, &out.next_game)?;
         // Every report in every language.
         for (name, text) in out.report_files() {

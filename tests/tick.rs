@@ -533,6 +533,28 @@ fn a_campaign_runs_three_turns_by_mail() {
     for t in &tokens_s {
         assert!(!has(&ma, t), "Sparta's token {t} reached Athens");
     }
+    // The moderator's reports show the whole position; no player's mail holds it, nor
+    // (in body or attachment) a block of the other side by its id.
+    let mm = mailbox(&e, &format!("moderator.{tag}"));
+    let mod_reports: Vec<&Got> = mm
+        .iter()
+        .filter(|m| m.subject.contains("moderator's report"))
+        .collect();
+    assert_eq!(mod_reports.len(), 3);
+    assert!(mod_reports
+        .iter()
+        .all(|m| m.body.contains("## The whole position")
+            && m.body.contains("ATH-1 ")
+            && m.body.contains("SPA-")));
+    for (mb, who, enemy) in [
+        (&ma, "athens", "SPA-"),
+        (&ms, "sparta", "ATH-"),
+        (&me, "eve", "ATH-"),
+    ] {
+        for needle in ["The whole position", "Всё положение", enemy] {
+            assert!(!has(mb, needle), "{who}'s mail holds {needle:?}");
+        }
+    }
     // The archive (published in the end) holds no token outside the orders received.
     let mut files = Vec::new();
     files_under(&dir.join("turns"), &mut files);
