@@ -719,7 +719,18 @@ pub fn adjudicate_with<R: Rules>(
     if !opts.allow_no_orders {
         require_some_orders(layout)?;
     }
-    let orders = read_orders(layout, t, &R::sides(&sc, &game.state))?;
+    let mut orders = read_orders(layout, t, &R::sides(&sc, &game.state))?;
+    // Orders put here by hand may carry a turn token (the moderator's template has one):
+    // it is taken out, so the archive never holds one (`crate::policy::without_token`).
+    // What is adjudicated is the file without it; the file is rewritten so once the
+    // turn's check and resolution have succeeded.
+    let mut untokened: Vec<(PathBuf, Vec<u8>, Vec<u8>)> = Vec::new();
+    for (name, bytes) in orders.values_mut().flatten() {
+        if let Some(w) = crate::policy::without_token(bytes) {
+            untokened.push((layout.dir.join(&*name), std::mem::take(bytes), w.clone()));
+            *bytes = w;
+        }
+    }
     let campaign = layout.load_campaign()?;
     // The deadline policy (an early run refused without --now) and what to record.
     let record = match opts.clock {
@@ -754,12 +765,52 @@ pub fn adjudicate_with<R: Rules>(
         .map(|b| (crate::policy::RECORD.to_string(), b))
         .into_iter()
         .collect();
-    write_turn(layout, t, &out, &extra)?;
+    for (p, orig, w) in &untokened {
+        // The file as it was stays with the moderator (never published), so that `undo`
+        // can put the pending turn back byte for byte.
+        let keep = untokened_copy(layout, t, p);
+        if let Some(parent) = keep.parent() {
+            fs::create_dir_all(parent).map_err(|e| Failure::io(parent, "create", e))?;
+        }
+        fsx::replace(&keep, orig)?;
+        // Its time too: `status` and the record judge hand-placed orders by it.
+        if let Ok(m) = fs::metadata(p).and_then(|m| m.modified()) {
+            let _ = fs::File::options()
+                .write(true)
+                .open(&keep)
+                .and_then(|f| f.set_modified(m));
+        }
+        fsx::replace(p, w)?;
+        notes.push(format!(
+            "took the turn token out of {} (the archive never holds one)",
+            layout.rel(p)
+        ));
+    }
+    if let Err(e) = write_turn(layout, t, &out, &extra) {
+        if !layout.turn_dir(t + 1).exists() {
+            // Not committed: the orders files go back to what they were.
+            for (p, orig, _) in &untokened {
+                let _ = fsx::replace(p, orig);
+            }
+        }
+        return Err(e);
+    }
     Ok(Adjudicated {
         turn: t,
         report: layout.report(t),
         notes,
     })
+}
+
+/// Where an orders file of turn t that came with a turn token is kept as it was, once
+/// the token was taken out of the archived copy: `.dikast/with-token/NNNN/<file>`.
+pub fn untokened_copy(layout: &Layout, t: u32, orders_file: &Path) -> PathBuf {
+    layout
+        .dir
+        .join(".dikast")
+        .join("with-token")
+        .join(format!("{t:04}"))
+        .join(orders_file.file_name().unwrap_or_default())
 }
 
 /// The hidden folder inside a new turn folder where the previous turn's reports wait

@@ -315,6 +315,37 @@ pub fn token(secret: &Secret, game: &str, turn: u32, side: &str) -> String {
     crate::dice::to_hex(&h)[..20].to_string()
 }
 
+/// Orders without their `token:` line(s): the token has done its work once the message
+/// is accepted (or the orders are adjudicated), and the archive — published in the end —
+/// must never hold one. `None` when there is no such line. A top-level `token:` key is
+/// at the start of its line (as the template writes it); the line goes with its line end,
+/// so the rest of the file is byte for byte what the player wrote.
+pub fn without_token(bytes: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut found = false;
+    let mut first = true;
+    for line in bytes.split_inclusive(|b| *b == b'\n') {
+        let (bom, rest) = match line.strip_prefix("\u{feff}".as_bytes()) {
+            Some(r) if first => (&line[..3], r),
+            _ => (&line[..0], line),
+        };
+        first = false;
+        let is_token = rest.len() >= 6
+            && rest[..5].eq_ignore_ascii_case(b"token")
+            && rest[5..]
+                .iter()
+                .position(|b| *b != b' ' && *b != b'\t')
+                .is_some_and(|i| rest[5 + i] == b':');
+        if is_token {
+            found = true;
+            out.extend_from_slice(bom);
+        } else {
+            out.extend_from_slice(line);
+        }
+    }
+    found.then_some(out)
+}
+
 /// What campaign.yaml must hold beyond its shape, each problem at its line.
 pub fn validate_campaign(name: &str, bytes: &[u8], c: &Campaign) -> Result<(), Failure> {
     let file = crate::yaml::decode(name, bytes).map_err(Failure::input)?;
@@ -832,6 +863,22 @@ mod tests {
             "2026-03-02T00:00:00Z"
         );
         assert!(parse_new_deadline("tomorrow", now, None).is_err());
+    }
+
+    #[test]
+    fn the_token_line_goes_and_nothing_else() {
+        let t = b"game: g\nturn: 2\nentropy: \"\"\ntoken: 6f55   # yours\nactions: []\n";
+        assert_eq!(
+            without_token(t).unwrap(),
+            b"game: g\nturn: 2\nentropy: \"\"\nactions: []\n".to_vec()
+        );
+        let crlf = "\u{feff}token : x\r\ngame: g\r\n";
+        assert_eq!(
+            without_token(crlf.as_bytes()).unwrap(),
+            "\u{feff}game: g\r\n".as_bytes()
+        );
+        assert_eq!(without_token(b"game: g\ntokens: 1\n  token: x\n"), None);
+        assert_eq!(without_token(b"Token: x").unwrap(), b"".to_vec());
     }
 
     #[test]

@@ -458,7 +458,29 @@ pub fn receive_message(
             String::new(),
         );
     }
-    // Store: the orders as received (their hash is the one the reports name), then the receipt.
+    // What is stored is the orders without their `token:` line: the archive (published
+    // in the end) never holds a token. The token must not stay anywhere else in them, and
+    // what is stored must check out by itself (it is what will be adjudicated).
+    let obytes = policy::without_token(&obytes).unwrap_or(obytes);
+    if obytes
+        .to_ascii_lowercase()
+        .windows(want.len())
+        .any(|w| w == want.as_bytes())
+    {
+        return refuse(
+            Some(&side),
+            "your turn token appears in the orders outside their `token:` line".into(),
+            "Keep the token on its own `token:` line, as the template has it, and nowhere else (not in `entropy:` nor in a comment): orders are archived, and published when the game is over, without that line.\n\n".into(),
+        );
+    }
+    if let Err(f) = check(&layout.rel(&view_path), &view_bytes, &oname, &obytes) {
+        return refuse(
+            Some(&side),
+            "the orders do not check out once their `token:` line is taken out".into(),
+            format!("{}\n", diagnostics(f)),
+        );
+    }
+    // Store, then the receipt; the hash is the one the reports will name.
     let sha = crate::game::sha256_hex(&obytes);
     {
         let _lock = fsx::Lock::take(&layout.dir)?;
@@ -499,7 +521,7 @@ pub fn receive_message(
         }
     };
     let body = format!(
-        "Your orders for game {}, turn {t} ({}) are ACCEPTED{} as {}'s.\n\nReceived {} as message {message_id}, from {}; stored with SHA-256 {sha}.\nThey replace any orders you sent before for this turn.\n{deadline}\nWhat was understood (checked against your view, no problem found):\n\n{}\n",
+        "Your orders for game {}, turn {t} ({}) are ACCEPTED{} as {}'s.\n\nReceived {} as message {message_id}, from {}; stored without their `token:` line (the archive never holds a token) with SHA-256 {sha}: the file attached, {side}.yaml, is exactly what was stored. `dikast verify --report` takes it, or your own copy, as your orders.\nThey replace any orders you sent before for this turn.\n{deadline}\nWhat was understood (checked against your view, no problem found):\n\n{}\n",
         p.game,
         p.step,
         if late { " (LATE)" } else { "" },
@@ -508,7 +530,7 @@ pub fn receive_message(
         shown(&from),
         indent(&String::from_utf8_lossy(&obytes)),
     );
-    let mailed = answer(
+    let mailed = answer_with(
         layout,
         &c,
         To::Side(&side),
@@ -519,6 +541,11 @@ pub fn receive_message(
         }),
         body,
         &message_id,
+        vec![(
+            format!("{side}.yaml"),
+            "text/yaml; charset=utf-8",
+            obytes.clone(),
+        )],
     );
     Ok(format!(
         "accepted{} orders of {side} for turn {t} from {message_id}; {mailed}",
@@ -559,12 +586,25 @@ fn answer(
     body: String,
     reply_to: &str,
 ) -> String {
+    answer_with(layout, c, to, subject, body, reply_to, Vec::new())
+}
+
+/// `answer` with attachments (name, content type, bytes).
+fn answer_with(
+    layout: &Layout,
+    c: &Campaign,
+    to: To,
+    subject: String,
+    body: String,
+    reply_to: &str,
+    attachments: Vec<(String, &'static str, Vec<u8>)>,
+) -> String {
     let n = Notice {
         to,
         subject,
         body,
         in_reply_to: reply_to.starts_with('<').then(|| reply_to.to_string()),
-        attachments: Vec::new(),
+        attachments,
     };
     match crate::mail::send_notice(layout, c, &n) {
         Ok(line) => format!("answer {line}"),

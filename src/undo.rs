@@ -117,6 +117,18 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
     if receipts.exists() {
         move_into(&receipts, &dest.join(format!("receipts-{last:04}.yaml")))?;
     }
+    // Orders files the adjudication took the turn token out of go back as they were.
+    let kept = layout
+        .dir
+        .join(".dikast")
+        .join("with-token")
+        .join(format!("{t:04}"));
+    if kept.is_dir() {
+        for n in files_in(&kept) {
+            fsx::rename(&kept.join(&n), &layout.orders_dir(t).join(&n))?;
+        }
+        fsx::remove_empty_dir(&kept)?;
+    }
     lines.push(format!(
         "turn {t} awaits orders again; what was taken back is in {}",
         layout.rel(&dest)

@@ -541,6 +541,19 @@ pub struct OrdersHead {
     pub turn: Option<u64>,
     pub based_on: String,
     pub sha256: Hash,
+    /// The SHA-256 of the file without its `token:` line, when it has one: orders by mail
+    /// are stored without the turn token (`crate::policy::without_token`), so the player's
+    /// own copy, token and all, is recognised as the orders adjudicated.
+    pub sha256_without_token: Option<Hash>,
+}
+
+impl OrdersHead {
+    /// Whether a recorded orders hash (hex) is this file's.
+    pub fn is(&self, recorded: &str) -> bool {
+        std::iter::once(self.sha256)
+            .chain(self.sha256_without_token)
+            .any(|h| dice::to_hex(&h) == recorded)
+    }
 }
 
 fn read_orders_head(p: &Path) -> Result<OrdersHead, Failure> {
@@ -559,6 +572,7 @@ fn read_orders_head(p: &Path) -> Result<OrdersHead, Failure> {
         turn: root.get("turn").and_then(|n| n.as_u64()),
         based_on: text("based_on"),
         sha256: dice::sha256(&b),
+        sha256_without_token: crate::policy::without_token(&b).map(|w| dice::sha256(&w)),
         name,
     })
 }
@@ -648,7 +662,7 @@ fn anchor(
             .iter()
             .find(|x| x.side == v.view_of)
             .map(|x| x.sha256.as_str());
-        if recorded != Some(dice::to_hex(&o.sha256).as_str()) {
+        if !recorded.is_some_and(|r| o.is(r)) {
             return fail(format!(
                 "{name}: field orders does not record {} for {}: these are not the orders adjudicated for your side",
                 o.name, v.view_of
@@ -887,8 +901,13 @@ pub fn check_section(
     }
     if let Some(p) = orders {
         let ob = fsx::read_limited(p)?;
-        let mine = dice::sha256(&ob);
-        match sides.iter().find(|so| so.orders_sha256 == Some(mine)) {
+        let mine: Vec<Hash> = std::iter::once(dice::sha256(&ob))
+            .chain(crate::policy::without_token(&ob).map(|w| dice::sha256(&w)))
+            .collect();
+        match sides
+            .iter()
+            .find(|so| so.orders_sha256.is_some_and(|h| mine.contains(&h)))
+        {
             Some(so) => sum.lines.push(format!("orders: {} is {}'s orders file as adjudicated", p.display(), so.side)),
             None => {
                 return Err(Failure::Verify(format!(

@@ -194,6 +194,13 @@ fn token_of(template: &str) -> String {
         .to_string()
 }
 
+/// A template's text without its `token:` line (what dikast stores of orders by mail).
+fn no_token(t: &str) -> String {
+    t.split_inclusive('\n')
+        .filter(|l| !l.trim_start_matches('\u{feff}').starts_with("token:"))
+        .collect()
+}
+
 fn count(mb: &[Got], needle: &str) -> usize {
     mb.iter().filter(|m| m.subject.contains(needle)).count()
 }
@@ -335,10 +342,12 @@ fn a_campaign_runs_three_turns_by_mail() {
     );
     assert!(out.contains("called athens for turn 2"), "{out}");
     // What was stored: exactly the accepted orders.
+    // Stored as sent, but for the `token:` line (the archive never holds a token).
     assert_eq!(
         fs::read_to_string(dir.join("turns/0001/orders/athens.yaml")).unwrap(),
-        ta
+        no_token(&ta)
     );
+    assert_ne!(no_token(&ta), ta);
     let stored_s = fs::read_to_string(dir.join("turns/0001/orders/sparta.yaml")).unwrap();
     assert!(
         stored_s.starts_with("game: g-e2e") && !stored_s.contains("Архидам\n"),
@@ -436,8 +445,9 @@ fn a_campaign_runs_three_turns_by_mail() {
         "not due: sparta owes orders\n{out}"
     );
     assert_eq!(
-        fs::read(dir.join("turns/0002/orders/athens.yaml")).unwrap(),
-        crlf.as_bytes()
+        fs::read_to_string(dir.join("turns/0002/orders/athens.yaml")).unwrap(),
+        no_token(&crlf),
+        "BOM and CRLF kept, the token line gone"
     );
     // Early adjudication is refused, naming who owes orders and the deadline.
     let early = dikast(&["adjudicate", d, "--clock", "2026-03-01T15:00:00Z"]);
@@ -480,6 +490,29 @@ fn a_campaign_runs_three_turns_by_mail() {
             .any(|m| m.subject.contains("Turn 3") && m.body.contains("marked late")),
         "the call for turn 3 says Sparta's orders were late"
     );
+    // The reports of turn 2 mark them late, with the policy, in each player's language.
+    let ma = mailbox(&e, &format!("athens.{tag}"));
+    let r2 = ma
+        .iter()
+        .find(|m| m.subject.contains("Turn 2:") && m.subject.contains("report for"))
+        .expect("Athens got the report of turn 2");
+    assert!(
+        r2.body.contains("Sparta's orders are **late**: they arrived 2026-03-04 14:00 UTC (by mail), after the deadline 2026-03-04T13:00:00Z; used, as this campaign's policy says (`late: accept`)."),
+        "{}",
+        r2.body
+    );
+    let r2 = ms
+        .iter()
+        .find(|m| m.subject.contains("Ход 2:"))
+        .expect("Sparta got the report of turn 2");
+    assert!(
+        r2.body.contains("**опоздали**") && r2.body.contains("`late: accept`"),
+        "{}",
+        r2.body
+    );
+    assert!(fs::read_to_string(dir.join("turns/0002/adjudication.yaml"))
+        .unwrap()
+        .contains("late_orders:\n- side: sparta"));
 
     // Turn 3: both in at once.
     let ta3 = template(&e, &format!("athens.{tag}"), "athens", 3);
@@ -555,12 +588,12 @@ fn a_campaign_runs_three_turns_by_mail() {
             assert!(!has(mb, needle), "{who}'s mail holds {needle:?}");
         }
     }
-    // The archive (published in the end) holds no token outside the orders received.
+    // The archive (published in the end) holds no token, the orders received included.
     let mut files = Vec::new();
     files_under(&dir.join("turns"), &mut files);
     for f in files
         .iter()
-        .filter(|f| !f.components().any(|c| c.as_os_str() == "orders"))
+        .filter(|f| !f.components().any(|c| c.as_os_str() == "mail"))
     {
         let b = fs::read(f).unwrap();
         for t in tokens_a.iter().chain(&tokens_s) {
