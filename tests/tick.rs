@@ -514,6 +514,52 @@ fn a_campaign_runs_three_turns_by_mail() {
         .unwrap()
         .contains("late_orders:\n- side: sparta"));
 
+    // The moderator moves turn 3's deadline: every player and the moderator get the
+    // notice, and what is mailed from then on (a reminder) gives the deadline in force.
+    let out = ok(dikast(&[
+        "deadline",
+        d,
+        "--set",
+        "+24h",
+        "--clock",
+        "2026-03-04T14:30:00Z",
+    ]));
+    assert!(
+        out.contains("deadline set to 2026-03-08T14:00:00Z")
+            && out.contains("was 2026-03-07T14:00:00Z"),
+        "{out}"
+    );
+    for who in ["athens", "sparta", "moderator"] {
+        let mb = mailbox(&e, &format!("{who}.{tag}"));
+        let n: Vec<&Got> = mb
+            .iter()
+            .filter(|m| {
+                m.subject
+                    .contains("Turn 3: new deadline 2026-03-08T14:00:00Z")
+            })
+            .collect();
+        assert_eq!(n.len(), 1, "{who} got the notice once");
+        assert!(
+            n[0].body.contains("it was 2026-03-07T14:00:00Z"),
+            "{}",
+            n[0].body
+        );
+    }
+    let out = ok(dikast(&["remind", d]));
+    assert!(
+        out.contains("reminded athens") && out.contains("reminded sparta"),
+        "{out}"
+    );
+    let rem = mailbox(&e, &format!("athens.{tag}"))
+        .into_iter()
+        .rfind(|m| m.subject.contains("Turn 3: reminder"))
+        .expect("Athens was reminded");
+    assert!(
+        rem.body.contains("Deadline in force: 2026-03-08T14:00:00Z"),
+        "{}",
+        rem.body
+    );
+
     // Turn 3: both in at once.
     let ta3 = template(&e, &format!("athens.{tag}"), "athens", 3);
     let ts3 = template(&e, &format!("sparta.{tag}"), "sparta", 3);
