@@ -700,3 +700,49 @@ fn tick_over_a_folder_of_campaigns() {
     );
     let _ = fs::remove_dir_all(&root);
 }
+
+/// The exit codes of `tick` (docs/mail.md): 75 while mail waits — the turn is adjudicated
+/// all the same, the messages wait in the outbox, and the next tick retries them without
+/// adjudicating again. (The server is a closed port: no server needed.)
+#[test]
+fn tick_exits_75_while_mail_waits_and_retries_it() {
+    let root = std::env::temp_dir().join(format!("dikast-tick-75-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&root);
+    let a = root.join("c");
+    let ad = a.to_str().unwrap();
+    ok(dikast(&["new", ad]));
+    for side in ["athens", "sparta"] {
+        let t = ok(dikast(&["template", ad, "--side", side]));
+        fs::write(a.join(format!("turns/0001/orders/{side}.yaml")), t).unwrap();
+    }
+    let c = fs::read_to_string(a.join("campaign.yaml")).unwrap();
+    let c = c
+        .replacen("email: ''", "email: athens@example.org", 1)
+        .replacen("email: ''", "email: sparta@example.org", 1);
+    fs::write(
+        a.join("campaign.yaml"),
+        format!("{c}moderator: moderator@example.org\nmail:\n  server: 127.0.0.1\n  port: 9\n  security: none\n  from: judge@example.org\n"),
+    )
+    .unwrap();
+    let o = dikast(&["tick", ad, "--clock", "2026-03-01T12:00:00Z"]);
+    assert_eq!(o.status.code(), Some(75), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("turn 1 adjudicated (every side's orders are in)")
+            && err.contains("some mail could not be sent"),
+        "{err}"
+    );
+    assert!(a.join("turns/0002/game.yaml").exists());
+    assert!(
+        fs::read_dir(a.join("turns/0001/mail/outbox"))
+            .unwrap()
+            .count()
+            > 0
+    );
+    let o = dikast(&["tick", ad, "--clock", "2026-03-01T12:10:00Z"]);
+    assert_eq!(o.status.code(), Some(75), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("adjudicated ("), "{err}");
+    assert!(!a.join("turns/0003").exists());
+    let _ = fs::remove_dir_all(&root);
+}
