@@ -465,6 +465,9 @@ pub struct Record {
     /// sides owed orders; empty when it was due.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub early_owing: Vec<String>,
+    /// `deadline_every:` when the next turn's deadline was counted from `at` by it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_every: Option<String>,
 }
 
 impl Record {
@@ -549,7 +552,17 @@ pub fn record_for(
             }
         }
     }
-    if clock == Clock::Machine && late_orders.is_empty() && early_owing.is_empty() {
+    // The next deadline counted from this time: the time shaped the archive, so it is kept.
+    let cadence = c.deadline_every.clone().filter(|_| {
+        !c.deadlines
+            .as_ref()
+            .is_some_and(|d| d.contains_key(&(t + 1)))
+    });
+    if clock == Clock::Machine
+        && late_orders.is_empty()
+        && early_owing.is_empty()
+        && cadence.is_none()
+    {
         return Ok(None);
     }
     Ok(Some(Record {
@@ -560,6 +573,7 @@ pub fn record_for(
         late_policy: c.late.unwrap_or_default(),
         late_orders,
         early_owing,
+        deadline_every: cadence,
     }))
 }
 
@@ -686,6 +700,12 @@ fn record_section<R: Rules>(
         (Clock::Machine, Lang::En) => format!("- Adjudicated at {} by the machine's clock.\n", time(&rec.at)),
         (Clock::Machine, Lang::Ru) => format!("- Разобран {} по часам машины.\n", time(&rec.at)),
     });
+    if let Some(every) = &rec.deadline_every {
+        out.push_str(&lang.pick(
+            format!("- The next turn's deadline is counted from this time (`deadline_every: {every}`).\n"),
+            format!("- Срок следующего хода отсчитан от этого времени (`deadline_every: {every}`).\n"),
+        ));
+    }
     if moderator {
         // The same words in every language: `verify` finds the line by them.
         out.push_str(&format!("{RECORD_LINE}{record_sha}`.\n"));

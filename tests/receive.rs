@@ -448,6 +448,16 @@ fn a_cadence_sets_the_next_deadline_and_deadline_set_moves_it() {
     );
     let r = fs::read_to_string(dir.join("turns/0001/report-athens.md")).unwrap();
     assert!(r.contains("2026-03-04T12:00:00Z"), "the report shows it");
+    // The time it was counted from is kept, and said.
+    let rec = fs::read_to_string(dir.join("turns/0001/adjudication.yaml")).unwrap();
+    assert!(
+        rec.contains("at: 2026-03-01T12:00:00Z") && rec.contains("deadline_every: 72h"),
+        "{rec}"
+    );
+    assert!(
+        r.contains("- The next turn's deadline is counted from this time (`deadline_every: 72h`)."),
+        "{r}"
+    );
     let out = ok(dikast(&[
         "deadline",
         d,
