@@ -857,6 +857,28 @@ mod tests {
     }
 
     #[test]
+    fn only_the_sides_a_step_awaits_owe_orders() {
+        let c = campaign("");
+        let d = 1_000_000;
+        let mut p = pending(&[], Some(d));
+        p.awaiting = vec!["sparta".into()];
+        assert_eq!(p.owing(), vec!["sparta".to_string()]);
+        match due(&c, &p, d - 1) {
+            Due::No(m) => assert!(
+                m.starts_with("sparta (S) owes orders for turn 3") && !m.contains("athens"),
+                "{m}"
+            ),
+            other => panic!("{other:?}"),
+        }
+        p.sent = vec!["sparta".into()];
+        assert_eq!(
+            due(&c, &p, d - 1),
+            Due::Yes("every side's orders are in".into()),
+            "athens owes nothing this step"
+        );
+    }
+
+    #[test]
     fn the_next_deadline_comes_from_dates_then_the_cadence() {
         let c = campaign("deadline_every: 72h\ndeadlines:\n  5: 2026-03-08T18:00:00Z\n");
         assert_eq!(
