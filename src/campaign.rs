@@ -765,6 +765,27 @@ pub fn adjudicate_with<R: Rules>(
         .map(|b| (crate::policy::RECORD.to_string(), b))
         .into_iter()
         .collect();
+    // A kept original left by an earlier run counts only while it is still the original
+    // of the file there (a run stopped after taking the token out); any other is stale.
+    let kept_dir = layout
+        .dir
+        .join(".dikast")
+        .join("with-token")
+        .join(format!("{t:04}"));
+    if let Ok(rd) = fs::read_dir(&kept_dir) {
+        for e in rd.flatten() {
+            let here = layout.orders_dir(t).join(e.file_name());
+            let kept = fsx::read_limited(&e.path()).ok();
+            let still = kept
+                .as_deref()
+                .and_then(crate::policy::without_token)
+                .is_some_and(|w| fs::read(&here).is_ok_and(|h| h == w));
+            let ours = untokened.iter().any(|(p, _, _)| *p == here);
+            if !still && !ours {
+                fs::remove_file(e.path()).map_err(|er| Failure::io(&e.path(), "remove", er))?;
+            }
+        }
+    }
     for (p, orig, w) in &untokened {
         // The file as it was stays with the moderator (never published), so that `undo`
         // can put the pending turn back byte for byte.
@@ -788,9 +809,11 @@ pub fn adjudicate_with<R: Rules>(
     }
     if let Err(e) = write_turn(layout, t, &out, &extra) {
         if !layout.turn_dir(t + 1).exists() {
-            // Not committed: the orders files go back to what they were.
+            // Not committed: the orders files go back to what they were, and their kept
+            // originals go.
             for (p, orig, _) in &untokened {
                 let _ = fsx::replace(p, orig);
+                let _ = fs::remove_file(untokened_copy(layout, t, p));
             }
         }
         return Err(e);

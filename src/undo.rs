@@ -125,7 +125,17 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
         .join(format!("{t:04}"));
     if kept.is_dir() {
         for n in files_in(&kept) {
-            fsx::rename(&kept.join(&n), &layout.orders_dir(t).join(&n))?;
+            // Only over the file it is the original of (the same but for the token line).
+            let here = layout.orders_dir(t).join(&n);
+            let original = fsx::read_limited(&kept.join(&n))?;
+            let same = crate::policy::without_token(&original)
+                .is_some_and(|w| std::fs::read(&here).is_ok_and(|h| h == w));
+            if same {
+                fsx::rename(&kept.join(&n), &here)?;
+            } else {
+                std::fs::remove_file(kept.join(&n))
+                    .map_err(|e| Failure::io(&kept.join(&n), "remove", e))?;
+            }
         }
         fsx::remove_empty_dir(&kept)?;
     }
