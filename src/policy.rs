@@ -4,6 +4,13 @@
 //! pending turn's envelope only (no game's types), so `receive`, `tick`, `undo` and the
 //! command line share one answer to "who owes orders, and is the turn due?".
 //!
+//! Also here: the record of what an adjudication was told beyond its game file and orders
+//! (`adjudication.yaml`: the time used, an early run, late orders, the policy) and what
+//! the application adds to the reports `pipeline::run_turn` made (`annotate`: the
+//! record's section in every report, the whole position in the moderator's), called by
+//! `adjudicate` and `verify` alike so the reports re-run byte for byte; and
+//! `without_token`, by which no turn token reaches the archive.
+//!
 //! The clock never reaches this module: every function that judges time takes "now".
 
 use crate::campaign::{Campaign, Layout, Secret};

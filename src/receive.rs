@@ -2,9 +2,11 @@
 //! filter or `.forward` pipe) or every new message of a Maildir, finds the pending turn
 //! and the player — by his registered address AND his turn token, so a forged `From:`
 //! is not enough — takes the orders from a YAML attachment or the body, checks them
-//! against his view, stores them with a receipt, and answers him at once: accepted, with
-//! what was understood, or every diagnostic. Nothing is stored from a message that is
-//! refused.
+//! against his view, stores them (without their `token:` line: the archive never holds a
+//! token) with a receipt, and answers him at once: accepted, with what was understood, or
+//! every diagnostic. Nothing is stored from a message that is refused. Answers go only to
+//! registered players' own addresses (no backscatter to a forged `From:`); a stranger's
+//! message is told to the moderator.
 //!
 //! MIME is parsed by the `mail-parser` crate (a hand-written parser would get encodings,
 //! charsets and nesting wrong). The Maildir needs only what its specification asks of a
