@@ -530,13 +530,14 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
                 );
                 return Ok(out);
             }
-            let early = crate::policy::refuse_early(&layout, at, now)?;
             let done = game.adjudicate(
                 &layout,
                 &campaign::AdjudicateOptions {
                     fallback,
                     allow_no_orders,
                     clock: Some(at),
+                    clock_given: clock.is_some(),
+                    early: now,
                 },
             )?;
             out.extend(done.notes.iter().map(|n| format!("{n}\n")));
@@ -545,12 +546,6 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
                     "nothing else was done: run `dikast adjudicate` again for the next turn\n",
                 );
                 return Ok(out);
-            }
-            if let Some(note) = early {
-                fsx::write_new(
-                    &crate::policy::early_note_path(&layout, done.turn),
-                    format!("{note}\n").as_bytes(),
-                )?;
             }
             out.push_str(&format!(
                 "turn {} adjudicated; reports in {}; turn {} awaits orders\n",
@@ -731,7 +726,9 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             };
             Ok(lines.iter().map(|l| format!("{l}\n")).collect())
         }
-        Command::Tick { dir, clock } => crate::tick::tick(reg, &dir, clock_at(clock.as_deref())?),
+        Command::Tick { dir, clock } => {
+            crate::tick::tick(reg, &dir, clock_at(clock.as_deref())?, clock.is_some())
+        }
         Command::Remind { dir } => crate::tick::remind(reg, &Layout::new(&dir)),
         Command::Deadline { dir, set, clock } => {
             crate::tick::set_deadline(&Layout::new(&dir), &set, clock_at(clock.as_deref())?)
