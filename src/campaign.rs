@@ -552,7 +552,29 @@ pub fn check_links(
         return Ok(());
     }
     let prev_bytes = fsx::read_limited(&layout.game(t - 1))?;
-    let want = sha256_hex(&prev_bytes);
+    let prev_commitment = crate::verify::dice_commitment_of(&prev_bytes);
+    check_link_to(
+        layout,
+        t,
+        previous,
+        commitment,
+        &prev_bytes,
+        prev_commitment.as_deref(),
+    )
+}
+
+/// `check_links` with turn t−1's game file already read (`prev_bytes`) and, when its
+/// reader has parsed it, its `dice.commitment` (`verify` reads each file once).
+pub fn check_link_to(
+    layout: &Layout,
+    t: u32,
+    previous: Option<&str>,
+    commitment: &str,
+    prev_bytes: &[u8],
+    prev_commitment: Option<&str>,
+) -> Result<(), Failure> {
+    let name = layout.rel(&layout.game(t));
+    let want = sha256_hex(prev_bytes);
     if previous != Some(want.as_str()) {
         // The views of turn t−1 name its game file's hash too: when they all agree with
         // this file's `previous`, it is the older game file that was changed.
@@ -588,14 +610,21 @@ pub fn check_links(
             "{name}: field previous does not match the SHA-256 of {prev_name} (one of the two was changed)"
         )));
     }
-    let pc: PrevDice = serde_yaml::from_slice(&prev_bytes)
-        .map_err(|e| Failure::Verify(format!("{}: {e}", layout.rel(&layout.game(t - 1)))))?;
+    let prev_commitment = match prev_commitment {
+        Some(c) => c.to_string(),
+        None => {
+            let pc: PrevDice = serde_yaml::from_slice(prev_bytes).map_err(|e| {
+                Failure::Verify(format!("{}: {e}", layout.rel(&layout.game(t - 1))))
+            })?;
+            pc.dice.commitment
+        }
+    };
     let c = dice::parse_hash(commitment).ok_or_else(|| {
         Failure::Verify(format!(
             "{name}: field dice.commitment is not a 64-digit hex hash"
         ))
     })?;
-    if dice::to_hex(&Chain::Open.prev(&c)) != pc.dice.commitment {
+    if dice::to_hex(&Chain::Open.prev(&c)) != prev_commitment {
         return Err(Failure::Verify(format!(
             "{name}: field dice.commitment (the revealed seed of turn {}) does not hash to turn {}'s commitment",
             t - 1,
@@ -715,7 +744,7 @@ pub fn adjudicate_with<R: Rules>(
     let orders = read_orders(layout, t, &R::sides(&sc, &game.state))?;
     let campaign = layout.load_campaign()?;
     let next_deadline = crate::policy::next_deadline(&campaign, t + 1, opts.clock);
-    let out = pipeline::run_turn::<R>(&TurnInputs {
+    let inputs = TurnInputs {
         next_deadline,
         game_name: layout.rel(&game_path),
         game_bytes,
@@ -724,7 +753,8 @@ pub fn adjudicate_with<R: Rules>(
         sealed: Some(sealed),
         fallback,
         forced: BTreeMap::new(),
-    })?;
+    };
+    let out = pipeline::run_turn_with::<R>(&inputs, &game, &sc)?;
     write_turn(layout, t, &out)?;
     Ok(Adjudicated {
         turn: t,
@@ -804,9 +834,9 @@ fn move_reports(layout: &Layout, t: u32, order: &[String]) -> Result<(), Failure
         }
         fsx::rename(&from, &to)?;
     }
-    fsx::sync_dir(&layout.turn_dir(t))?;
     fsx::remove_empty_dir(&staged)?;
-    fsx::sync_dir(&layout.turn_dir(t + 1))
+    // Both folders' entries flushed at once (issue 14: fsyncs issued together).
+    fsx::sync_dirs(&[&layout.turn_dir(t), &layout.turn_dir(t + 1)])
 }
 
 /// Takes a commit back within the run that made it: reports back into `.reports/`, the
