@@ -199,8 +199,10 @@ impl Layout {
         Ok(out)
     }
 
-    /// The campaign file, parsed.
+    /// The campaign file, parsed. The campaign's archived scenarios become known too
+    /// (`register_scenarios_near`): every command on a campaign reads this first.
     pub fn load_campaign(&self) -> Result<Campaign, Failure> {
+        register_scenarios_near(&self.dir);
         let p = self.campaign();
         if !p.exists() {
             return Err(Failure::Refused(format!(
@@ -338,7 +340,9 @@ pub fn create<R: Rules>(
         scenario: ScenarioRef {
             name: scenario_name.to_string(),
             sha256: sha256_hex(scenario_text.as_bytes()),
-            text: (!embedded).then(|| scenario_text.to_string()),
+            // A custom scenario is archived once (scenarios/<sha256>.yaml), named by its
+            // hash in every game file and view (issue 14: not copied into each).
+            text: None,
         },
         game: opts.game_id.clone(),
         turn: 1,
@@ -399,6 +403,13 @@ pub fn create<R: Rules>(
         )
         .as_bytes(),
     )?;
+    if !embedded {
+        nd.write(
+            &format!("{SCENARIOS}/{}.yaml", game.scenario.sha256),
+            scenario_text.as_bytes(),
+        )?;
+        crate::pipeline::register_scenario_text(scenario_text);
+    }
     nd.write("turns/0001/game.yaml", &game_bytes)?;
     nd.mkdir("turns/0001/orders")?;
     for (side, bytes) in pipeline::view_bytes::<R>(&sc, &game, &game_bytes) {
@@ -409,6 +420,63 @@ pub fn create<R: Rules>(
 
 /// Each side's orders file as received: its display name and bytes, or `None`.
 pub use crate::pipeline::OrdersFiles;
+
+/// The folder of a campaign where each custom scenario is kept once, as `<sha256>.yaml`.
+pub const SCENARIOS: &str = "scenarios";
+
+/// Makes known the scenario texts archived near `path` (a campaign folder, or a file in
+/// one or in a player's folder): `scenarios/<sha256>.yaml` and `scenario-<sha256>.yaml`
+/// in its folder and up to three folders above (a game file is `turns/NNNN/game.yaml`).
+/// A file whose text does not have the hash its name says is not taken; one that cannot
+/// be read is passed over (a file naming its hash then says it is not archived).
+pub fn register_scenarios_near(path: &Path) {
+    let start = if path.is_dir() {
+        Some(path)
+    } else {
+        path.parent()
+    };
+    let dirs = start.into_iter().flat_map(|d| d.ancestors()).take(4);
+    for d in dirs {
+        let d = if d.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            d
+        };
+        let candidates = [d.join(SCENARIOS), d.to_path_buf()];
+        for (i, folder) in candidates.iter().enumerate() {
+            let Ok(rd) = fs::read_dir(folder) else {
+                continue;
+            };
+            let mut names: Vec<String> = rd
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect();
+            names.sort();
+            for name in names {
+                let stem = name.strip_suffix(".yaml");
+                let sha = if i == 0 {
+                    stem
+                } else {
+                    stem.and_then(|s| s.strip_prefix("scenario-"))
+                };
+                let Some(sha) = sha.filter(|h| dice::parse_hash(h).is_some()) else {
+                    continue;
+                };
+                if crate::pipeline::archived_scenario_text(sha).is_some() {
+                    continue;
+                }
+                let Ok(bytes) = fsx::read_limited(&folder.join(&name)) else {
+                    continue;
+                };
+                if let Ok(text) = String::from_utf8(bytes) {
+                    if sha256_hex(text.as_bytes()) == sha {
+                        crate::pipeline::register_scenario_text(&text);
+                    }
+                }
+            }
+        }
+    }
+}
 
 /// The orders files of a turn, per side (missing side: `None`). Files that name no side,
 /// links, and anything that is not a plain file inside the folder are refused.

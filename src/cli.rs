@@ -381,6 +381,7 @@ where
 
 /// Which game a file belongs to (its `rules:` field).
 fn game_of<'r>(reg: &'r Registry, path: &Path, bytes: &[u8]) -> Result<&'r dyn Game, Failure> {
+    campaign::register_scenarios_near(path);
     let name = path.display().to_string();
     let file = crate::yaml::decode_within(&name, bytes, crate::yaml::MAX_GAME_BYTES)
         .map_err(Failure::input)?;

@@ -54,30 +54,63 @@ pub fn load_scenario<R: Rules>(
     Ok(sc)
 }
 
+/// Scenario texts archived beside the files that name them (`scenarios/<sha256>.yaml` of
+/// a campaign, a player's `scenario-<sha256>.yaml`), by SHA-256: the edge reads them
+/// (`campaign::register_scenarios_near`), the core only looks them up.
+static ARCHIVED: std::sync::Mutex<BTreeMap<String, std::sync::Arc<str>>> =
+    std::sync::Mutex::new(BTreeMap::new());
+
+/// Makes a scenario text known by its SHA-256 (which it is stored under: a file whose
+/// name is another hash than its text's is never taken for it).
+pub fn register_scenario_text(text: &str) -> String {
+    let sha = sha256_hex(text.as_bytes());
+    ARCHIVED
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .entry(sha.clone())
+        .or_insert_with(|| text.into());
+    sha
+}
+
+/// An archived scenario text, by SHA-256.
+pub fn archived_scenario_text(sha256: &str) -> Option<std::sync::Arc<str>> {
+    ARCHIVED
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .get(sha256)
+        .cloned()
+}
+
 fn parse_scenario<R: Rules>(sref: &ScenarioRef, file: &str) -> Result<R::Scenario, Failure> {
-    let text = match (&sref.text, R::embedded_scenario(&sref.name)) {
-        (Some(t), _) => t.as_str(),
-        (None, Some(t)) => t,
-        (None, None) => {
+    // Inline (the format before issue 14: every file carried its custom scenario), then
+    // archived once by its hash, then embedded by name.
+    let archived = archived_scenario_text(&sref.sha256);
+    let text: &str = match (&sref.text, &archived, R::embedded_scenario(&sref.name)) {
+        (Some(t), _, _) => t.as_str(),
+        (None, Some(t), _) => t,
+        (None, None, Some(t)) => t,
+        (None, None, None) => {
             return Err(Failure::input(
                 Diagnostic::new(
                     "game::unknown-scenario",
                     format!(
-                        "{file} names scenario `{}`, which this dikast does not embed",
-                        sref.name
+                        "{file} names scenario `{}`, which this dikast does not embed, and its text (SHA-256 {}) is not archived beside it",
+                        sref.name, sref.sha256
                     ),
                 )
                 .help(format!(
-                    "embedded scenarios: {}",
-                    R::scenario_names().join(", ")
+                    "a campaign keeps a custom scenario once, as scenarios/{sha}.yaml; a player keeps the scenario-{sha}.yaml mailed with his first view beside his views (embedded scenarios: {})",
+                    R::scenario_names().join(", "),
+                    sha = sref.sha256
                 )),
             ))
         }
     };
     if sha256_hex(text.as_bytes()) != sref.sha256 {
         return Err(Failure::Verify(format!(
-            "{file}: field scenario.sha256 does not match the scenario `{}` (the file or this dikast's copy was changed)",
-            sref.name
+            "{file}: field scenario.sha256 does not match the scenario `{}` (the file or this dikast's copy was changed; or it names a custom scenario whose text is not archived beside it: scenarios/{sha}.yaml in a campaign, scenario-{sha}.yaml beside a player's view)",
+            sref.name,
+            sha = sref.sha256
         )));
     }
     let sc = R::load_scenario(text).map_err(|p| {

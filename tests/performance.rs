@@ -157,3 +157,133 @@ fn dice_count_prints_every_value_streamed() {
         .stderr_has("at most 100000")
         .run();
 }
+
+/// The fixture's custom scenario: the embedded 431 text behind a changed first comment.
+fn custom_scenario() -> std::path::PathBuf {
+    cli::repo().join("tests/data/inline-scenario/custom-431.yaml")
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    dikast::dice::to_hex(&dikast::dice::sha256(bytes))
+}
+
+/// Every game file and view of a campaign.
+fn game_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for t in fs::read_dir(dir.join("turns")).unwrap().flatten() {
+        for f in fs::read_dir(t.path()).unwrap().flatten() {
+            let n = f.file_name().to_string_lossy().into_owned();
+            if n == "game.yaml" || (n.starts_with("view-") && n.ends_with(".yaml")) {
+                out.push(f.path());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn a_custom_scenario_is_archived_once_and_named_by_its_hash() {
+    let tmp = TempDir::new("perf-scenario");
+    let dir = tmp.join("war");
+    let text = fs::read(custom_scenario()).unwrap();
+    let sha = sha256_hex(&text);
+    Test::new()
+        .arg("new")
+        .arg(&dir)
+        .arg("--scenario")
+        .arg(custom_scenario())
+        .args(["--game-id", "custom", "--secret"])
+        .arg(cli::demo_secret())
+        .run();
+    for _ in 0..2 {
+        Test::new()
+            .arg("adjudicate")
+            .arg(&dir)
+            .arg("--allow-no-orders")
+            .stdout_has("adjudicated")
+            .run();
+    }
+    // Kept once, under its hash; every game file and view names it and carries no copy.
+    let kept = dir.join(format!("scenarios/{sha}.yaml"));
+    assert_eq!(fs::read(&kept).unwrap(), text);
+    assert_eq!(fs::read_dir(dir.join("scenarios")).unwrap().count(), 1);
+    let files = game_files(&dir);
+    assert_eq!(files.len(), 9, "{files:?}");
+    for f in &files {
+        let s = fs::read_to_string(f).unwrap();
+        assert!(s.contains(&format!("  sha256: {sha}\n")), "{}", f.display());
+        assert!(
+            !s.contains("\n  text:"),
+            "{} carries the scenario",
+            f.display()
+        );
+        assert!(
+            s.len() < text.len(),
+            "{} is larger than the scenario",
+            f.display()
+        );
+    }
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("2 adjudicated turns re-run")
+        .run();
+
+    // A player's folder: his view alone does not tell the scenario; with the file mailed
+    // beside it, it does. A file under the hash with another text is not taken.
+    let player = tmp.join("player");
+    fs::create_dir_all(&player).unwrap();
+    let view = player.join("view-athens.yaml");
+    fs::copy(dir.join("turns/0003/view-athens.yaml"), &view).unwrap();
+    let show = || Test::new().arg("show").arg(&view);
+    let missing = format!("is not archived beside it: scenarios/{sha}.yaml in a campaign, scenario-{sha}.yaml beside a player's view");
+    show().failure().stderr_has(&missing).run();
+    let beside = player.join(format!("scenario-{sha}.yaml"));
+    fs::write(&beside, [&text[..], b"# changed\n"].concat()).unwrap();
+    show().failure().stderr_has(&missing).run();
+    fs::write(&beside, &text).unwrap();
+    show().stdout_has("View of").run();
+
+    // An archive without the kept scenario names what is missing instead of verifying.
+    let lost = tmp.join("lost");
+    copy_tree(&dir, &lost);
+    fs::remove_dir_all(lost.join("scenarios")).unwrap();
+    Test::new()
+        .arg("verify")
+        .arg(&lost)
+        .verify_failure()
+        .stderr_has(&missing)
+        .run();
+}
+
+#[test]
+fn an_archive_with_its_scenario_inline_still_verifies_and_plays_on() {
+    // Written before issue 14: the custom scenario's text inside every game file and view.
+    let tmp = TempDir::new("perf-inline");
+    let dir = tmp.join("war");
+    copy_tree(&cli::repo().join("tests/data/inline-scenario/war"), &dir);
+    for f in game_files(&dir) {
+        assert!(fs::read_to_string(&f).unwrap().contains("\n  text:"));
+    }
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("1 adjudicated turn re-run")
+        .run();
+    // The next turn keeps the old layout (its files name the scenario as turn 1 did), and
+    // the archive verifies on.
+    Test::new()
+        .arg("adjudicate")
+        .arg(&dir)
+        .arg("--allow-no-orders")
+        .run();
+    let g3 = fs::read_to_string(dir.join("turns/0003/game.yaml")).unwrap();
+    assert!(g3.contains("\n  text:"));
+    assert!(!dir.join("scenarios").exists());
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("2 adjudicated turns re-run")
+        .run();
+}
