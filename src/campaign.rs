@@ -199,8 +199,10 @@ impl Layout {
         Ok(out)
     }
 
-    /// The campaign file, parsed.
+    /// The campaign file, parsed. The campaign's archived scenarios become known too
+    /// (`register_scenarios_near`): every command on a campaign reads this first.
     pub fn load_campaign(&self) -> Result<Campaign, Failure> {
+        register_scenarios_near(&self.dir);
         let p = self.campaign();
         if !p.exists() {
             return Err(Failure::Refused(format!(
@@ -338,7 +340,9 @@ pub fn create<R: Rules>(
         scenario: ScenarioRef {
             name: scenario_name.to_string(),
             sha256: sha256_hex(scenario_text.as_bytes()),
-            text: (!embedded).then(|| scenario_text.to_string()),
+            // A custom scenario is archived once (scenarios/<sha256>.yaml), named by its
+            // hash in every game file and view (issue 14: not copied into each).
+            text: None,
         },
         game: opts.game_id.clone(),
         turn: 1,
@@ -399,6 +403,13 @@ pub fn create<R: Rules>(
         )
         .as_bytes(),
     )?;
+    if !embedded {
+        nd.write(
+            &format!("{SCENARIOS}/{}.yaml", game.scenario.sha256),
+            scenario_text.as_bytes(),
+        )?;
+        crate::pipeline::register_scenario_text(scenario_text);
+    }
     nd.write("turns/0001/game.yaml", &game_bytes)?;
     nd.mkdir("turns/0001/orders")?;
     for (side, bytes) in pipeline::view_bytes::<R>(&sc, &game, &game_bytes) {
@@ -409,6 +420,63 @@ pub fn create<R: Rules>(
 
 /// Each side's orders file as received: its display name and bytes, or `None`.
 pub use crate::pipeline::OrdersFiles;
+
+/// The folder of a campaign where each custom scenario is kept once, as `<sha256>.yaml`.
+pub const SCENARIOS: &str = "scenarios";
+
+/// Makes known the scenario texts archived near `path` (a campaign folder, or a file in
+/// one or in a player's folder): `scenarios/<sha256>.yaml` and `scenario-<sha256>.yaml`
+/// in its folder and up to three folders above (a game file is `turns/NNNN/game.yaml`).
+/// A file whose text does not have the hash its name says is not taken; one that cannot
+/// be read is passed over (a file naming its hash then says it is not archived).
+pub fn register_scenarios_near(path: &Path) {
+    let start = if path.is_dir() {
+        Some(path)
+    } else {
+        path.parent()
+    };
+    let dirs = start.into_iter().flat_map(|d| d.ancestors()).take(4);
+    for d in dirs {
+        let d = if d.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            d
+        };
+        let candidates = [d.join(SCENARIOS), d.to_path_buf()];
+        for (i, folder) in candidates.iter().enumerate() {
+            let Ok(rd) = fs::read_dir(folder) else {
+                continue;
+            };
+            let mut names: Vec<String> = rd
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect();
+            names.sort();
+            for name in names {
+                let stem = name.strip_suffix(".yaml");
+                let sha = if i == 0 {
+                    stem
+                } else {
+                    stem.and_then(|s| s.strip_prefix("scenario-"))
+                };
+                let Some(sha) = sha.filter(|h| dice::parse_hash(h).is_some()) else {
+                    continue;
+                };
+                if crate::pipeline::archived_scenario_text(sha).is_some() {
+                    continue;
+                }
+                let Ok(bytes) = fsx::read_limited(&folder.join(&name)) else {
+                    continue;
+                };
+                if let Ok(text) = String::from_utf8(bytes) {
+                    if sha256_hex(text.as_bytes()) == sha {
+                        crate::pipeline::register_scenario_text(&text);
+                    }
+                }
+            }
+        }
+    }
+}
 
 /// The orders files of a turn, per side (missing side: `None`). Files that name no side,
 /// links, and anything that is not a plain file inside the folder are refused.
@@ -552,7 +620,29 @@ pub fn check_links(
         return Ok(());
     }
     let prev_bytes = fsx::read_limited(&layout.game(t - 1))?;
-    let want = sha256_hex(&prev_bytes);
+    let prev_commitment = crate::verify::dice_commitment_of(&prev_bytes);
+    check_link_to(
+        layout,
+        t,
+        previous,
+        commitment,
+        &prev_bytes,
+        prev_commitment.as_deref(),
+    )
+}
+
+/// `check_links` with turn t−1's game file already read (`prev_bytes`) and, when its
+/// reader has parsed it, its `dice.commitment` (`verify` reads each file once).
+pub fn check_link_to(
+    layout: &Layout,
+    t: u32,
+    previous: Option<&str>,
+    commitment: &str,
+    prev_bytes: &[u8],
+    prev_commitment: Option<&str>,
+) -> Result<(), Failure> {
+    let name = layout.rel(&layout.game(t));
+    let want = sha256_hex(prev_bytes);
     if previous != Some(want.as_str()) {
         // The views of turn t−1 name its game file's hash too: when they all agree with
         // this file's `previous`, it is the older game file that was changed.
@@ -588,14 +678,21 @@ pub fn check_links(
             "{name}: field previous does not match the SHA-256 of {prev_name} (one of the two was changed)"
         )));
     }
-    let pc: PrevDice = serde_yaml::from_slice(&prev_bytes)
-        .map_err(|e| Failure::Verify(format!("{}: {e}", layout.rel(&layout.game(t - 1)))))?;
+    let prev_commitment = match prev_commitment {
+        Some(c) => c.to_string(),
+        None => {
+            let pc: PrevDice = serde_yaml::from_slice(prev_bytes).map_err(|e| {
+                Failure::Verify(format!("{}: {e}", layout.rel(&layout.game(t - 1))))
+            })?;
+            pc.dice.commitment
+        }
+    };
     let c = dice::parse_hash(commitment).ok_or_else(|| {
         Failure::Verify(format!(
             "{name}: field dice.commitment is not a 64-digit hex hash"
         ))
     })?;
-    if dice::to_hex(&Chain::Open.prev(&c)) != pc.dice.commitment {
+    if dice::to_hex(&Chain::Open.prev(&c)) != prev_commitment {
         return Err(Failure::Verify(format!(
             "{name}: field dice.commitment (the revealed seed of turn {}) does not hash to turn {}'s commitment",
             t - 1,
@@ -749,7 +846,7 @@ pub fn adjudicate_with<R: Rules>(
         None => None,
     };
     let next_deadline = crate::policy::next_deadline(&campaign, t + 1, opts.clock);
-    let mut out = pipeline::run_turn::<R>(&TurnInputs {
+    let inputs = TurnInputs {
         next_deadline,
         game_name: layout.rel(&game_path),
         game_bytes,
@@ -758,7 +855,8 @@ pub fn adjudicate_with<R: Rules>(
         sealed: Some(sealed),
         fallback,
         forced: BTreeMap::new(),
-    })?;
+    };
+    let mut out = pipeline::run_turn_with::<R>(&inputs, &game, &sc)?;
     let record_bytes = record.as_ref().map(|r| r.to_bytes());
     crate::policy::annotate::<R>(&mut out, record_bytes.as_deref().zip(record.as_ref()))?;
     let extra: Vec<(String, Vec<u8>)> = record_bytes
@@ -923,9 +1021,9 @@ fn move_reports(layout: &Layout, t: u32, order: &[String]) -> Result<(), Failure
         }
         fsx::rename(&from, &to)?;
     }
-    fsx::sync_dir(&layout.turn_dir(t))?;
     fsx::remove_empty_dir(&staged)?;
-    fsx::sync_dir(&layout.turn_dir(t + 1))
+    // Both folders' entries flushed at once (issue 14: fsyncs issued together).
+    fsx::sync_dirs(&[&layout.turn_dir(t), &layout.turn_dir(t + 1)])
 }
 
 /// Takes a commit back within the run that made it: reports back into `.reports/`, the
