@@ -148,8 +148,9 @@ fn segment_name(seg: Segment) -> &'static str {
     }
 }
 
-/// §1: the modifiers of an attempt by `player` against `space`.
-pub fn modifiers(ctx: &Ctx, player: &str, space: &str) -> Vec<Modifier> {
+/// §1: the modifiers of an attempt by `player` against `space` (by `general`'s army:
+/// his special power, §8 [A]).
+pub fn modifiers(ctx: &Ctx, player: &str, general: &str, space: &str) -> Vec<Modifier> {
     let mut m = Vec::new();
     let Some(sp) = ctx.sc.space(space) else {
         return m;
@@ -166,6 +167,12 @@ pub fn modifiers(ctx: &Ctx, player: &str, space: &str) -> Vec<Modifier> {
     if let Some(cards) = ctx.card_mods.get(&(player.to_string(), space.to_string())) {
         for (card, v) in cards {
             m.push(Modifier::Card(card.clone(), *v));
+        }
+    }
+    // §8 [A]: a general's special power.
+    if let Some(v) = ctx.sc.general(general).map(|g| g.power.assault) {
+        if v != 0 {
+            m.push(Modifier::General(general.to_string(), v));
         }
     }
     m
@@ -195,7 +202,7 @@ pub fn attempt(ctx: &mut Ctx, general: &str, seg: Segment) -> bool {
         .entry((seg, space.clone()))
         .or_insert((general.to_string(), 0))
         .1 += 1;
-    let mods = modifiers(ctx, &a.player, &space);
+    let mods = modifiers(ctx, &a.player, general, &space);
     let n = ctx.next_n(&format!("assault:{space}"));
     let roll = ctx.die(
         Label::Assault {
@@ -233,7 +240,7 @@ pub fn attempt(ctx: &mut Ctx, general: &str, seg: Segment) -> bool {
         }
         AssaultResult::BesiegerLosesCu => {
             if let Some(x) = ctx.st.army_mut(general) {
-                x.cus = x.cus.saturating_sub(1);
+                x.lose(1);
             }
         }
         AssaultResult::Nothing => {}
@@ -405,7 +412,7 @@ pub fn sallies(ctx: &mut Ctx, besieger: &str) {
                 AssaultResult::BesiegerLosesCu => {
                     // §6: the sally failed: the sallying CU is removed, never a besieger's.
                     if let Some(a) = ctx.st.army_mut(&g) {
-                        a.cus = a.cus.saturating_sub(1);
+                        a.lose(1);
                     }
                 }
                 AssaultResult::SiegePoint => {

@@ -32,6 +32,7 @@ fn put(st: &mut State, general: &str, player: &str, at: &str, cus: u32, inside: 
         player: player.into(),
         at: at.into(),
         cus,
+        macedonians: 0,
         inside,
     });
 }

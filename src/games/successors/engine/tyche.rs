@@ -6,9 +6,9 @@ use super::movement;
 use super::Ctx;
 use crate::dice::Shown;
 use crate::games::successors::model::dice::Label;
-use crate::games::successors::model::event::{Event, Segment};
+use crate::games::successors::model::event::{Event, LegitimacyWhy, Segment};
 use crate::games::successors::model::orders::{IndependentOrder, TychePlay, Use};
-use crate::games::successors::model::scenario::{CardKind, Scenario};
+use crate::games::successors::model::scenario::{CardKind, Kind, Scenario};
 use crate::games::successors::model::state::State;
 
 /// The draw of a game turn: every card gathered in the scenario's order, shuffled
@@ -233,6 +233,140 @@ pub fn event(
         let o = order.cloned().unwrap_or(IndependentOrder::Stay);
         independent::activate(ctx, army, card, player, &o);
     }
+    if c.event.legitimacy > 0 {
+        super::round::change_legitimacy(
+            ctx,
+            player,
+            c.event.legitimacy as i32,
+            LegitimacyWhy::Card(card.to_string()),
+        );
+    }
+    if c.event.disperse > 0 {
+        for p in ctx.st.players.clone().iter().filter(|p| *p != player) {
+            let f = ctx.st.fleets.get(p).cloned().unwrap_or_default();
+            let n = c.event.disperse.min(f.count - f.dispersed.min(f.count));
+            if n > 0 {
+                if let Some(f) = ctx.st.fleets.get_mut(p) {
+                    f.dispersed += n;
+                }
+                ctx.push(Event::Dispersed {
+                    player: p.clone(),
+                    fleets: n,
+                    card: card.to_string(),
+                });
+            }
+        }
+    }
+    if c.event.regroup {
+        let n = ctx.st.fleets.get(player).map(|f| f.dispersed).unwrap_or(0);
+        if n > 0 {
+            if let Some(f) = ctx.st.fleets.get_mut(player) {
+                f.dispersed = 0;
+            }
+            ctx.push(Event::Regrouped {
+                player: player.to_string(),
+                fleets: n,
+            });
+        }
+    }
+    if c.event.cus > 0 {
+        let order = format!("{card} event");
+        let army = target.and_then(|t| own_army_at(&ctx.st, player, t));
+        match army {
+            None => ctx.void(
+                player,
+                order,
+                "§8: the card's CUs go to an army of yours in the space named (`target:`)",
+            ),
+            Some(g) => {
+                let room = room_for(ctx, &g);
+                let n = c.event.cus.min(room);
+                if n == 0 {
+                    ctx.void(
+                        player,
+                        order,
+                        format!(
+                            "§2: never more than {} CUs inside a city",
+                            ctx.sc.params.siege.max_inside
+                        ),
+                    );
+                } else {
+                    if let Some(a) = ctx.st.army_mut(&g) {
+                        a.cus += n;
+                    }
+                    ctx.push(Event::EventCus {
+                        player: player.to_string(),
+                        general: g,
+                        cus: n,
+                        card: card.to_string(),
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The army of `player` in `space` that an event's CUs join: the largest in the field,
+/// else the one inside (army order among equals).
+pub fn own_army_at(st: &State, player: &str, space: &str) -> Option<String> {
+    let mine = st
+        .armies
+        .iter()
+        .filter(|a| a.player == player && a.at == space);
+    mine.clone()
+        .filter(|a| !a.inside)
+        .fold(
+            None::<&crate::games::successors::model::state::Army>,
+            |b, a| match b {
+                Some(b) if b.cus >= a.cus => Some(b),
+                _ => Some(a),
+            },
+        )
+        .or_else(|| mine.clone().next())
+        .map(|a| a.general.clone())
+}
+
+/// How many CUs an army may still take: unbounded in the field, up to the §2 limit
+/// inside the walls.
+fn room_for(ctx: &Ctx, general: &str) -> u32 {
+    match ctx.st.army(general) {
+        Some(a) if a.inside => ctx
+            .sc
+            .params
+            .siege
+            .max_inside
+            .saturating_sub(ctx.st.cus_inside(&a.at)),
+        Some(_) => u32::MAX,
+        None => 0,
+    }
+}
+
+/// §8: where a new general may be placed: a major city or fortress the player controls
+/// with no enemy army in it [A].
+pub fn general_place_ok(sc: &Scenario, st: &State, player: &str, space: &str) -> bool {
+    st.control(space) == Some(player)
+        && sc
+            .space(space)
+            .is_some_and(|s| matches!(s.kind, Kind::Major | Kind::Fortress))
+        && !st
+            .armies
+            .iter()
+            .any(|a| a.at == space && a.player != player)
+        && st.independents_at(space).is_empty()
+}
+
+/// §8: why a reserve general may not be bought, if he may not.
+pub fn general_unavailable(sc: &Scenario, st: &State, general: &str) -> Option<String> {
+    match sc.general(general) {
+        None => Some(format!("{general} is no general of the scenario")),
+        Some(g) if !g.reserve => Some(format!(
+            "{general} is not a reserve general: only reserve generals are bought"
+        )),
+        Some(_) if st.bought.iter().any(|b| b == general) || st.army(general).is_some() => {
+            Some(format!("{general} was already bought"))
+        }
+        Some(_) => None,
+    }
 }
 
 fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
@@ -293,7 +427,7 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
             ctx.void(player, order, "you have no army of that general");
             continue;
         };
-        if a.inside && ctx.st.cus_inside(&a.at) + 1 > ctx.sc.params.siege.max_inside {
+        if room_for(ctx, g) == 0 && a.inside {
             ctx.void(
                 player,
                 order,
@@ -312,6 +446,110 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
             player: player.to_string(),
             general: g.clone(),
         });
+    }
+    for g in &play.ops.macedonians {
+        let order = format!("train a Loyal Macedonian CU for {g}");
+        if tp.macedonian_cost > left {
+            ctx.void(
+                player,
+                order,
+                format!(
+                    "§8: a Loyal Macedonian CU costs {} OPs; {left} left",
+                    tp.macedonian_cost
+                ),
+            );
+            continue;
+        }
+        if ctx.st.army(g).is_none_or(|a| a.player != player) {
+            ctx.void(player, order, "you have no army of that general");
+            continue;
+        }
+        if room_for(ctx, g) == 0 {
+            ctx.void(
+                player,
+                order,
+                format!(
+                    "§2: never more than {} CUs inside a city",
+                    ctx.sc.params.siege.max_inside
+                ),
+            );
+            continue;
+        }
+        left -= tp.macedonian_cost;
+        if let Some(x) = ctx.st.army_mut(g) {
+            x.cus += 1;
+            x.macedonians += 1;
+        }
+        ctx.push(Event::TrainedMacedonian {
+            player: player.to_string(),
+            general: g.clone(),
+        });
+    }
+    if play.ops.fleet {
+        let order = "a fleet upgrade".to_string();
+        let have = ctx.st.fleets.get(player).map(|f| f.count).unwrap_or(0);
+        let max = ctx.sc.params.fleets.max;
+        if tp.fleet_cost > left {
+            ctx.void(
+                player,
+                order,
+                format!(
+                    "§8: a fleet upgrade costs {} OPs; {left} left",
+                    tp.fleet_cost
+                ),
+            );
+        } else if have >= max {
+            ctx.void(player, order, format!("§8: at most {max} fleets [A]"));
+        } else {
+            left -= tp.fleet_cost;
+            let f = ctx.st.fleets.entry(player.to_string()).or_default();
+            f.count += 1;
+            let count = f.count;
+            ctx.push(Event::FleetBought {
+                player: player.to_string(),
+                count,
+            });
+        }
+    }
+    if let Some((g, at)) = &play.ops.general {
+        let order = format!("new general {g} at {at}");
+        if tp.general_cost > left {
+            ctx.void(
+                player,
+                order,
+                format!(
+                    "§8: a new general costs {} OPs; {left} left",
+                    tp.general_cost
+                ),
+            );
+        } else if let Some(why) = general_unavailable(ctx.sc, &ctx.st, g) {
+            ctx.void(player, order, format!("§8: {why}"));
+        } else if !general_place_ok(ctx.sc, &ctx.st, player, at) {
+            ctx.void(
+                player,
+                order,
+                "§8: a new general comes into a major city or fortress of yours with no enemy in it [A]",
+            );
+        } else {
+            left -= tp.general_cost;
+            ctx.st.bought.push(g.clone());
+            ctx.st
+                .armies
+                .push(crate::games::successors::model::state::Army {
+                    general: g.clone(),
+                    player: player.to_string(),
+                    at: at.clone(),
+                    cus: tp.general_cus,
+                    macedonians: 0,
+                    inside: false,
+                });
+            ctx.push(Event::GeneralBought {
+                player: player.to_string(),
+                general: g.clone(),
+                space: at.clone(),
+                cus: tp.general_cus,
+            });
+        }
     }
     if let Some((g, steps)) = &play.ops.march {
         if ctx.st.army(g).is_none_or(|a| a.player != player) {
