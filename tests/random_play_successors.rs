@@ -57,7 +57,7 @@ fn orders(sc: &Scenario, v: &View, rng: &mut Rng) -> String {
         let card = sc.card(c).expect("a card of the deck");
         let how = ["event", "ops", "both", "discard"][rng.below(4)];
         o.push_str(&format!("tyche:\n  play: {c}\n  for: {how}\n"));
-        if card.event.assault.is_some() {
+        if card.event.needs_target() {
             if let Some(a) = rng.pick(&mine) {
                 o.push_str(&format!("  target: {}\n", a.at));
             }
@@ -85,8 +85,27 @@ fn orders(sc: &Scenario, v: &View, rng: &mut Rng) -> String {
         }
         if how == "ops" || how == "both" {
             if let Some(a) = rng.pick(&mine) {
-                match rng.below(3) {
+                // What the card's OPs can buy, more often than not.
+                let tp = &sc.params.tyche;
+                let pick = match rng.below(8) {
+                    6 if card.ops >= tp.fleet_cost => 4,
+                    7 if card.ops >= tp.general_cost => 5,
+                    n => n % 6,
+                };
+                match pick {
                     0 => o.push_str(&format!("  train: {}\n", a.general)),
+                    3 => o.push_str(&format!("  macedonians: {}\n", a.general)),
+                    4 => o.push_str("  fleet: yes\n"),
+                    5 => {
+                        let reserve: Vec<&str> = sc
+                            .generals
+                            .iter()
+                            .filter(|g| g.reserve)
+                            .map(|g| g.id.as_str())
+                            .collect();
+                        let g = rng.pick(&reserve).copied().unwrap_or_default();
+                        o.push_str(&format!("  general: {{ {g}: {} }}\n", a.at));
+                    }
                     1 => {
                         let w = walk(sc, rng, &a.at, 2);
                         o.push_str(&format!(
@@ -158,7 +177,7 @@ fn play(players: u32, seed: u64, seen: &mut BTreeMap<&'static str, u32>) -> u32 
         dikast: FORMAT,
         rules: Successors::ID.to_string(),
         scenario: ScenarioRef {
-            name: "successors-323".into(),
+            name: "successors".into(),
             sha256: sha256_hex(SUCCESSORS_323.as_bytes()),
             text: None,
         },
@@ -222,6 +241,11 @@ fn play(players: u32, seed: u64, seen: &mut BTreeMap<&'static str, u32>) -> u32 
             ("sally", "sallies from"),
             ("void", "is not carried out"),
             ("capture", "falls to"),
+            ("legitimacy", "Legitimacy of"),
+            ("power", "special power"),
+            ("purchase", "buys a"),
+            ("macedonian", "Loyal Macedonian CU"),
+            ("dispersal", "disperses"),
         ] {
             *seen.entry(what).or_insert(0) += out.report.matches(text).count() as u32;
         }
@@ -266,11 +290,61 @@ fn whole_games_with_two_to_five_players() {
         );
     }
     // The random orders reach the rules, not only their defaults.
-    for what in ["assault", "subjugation", "battle", "activation", "capture"] {
+    for what in [
+        "assault",
+        "subjugation",
+        "battle",
+        "activation",
+        "capture",
+        "legitimacy",
+        "power",
+        "purchase",
+    ] {
         assert!(
             seen.get(what).copied().unwrap_or(0) > 0,
             "no {what} in any game: {seen:?}"
         );
     }
     eprintln!("random play: {seen:?}");
+}
+
+/// `orders-examples/successors/` plays a scripted 3-player game turn (a siege with
+/// sallies, subjugations, independent armies) that `dikast demo --scenario successors`
+/// adjudicates and verifies byte for byte. After a scenario or engine change, regenerate
+/// the examples with `orders-examples/successors/regenerate.py`.
+#[test]
+fn the_demo_plays_the_scripted_game_turn_and_verifies_it() {
+    let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("orders-examples");
+    let out = dikast::demo::demo(
+        &dikast::games::builtin(),
+        Some("successors"),
+        None,
+        &examples,
+    )
+    .unwrap_or_else(|f| {
+        panic!(
+            "the Successors demo failed (regenerate orders-examples/successors/):\n{}",
+            f.render()
+        )
+    });
+    assert!(out.contains("verified: every file re-runs byte for byte"));
+    for what in [
+        "sallies from Kyzikos",
+        "is subjugated",
+        "assault roll by Lysimachos's army against Kyzikos",
+        "The independent army",
+    ] {
+        assert!(out.contains(what), "the demo shows no `{what}`");
+    }
+}
+
+/// The scenario is `successors` (the name); `successors-323` stays an alias.
+#[test]
+fn the_old_scenario_name_is_an_alias() {
+    assert_eq!(
+        Successors::embedded_scenario("successors"),
+        Successors::embedded_scenario("successors-323")
+    );
+    assert!(Successors::embedded_scenario("successors").is_some());
+    assert_eq!(Successors::scenario_names(), &["successors"]);
 }

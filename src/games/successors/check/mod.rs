@@ -295,7 +295,7 @@ fn parse_tyche(
         if !needs {
             let b = Breach::new(
                 "card-target",
-                "§1",
+                "§1, §8",
                 format!("`target` names the space an event acts on; {card} played so has none"),
             );
             breach(c, t, &b);

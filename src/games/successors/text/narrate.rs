@@ -239,8 +239,8 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
             format!("§8: {} рассеивает {} игрока {} [A].", card(sc, c, l), w::fleets(*n, l), p(x)),
         ),
         Event::Regrouped { player: x, fleets: n } => l.pick(
-            format!("§8: {} of {} regroup [A].", w::fleets(*n, l), p(x)),
-            format!("§8: {} игрока {} снова собраны [A].", w::fleets(*n, l), p(x)),
+            format!("§8: {} of {} {} [A].", w::fleets(*n, l), p(x), if *n == 1 { "regroups" } else { "regroup" }),
+            format!("§8: {} игрока {} снова {} [A].", w::fleets(*n, l), p(x), if *n == 1 { "собран" } else { "собраны" }),
         ),
         Event::EventCus { player: x, general, cus: n, card: c } => l.pick(
             format!("§8: {} gives {} {} for {general}'s army [A].", card(sc, c, l), p(x), cus(*n, l)),
