@@ -330,7 +330,7 @@ fn the_demo_plays_the_scripted_game_turn_and_verifies_it() {
     assert!(out.contains("verified: every file re-runs byte for byte"));
     for what in [
         "sallies from Kyzikos",
-        "is subjugated",
+        "subjugation roll by",
         "assault roll by Lysimachos's army against Kyzikos",
         "The independent army",
     ] {
