@@ -249,6 +249,32 @@ fn play(players: u32, seed: u64, seen: &mut BTreeMap<&'static str, u32>) -> u32 
         ] {
             *seen.entry(what).or_insert(0) += out.report.matches(text).count() as u32;
         }
+        // Every event has Russian words: no English prose in the events of the Russian
+        // reports (ids of spaces, generals, cards and boxes stay as written; the invalid
+        // orders' diagnostics quoted above them are English everywhere).
+        for (lang, tr) in &out.translations {
+            let happened = tr
+                .moderator
+                .split(dikast::report::happened_heading(*lang))
+                .nth(1)
+                .unwrap_or("");
+            let happened = happened.split("\n## ").next().unwrap_or("");
+            assert!(
+                !happened.is_empty(),
+                "turn {t}: no events in the {lang} report"
+            );
+            for line in happened.lines() {
+                let padded = format!(" {line} ");
+                for word in [
+                    " the ", " is ", " of ", " not ", " has ", " army ", " with ",
+                ] {
+                    assert!(
+                        !padded.contains(word),
+                        "turn {t}: English in the {lang} report: {line}"
+                    );
+                }
+            }
+        }
         game = serde_yaml::from_slice(&out.next_game).expect("next game file");
         let bad = Successors::invariants(&sc, &game.state);
         assert!(bad.is_empty(), "{players} players, turn {t}: {bad:?}");

@@ -96,7 +96,7 @@ fn army_steps(
         let cost = match movement::step_check(sc, sim, general, &step) {
             Ok(cost) => cost,
             Err(b) => {
-                breach(c, item, &b);
+                breach(c, item, &b.breach());
                 ok = false;
                 continue;
             }
@@ -175,7 +175,7 @@ fn independent_order(
             _ => match indep::marker_check(sc, st, army) {
                 Ok(()) => Some(IndependentOrder::Marker),
                 Err(b) => {
-                    breach(c, node, &b);
+                    breach(c, node, &b.breach());
                     None
                 }
             },
@@ -188,7 +188,7 @@ fn independent_order(
     match indep::path_check(sc, st, army, &path) {
         Ok(()) => Some(IndependentOrder::Move(path)),
         Err(b) => {
-            breach(c, node, &b);
+            breach(c, node, &b.breach());
             None
         }
     }
@@ -445,7 +445,7 @@ fn parse_tyche(
             "the reserve generals are listed in docs/scenario-successors.md",
         )?;
         if let Some(why) = tyche::general_unavailable(sc, sim, &name) {
-            breach(c, k, &Breach::new("general", "§8", why));
+            breach(c, k, &Breach::new("general", "§8", why.en));
             return None;
         }
         let at = space(c, sc, v)?;
@@ -586,7 +586,7 @@ pub fn check(
                             }
                             Some(g) => match siege::may_attempt(sc, &sim, &g) {
                                 Ok(_) => orders.surrender.push(sp),
-                                Err(b) => breach(&mut c, n, &b),
+                                Err(b) => breach(&mut c, n, &b.breach()),
                             },
                         }
                     }

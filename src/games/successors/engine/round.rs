@@ -10,6 +10,7 @@ use super::Ctx;
 use crate::dice::TurnDice;
 use crate::games::successors::model::event::{Event, LegitimacyWhy, Segment, Victory};
 use crate::games::successors::model::orders::{IndependentOrder, Orders};
+use crate::games::successors::model::refusal::Why;
 use crate::games::successors::model::scenario::{Kind, Scenario};
 use crate::games::successors::model::state::{Phase, State, INDEPENDENT};
 use crate::rules::Resolution;
@@ -191,8 +192,11 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
                 }
                 None => ctx.void(
                     p,
-                    format!("surrender: assault at {space}"),
-                    format!("§4: you have no army in the field at {space}"),
+                    format!("surrender: {{ assault: {space} }}"),
+                    Why::new(
+                        format!("§4: you have no army in the field at {space}"),
+                        format!("§4: у вас нет армии в поле в {space}"),
+                    ),
                 ),
             }
         }
@@ -207,7 +211,10 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
                     ctx.void(
                         p,
                         "tyche".to_string(),
-                        "§8: each player must play one Tyche card; none was named",
+                        Why::new(
+                            "§8: each player must play one Tyche card; none was named",
+                            "§8: каждый игрок должен сыграть одну карту Тихе; карта не названа",
+                        ),
                     );
                 }
             }
@@ -234,8 +241,11 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
             if done.contains(&g.as_str()) {
                 ctx.void(
                     p,
-                    format!("{g}: activation"),
-                    "an army is activated once a segment",
+                    format!("activation: {{ {g}: … }}"),
+                    Why::new(
+                        "an army is activated once a segment",
+                        "армия активируется один раз за сегмент",
+                    ),
                 );
                 continue;
             }
@@ -243,8 +253,11 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
             if ctx.st.army(g).is_none_or(|a| &a.player != p) {
                 ctx.void(
                     p,
-                    format!("{g}: activation"),
-                    format!("{g} has no army of yours on the map"),
+                    format!("activation: {{ {g}: … }}"),
+                    Why::new(
+                        format!("{g} has no army of yours on the map"),
+                        format!("у {g} нет вашей армии на карте"),
+                    ),
                 );
                 continue;
             }

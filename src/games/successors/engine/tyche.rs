@@ -8,6 +8,7 @@ use crate::dice::Shown;
 use crate::games::successors::model::dice::Label;
 use crate::games::successors::model::event::{Event, LegitimacyWhy, Segment};
 use crate::games::successors::model::orders::{IndependentOrder, TychePlay, Use};
+use crate::games::successors::model::refusal::Why;
 use crate::games::successors::model::scenario::{CardKind, Kind, Scenario};
 use crate::games::successors::model::state::State;
 
@@ -142,8 +143,11 @@ pub fn play(ctx: &mut Ctx, player: &str, play: &TychePlay) {
     let Some(pos) = hand.iter().position(|c| *c == play.card) else {
         ctx.void(
             player,
-            format!("play {}", play.card),
-            "§8: the card is not in your hand",
+            format!("tyche: {{ play: {} }}", play.card),
+            Why::new(
+                "§8: the card is not in your hand",
+                "§8: этой карты нет у вас в руке",
+            ),
         );
         return;
     };
@@ -153,8 +157,11 @@ pub fn play(ctx: &mut Ctx, player: &str, play: &TychePlay) {
     if !use_allowed(card.kind, play.how) {
         ctx.void(
             player,
-            format!("play {}", play.card),
-            "§8: this kind of card cannot be played that way",
+            format!("tyche: {{ play: {} }}", play.card),
+            Why::new(
+                "§8: this kind of card cannot be played that way",
+                "§8: карту такого вида нельзя так сыграть",
+            ),
         );
         return;
     }
@@ -224,8 +231,11 @@ pub fn event(
             }
             _ => ctx.void(
                 player,
-                format!("{card} event"),
-                "§1: the card's assault modifier needs the space it acts on (`target:`)",
+                format!("{card}: event"),
+                Why::new(
+                    "§1: the card's assault modifier needs the space it acts on (`target:`)",
+                    "§1: модификатору штурма карты нужна зона, на которую он действует (`target:`)",
+                ),
             ),
         }
     }
@@ -270,13 +280,16 @@ pub fn event(
         }
     }
     if c.event.cus > 0 {
-        let order = format!("{card} event");
+        let order = format!("{card}: event");
         let army = target.and_then(|t| own_army_at(&ctx.st, player, t));
         match army {
             None => ctx.void(
                 player,
                 order,
-                "§8: the card's CUs go to an army of yours in the space named (`target:`)",
+                Why::new(
+                    "§8: the card's CUs go to an army of yours in the space named (`target:`)",
+                    "§8: БЧ карты получает ваша армия в названной зоне (`target:`)",
+                ),
             ),
             Some(g) => {
                 let room = room_for(ctx, &g);
@@ -285,9 +298,15 @@ pub fn event(
                     ctx.void(
                         player,
                         order,
-                        format!(
-                            "§2: never more than {} CUs inside a city",
-                            ctx.sc.params.siege.max_inside
+                        Why::new(
+                            format!(
+                                "§2: never more than {} CUs inside a city",
+                                ctx.sc.params.siege.max_inside
+                            ),
+                            format!(
+                                "§2: в городе не может быть больше {} БЧ",
+                                ctx.sc.params.siege.max_inside
+                            ),
                         ),
                     );
                 } else {
@@ -356,14 +375,21 @@ pub fn general_place_ok(sc: &Scenario, st: &State, player: &str, space: &str) ->
 }
 
 /// §8: why a reserve general may not be bought, if he may not.
-pub fn general_unavailable(sc: &Scenario, st: &State, general: &str) -> Option<String> {
+pub fn general_unavailable(sc: &Scenario, st: &State, general: &str) -> Option<Why> {
     match sc.general(general) {
-        None => Some(format!("{general} is no general of the scenario")),
-        Some(g) if !g.reserve => Some(format!(
-            "{general} is not a reserve general: only reserve generals are bought"
+        None => Some(Why::new(
+            format!("{general} is no general of the scenario"),
+            format!("{general} — не полководец сценария"),
+        )),
+        Some(g) if !g.reserve => Some(Why::new(
+            format!("{general} is not a reserve general: only reserve generals are bought"),
+            format!("{general} — не резервный полководец: покупают только резервных"),
         )),
         Some(_) if st.bought.iter().any(|b| b == general) || st.army(general).is_some() => {
-            Some(format!("{general} was already bought"))
+            Some(Why::new(
+                format!("{general} was already bought"),
+                format!("{general} уже куплен"),
+            ))
         }
         Some(_) => None,
     }
@@ -373,12 +399,15 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
     let tp = ctx.sc.params.tyche.clone();
     let mut left = budget;
     for m in &play.ops.markers {
-        let order = format!("marker at {m}");
+        let order = format!("markers: {m}");
         if tp.marker_cost > left {
             ctx.void(
                 player,
                 order,
-                format!("§8: a marker costs {} OP; {left} left", tp.marker_cost),
+                Why::new(
+                    format!("§8: a marker costs {} OP; {left} left", tp.marker_cost),
+                    format!("§8: маркер стоит {} ОП; осталось {left}", tp.marker_cost),
+                ),
             );
             continue;
         }
@@ -386,7 +415,10 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
             ctx.void(
                 player,
                 order,
-                "§8: OPs place a marker only on a space without one",
+                Why::new(
+                    "§8: OPs place a marker only on a space without one",
+                    "§8: за ОП маркер ставится только в зону без маркера",
+                ),
             );
             continue;
         }
@@ -394,9 +426,15 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
             ctx.void(
                 player,
                 order,
-                format!(
-                    "§8: a marker goes within {} MPs of one of your markers",
-                    tp.marker_reach
+                Why::new(
+                    format!(
+                        "§8: a marker goes within {} MPs of one of your markers",
+                        tp.marker_reach
+                    ),
+                    format!(
+                        "§8: маркер ставится не дальше {} ОД от одного из ваших маркеров",
+                        tp.marker_reach
+                    ),
                 ),
             );
             continue;
@@ -411,29 +449,48 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
         });
     }
     for g in &play.ops.train {
-        let order = format!("train a mercenary CU for {g}");
+        let order = format!("train: {g}");
         if tp.mercenary_cost > left {
             ctx.void(
                 player,
                 order,
-                format!(
-                    "§8: a mercenary CU costs {} OPs; {left} left",
-                    tp.mercenary_cost
+                Why::new(
+                    format!(
+                        "§8: a mercenary CU costs {} OPs; {left} left",
+                        tp.mercenary_cost
+                    ),
+                    format!(
+                        "§8: БЧ наёмников стоит {} ОП; осталось {left}",
+                        tp.mercenary_cost
+                    ),
                 ),
             );
             continue;
         }
         let Some(a) = ctx.st.army(g).cloned().filter(|a| a.player == player) else {
-            ctx.void(player, order, "you have no army of that general");
+            ctx.void(
+                player,
+                order,
+                Why::new(
+                    "you have no army of that general",
+                    "у вас нет армии этого полководца",
+                ),
+            );
             continue;
         };
         if room_for(ctx, g) == 0 && a.inside {
             ctx.void(
                 player,
                 order,
-                format!(
-                    "§2: never more than {} CUs inside a city",
-                    ctx.sc.params.siege.max_inside
+                Why::new(
+                    format!(
+                        "§2: never more than {} CUs inside a city",
+                        ctx.sc.params.siege.max_inside
+                    ),
+                    format!(
+                        "§2: в городе не может быть больше {} БЧ",
+                        ctx.sc.params.siege.max_inside
+                    ),
                 ),
             );
             continue;
@@ -448,29 +505,48 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
         });
     }
     for g in &play.ops.macedonians {
-        let order = format!("train a Loyal Macedonian CU for {g}");
+        let order = format!("macedonians: {g}");
         if tp.macedonian_cost > left {
             ctx.void(
                 player,
                 order,
-                format!(
-                    "§8: a Loyal Macedonian CU costs {} OPs; {left} left",
-                    tp.macedonian_cost
+                Why::new(
+                    format!(
+                        "§8: a Loyal Macedonian CU costs {} OPs; {left} left",
+                        tp.macedonian_cost
+                    ),
+                    format!(
+                        "§8: БЧ верных македонян стоит {} ОП; осталось {left}",
+                        tp.macedonian_cost
+                    ),
                 ),
             );
             continue;
         }
         if ctx.st.army(g).is_none_or(|a| a.player != player) {
-            ctx.void(player, order, "you have no army of that general");
+            ctx.void(
+                player,
+                order,
+                Why::new(
+                    "you have no army of that general",
+                    "у вас нет армии этого полководца",
+                ),
+            );
             continue;
         }
         if room_for(ctx, g) == 0 {
             ctx.void(
                 player,
                 order,
-                format!(
-                    "§2: never more than {} CUs inside a city",
-                    ctx.sc.params.siege.max_inside
+                Why::new(
+                    format!(
+                        "§2: never more than {} CUs inside a city",
+                        ctx.sc.params.siege.max_inside
+                    ),
+                    format!(
+                        "§2: в городе не может быть больше {} БЧ",
+                        ctx.sc.params.siege.max_inside
+                    ),
                 ),
             );
             continue;
@@ -486,20 +562,33 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
         });
     }
     if play.ops.fleet {
-        let order = "a fleet upgrade".to_string();
+        let order = "fleet: yes".to_string();
         let have = ctx.st.fleets.get(player).map(|f| f.count).unwrap_or(0);
         let max = ctx.sc.params.fleets.max;
         if tp.fleet_cost > left {
             ctx.void(
                 player,
                 order,
-                format!(
-                    "§8: a fleet upgrade costs {} OPs; {left} left",
-                    tp.fleet_cost
+                Why::new(
+                    format!(
+                        "§8: a fleet upgrade costs {} OPs; {left} left",
+                        tp.fleet_cost
+                    ),
+                    format!(
+                        "§8: усиление флота стоит {} ОП; осталось {left}",
+                        tp.fleet_cost
+                    ),
                 ),
             );
         } else if have >= max {
-            ctx.void(player, order, format!("§8: at most {max} fleets [A]"));
+            ctx.void(
+                player,
+                order,
+                Why::new(
+                    format!("§8: at most {max} fleets [A]"),
+                    format!("§8: не больше {max} флотов [A]"),
+                ),
+            );
         } else {
             left -= tp.fleet_cost;
             let f = ctx.st.fleets.entry(player.to_string()).or_default();
@@ -512,24 +601,30 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
         }
     }
     if let Some((g, at)) = &play.ops.general {
-        let order = format!("new general {g} at {at}");
+        let order = format!("general: {{ {g}: {at} }}");
         if tp.general_cost > left {
             ctx.void(
                 player,
                 order,
-                format!(
-                    "§8: a new general costs {} OPs; {left} left",
-                    tp.general_cost
+                Why::new(
+                    format!(
+                        "§8: a new general costs {} OPs; {left} left",
+                        tp.general_cost
+                    ),
+                    format!(
+                        "§8: новый полководец стоит {} ОП; осталось {left}",
+                        tp.general_cost
+                    ),
                 ),
             );
         } else if let Some(why) = general_unavailable(ctx.sc, &ctx.st, g) {
-            ctx.void(player, order, format!("§8: {why}"));
-        } else if !general_place_ok(ctx.sc, &ctx.st, player, at) {
             ctx.void(
                 player,
                 order,
-                "§8: a new general comes into a major city or fortress of yours with no enemy in it [A]",
+                Why::new(format!("§8: {}", why.en), format!("§8: {}", why.ru)),
             );
+        } else if !general_place_ok(ctx.sc, &ctx.st, player, at) {
+            ctx.void(player, order, Why::new("§8: a new general comes into a major city or fortress of yours with no enemy in it [A]", "§8: новый полководец прибывает в ваш крупный город или крепость без врагов [A]"));
         } else {
             left -= tp.general_cost;
             ctx.st.bought.push(g.clone());
@@ -555,8 +650,11 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
         if ctx.st.army(g).is_none_or(|a| a.player != player) {
             ctx.void(
                 player,
-                format!("force-march {g}"),
-                "you have no army of that general",
+                format!("march: {{ {g}: … }}"),
+                Why::new(
+                    "you have no army of that general",
+                    "у вас нет армии этого полководца",
+                ),
             );
         } else {
             // §8: force-march: MPs = the OPs left; §4: up to two attempts on the way.

@@ -283,7 +283,7 @@ pub enum Event {
     Void {
         player: String,
         order: String,
-        why: String,
+        why: super::refusal::Why,
     },
     /// Foraging segment: an army too large for a space not its player's.
     Foraged {

@@ -187,8 +187,8 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
             format!("{} теряет последнюю БЧ в {space} и уходит из игры.", w::army(sc, army, l)),
         ),
         Event::Void { player: x, order, why } => l.pick(
-            format!("{}: `{order}` is not carried out: {why}.", p(x)),
-            format!("{}: `{order}` не выполнен: «{why}».", p(x)),
+            format!("{}: `{order}` is not carried out: {}.", p(x), why.en),
+            format!("{}: `{order}` не выполнен: {}.", p(x), why.ru),
         ),
         Event::Foraged { general, space } => l.pick(
             format!("Foraging segment: {general}'s army is too large for {space} and loses 1 CU [A]."),
