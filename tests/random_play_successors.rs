@@ -374,3 +374,119 @@ fn the_old_scenario_name_is_an_alias() {
     assert!(Successors::embedded_scenario("successors").is_some());
     assert_eq!(Successors::scenario_names(), &["successors"]);
 }
+
+/// Game turns as the page numbers them.
+const ROMAN: &[&str] = &["I", "II", "III", "IV", "V"];
+
+/// Tokens of a line: runs of letters and digits (`T14`, `Sardis`, `3`).
+fn tokens(s: &str) -> Vec<String> {
+    s.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// A line without its `quoted` spans (orders and labels are quoted as written).
+fn unquoted(line: &str) -> String {
+    line.split('`')
+        .enumerate()
+        .filter(|(i, _)| i % 2 == 0)
+        .map(|(_, p)| p)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The facts of a line the two languages must share: its numbers and the ids of spaces,
+/// boxes, generals and cards (a house's name, which is also its first general's id, is
+/// left out: Russian writes the player in words, the general by id).
+fn line_facts(sc: &Scenario, line: &str) -> Vec<String> {
+    let houses: Vec<&str> = sc.houses.iter().map(|h| h.name.as_str()).collect();
+    let mut f: Vec<String> = tokens(&unquoted(line))
+        .into_iter()
+        .filter(|t| !houses.contains(&t.as_str()))
+        .filter(|t| {
+            t.chars().all(|c| c.is_ascii_digit())
+                || ROMAN.contains(&t.as_str())
+                || sc.space(t).is_some()
+                || sc.off_box(t).is_some()
+                || sc.general(t).is_some()
+                || sc.card(t).is_some()
+        })
+        .collect();
+    f.sort();
+    f
+}
+
+/// Every Successors rule case's Russian report says what its English report says, line
+/// by line (the same lines and shape, the same numbers and ids on each), and in Russian:
+/// no Latin word outside ids, `quoted` orders and labels, and the [A] mark.
+#[test]
+fn successors_case_translations_carry_the_same_facts() {
+    let sc = Successors::load_scenario(SUCCESSORS_323).expect("scenario");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/successors");
+    let mut stack = vec![root];
+    let mut problems = Vec::new();
+    let mut pairs = 0;
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).expect("folder").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+                continue;
+            }
+            let Some(stem) = p
+                .file_name()
+                .and_then(|n| n.to_str())
+                .and_then(|n| n.strip_suffix(".ru.md"))
+            else {
+                continue;
+            };
+            pairs += 1;
+            let en =
+                std::fs::read_to_string(p.with_file_name(format!("{stem}.md"))).unwrap_or_default();
+            let ru = std::fs::read_to_string(&p).expect("report");
+            let name = p.display().to_string();
+            let (el, rl): (Vec<&str>, Vec<&str>) = (en.lines().collect(), ru.lines().collect());
+            if el.len() != rl.len() {
+                problems.push(format!("{name}: {} lines, English {}", rl.len(), el.len()));
+                continue;
+            }
+            for (i, (e, r)) in el.iter().zip(&rl).enumerate() {
+                let shape = |s: &str| s.chars().take_while(|c| "#- ".contains(*c)).count();
+                if shape(e) != shape(r) {
+                    problems.push(format!("{name}:{}: not the English line's shape", i + 1));
+                }
+                if line_facts(&sc, e) != line_facts(&sc, r) {
+                    problems.push(format!(
+                        "{name}:{}: facts {:?}, English {:?}",
+                        i + 1,
+                        line_facts(&sc, r),
+                        line_facts(&sc, e)
+                    ));
+                }
+                let latin: Vec<String> = tokens(&unquoted(r))
+                    .into_iter()
+                    .filter(|t| t.chars().any(|c| c.is_ascii_alphabetic()))
+                    .filter(|t| {
+                        !(t == "A"
+                            || ROMAN.contains(&t.as_str())
+                            || sc.space(t).is_some()
+                            || sc.off_box(t).is_some()
+                            || sc.general(t).is_some()
+                            || sc.card(t).is_some())
+                    })
+                    .collect();
+                if !latin.is_empty() {
+                    problems.push(format!("{name}:{}: Latin words {latin:?}", i + 1));
+                }
+            }
+        }
+    }
+    assert!(pairs >= 100, "only {pairs} Successors report pairs");
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
