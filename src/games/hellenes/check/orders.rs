@@ -49,8 +49,7 @@ pub fn check(
     let mut cx = Ctx {
         sc,
         view,
-        file,
-        diags: Vec::new(),
+        check: crate::kit::check::Check::new(file),
     };
     let mut orders = Orders {
         sent: true,
@@ -115,9 +114,9 @@ pub fn check(
             "standing" => orders.standing = check_standing(&mut cx, v),
             "actions" => orders.actions = super::actions::check_actions(&mut cx, v),
             "combat" if view.phase == Phase::Winter => {
-                orders.combat = super::winter_orders::check_combat(&mut cx, v)
+                orders.combat = super::siege_orders::check_combat(&mut cx, v, true)
             }
-            "combat" => orders.combat = super::actions::check_combat(&mut cx, v),
+            "combat" => orders.combat = super::siege_orders::check_combat(&mut cx, v, false),
             "winter" => orders.winter = super::winter_orders::check_winter(&mut cx, v),
             "peace" => orders.peace = super::year::check_peace(&mut cx, v),
             "discard" => orders.discard = super::year::check_discard(&mut cx, v),
@@ -178,7 +177,7 @@ pub fn check(
         .sort_by_key(|d| d.span.map_or((1, 0), |(start, _)| (0, start)));
     Checked {
         orders,
-        problems: cx.diags,
+        problems: cx.check.diags,
     }
 }
 
@@ -249,7 +248,7 @@ fn check_play(cx: &mut Ctx, v: &Node) -> Option<Play> {
                         let d = cx.err(
                             "orders::bad-value",
                             val,
-                            "a card is played for `action` or `event`".into(),
+                            "a card is played for `action` or `event`",
                         );
                         d.rule = Some(
                             "rule 1.0: a card is played for its Action value or its Event".into(),
@@ -270,7 +269,7 @@ fn check_play(cx: &mut Ctx, v: &Node) -> Option<Play> {
         }
     }
     if v.get("card").is_none() {
-        let d = cx.err("orders::missing", v, "`initiative` needs `card`".into());
+        let d = cx.err("orders::missing", v, "`initiative` needs `card`");
         d.help = Some("name a card of your hand by id or name".into());
     }
     let played_for = match (v.get("for").or(v.get("as")), played_for) {
@@ -353,7 +352,7 @@ fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
                     let d = cx.err(
                         "orders::type",
                         val,
-                        "`fortify` takes a mapping of city: walls | field".into(),
+                        "`fortify` takes a mapping of city: walls | field",
                     );
                     d.help = Some("write `fortify: { Plataea: walls, Megara: field }`".into());
                     continue;
@@ -368,11 +367,8 @@ fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
                         Some("walls") => Some(Fortify::Walls),
                         Some("field") => Some(Fortify::Field),
                         _ => {
-                            let d = cx.err(
-                                "orders::bad-value",
-                                how,
-                                "fortify is `walls` or `field`".into(),
-                            );
+                            let d =
+                                cx.err("orders::bad-value", how, "fortify is `walls` or `field`");
                             d.rule = Some("rule 7.1: defenders withdraw into the walled city or meet the enemy in the field".into());
                             None
                         }
@@ -418,7 +414,7 @@ fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
                     cx.err(
                         "orders::type",
                         val,
-                        "`retreat` takes a mapping of area: area".into(),
+                        "`retreat` takes a mapping of area: area",
                     );
                     continue;
                 };
