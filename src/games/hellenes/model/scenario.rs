@@ -473,6 +473,18 @@ pub enum Unwintered {
     Stay,
 }
 
+/// [A] 9.x What a lawful blockading fleet does when the siege it kept falls in the winter
+/// siege combat (page 9 is silent; winning the siege never costs the winner its fleet).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Captors {
+    /// A fleet in the captured port's offshore sea enters the port while there is room
+    /// (capacity 2 × value); the others keep their supplied position at sea.
+    Enter,
+    /// Every fleet keeps its supplied position at sea.
+    Stay,
+}
+
 /// The Winter's assumed numbers (`params.winter` in the scenario), each [A] and listed in
 /// docs/rules-coverage.md §5.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -493,6 +505,10 @@ pub struct WinterParams {
     /// assaults in Action turns only, and no card is played in Winter): `false`, attrition
     /// only.
     pub assault: bool,
+    /// 9.x [A]: the besiegers and blockading fleets of a siege that was lawful (Supplied)
+    /// when the winter siege combat began and that took the city keep winter quarters;
+    /// what the fleets do (`enter` the captured port with room, or `stay` at sea).
+    pub captors: Captors,
 }
 
 /// The end of the year's numbers (`params.year` in the scenario), [S] and [A], each listed
