@@ -163,13 +163,43 @@ pub fn build_problem(sc: &Scenario, b: &Sight, what: &Build, pool_free: u32) -> 
                 );
             }
             if c.siege.is_some() {
-                return p(
-                    "build-besieged",
-                    format!("{city} is besieged"),
-                    "besieged",
-                    "rule 4.2 [A]: new blocks are not built in a besieged city",
-                    None,
-                );
+                // 8.2.1 [S]: no Building in a port both besieged and blockaded; elsewhere a
+                // besieged city builds new blocks inside its walls within its capacity
+                // unless [A] `params.season.build_in_besieged` says no.
+                if barred(b, city) {
+                    return p(
+                        "build-blockaded",
+                        format!("{city} is besieged and blockaded"),
+                        "besieged and blockaded",
+                        "rule 8.2.1: no Building in a port that is both besieged and blockaded",
+                        None,
+                    );
+                }
+                if !sc.params.season.build_in_besieged {
+                    return p(
+                        "build-besieged",
+                        format!("{city} is besieged"),
+                        "besieged",
+                        "rule 4.2 [A] params.season.build_in_besieged: new blocks are not built in a besieged city",
+                        None,
+                    );
+                }
+                let inside = b
+                    .own
+                    .iter()
+                    .filter(|x| x.at == *city && x.status == Status::Besieged && !x.is_garrison())
+                    .count() as u32;
+                if inside >= siege::capacity(sc, city) {
+                    return p(
+                        "build-no-room",
+                        format!(
+                            "{city} holds {inside} block(s) inside its walls, its capacity (2 × its value)"
+                        ),
+                        "no room inside",
+                        "rule 4.2, 7.1: a new block built in a besieged city stands inside its walls, within its capacity",
+                        None,
+                    );
+                }
             }
             if pool_free <= b.drawn {
                 return p(

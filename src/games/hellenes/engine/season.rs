@@ -241,9 +241,19 @@ fn actions_phase(
                     out.dice.push(record);
                     out.events.push(Event::Appeal(Box::new(e)));
                 }
+                // 4.2 [A] params.season.build_in_besieged: in a besieged city (not
+                // blockaded, 8.2.1) the new block stands inside the walls.
+                let besieged = st
+                    .cities
+                    .iter()
+                    .any(|c| &c.name == city && c.siege.is_some());
                 if let Some(b) = st.blocks.iter_mut().find(|b| b.id == id) {
                     b.at = city.clone();
-                    b.status = Status::Field;
+                    b.status = if besieged {
+                        Status::Besieged
+                    } else {
+                        Status::Field
+                    };
                     b.steps = sc.params.season.new_block_steps.clamp(1, b.max);
                     moved.insert(id.clone());
                     out.events.push(ev(SeasonEvent::BlockDrawn {

@@ -418,6 +418,10 @@ pub struct SeasonParams {
     /// 5.5 [A]: only where the side's siege was established in an earlier season (7.2:
     /// "in later turns the city is subject to Siege Combat and Pillage").
     pub pillage_needs_siege: bool,
+    /// 4.2, 8.2.1 [A]: a new block may be built in a besieged city that is not a blockaded
+    /// port (8.2.1 forbids Building only there); it stands inside the walls, within the
+    /// capacity. `false`: never in a besieged city.
+    pub build_in_besieged: bool,
 }
 
 /// The siege rules' numbers (`params.siege` in the scenario). [S] values are the rules'
