@@ -203,8 +203,11 @@ pub fn forms() -> Forms {
                 shape: Shape::Record(vec![
                     Field::optional(
                         "fortify",
-                        Shape::map(Shape::Word(&["walls", "field"])),
-                        "7.1: withdraw into the city, or fight outside",
+                        Shape::map(Shape::Either(vec![
+                            Shape::Word(&["walls", "field"]),
+                            Shape::nonempty_list(Shape::Name),
+                        ])),
+                        "7.1: withdraw into the city, or fight outside, or the blocks that withdraw",
                     ),
                     Field::optional(
                         "capitulate",

@@ -63,8 +63,9 @@ pub enum SiegeEvent {
         city: String,
         side: String,
         blocks: Vec<String>,
-        /// Why: `field` (the standing order), `capacity` (7.3: the city was full) or
-        /// `inland` (page 9: a fleet cannot fortify in an inland city).
+        /// Why: `field` (the standing order), `unnamed` (the standing order named other
+        /// blocks to withdraw), `capacity` (7.3: the city was full) or `inland` (page 9:
+        /// a fleet cannot fortify in an inland city).
         why: String,
     },
     /// 7.2: the siege is established in this Combat phase; the garrison (7.3) is added.

@@ -117,6 +117,10 @@ pub fn narrate(
                     " (7.3: no room left inside the walls)",
                     " (7.3: за стенами не осталось места)",
                 ),
+                "unnamed" => lang.pick(
+                    " (7.1: the standing order names other blocks to withdraw)",
+                    " (7.1: постоянный приказ называет другие блоки для отхода за стены)",
+                ),
                 "inland" => lang.pick(
                     " (a fleet cannot fortify in an inland city)",
                     " (флот не может укрыться во внутреннем городе)",
