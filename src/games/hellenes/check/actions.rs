@@ -26,6 +26,7 @@ use crate::games::hellenes::engine::movement::Problem;
 use crate::games::hellenes::engine::movement::Route;
 use crate::games::hellenes::model::orders::Action;
 use crate::games::hellenes::model::orders::Build;
+use crate::games::hellenes::model::orders::Landing;
 use crate::games::hellenes::model::orders::SiegeOrder;
 use crate::games::hellenes::model::sight::Sight;
 use crate::games::hellenes::model::view;
@@ -82,7 +83,10 @@ pub fn check_actions(cx: &mut Ctx, v: &Node) -> Vec<Action> {
                 fleets,
                 path,
                 carry,
-            } => movement::naval_move(sc, &board, fleets, path, carry).map(Some),
+                into,
+            } => movement::naval_move(sc, &board, fleets, path, carry).and_then(|r| {
+                movement::port_entry(sc, &board, fleets, carry, &r, *into).map(|_| Some(r))
+            }),
             Action::Build(what) => {
                 let free = match what {
                     Build::Block(city) => pool_for(sc, &board.own, city).len() as u32,
@@ -160,7 +164,7 @@ fn parse_action(cx: &mut Ctx, item: &Node) -> Option<Action> {
     });
     let allowed: &[&str] = match verb.as_deref() {
         Some("move") => &["move", "path"],
-        Some("sail") => &["sail", "path", "carry"],
+        Some("sail") => &["sail", "path", "carry", "into"],
         Some("build") => &["build"],
         Some("pillage") => &["pillage"],
         _ => {
@@ -224,10 +228,27 @@ fn parse_action(cx: &mut Ctx, item: &Node) -> Option<Action> {
                 Some(c) => ids(cx, c),
                 None => Some(Vec::new()),
             };
+            let into = match item.get("into") {
+                None => Some(None),
+                Some(n) => match n.as_str().map(|s| s.trim().to_ascii_lowercase()).as_deref() {
+                    Some("walls") => Some(Some(Landing::Walls)),
+                    Some("field") => Some(Some(Landing::Field)),
+                    _ => {
+                        let d = cx.err(
+                            "orders::bad-value",
+                            n,
+                            "`into` is `walls` or `field`".into(),
+                        );
+                        d.rule = Some("rule 7.4: fleets reaching their own besieged port by its offshore sea enter it (walls) or land and attack the besiegers (field)".into());
+                        None
+                    }
+                },
+            };
             Action::Sail {
                 fleets: fleets?,
                 path: path?,
                 carry: carry?,
+                into: into?,
             }
         }
         "build" => Action::Build(parse_build(cx, value)?),

@@ -120,6 +120,11 @@ pub fn forms() -> Forms {
                                 "the start (optional), then each sea entered",
                             ),
                             Field::optional("carry", names(), "5.21: land blocks carried"),
+                            Field::optional(
+                                "into",
+                                Shape::Word(&["walls", "field"]),
+                                "7.4: at your own besieged port, join the besieged (walls, the default) or land and attack (field)",
+                            ),
                         ],
                         help: "2.0, 5.21: fleets standing together",
                     },

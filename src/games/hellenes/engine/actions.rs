@@ -44,10 +44,29 @@ pub fn budget(sc: &Scenario, view_initiative: Option<&Initiative>, side: &str) -
 }
 
 /// Applies a legal action's effect on the board (for checking the next one).
-pub fn apply_on_board(_sc: &Scenario, b: &mut Sight, a: &Action, route: Option<&Route>) {
+pub fn apply_on_board(sc: &Scenario, b: &mut Sight, a: &Action, route: Option<&Route>) {
     match a {
         Action::Move { blocks, .. } | Action::Sail { fleets: blocks, .. } => {
             let to = route.map(|r| r.to().to_string()).unwrap_or_default();
+            // 7.4: fleets entering their own besieged port join the besieged.
+            let status = match (a, route) {
+                (
+                    Action::Sail {
+                        fleets,
+                        carry,
+                        into,
+                        ..
+                    },
+                    Some(r),
+                ) if matches!(
+                    super::movement::port_entry(sc, b, fleets, carry, r, *into),
+                    Ok(true)
+                ) =>
+                {
+                    Status::Besieged
+                }
+                _ => Status::Field,
+            };
             let carry: &[String] = match a {
                 Action::Sail { carry, .. } => carry,
                 _ => &[],
@@ -56,7 +75,7 @@ pub fn apply_on_board(_sc: &Scenario, b: &mut Sight, a: &Action, route: Option<&
                 b.moved.insert(id.clone());
                 if let Some(x) = b.own.iter_mut().find(|x| &x.id == id) {
                     x.at = to.clone();
-                    x.status = Status::Field;
+                    x.status = status;
                 }
             }
         }

@@ -26,6 +26,14 @@ pub enum SeasonEvent {
         naval: bool,
         carried: Vec<(String, String)>,
     },
+    /// 7.4, page 9: fleets (and the land blocks they carry) entered their own besieged
+    /// port by way of its offshore sea `sea`, joining the besieged.
+    IntoWalls {
+        side: String,
+        city: String,
+        sea: String,
+        blocks: Vec<String>,
+    },
     /// 4.2: a block gained a step.
     StepBuilt {
         side: String,

@@ -95,6 +95,22 @@ pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>, lang: Lang) -
                 )
             }
         }
+        SeasonEvent::IntoWalls {
+            side: s,
+            city,
+            sea,
+            blocks,
+        } => {
+            let who = if own(s) {
+                blocks.join(", ")
+            } else {
+                count(lang, blocks.len(), BLOCKS)
+            };
+            lang.pick(
+                format!("7.4 {who} ({}) {} {city} by way of its offshore sea {sea}, joining the besieged inside the walls (page 9).", name(s), if blocks.len() == 1 { "enters" } else { "enter" }),
+                format!("7.4 {who} ({}) {} в {city} через его прибрежное море {sea} и {} к осаждённым за стенами (стр. 9).", name(s), if blocks.len() == 1 { "входит" } else { "входят" }, if blocks.len() == 1 { "присоединяется" } else { "присоединяются" }),
+            )
+        }
         SeasonEvent::Moved {
             side: s,
             blocks,
