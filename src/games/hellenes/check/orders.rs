@@ -10,6 +10,7 @@ use super::context::Ctx;
 use super::defaults::default_play;
 use crate::diag::{did_you_mean, Diagnostic, SourceFile};
 use crate::games::hellenes::engine::winter;
+use crate::games::hellenes::model::orders::Fallback;
 use crate::games::hellenes::model::orders::Orders;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::sight::Sight;
@@ -157,23 +158,18 @@ pub fn check(
     if orders.new_year.is_none() && view.phase == Phase::NewYear {
         orders.new_year = super::defaults::default_new_year(sc, view);
         if let Some(p) = &orders.new_year {
-            orders.fallbacks.push(format!(
-                "new_year: played {} for its Action value{} (the default)",
-                p.card,
-                p.olympian
-                    .as_ref()
-                    .map(|o| format!(" as a sacrifice to {o}"))
-                    .unwrap_or_default()
-            ));
+            orders.fallbacks.push(Fallback::NewYear {
+                card: p.card.clone(),
+                olympian: p.olympian.clone(),
+            });
         }
     }
     if orders.initiative.is_none() && view.phase == Phase::Initiative {
         orders.initiative = default_play(view);
         if let Some(p) = &orders.initiative {
-            orders.fallbacks.push(format!(
-                "initiative: played {} for its Action value (the default)",
-                p.card
-            ));
+            orders.fallbacks.push(Fallback::Initiative {
+                card: p.card.clone(),
+            });
         }
     }
     Checked {
