@@ -15,6 +15,7 @@ use super::context::unknown_keys;
 use super::context::Ctx;
 use super::siege_orders;
 use crate::diag::did_you_mean;
+use crate::diag::Diagnostic;
 use crate::games::hellenes::engine::actions::apply_on_board;
 use crate::games::hellenes::engine::actions::budget;
 use crate::games::hellenes::engine::actions::build_problem;
@@ -24,16 +25,25 @@ use crate::games::hellenes::engine::movement;
 use crate::games::hellenes::engine::movement::Part;
 use crate::games::hellenes::engine::movement::Problem;
 use crate::games::hellenes::engine::movement::Route;
+use crate::games::hellenes::engine::siege;
 use crate::games::hellenes::model::orders::Action;
 use crate::games::hellenes::model::orders::Build;
 use crate::games::hellenes::model::orders::Landing;
 use crate::games::hellenes::model::orders::SiegeOrder;
+use crate::games::hellenes::model::scenario::BlockKind;
 use crate::games::hellenes::model::sight::Sight;
+use crate::games::hellenes::model::state::Status;
 use crate::games::hellenes::model::view;
 use crate::yaml::{Kind, Node};
 
 /// Checks `actions:` against the view. Returns the legal actions in order.
 pub fn check_actions(cx: &mut Ctx, v: &Node) -> Vec<Action> {
+    check_actions_on(cx, v).0
+}
+
+/// `check_actions`, with the side's board after its accepted actions (what its Combat
+/// phase will find, as far as the side's own moves go).
+fn check_actions_on(cx: &mut Ctx, v: &Node) -> (Vec<Action>, Sight) {
     let sc = cx.sc;
     let view = cx.view;
     let side = view.side.clone();
@@ -49,7 +59,7 @@ pub fn check_actions(cx: &mut Ctx, v: &Node) -> Vec<Action> {
             "write each action on its own line starting with `- `, e.g. `- move: [{}]`",
             view::example_block(view, false)
         ));
-        return out;
+        return (out, Sight::from_view(sc, view));
     };
     let budget = budget(sc, view.initiative.as_ref(), &side);
     let mut board = Sight::from_view(sc, view);
@@ -122,7 +132,7 @@ pub fn check_actions(cx: &mut Ctx, v: &Node) -> Vec<Action> {
             }
         }
     }
-    out
+    (out, board)
 }
 
 /// The node a problem points at.
@@ -361,9 +371,70 @@ pub fn check_combat(cx: &mut Ctx, v: &Node) -> Vec<SiegeOrder> {
             continue;
         }
         match siege_orders::check_item(cx.sc, cx.view, &key, val, &out, cx.file) {
-            Ok(o) => out.push(o),
+            Ok(o) => {
+                if let SiegeOrder::Attrition { city } = &o {
+                    if let Some(d) = blockade_left(cx, city, val) {
+                        cx.diags.push(d);
+                        continue;
+                    }
+                }
+                out.push(o)
+            }
             Err(ds) => cx.diags.extend(ds),
         }
     }
     out
+}
+
+/// 8.2.1, checked against the planned moves as resolution will meet them: attrition
+/// against a port needs it blockaded when the Combat phase comes; if every fleet of the
+/// side blockading it sails away in this turn's `actions:`, the blockade ends with the
+/// Actions phase and the attrition would be void, so it is refused here (as attrition
+/// with a fleet only arriving this turn is: `blockade-too-recent`).
+fn blockade_left(cx: &mut Ctx, city: &str, node: &Node) -> Option<Diagnostic> {
+    let sc = cx.sc;
+    let sea = siege::offshore(sc, city)?;
+    let root = crate::yaml::parse(cx.file).ok()?;
+    let actions = root.as_map()?.iter().find_map(|(k, v)| {
+        k.as_str()
+            .is_some_and(|s| s.eq_ignore_ascii_case("actions"))
+            .then_some(v)
+    })?;
+    let mut scratch = Ctx {
+        sc,
+        view: cx.view,
+        file: cx.file,
+        diags: Vec::new(),
+    };
+    let (_, board) = check_actions_on(&mut scratch, actions);
+    let blockading = |b: &Sight| -> Vec<String> {
+        b.own
+            .iter()
+            .filter(|x| x.kind == BlockKind::Fleet && x.status == Status::Field)
+            .filter(|x| {
+                x.at == sea
+                    || (city == sc.params.siege.grain_city
+                        && sc.params.siege.grain_seas.contains(&x.at))
+            })
+            .map(|x| x.id.clone())
+            .collect()
+    };
+    let now = blockading(&Sight::from_view(sc, cx.view));
+    if now.is_empty() || !blockading(&board).is_empty() {
+        return None;
+    }
+    Some(
+        Diagnostic::new(
+            "orders::blockade-ends",
+            format!(
+                "{city} will not be blockaded in your Combat phase: {} {} {sea} in your actions",
+                now.join(", "),
+                if now.len() == 1 { "leaves" } else { "leave" }
+            ),
+        )
+        .at(cx.file, node.span)
+        .label("the blockade ends")
+        .rule("rule 8.2.1: a port suffers attrition only if it is both besieged and blockaded (since the previous season); the blockade ends when the last fleet leaves its offshore sea")
+        .help(format!("keep a fleet in {sea} this turn, or drop the attrition")),
+    )
 }
