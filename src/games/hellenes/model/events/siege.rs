@@ -185,7 +185,11 @@ pub enum SiegeEvent {
 impl SiegeEvent {
     /// Whether `side` (None: the moderator) may read this event at all.
     pub fn shown_to(&self, side: Option<&str>) -> bool {
-        let _ = side;
-        true
+        match (self, side) {
+            // A void siege combat order is told to its owner only: the enemy must not
+            // learn what was ordered (nor read a line addressed to the other side).
+            (SiegeEvent::Void(v), Some(me)) => v.side == me,
+            _ => true,
+        }
     }
 }
