@@ -51,6 +51,11 @@ fn appeals() -> Shape {
         Field::required("olympian", Shape::Name, "the Olympian appealed to"),
         Field::optional("on", Shape::Text, "a dice label; `*` stands for any text"),
         Field::optional(
+            "as",
+            Shape::Word(&["attacker", "defender"]),
+            "only in battles where you attack, or defend",
+        ),
+        Field::optional(
             "when",
             Shape::Record(vec![
                 Field::optional("my_hits_at_most", at_least(), ""),

@@ -20,6 +20,18 @@ pub struct Appeal {
     pub on: String,
     #[serde(default, skip_serializing_if = "When::is_empty")]
     pub when: When,
+    /// 11.0: only in battles where the appealing side attacks (`as: attacker`) or
+    /// defends (`as: defender`); none: either.
+    #[serde(rename = "as", default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<Role>,
+}
+
+/// A side's part in a battle (2.0).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    Attacker,
+    Defender,
 }
 
 /// An appeal's `on:` when the orders give none: any result.
