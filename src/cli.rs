@@ -105,7 +105,9 @@ pub enum Command {
     /// Copy the archive for everyone: secret, addresses and mail left out, last sealed
     /// seed revealed. Refused while the game is not over, unless --force.
     Publish {
+        /// The campaign folder.
         dir: PathBuf,
+        /// The new folder to write the published copy to.
         out: PathBuf,
         /// Publish a game that is not over (it reveals every hand and sealed event).
         #[arg(long)]
@@ -212,6 +214,7 @@ pub enum Command {
     /// Take orders by mail: one message on standard input (a mail filter or `.forward`
     /// pipe), or every new message of a Maildir. Each sender gets an answer at once.
     Receive {
+        /// The campaign folder.
         dir: PathBuf,
         /// Read every message in this Maildir's new/ (handled ones move to cur/).
         #[arg(long)]
@@ -224,30 +227,38 @@ pub enum Command {
     /// adjudicate when due, mail, call for orders, remind. DIR may be a folder of
     /// campaigns. Prints one line per thing done.
     Tick {
+        /// A campaign folder, or a folder of campaign folders.
         dir: PathBuf,
         /// The time to act at, RFC 3339, instead of the system clock.
         #[arg(long)]
         clock: Option<String>,
     },
     /// Mail every player who still owes orders of the pending turn a reminder.
-    Remind { dir: PathBuf },
+    Remind {
+        /// The campaign folder.
+        dir: PathBuf,
+    },
     /// Change the pending turn's deadline and mail every player a notice.
     Deadline {
+        /// The campaign folder.
         dir: PathBuf,
         /// The new deadline: RFC 3339 (`2026-03-08T18:00:00Z`) or `+48h` (from the
         /// deadline in force, or from now when none is).
         #[arg(long)]
         set: String,
+        /// The time to act at, RFC 3339, instead of the system clock.
         #[arg(long)]
         clock: Option<String>,
     },
     /// Take back the last adjudication (refused once its mail was sent, unless --force).
     Undo {
+        /// The campaign folder.
         dir: PathBuf,
         /// Undo even though mail was sent (every player gets a correction notice) or the
         /// next turn already holds orders.
         #[arg(long)]
         force: bool,
+        /// The time to act at, RFC 3339, instead of the system clock.
         #[arg(long)]
         clock: Option<String>,
     },
