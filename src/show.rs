@@ -162,6 +162,37 @@ pub fn show<R: Rules>(
     })
 }
 
+/// `dikast odds`: from a side's view (a game file needs none: the odds take no hidden
+/// block from it) or from an embedded scenario.
+pub fn odds<R: Rules>(
+    view: Option<(&Path, &[u8])>,
+    scenario: &str,
+    q: &crate::odds::Query,
+) -> Result<crate::odds::Odds, Failure> {
+    let (sc, v) = match view {
+        Some((file, bytes)) => {
+            let name = file.display().to_string();
+            let peek: Peek = serde_yaml::from_slice(bytes)
+                .map_err(|e| Failure::Refused(format!("{name}: {e}")))?;
+            if peek.view_of.is_none() {
+                return Err(Failure::Refused(format!(
+                    "{name} is not a view: give your view-<side>.yaml"
+                )));
+            }
+            let (sc, v) = load_view::<R>(file, bytes, None)?;
+            (sc, Some(v))
+        }
+        None => {
+            let text = R::embedded_scenario(scenario).ok_or_else(|| {
+                Failure::Refused(format!("there is no embedded scenario `{scenario}`"))
+            })?;
+            let sc = R::load_scenario(text).map_err(|e| Failure::Refused(e.join("; ")))?;
+            (sc, None)
+        }
+    };
+    R::odds(&sc, v.as_ref().map(|v| &v.state), q).map_err(Failure::Refused)
+}
+
 /// A game file shown without `--side`: the moderator's whole position, every side's
 /// view one after the other. `None` for a view (it shows itself).
 fn whole_position<R: Rules>(file: &Path, bytes: &[u8]) -> Result<Option<String>, Failure> {

@@ -255,3 +255,95 @@ fn a_template_needs_a_side_only_where_the_file_has_none() {
         .stderr_has("it cannot show athens's")
         .run();
 }
+
+/// The player's folder of the odds examples: his view of a new campaign's first turn.
+fn odds_folder(t: &TempDir) -> std::path::PathBuf {
+    let camp = t.join("camp");
+    new_campaign(&camp, "peloponnesian-war-1");
+    let player = t.join("player");
+    fs::create_dir_all(&player).unwrap();
+    for side in ["athens", "sparta"] {
+        let v = format!("view-{side}.yaml");
+        fs::copy(camp.join("turns/0001").join(&v), player.join(&v)).unwrap();
+    }
+    player
+}
+
+#[test]
+fn the_odds_examples_of_docs_odds_md_are_what_the_command_prints() {
+    let t = TempDir::new("odds-doc");
+    let player = odds_folder(&t);
+    let doc = fs::read_to_string(cli::repo().join("docs/odds.md")).unwrap();
+    let mut blocks = 0;
+    let mut lines = doc.lines();
+    while let Some(l) = lines.next() {
+        if l != "```console" {
+            continue;
+        }
+        let cmd = lines.next().unwrap();
+        let args = cmd
+            .strip_prefix("$ dikast ")
+            .expect("a console block starts with a command");
+        let shown: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
+        let out = Test::new()
+            .args(args.split_whitespace())
+            .current_dir(&player)
+            .run();
+        assert_eq!(
+            out.stdout.trim_end(),
+            shown.join("\n"),
+            "docs/odds.md shows another output of `{cmd}`"
+        );
+        blocks += 1;
+    }
+    assert!(blocks >= 3, "the worked examples: {blocks}");
+}
+
+#[test]
+fn odds_as_json_sum_to_exactly_one_and_refuse_what_is_not_a_block() {
+    use num_rational::BigRational;
+    let t = TempDir::new("odds-json");
+    let player = odds_folder(&t);
+    let out = Test::new()
+        .args([
+            "odds",
+            "sortie",
+            "--view",
+            "view-athens.yaml",
+            "--at",
+            "Potidaea",
+        ])
+        .args(["--attacker", "ATH-F4", "--defender", "2B2,1A2", "--json"])
+        .current_dir(&player)
+        .run();
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let total = v["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            o["p"]["exact"]
+                .as_str()
+                .unwrap()
+                .parse::<BigRational>()
+                .unwrap()
+        })
+        .fold(BigRational::from_integer(0.into()), |a, p| a + p);
+    assert_eq!(total, BigRational::from_integer(1.into()));
+    // ATH-F4, a fleet, fights ashore with the scenario's fleet_land_rating (C1).
+    assert_eq!(v["blocks"][0]["id"], "ATH-F4");
+    assert_eq!(v["blocks"][0]["rating"], "C1");
+    Test::new()
+        .args(["odds", "battle", "--view", "view-athens.yaml"])
+        .args(["--attacker", "ATH-99", "--defender", "2B2"])
+        .current_dir(&player)
+        .failure()
+        .stderr_has("`ATH-99` is not a block")
+        .stderr_has("your blocks (Athens): ATH-1, ")
+        .run();
+    Test::new()
+        .args(["odds", "assault", "--attacker", "3B2", "--defender", "2B2"])
+        .failure()
+        .stderr_has("give the city with --at")
+        .run();
+}

@@ -135,4 +135,14 @@ pub trait Rules {
     /// The map as the view's side may see it, as plain drawing data (`crate::map` draws
     /// it). Built from the view alone, so it can show nothing the view hides.
     fn map(sc: &Self::Scenario, view: &Self::View) -> crate::map::MapPicture;
+    /// `dikast odds`: the exact odds of the combat `q` describes, computed with the game's
+    /// own resolution code, from a side's view (his blocks) or from the scenario alone. A
+    /// game without odds keeps this default.
+    fn odds(
+        _sc: &Self::Scenario,
+        _view: Option<&Self::View>,
+        _q: &crate::odds::Query,
+    ) -> Result<crate::odds::Odds, String> {
+        Err(format!("{} has no odds to compute", Self::ID))
+    }
 }

@@ -140,6 +140,13 @@ impl Rules for Hellenes {
     fn map(sc: &Scenario, view: &View) -> crate::map::MapPicture {
         text::map::picture(sc, view)
     }
+    fn odds(
+        sc: &Scenario,
+        view: Option<&View>,
+        q: &crate::odds::Query,
+    ) -> Result<crate::odds::Odds, String> {
+        engine::odds::odds(sc, view, q)
+    }
 }
 
 /// Tests that cross the Hellenes layers: an order checked and then resolved, a whole turn

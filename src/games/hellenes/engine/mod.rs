@@ -7,6 +7,7 @@ pub mod battle;
 pub mod control;
 pub mod invariants;
 pub mod movement;
+pub mod odds;
 pub mod olympians;
 pub mod resolve;
 pub mod season;
