@@ -55,15 +55,28 @@ pub fn language(asked: Option<Lang>) -> Lang {
     asked.unwrap_or(Lang::En)
 }
 
-/// The map of a view, as SVG text: the game's picture of the view, drawn by `map`.
+/// The map of a view, as SVG text, in English: the game's picture of the view with what
+/// its side saw happen in the last turn, drawn by `map`.
 pub fn map_svg<R: Rules>(sc: &R::Scenario, v: &ViewFile<R::View>) -> String {
-    crate::map::render(
-        &R::map(sc, &v.state),
+    map_svg_in::<R>(sc, v, Lang::En)
+}
+
+/// `map_svg` with its headings and legend in `lang`.
+pub fn map_svg_in<R: Rules>(sc: &R::Scenario, v: &ViewFile<R::View>, lang: Lang) -> String {
+    let mut pic = R::map(sc, &v.state);
+    // The sides' names in the reader's language (the legend, the tooltips, the title).
+    for (id, name) in &mut pic.sides {
+        *name = R::side_name_in(sc, id, lang);
+    }
+    crate::map::render_turn(
+        &pic,
         &crate::map::Heading {
             game: v.game.clone(),
             turn: v.turn,
             step: v.step.clone(),
         },
+        &v.last_turn,
+        lang,
     )
 }
 
@@ -157,8 +170,8 @@ pub fn show<R: Rules>(
             R::side_name_in(&sc, &v.view_of, lang),
             R::describe(&sc, &v.state, lang)
         )),
-        Format::Svg => Shown::Text(map_svg::<R>(&sc, &v)),
-        Format::Png => Shown::Bytes(crate::png::render(&map_svg::<R>(&sc, &v))?),
+        Format::Svg => Shown::Text(map_svg_in::<R>(&sc, &v, lang)),
+        Format::Png => Shown::Bytes(crate::png::render(&map_svg_in::<R>(&sc, &v, lang))?),
     })
 }
 

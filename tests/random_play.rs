@@ -99,6 +99,7 @@ fn first_game(sc_text: &str, seed: u64) -> Vec<u8> {
         },
         previous: None,
         deadline: None,
+        last_turn: Vec::new(),
         state,
     };
     to_yaml(&game).into_bytes()

@@ -174,6 +174,7 @@ fn play(players: u32, seed: u64, seen: &mut BTreeMap<&'static str, u32>) -> u32 
         },
         previous: None,
         deadline: None,
+        last_turn: Vec::new(),
         state: st,
     };
     let mut bytes = to_yaml(&game).into_bytes();

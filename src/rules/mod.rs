@@ -135,6 +135,16 @@ pub trait Rules {
     /// The map as the view's side may see it, as plain drawing data (`crate::map` draws
     /// it). Built from the view alone, so it can show nothing the view hides.
     fn map(sc: &Self::Scenario, view: &Self::View) -> crate::map::MapPicture;
+    /// What each side saw happen in a turn, for the maps (moves, battles, sieges, falls),
+    /// from the events its reports tell it: kept in the next game file (`last_turn:`) and
+    /// in each view, filtered by `Seen::to`. A game without maps of the turn keeps this.
+    fn last_turn(
+        _sc: &Self::Scenario,
+        _before: &Self::State,
+        _events: &[Self::Event],
+    ) -> Vec<crate::game::Seen> {
+        Vec::new()
+    }
     /// `dikast odds`: the exact odds of the combat `q` describes, computed with the game's
     /// own resolution code, from a side's view (his blocks) or from the scenario alone. A
     /// game without odds keeps this default.

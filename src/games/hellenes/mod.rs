@@ -140,6 +140,9 @@ impl Rules for Hellenes {
     fn map(sc: &Scenario, view: &View) -> crate::map::MapPicture {
         text::map::picture(sc, view)
     }
+    fn last_turn(sc: &Scenario, _before: &State, events: &[Event]) -> Vec<crate::game::Seen> {
+        text::map::last_turn(sc, events)
+    }
     fn odds(
         sc: &Scenario,
         view: Option<&View>,
@@ -206,6 +209,7 @@ mod tests {
                 },
                 previous: None,
                 deadline: None,
+                last_turn: Vec::new(),
                 state: st,
             };
             let inp = crate::pipeline::TurnInputs {
@@ -334,6 +338,7 @@ mod tests {
                 },
                 previous: None,
                 deadline: None,
+                last_turn: Vec::new(),
                 state: st,
             };
             let bytes = crate::game::to_yaml(&game).into_bytes();
