@@ -508,8 +508,12 @@ pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
     if !inp.fallback && !problems.is_empty() {
         return Err(Failure::Input(problems.into_values().flatten().collect()));
     }
+    // Defaults are said of the sides the step awaited: one it did not ask was not
+    // "defaulted".
+    let awaited = R::step(&sc, &game.state).awaiting;
     let defaults: BTreeMap<String, BTreeMap<Lang, Vec<String>>> = orders
         .iter()
+        .filter(|(side, _)| awaited.contains(side))
         .map(|(side, o)| {
             let by_lang = Lang::ALL
                 .into_iter()

@@ -121,6 +121,7 @@ struct Words {
     orders: &'static str,
     received: &'static str,
     none_received: &'static str,
+    not_awaited: &'static str,
     default_applied: &'static str,
     invalid: &'static str,
     happened: &'static str,
@@ -141,6 +142,7 @@ const EN: Words = Words {
     orders: "## Orders",
     received: "orders received",
     none_received: "**no orders received**: standing orders and the documented defaults applied",
+    not_awaited: "no orders awaited this step",
     default_applied: "default applied",
     invalid: "### Invalid orders replaced by their defaults",
     happened: "## What happened",
@@ -161,6 +163,7 @@ const RU: Words = Words {
     orders: "## Приказы",
     received: "приказы получены",
     none_received: "**приказы не получены**: применены постоянные приказы и документированные правила по умолчанию",
+    not_awaited: "на этом шаге приказы не ожидались",
     default_applied: "применено по умолчанию",
     invalid: "### Неверные приказы, заменённые приказами по умолчанию",
     happened: "## Что произошло",
@@ -231,6 +234,8 @@ pub fn render<R: Rules>(
     for so in f.sides {
         let line = match &so.orders_sha256 {
             Some(h) => format!("{} (SHA-256 `{}`)", w.received, dice::to_hex(h)),
+            // A side the step did not await sent nothing because it was asked nothing.
+            None if !step.awaiting.contains(&so.side) => w.not_awaited.to_string(),
             None => w.none_received.to_string(),
         };
         let _ = writeln!(out, "- {}: {line}", name(&so.side));

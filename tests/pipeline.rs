@@ -547,3 +547,67 @@ fn a_players_text_cannot_add_lines_to_a_report() {
         .stdout_has("verified")
         .run();
 }
+
+/// Issue 8, bookkeeping in the pipeline: a side that sent nothing is said once, in the
+/// orders section (not again among the events), and the defaults its orders took are
+/// listed under it in the report's own language, to that side and the moderator only.
+#[test]
+fn no_orders_and_the_defaults_applied_are_said_once_in_each_language() {
+    let t = TempDir::new("nmr");
+    let dir = t.join("c");
+    cli::new_campaign(&dir, "nmr-431");
+    play_two_turns(&dir);
+    // Turn 3 is the Spring initiative: Athens sends nothing, Sparta sends only standing
+    // orders (an invalid file: `initiative:` is missing, so `--fallback`), so both take
+    // the documented default card (docs/orders.md).
+    let sparta = cli::orders(
+        &dir,
+        3,
+        "sparta",
+        "standing:\n  fortify: { Sparta: field }\n",
+    );
+    fs::write(dir.join("turns/0003/orders/sparta.yaml"), sparta).unwrap();
+    Test::new()
+        .arg("adjudicate")
+        .arg(&dir)
+        .args(["--allow-no-orders", "--fallback"])
+        .stdout_has("turn 3 adjudicated")
+        .run();
+    let read = |f: &str| fs::read_to_string(dir.join("turns/0003").join(f)).unwrap();
+    let en = (
+        "no orders received",
+        "default applied: 1.0 initiative: ",
+        "приказы",
+    );
+    let ru = (
+        "приказы не получены",
+        "применено по умолчанию: 1.0 инициатива: ",
+        "default applied",
+    );
+    // Both sides took the default card (Sparta's file had no `initiative:`): the
+    // moderator reads both defaults, a side its own.
+    for (f, (none, dflt, other), n) in [
+        ("report.md", en, 2),
+        ("report-athens.md", en, 1),
+        ("report-sparta.ru.md", ru, 1),
+        ("report.ru.md", ru, 2),
+    ] {
+        let r = read(f);
+        assert_eq!(r.matches(none).count(), 1, "{f} says `{none}` once:\n{r}");
+        assert_eq!(r.matches(dflt).count(), n, "{f} lists {n} defaults:\n{r}");
+        assert!(!r.contains(other), "{f} mixes languages:\n{r}");
+        assert!(r.contains("for its Action value") || r.contains("ради значения Действия"));
+    }
+    // Athens' report lists only Athens' defaults; Sparta's only Sparta's.
+    let ath = read("report-athens.md");
+    let spa = read("report-sparta.md");
+    let lines = |r: &str| {
+        r.lines()
+            .filter(|l| l.contains("default applied"))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(lines(&ath).len(), 1, "{ath}");
+    assert_eq!(lines(&spa).len(), 1, "{spa}");
+    assert_ne!(lines(&ath), lines(&spa));
+}

@@ -129,6 +129,10 @@ impl Rules for Hellenes {
         text::report::narrate(sc, before, events, side, lang)
     }
 
+    fn defaults_said(sc: &Scenario, orders: &Orders, lang: Lang) -> Vec<String> {
+        text::report::defaults_said(sc, &orders.fallbacks, lang)
+    }
+
     fn describe(sc: &Scenario, view: &View, lang: Lang) -> String {
         text::describe::describe(sc, view, lang)
     }

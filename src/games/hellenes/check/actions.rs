@@ -13,7 +13,6 @@ use super::context::ids;
 use super::context::places;
 use super::context::unknown_keys;
 use super::context::Ctx;
-use super::siege_orders;
 use crate::diag::did_you_mean;
 use crate::games::hellenes::engine::actions::apply_on_board;
 use crate::games::hellenes::engine::actions::budget;
@@ -26,7 +25,6 @@ use crate::games::hellenes::engine::movement::Problem;
 use crate::games::hellenes::engine::movement::Route;
 use crate::games::hellenes::model::orders::Action;
 use crate::games::hellenes::model::orders::Build;
-use crate::games::hellenes::model::orders::SiegeOrder;
 use crate::games::hellenes::model::sight::Sight;
 use crate::games::hellenes::model::view;
 use crate::yaml::{Kind, Node};
@@ -253,7 +251,7 @@ fn parse_build(cx: &mut Ctx, value: &Node) -> Option<Build> {
         let d = cx.err(
             "orders::type",
             value,
-            "`build` takes a block id, a city, or `{ garrison: <city> }`".into(),
+            "`build` takes a block id, a city, or `{ garrison: <city> }`",
         );
         d.help = Some(format!("`build: {example}` adds a step; `build: {city}` draws a new block there; `build: {{ garrison: <city> }}` a garrison in a captured city"));
         return None;
@@ -291,58 +289,4 @@ fn parse_build(cx: &mut Ctx, value: &Node) -> Option<Build> {
         None => "`build: <your block id>` adds a step; `build: <city>` draws a new block".into(),
     });
     None
-}
-
-/// Checks `combat:` against the view: each item is a siege order (8.0–8.3) checked by
-/// the siege rules (`siege_orders::check_item`).
-pub fn check_combat(cx: &mut Ctx, v: &Node) -> Vec<SiegeOrder> {
-    let mut out = Vec::new();
-    let Some(items) = v.as_seq() else {
-        let found = v.describe();
-        let d = cx.err(
-            "orders::type",
-            v,
-            format!("`combat` takes a list, found {found}"),
-        );
-        d.help = Some("e.g. `- assault: Plataea`".into());
-        return out;
-    };
-    for item in items {
-        let Some(((k, val), rest)) = item.as_map().and_then(|m| m.split_first()) else {
-            let d = cx.err(
-                "orders::type",
-                item,
-                "a combat order is `assault: <city>`, `attrition: <city>` or `sortie: { from: <city>, blocks: [...] }`".into(),
-            );
-            d.rule = Some("rule 8.0: siege combat".into());
-            continue;
-        };
-        if let Some((k2, _)) = rest.first() {
-            cx.err(
-                "orders::unknown-key",
-                k2,
-                "one combat order per list item".into(),
-            );
-            continue;
-        }
-        let key = k.as_str().unwrap_or("?").to_ascii_lowercase();
-        if !siege_orders::KEYS.contains(&key.as_str()) {
-            let d = cx.err(
-                "orders::unknown-combat",
-                k,
-                format!("`{key}` is not a combat order"),
-            );
-            d.help = Some(match did_you_mean(&key, siege_orders::KEYS) {
-                Some(h) => format!("did you mean `{h}`?"),
-                None => "combat orders are: assault, attrition, sortie; moves go under `actions:`"
-                    .into(),
-            });
-            continue;
-        }
-        match siege_orders::check_item(cx.sc, cx.view, &key, val, &out, cx.file) {
-            Ok(o) => out.push(o),
-            Err(ds) => cx.diags.extend(ds),
-        }
-    }
-    out
 }

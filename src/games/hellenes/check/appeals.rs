@@ -222,7 +222,7 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
                 .iter()
                 .map(|o| o.name.as_str())
                 .collect();
-            let d = cx.err("orders::missing", v, "an appeal needs `olympian`".into());
+            let d = cx.err("orders::missing", v, "an appeal needs `olympian`");
             d.rule = Some(rule.into());
             d.help = Some(format!("the Olympians: {}", names.join(", ")));
         }
@@ -283,7 +283,7 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
         let d = cx.err(
             "orders::bad-condition",
             v,
-            "a result is either yours or the enemy's: `my_…` and `enemy_…` conditions never hold together".into(),
+            "a result is either yours or the enemy's: `my_…` and `enemy_…` conditions never hold together",
         );
         d.rule = Some(rule.into());
         d.help = Some("write two appeals instead".into());

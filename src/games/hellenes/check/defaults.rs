@@ -4,6 +4,7 @@
 
 use crate::games::hellenes::engine::olympians;
 use crate::games::hellenes::engine::winter;
+use crate::games::hellenes::model::orders::Fallback;
 use crate::games::hellenes::model::orders::NewYearPlay;
 use crate::games::hellenes::model::orders::Orders;
 use crate::games::hellenes::model::scenario::Scenario;
@@ -29,15 +30,21 @@ pub fn default_play(view: &View) -> Option<Play> {
 }
 
 pub fn default_orders(view: &View) -> Orders {
+    let initiative = if view.phase == Phase::Initiative {
+        default_play(view)
+    } else {
+        None
+    };
     Orders {
-        initiative: if view.phase == Phase::Initiative {
-            default_play(view)
-        } else {
-            None
-        },
+        fallbacks: initiative
+            .iter()
+            .map(|p| Fallback::Initiative {
+                card: p.card.clone(),
+            })
+            .collect(),
+        initiative,
         standing: None,
         sent: false,
-        fallbacks: Vec::new(),
         ..Orders::default()
     }
 }
@@ -69,6 +76,12 @@ pub fn for_step(sc: &Scenario, view: &View) -> Orders {
     if view.phase == Phase::NewYear {
         // 10.4, 10.4.1: the documented default New Year play (a sacrifice).
         o.new_year = default_new_year(sc, view);
+        if let Some(p) = &o.new_year {
+            o.fallbacks.push(Fallback::NewYear {
+                card: p.card.clone(),
+                olympian: p.olympian.clone(),
+            });
+        }
     }
     o
 }

@@ -28,16 +28,9 @@ pub fn resolve(
     next.appealed.clear();
     let mut events = Vec::new();
     let mut records = Vec::new();
+    // That a side sent nothing, and which defaults applied, is the pipeline's bookkeeping
+    // (the reports' orders section, `Rules::defaults_said`), not an event of the game.
     for (side, o) in orders {
-        if !o.sent {
-            events.push(Event::NoOrders { side: side.clone() });
-        }
-        for f in &o.fallbacks {
-            events.push(Event::Fallback {
-                side: side.clone(),
-                what: f.clone(),
-            });
-        }
         if let Some(s) = &o.standing {
             next.standing.insert(side.clone(), s.clone());
             events.push(Event::StandingReplaced { side: side.clone() });

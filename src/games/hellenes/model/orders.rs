@@ -93,8 +93,22 @@ pub struct Orders {
     pub new_year: Option<NewYearPlay>,
     /// Whether the side sent a file at all (for the reports).
     pub sent: bool,
-    /// Orders that were invalid and fell back to their default, in words.
-    pub fallbacks: Vec<String>,
+    /// The documented defaults these orders applied in place of orders the side did not
+    /// write (or wrote invalid): the reports list them (`Rules::defaults_said`).
+    pub fallbacks: Vec<Fallback>,
+}
+
+/// A documented default applied in place of an order not written (docs/orders.md).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Fallback {
+    /// 1.0: the initiative card, played for its Action value.
+    Initiative { card: String },
+    /// 10.4, 10.4.1: the New Year card, for its Action value, as a sacrifice to this
+    /// Olympian (or to none if every one has the side's sacrifice already).
+    NewYear {
+        card: String,
+        olympian: Option<String>,
+    },
 }
 
 /// What a Build action builds (4.2).

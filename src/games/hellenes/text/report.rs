@@ -11,12 +11,49 @@ use super::step;
 use super::words;
 use super::words::Case;
 use crate::games::hellenes::model::events::Event;
+use crate::games::hellenes::model::orders::Fallback;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::state::Phase;
 use crate::games::hellenes::model::state::PlayedFor;
 use crate::games::hellenes::model::state::State;
 use crate::lang::Lang;
 use std::fmt::Write;
+
+/// The documented defaults a side's orders applied, one line each in `lang`
+/// (`Rules::defaults_said`).
+pub fn defaults_said(sc: &Scenario, fallbacks: &[Fallback], lang: Lang) -> Vec<String> {
+    fallbacks
+        .iter()
+        .map(|f| match f {
+            Fallback::Initiative { card } => lang.pick(
+                format!("1.0 initiative: {} played for its Action value", card_name(sc, card, lang)),
+                format!("1.0 инициатива: {} сыграна ради значения Действия", card_name(sc, card, lang)),
+            ),
+            Fallback::NewYear { card, olympian: Some(o) } => lang.pick(
+                format!(
+                    "10.4.1 New Year: {} played for its Action value as a sacrifice to {}",
+                    card_name(sc, card, lang),
+                    super::narrate::appeal::name(o, lang)
+                ),
+                format!(
+                    "10.4.1 Новый год: {} сыграна ради значения Действия как жертва олимпийцу {}",
+                    card_name(sc, card, lang),
+                    super::narrate::appeal::name(o, lang)
+                ),
+            ),
+            Fallback::NewYear { card, olympian: None } => lang.pick(
+                format!(
+                    "10.4 New Year: {} played for its Action value (a sacrifice is on every Olympian already)",
+                    card_name(sc, card, lang)
+                ),
+                format!(
+                    "10.4 Новый год: {} сыграна ради значения Действия (жертва уже есть на каждом олимпийце)",
+                    card_name(sc, card, lang)
+                ),
+            ),
+        })
+        .collect()
+}
 
 /// `C01 *Pericles* (Action 3)`.
 fn card_name(sc: &Scenario, id: &str, lang: Lang) -> String {
@@ -67,26 +104,6 @@ pub fn narrate(
     let mut out = String::new();
     for e in events.iter().filter(|e| e.shown_to(side)) {
         let line = match e {
-            Event::NoOrders { side } => lang.pick(
-                format!(
-                    "{}: no orders received; standing orders and the documented defaults applied.",
-                    name(side)
-                ),
-                format!(
-                    "{}: приказы не получены; применены постоянные приказы и документированные правила по умолчанию.",
-                    name(side)
-                ),
-            ),
-            Event::Fallback { side, what } => {
-                let what = crate::report::one_line(what);
-                lang.pick(
-                format!("{}: invalid order replaced by its default: {what}.", name(side)),
-                format!(
-                    "{}: неверный приказ заменён приказом по умолчанию: «{what}».",
-                    name(side)
-                ),
-            )
-            }
             Event::StandingReplaced { side } => lang.pick(
                 format!("{}: standing orders replaced.", name(side)),
                 format!("{}: постоянные приказы заменены.", name(side)),

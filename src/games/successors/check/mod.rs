@@ -420,7 +420,7 @@ pub fn check(
     let me = view.me.clone();
     let resolver = view.revealed_for.clone();
     let mut diags = Vec::new();
-    let mut parsed: Vec<(&'static str, &Node)> = Vec::new();
+    let mut parsed: Vec<(&'static str, Node)> = Vec::new();
     dispatch(
         &forms,
         body,
@@ -441,7 +441,7 @@ pub fn check(
             _ => Accept::NotThisStep("the game is over".into()),
         }
         },
-        |f, v, _| parsed.push((f.key, v)),
+        |f, v, _| parsed.push((f.key, v.clone())),
     );
     c.diags = diags;
     // Standing orders first: they hold for this very step.

@@ -19,10 +19,6 @@ use year::YearEvent;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Event {
-    /// A side sent no orders: its standing orders and the documented defaults applied.
-    NoOrders { side: String },
-    /// An invalid order of a side fell back to its default (adjudicate --fallback).
-    Fallback { side: String, what: String },
     /// A side replaced its standing orders.
     StandingReplaced { side: String },
     /// 1.0: the deck was shuffled (sealed event `label`).
@@ -70,7 +66,6 @@ impl Event {
         let Some(me) = side else { return true };
         match self {
             Event::Dealt { side, .. } | Event::StandingReplaced { side } => side == me,
-            Event::Fallback { side, .. } => side == me,
             Event::Season(e) => e.shown_to(side),
             Event::Siege(e) => e.shown_to(side),
             Event::Winter(e) => e.shown_to(side),
