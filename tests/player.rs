@@ -347,3 +347,90 @@ fn odds_as_json_sum_to_exactly_one_and_refuse_what_is_not_a_block() {
         .stderr_has("give the city with --at")
         .run();
 }
+
+#[test]
+fn a_russian_player_names_his_card_and_olympian_as_his_report_prints_them() {
+    let t = TempDir::new("ru-names");
+    let dir = t.join("camp");
+    new_campaign(&dir, "peloponnesian-war-1");
+    cli::send_orders(
+        &dir,
+        1,
+        [
+            ("athens", "standing:\n  fortify: { Athens: walls }\n".into()),
+            ("sparta", String::new()),
+        ],
+    );
+    Test::new().arg("adjudicate").arg(&dir).run();
+    // The Russian report prints the hand's card names in Russian: the player copies one.
+    let report = fs::read_to_string(dir.join("turns/0001/report-athens.ru.md")).unwrap();
+    let id = cli::first_card(&dir, 2, "athens");
+    let view: serde_yaml::Value =
+        serde_yaml::from_slice(&fs::read(dir.join("turns/0002/view-athens.yaml")).unwrap())
+            .unwrap();
+    let english = view["state"]["hand"][0]["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let table: serde_yaml::Value = serde_yaml::from_str(
+        &fs::read_to_string(cli::repo().join("src/games/hellenes/text/words-ru.yaml")).unwrap(),
+    )
+    .unwrap();
+    let russian = table["texts"][english.as_str()]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        report.contains(&russian),
+        "the Russian report prints {russian}"
+    );
+    let orders = dir.join("athens.yaml");
+    let write = |card: &str, god: &str| {
+        fs::write(
+            &orders,
+            cli::orders(
+                &dir,
+                2,
+                "athens",
+                &format!("new_year:\n  card: {card}\n  for: action\n  sacrifice: {god}\n"),
+            ),
+        )
+        .unwrap();
+    };
+    let view_path = dir.join("turns/0002/view-athens.yaml");
+    write(&russian.to_uppercase(), "Зевс");
+    Test::new()
+        .arg("check")
+        .arg(&orders)
+        .arg("--against")
+        .arg(&view_path)
+        .stdout_has("are valid")
+        .run();
+    // Adjudicated, the canonical id is what counts: the moderator's report names it.
+    fs::copy(&orders, dir.join("turns/0002/orders/athens.yaml")).unwrap();
+    Test::new().arg("adjudicate").arg(&dir).run();
+    let moderator = fs::read_to_string(dir.join("turns/0002/report.md")).unwrap();
+    assert!(
+        moderator.contains(&id),
+        "the report names {id}:\n{moderator}"
+    );
+    assert!(moderator.contains("Zeus"), "{moderator}");
+    // A misspelt Russian name gets a Russian "did you mean".
+    let mut typo: Vec<char> = russian.chars().collect();
+    typo.pop();
+    let typo: String = typo.into_iter().collect::<String>() + "ы";
+    write(&typo, "Зевз");
+    let out = Test::new()
+        .arg("check")
+        .arg(&orders)
+        .arg("--against")
+        .arg(&view_path)
+        .failure()
+        .run();
+    assert!(
+        out.stderr.contains(&format!("did you mean {russian}?")),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("did you mean Зевс?"), "{}", out.stderr);
+}
