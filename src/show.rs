@@ -61,6 +61,15 @@ pub fn map_svg<R: Rules>(sc: &R::Scenario, v: &ViewFile<R::View>) -> String {
     map_svg_in::<R>(sc, v, Lang::En)
 }
 
+/// The step a view awaits in `lang`: as the view records it in English, else the game's
+/// words for it.
+fn step_in<R: Rules>(sc: &R::Scenario, v: &ViewFile<R::View>, lang: Lang) -> String {
+    match lang {
+        Lang::En => v.step.clone(),
+        _ => R::step_of_view(sc, &v.state, lang).unwrap_or_else(|| v.step.clone()),
+    }
+}
+
 /// `map_svg` with its headings and legend in `lang`.
 pub fn map_svg_in<R: Rules>(sc: &R::Scenario, v: &ViewFile<R::View>, lang: Lang) -> String {
     let mut pic = R::map(sc, &v.state);
@@ -73,7 +82,7 @@ pub fn map_svg_in<R: Rules>(sc: &R::Scenario, v: &ViewFile<R::View>, lang: Lang)
         &crate::map::Heading {
             game: v.game.clone(),
             turn: v.turn,
-            step: v.step.clone(),
+            step: step_in::<R>(sc, v, lang),
         },
         &v.last_turn,
         lang,
@@ -165,7 +174,7 @@ pub fn show<R: Rules>(
             v.game,
             lang.pick("turn", "ход"),
             v.turn,
-            v.step,
+            step_in::<R>(&sc, &v, lang),
             lang.pick("View of", "Вид стороны"),
             R::side_name_in(&sc, &v.view_of, lang),
             R::describe(&sc, &v.state, lang)
@@ -295,8 +304,11 @@ pub fn template_of_view<R: Rules>(
             v.turn, v.step
         ),
         Lang::Ru => format!(
-            "# Приказы: {name}, ход {}\n# Проверить их: dikast check {side}.yaml --against {view_name}{lang_arg}\n# Редактор проверяет их при наборе по файлу {SCHEMA_FILE} рядом с этим\n# (он приложен к письму; или: dikast schema orders --for {view_name} > {SCHEMA_FILE})\n",
-            v.turn
+            "# Приказы: {name}, ход {}{}\n# Проверить их: dikast check {side}.yaml --against {view_name}{lang_arg}\n# Редактор проверяет их при наборе по файлу {SCHEMA_FILE} рядом с этим\n# (он приложен к письму; или: dikast schema orders --for {view_name} > {SCHEMA_FILE})\n",
+            v.turn,
+            R::step_of_view(sc, &v.state, lang)
+                .map(|s| format!(": {s}"))
+                .unwrap_or_default()
         ),
     };
     let mut out = format!(
@@ -309,7 +321,7 @@ pub fn template_of_view<R: Rules>(
             "любой текст на ваш выбор: он войдёт в бросок костей"
         )
     );
-    out.push_str(&R::template(sc, &v.state, side));
+    out.push_str(&R::template_in(sc, &v.state, side, lang));
     out
 }
 

@@ -434,3 +434,70 @@ fn a_russian_player_names_his_card_and_olympian_as_his_report_prints_them() {
     );
     assert!(out.stderr.contains("did you mean Зевс?"), "{}", out.stderr);
 }
+
+/// The YAML of a template without its comments (what the checker reads).
+fn yaml_only(template: &str) -> String {
+    template
+        .lines()
+        .map(|l| match l.find('#') {
+            Some(i) => l[..i].trim_end(),
+            None => l,
+        })
+        .filter(|l| !l.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_russian_template_is_the_same_orders_with_russian_comments() {
+    let t = TempDir::new("ru-template");
+    let camp = t.join("demo");
+    Test::new().arg("demo").arg("--keep").arg(&camp).run();
+    let english_words = [
+        " the ",
+        " your ",
+        "Your ",
+        " you ",
+        " and ",
+        " must ",
+        " with ",
+        " from ",
+        " player turn",
+        " Action ",
+        " Event: ",
+        "BC",
+    ];
+    let mut views = 0;
+    for turn in fs::read_dir(camp.join("turns")).unwrap().flatten() {
+        for side in ["athens", "sparta"] {
+            let view = turn.path().join(format!("view-{side}.yaml"));
+            if !view.exists() {
+                continue;
+            }
+            views += 1;
+            let en = Test::new().arg("template").arg(&view).run().stdout;
+            let ru = Test::new()
+                .arg("template")
+                .arg(&view)
+                .args(["--lang", "ru"])
+                .run()
+                .stdout;
+            assert_eq!(yaml_only(&en), yaml_only(&ru), "{}", view.display());
+            for line in ru.lines().filter(|l| l.contains('#')) {
+                let comment = &line[line.find('#').unwrap()..];
+                // The schema line and the command lines are commands, not words.
+                if comment.contains("dikast ") || comment.contains("$schema") {
+                    continue;
+                }
+                for w in english_words {
+                    assert!(
+                        !comment.contains(w),
+                        "{}: an English comment in the Russian template: {line}",
+                        view.display()
+                    );
+                }
+            }
+        }
+    }
+    assert!(views >= 10, "the demo's views: {views}");
+}

@@ -132,6 +132,16 @@ pub trait Rules {
     fn describe(sc: &Self::Scenario, view: &Self::View, lang: Lang) -> String;
     /// An orders skeleton for `side`, every legal order listed in comments.
     fn template(sc: &Self::Scenario, view: &Self::View, side: &str) -> String;
+    /// The skeleton with its comments in `lang` (default: `template`'s).
+    fn template_in(sc: &Self::Scenario, view: &Self::View, side: &str, lang: Lang) -> String {
+        let _ = lang;
+        Self::template(sc, view, side)
+    }
+    /// The step a view awaits, in `lang`, when the game can tell it from the view alone
+    /// (views record the step in English).
+    fn step_of_view(_sc: &Self::Scenario, _view: &Self::View, _lang: Lang) -> Option<String> {
+        None
+    }
     /// The map as the view's side may see it, as plain drawing data (`crate::map` draws
     /// it). Built from the view alone, so it can show nothing the view hides.
     fn map(sc: &Self::Scenario, view: &Self::View) -> crate::map::MapPicture;

@@ -140,6 +140,22 @@ impl Rules for Hellenes {
     fn template(sc: &Scenario, view: &View, side: &str) -> String {
         text::template::template(sc, view, side)
     }
+    fn template_in(sc: &Scenario, view: &View, side: &str, lang: Lang) -> String {
+        let en = text::template::template(sc, view, side);
+        match lang {
+            Lang::En => en,
+            Lang::Ru => text::template_ru::russian(sc, &en),
+        }
+    }
+    fn step_of_view(sc: &Scenario, view: &View, lang: Lang) -> Option<String> {
+        Some(text::step::title_in(
+            sc,
+            view.year,
+            view.season,
+            &view.phase,
+            lang,
+        ))
+    }
 
     fn map(sc: &Scenario, view: &View) -> crate::map::MapPicture {
         text::map::picture(sc, view)
