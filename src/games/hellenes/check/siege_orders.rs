@@ -102,11 +102,7 @@ pub fn check_item(
 }
 
 fn refusal(r: Refusal, node: &Node, file: &SourceFile) -> Diagnostic {
-    Diagnostic::new(&format!("orders::{}", r.code), r.message)
-        .at(file, node.span)
-        .label("not possible now")
-        .rule(r.rule)
-        .help_opt(r.help)
+    r.diagnostic(file, node.span).label("not possible now")
 }
 
 /// A city named on the map, case-insensitive, with a "did you mean".
