@@ -641,7 +641,7 @@ pub fn run_turn_with<R: Rules>(
         },
         previous: Some(sha256_hex(&inp.game_bytes)),
         deadline: inp.next_deadline.clone(),
-        last_turn: R::last_turn(&sc, &game.state, &res.events),
+        last_turn: R::last_turn(sc, &game.state, &res.events),
         state: res.state,
     };
     let next_bytes = to_yaml(&next).into_bytes();
