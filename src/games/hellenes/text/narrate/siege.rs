@@ -60,6 +60,14 @@ const ROUTS: ([&str; 2], [&str; 3]) = (["rout", "routs"], ["бегство", "б
 const ROUNDS_AFTER: ([&str; 2], [&str; 3]) =
     (["round", "rounds"], ["раунда", "раундов", "раундов"]);
 
+/// A shot's tally: `2 hits` / `попаданий: 2`, `0 routs` / `в бегство: 0`.
+fn tally(lang: Lang, n: u32, words: ([&str; 2], [&str; 3]), ru: &str) -> String {
+    match lang {
+        Lang::Ru => format!("{ru}: {n}"),
+        _ => count(lang, n, words),
+    }
+}
+
 fn count(lang: Lang, n: u32, w: ([&str; 2], [&str; 3])) -> String {
     lang.count(n, w.0, w.1)
 }
@@ -664,8 +672,8 @@ fn narrate_battle(
                 .map(|r| super::appeal::reroll_words(sc, r, ", ", lang))
                 .unwrap_or_default()
                 + &faces.join(", "),
-            count(lang, shot.hits, HITS),
-            count(lang, shot.routs, ROUTS),
+            tally(lang, shot.hits, HITS, "попаданий"),
+            tally(lang, shot.routs, ROUTS, "в бегство"),
             if effects.is_empty() {
                 ".".to_string()
             } else {
