@@ -68,8 +68,9 @@ pub struct Term {
 pub trait Rules {
     /// The `rules:` field of its files: a short lowercase id.
     const ID: &'static str;
-    type Scenario;
-    type State: Serialize + DeserializeOwned + Clone + PartialEq;
+    /// Parsed once per process and shared read-only, across threads too (`verify`).
+    type Scenario: Send + Sync + 'static;
+    type State: Serialize + DeserializeOwned + Clone + PartialEq + Send + Sync;
     type View: Serialize + DeserializeOwned + Clone;
     type Orders: Clone;
     type Event: Clone;

@@ -305,6 +305,7 @@ mod tests {
                     my_hits_at_most: Some(3),
                     ..When::default()
                 },
+                role: None,
             }];
             st.sacrifices.insert(
                 "sparta".into(),

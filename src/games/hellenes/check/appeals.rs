@@ -6,6 +6,7 @@ use crate::games::hellenes::engine::olympians::find;
 use crate::games::hellenes::model::labels;
 use crate::games::hellenes::model::orders::any_label;
 use crate::games::hellenes::model::orders::Appeal;
+use crate::games::hellenes::model::orders::Role;
 use crate::games::hellenes::model::orders::When;
 use crate::games::hellenes::model::scenario::Governs;
 use crate::games::hellenes::model::scenario::OlympianDef;
@@ -102,6 +103,7 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
     let mut olympian: Option<&OlympianDef> = None;
     let mut on: Option<(String, &crate::yaml::Node)> = None;
     let mut when = When::default();
+    let mut role: Option<(Role, &crate::yaml::Node)> = None;
     let mut when_nodes: Vec<(&str, &crate::yaml::Node)> = Vec::new();
     let mut ok = true;
     for (k, val) in pairs {
@@ -109,6 +111,23 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
             Some("olympian") => match named(cx, val, rule) {
                 Some(o) => olympian = Some(o),
                 None => ok = false,
+            },
+            Some("as") => match val
+                .as_str()
+                .map(|s| s.trim().to_ascii_lowercase())
+                .as_deref()
+            {
+                Some("attacker") => role = Some((Role::Attacker, val)),
+                Some("defender") => role = Some((Role::Defender, val)),
+                _ => {
+                    let d = cx.err(
+                        "orders::bad-value",
+                        val,
+                        "`as` is `attacker` or `defender`",
+                    );
+                    d.rule = Some(rule.into());
+                    ok = false;
+                }
             },
             Some("on") => match cx.text(val, "a dice label, `*` for any text") {
                 Some(p) => on = Some((p.trim().to_string(), val)),
@@ -198,7 +217,7 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
             }
             _ => {
                 let key = k.as_str().unwrap_or("?").to_string();
-                let hint = crate::diag::did_you_mean(&key, ["olympian", "on", "when"]);
+                let hint = crate::diag::did_you_mean(&key, ["olympian", "on", "as", "when"]);
                 let d = cx.err(
                     "orders::unknown-key",
                     k,
@@ -206,7 +225,7 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
                 );
                 d.help = Some(match hint {
                     Some(h) => format!("did you mean `{h}`?"),
-                    None => "an appeal takes `olympian`, `on` and `when`".into(),
+                    None => "an appeal takes `olympian`, `on`, `as` and `when`".into(),
                 });
                 ok = false;
             }
@@ -279,6 +298,25 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
             ok = false;
         }
     }
+    // `as` speaks of a battle's attacker and defender.
+    if let Some((_, node)) = role {
+        if !matches!(
+            o.governs,
+            Governs::LandBattle | Governs::NavalBattle | Governs::Assault
+        ) {
+            let d = cx.err(
+                "orders::bad-condition",
+                node,
+                format!("`as` says nothing about {}", o.governs.words()),
+            );
+            d.label = Some(format!("not a condition for {}", o.name));
+            d.rule = Some(rule.into());
+            d.help = Some(
+                "`as: attacker | defender` is for battle Olympians (Ares, Poseidon, Athena)".into(),
+            );
+            ok = false;
+        }
+    }
     if when.mine_only() && when.enemy_only() {
         let d = cx.err(
             "orders::bad-condition",
@@ -293,5 +331,6 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
         olympian: o.name.clone(),
         on: on.map(|(p, _)| p).unwrap_or_else(any_label),
         when,
+        role: role.map(|(r, _)| r),
     })
 }

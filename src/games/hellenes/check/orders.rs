@@ -359,6 +359,14 @@ fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
                 };
                 for (c, how) in m {
                     let city = cx.city(c);
+                    // 7.1: the defender names the blocks that withdraw (`check::fortify`).
+                    if how.as_seq().is_some() {
+                        if let Some((city, ids)) = super::fortify::blocks(cx, c, city, how) {
+                            st.fortify.insert(city.clone(), Fortify::Walls);
+                            st.walls.insert(city, ids);
+                        }
+                        continue;
+                    }
                     let f = match how
                         .as_str()
                         .map(|s| s.trim().to_ascii_lowercase())

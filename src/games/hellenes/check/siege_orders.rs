@@ -459,7 +459,17 @@ pub fn check_combat(cx: &mut Ctx, v: &Node, winter: bool) -> Vec<SiegeOrder> {
             continue;
         }
         match check_item(cx.sc, cx.view, &key, val, &out, cx.file) {
-            Ok(o) => out.push(o),
+            Ok(o) => {
+                // 8.2.1: in a player turn, attrition against a port the side's own
+                // actions leave unblockaded is refused (`actions::blockade_left`).
+                if let (false, SiegeOrder::Attrition { city }) = (winter, &o) {
+                    if let Some(d) = super::actions::blockade_left(cx, city, val) {
+                        cx.diags.push(d);
+                        continue;
+                    }
+                }
+                out.push(o)
+            }
             Err(ds) => cx.diags.extend(ds),
         }
     }

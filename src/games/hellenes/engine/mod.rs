@@ -4,6 +4,7 @@
 
 pub mod actions;
 pub mod battle;
+pub mod card_events;
 pub mod control;
 pub mod invariants;
 pub mod movement;

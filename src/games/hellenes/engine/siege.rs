@@ -150,6 +150,12 @@ pub fn fortify_choice(st: &State, side: &str, city: &str) -> Fortify {
         .unwrap_or(Fortify::Walls)
 }
 
+/// 7.1: the blocks `side`'s standing order names to withdraw into `city`, in order, if it
+/// names any (the defender's choice); `None`: game file order.
+pub fn walls_named<'s>(st: &'s State, side: &str, city: &str) -> Option<&'s Vec<String>> {
+    st.standing.get(side).and_then(|s| s.walls.get(city))
+}
+
 /// Net Prestige (2.0, one track): `side` gains `points`.
 pub fn gain_prestige(p: &mut Prestige, side: &str, points: i32) {
     if points <= 0 {
@@ -216,8 +222,20 @@ pub fn fortify(sc: &Scenario, st: &mut State, active: &str) -> Vec<SiegeEvent> {
                 .filter(|b| counts_for_capacity(b))
                 .count() as u32,
         );
-        let (mut inside, mut full, mut inland) = (Vec::new(), Vec::new(), Vec::new());
-        for i in outside {
+        let (mut inside, mut full, mut inland, mut unnamed) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        // 7.1: the defender's choice: the blocks named withdraw in the order named, the
+        // others stay outside; with no names, game file order up to the capacity.
+        let mut order = outside;
+        if let Some(named) = walls_named(st, &control, &city) {
+            let rank = |i: &usize| named.iter().position(|id| *id == st.blocks[*i].id);
+            let (mut yes, no): (Vec<usize>, Vec<usize>) =
+                order.into_iter().partition(|i| rank(i).is_some());
+            yes.sort_by_key(|i| rank(i));
+            unnamed = no;
+            order = yes;
+        }
+        for i in order {
             let b = &st.blocks[i];
             if b.kind == BlockKind::Fleet && !port {
                 inland.push(i);
@@ -238,7 +256,7 @@ pub fn fortify(sc: &Scenario, st: &mut State, active: &str) -> Vec<SiegeEvent> {
                 blocks: inside.iter().map(|&i| st.blocks[i].id.clone()).collect(),
             });
         }
-        for (list, why) in [(full, "capacity"), (inland, "inland")] {
+        for (list, why) in [(unnamed, "unnamed"), (full, "capacity"), (inland, "inland")] {
             if !list.is_empty() {
                 events.push(SiegeEvent::InField {
                     city: city.clone(),

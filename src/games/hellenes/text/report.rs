@@ -155,9 +155,10 @@ pub fn narrate(
                     .card(card)
                     .map(|c| words::text(&c.event, lang))
                     .unwrap_or_default();
-                // Only Treachery's Event is applied (through the assault it allows, 8.1);
-                // the reports must not let a player believe any other Event took effect.
-                let applied = *card == sc.params.siege.treachery_card;
+                // 1.0 [A]: an Event is applied when its card lists effects in data
+                // (`engine::card_events`); the reports must not let a player believe any
+                // other Event took effect.
+                let applied = crate::games::hellenes::engine::card_events::applied(sc, card);
                 let not_applied = match (applied, lang) {
                     (true, _) => "",
                     (false, Lang::En) => " (dikast does not apply this Event's effect yet)",
