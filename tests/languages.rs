@@ -202,7 +202,7 @@ fn comparison_catches_changed_facts() {
             "a side swapped",
             ru.replacen("Ход игрока Спарты", "Ход игрока Афин", 1),
         ),
-        ("a season changed", ru.replacen("Весна", "Осень", 1)),
+        ("a season changed", ru.replacen("весна", "осень", 1)),
         (
             "a rule reference changed",
             ru.replacen("- 7.2 ", "- 7.3 ", 1),

@@ -242,11 +242,7 @@ fn parse_action(cx: &mut Ctx, item: &Node) -> Option<Action> {
                     Some("walls") => Some(Some(Landing::Walls)),
                     Some("field") => Some(Some(Landing::Field)),
                     _ => {
-                        let d = cx.err(
-                            "orders::bad-value",
-                            n,
-                            "`into` is `walls` or `field`",
-                        );
+                        let d = cx.err("orders::bad-value", n, "`into` is `walls` or `field`");
                         d.rule = Some("rule 7.4: fleets reaching their own besieged port by its offshore sea enter it (walls) or land and attack the besiegers (field)".into());
                         None
                     }

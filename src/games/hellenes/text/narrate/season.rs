@@ -81,7 +81,7 @@ pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>, lang: Lang) -
             if *budget == 0 {
                 lang.pick(
                     format!("1.0 {}: {c} was played for its Event, so no actions this season (8.0: only siege attrition).", turn_of(s)),
-                    format!("1.0 {}: карта {c} сыграна ради события, поэтому в этом сезоне действий нет (8.0: только осадное истощение).", turn_of(s)),
+                    format!("1.0 {}: карта {c} сыграна как событие, поэтому в этом сезоне действий нет (8.0: только осадное истощение).", turn_of(s)),
                 )
             } else if own(s) {
                 lang.pick(
