@@ -829,8 +829,9 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             let layout = Layout::new(&dir);
             let game = game_of_campaign(reg, &layout)?;
             let at = clock_at(clock.as_deref())?;
-            let check =
-                |vn: &str, vb: &[u8], n: &str, b: &[u8]| game.check_orders_bytes(vn, vb, n, b);
+            let check = |vn: &str, vb: &[u8], n: &str, b: &[u8], l: crate::lang::Lang| {
+                game.check_orders_bytes(vn, vb, n, b, l)
+            };
             let lines = match maildir {
                 Some(md) => crate::receive::receive_maildir(&layout, &check, &md, at)?,
                 None => {

@@ -11,6 +11,9 @@ use std::path::Path;
 pub enum Failure {
     /// Problems with the user's files, each with its place.
     Input(Vec<Diagnostic>),
+    /// The same, already in the reader's language (`kit::tr`), shown with the count line
+    /// in that language.
+    InputIn(Vec<Diagnostic>, crate::lang::Lang),
     /// A request dikast will not carry out (a finished turn, a lock held, a missing file).
     Refused(String),
     /// A verification found a difference.
@@ -33,7 +36,7 @@ impl Failure {
     /// The process exit code (spec/pbem.md).
     pub fn exit_code(&self) -> i32 {
         match self {
-            Failure::Input(_) | Failure::Refused(_) | Failure::Io(_) => 1,
+            Failure::Input(_) | Failure::InputIn(..) | Failure::Refused(_) | Failure::Io(_) => 1,
             Failure::Verify(_) => 3,
             Failure::Mail(_) => 75,
         }
@@ -43,10 +46,27 @@ impl Failure {
     pub fn render(&self) -> String {
         match self {
             Failure::Input(d) => render_all(d),
+            Failure::InputIn(d, lang) => render_in(d, *lang),
             Failure::Refused(m) => format!("error: {m}\nnothing was written\n"),
             Failure::Io(m) => format!("error: {m}\n"),
             Failure::Verify(m) => format!("verification failed: {m}\n"),
             Failure::Mail(m) => format!("mail: {m}\n"),
+        }
+    }
+}
+
+/// Diagnostics already in `lang` (`kit::tr`), rendered, with the count line in `lang`.
+pub fn render_in(diags: &[Diagnostic], lang: crate::lang::Lang) -> String {
+    match lang {
+        crate::lang::Lang::En => render_all(diags),
+        crate::lang::Lang::Ru => {
+            let mut out = String::new();
+            for d in diags {
+                out.push_str(&d.render());
+                out.push('\n');
+            }
+            out.push_str(&format!("найдено проблем: {}\n", diags.len()));
+            out
         }
     }
 }

@@ -963,6 +963,7 @@ pub fn after_adjudication(
         Ok(m) => return Ok(format!("{done}{m}")),
         Err(Failure::Mail(m)) => return Err(Failure::Mail(format!("{done}{m}"))),
         Err(Failure::Input(d)) => crate::diag::render_all(&d),
+        Err(f @ Failure::InputIn(..)) => f.render(),
         Err(Failure::Refused(m) | Failure::Io(m) | Failure::Verify(m)) => m,
     };
     Err(Failure::Mail(format!(

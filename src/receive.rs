@@ -20,6 +20,7 @@
 use crate::campaign::{Campaign, Layout};
 use crate::error::Failure;
 use crate::fsx;
+use crate::lang::Lang;
 use crate::mail::{Notice, To};
 use crate::policy::{self, Late};
 use crate::status::{format_utc, parse_time, UnixTime};
@@ -29,9 +30,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// Checks orders against a side's view: (view name, view bytes, orders name, orders
-/// bytes). The registry gives the game's own check; `Err(Failure::Input)` lists the
-/// problems.
-pub type Checker<'a> = &'a dyn Fn(&str, &[u8], &str, &[u8]) -> Result<(), Failure>;
+/// bytes, the player's language). The registry gives the game's own check; `Err` lists
+/// the problems, in the player's language (`Failure::InputIn` for Russian).
+pub type Checker<'a> = &'a dyn Fn(&str, &[u8], &str, &[u8], Lang) -> Result<(), Failure>;
 
 /// What became of a message.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
@@ -400,6 +401,12 @@ pub fn receive_message(
     };
     let view_path = layout.turn_dir(t).join(format!("view-{side}.yaml"));
     let view_bytes = fsx::read_limited(&view_path)?;
+    // The diagnostics in the player's language (campaign.yaml's `language`).
+    let lang = c
+        .players
+        .get(&side)
+        .and_then(|pl| Lang::from_code(&pl.language))
+        .unwrap_or(Lang::En);
     let diagnostics = |f: Failure| match f {
         Failure::Input(d) => crate::diag::render_all(&d),
         other => other.render(),
@@ -408,7 +415,7 @@ pub fn receive_message(
     let this_turn = get("game").as_deref() == Some(p.game.as_str())
         && get("turn").and_then(|s| s.parse::<u32>().ok()) == Some(t);
     if !this_turn {
-        let details = match check(&layout.rel(&view_path), &view_bytes, &oname, &obytes) {
+        let details = match check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang) {
             Err(f) => format!("{}\n", diagnostics(f)),
             Ok(()) => String::new(),
         };
@@ -440,7 +447,7 @@ pub fn receive_message(
             )
         }
     }
-    if let Err(f) = check(&layout.rel(&view_path), &view_bytes, &oname, &obytes) {
+    if let Err(f) = check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang) {
         return refuse(
             Some(&side),
             "the orders do not check out against your view".into(),
@@ -475,7 +482,7 @@ pub fn receive_message(
             "Keep the token on its own `token:` line, as the template has it, and nowhere else (not in `entropy:` nor in a comment): orders are archived, and published when the game is over, without that line.\n\n".into(),
         );
     }
-    if let Err(f) = check(&layout.rel(&view_path), &view_bytes, &oname, &obytes) {
+    if let Err(f) = check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang) {
         return refuse(
             Some(&side),
             "the orders do not check out once their `token:` line is emptied".into(),
@@ -671,15 +678,17 @@ pub fn check_bytes<R: crate::rules::Rules>(
     view_bytes: &[u8],
     name: &str,
     orders: &[u8],
+    lang: Lang,
 ) -> Result<(), Failure> {
     let view: crate::game::ViewFile<R::View> =
         crate::pipeline::parse_file(view_name, view_bytes, "view")?;
     let sc = crate::pipeline::load_scenario::<R>(&view.scenario, view_name)?;
-    let file = crate::yaml::decode(name, orders).map_err(Failure::input)?;
+    let file = crate::yaml::decode(name, orders)
+        .map_err(|d| crate::show::in_language::<R>(vec![d], lang))?;
     let (_, diags) = crate::pipeline::check_orders::<R>(&sc, &view, &file);
     if diags.is_empty() {
         Ok(())
     } else {
-        Err(Failure::Input(diags))
+        Err(crate::show::in_language::<R>(diags, lang))
     }
 }

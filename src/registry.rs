@@ -84,13 +84,15 @@ pub trait Game: Send + Sync {
         scenario: &str,
         q: &crate::odds::Query,
     ) -> Result<crate::odds::Odds, Failure>;
-    /// Orders bytes checked against a view's bytes (`dikast receive`).
+    /// Orders bytes checked against a view's bytes (`dikast receive`), the diagnostics
+    /// in the player's `lang`.
     fn check_orders_bytes(
         &self,
         view_name: &str,
         view_bytes: &[u8],
         name: &str,
         orders: &[u8],
+        lang: Lang,
     ) -> Result<(), Failure>;
 }
 
@@ -195,8 +197,9 @@ impl<R: Rules + 'static> Game for Entry<R> {
         view_bytes: &[u8],
         name: &str,
         orders: &[u8],
+        lang: Lang,
     ) -> Result<(), Failure> {
-        crate::receive::check_bytes::<R>(view_name, view_bytes, name, orders)
+        crate::receive::check_bytes::<R>(view_name, view_bytes, name, orders, lang)
     }
 }
 

@@ -261,6 +261,8 @@ pub fn render<R: Rules>(
         let _ = writeln!(out, "\n{}\n", w.invalid);
         for (s, ds) in shown {
             for d in ds {
+                // In the reader's language (`kit::tr`): the same code, place and facts.
+                let d = &crate::kit::tr::diagnostic(d, lang, R::diagnostic_tongue());
                 let at = d.location().map(|l| format!(" ({l})")).unwrap_or_default();
                 let rule = d
                     .rule

@@ -329,6 +329,20 @@ pub fn template_of_view<R: Rules>(
     out
 }
 
+/// Diagnostics for a reader of `lang`: translated (`kit::tr`) with the game's phrases.
+pub fn in_language<R: Rules>(diags: Vec<crate::diag::Diagnostic>, lang: Lang) -> Failure {
+    match lang {
+        Lang::En => Failure::Input(diags),
+        _ => Failure::InputIn(
+            diags
+                .iter()
+                .map(|d| crate::kit::tr::diagnostic(d, lang, R::diagnostic_tongue()))
+                .collect(),
+            lang,
+        ),
+    }
+}
+
 /// `dikast check`: one orders file against a game file (checked as the side it names) or
 /// a side's view.
 pub fn check<R: Rules>(
@@ -338,10 +352,10 @@ pub fn check<R: Rules>(
     lang: Option<Lang>,
 ) -> Result<String, Failure> {
     let lang = language(lang);
-    let aname = against.display().to_string();
     let ob = fsx::read_limited(orders)?;
     let oname = orders.display().to_string();
-    let ofile = crate::yaml::decode(&oname, &ob).map_err(Failure::input)?;
+    let ofile = crate::yaml::decode(&oname, &ob).map_err(|d| in_language::<R>(vec![d], lang))?;
+    let aname = against.display().to_string();
     let peek: Peek = serde_yaml::from_slice(against_bytes)
         .map_err(|e| Failure::Refused(format!("{aname}: {e}")))?;
     let view: ViewFile<R::View> = if peek.view_of.is_some() {
@@ -375,6 +389,6 @@ pub fn check<R: Rules>(
             Lang::Ru => format!("{oname}: приказы верны ({name}, ход {})\n", view.turn),
         })
     } else {
-        Err(Failure::Input(diags))
+        Err(in_language::<R>(diags, lang))
     }
 }

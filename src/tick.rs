@@ -254,7 +254,9 @@ fn tick_steps(
 ) -> Result<(), Failure> {
     let c = layout.load_campaign()?;
     let game = reg.find(&c.rules)?;
-    let check = |vn: &str, vb: &[u8], n: &str, b: &[u8]| game.check_orders_bytes(vn, vb, n, b);
+    let check = |vn: &str, vb: &[u8], n: &str, b: &[u8], l: crate::lang::Lang| {
+        game.check_orders_bytes(vn, vb, n, b, l)
+    };
     // 1. Orders waiting in the Maildir.
     if let Some(md) = &c.maildir {
         let md = if md.is_absolute() {

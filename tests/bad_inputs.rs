@@ -16,6 +16,7 @@
 
 mod agree;
 mod cli;
+mod facts;
 
 use cli::{snapshot, snapshot_diff, TempDir, Test};
 use serde::Deserialize;
@@ -444,6 +445,7 @@ fn run_case(dir: &Path, bless: bool) -> Vec<String> {
         problems.push(format!("{name}: files were written:\n{d}"));
     }
     problems.extend(schema_agrees(&name, &case, root));
+    problems.extend(russian_agrees(&name, &case, root));
     let expected = dir.join("expected.txt");
     if bless {
         fs::write(&expected, &transcript).unwrap();
@@ -506,6 +508,148 @@ fn schema_agrees(name: &str, case: &Case, root: &Path) -> Vec<String> {
     agree::disagreements(&outcomes)
 }
 
+/// Issue 13: a Russian player's `check --lang ru` gives every diagnostic of the
+/// catalogue's orders files in Russian: the same codes, files and places, and in message,
+/// label, rule and help the same facts (ids, numbers, places, `quoted` words) with no
+/// English prose left (names of YAML, of the header keys and of dikast aside).
+fn russian_agrees(name: &str, case: &Case, root: &Path) -> Vec<String> {
+    use dikast::error::Failure;
+    use dikast::lang::Lang;
+    // YAML, and the words of orders files a player writes as they are.
+    const NAMES: [&str; 26] = [
+        "SPACE",
+        "YAML",
+        "HTML",
+        "null",
+        "game",
+        "turn",
+        "side",
+        "based_on",
+        "entropy",
+        "id",
+        "action",
+        "event",
+        "move",
+        "sail",
+        "build",
+        "pillage",
+        "card",
+        "for",
+        "fortify",
+        "capitulate",
+        "losses",
+        "retreat",
+        "escape",
+        "appeals",
+        "initiative",
+        "standing",
+    ];
+    let Some(game) = last_game_file(&root.join("campaign")) else {
+        return Vec::new();
+    };
+    let Ok(gb) = fs::read(&game) else {
+        return Vec::new();
+    };
+    let reg = dikast::games::builtin();
+    let g = reg.find("hellenes").expect("hellenes");
+    let v = facts::vocab::<dikast::games::hellenes::Hellenes>();
+    let mut problems = Vec::new();
+    for to in case.files.values() {
+        let path = root.join(to);
+        let Ok(text) = fs::read_to_string(&path) else {
+            continue;
+        };
+        if !text.lines().any(|l| l.starts_with("side:")) || text.contains("\nstate:") {
+            continue;
+        }
+        let at = format!("{name}/{to}");
+        let (en, ru) = match (
+            g.check(&path, &game, &gb, Some(Lang::En)),
+            g.check(&path, &game, &gb, Some(Lang::Ru)),
+        ) {
+            (Err(Failure::Input(en)), Err(Failure::InputIn(ru, Lang::Ru))) => (en, ru),
+            (Ok(_), Ok(_)) => continue,
+            (a, b) => {
+                problems.push(format!("{at}: English {a:?}, Russian {b:?}"));
+                continue;
+            }
+        };
+        RUSSIAN.fetch_add(en.len(), std::sync::atomic::Ordering::Relaxed);
+        if en.len() != ru.len() {
+            problems.push(format!(
+                "{at}: {} diagnostics, {} in Russian",
+                en.len(),
+                ru.len()
+            ));
+            continue;
+        }
+        for (e, r) in en.iter().zip(&ru) {
+            if (&e.code, e.span, e.location()) != (&r.code, r.span, r.location()) {
+                problems.push(format!(
+                    "{at}: {} at {:?} became {} at {:?}",
+                    e.code,
+                    e.location(),
+                    r.code,
+                    r.location()
+                ));
+            }
+            let fields = [
+                ("message", Some(&e.message), Some(&r.message)),
+                ("label", e.label.as_ref(), r.label.as_ref()),
+                ("rule", e.rule.as_ref(), r.rule.as_ref()),
+                ("help", e.help.as_ref(), r.help.as_ref()),
+            ];
+            for (what, a, b) in fields {
+                let (Some(a), Some(b)) = (a, b) else {
+                    if a.is_some() != b.is_some() {
+                        problems.push(format!(
+                            "{at}: {} has a {what} in one language only",
+                            e.code
+                        ));
+                    }
+                    continue;
+                };
+                let name = format!("{at} {} {what}", e.code);
+                // The file's name is a fact of both (its words are no prose).
+                let file = |s: &str| match &e.file {
+                    Some(f) => s.replace(&f.name, "`FILE`"),
+                    None => s.to_string(),
+                };
+                let (a, b) = (&hand_ids(&file(a)), &hand_ids(&file(b)));
+                problems.extend(facts::compare(v, &name, a, b).into_iter().filter(|p| {
+                    // English names of things (YAML, the header keys) are not prose.
+                    !(p.contains("English left in the Russian")
+                        && p.split_once('[')
+                            .and_then(|(_, w)| w.split_once(']'))
+                            .is_some_and(|(w, _)| {
+                                w.split(", ").all(|w| NAMES.contains(&w.trim_matches('"')))
+                            }))
+                }));
+            }
+        }
+    }
+    problems
+}
+
+/// A hand listed in a hint (`your hand: C11 Oracle of Delphi, C01 Pericles`) as its ids:
+/// the names are words of each language (`Oracle of Delphi` names no place), the ids the
+/// facts, as reports print names in italics beside their ids.
+fn hand_ids(s: &str) -> String {
+    for head in ["your hand: ", "у вас на руке: "] {
+        if let Some((before, hand)) = s.split_once(head) {
+            let ids: Vec<&str> = hand
+                .split(", ")
+                .map(|c| c.split(' ').next().unwrap_or(c))
+                .collect();
+            return format!("{before}{head}{}", ids.join(", "));
+        }
+    }
+    s.to_string()
+}
+
+/// How many diagnostics `russian_agrees` compared.
+static RUSSIAN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 /// How many orders files `schema_agrees` judged (the test fails on too few: a scan that
 /// finds nothing proves nothing).
 static JUDGED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -549,6 +693,11 @@ fn every_bad_input_is_refused_with_its_diagnostic_and_writes_nothing() {
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
     let judged = JUDGED.load(std::sync::atomic::Ordering::Relaxed);
     assert!(judged >= 25, "the schema judged only {judged} orders files");
+    let russian = RUSSIAN.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(
+        russian >= 40,
+        "only {russian} diagnostics were compared in Russian"
+    );
 }
 
 /// Issue 11, item 1: whatever orders `check` accepts, the game file they lead to stays

@@ -1696,7 +1696,9 @@ fn mutated_orders_of_every_game_never_hurt() {
             let mut b = orig.clone();
             let what = mutate_once(&mut rng, &mut b, &words);
             let view_name = view.display().to_string();
-            let got = catch(|| g.check_orders_bytes(&view_name, &view_bytes, &name, &b));
+            let got = catch(|| {
+                g.check_orders_bytes(&view_name, &view_bytes, &name, &b, dikast::lang::Lang::En)
+            });
             let mutant_text = match std::str::from_utf8(&b) {
                 Ok(s) => s.strip_prefix('\u{feff}').unwrap_or(s).to_string(),
                 Err(_) => String::from_utf8_lossy(&b).into_owned(),

@@ -433,6 +433,30 @@ fn a_russian_player_names_his_card_and_olympian_as_his_report_prints_them() {
         out.stderr
     );
     assert!(out.stderr.contains("did you mean Зевс?"), "{}", out.stderr);
+    // Asked in Russian, the same diagnostics speak Russian: the same codes and places,
+    // the count line too, and the English words are gone.
+    let ru = Test::new()
+        .arg("check")
+        .arg(&orders)
+        .arg("--against")
+        .arg(&view_path)
+        .args(["--lang", "ru"])
+        .failure()
+        .run();
+    for line in out.stderr.lines() {
+        let l = line.trim();
+        if l.starts_with("orders::") || l.starts_with("╭─[") {
+            assert!(ru.stderr.contains(l), "{l} in:\n{}", ru.stderr);
+        }
+    }
+    assert!(
+        ru.stderr.contains(&format!("может быть, {russian}?")),
+        "{}",
+        ru.stderr
+    );
+    assert!(ru.stderr.contains("найдено проблем: 2"), "{}", ru.stderr);
+    assert!(!ru.stderr.contains("did you mean"), "{}", ru.stderr);
+    assert!(!ru.stderr.contains("problems found"), "{}", ru.stderr);
 }
 
 /// The YAML of a template without its comments (what the checker reads).

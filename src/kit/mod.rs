@@ -9,4 +9,5 @@
 pub mod breach;
 pub mod check;
 pub mod forms;
+pub mod tr;
 pub mod words;

@@ -103,6 +103,12 @@ pub trait Rules {
     fn vocabulary(_sc: &Self::Scenario) -> Vec<Term> {
         Vec::new()
     }
+    /// The English phrases of the game's own order checks with their Russian, and its
+    /// names in Russian (`kit::tr`): a Russian player's diagnostics are translated with
+    /// them and the kit's.
+    fn diagnostic_tongue() -> crate::kit::tr::Tongue {
+        crate::kit::tr::Tongue::NONE
+    }
     /// The game's order forms: `check` dispatches through them, and the JSON Schema and
     /// the template are made from them (`kit::forms`).
     fn order_forms() -> crate::kit::forms::Forms;

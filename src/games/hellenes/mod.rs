@@ -88,6 +88,10 @@ impl Rules for Hellenes {
         check::forms::forms()
     }
 
+    fn diagnostic_tongue() -> crate::kit::tr::Tongue {
+        check::ru::tongue()
+    }
+
     fn step_in(sc: &Scenario, st: &State, lang: Lang) -> StepInfo {
         text::step::info(sc, st, lang)
     }

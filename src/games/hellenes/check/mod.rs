@@ -11,6 +11,7 @@ pub mod forms;
 pub mod fortify;
 pub mod names;
 pub mod orders;
+pub mod ru;
 pub mod siege_orders;
 pub mod winter_orders;
 pub mod year;
