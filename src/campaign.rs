@@ -199,8 +199,10 @@ impl Layout {
         Ok(out)
     }
 
-    /// The campaign file, parsed.
+    /// The campaign file, parsed. The campaign's archived scenarios become known too
+    /// (`register_scenarios_near`): every command on a campaign reads this first.
     pub fn load_campaign(&self) -> Result<Campaign, Failure> {
+        register_scenarios_near(&self.dir);
         let p = self.campaign();
         if !p.exists() {
             return Err(Failure::Refused(format!(
@@ -338,7 +340,9 @@ pub fn create<R: Rules>(
         scenario: ScenarioRef {
             name: scenario_name.to_string(),
             sha256: sha256_hex(scenario_text.as_bytes()),
-            text: (!embedded).then(|| scenario_text.to_string()),
+            // A custom scenario is archived once (scenarios/<sha256>.yaml), named by its
+            // hash in every game file and view (issue 14: not copied into each).
+            text: None,
         },
         game: opts.game_id.clone(),
         turn: 1,
@@ -399,6 +403,13 @@ pub fn create<R: Rules>(
         )
         .as_bytes(),
     )?;
+    if !embedded {
+        nd.write(
+            &format!("{SCENARIOS}/{}.yaml", game.scenario.sha256),
+            scenario_text.as_bytes(),
+        )?;
+        crate::pipeline::register_scenario_text(scenario_text);
+    }
     nd.write("turns/0001/game.yaml", &game_bytes)?;
     nd.mkdir("turns/0001/orders")?;
     for (side, bytes) in pipeline::view_bytes::<R>(&sc, &game, &game_bytes) {
@@ -409,6 +420,63 @@ pub fn create<R: Rules>(
 
 /// Each side's orders file as received: its display name and bytes, or `None`.
 pub use crate::pipeline::OrdersFiles;
+
+/// The folder of a campaign where each custom scenario is kept once, as `<sha256>.yaml`.
+pub const SCENARIOS: &str = "scenarios";
+
+/// Makes known the scenario texts archived near `path` (a campaign folder, or a file in
+/// one or in a player's folder): `scenarios/<sha256>.yaml` and `scenario-<sha256>.yaml`
+/// in its folder and up to three folders above (a game file is `turns/NNNN/game.yaml`).
+/// A file whose text does not have the hash its name says is not taken; one that cannot
+/// be read is passed over (a file naming its hash then says it is not archived).
+pub fn register_scenarios_near(path: &Path) {
+    let start = if path.is_dir() {
+        Some(path)
+    } else {
+        path.parent()
+    };
+    let dirs = start.into_iter().flat_map(|d| d.ancestors()).take(4);
+    for d in dirs {
+        let d = if d.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            d
+        };
+        let candidates = [d.join(SCENARIOS), d.to_path_buf()];
+        for (i, folder) in candidates.iter().enumerate() {
+            let Ok(rd) = fs::read_dir(folder) else {
+                continue;
+            };
+            let mut names: Vec<String> = rd
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect();
+            names.sort();
+            for name in names {
+                let stem = name.strip_suffix(".yaml");
+                let sha = if i == 0 {
+                    stem
+                } else {
+                    stem.and_then(|s| s.strip_prefix("scenario-"))
+                };
+                let Some(sha) = sha.filter(|h| dice::parse_hash(h).is_some()) else {
+                    continue;
+                };
+                if crate::pipeline::archived_scenario_text(sha).is_some() {
+                    continue;
+                }
+                let Ok(bytes) = fsx::read_limited(&folder.join(&name)) else {
+                    continue;
+                };
+                if let Ok(text) = String::from_utf8(bytes) {
+                    if sha256_hex(text.as_bytes()) == sha {
+                        crate::pipeline::register_scenario_text(&text);
+                    }
+                }
+            }
+        }
+    }
+}
 
 /// The orders files of a turn, per side (missing side: `None`). Files that name no side,
 /// links, and anything that is not a plain file inside the folder are refused.
@@ -552,7 +620,29 @@ pub fn check_links(
         return Ok(());
     }
     let prev_bytes = fsx::read_limited(&layout.game(t - 1))?;
-    let want = sha256_hex(&prev_bytes);
+    let prev_commitment = crate::verify::dice_commitment_of(&prev_bytes);
+    check_link_to(
+        layout,
+        t,
+        previous,
+        commitment,
+        &prev_bytes,
+        prev_commitment.as_deref(),
+    )
+}
+
+/// `check_links` with turn t−1's game file already read (`prev_bytes`) and, when its
+/// reader has parsed it, its `dice.commitment` (`verify` reads each file once).
+pub fn check_link_to(
+    layout: &Layout,
+    t: u32,
+    previous: Option<&str>,
+    commitment: &str,
+    prev_bytes: &[u8],
+    prev_commitment: Option<&str>,
+) -> Result<(), Failure> {
+    let name = layout.rel(&layout.game(t));
+    let want = sha256_hex(prev_bytes);
     if previous != Some(want.as_str()) {
         // The views of turn t−1 name its game file's hash too: when they all agree with
         // this file's `previous`, it is the older game file that was changed.
@@ -588,14 +678,21 @@ pub fn check_links(
             "{name}: field previous does not match the SHA-256 of {prev_name} (one of the two was changed)"
         )));
     }
-    let pc: PrevDice = serde_yaml::from_slice(&prev_bytes)
-        .map_err(|e| Failure::Verify(format!("{}: {e}", layout.rel(&layout.game(t - 1)))))?;
+    let prev_commitment = match prev_commitment {
+        Some(c) => c.to_string(),
+        None => {
+            let pc: PrevDice = serde_yaml::from_slice(prev_bytes).map_err(|e| {
+                Failure::Verify(format!("{}: {e}", layout.rel(&layout.game(t - 1))))
+            })?;
+            pc.dice.commitment
+        }
+    };
     let c = dice::parse_hash(commitment).ok_or_else(|| {
         Failure::Verify(format!(
             "{name}: field dice.commitment is not a 64-digit hex hash"
         ))
     })?;
-    if dice::to_hex(&Chain::Open.prev(&c)) != pc.dice.commitment {
+    if dice::to_hex(&Chain::Open.prev(&c)) != prev_commitment {
         return Err(Failure::Verify(format!(
             "{name}: field dice.commitment (the revealed seed of turn {}) does not hash to turn {}'s commitment",
             t - 1,
@@ -618,7 +715,7 @@ pub fn adjudicate<R: Rules>(layout: &Layout, fallback: bool) -> Result<Adjudicat
         &AdjudicateOptions {
             fallback,
             allow_no_orders: true,
-            clock: None,
+            ..AdjudicateOptions::default()
         },
     )
 }
@@ -631,9 +728,16 @@ pub struct AdjudicateOptions {
     /// A turn with no orders from any side is adjudicated (every side NMR) instead of
     /// refused as a probable second run by mistake.
     pub allow_no_orders: bool,
-    /// The time of the adjudication, for a `deadline_every:` cadence (the command line's
-    /// clock); `None`: no cadence deadline is set.
+    /// The time of the adjudication, for a `deadline_every:` cadence and the deadline
+    /// policy (the command line's clock); `None`: no policy is applied, no cadence
+    /// deadline is set and nothing is recorded (a hand-run adjudication in tests, demo).
     pub clock: Option<crate::status::UnixTime>,
+    /// The clock was given (`--clock TIME`), not read from the machine: the record and
+    /// every report say so.
+    pub clock_given: bool,
+    /// `--now`: adjudicate although the deadline is ahead and a side owes orders (refused
+    /// otherwise); the record and every report say so.
+    pub early: bool,
 }
 
 /// `adjudicate` with options: see `AdjudicateOptions`.
@@ -712,10 +816,37 @@ pub fn adjudicate_with<R: Rules>(
     if !opts.allow_no_orders {
         require_some_orders(layout)?;
     }
-    let orders = read_orders(layout, t, &R::sides(&sc, &game.state))?;
+    let mut orders = read_orders(layout, t, &R::sides(&sc, &game.state))?;
+    // Orders put here by hand may carry a turn token (the moderator's template has one):
+    // it is taken out, so the archive never holds one (`crate::policy::without_token`).
+    // What is adjudicated is the file without it; the file is rewritten so once the
+    // turn's check and resolution have succeeded.
+    let mut untokened: Vec<(PathBuf, Vec<u8>, Vec<u8>)> = Vec::new();
+    for (name, bytes) in orders.values_mut().flatten() {
+        if let Some(w) = crate::policy::without_token(bytes) {
+            untokened.push((layout.dir.join(&*name), std::mem::take(bytes), w.clone()));
+            *bytes = w;
+        }
+    }
     let campaign = layout.load_campaign()?;
+    // The deadline policy (an early run refused without --now) and what to record.
+    let record = match opts.clock {
+        Some(now) => crate::policy::record_for(
+            layout,
+            &campaign,
+            t,
+            now,
+            if opts.clock_given {
+                crate::policy::Clock::Given
+            } else {
+                crate::policy::Clock::Machine
+            },
+            opts.early,
+        )?,
+        None => None,
+    };
     let next_deadline = crate::policy::next_deadline(&campaign, t + 1, opts.clock);
-    let out = pipeline::run_turn::<R>(&TurnInputs {
+    let inputs = TurnInputs {
         next_deadline,
         game_name: layout.rel(&game_path),
         game_bytes,
@@ -724,13 +855,83 @@ pub fn adjudicate_with<R: Rules>(
         sealed: Some(sealed),
         fallback,
         forced: BTreeMap::new(),
-    })?;
-    write_turn(layout, t, &out)?;
+    };
+    let mut out = pipeline::run_turn_with::<R>(&inputs, &game, &sc)?;
+    let record_bytes = record.as_ref().map(|r| r.to_bytes());
+    crate::policy::annotate::<R>(&mut out, record_bytes.as_deref().zip(record.as_ref()))?;
+    let extra: Vec<(String, Vec<u8>)> = record_bytes
+        .map(|b| (crate::policy::RECORD.to_string(), b))
+        .into_iter()
+        .collect();
+    // A kept original left by an earlier run counts only while it is still the original
+    // of the file there (a run stopped after taking the token out); any other is stale.
+    let kept_dir = layout
+        .dir
+        .join(".dikast")
+        .join("with-token")
+        .join(format!("{t:04}"));
+    if let Ok(rd) = fs::read_dir(&kept_dir) {
+        for e in rd.flatten() {
+            let here = layout.orders_dir(t).join(e.file_name());
+            let kept = fsx::read_limited(&e.path()).ok();
+            let still = kept
+                .as_deref()
+                .and_then(crate::policy::without_token)
+                .is_some_and(|w| fs::read(&here).is_ok_and(|h| h == w));
+            let ours = untokened.iter().any(|(p, _, _)| *p == here);
+            if !still && !ours {
+                fs::remove_file(e.path()).map_err(|er| Failure::io(&e.path(), "remove", er))?;
+            }
+        }
+    }
+    for (p, orig, w) in &untokened {
+        // The file as it was stays with the moderator (never published), so that `undo`
+        // can put the pending turn back byte for byte.
+        let keep = untokened_copy(layout, t, p);
+        if let Some(parent) = keep.parent() {
+            fs::create_dir_all(parent).map_err(|e| Failure::io(parent, "create", e))?;
+        }
+        fsx::replace(&keep, orig)?;
+        // Its time too: `status` and the record judge hand-placed orders by it.
+        if let Ok(m) = fs::metadata(p).and_then(|m| m.modified()) {
+            let _ = fs::File::options()
+                .write(true)
+                .open(&keep)
+                .and_then(|f| f.set_modified(m));
+        }
+        fsx::replace(p, w)?;
+        notes.push(format!(
+            "took the turn token out of {} (the archive never holds one)",
+            layout.rel(p)
+        ));
+    }
+    if let Err(e) = write_turn(layout, t, &out, &extra) {
+        if !layout.turn_dir(t + 1).exists() {
+            // Not committed: the orders files go back to what they were, and their kept
+            // originals go.
+            for (p, orig, _) in &untokened {
+                let _ = fsx::replace(p, orig);
+                let _ = fs::remove_file(untokened_copy(layout, t, p));
+            }
+        }
+        return Err(e);
+    }
     Ok(Adjudicated {
         turn: t,
         report: layout.report(t),
         notes,
     })
+}
+
+/// Where an orders file of turn t that came with a turn token is kept as it was, once
+/// the token was taken out of the archived copy: `.dikast/with-token/NNNN/<file>`.
+pub fn untokened_copy(layout: &Layout, t: u32, orders_file: &Path) -> PathBuf {
+    layout
+        .dir
+        .join(".dikast")
+        .join("with-token")
+        .join(format!("{t:04}"))
+        .join(orders_file.file_name().unwrap_or_default())
 }
 
 /// The hidden folder inside a new turn folder where the previous turn's reports wait
@@ -744,7 +945,12 @@ pub const STAGED_REPORTS: &str = ".reports";
 /// last). A failure at any step before or after the commit undoes everything, so a
 /// failed run leaves the campaign exactly as it was; a crash after the commit leaves the
 /// reports in `.reports/`, and the next run finishes the move (`finish_commit`).
-pub fn write_turn(layout: &Layout, t: u32, out: &pipeline::TurnOutputs) -> Result<(), Failure> {
+pub fn write_turn(
+    layout: &Layout,
+    t: u32,
+    out: &pipeline::TurnOutputs,
+    extra: &[(String, Vec<u8>)],
+) -> Result<(), Failure> {
     if !layout.turn_dir(t).is_dir() {
         return Err(Failure::Refused(format!(
             "{} is missing",
@@ -758,16 +964,27 @@ pub fn write_turn(layout: &Layout, t: u32, out: &pipeline::TurnOutputs) -> Resul
     }
     nd.mkdir("orders")?;
     nd.mkdir(STAGED_REPORTS)?;
-    for (name, text) in out.report_files() {
-        if layout.turn_dir(t).join(&name).exists() {
+    // Files of turn t beside its reports (the adjudication record) go first, the
+    // moderator's report.md last.
+    let files: Vec<(String, &[u8])> = extra
+        .iter()
+        .map(|(n, b)| (n.clone(), b.as_slice()))
+        .chain(
+            out.report_files()
+                .into_iter()
+                .map(|(n, t)| (n, t.as_bytes())),
+        )
+        .collect();
+    for (name, bytes) in &files {
+        if layout.turn_dir(t).join(name).exists() {
             return Err(Failure::Refused(format!(
                 "{} already exists; dikast never overwrites a finished file",
-                layout.rel(&layout.turn_dir(t).join(&name))
+                layout.rel(&layout.turn_dir(t).join(name))
             )));
         }
-        nd.write(&format!("{STAGED_REPORTS}/{name}"), text.as_bytes())?;
+        nd.write(&format!("{STAGED_REPORTS}/{name}"), bytes)?;
     }
-    let order: Vec<String> = out.report_files().into_iter().map(|(n, _)| n).collect();
+    let order: Vec<String> = files.into_iter().map(|(n, _)| n).collect();
     let next = nd.commit()?;
     if let Err(e) = move_reports(layout, t, &order) {
         // Undone: the reports moved back, the folder renamed away and removed.
@@ -804,9 +1021,9 @@ fn move_reports(layout: &Layout, t: u32, order: &[String]) -> Result<(), Failure
         }
         fsx::rename(&from, &to)?;
     }
-    fsx::sync_dir(&layout.turn_dir(t))?;
     fsx::remove_empty_dir(&staged)?;
-    fsx::sync_dir(&layout.turn_dir(t + 1))
+    // Both folders' entries flushed at once (issue 14: fsyncs issued together).
+    fsx::sync_dirs(&[&layout.turn_dir(t), &layout.turn_dir(t + 1)])
 }
 
 /// Takes a commit back within the run that made it: reports back into `.reports/`, the

@@ -164,7 +164,8 @@ pub enum Command {
         /// u_t, hex, for a sealed event.
         #[arg(long, requires = "key")]
         sealed: Option<String>,
-        /// How many dice of the event to print, in order.
+        /// How many dice of the event to print, in order, on one line (all of them,
+        /// streamed as drawn; at most 4294967295).
         #[arg(long, default_value_t = 10)]
         count: u32,
         /// The faces of each die (1–256).
@@ -173,7 +174,7 @@ pub enum Command {
         /// A chain value, hex: print the next values down the chain.
         #[arg(long, conflicts_with = "key")]
         chain: Option<String>,
-        /// How many values down the chain to print.
+        /// How many values down the chain to print (at most the longest chain, 100000).
         #[arg(long, default_value_t = 1, requires = "chain")]
         steps: u32,
         /// Walk the sealed chain instead of the open one.
@@ -380,6 +381,7 @@ where
 
 /// Which game a file belongs to (its `rules:` field).
 fn game_of<'r>(reg: &'r Registry, path: &Path, bytes: &[u8]) -> Result<&'r dyn Game, Failure> {
+    campaign::register_scenarios_near(path);
     let name = path.display().to_string();
     let file = crate::yaml::decode_within(&name, bytes, crate::yaml::MAX_GAME_BYTES)
         .map_err(Failure::input)?;
@@ -530,13 +532,14 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
                 );
                 return Ok(out);
             }
-            let early = crate::policy::refuse_early(&layout, at, now)?;
             let done = game.adjudicate(
                 &layout,
                 &campaign::AdjudicateOptions {
                     fallback,
                     allow_no_orders,
                     clock: Some(at),
+                    clock_given: clock.is_some(),
+                    early: now,
                 },
             )?;
             out.extend(done.notes.iter().map(|n| format!("{n}\n")));
@@ -545,12 +548,6 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
                     "nothing else was done: run `dikast adjudicate` again for the next turn\n",
                 );
                 return Ok(out);
-            }
-            if let Some(note) = early {
-                fsx::write_new(
-                    &crate::policy::early_note_path(&layout, done.turn),
-                    format!("{note}\n").as_bytes(),
-                )?;
             }
             out.push_str(&format!(
                 "turn {} adjudicated; reports in {}; turn {} awaits orders\n",
@@ -731,7 +728,9 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             };
             Ok(lines.iter().map(|l| format!("{l}\n")).collect())
         }
-        Command::Tick { dir, clock } => crate::tick::tick(reg, &dir, clock_at(clock.as_deref())?),
+        Command::Tick { dir, clock } => {
+            crate::tick::tick(reg, &dir, clock_at(clock.as_deref())?, clock.is_some())
+        }
         Command::Remind { dir } => crate::tick::remind(reg, &Layout::new(&dir)),
         Command::Deadline { dir, set, clock } => {
             crate::tick::set_deadline(&Layout::new(&dir), &set, clock_at(clock.as_deref())?)
@@ -882,8 +881,15 @@ fn dice_cmd(
         } else {
             Chain::Open
         };
+        // No dikast chain is longer: a real limit, said, never a silent cut.
+        if steps > campaign::MAX_CHAIN_LENGTH {
+            return Err(Failure::Refused(format!(
+                "--steps {steps} walks past the end of any chain: dikast chains hold at most {} values",
+                campaign::MAX_CHAIN_LENGTH
+            )));
+        }
         let mut out = String::new();
-        for _ in 0..steps.min(1_000_000) {
+        for _ in 0..steps {
             x = which.prev(&x);
             out.push_str(&dice::to_hex(&x));
             out.push('\n');
@@ -902,8 +908,16 @@ fn dice_cmd(
     } else {
         td.open(&label)
     };
-    let vals: Vec<String> = (0..count.min(1_000_000))
-        .map(|_| s.die(sides).to_string())
-        .collect();
-    Ok(format!("{}\n", vals.join(" ")))
+    // Streamed as drawn: every value asked for, in flat memory (issue 14, P3).
+    let so = std::io::stdout();
+    let mut w = std::io::BufWriter::with_capacity(64 * 1024, so.lock());
+    let res = s
+        .write_dice(&mut w, u64::from(count), sides)
+        .and_then(|_| std::io::Write::flush(&mut w));
+    match res {
+        // `dikast dice ... | head`: the reader has all it wanted.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(String::new()),
+        Err(e) => Err(Failure::Io(format!("standard output: {e}"))),
+        Ok(()) => Ok(String::new()),
+    }
 }

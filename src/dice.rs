@@ -240,6 +240,43 @@ impl Stream {
         v
     }
 
+    /// Writes `count` dice of `sides` faces, space-separated and ended by a newline, as
+    /// they are drawn (`dikast dice --count`): the same draws as `die`, but nothing is
+    /// kept, so memory stays flat whatever the count. Buffer `out` yourself.
+    pub fn write_dice<W: std::io::Write>(
+        &mut self,
+        out: &mut W,
+        count: u64,
+        sides: u32,
+    ) -> std::io::Result<()> {
+        let mut line = Vec::with_capacity(64 * 1024);
+        for i in 0..count {
+            let v = self.die(sides);
+            if self.drawn.len() >= 4096 {
+                self.drawn.clear();
+            }
+            if i > 0 {
+                line.push(b' ');
+            }
+            // At most three digits: sides <= 256.
+            if v >= 100 {
+                line.push(b'0' + (v / 100) as u8);
+            }
+            if v >= 10 {
+                line.push(b'0' + (v / 10 % 10) as u8);
+            }
+            line.push(b'0' + (v % 10) as u8);
+            if line.len() >= 60 * 1024 {
+                out.write_all(&line)?;
+                line.clear();
+            }
+        }
+        line.push(b'\n');
+        out.write_all(&line)?;
+        self.drawn.clear();
+        Ok(())
+    }
+
     /// `count` six-sided dice.
     pub fn d6s(&mut self, count: u32) -> Vec<u32> {
         (0..count).map(|_| self.die(6)).collect()

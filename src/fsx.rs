@@ -1,6 +1,12 @@
 //! File system edge: bounded reads, atomic writes (temp + rename), whole folders made
 //! atomically, and the campaign lock. Nothing here decides anything about a game.
 //!
+//! Flushes (fsync) are where the commit protocol needs them and no more: every file and
+//! folder of a new folder before the rename that commits it, its parent after. They are
+//! the slowest thing dikast does (milliseconds each on a real disk), so a new folder's
+//! are issued together on threads and awaited once, at the commit; the lock file is not
+//! flushed (it only matters while its process lives; see `Lock`).
+//!
 //! Every step that changes the disk (make a folder, create, write or fsync a file, fsync
 //! a folder, rename, remove) goes through `step`, so that a test can make any one of
 //! them fail (`DIKAST_TEST_FAIL_STEP=n` fails the n-th) and show that a failed run
@@ -61,14 +67,69 @@ pub fn sync_dir(path: &Path) -> Result<(), Failure> {
         .map_err(|e| Failure::io(path, "flush", e))
 }
 
+/// Several folders' entries made durable at once (one step each, in the order given):
+/// the flushes are issued together and awaited together.
+pub fn sync_dirs(paths: &[&Path]) -> Result<(), Failure> {
+    let flushes = Flushes::default();
+    for p in paths {
+        step("fsync", p).map_err(|e| Failure::io(p, "flush", e))?;
+        match fs::File::open(p) {
+            Ok(f) => flushes.start(p, f),
+            Err(e) => {
+                let _ = flushes.wait();
+                return Err(Failure::io(p, "flush", e));
+            }
+        }
+    }
+    flushes.wait()
+}
+
 /// A new file with these bytes, flushed to the disk: three steps (create, write, fsync).
 fn create_synced(path: &Path, bytes: &[u8], private: bool) -> io::Result<()> {
+    create_unsynced(path, bytes, private)?.sync_all()
+}
+
+/// A new file with these bytes, its flush counted as a step but left to the caller: the
+/// same three steps as `create_synced`, in the same order.
+fn create_unsynced(path: &Path, bytes: &[u8], private: bool) -> io::Result<fs::File> {
     step("create", path)?;
     let mut f = open_new(path, private)?;
     step("write", path)?;
     f.write_all(bytes)?;
     step("fsync", path)?;
-    f.sync_all()
+    Ok(f)
+}
+
+/// Flushes issued on threads, awaited together: a disk serves them at once, so a folder
+/// of ten files costs about one flush instead of ten in a row.
+#[derive(Default)]
+struct Flushes {
+    running: std::sync::Mutex<Vec<(PathBuf, std::thread::JoinHandle<io::Result<()>>)>>,
+}
+
+impl Flushes {
+    fn start(&self, path: &Path, f: fs::File) {
+        let h = std::thread::spawn(move || f.sync_all());
+        self.running
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push((path.to_path_buf(), h));
+    }
+    /// Waits for every flush started; the first that failed is the error.
+    fn wait(&self) -> Result<(), Failure> {
+        let all: Vec<_> =
+            std::mem::take(&mut *self.running.lock().unwrap_or_else(|p| p.into_inner()));
+        let mut first = None;
+        for (p, h) in all {
+            let r = h
+                .join()
+                .unwrap_or_else(|_| Err(io::Error::other("the flush thread stopped")));
+            if let (Err(e), None) = (r, &first) {
+                first = Some(Failure::io(&p, "flush", e));
+            }
+        }
+        first.map_or(Ok(()), Err)
+    }
 }
 
 /// A new, empty file; a private one is created with mode 0600, so that no one else can
@@ -172,6 +233,8 @@ pub struct NewDir {
     tmp: PathBuf,
     dest: PathBuf,
     done: bool,
+    /// The flushes of the files written, awaited at the commit.
+    flushes: Flushes,
 }
 
 impl NewDir {
@@ -193,6 +256,7 @@ impl NewDir {
             tmp,
             dest: dest.to_path_buf(),
             done: false,
+            flushes: Flushes::default(),
         };
         step("mkdir", &nd.tmp)
             .and_then(|_| fs::create_dir(&nd.tmp))
@@ -238,7 +302,9 @@ impl NewDir {
                 mkdir(parent)?;
             }
         }
-        create_synced(&p, bytes, private).map_err(|e| Failure::io(&p, "write", e))
+        let f = create_unsynced(&p, bytes, private).map_err(|e| Failure::io(&p, "write", e))?;
+        self.flushes.start(&p, f);
+        Ok(())
     }
     /// Renames the folder into place: the one step that makes it appear, whole. Every
     /// folder in it is flushed first, and its parent after.
@@ -249,7 +315,16 @@ impl NewDir {
                 self.dest.display()
             )));
         }
-        sync_tree(&self.tmp)?;
+        // Every file's and every folder's flush (all issued at once: none needs another
+        // first), all done before the rename.
+        let mut dirs = Vec::new();
+        tree_dirs(&self.tmp, &mut dirs)?;
+        for d in &dirs {
+            step("fsync", d).map_err(|e| Failure::io(d, "flush", e))?;
+            let f = fs::File::open(d).map_err(|e| Failure::io(d, "flush", e))?;
+            self.flushes.start(d, f);
+        }
+        self.flushes.wait()?;
         rename(&self.tmp, &self.dest)?;
         self.done = true;
         if let Some(parent) = self.dest.parent().filter(|p| !p.as_os_str().is_empty()) {
@@ -264,8 +339,8 @@ impl NewDir {
     }
 }
 
-/// Flushes every folder of a tree, deepest first.
-fn sync_tree(dir: &Path) -> Result<(), Failure> {
+/// Every folder of a tree, deepest first (the order their flushes are counted in).
+fn tree_dirs(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Failure> {
     let rd = fs::read_dir(dir).map_err(|e| Failure::io(dir, "read", e))?;
     let mut subs: Vec<PathBuf> = rd
         .flatten()
@@ -274,13 +349,15 @@ fn sync_tree(dir: &Path) -> Result<(), Failure> {
         .collect();
     subs.sort();
     for d in subs {
-        sync_tree(&d)?;
+        tree_dirs(&d, out)?;
     }
-    sync_dir(dir)
+    out.push(dir.to_path_buf());
+    Ok(())
 }
 
 impl Drop for NewDir {
     fn drop(&mut self) {
+        let _ = self.flushes.wait();
         if !self.done {
             let _ = fs::remove_dir_all(&self.tmp);
         }
@@ -333,14 +410,17 @@ impl Lock {
     pub fn take(dir: &Path) -> Result<Lock, Failure> {
         let path = dir.join(".dikast").join("lock");
         let me = format!("pid {}\nhost {}\n", std::process::id(), host_name());
+        // Not flushed: what it says matters while its process lives or after that
+        // process was killed (the page cache keeps it either way). After a crash of the
+        // machine it may come back empty, and is then refused like any lock naming no
+        // one: the moderator removes it.
         let create = |path: &Path| -> io::Result<()> {
             step("create", path)?;
             let mut f = fs::OpenOptions::new()
                 .write(true)
                 .create_new(true)
                 .open(path)?;
-            f.write_all(me.as_bytes())?;
-            f.sync_all()
+            f.write_all(me.as_bytes())
         };
         match create(&path) {
             Ok(()) => {

@@ -477,6 +477,16 @@ fn plan<R: Rules>(
         let report_bytes = fsx::read_limited(&report)?;
         let template =
             crate::show::template_of_view::<R>(vsc, view, &format!("view-{side}.yaml"), l);
+        // A custom scenario is named by its hash in every view and sent once, with the
+        // first mail (issue 14); `dikast show`/`check` find it beside the views.
+        let scenario = (t == 1 && R::embedded_scenario(&view.scenario.name).is_none())
+            .then(|| pipeline::archived_scenario_text(&view.scenario.sha256))
+            .flatten()
+            .map(|text| Attached {
+                name: format!("scenario-{}.yaml", view.scenario.sha256),
+                content_type: "text/yaml; charset=utf-8",
+                bytes: text.as_bytes().to_vec(),
+            });
         out.push(Outgoing {
             key: side.clone(),
             to,
@@ -516,7 +526,10 @@ fn plan<R: Rules>(
                     content_type: "application/schema+json",
                     bytes: schema.clone().into_bytes(),
                 },
-            ],
+            ]
+            .into_iter()
+            .chain(scenario)
+            .collect(),
         });
     }
     let lang = lang_code(ck.settings.moderator_language.as_deref().unwrap_or("en"));
@@ -1216,8 +1229,6 @@ pub enum To<'a> {
     /// The player of a side, at his registered address.
     Side(&'a str),
     Moderator,
-    /// Any address (the sender of a message from an unknown address).
-    Address(&'a str),
 }
 
 /// One notice.
@@ -1256,10 +1267,6 @@ pub fn send_notice(layout: &Layout, c: &Campaign, n: &Notice) -> Result<String, 
             player_mailbox(side, &p).map_err(Failure::Refused)?
         }
         To::Moderator => ck.moderator.clone(),
-        To::Address(a) => Mailbox::new(
-            None,
-            address("the sender's address", a).map_err(Failure::Refused)?,
-        ),
     };
     let id = new_message_id(&ck.from)?;
     let date = now_secs();

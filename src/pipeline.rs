@@ -13,31 +13,104 @@ use crate::yaml::{self, Node};
 use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
 
-/// The scenario a file names: embedded (by name, hash checked) or carried inline.
-pub fn load_scenario<R: Rules>(sref: &ScenarioRef, file: &str) -> Result<R::Scenario, Failure> {
-    let text = match (&sref.text, R::embedded_scenario(&sref.name)) {
-        (Some(t), _) => t.as_str(),
-        (None, Some(t)) => t,
-        (None, None) => {
+/// The scenarios parsed in this process, by game and text hash: a scenario is parsed once
+/// per process (adjudicate, verify and show all name it several times) and then shared
+/// read-only, across `verify`'s threads too.
+type ScenarioCache =
+    BTreeMap<(&'static str, String), std::sync::Arc<dyn std::any::Any + Send + Sync>>;
+static SCENARIOS: std::sync::Mutex<ScenarioCache> = std::sync::Mutex::new(BTreeMap::new());
+
+/// The scenario a file names: embedded (by name, hash checked) or carried inline. Parsed
+/// once per process: the same text (by SHA-256) gives the same shared scenario.
+pub fn load_scenario<R: Rules>(
+    sref: &ScenarioRef,
+    file: &str,
+) -> Result<std::sync::Arc<R::Scenario>, Failure> {
+    let key = (R::ID, format!("{} {}", sref.name, sref.sha256));
+    let cached = SCENARIOS
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .get(&key)
+        .cloned();
+    // The hash names the text only once the text was checked against it: a hit is a text
+    // of this hash that parsed, and a file naming it names that text.
+    if let Some(sc) = cached.and_then(|a| a.downcast::<R::Scenario>().ok()) {
+        if sref.text.is_none()
+            || sref
+                .text
+                .as_deref()
+                .map(|t| sha256_hex(t.as_bytes()))
+                .as_deref()
+                == Some(sref.sha256.as_str())
+        {
+            return Ok(sc);
+        }
+    }
+    let sc = std::sync::Arc::new(parse_scenario::<R>(sref, file)?);
+    SCENARIOS
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(key, sc.clone());
+    Ok(sc)
+}
+
+/// Scenario texts archived beside the files that name them (`scenarios/<sha256>.yaml` of
+/// a campaign, a player's `scenario-<sha256>.yaml`), by SHA-256: the edge reads them
+/// (`campaign::register_scenarios_near`), the core only looks them up.
+static ARCHIVED: std::sync::Mutex<BTreeMap<String, std::sync::Arc<str>>> =
+    std::sync::Mutex::new(BTreeMap::new());
+
+/// Makes a scenario text known by its SHA-256 (which it is stored under: a file whose
+/// name is another hash than its text's is never taken for it).
+pub fn register_scenario_text(text: &str) -> String {
+    let sha = sha256_hex(text.as_bytes());
+    ARCHIVED
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .entry(sha.clone())
+        .or_insert_with(|| text.into());
+    sha
+}
+
+/// An archived scenario text, by SHA-256.
+pub fn archived_scenario_text(sha256: &str) -> Option<std::sync::Arc<str>> {
+    ARCHIVED
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .get(sha256)
+        .cloned()
+}
+
+fn parse_scenario<R: Rules>(sref: &ScenarioRef, file: &str) -> Result<R::Scenario, Failure> {
+    // Inline (the format before issue 14: every file carried its custom scenario), then
+    // archived once by its hash, then embedded by name.
+    let archived = archived_scenario_text(&sref.sha256);
+    let text: &str = match (&sref.text, &archived, R::embedded_scenario(&sref.name)) {
+        (Some(t), _, _) => t.as_str(),
+        (None, Some(t), _) => t,
+        (None, None, Some(t)) => t,
+        (None, None, None) => {
             return Err(Failure::input(
                 Diagnostic::new(
                     "game::unknown-scenario",
                     format!(
-                        "{file} names scenario `{}`, which this dikast does not embed",
-                        sref.name
+                        "{file} names scenario `{}`, which this dikast does not embed, and its text (SHA-256 {}) is not archived beside it",
+                        sref.name, sref.sha256
                     ),
                 )
                 .help(format!(
-                    "embedded scenarios: {}",
-                    R::scenario_names().join(", ")
+                    "a campaign keeps a custom scenario once, as scenarios/{sha}.yaml; a player keeps the scenario-{sha}.yaml mailed with his first view beside his views (embedded scenarios: {})",
+                    R::scenario_names().join(", "),
+                    sha = sref.sha256
                 )),
             ))
         }
     };
     if sha256_hex(text.as_bytes()) != sref.sha256 {
         return Err(Failure::Verify(format!(
-            "{file}: field scenario.sha256 does not match the scenario `{}` (the file or this dikast's copy was changed)",
-            sref.name
+            "{file}: field scenario.sha256 does not match the scenario `{}` (the file or this dikast's copy was changed; or it names a custom scenario whose text is not archived beside it: scenarios/{sha}.yaml in a campaign, scenario-{sha}.yaml beside a player's view)",
+            sref.name,
+            sha = sref.sha256
         )));
     }
     let sc = R::load_scenario(text).map_err(|p| {
@@ -51,11 +124,27 @@ pub fn load_scenario<R: Rules>(sref: &ScenarioRef, file: &str) -> Result<R::Scen
 }
 
 /// Parses a YAML file we wrote (game or view) into its type, with a placed diagnostic on
-/// failure. The safe parser runs first, so aliases and oversized input never reach serde.
+/// failure, in one pass over the text wherever that is as safe as two.
+///
+/// The safe parser (`yaml::parse`) refuses aliases, anchors, deep nesting, many values
+/// and several documents before serde sees the text. A file with no `&` and no `*` byte
+/// holds no anchor and no alias (YAML writes them with those characters and no others);
+/// serde itself refuses a second document and nesting past its recursion limit, and the
+/// size was bounded by `decode_within`. Such a file goes to serde alone; only when serde
+/// fails does the safe parser run, so that its diagnostic, when it has one, is the one
+/// given, as if it had run first. Any other file is read by both, the safe parser first.
 pub fn parse_file<T: DeserializeOwned>(name: &str, bytes: &[u8], what: &str) -> Result<T, Failure> {
     let file = yaml::decode_within(name, bytes, yaml::MAX_GAME_BYTES).map_err(Failure::input)?;
-    yaml::parse(&file).map_err(Failure::input)?;
+    let may_alias = bytes.iter().any(|&b| b == b'&' || b == b'*');
+    if may_alias {
+        yaml::parse(&file).map_err(Failure::input)?;
+    }
     serde_yaml::from_str(&file.text).map_err(|e| {
+        if !may_alias {
+            if let Err(d) = yaml::parse(&file) {
+                return Failure::input(d);
+            }
+        }
         let mut d = Diagnostic::new(
             "game::malformed",
             format!(
@@ -432,14 +521,24 @@ impl TurnOutputs {
 pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
     let game: GameFile<R::State> = parse_file(&inp.game_name, &inp.game_bytes, "game file")?;
     let sc = load_scenario::<R>(&game.scenario, &inp.game_name)?;
+    run_turn_with::<R>(inp, &game, &sc)
+}
+
+/// `run_turn` on a game file its caller has already parsed from `inp.game_bytes` (and
+/// the scenario it names): each file is parsed once (`adjudicate`, `verify`).
+pub fn run_turn_with<R: Rules>(
+    inp: &TurnInputs,
+    game: &GameFile<R::State>,
+    sc: &R::Scenario,
+) -> Result<TurnOutputs, Failure> {
     // A game file that breaks the game's invariants (duplicate ids, unknown places…) is
     // refused before anything is resolved from it.
     // Side ids become file names: never one that is a path.
     crate::game::check_ids(
         &format!("{}: scenario `{}`: side", inp.game_name, game.scenario.name),
-        R::sides(&sc, &game.state).iter().map(String::as_str),
+        R::sides(sc, &game.state).iter().map(String::as_str),
     )?;
-    let broken = R::invariants(&sc, &game.state);
+    let broken = R::invariants(sc, &game.state);
     if !broken.is_empty() {
         return Err(Failure::Refused(format!(
             "{}: the game state is not sound: {}",
@@ -447,7 +546,7 @@ pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
             broken.join("; ")
         )));
     }
-    let step = R::step(&sc, &game.state);
+    let step = R::step(sc, &game.state);
     if let Some(why) = &step.unsupported {
         return Err(Failure::Refused(format!(
             "turn {} awaits {}: {why}",
@@ -470,8 +569,8 @@ pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
     let mut orders = BTreeMap::new();
     let mut problems: BTreeMap<String, Vec<Diagnostic>> = BTreeMap::new();
     let mut side_orders = Vec::new();
-    for side in R::sides(&sc, &game.state) {
-        let view = make_view::<R>(&sc, &game, &inp.game_bytes, &side);
+    for side in R::sides(sc, &game.state) {
+        let view = make_view::<R>(sc, game, &inp.game_bytes, &side);
         let entry = inp.orders.get(&side).cloned().flatten();
         let hash = entry.as_ref().map(|(_, b)| dice::sha256(b));
         side_orders.push(SideOrders {
@@ -479,14 +578,14 @@ pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
             orders_sha256: hash,
         });
         let o = match entry {
-            None => R::default_orders(&sc, &view.state, &side),
+            None => R::default_orders(sc, &view.state, &side),
             Some((name, bytes)) => match yaml::decode(&name, &bytes) {
                 Err(d) => {
                     problems.entry(side.clone()).or_default().push(d);
-                    R::default_orders(&sc, &view.state, &side)
+                    R::default_orders(sc, &view.state, &side)
                 }
                 Ok(file) => {
-                    let (o, d) = check_orders::<R>(&sc, &view, &file);
+                    let (o, d) = check_orders::<R>(sc, &view, &file);
                     if !d.is_empty() {
                         problems.entry(side.clone()).or_default().extend(d);
                     }
@@ -501,14 +600,14 @@ pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
     }
     // Defaults are said of the sides the step awaited: one it did not ask was not
     // "defaulted".
-    let awaited = R::step(&sc, &game.state).awaiting;
+    let awaited = R::step(sc, &game.state).awaiting;
     let defaults: BTreeMap<String, BTreeMap<Lang, Vec<String>>> = orders
         .iter()
         .filter(|(side, _)| awaited.contains(side))
         .map(|(side, o)| {
             let by_lang = Lang::ALL
                 .into_iter()
-                .map(|l| (l, R::defaults_said(&sc, o, l)))
+                .map(|l| (l, R::defaults_said(sc, o, l)))
                 .filter(|(_, v)| !v.is_empty())
                 .collect();
             (side.clone(), by_lang)
@@ -517,8 +616,8 @@ pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
     let game_sha = dice::sha256(&inp.game_bytes);
     let key = dice::turn_key(&game.game, game.turn, &inp.seed, &game_sha, &side_orders);
     let dice = TurnDice::new(key, inp.sealed).with_forced(inp.forced.clone());
-    let res = R::resolve(&sc, &game.state, &orders, &dice);
-    let next_step = R::step(&sc, &res.state);
+    let res = R::resolve(sc, &game.state, &orders, &dice);
+    let next_step = R::step(sc, &res.state);
     let next = GameFile {
         dikast: FORMAT,
         rules: game.rules.clone(),
@@ -536,9 +635,9 @@ pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
         state: res.state,
     };
     let next_bytes = to_yaml(&next).into_bytes();
-    let views = view_bytes::<R>(&sc, &next, &next_bytes);
+    let views = view_bytes::<R>(sc, &next, &next_bytes);
     let facts = report::Facts {
-        game: &game,
+        game,
         next: &next,
         next_sha: sha256_hex(&next_bytes),
         seed: inp.seed,
@@ -550,19 +649,19 @@ pub fn run_turn<R: Rules>(inp: &TurnInputs) -> Result<TurnOutputs, Failure> {
         problems: &problems,
         defaults: &defaults,
     };
-    let side_views: BTreeMap<String, R::View> = R::sides(&sc, &next.state)
+    let side_views: BTreeMap<String, R::View> = R::sides(sc, &next.state)
         .into_iter()
         .map(|s| {
-            let v = make_view::<R>(&sc, &next, &next_bytes, &s).state;
+            let v = make_view::<R>(sc, &next, &next_bytes, &s).state;
             (s, v)
         })
         .collect();
     let render = |lang: Lang| Reports {
-        moderator: report::render::<R>(&sc, &facts, &res.events, None, None, lang),
+        moderator: report::render::<R>(sc, &facts, &res.events, None, None, lang),
         sides: side_views
             .iter()
             .map(|(s, v)| {
-                let r = report::render::<R>(&sc, &facts, &res.events, Some(s), Some(v), lang);
+                let r = report::render::<R>(sc, &facts, &res.events, Some(s), Some(v), lang);
                 (s.clone(), r)
             })
             .collect(),

@@ -11,6 +11,7 @@ use crate::lang::Lang;
 use crate::pipeline;
 use crate::rules::Rules;
 use std::path::Path;
+use std::sync::Arc;
 
 /// How `dikast show` writes a file.
 #[derive(Debug, Clone, Copy, clap::ValueEnum, PartialEq)]
@@ -81,11 +82,14 @@ pub fn orders_schema_text<R: Rules>() -> String {
 /// a relative path, so it loads from the folder the orders are saved in, offline.
 pub const SCHEMA_LINE: &str = "# yaml-language-server: $schema=./orders.schema.json";
 
+/// A view and the scenario it names (shared: parsed once per process).
+type LoadedView<R> = (Arc<<R as Rules>::Scenario>, ViewFile<<R as Rules>::View>);
+
 fn load_view<R: Rules>(
     file: &Path,
     bytes: &[u8],
     side: Option<&str>,
-) -> Result<(R::Scenario, ViewFile<R::View>), Failure> {
+) -> Result<LoadedView<R>, Failure> {
     let name = file.display().to_string();
     let peek: Peek =
         serde_yaml::from_slice(bytes).map_err(|e| Failure::Refused(format!("{name}: {e}")))?;

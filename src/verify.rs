@@ -101,17 +101,22 @@ pub fn compare(layout: &Layout, path: &Path, rerun: &[u8]) -> Result<(), Failure
     Ok(())
 }
 
-/// `u_t` for a turn, where the verifier can know it.
-type SealedSeeds = Box<dyn Fn(u32) -> Option<Hash>>;
-
-/// Sealed seeds available to a verifier: from the secret (moderator) or from a
-/// published copy (everyone), by turn.
-fn sealed_source(layout: &Layout, anchor: &str) -> Result<Option<SealedSeeds>, Failure> {
+/// `u_t` for each turn, where the verifier can know it: from the secret (moderator) or
+/// from a published copy (everyone), each chain walked once from its head (not once per
+/// turn: that would cost turns × chain length hashes).
+fn sealed_source(
+    layout: &Layout,
+    anchor: &str,
+    last: u32,
+) -> Result<Option<BTreeMap<u32, Hash>>, Failure> {
     if layout.secret().exists() {
         let s = layout.load_secret()?;
-        let head = s.sealed()?;
-        let n = s.chain_length;
-        return Ok(Some(Box::new(move |t| Chain::Sealed.at(&head, n, t))));
+        return Ok(Some(chain_values(
+            Chain::Sealed,
+            &s.sealed()?,
+            s.chain_length,
+            last,
+        )));
     }
     if layout.published().exists() {
         let bytes = fsx::read_limited(&layout.published())?;
@@ -133,12 +138,83 @@ fn sealed_source(layout: &Layout, anchor: &str) -> Result<Option<SealedSeeds>, F
                 p.turn
             )));
         }
-        let last = p.turn;
-        return Ok(Some(Box::new(move |t| {
-            (t <= last).then(|| Chain::Sealed.walk(&u, last - t))
-        })));
+        return Ok(Some(chain_values(Chain::Sealed, &u, p.turn, last)));
     }
     Ok(None)
+}
+
+/// The values of a chain for turns 1..=min(last, n), from its value at turn n, in one
+/// walk down.
+fn chain_values(chain: Chain, head: &Hash, n: u32, last: u32) -> BTreeMap<u32, Hash> {
+    let top = last.min(n);
+    let mut out = BTreeMap::new();
+    if top == 0 {
+        return out;
+    }
+    let mut v = chain.walk(head, n - top);
+    for t in (1..=top).rev() {
+        out.insert(t, v);
+        v = chain.prev(&v);
+    }
+    out
+}
+
+/// How many threads `verify` re-runs turns on: `DIKAST_THREADS` when set (1 is a serial
+/// run), else every core.
+pub fn threads() -> usize {
+    std::env::var("DIKAST_THREADS")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .filter(|&n| n >= 1)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// `f(0..n)` on `threads()` threads, results in index order. Once `f(i)` fails, indices
+/// after `i` that no thread has started are skipped (`None`): a caller that reads the
+/// results in order stops at the first failure, exactly as a serial loop would, so the
+/// outcome does not depend on the number of threads or their timing.
+fn par_map<T: Send, E: Send>(
+    n: usize,
+    f: impl Fn(usize) -> Result<T, E> + Sync,
+) -> Vec<Option<Result<T, E>>> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let workers = threads().min(n).max(1);
+    if workers == 1 {
+        let mut out = Vec::with_capacity(n);
+        for i in 0..n {
+            let r = f(i);
+            let failed = r.is_err();
+            out.push(Some(r));
+            if failed {
+                out.resize_with(n, || None);
+                break;
+            }
+        }
+        return out;
+    }
+    let next = AtomicUsize::new(0);
+    let failed_at = AtomicUsize::new(usize::MAX);
+    let slots: Vec<Mutex<Option<Result<T, E>>>> = (0..n).map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= n || i > failed_at.load(Ordering::SeqCst) {
+                    break;
+                }
+                let r = f(i);
+                if r.is_err() {
+                    failed_at.fetch_min(i, Ordering::SeqCst);
+                }
+                *slots[i].lock().unwrap_or_else(|p| p.into_inner()) = Some(r);
+            });
+        }
+    });
+    slots
+        .into_iter()
+        .map(|m| m.into_inner().unwrap_or_else(|p| p.into_inner()))
+        .collect()
 }
 
 /// `u_t` as the moderator's report of turn t reveals it, once it is shown to hash down to
@@ -208,6 +284,20 @@ pub fn based_on_of(view: &[u8]) -> Option<String> {
         .lines()
         .find_map(|l| l.strip_prefix("based_on: "))
         .map(|v| v.trim().to_string())
+}
+
+/// The `dice.commitment` of a game file dikast wrote, read from its lines (serde writes
+/// `dice:` at the left margin and its fields two spaces in) without parsing the rest;
+/// `None` when the file is not laid out so (then parse it).
+pub fn dice_commitment_of(game: &[u8]) -> Option<String> {
+    let text = std::str::from_utf8(game).ok()?;
+    let mut lines = text.lines().skip_while(|l| *l != "dice:");
+    lines.next()?;
+    lines
+        .take_while(|l| l.starts_with("  "))
+        .find_map(|l| l.strip_prefix("  commitment: "))
+        .map(|v| v.trim().to_string())
+        .filter(|v| dice::parse_hash(v).is_some())
 }
 
 /// The views of turn t must be exactly what the game file gives. When every view names
@@ -337,6 +427,28 @@ pub fn archive<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
     archive_inner::<R>(layout).map_err(as_archive_failure)
 }
 
+/// One archived turn, read once: its game file's bytes, the file parsed, the scenario.
+struct Archived<R: Rules> {
+    bytes: Vec<u8>,
+    game: GameFile<R::State>,
+    sc: std::sync::Arc<R::Scenario>,
+}
+
+/// Reads and parses turn t's game file and checks its views (the first pass).
+fn load_turn<R: Rules>(layout: &Layout, t: u32) -> Result<Archived<R>, Failure> {
+    let (bytes, game) = archived_game::<R>(layout, t)?;
+    if t == 1 && game.turn != 1 {
+        return Err(Failure::Verify(format!(
+            "{}: field turn says {}, but the folder is turn 1",
+            layout.rel(&layout.game(1)),
+            game.turn
+        )));
+    }
+    let sc = pipeline::load_scenario::<R>(&game.scenario, &layout.rel(&layout.game(t)))?;
+    check_views::<R>(layout, t, &sc, &game, &bytes)?;
+    Ok(Archived { bytes, game, sc })
+}
+
 fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
     let mut sum = Summary::default();
     let turns = layout.turns()?;
@@ -351,128 +463,69 @@ fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
             )));
         }
     }
-    let (first_bytes, first) = archived_game::<R>(layout, 1)?;
-    if first.turn != 1 {
-        return Err(Failure::Verify(format!(
-            "{}: field turn says {}, but the folder is turn 1",
-            layout.rel(&layout.game(1)),
-            first.turn
-        )));
+    // Turns are independent once their inputs are read: each pass runs on every core
+    // (`par_map`), and its results are then read in turn order, so that the first
+    // failure named is the one a serial run names, whatever the threads did.
+    //
+    // First pass: every file's own integrity (its views vouch for its bytes, its
+    // successor for its hash), so that a changed file is named itself rather than
+    // through the first re-run it disturbs. Turn 1's game file has no predecessor: its
+    // views vouch for it; only then can the secret and the published seed be checked
+    // against its commitments.
+    let loaded = par_map(turns.len(), |i| load_turn::<R>(layout, turns[i]));
+    let mut archived: Vec<Archived<R>> = Vec::with_capacity(turns.len());
+    for (i, r) in loaded.into_iter().enumerate() {
+        let t = turns[i];
+        // A skipped turn comes after a failed one, which returned first.
+        let a = r.expect("turns after a failure are the only ones skipped")?;
+        if t == 1 {
+            check_secret(layout, &a.game.dice)?;
+        } else {
+            let prev = &archived[i - 1];
+            campaign::check_link_to(
+                layout,
+                t,
+                a.game.previous.as_deref(),
+                &a.game.dice.commitment,
+                &prev.bytes,
+                Some(&prev.game.dice.commitment),
+            )?;
+        }
+        archived.push(a);
     }
-    // Turn 1's game file has no predecessor: its views vouch for it. Only then can the
-    // secret and the published seed be checked against its commitments.
-    let sc1 = pipeline::load_scenario::<R>(&first.scenario, &layout.rel(&layout.game(1)))?;
-    check_views::<R>(layout, 1, &sc1, &first, &first_bytes)?;
-    check_secret(layout, &first.dice)?;
-    let sealed_seed = sealed_source(layout, &first.dice.sealed_anchor)?;
-    let secret = if layout.secret().exists() {
-        Some(layout.load_secret()?)
+    let first = &archived[0].game;
+    let last = *turns.last().expect("turns() is never empty");
+    let sealed_seed = sealed_source(layout, &first.dice.sealed_anchor, last)?;
+    let open_seeds = if layout.secret().exists() {
+        let s = layout.load_secret()?;
+        Some((
+            chain_values(Chain::Open, &s.open()?, s.chain_length, last),
+            s.chain_length,
+        ))
     } else {
         None
     };
-    // First every file's own integrity (its views vouch for its bytes, its successor for
-    // its hash), so that a changed file is named itself rather than through the first
-    // re-run it disturbs.
-    for &t in turns.iter().skip(1) {
-        let (gbytes, game) = archived_game::<R>(layout, t)?;
-        let sc = pipeline::load_scenario::<R>(&game.scenario, &layout.rel(&layout.game(t)))?;
-        check_views::<R>(layout, t, &sc, &game, &gbytes)?;
-        campaign::check_links(layout, t, game.previous.as_deref(), &game.dice.commitment)?;
-    }
+    // Second pass: every adjudicated turn re-run from its archived inputs.
+    let reruns = par_map(turns.len(), |i| {
+        rerun_turn::<R>(layout, &turns, i, &archived, &sealed_seed, &open_seeds)
+    });
     let mut rerun = 0usize;
-    for &t in &turns {
-        let gpath = layout.game(t);
-        let (gbytes, game) = archived_game::<R>(layout, t)?;
-        if game.turn != t {
-            return Err(Failure::Verify(format!(
-                "{}: field turn says {}, but the folder is turn {t}",
-                layout.rel(&gpath),
-                game.turn
-            )));
-        }
-        if game.game != first.game
-            || game.dice.sealed_anchor != first.dice.sealed_anchor
-            || game.dice.chain_length != first.dice.chain_length
-        {
-            return Err(Failure::Verify(format!(
-                "{}: field game or dice differs from turn 1's",
-                layout.rel(&gpath)
-            )));
-        }
-        campaign::check_links(layout, t, game.previous.as_deref(), &game.dice.commitment)?;
-        let sc = pipeline::load_scenario::<R>(&game.scenario, &layout.rel(&gpath))?;
-        check_views::<R>(layout, t, &sc, &game, &gbytes)?;
-        if !layout.report(t).exists() {
-            if turns.last() != Some(&t) {
-                return Err(Failure::Verify(format!(
-                    "{} is missing from the archive (turn {} exists)",
-                    layout.rel(&layout.report(t)),
-                    t + 1
-                )));
+    for r in reruns {
+        let r = r.expect("turns after a failure are the only ones skipped");
+        let r = match r {
+            Ok(x) => x,
+            Err(Failure::Verify(m)) if m.contains(RERUN_COUNT) => {
+                return Err(Failure::Verify(m.replace(
+                    RERUN_COUNT,
+                    &format!("{rerun} turn{}", if rerun == 1 { " was" } else { "s were" }),
+                )))
             }
-            sum.lines.push(format!(
-                "turn {t}: awaits adjudication; game file and views check out"
-            ));
-            continue;
-        }
-        let next_path = layout.game(t + 1);
-        let (_, next) = archived_game::<R>(layout, t + 1)?;
-        // The seed s_t is revealed as the next game file's commitment.
-        let seed = dice::parse_hash(&next.dice.commitment)
-            .filter(|s| dice::to_hex(&Chain::Open.prev(s)) == game.dice.commitment)
-            .ok_or_else(|| {
-                Failure::Verify(format!(
-                    "{}: field dice.commitment (the seed revealed by turn {t}) does not hash to turn {t}'s commitment",
-                    layout.rel(&next_path)
-                ))
-            })?;
-        if let Some(s) = &secret {
-            let (st, _) = s.seeds(t)?;
-            if st != seed {
-                return Err(Failure::Verify(format!(
-                    "{}: field dice.commitment is not the seed of turn {t} from the secret chain",
-                    layout.rel(&next_path)
-                )));
-            }
-        }
-        let sealed = match sealed_seed.as_ref().and_then(|f| f(t)) {
-            Some(u) => Some(u),
-            None => sealed_from_report(layout, t, &first.dice.sealed_anchor)?,
+            Err(e) => return Err(e),
         };
-        let sides = R::sides(&sc, &game.state);
-        let orders = campaign::read_orders(layout, t, &sides)?;
-        check_orders_recorded(layout, t, &sides, &orders)?;
-        let out = pipeline::run_turn::<R>(&TurnInputs {
-            // The deadline was the moderator's input; the archive keeps it in the next
-            // game file, and the re-run must write the same (the report shows it).
-            next_deadline: next.deadline.clone(),
-            game_name: layout.rel(&gpath),
-            game_bytes: gbytes,
-            orders,
-            seed,
-            sealed,
-            fallback: true,
-            forced: BTreeMap::new(),
-        })?;
-        if out.sealed_unchecked {
-            // A turn not re-run is not verified: a copy without the secret or
-            // published.yaml re-runs sealed events from the seed the moderator's report
-            // reveals, and a report that reveals none proves nothing.
-            return Err(Failure::Verify(format!(
-                "turn {t} cannot be re-run: it has sealed events, and neither the secret, published.yaml nor {} (field sealed_seed of its dice section) gives its sealed seed; {rerun} turn{} re-run before it",
-                layout.rel(&layout.report(t)),
-                if rerun == 1 { " was" } else { "s were" }
-            )));
+        if r.1 {
+            rerun += 1;
         }
-        compare(layout, &next_path, &out.next_game)?;
-        // Every report in every language.
-        for (name, text) in out.report_files() {
-            compare(layout, &layout.turn_dir(t).join(name), text.as_bytes())?;
-        }
-        sum.lines.push(format!(
-            "turn {t}: re-run gives byte-identical game file, views and reports"
-        ));
-        rerun += 1;
+        sum.lines.push(r.0);
     }
     let pending = turns.len() - rerun;
     sum.lines.push(format!(
@@ -485,6 +538,128 @@ fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
         }
     ));
     Ok(sum)
+}
+
+/// Where a re-run's failure names how many turns were re-run before it: only the reader
+/// of the results in order knows, and puts the count in.
+const RERUN_COUNT: &str = "\u{0}rerun-count\u{0}";
+
+/// Re-runs turn `turns[i]` and compares every file it gives with the archive: the line
+/// for the summary, and whether the turn was re-run (the last may await adjudication).
+fn rerun_turn<R: Rules>(
+    layout: &Layout,
+    turns: &[u32],
+    i: usize,
+    archived: &[Archived<R>],
+    sealed_seed: &Option<BTreeMap<u32, Hash>>,
+    open_seeds: &Option<(BTreeMap<u32, Hash>, u32)>,
+) -> Result<(String, bool), Failure> {
+    let t = turns[i];
+    let first = &archived[0].game;
+    let Archived { bytes, game, sc } = &archived[i];
+    let gpath = layout.game(t);
+    if game.turn != t {
+        return Err(Failure::Verify(format!(
+            "{}: field turn says {}, but the folder is turn {t}",
+            layout.rel(&gpath),
+            game.turn
+        )));
+    }
+    if game.game != first.game
+        || game.dice.sealed_anchor != first.dice.sealed_anchor
+        || game.dice.chain_length != first.dice.chain_length
+    {
+        return Err(Failure::Verify(format!(
+            "{}: field game or dice differs from turn 1's",
+            layout.rel(&gpath)
+        )));
+    }
+    if !layout.report(t).exists() {
+        if turns.last() != Some(&t) {
+            return Err(Failure::Verify(format!(
+                "{} is missing from the archive (turn {} exists)",
+                layout.rel(&layout.report(t)),
+                t + 1
+            )));
+        }
+        return Ok((
+            format!("turn {t}: awaits adjudication; game file and views check out"),
+            false,
+        ));
+    }
+    let next_path = layout.game(t + 1);
+    let next = &archived[i + 1].game;
+    // The seed s_t is revealed as the next game file's commitment.
+    let seed = dice::parse_hash(&next.dice.commitment)
+        .filter(|s| dice::to_hex(&Chain::Open.prev(s)) == game.dice.commitment)
+        .ok_or_else(|| {
+            Failure::Verify(format!(
+                "{}: field dice.commitment (the seed revealed by turn {t}) does not hash to turn {t}'s commitment",
+                layout.rel(&next_path)
+            ))
+        })?;
+    if let Some((open, n)) = open_seeds {
+        let st = open.get(&t).copied().ok_or_else(|| {
+            Failure::Refused(format!(
+                "the seed chain is exhausted: turn {t} needs a seed, but the chain holds {n}; start a new campaign chain (`dikast new` with a larger --chain-length) and continue from this game file"
+            ))
+        })?;
+        if st != seed {
+            return Err(Failure::Verify(format!(
+                "{}: field dice.commitment is not the seed of turn {t} from the secret chain",
+                layout.rel(&next_path)
+            )));
+        }
+    }
+    let sealed = match sealed_seed.as_ref().and_then(|m| m.get(&t).copied()) {
+        Some(u) => Some(u),
+        None => sealed_from_report(layout, t, &first.dice.sealed_anchor)?,
+    };
+    let sides = R::sides(sc, &game.state);
+    let orders = campaign::read_orders(layout, t, &sides)?;
+    check_orders_recorded(layout, t, &sides, &orders)?;
+    // What the adjudication was told beyond the orders (crate::policy::RECORD).
+    let record = crate::policy::load_record(layout, t)?;
+    crate::policy::check_record(layout, t, record.as_ref().map(|(b, _)| b.as_slice()))?;
+    let inputs = TurnInputs {
+        // The deadline was the moderator's input; the archive keeps it in the next
+        // game file, and the re-run must write the same (the report shows it).
+        next_deadline: next.deadline.clone(),
+        game_name: layout.rel(&gpath),
+        game_bytes: bytes.clone(),
+        orders,
+        seed,
+        sealed,
+        fallback: true,
+        forced: BTreeMap::new(),
+    };
+    let mut out = pipeline::run_turn_with::<R>(&inputs, game, sc)?;
+    if out.sealed_unchecked {
+        // A turn not re-run is not verified: a copy without the secret or
+        // published.yaml re-runs sealed events from the seed the moderator's report
+        // reveals, and a report that reveals none proves nothing.
+        return Err(Failure::Verify(format!(
+            "turn {t} cannot be re-run: it has sealed events, and neither the secret, published.yaml nor {} (field sealed_seed of its dice section) gives its sealed seed; {RERUN_COUNT} re-run before it",
+            layout.rel(&layout.report(t)),
+        )));
+    }
+    // The record's section and the moderator's whole position, as adjudicate added them.
+    crate::policy::annotate::<R>(&mut out, record.as_ref().map(|(b, r)| (b.as_slice(), r)))?;
+    if out.next_game != archived[i + 1].bytes {
+        return Err(Failure::Verify(first_difference(
+            &layout.rel(&next_path),
+            &archived[i + 1].bytes,
+            &out.next_game,
+        )));
+    }
+    // Every report in every language.
+    for (name, text) in out.report_files() {
+        compare(layout, &layout.turn_dir(t).join(name), text.as_bytes())?;
+    }
+    Ok((
+        format!("turn {t}: re-run gives byte-identical game file, views and reports"),
+        true,
+    ))
 }
 
 /// `dikast verify --report FILE [--orders FILE] [--view FILE]`: a player's check of the
@@ -536,6 +711,19 @@ pub struct OrdersHead {
     pub turn: Option<u64>,
     pub based_on: String,
     pub sha256: Hash,
+    /// The SHA-256 of the file without its `token:` line, when it has one: orders by mail
+    /// are stored without the turn token (`crate::policy::without_token`), so the player's
+    /// own copy, token and all, is recognised as the orders adjudicated.
+    pub sha256_without_token: Option<Hash>,
+}
+
+impl OrdersHead {
+    /// Whether a recorded orders hash (hex) is this file's.
+    pub fn is(&self, recorded: &str) -> bool {
+        std::iter::once(self.sha256)
+            .chain(self.sha256_without_token)
+            .any(|h| dice::to_hex(&h) == recorded)
+    }
 }
 
 fn read_orders_head(p: &Path) -> Result<OrdersHead, Failure> {
@@ -554,6 +742,7 @@ fn read_orders_head(p: &Path) -> Result<OrdersHead, Failure> {
         turn: root.get("turn").and_then(|n| n.as_u64()),
         based_on: text("based_on"),
         sha256: dice::sha256(&b),
+        sha256_without_token: crate::policy::without_token(&b).map(|w| dice::sha256(&w)),
         name,
     })
 }
@@ -643,7 +832,7 @@ fn anchor(
             .iter()
             .find(|x| x.side == v.view_of)
             .map(|x| x.sha256.as_str());
-        if recorded != Some(dice::to_hex(&o.sha256).as_str()) {
+        if !recorded.is_some_and(|r| o.is(r)) {
             return fail(format!(
                 "{name}: field orders does not record {} for {}: these are not the orders adjudicated for your side",
                 o.name, v.view_of
@@ -882,8 +1071,13 @@ pub fn check_section(
     }
     if let Some(p) = orders {
         let ob = fsx::read_limited(p)?;
-        let mine = dice::sha256(&ob);
-        match sides.iter().find(|so| so.orders_sha256 == Some(mine)) {
+        let mine: Vec<Hash> = std::iter::once(dice::sha256(&ob))
+            .chain(crate::policy::without_token(&ob).map(|w| dice::sha256(&w)))
+            .collect();
+        match sides
+            .iter()
+            .find(|so| so.orders_sha256.is_some_and(|h| mine.contains(&h)))
+        {
             Some(so) => sum.lines.push(format!("orders: {} is {}'s orders file as adjudicated", p.display(), so.side)),
             None => {
                 return Err(Failure::Verify(format!(

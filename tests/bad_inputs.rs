@@ -14,6 +14,7 @@
 //! and `{{sparta_card}}` (the first card of each hand). In output, hashes are put back as placeholders and the
 //! temporary folder as `$ROOT`, so snapshots stay stable.
 
+mod agree;
 mod cli;
 
 use cli::{snapshot, snapshot_diff, TempDir, Test};
@@ -442,6 +443,7 @@ fn run_case(dir: &Path, bless: bool) -> Vec<String> {
     if let Some(d) = snapshot_diff(&before, &snapshot(root)) {
         problems.push(format!("{name}: files were written:\n{d}"));
     }
+    problems.extend(schema_agrees(&name, &case, root));
     let expected = dir.join("expected.txt");
     if bless {
         fs::write(&expected, &transcript).unwrap();
@@ -457,6 +459,67 @@ fn run_case(dir: &Path, bless: bool) -> Vec<String> {
         }
     }
     problems
+}
+
+/// Issue 8: the orders JSON Schema and `check` agree on every orders file of the
+/// catalogue (what agreeing means: tests/schema.rs), each checked against the game file
+/// of its campaign's last turn: a file `check` refuses for its shape the schema refuses,
+/// and one `check` accepts the schema accepts.
+fn schema_agrees(name: &str, case: &Case, root: &Path) -> Vec<String> {
+    let Some(game) = last_game_file(&root.join("campaign")) else {
+        return Vec::new();
+    };
+    let Ok(gb) = fs::read(&game) else {
+        return Vec::new();
+    };
+    let reg = dikast::games::builtin();
+    let Ok(g) = reg.find("hellenes") else {
+        return vec![format!("{name}: no game `hellenes` in the registry")];
+    };
+    let schema = g.orders_schema();
+    let mut outcomes = Vec::new();
+    for to in case.files.values() {
+        let path = root.join(to);
+        let Ok(text) = fs::read_to_string(&path) else {
+            continue;
+        };
+        // An orders file: it names a side (game files, views and secrets do not).
+        if !text.lines().any(|l| l.starts_with("side:")) || text.contains("\nstate:") {
+            continue;
+        }
+        let (codes, messages) = match g.check(&path, &game, &gb, None) {
+            Ok(_) => (Vec::new(), Vec::new()),
+            Err(dikast::error::Failure::Input(d)) => (
+                d.iter().map(|d| d.code.clone()).collect(),
+                d.iter().map(|d| d.message.clone()).collect(),
+            ),
+            Err(_) => continue,
+        };
+        JUDGED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        outcomes.push(agree::Outcome {
+            file: format!("{name}/{to}"),
+            codes,
+            messages,
+            schema_errors: agree::schema_errors(&schema, &text),
+        });
+    }
+    agree::disagreements(&outcomes)
+}
+
+/// How many orders files `schema_agrees` judged (the test fails on too few: a scan that
+/// finds nothing proves nothing).
+static JUDGED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// The game file of a campaign's last turn.
+fn last_game_file(campaign: &Path) -> Option<PathBuf> {
+    let mut turns: Vec<PathBuf> = fs::read_dir(campaign.join("turns"))
+        .ok()?
+        .flatten()
+        .map(|e| e.path().join("game.yaml"))
+        .filter(|p| p.is_file())
+        .collect();
+    turns.sort();
+    turns.pop()
 }
 
 #[test]
@@ -484,6 +547,8 @@ fn every_bad_input_is_refused_with_its_diagnostic_and_writes_nothing() {
         v
     });
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+    let judged = JUDGED.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(judged >= 25, "the schema judged only {judged} orders files");
 }
 
 /// Issue 11, item 1: whatever orders `check` accepts, the game file they lead to stays

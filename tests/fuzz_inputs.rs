@@ -29,6 +29,10 @@
 //! mutated (values swapped for other values of the file, so the mutants reach the
 //! rules): `run_turn` must give `Ok` or a `Failure`, never a panic.
 //!
+//! Every other game the registry plays gets the same promise through its own example
+//! campaign (`mutated_orders_of_every_game_never_hurt`: mutants checked by the game's
+//! `check_orders_bytes`, every diagnostic well made).
+//!
 //! A failure names the seed file and the mutant's number, says what was done, prints
 //! the mutant and writes it to `$TMPDIR/dikast-fuzz/`. `DIKAST_FUZZ_ONLY=<seed name>#<n>`
 //! runs that one mutant alone; `DIKAST_FUZZ_SCALE=<k>` makes k times the mutants (every
@@ -1616,4 +1620,128 @@ fn mutated_game_files_never_hurt() {
             "{stats:?}"
         );
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Every game, through the registry.
+
+/// Orders mutants per game in `mutated_orders_of_every_game_never_hurt`.
+const MUTANTS_PER_EVERY_GAME: u64 = 400;
+
+/// Issue 8: the promise holds for every game the registry plays, not only the one the
+/// deep harness above knows. Seeds: each game's example campaign, played by the demo;
+/// each orders file is mutated and checked against its side's view through the game's
+/// `check_orders_bytes` (what `receive` does): no panic, and every diagnostic well made
+/// (`check_diagnostic`). The leak and shadow checks stay with the game that has hidden
+/// blocks (above).
+#[test]
+fn mutated_orders_of_every_game_never_hurt() {
+    quiet_panics();
+    let reg = dikast::games::builtin();
+    let examples = repo().join("orders-examples");
+    let tmp = std::env::temp_dir().join(format!("dikast-fuzz-every-{}", std::process::id()));
+    let mut failures = Vec::new();
+    let mut games = 0;
+    for id in reg.ids() {
+        let g = reg.find(id).expect("a registered game");
+        let Some(scenario) = g
+            .scenario_names()
+            .iter()
+            .find(|s| examples.join(s).is_dir())
+        else {
+            continue;
+        };
+        let dir = tmp.join(scenario);
+        let _ = fs::remove_dir_all(&dir);
+        dikast::demo::demo(&reg, Some(scenario), Some(&dir), &examples)
+            .unwrap_or_else(|f| panic!("{}", f.render()));
+        // (orders file, the view of its side on its turn)
+        let mut seeds: Vec<(PathBuf, PathBuf)> = Vec::new();
+        let mut turns: Vec<PathBuf> = fs::read_dir(dir.join("turns"))
+            .expect("turns")
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        turns.sort();
+        for t in turns {
+            let Ok(rd) = fs::read_dir(t.join("orders")) else {
+                continue;
+            };
+            let mut files: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
+            files.sort();
+            for o in files {
+                let side = o.file_stem().unwrap().to_string_lossy().into_owned();
+                let view = t.join(format!("view-{side}.yaml"));
+                if view.is_file() {
+                    seeds.push((o, view));
+                }
+            }
+        }
+        assert!(!seeds.is_empty(), "{id}: the demo left no orders files");
+        games += 1;
+        let (mut accepted, mut refused) = (0, 0);
+        for n in 0..MUTANTS_PER_EVERY_GAME {
+            let (orders, view) = &seeds[n as usize % seeds.len()];
+            let orig = fs::read(orders).expect("orders");
+            let view_bytes = fs::read(view).expect("view");
+            let text = String::from_utf8_lossy(&orig).into_owned();
+            let words: Vec<String> = text
+                .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+                .filter(|w| !w.is_empty())
+                .map(String::from)
+                .collect();
+            let name = orders.file_name().unwrap().to_string_lossy().into_owned();
+            let mut rng = Rng::new(&format!("{id}/{name}"), n);
+            let mut b = orig.clone();
+            let what = mutate_once(&mut rng, &mut b, &words);
+            let view_name = view.display().to_string();
+            let got = catch(|| g.check_orders_bytes(&view_name, &view_bytes, &name, &b));
+            let mutant_text = match std::str::from_utf8(&b) {
+                Ok(s) => s.strip_prefix('\u{feff}').unwrap_or(s).to_string(),
+                Err(_) => String::from_utf8_lossy(&b).into_owned(),
+            };
+            let problems = match got {
+                Err(p) => vec![format!("checking panicked: {p}")],
+                Ok(Ok(())) => {
+                    accepted += 1;
+                    Vec::new()
+                }
+                Ok(Err(Failure::Input(diags))) => {
+                    refused += 1;
+                    diags
+                        .iter()
+                        .flat_map(|d| check_diagnostic(d, &name, &mutant_text, &[]).0)
+                        .collect()
+                }
+                Ok(Err(f)) => {
+                    refused += 1;
+                    let r = f.render();
+                    if r.trim().is_empty() {
+                        vec!["a failure without words".into()]
+                    } else {
+                        Vec::new()
+                    }
+                }
+            };
+            if !problems.is_empty() {
+                failures.push(format!(
+                    "{id} {name} mutant {n} ({what}):\n{}\n--- mutant\n{mutant_text}",
+                    problems.join("\n")
+                ));
+            }
+        }
+        // Both outcomes happen, or the mutants prove little.
+        assert!(
+            accepted > 0 && refused > MUTANTS_PER_EVERY_GAME / 4,
+            "{id}: {accepted} accepted, {refused} refused"
+        );
+    }
+    let _ = fs::remove_dir_all(&tmp);
+    assert!(games >= 2, "only {games} games have example campaigns");
+    assert!(
+        failures.is_empty(),
+        "{} mutants broke a promise:\n\n{}",
+        failures.len(),
+        first_failures(&failures)
+    );
 }

@@ -451,8 +451,9 @@ fn a_moderator_changes_an_assumption_with_a_scenario_file_of_his_own() {
     let t = TempDir::new("own-scenario");
     let base = dikast::games::hellenes::HELLENES_431;
     assert!(base.contains("battle_rounds:         3"));
-    // [A] battle rounds 3 → 2: accepted; the scenario travels inline in the game file,
-    // and the campaign plays and verifies.
+    // [A] battle rounds 3 → 2: accepted; the scenario is kept once in the campaign
+    // (scenarios/<sha256>.yaml, named by that hash in the game file), and the campaign
+    // plays and verifies.
     let mine = t.join("my-431.yaml");
     fs::write(
         &mine,
@@ -468,9 +469,12 @@ fn a_moderator_changes_an_assumption_with_a_scenario_file_of_his_own() {
         .stdout_has("created campaign")
         .run();
     let game = fs::read_to_string(dir.join("turns/0001/game.yaml")).unwrap();
+    let sha = dikast::dice::to_hex(&dikast::dice::sha256(&fs::read(&mine).unwrap()));
+    assert!(game.contains(&format!("sha256: {sha}")) && !game.contains("battle_rounds"));
+    let kept = fs::read_to_string(dir.join(format!("scenarios/{sha}.yaml"))).unwrap();
     assert!(
-        game.contains("battle_rounds:         2"),
-        "the scenario text is inline"
+        kept.contains("battle_rounds:         2"),
+        "the scenario text is kept once"
     );
     play_two_turns(&dir);
     Test::new()

@@ -14,9 +14,9 @@
 //! in a debug build on 2 cores.
 
 mod facts;
+mod play;
 
-use dikast::dice::{self, Chain, Hash};
-use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
+use dikast::game::GameFile;
 use dikast::games::hellenes::engine::actions::{self, pool_for};
 use dikast::games::hellenes::engine::{movement, siege, winter};
 use dikast::games::hellenes::model::orders::{Action, Build, Verb, WinterMove};
@@ -24,85 +24,11 @@ use dikast::games::hellenes::model::sight::Sight;
 use dikast::games::hellenes::scenario::{BlockKind, Scenario};
 use dikast::games::hellenes::state::{Phase, State, Status};
 use dikast::games::hellenes::view::View;
-use dikast::games::hellenes::{invariants, Hellenes, HELLENES_431};
-use dikast::pipeline::{make_view, run_turn, TurnInputs};
+use dikast::games::hellenes::{Hellenes, HELLENES_431};
+use dikast::pipeline::{make_view, TurnOutputs};
 use dikast::rules::Rules;
+use play::Rng;
 use std::collections::BTreeMap;
-
-/// splitmix64: a tiny deterministic generator (no OS randomness in tests either).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-    fn pick<'a, T>(&mut self, v: &'a [T]) -> Option<&'a T> {
-        (!v.is_empty()).then(|| &v[self.below(v.len())])
-    }
-}
-
-const CHAIN: u32 = 40;
-
-fn heads(seed: u64) -> (Hash, Hash) {
-    (
-        dice::sha256(format!("random-play-open-{seed}").as_bytes()),
-        dice::sha256(format!("random-play-sealed-{seed}").as_bytes()),
-    )
-}
-
-fn first_game(sc_text: &str, seed: u64) -> Vec<u8> {
-    let sc = Hellenes::load_scenario(sc_text).expect("the scenario loads");
-    let (s, u) = heads(seed);
-    let mut state = Hellenes::start(&sc, &Default::default()).unwrap();
-    // 10.4.1, 11.0: each side starts with a sacrifice on every Olympian, as if made at an
-    // earlier New Year, so that random appeals (random_standing) are made in play.
-    for side in sc.side_ids() {
-        let all = sc
-            .params
-            .olympians
-            .gods
-            .iter()
-            .map(|o| dikast::games::hellenes::state::Sacrifice {
-                olympian: o.name.clone(),
-                year: sc.year + 1,
-            })
-            .collect();
-        state.sacrifices.insert(side, all);
-    }
-    let step = Hellenes::step(&sc, &state);
-    let game = GameFile {
-        dikast: FORMAT,
-        rules: Hellenes::ID.into(),
-        scenario: ScenarioRef {
-            name: "hellenes-431".into(),
-            sha256: sha256_hex(sc_text.as_bytes()),
-            text: None,
-        },
-        game: format!("fuzz-{seed}"),
-        turn: 1,
-        step: step.title,
-        awaiting: step.awaiting,
-        dice: DiceState {
-            protocol: dice::PROTOCOL.into(),
-            chain_length: CHAIN,
-            commitment: dice::to_hex(&Chain::Open.walk(&s, CHAIN)),
-            sealed_anchor: dice::to_hex(&Chain::Sealed.walk(&u, CHAIN)),
-        },
-        previous: None,
-        deadline: None,
-        state,
-    };
-    to_yaml(&game).into_bytes()
-}
 
 fn yaml_list(items: &[String]) -> String {
     format!("[{}]", items.join(", "))
@@ -659,108 +585,81 @@ const WATCH: [(&str, &str); 20] = [
 /// cover them).
 const OPTIONAL: [&str; 2] = ["control change", "return battle"];
 
-fn play(seed: u64, seen: &mut Seen) -> u32 {
-    let sc = Hellenes::load_scenario(HELLENES_431).expect("scenario");
-    let (s_head, u_head) = heads(seed);
-    let mut rng = Rng(seed);
-    let mut bytes = first_game(HELLENES_431, seed);
-    let mut seasons = 0;
-    loop {
-        let game: GameFile<State> = serde_yaml::from_slice(&bytes).expect("our game files parse");
-        let step = Hellenes::step(&sc, &game.state);
-        if let Some(why) = &step.unsupported {
-            assert!(
-                matches!(game.state.phase, Phase::Ended { .. }),
-                "dead end before the game is over: {why}"
-            );
-            return seasons;
-        }
-        // One year: after the end of the year (9.5) the next year's first initiative.
-        if game.state.year < sc.year && game.state.phase == Phase::Initiative {
-            return seasons;
-        }
-        let t = game.turn;
-        let mut orders = BTreeMap::new();
-        for side in sc.side_ids() {
-            let v = make_view::<Hellenes>(&sc, &game, &bytes, &side);
-            let o = random_orders(&sc, &game, &v.state, &v.based_on, &mut rng);
-            orders.insert(
-                side.clone(),
-                o.map(|text| (format!("{side}.yaml"), text.into_bytes())),
-            );
-        }
-        let inp = TurnInputs {
-            next_deadline: None,
-            game_name: format!("turn-{t}/game.yaml"),
-            game_bytes: bytes.clone(),
-            orders,
-            seed: Chain::Open
-                .at(&s_head, CHAIN, t)
-                .expect("chain long enough"),
-            sealed: Chain::Sealed.at(&u_head, CHAIN, t),
-            fallback: false,
-            forced: BTreeMap::new(),
-        };
-        let out = match run_turn::<Hellenes>(&inp) {
-            Ok(o) => o,
-            Err(f) => {
-                let texts: Vec<String> = inp
-                    .orders
-                    .values()
-                    .flatten()
-                    .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
-                    .collect();
-                panic!(
-                    "seed {seed}, turn {t} ({}): {}\norders:\n{}",
-                    step.title,
-                    f.render(),
-                    texts.join("\n---\n")
-                )
-            }
-        };
-        let again = run_turn::<Hellenes>(&inp).expect("the same turn runs again");
-        assert!(
-            again.next_game == out.next_game
-                && again.report == out.report
-                && again.views == out.views
-                && again.side_reports == out.side_reports,
-            "seed {seed}, turn {t}: a re-run gave different bytes"
-        );
-        // Every report says the same in Russian as in English (tests/facts).
-        let v = facts::vocab();
-        for (lang, r) in &out.translations {
-            let mut problems = facts::compare(v, "report", &out.report, &r.moderator);
-            for (side, text) in &out.side_reports {
-                problems.extend(facts::compare(v, side, text, &r.sides[side]));
-            }
-            assert!(
-                problems.is_empty(),
-                "seed {seed}, turn {t}: the {lang} reports differ in facts:\n{}",
-                problems.join("\n")
-            );
-        }
+/// The Hellenes side of random play: its order generator and its own checks.
+struct Hellene<'s> {
+    seen: &'s mut Seen,
+    seasons: u32,
+}
+
+impl play::Player<Hellenes> for Hellene<'_> {
+    fn orders(
+        &mut self,
+        sc: &Scenario,
+        game: &GameFile<State>,
+        bytes: &[u8],
+        side: &str,
+        rng: &mut Rng,
+    ) -> Option<String> {
+        let v = make_view::<Hellenes>(sc, game, bytes, side);
+        random_orders(sc, game, &v.state, &v.based_on, rng)
+    }
+
+    fn after(
+        &mut self,
+        _sc: &Scenario,
+        before: &GameFile<State>,
+        next: &GameFile<State>,
+        out: &TurnOutputs,
+    ) {
         for (what, text) in WATCH {
-            *seen.counts.entry(what).or_default() += out.report.matches(text).count() as u32;
+            *self.seen.counts.entry(what).or_default() += out.report.matches(text).count() as u32;
         }
-        let next: GameFile<State> = serde_yaml::from_slice(&out.next_game).expect("parse");
-        let problems = invariants::check(&sc, &next.state);
-        assert!(
-            problems.is_empty(),
-            "seed {seed}, turn {t} ({}): {}",
-            step.title,
-            problems.join("; ")
-        );
         for (side, v) in &out.views {
             view_hides_enemy(&next.state, side, &String::from_utf8_lossy(v));
         }
         if matches!(
-            game.state.phase,
+            before.state.phase,
             Phase::PlayerTurn { first: false, .. } | Phase::Winter
         ) {
-            seasons += 1;
+            self.seasons += 1;
         }
-        bytes = out.next_game;
     }
+
+    fn done(&mut self, sc: &Scenario, game: &GameFile<State>) -> bool {
+        // One year: after the end of the year (9.5) the next year's first initiative.
+        matches!(game.state.phase, Phase::Ended { .. })
+            || (game.state.year < sc.year && game.state.phase == Phase::Initiative)
+    }
+}
+
+fn play(seed: u64, seen: &mut Seen) -> u32 {
+    let sc = Hellenes::load_scenario(HELLENES_431).expect("the scenario loads");
+    let mut state = Hellenes::start(&sc, &Default::default()).unwrap();
+    // 10.4.1, 11.0: each side starts with a sacrifice on every Olympian, as if made at an
+    // earlier New Year, so that random appeals (random_standing) are made in play.
+    for side in sc.side_ids() {
+        let all = sc
+            .params
+            .olympians
+            .gods
+            .iter()
+            .map(|o| dikast::games::hellenes::state::Sacrifice {
+                olympian: o.name.clone(),
+                year: sc.year + 1,
+            })
+            .collect();
+        state.sacrifices.insert(side, all);
+    }
+    let campaign = play::Campaign {
+        scenario: "hellenes-431",
+        game: format!("fuzz-{seed}"),
+        seed,
+        fallback: false,
+        max_turns: 40,
+    };
+    let mut me = Hellene { seen, seasons: 0 };
+    play::play::<Hellenes, _>(&campaign, state, &mut me);
+    me.seasons
 }
 
 fn campaigns(seeds: std::ops::RangeInclusive<u64>) {

@@ -108,7 +108,7 @@ impl CaseGame for Hellenes {
     const KEYED: &'static [(&'static str, &'static str)] = &[("blocks", "id"), ("cities", "name")];
     const MERGED: &'static [&'static str] = &["standing"];
     fn facts(name: &str, en: &str, other: &str) -> Vec<String> {
-        facts::compare(facts::vocab(), name, en, other)
+        facts::compare(facts::vocab::<Hellenes>(), name, en, other)
     }
 }
 

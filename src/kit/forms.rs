@@ -368,17 +368,45 @@ fn verb_record(
         .collect();
     match found.as_slice() {
         [] => {
-            out.push(
-                Diagnostic::new(
+            // A key that is no verb nor a verb's field is the verb mistyped (`march:`).
+            let fields: Vec<&str> = verbs
+                .iter()
+                .flat_map(|v| v.fields.iter().map(|f| f.name))
+                .collect();
+            let stray = pairs
+                .iter()
+                .find(|(k, _)| !fields.contains(&key_of(k).as_str()));
+            let d = match stray {
+                Some((k, _)) => {
+                    let key = key_of(k);
+                    let hint = (out.len() < MAX_PER_FILE)
+                        .then(|| did_you_mean(&key, verb_names.iter().copied()))
+                        .flatten();
+                    Diagnostic::new(
+                        "orders::no-verb",
+                        format!(
+                            "`{key}` is not an order of {what} ({})",
+                            verb_names.join(", ")
+                        ),
+                    )
+                    .at(file, k.span)
+                    .label("unknown verb")
+                    .help(match hint {
+                        Some(h) => format!("did you mean {h}?"),
+                        None => format!("begin it with one of: {}", verb_names.join(", ")),
+                    })
+                }
+                None => Diagnostic::new(
                     "orders::no-verb",
                     format!("{what} names no verb ({})", verb_names.join(", ")),
                 )
                 .at(file, node.span)
                 .label("no verb")
                 .help(format!("begin it with one of: {}", verb_names.join(", "))),
-            );
+            };
+            out.push(d);
         }
-        [(verb, _, value)] => {
+        [(verb, verb_key, value)] => {
             shape_into(
                 &verb.shape,
                 value,
@@ -400,7 +428,7 @@ fn verb_record(
                         &key,
                         k,
                         &allowed,
-                        &format!("a `{}` {what}", verb.name),
+                        &format!("`{}` in {what}", verb.name),
                         file,
                         out.len(),
                     ));
@@ -410,13 +438,14 @@ fn verb_record(
                 .into_iter()
                 .filter(|(k, _)| verb.fields.iter().any(|f| f.name == key_of(k)))
                 .collect();
-            // The verb's own fields: their shapes and the required ones.
+            // The verb's own fields: their shapes and the required ones (a missing one
+            // is shown at the verb).
             let mut sub = Vec::new();
             record(
                 &verb.fields,
                 &known,
-                node,
-                &format!("a `{}` {what}", verb.name),
+                verb_key,
+                &format!("`{}` in {what}", verb.name),
                 file,
                 &mut sub,
             );
@@ -450,21 +479,27 @@ pub enum Accept {
     /// A form of the game, but not of this step: why, in words (`only the acting side
     /// sends actions`).
     NotThisStep(String),
+    /// The same, with the rule that says so (`rule 1.0: …`).
+    NotThisStepBy(String, &'static str),
 }
 
 /// Dispatches the body of an orders file (the entries after the envelope) through a
 /// game's forms: an unknown key is "not an order" (with did-you-mean among the forms of
 /// this step), a form of another step is refused with the reason `accept` gives, a value
 /// of the wrong shape is refused by its shape; a value that fits is handed to `parse`
-/// (the game's own parser, which checks what a shape cannot). `envelope` names the keys
-/// the pipeline checked already.
-pub fn dispatch<'n>(
+/// (the game's own parser, which checks what a shape cannot).
+///
+/// One bad item must not hide another (nor drop its good neighbours under `--fallback`):
+/// a list is shape-checked item by item and a record field by field, and the parser is
+/// handed what fits — the list without its misshapen items, the record without its
+/// misshapen fields — while every misfit is reported.
+pub fn dispatch(
     forms: &Forms,
-    body: &'n [(Node, Node)],
+    body: &[(Node, Node)],
     file: &SourceFile,
     diags: &mut Vec<Diagnostic>,
     accept: impl Fn(&Form) -> Accept,
-    mut parse: impl FnMut(&Form, &'n Node, &mut Vec<Diagnostic>),
+    mut parse: impl FnMut(&Form, &Node, &mut Vec<Diagnostic>),
 ) {
     let here: Vec<&str> = forms
         .forms
@@ -492,21 +527,95 @@ pub fn dispatch<'n>(
             continue;
         };
         match accept(form) {
-            Accept::NotThisStep(why) => diags.push(
-                Diagnostic::new(
-                    "orders::not-this-step",
-                    format!("`{key}` is not an order of this step: {why}"),
-                )
-                .at(file, k.span)
-                .label("not this step")
-                .help(format!("this step takes: {}", here.join(", "))),
-            ),
+            Accept::NotThisStep(why) => diags.push(not_this_step(&key, &why, k, file, &here)),
+            Accept::NotThisStepBy(why, rule) => {
+                diags.push(not_this_step(&key, &why, k, file, &here).rule(rule))
+            }
             Accept::Yes => {
-                if check_shape(&form.shape, v, &format!("`{key}`"), file, diags) {
-                    parse(form, v, diags);
+                let mut found = Vec::new();
+                let fit = fitting(&form.shape, v, &format!("`{key}`"), file, &mut found);
+                // A shape error breaks the form's rule: say which, as the parsers do.
+                for d in &mut found {
+                    if d.rule.is_none() && !form.rule.is_empty() {
+                        d.rule = Some(format!("rule {}: {}", form.rule, form.help));
+                    }
+                }
+                diags.append(&mut found);
+                if let Some(fit) = fit {
+                    parse(form, &fit, diags);
                 }
             }
         }
+    }
+}
+
+fn not_this_step(key: &str, why: &str, k: &Node, file: &SourceFile, here: &[&str]) -> Diagnostic {
+    Diagnostic::new(
+        "orders::not-this-step",
+        format!("`{key}` is not an order of this step: {why}"),
+    )
+    .at(file, k.span)
+    .label("not this step")
+    .help(format!("this step takes: {}", here.join(", ")))
+}
+
+/// The part of a form's value that fits its shape (see `dispatch`), every misfit
+/// reported into `out`; `None` when nothing usable is left.
+fn fitting(
+    shape: &Shape,
+    node: &Node,
+    what: &str,
+    file: &SourceFile,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Node> {
+    if check_shape(shape, node, what, file, out) {
+        return Some(node.clone());
+    }
+    fitted(shape, node)
+}
+
+/// What is left of a value once its misshapen items (of lists) and fields (of records
+/// and mappings) are taken out, at every depth; `None` when nothing usable is left.
+fn fitted(shape: &Shape, node: &Node) -> Option<Node> {
+    if fits(shape, node) {
+        return Some(node.clone());
+    }
+    let kept = |kind: Kind| Node {
+        kind,
+        span: node.span,
+    };
+    match (shape, &node.kind) {
+        (Shape::List { item, .. } | Shape::OneOrList(item), Kind::Seq(items)) => {
+            let good: Vec<Node> = items.iter().filter_map(|i| fitted(item, i)).collect();
+            (!good.is_empty()).then(|| kept(Kind::Seq(good)))
+        }
+        (Shape::Map(value), Kind::Map(pairs)) => {
+            let good: Vec<(Node, Node)> = pairs
+                .iter()
+                .filter(|(k, _)| fits(&Shape::Name, k))
+                .filter_map(|(k, v)| fitted(value, v).map(|v| (k.clone(), v)))
+                .collect();
+            (!good.is_empty()).then(|| kept(Kind::Map(good)))
+        }
+        (Shape::Record(fields), Kind::Map(pairs)) => {
+            let good: Vec<(Node, Node)> = pairs
+                .iter()
+                .filter_map(|(k, v)| {
+                    let f = fields.iter().find(|f| f.name == key_of(k))?;
+                    fitted(&f.shape, v).map(|v| (k.clone(), v))
+                })
+                .collect();
+            let whole = fields
+                .iter()
+                .filter(|f| f.required)
+                .all(|f| good.iter().any(|(k, _)| key_of(k) == f.name));
+            (whole && !good.is_empty()).then(|| kept(Kind::Map(good)))
+        }
+        (Shape::Either(shapes), _) => shapes
+            .iter()
+            .filter(|s| same_kind(s, node))
+            .find_map(|s| fitted(s, node)),
+        _ => None,
     }
 }
 

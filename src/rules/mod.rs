@@ -50,12 +50,27 @@ pub struct StartOptions {
     pub players: Option<u32>,
 }
 
+/// A name the reports print, with its forms in every language: what a tool needs to
+/// compare a report with its translation fact by fact (tests/facts), read off the game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Term {
+    /// The fact it names: its canonical English name (`Athens` the side and `Athens` the
+    /// place are one fact, printed either way).
+    pub fact: String,
+    /// Its printed forms, each with its language (every case of a Russian noun).
+    pub forms: Vec<(Lang, String)>,
+    /// Written the same in every language (a place on the map): its forms are Latin in
+    /// a translation too.
+    pub everywhere: bool,
+}
+
 /// One game's rules.
 pub trait Rules {
     /// The `rules:` field of its files: a short lowercase id.
     const ID: &'static str;
-    type Scenario;
-    type State: Serialize + DeserializeOwned + Clone + PartialEq;
+    /// Parsed once per process and shared read-only, across threads too (`verify`).
+    type Scenario: Send + Sync + 'static;
+    type State: Serialize + DeserializeOwned + Clone + PartialEq + Send + Sync;
     type View: Serialize + DeserializeOwned + Clone;
     type Orders: Clone;
     type Event: Clone;
@@ -83,6 +98,11 @@ pub trait Rules {
     /// within limits, …): each broken invariant in words. The pipeline refuses to
     /// adjudicate a game file that breaks one.
     fn invariants(sc: &Self::Scenario, st: &Self::State) -> Vec<String>;
+    /// The names its reports print (places, sides, seasons, …) with their forms in every
+    /// language; a game without translations may leave it empty.
+    fn vocabulary(_sc: &Self::Scenario) -> Vec<Term> {
+        Vec::new()
+    }
     /// The game's order forms: `check` dispatches through them, and the JSON Schema and
     /// the template are made from them (`kit::forms`).
     fn order_forms() -> crate::kit::forms::Forms;

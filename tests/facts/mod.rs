@@ -9,13 +9,13 @@
 
 #![allow(dead_code)]
 
-use dikast::games::hellenes::words;
-use dikast::games::hellenes::{Hellenes, HELLENES_431};
 use dikast::lang::Lang;
 use dikast::report::parse_dice_section;
 use dikast::rules::Rules;
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
+use std::sync::{Mutex, OnceLock};
 
 /// The names a fact can be: places and sides (one namespace: `Athens` is both), and
 /// seasons, each with its forms in both languages.
@@ -32,42 +32,36 @@ fn words_of(s: &str) -> Vec<String> {
     tokens(s)
 }
 
-/// The vocabulary of the embedded scenario, built once.
-pub fn vocab() -> &'static Vocab {
-    static V: std::sync::OnceLock<Vocab> = std::sync::OnceLock::new();
-    V.get_or_init(build_vocab)
+/// The vocabulary of a game's first embedded scenario (`Rules::vocabulary`), built once
+/// per game.
+pub fn vocab<R: Rules>() -> &'static Vocab {
+    static V: OnceLock<Mutex<BTreeMap<&'static str, &'static Vocab>>> = OnceLock::new();
+    let mut all = V.get_or_init(Default::default).lock().expect("vocab lock");
+    all.entry(R::ID)
+        .or_insert_with(|| Box::leak(Box::new(build_vocab::<R>())))
 }
 
-fn build_vocab() -> Vocab {
-    let sc = Hellenes::load_scenario(HELLENES_431).unwrap();
-    let t = words::russian();
+fn build_vocab<R: Rules>() -> Vocab {
+    let name = R::scenario_names()[0];
+    let text = R::embedded_scenario(name).expect("an embedded scenario");
+    let sc = R::load_scenario(text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
     let mut en = Vec::new();
     let mut ru = Vec::new();
     let mut places = Vec::new();
-    for name in sc
-        .areas
-        .iter()
-        .map(|a| a.name.clone())
-        .chain(sc.seas.iter().map(|s| s.name.clone()))
-    {
-        places.push((words_of(&name), format!("N:{name}")));
-    }
-    for s in &sc.sides {
-        // English: the side's name (any case: step titles name the side by its id).
-        en.push((words_of(&s.name.to_lowercase()), format!("N:{}", s.name)));
-        en.push((words_of(&s.id.to_lowercase()), format!("N:{}", s.name)));
-        for f in t.sides[&s.name].all() {
-            ru.push((words_of(&f.to_lowercase()), format!("N:{}", s.name)));
-        }
-    }
-    for (name, forms) in &t.seasons {
-        en.push((words_of(name), format!("S:{name}")));
-        for f in [&forms.nom, &forms.gen] {
-            ru.push((words_of(&f.to_lowercase()), format!("S:{name}")));
+    for t in R::vocabulary(&sc) {
+        let fact = format!("N:{}", t.fact);
+        for (lang, form) in &t.forms {
+            match (t.everywhere, lang) {
+                (true, _) => places.push((words_of(form), fact.clone())),
+                // English names match as written (`Athens`, the id `athens`, `Spring`).
+                (false, Lang::En) => en.push((words_of(form), fact.clone())),
+                (false, Lang::Ru) => ru.push((words_of(&form.to_lowercase()), fact.clone())),
+            }
         }
     }
     for v in [&mut en, &mut ru, &mut places] {
         v.sort_by_key(|(w, _)| std::cmp::Reverse(w.len()));
+        v.dedup();
     }
     Vocab { en, ru, places }
 }
@@ -166,9 +160,8 @@ fn read_line(v: &Vocab, raw: &str, lang: Lang, prose_exempt: bool) -> Line {
             let n = form.len();
             let matches = i + n <= toks.len()
                 && toks[i..i + n].iter().zip(form).all(|(t, f)| match lang {
-                    // English seasons are capitalised; sides match in any case.
-                    Lang::En if fact.starts_with("S:") => t == f,
-                    _ => t.to_lowercase() == *f,
+                    Lang::En => t == f,
+                    Lang::Ru => t.to_lowercase() == *f,
                 });
             if matches {
                 facts.push(fact.clone());

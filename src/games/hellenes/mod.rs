@@ -129,6 +129,10 @@ impl Rules for Hellenes {
         text::report::narrate(sc, before, events, side, lang)
     }
 
+    fn vocabulary(sc: &Scenario) -> Vec<crate::rules::Term> {
+        text::words::vocabulary(sc)
+    }
+
     fn defaults_said(sc: &Scenario, orders: &Orders, lang: Lang) -> Vec<String> {
         text::report::defaults_said(sc, &orders.fallbacks, lang)
     }

@@ -13,7 +13,6 @@ use super::context::ids;
 use super::context::places;
 use super::context::unknown_keys;
 use super::context::Ctx;
-use super::siege_orders;
 use crate::diag::did_you_mean;
 use crate::diag::Diagnostic;
 use crate::games::hellenes::engine::actions::apply_on_board;
@@ -29,7 +28,6 @@ use crate::games::hellenes::engine::siege;
 use crate::games::hellenes::model::orders::Action;
 use crate::games::hellenes::model::orders::Build;
 use crate::games::hellenes::model::orders::Landing;
-use crate::games::hellenes::model::orders::SiegeOrder;
 use crate::games::hellenes::model::scenario::BlockKind;
 use crate::games::hellenes::model::sight::Sight;
 use crate::games::hellenes::model::state::Status;
@@ -244,11 +242,7 @@ fn parse_action(cx: &mut Ctx, item: &Node) -> Option<Action> {
                     Some("walls") => Some(Some(Landing::Walls)),
                     Some("field") => Some(Some(Landing::Field)),
                     _ => {
-                        let d = cx.err(
-                            "orders::bad-value",
-                            n,
-                            "`into` is `walls` or `field`".into(),
-                        );
+                        let d = cx.err("orders::bad-value", n, "`into` is `walls` or `field`");
                         d.rule = Some("rule 7.4: fleets reaching their own besieged port by its offshore sea enter it (walls) or land and attack the besiegers (field)".into());
                         None
                     }
@@ -284,7 +278,7 @@ fn parse_build(cx: &mut Ctx, value: &Node) -> Option<Build> {
         let d = cx.err(
             "orders::type",
             value,
-            "`build` takes a block id, a city, or `{ garrison: <city> }`".into(),
+            "`build` takes a block id, a city, or `{ garrison: <city> }`",
         );
         d.help = Some(format!("`build: {example}` adds a step; `build: {city}` draws a new block there; `build: {{ garrison: <city> }}` a garrison in a captured city"));
         return None;
@@ -324,74 +318,12 @@ fn parse_build(cx: &mut Ctx, value: &Node) -> Option<Build> {
     None
 }
 
-/// Checks `combat:` against the view: each item is a siege order (8.0–8.3) checked by
-/// the siege rules (`siege_orders::check_item`).
-pub fn check_combat(cx: &mut Ctx, v: &Node) -> Vec<SiegeOrder> {
-    let mut out = Vec::new();
-    let Some(items) = v.as_seq() else {
-        let found = v.describe();
-        let d = cx.err(
-            "orders::type",
-            v,
-            format!("`combat` takes a list, found {found}"),
-        );
-        d.help = Some("e.g. `- assault: Plataea`".into());
-        return out;
-    };
-    for item in items {
-        let Some(((k, val), rest)) = item.as_map().and_then(|m| m.split_first()) else {
-            let d = cx.err(
-                "orders::type",
-                item,
-                "a combat order is `assault: <city>`, `attrition: <city>` or `sortie: { from: <city>, blocks: [...] }`".into(),
-            );
-            d.rule = Some("rule 8.0: siege combat".into());
-            continue;
-        };
-        if let Some((k2, _)) = rest.first() {
-            cx.err(
-                "orders::unknown-key",
-                k2,
-                "one combat order per list item".into(),
-            );
-            continue;
-        }
-        let key = k.as_str().unwrap_or("?").to_ascii_lowercase();
-        if !siege_orders::KEYS.contains(&key.as_str()) {
-            let d = cx.err(
-                "orders::unknown-combat",
-                k,
-                format!("`{key}` is not a combat order"),
-            );
-            d.help = Some(match did_you_mean(&key, siege_orders::KEYS) {
-                Some(h) => format!("did you mean `{h}`?"),
-                None => "combat orders are: assault, attrition, sortie; moves go under `actions:`"
-                    .into(),
-            });
-            continue;
-        }
-        match siege_orders::check_item(cx.sc, cx.view, &key, val, &out, cx.file) {
-            Ok(o) => {
-                if let SiegeOrder::Attrition { city } = &o {
-                    if let Some(d) = blockade_left(cx, city, val) {
-                        cx.diags.push(d);
-                        continue;
-                    }
-                }
-                out.push(o)
-            }
-            Err(ds) => cx.diags.extend(ds),
-        }
-    }
-    out
-}
-
 /// 8.2.1, checked against the planned moves as resolution will meet them: attrition
 /// against a port needs it blockaded when the Combat phase comes; if every fleet of the
 /// side blockading it sails away in this turn's `actions:`, the blockade ends with the
 /// Actions phase and the attrition would be void, so it is refused here (as attrition
 /// with a fleet only arriving this turn is: `blockade-too-recent`).
-fn blockade_left(cx: &mut Ctx, city: &str, node: &Node) -> Option<Diagnostic> {
+pub(super) fn blockade_left(cx: &mut Ctx, city: &str, node: &Node) -> Option<Diagnostic> {
     let sc = cx.sc;
     let sea = siege::offshore(sc, city)?;
     let root = crate::yaml::parse(cx.file).ok()?;
@@ -403,8 +335,7 @@ fn blockade_left(cx: &mut Ctx, city: &str, node: &Node) -> Option<Diagnostic> {
     let mut scratch = Ctx {
         sc,
         view: cx.view,
-        file: cx.file,
-        diags: Vec::new(),
+        check: crate::kit::check::Check::new(cx.file),
     };
     let (_, board) = check_actions_on(&mut scratch, actions);
     let blockading = |b: &Sight| -> Vec<String> {

@@ -120,11 +120,7 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
                 Some("attacker") => role = Some((Role::Attacker, val)),
                 Some("defender") => role = Some((Role::Defender, val)),
                 _ => {
-                    let d = cx.err(
-                        "orders::bad-value",
-                        val,
-                        "`as` is `attacker` or `defender`".into(),
-                    );
+                    let d = cx.err("orders::bad-value", val, "`as` is `attacker` or `defender`");
                     d.rule = Some(rule.into());
                     ok = false;
                 }
@@ -241,7 +237,7 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
                 .iter()
                 .map(|o| o.name.as_str())
                 .collect();
-            let d = cx.err("orders::missing", v, "an appeal needs `olympian`".into());
+            let d = cx.err("orders::missing", v, "an appeal needs `olympian`");
             d.rule = Some(rule.into());
             d.help = Some(format!("the Olympians: {}", names.join(", ")));
         }
@@ -321,7 +317,7 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
         let d = cx.err(
             "orders::bad-condition",
             v,
-            "a result is either yours or the enemy's: `my_…` and `enemy_…` conditions never hold together".into(),
+            "a result is either yours or the enemy's: `my_…` and `enemy_…` conditions never hold together",
         );
         d.rule = Some(rule.into());
         d.help = Some("write two appeals instead".into());

@@ -1,13 +1,11 @@
-//! The check context every Hellenes order form shares: the scenario, the side's view, the
-//! file and the diagnostics so far, with the readers of the values orders name (text,
+//! The check context every Hellenes order form shares: the scenario and the side's view
+//! over the kit's shared check context (the file and the diagnostics so far), with the readers of the values orders name (text,
 //! cities, places, own blocks, id and place lists, one-or-a-list, unknown keys), each
 //! with its did-you-mean.
 
-use crate::diag::did_you_mean;
-use crate::diag::Diagnostic;
-use crate::diag::SourceFile;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::view::View;
+use crate::kit::check::Check;
 use crate::yaml::Kind;
 use crate::yaml::Node;
 /// Flags every key of an order's mapping that is not in `allowed` (`what`: "action",
@@ -50,7 +48,7 @@ pub(super) fn ids(cx: &mut Ctx, node: &Node) -> Option<Vec<String>> {
         }
     };
     if list.is_empty() {
-        cx.err("orders::type", node, "name at least one block".into());
+        cx.err("orders::type", node, "name at least one block");
         return None;
     }
     let mut out = Vec::new();
@@ -90,50 +88,29 @@ pub(super) fn places(cx: &mut Ctx, node: &Node) -> Option<Vec<String>> {
     ok.then_some(out)
 }
 
-/// What every check needs: the scenario, the side's view, the file, the problems so far.
+/// What every check needs: the scenario, the side's view, and the shared check context
+/// (`kit::check::Check`: the file, the problems so far, `err`, `hint`, `text`), which
+/// `Ctx` derefs to.
 pub struct Ctx<'a> {
     pub sc: &'a Scenario,
     pub view: &'a View,
-    pub file: &'a SourceFile,
-    pub diags: Vec<Diagnostic>,
+    pub check: Check<'a>,
+}
+
+impl<'a> std::ops::Deref for Ctx<'a> {
+    type Target = Check<'a>;
+    fn deref(&self) -> &Check<'a> {
+        &self.check
+    }
+}
+
+impl std::ops::DerefMut for Ctx<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.check
+    }
 }
 
 impl Ctx<'_> {
-    pub fn err(&mut self, code: &str, node: &Node, message: String) -> &mut Diagnostic {
-        self.diags
-            .push(Diagnostic::new(code, message).at(self.file, node.span));
-        self.diags.last_mut().expect("just pushed")
-    }
-
-    /// A "did you mean" hint, unless the diagnostic will not be shown anyway (a file
-    /// with more problems than `diag::MAX_PER_FILE`: thousands of bad names must not
-    /// cost thousands of searches).
-    pub fn hint<'c>(
-        &self,
-        word: &str,
-        candidates: impl IntoIterator<Item = &'c str>,
-    ) -> Option<String> {
-        (self.diags.len() < crate::diag::MAX_PER_FILE)
-            .then(|| did_you_mean(word, candidates))
-            .flatten()
-    }
-
-    pub fn text<'n>(&mut self, node: &'n Node, what: &str) -> Option<&'n str> {
-        match node.as_str() {
-            Some(s) if !node.is_null() => Some(s),
-            _ => {
-                let found = node.describe();
-                let d = self.err(
-                    "orders::type",
-                    node,
-                    format!("expected {what} here, found {found}"),
-                );
-                d.label = Some(format!("{what} expected"));
-                None
-            }
-        }
-    }
-
     /// A city named on the map, case-insensitive.
     pub fn city(&mut self, node: &Node) -> Option<String> {
         let name = self.text(node, "a city name")?;

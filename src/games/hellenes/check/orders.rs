@@ -19,7 +19,9 @@ use crate::games::hellenes::model::state::Phase;
 use crate::games::hellenes::model::state::Play;
 use crate::games::hellenes::model::state::PlayedFor;
 use crate::games::hellenes::model::state::Standing;
+use crate::games::hellenes::model::view::example_block;
 use crate::games::hellenes::model::view::View;
+use crate::kit::forms::{dispatch, Accept};
 use crate::rules::Checked;
 use crate::yaml::Node;
 
@@ -47,81 +49,79 @@ pub fn check(
     let mut cx = Ctx {
         sc,
         view,
-        file,
-        diags: Vec::new(),
+        check: crate::kit::check::Check::new(file),
     };
     let mut orders = Orders {
         sent: true,
         ..Orders::default()
     };
+    // One table of forms (`check::forms`) dispatches the keys: "not an order", "not an
+    // order of this step" and each value's shape, item by item; the parsers below check
+    // what a shape cannot.
     let allowed = keys_for(view);
-    let mut saw_initiative = false;
-    let mut saw_new_year = false;
-    for (k, v) in body {
-        let Some(key) = k.as_str() else {
-            cx.err(
-                "orders::unknown-key",
-                k,
-                "an order's key must be a word".into(),
-            );
+    let step = step_words(view);
+    let other_side_turn =
+        matches!(&view.phase, Phase::PlayerTurn { side, .. } if side != &view.side);
+    let mut parsed: Vec<(&'static str, Node)> = Vec::new();
+    dispatch(
+        &super::forms::forms(),
+        body,
+        file,
+        &mut cx.diags,
+        |f| {
+            if allowed.contains(&f.key) {
+                Accept::Yes
+            } else if other_side_turn && (f.key == "actions" || f.key == "combat") {
+                Accept::NotThisStepBy(
+                    format!("it is {step}"),
+                    "rule 1.0: in a player turn only the acting side has actions and combat; the other sends standing orders",
+                )
+            } else {
+                Accept::NotThisStep(format!("it is {step}"))
+            }
+        },
+        |f, v, _| parsed.push((f.key, v.clone())),
+    );
+    // A misshapen form is answered with an example of it in the side's own ids (never
+    // another side's: the example is read off the view).
+    for d in cx.diags.iter_mut() {
+        let Some((start, _)) = d.span else { continue };
+        let Some((k, _)) = body
+            .iter()
+            .find(|(_, v)| v.span.0 <= start && start < v.span.1.max(v.span.0 + 1))
+        else {
             continue;
         };
-        let key_l = key.to_ascii_lowercase();
-        if !allowed.contains(&key_l.as_str()) {
-            let known = [
-                "initiative",
-                "standing",
-                "actions",
-                "combat",
-                "winter",
-                "peace",
-                "discard",
-                "new_year",
-            ];
-            let step = step_words(view);
-            let d = cx.err(
-                "orders::unknown-key",
-                k,
-                format!("`{key}` is not an order of this step ({step})"),
-            );
-            d.label = Some("not expected now".into());
-            if matches!(&view.phase, Phase::PlayerTurn { side, .. } if side != &view.side)
-                && (key_l == "actions" || key_l == "combat")
-            {
-                d.rule = Some(
-                    "rule 1.0: in a player turn only the acting side has actions and combat; the other sends standing orders"
-                        .into(),
-                );
-            }
-            d.help = Some(if known.contains(&key_l.as_str()) {
-                format!("this step accepts: {}", allowed.join(", "))
-            } else {
-                match did_you_mean(key, allowed.iter().copied()) {
-                    Some(h) => format!("did you mean `{h}`?"),
-                    None => format!("this step accepts: {}", allowed.join(", ")),
-                }
+        if let Some(e) = example(view, &k.as_str().unwrap_or("").trim().to_ascii_lowercase()) {
+            d.help = Some(match d.help.take() {
+                Some(h) => format!("{h}\n{e}"),
+                None => e,
             });
-            continue;
         }
-        match key_l.as_str() {
-            "initiative" => {
-                saw_initiative = true;
-                orders.initiative = check_play(&mut cx, v);
-            }
+    }
+    let named = |key: &str| {
+        body.iter().any(|(k, _)| {
+            k.as_str()
+                .is_some_and(|s| s.trim().eq_ignore_ascii_case(key))
+        })
+    };
+    // A key written but misshapen is reported as such, not as missing.
+    let saw_initiative = named("initiative");
+    let saw_new_year = named("new_year");
+    for (key, v) in &parsed {
+        match *key {
+            "initiative" => orders.initiative = check_play(&mut cx, v),
             "standing" => orders.standing = check_standing(&mut cx, v),
             "actions" => orders.actions = super::actions::check_actions(&mut cx, v),
             "combat" if view.phase == Phase::Winter => {
-                orders.combat = super::winter_orders::check_combat(&mut cx, v)
+                orders.combat = super::siege_orders::check_combat(&mut cx, v, true)
             }
-            "combat" => orders.combat = super::actions::check_combat(&mut cx, v),
+            "combat" => orders.combat = super::siege_orders::check_combat(&mut cx, v, false),
             "winter" => orders.winter = super::winter_orders::check_winter(&mut cx, v),
             "peace" => orders.peace = super::year::check_peace(&mut cx, v),
             "discard" => orders.discard = super::year::check_discard(&mut cx, v),
-            "new_year" => {
-                saw_new_year = true;
-                orders.new_year = super::year::check_new_year(&mut cx, v);
-            }
-            _ => unreachable!("keys_for lists only handled keys"),
+            "new_year" => orders.new_year = super::year::check_new_year(&mut cx, v),
+            _ => unreachable!("keys_for lists only forms of check::forms"),
         }
     }
     if view.phase == Phase::Initiative && !saw_initiative {
@@ -172,10 +172,35 @@ pub fn check(
             });
         }
     }
+    // Top to bottom, as the player reads his file; problems without a place last.
+    cx.diags
+        .sort_by_key(|d| d.span.map_or((1, 0), |(start, _)| (0, start)));
     Checked {
         orders,
-        problems: cx.diags,
+        problems: cx.check.diags,
     }
+}
+
+/// An example of a form in the side's own ids, for the help of a misshapen one.
+fn example(view: &View, key: &str) -> Option<String> {
+    let card = view
+        .hand
+        .first()
+        .map_or_else(|| "<card id>".to_string(), |c| c.id.clone());
+    let block = example_block(view, false);
+    Some(match key {
+        "initiative" => format!("e.g. `initiative: {{ card: {card}, for: action }}`"),
+        "new_year" => format!("e.g. `new_year: {{ card: {card}, for: action, sacrifice: Zeus }}`"),
+        "actions" => format!("e.g. `actions: [{{ move: [{block}], path: [<from>, <to>] }}]`"),
+        "combat" => format!("e.g. `combat: [{{ sortie: {{ from: <city>, blocks: [{block}] }} }}]`"),
+        "winter" => format!("e.g. `winter: [{{ quarter: {block}, to: <city> }}]`"),
+        "standing" => {
+            format!("e.g. `standing: {{ fortify: {{ <city>: walls }}, losses: [{block}] }}`")
+        }
+        "peace" => "e.g. `peace: offer` or `peace: no`".into(),
+        "discard" => format!("e.g. `discard: [{card}]`"),
+        _ => return None,
+    })
 }
 
 fn step_words(view: &View) -> String {
@@ -223,7 +248,7 @@ fn check_play(cx: &mut Ctx, v: &Node) -> Option<Play> {
                         let d = cx.err(
                             "orders::bad-value",
                             val,
-                            "a card is played for `action` or `event`".into(),
+                            "a card is played for `action` or `event`",
                         );
                         d.rule = Some(
                             "rule 1.0: a card is played for its Action value or its Event".into(),
@@ -244,7 +269,7 @@ fn check_play(cx: &mut Ctx, v: &Node) -> Option<Play> {
         }
     }
     if v.get("card").is_none() {
-        let d = cx.err("orders::missing", v, "`initiative` needs `card`".into());
+        let d = cx.err("orders::missing", v, "`initiative` needs `card`");
         d.help = Some("name a card of your hand by id or name".into());
     }
     let played_for = match (v.get("for").or(v.get("as")), played_for) {
@@ -327,7 +352,7 @@ fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
                     let d = cx.err(
                         "orders::type",
                         val,
-                        "`fortify` takes a mapping of city: walls | field".into(),
+                        "`fortify` takes a mapping of city: walls | field",
                     );
                     d.help = Some("write `fortify: { Plataea: walls, Megara: field }`".into());
                     continue;
@@ -350,11 +375,8 @@ fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
                         Some("walls") => Some(Fortify::Walls),
                         Some("field") => Some(Fortify::Field),
                         _ => {
-                            let d = cx.err(
-                                "orders::bad-value",
-                                how,
-                                "fortify is `walls` or `field`".into(),
-                            );
+                            let d =
+                                cx.err("orders::bad-value", how, "fortify is `walls` or `field`");
                             d.rule = Some("rule 7.1: defenders withdraw into the walled city or meet the enemy in the field".into());
                             None
                         }
@@ -400,7 +422,7 @@ fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
                     cx.err(
                         "orders::type",
                         val,
-                        "`retreat` takes a mapping of area: area".into(),
+                        "`retreat` takes a mapping of area: area",
                     );
                     continue;
                 };

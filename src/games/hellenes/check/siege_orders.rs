@@ -11,6 +11,7 @@
 //! season), so a diagnostic can never tell a player what his view does not show; each
 //! cites its rule (7.4, 8.0, 8.1, 8.2, 8.3).
 
+use super::context::Ctx;
 use crate::diag::{did_you_mean, Diagnostic, SourceFile};
 use crate::games::hellenes::engine::siege;
 use crate::games::hellenes::engine::siege::Refusal;
@@ -101,11 +102,7 @@ pub fn check_item(
 }
 
 fn refusal(r: Refusal, node: &Node, file: &SourceFile) -> Diagnostic {
-    Diagnostic::new(&format!("orders::{}", r.code), r.message)
-        .at(file, node.span)
-        .label("not possible now")
-        .rule(r.rule)
-        .help_opt(r.help)
+    r.diagnostic(file, node.span).label("not possible now")
 }
 
 /// A city named on the map, case-insensitive, with a "did you mean".
@@ -386,4 +383,95 @@ pub fn check_escape(
         out.insert(city, ids);
     }
     (cx.diags.len() == before).then_some(out)
+}
+
+/// Checks `combat:`, in a player turn (`winter: false`: 8.0–8.3) or in Winter (sorties,
+/// 8.3, the first winter combat phase; attrition, 8.2, the second; an assault only with
+/// [A] `params.winter.assault`): each item is one siege order, checked by `check_item`.
+pub fn check_combat(cx: &mut Ctx, v: &Node, winter: bool) -> Vec<SiegeOrder> {
+    let mut out = Vec::new();
+    let (example, kinds, moves) = if winter {
+        (
+            "e.g. `- attrition: Plataea`",
+            "attrition, sortie",
+            "winter:",
+        )
+    } else {
+        (
+            "e.g. `- assault: Plataea`",
+            "assault, attrition, sortie",
+            "actions:",
+        )
+    };
+    let Some(items) = v.as_seq() else {
+        let found = v.describe();
+        let d = cx.err(
+            "orders::type",
+            v,
+            format!("`combat` takes a list, found {found}"),
+        );
+        d.help = Some(example.into());
+        return out;
+    };
+    for item in items {
+        let Some(((k, val), rest)) = item.as_map().and_then(|m| m.split_first()) else {
+            let d = cx.err(
+                "orders::type",
+                item,
+                format!("a combat order is one of {kinds}: e.g. `sortie: {{ from: <city>, blocks: [...] }}`"),
+            );
+            d.rule = Some(if winter {
+                "rule 9.x: the two winter combat phases (sorties, then siege combat)".into()
+            } else {
+                "rule 8.0: siege combat".into()
+            });
+            continue;
+        };
+        if let Some((k2, _)) = rest.first() {
+            cx.err("orders::unknown-key", k2, "one combat order per list item");
+            continue;
+        }
+        let key = k.as_str().unwrap_or("?").to_ascii_lowercase();
+        if !KEYS.contains(&key.as_str()) {
+            let d = cx.err(
+                "orders::unknown-combat",
+                k,
+                format!("`{key}` is not a combat order"),
+            );
+            d.help = Some(match did_you_mean(&key, KEYS) {
+                Some(h) => format!("did you mean `{h}`?"),
+                None => format!("combat orders are: {kinds}; moves go under `{moves}`"),
+            });
+            continue;
+        }
+        if winter && key == "assault" && !cx.sc.params.winter.assault {
+            let city = val.as_str().unwrap_or("<city>").trim().to_string();
+            let d = cx.err(
+                "orders::winter-assault",
+                k,
+                "no assault in Winter: the besiegers' winter siege combat is siege attrition",
+            );
+            d.label = Some("not in Winter".into());
+            d.rule = Some("rule 9.x [A] params.winter.assault: the second winter combat phase is siege attrition (8.1: assaults in Action turns only; no card is played in Winter)".into());
+            d.help = Some(format!(
+                "write `- attrition: {city}` (in Winter each 1–3 hits, 8.2)"
+            ));
+            continue;
+        }
+        match check_item(cx.sc, cx.view, &key, val, &out, cx.file) {
+            Ok(o) => {
+                // 8.2.1: in a player turn, attrition against a port the side's own
+                // actions leave unblockaded is refused (`actions::blockade_left`).
+                if let (false, SiegeOrder::Attrition { city }) = (winter, &o) {
+                    if let Some(d) = super::actions::blockade_left(cx, city, val) {
+                        cx.diags.push(d);
+                        continue;
+                    }
+                }
+                out.push(o)
+            }
+            Err(ds) => cx.diags.extend(ds),
+        }
+    }
+    out
 }

@@ -21,12 +21,10 @@ use super::context::ids;
 use super::context::places;
 use super::context::unknown_keys;
 use super::context::Ctx;
-use super::siege_orders;
 use crate::diag::did_you_mean;
 use crate::games::hellenes::engine::movement::Part;
 use crate::games::hellenes::engine::winter;
 use crate::games::hellenes::engine::winter::Entry;
-use crate::games::hellenes::model::orders::SiegeOrder;
 use crate::games::hellenes::model::orders::Verb;
 use crate::games::hellenes::model::orders::WinterMove;
 use crate::games::hellenes::model::scenario::BlockKind;
@@ -100,7 +98,7 @@ fn parse_item<'n>(cx: &mut Ctx, item: &'n Node) -> Option<Item<'n>> {
         Some("stay") => &["stay"],
         _ => {
             let Some((first, _)) = pairs.first() else {
-                let d = cx.err("orders::type", item, "an empty winter order".into());
+                let d = cx.err("orders::type", item, "an empty winter order");
                 d.help = Some(format!("winter orders are: {}", VERBS.join(", ")));
                 return None;
             };
@@ -150,7 +148,7 @@ fn parse_item<'n>(cx: &mut Ctx, item: &'n Node) -> Option<Item<'n>> {
         let d = cx.err(
             "orders::missing",
             item,
-            "`quarter` needs `to:` (the city) or a `path:`".into(),
+            "`quarter` needs `to:` (the city) or a `path:`",
         );
         d.help = Some("write `to: <an adjacent city your side controls>`".into());
         bad = true;
@@ -318,7 +316,7 @@ fn route_for(cx: &mut Ctx, k: &Sight, it: &Item) -> Option<Vec<String>> {
             let d = cx.err(
                 "orders::winter-mixed",
                 at,
-                "a winter order moves land blocks or fleets, not both".into(),
+                "a winter order moves land blocks or fleets, not both",
             );
             d.label = Some(
                 if fleet(&first) {
@@ -487,78 +485,6 @@ fn route_for(cx: &mut Ctx, k: &Sight, it: &Item) -> Option<Vec<String>> {
         "name the land blocks under a fleet's `carry:` (a fleet with more steps than each)".into()
     });
     None
-}
-
-/// Checks `combat:` in Winter: sorties (8.3, the first winter combat phase) and attrition
-/// (8.2, the second), by the siege rules' own checks (`siege_orders::check_item`); an
-/// assault only with [A] `params.winter.assault`.
-pub fn check_combat(cx: &mut Ctx, v: &Node) -> Vec<SiegeOrder> {
-    let mut out = Vec::new();
-    let Some(items) = v.as_seq() else {
-        let found = v.describe();
-        let d = cx.err(
-            "orders::type",
-            v,
-            format!("`combat` takes a list, found {found}"),
-        );
-        d.help = Some("e.g. `- attrition: Plataea`".into());
-        return out;
-    };
-    for item in items {
-        let Some(((k, val), rest)) = item.as_map().and_then(|m| m.split_first()) else {
-            let d = cx.err(
-                "orders::type",
-                item,
-                "a winter combat order is `attrition: <city>` or `sortie: { from: <city>, blocks: [...] }`".into(),
-            );
-            d.rule =
-                Some("rule 9.x: the two winter combat phases (sorties, then siege combat)".into());
-            continue;
-        };
-        if let Some((k2, _)) = rest.first() {
-            cx.err(
-                "orders::unknown-key",
-                k2,
-                "one combat order per list item".into(),
-            );
-            continue;
-        }
-        let key = k.as_str().unwrap_or("?").to_ascii_lowercase();
-        if !siege_orders::KEYS.contains(&key.as_str()) {
-            let d = cx.err(
-                "orders::unknown-combat",
-                k,
-                format!("`{key}` is not a combat order"),
-            );
-            d.help = Some(match did_you_mean(&key, siege_orders::KEYS) {
-                Some(h) => format!("did you mean `{h}`?"),
-                None => {
-                    "winter combat orders are: attrition, sortie; moves go under `winter:`".into()
-                }
-            });
-            continue;
-        }
-        if key == "assault" && !cx.sc.params.winter.assault {
-            let city = val.as_str().unwrap_or("<city>").trim().to_string();
-            let d = cx.err(
-                "orders::winter-assault",
-                k,
-                "no assault in Winter: the besiegers' winter siege combat is siege attrition"
-                    .into(),
-            );
-            d.label = Some("not in Winter".into());
-            d.rule = Some("rule 9.x [A] params.winter.assault: the second winter combat phase is siege attrition (8.1: assaults in Action turns only; no card is played in Winter)".into());
-            d.help = Some(format!(
-                "write `- attrition: {city}` (in Winter each 1–3 hits, 8.2)"
-            ));
-            continue;
-        }
-        match siege_orders::check_item(cx.sc, cx.view, &key, val, &out, cx.file) {
-            Ok(o) => out.push(o),
-            Err(ds) => cx.diags.extend(ds),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ pub fn check_peace(cx: &mut Ctx, v: &Node) -> bool {
         Some("offer") | Some("true") | Some("yes") => true,
         Some("no") | Some("false") => false,
         _ => {
-            let d = cx.err("orders::bad-value", v, "`peace` is `offer` or `no`".into());
+            let d = cx.err("orders::bad-value", v, "`peace` is `offer` or `no`");
             d.rule = Some(
                 "rule 10.2: the side ahead may make a peace offer with 10 or more Prestige (5 or more while Peace Faction Ascendant is in play)".into(),
             );
@@ -158,7 +158,7 @@ pub fn check_new_year(cx: &mut Ctx, v: &Node) -> Option<NewYearPlay> {
                             "orders::bad-value",
                             val,
                             "a New Year card is played for `action` (a sacrifice) or `event`"
-                                .into(),
+                                .to_string(),
                         );
                         d.rule = Some(
                             "rule 10.4.1: a card played for its Action value at New Year is a sacrifice to an Olympian".into(),
@@ -188,7 +188,7 @@ pub fn check_new_year(cx: &mut Ctx, v: &Node) -> Option<NewYearPlay> {
         }
     }
     if v.get("card").is_none() {
-        let d = cx.err("orders::missing", v, "`new_year` needs `card`".into());
+        let d = cx.err("orders::missing", v, "`new_year` needs `card`");
         d.help = Some("name a card of your hand by id or name".into());
     }
     let card = card?;
@@ -201,7 +201,7 @@ pub fn check_new_year(cx: &mut Ctx, v: &Node) -> Option<NewYearPlay> {
                 let d = cx.err(
                     "orders::sacrifice-with-event",
                     node,
-                    "a card played for its Event is no sacrifice".into(),
+                    "a card played for its Event is no sacrifice",
                 );
                 d.rule = Some("rule 10.4.1: only a card played for its Action value at New Year is a sacrifice".into());
                 d.help = Some("write `for: action` to sacrifice, or leave `sacrifice` out".into());
@@ -255,7 +255,7 @@ pub fn check_new_year(cx: &mut Ctx, v: &Node) -> Option<NewYearPlay> {
                     let d = cx.err(
                         "orders::missing-sacrifice",
                         v,
-                        "a card played for its Action value at New Year is a sacrifice: name the Olympian".into(),
+                        "a card played for its Action value at New Year is a sacrifice: name the Olympian",
                     );
                     d.rule = Some("rule 10.4.1: there is no Actions phase at New Year; Actions played are a sacrifice to an Olympian".into());
                     d.help = Some(format!(

@@ -505,22 +505,18 @@ fn capture(sc: &Scenario, st: &mut State, city: &str, how: Fall) -> Vec<SiegeEve
     events
 }
 
-/// Why a siege combat order cannot be carried out (8.0–8.3), in words and with its rule.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refusal {
-    /// Stable code for diagnostics: `orders::<code>`.
-    pub code: &'static str,
-    pub message: String,
-    pub rule: String,
-    pub help: Option<String>,
-}
+/// Why a siege combat order cannot be carried out (8.0–8.3), in words and with its rule:
+/// the kit's one breach type, said as a diagnostic by `check` and as a void event's
+/// reason by resolution.
+pub type Refusal = crate::kit::breach::Breach;
 
+/// `rule`: the rule's sentence as diagnostics print it (`rule 8.0: …`).
 fn refuse(code: &'static str, message: String, rule: &str, help: Option<String>) -> Refusal {
     Refusal {
-        code,
+        code: code.to_string(),
         message,
-        rule: rule.to_string(),
-        help,
+        rule: rule.strip_prefix("rule ").unwrap_or(rule).to_string(),
+        hint: help,
     }
 }
 
@@ -725,7 +721,7 @@ fn void(side: &str, city: &str, what: &str, r: &Refusal) -> SiegeEvent {
         city: city.to_string(),
         side: side.to_string(),
         what: what.to_string(),
-        why: format!("{} ({})", r.message, r.rule),
+        why: format!("{} (rule {})", r.message, r.rule),
     })
 }
 
@@ -1488,7 +1484,7 @@ mod tests {
         put(&mut st, "SPA-9", "Plataea", Status::Besieging);
         put(&mut st, "ATH-7", "Plataea", Status::Besieged);
         let r = may_siege_combat_now(&sc, &st, "sparta", "Plataea", true).unwrap_err();
-        assert!(r.rule.starts_with("rule 8.0"));
+        assert!(r.rule.starts_with("8.0"));
         assert!(may_siege_combat_now(&sc, &st, "sparta", "Plataea", false).is_ok());
     }
 

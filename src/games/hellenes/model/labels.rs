@@ -1,69 +1,74 @@
 //! The Hellenes dice labels (docs/dice.md §3): every stream or sealed event a Hellenes
 //! step draws from is named here, once, and read back here (which Olympian may govern a
 //! label, whether an appeal's pattern matches it), so no rule module writes a label with
-//! its own `format!` and no reader parses one by hand.
+//! its own `format!` and no reader parses one by hand. Each is a `dice::Label`, the
+//! protocol's label type, built from its parts and read back by it.
 
 use super::scenario::Governs;
 use super::scenario::Scenario;
+use crate::dice::Label;
 /// 2.0: a field or naval battle in `place` (an area or a sea).
 pub fn battle(place: &str) -> String {
-    format!("battle:{place}")
+    Label::new(["battle", place]).to_string()
 }
 
 /// 9.x: a Return battle in `place` in the Winter step.
 pub fn winter_battle(place: &str) -> String {
-    format!("winter:battle:{place}")
+    Label::new(["winter", "battle", place]).to_string()
 }
 
 /// 9.x [A]: the winter attrition of blocks without winter quarters in `place`.
 pub fn winter_attrition(place: &str) -> String {
-    format!("winter:{place}:attrition")
+    Label::new(["winter", place, "attrition"]).to_string()
 }
 
 /// 8.3: a sortie from `city`.
 pub fn sortie(city: &str) -> String {
-    format!("siege:{city}:sortie")
+    Label::new(["siege", city, "sortie"]).to_string()
 }
 
 /// 8.1: an assault on `city`.
 pub fn assault(city: &str) -> String {
-    format!("siege:{city}:assault")
+    Label::new(["siege", city, "assault"]).to_string()
 }
 
 /// 8.1: the Treachery die of an assault on `city`.
 pub fn treachery(city: &str) -> String {
-    format!("siege:{city}:treachery")
+    Label::new(["siege", city, "treachery"]).to_string()
 }
 
 /// 8.2: siege attrition against `city`.
 pub fn attrition(city: &str) -> String {
-    format!("siege:{city}:attrition")
+    Label::new(["siege", city, "attrition"]).to_string()
 }
 
 /// 4.2: the blind draw of new blocks from `side`'s pool.
 pub fn draw_pool(side: &str) -> String {
-    format!("draw:pool:{side}")
+    Label::new(["draw", "pool", side]).to_string()
 }
 
 /// 1.0, 9.54: the shuffle and deal of `year` (BC).
 pub fn deal(year: i32) -> String {
-    format!("deal:{year}")
+    Label::new(["deal".to_string(), year.to_string()]).to_string()
 }
 
 /// 14.2.2: the dice of a peace offer in `year` (BC).
 pub fn peace(year: i32) -> String {
-    format!("peace:{year}")
+    Label::new(["peace".to_string(), year.to_string()]).to_string()
 }
 
 /// 11.0: the `n`th re-roll of the result `label` (dice.md §3).
 pub fn reroll(label: &str, n: usize) -> String {
-    format!("{label}#reroll-{n}")
+    match Label::parse(label) {
+        Some(l) => l.reroll(n as u32).to_string(),
+        None => format!("{label}#reroll-{n}"),
+    }
 }
 
 /// The kind of result a label names, if an Olympian may govern it.
 pub fn kind_of(sc: &Scenario, label: &str) -> Option<Governs> {
-    let parts: Vec<&str> = label.split(':').collect();
-    match parts.as_slice() {
+    let label = Label::parse(label)?;
+    match label.words().as_slice() {
         ["battle", place] if sc.sea(place).is_some() => Some(Governs::NavalBattle),
         ["battle", _] => Some(Governs::LandBattle),
         ["winter", "battle", place] if sc.sea(place).is_some() => Some(Governs::NavalBattle),

@@ -157,6 +157,49 @@ pub fn text(en: &str, lang: Lang) -> String {
     }
 }
 
+/// The names Hellenes reports print, with every form of each (`Rules::vocabulary`):
+/// places (Latin in both languages), sides (by name and id in English, every case in
+/// Russian) and seasons.
+pub fn vocabulary(sc: &Scenario) -> Vec<crate::rules::Term> {
+    use crate::rules::Term;
+    let t = russian();
+    let mut out: Vec<Term> = sc
+        .areas
+        .iter()
+        .map(|a| a.name.clone())
+        .chain(sc.seas.iter().map(|s| s.name.clone()))
+        .map(|name| Term {
+            forms: vec![(Lang::En, name.clone())],
+            fact: name,
+            everywhere: true,
+        })
+        .collect();
+    for s in &sc.sides {
+        // Step titles name a side by its id (`player turn of sparta`).
+        let mut forms = vec![(Lang::En, s.name.clone()), (Lang::En, s.id.clone())];
+        if let Some(f) = t.sides.get(&s.name) {
+            forms.extend(f.all().iter().map(|w| (Lang::Ru, w.to_string())));
+        }
+        out.push(Term {
+            fact: s.name.clone(),
+            forms,
+            everywhere: false,
+        });
+    }
+    for (name, f) in &t.seasons {
+        out.push(Term {
+            fact: name.clone(),
+            forms: vec![
+                (Lang::En, name.clone()),
+                (Lang::Ru, f.nom.clone()),
+                (Lang::Ru, f.gen.clone()),
+            ],
+            everywhere: false,
+        });
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

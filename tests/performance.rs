@@ -1,0 +1,289 @@
+//! What issue 14's speed-ups must not change (functional tests, no timing: the figures
+//! are `scripts/bench`'s, see docs/performance.md). `verify` on several threads gives
+//! exactly what a serial run gives, passing or failing; `dice --count` prints every
+//! value asked for, streamed, equal to the protocol's; `--steps` past any chain is an
+//! error, not a silent cut.
+
+mod cli;
+
+use cli::{copy_tree, new_campaign, play_two_turns, TempDir, Test};
+use std::fs;
+use std::path::Path;
+
+/// A campaign of `n` turns adjudicated after the two played ones (every side NMR).
+fn campaign(tmp: &TempDir, n: u32) -> std::path::PathBuf {
+    let dir = tmp.join("war");
+    new_campaign(&dir, "perf");
+    play_two_turns(&dir);
+    for _ in 0..n {
+        Test::new()
+            .arg("adjudicate")
+            .arg(&dir)
+            .arg("--allow-no-orders")
+            .run();
+    }
+    dir
+}
+
+/// `verify DIR` on 1, 2 and 3 threads: the same exit code and the same bytes out.
+fn same_on_every_thread_count(dir: &Path) -> cli::Output {
+    let run = |threads: &str| {
+        Test::new()
+            .arg("verify")
+            .arg(dir)
+            .env("DIKAST_THREADS", threads)
+            .output()
+    };
+    let serial = run("1");
+    for threads in ["2", "3"] {
+        let par = run(threads);
+        assert_eq!(
+            (par.code, &par.stdout, &par.stderr),
+            (serial.code, &serial.stdout, &serial.stderr),
+            "verify on {threads} threads differs from the serial run:\n{}\n--- serial:\n{}",
+            par.both(),
+            serial.both()
+        );
+    }
+    serial
+}
+
+#[test]
+fn parallel_verify_gives_what_a_serial_run_gives() {
+    let tmp = TempDir::new("perf-verify");
+    let dir = campaign(&tmp, 6);
+    let ok = same_on_every_thread_count(&dir);
+    assert_eq!(ok.code, 0, "{}", ok.both());
+    for t in 1..=8 {
+        assert!(
+            ok.stdout.contains(&format!(
+                "turn {t}: re-run gives byte-identical game file, views and reports"
+            )),
+            "{}",
+            ok.both()
+        );
+    }
+    assert!(
+        ok.stdout.contains("8 adjudicated turns re-run"),
+        "{}",
+        ok.both()
+    );
+
+    // Two changes, in a late turn and an early one: every thread count names the same
+    // one, the file a serial run meets first.
+    let bad = tmp.join("bad");
+    copy_tree(&dir, &bad);
+    let late = bad.join("turns/0007/report-athens.md");
+    fs::write(&late, fs::read_to_string(&late).unwrap() + "x\n").unwrap();
+    let early = bad.join("turns/0003/report.md");
+    fs::write(&early, fs::read_to_string(&early).unwrap() + "x\n").unwrap();
+    let failed = same_on_every_thread_count(&bad);
+    assert_eq!(failed.code, 3, "{}", failed.both());
+    assert!(
+        failed.stderr.contains("turns/0003/report.md"),
+        "{}",
+        failed.both()
+    );
+
+    // A game file changed in a late turn is named in the first pass, before any re-run
+    // of an earlier turn could be disturbed by it; still the same on every count.
+    let game = tmp.join("game");
+    copy_tree(&dir, &game);
+    let g = game.join("turns/0006/game.yaml");
+    let text = fs::read_to_string(&g)
+        .unwrap()
+        .replacen("turn: 6", "turn: 7", 1);
+    fs::write(&g, text).unwrap();
+    let failed = same_on_every_thread_count(&game);
+    assert_eq!(failed.code, 3, "{}", failed.both());
+    assert!(
+        failed.stderr.contains("turns/0006/game.yaml"),
+        "{}",
+        failed.both()
+    );
+}
+
+/// The values `dice` prints, as numbers.
+fn values(stdout: &str) -> Vec<u32> {
+    assert!(stdout.ends_with('\n') && stdout.matches('\n').count() == 1);
+    stdout
+        .split_whitespace()
+        .map(|v| v.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn dice_count_prints_every_value_streamed() {
+    let key = "ab".repeat(32);
+    let dice = |count: &str, sides: &str| {
+        Test::new()
+            .args(["dice", "--key", &key, "--label", "battle:Plataea:1"])
+            .args(["--count", count, "--sides", sides])
+            .run()
+            .stdout
+    };
+    // Past the old silent cap of 1,000,000 (and past the 4096-value chunks the stream is
+    // written in): every value, and the first ones those of a short run.
+    let many = values(&dice("1000003", "6"));
+    assert_eq!(many.len(), 1_000_003);
+    assert!(many.iter().all(|v| (1..=6).contains(v)));
+    assert_eq!(&many[..30], &values(&dice("30", "6"))[..]);
+    for face in 1..=6 {
+        // A fair die: each face about a sixth of a million times.
+        let n = many.iter().filter(|v| **v == face).count();
+        assert!((160_000..173_000).contains(&n), "face {face}: {n} times");
+    }
+    // Three-digit faces are written whole.
+    let big = values(&dice("5000", "256"));
+    assert_eq!(big.len(), 5000);
+    assert!(big.iter().any(|v| *v >= 100) && big.iter().all(|v| (1..=256).contains(v)));
+    // A limit that is real is an error, never a cut.
+    Test::new()
+        .args([
+            "dice",
+            "--key",
+            &key,
+            "--label",
+            "a",
+            "--count",
+            "4294967296",
+        ])
+        .status(2)
+        .stderr_has("--count")
+        .run();
+    Test::new()
+        .args(["dice", "--chain", &key, "--steps", "100001"])
+        .failure()
+        .stderr_has("at most 100000")
+        .run();
+}
+
+/// The fixture's custom scenario: the embedded 431 text behind a changed first comment.
+fn custom_scenario() -> std::path::PathBuf {
+    cli::repo().join("tests/data/inline-scenario/custom-431.yaml")
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    dikast::dice::to_hex(&dikast::dice::sha256(bytes))
+}
+
+/// Every game file and view of a campaign.
+fn game_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for t in fs::read_dir(dir.join("turns")).unwrap().flatten() {
+        for f in fs::read_dir(t.path()).unwrap().flatten() {
+            let n = f.file_name().to_string_lossy().into_owned();
+            if n == "game.yaml" || (n.starts_with("view-") && n.ends_with(".yaml")) {
+                out.push(f.path());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn a_custom_scenario_is_archived_once_and_named_by_its_hash() {
+    let tmp = TempDir::new("perf-scenario");
+    let dir = tmp.join("war");
+    let text = fs::read(custom_scenario()).unwrap();
+    let sha = sha256_hex(&text);
+    Test::new()
+        .arg("new")
+        .arg(&dir)
+        .arg("--scenario")
+        .arg(custom_scenario())
+        .args(["--game-id", "custom", "--secret"])
+        .arg(cli::demo_secret())
+        .run();
+    for _ in 0..2 {
+        Test::new()
+            .arg("adjudicate")
+            .arg(&dir)
+            .arg("--allow-no-orders")
+            .stdout_has("adjudicated")
+            .run();
+    }
+    // Kept once, under its hash; every game file and view names it and carries no copy.
+    let kept = dir.join(format!("scenarios/{sha}.yaml"));
+    assert_eq!(fs::read(&kept).unwrap(), text);
+    assert_eq!(fs::read_dir(dir.join("scenarios")).unwrap().count(), 1);
+    let files = game_files(&dir);
+    assert_eq!(files.len(), 9, "{files:?}");
+    for f in &files {
+        let s = fs::read_to_string(f).unwrap();
+        assert!(s.contains(&format!("  sha256: {sha}\n")), "{}", f.display());
+        assert!(
+            !s.contains("\n  text:"),
+            "{} carries the scenario",
+            f.display()
+        );
+        assert!(
+            s.len() < text.len(),
+            "{} is larger than the scenario",
+            f.display()
+        );
+    }
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("2 adjudicated turns re-run")
+        .run();
+
+    // A player's folder: his view alone does not tell the scenario; with the file mailed
+    // beside it, it does. A file under the hash with another text is not taken.
+    let player = tmp.join("player");
+    fs::create_dir_all(&player).unwrap();
+    let view = player.join("view-athens.yaml");
+    fs::copy(dir.join("turns/0003/view-athens.yaml"), &view).unwrap();
+    let show = || Test::new().arg("show").arg(&view);
+    let missing = format!("is not archived beside it: scenarios/{sha}.yaml in a campaign, scenario-{sha}.yaml beside a player's view");
+    show().failure().stderr_has(&missing).run();
+    let beside = player.join(format!("scenario-{sha}.yaml"));
+    fs::write(&beside, [&text[..], b"# changed\n"].concat()).unwrap();
+    show().failure().stderr_has(&missing).run();
+    fs::write(&beside, &text).unwrap();
+    show().stdout_has("View of").run();
+
+    // An archive without the kept scenario names what is missing instead of verifying.
+    let lost = tmp.join("lost");
+    copy_tree(&dir, &lost);
+    fs::remove_dir_all(lost.join("scenarios")).unwrap();
+    Test::new()
+        .arg("verify")
+        .arg(&lost)
+        .verify_failure()
+        .stderr_has(&missing)
+        .run();
+}
+
+#[test]
+fn an_archive_with_its_scenario_inline_still_verifies_and_plays_on() {
+    // Written before issue 14: the custom scenario's text inside every game file and view.
+    let tmp = TempDir::new("perf-inline");
+    let dir = tmp.join("war");
+    copy_tree(&cli::repo().join("tests/data/inline-scenario/war"), &dir);
+    for f in game_files(&dir) {
+        assert!(fs::read_to_string(&f).unwrap().contains("\n  text:"));
+    }
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("1 adjudicated turn re-run")
+        .run();
+    // The next turn keeps the old layout (its files name the scenario as turn 1 did), and
+    // the archive verifies on.
+    Test::new()
+        .arg("adjudicate")
+        .arg(&dir)
+        .arg("--allow-no-orders")
+        .run();
+    let g3 = fs::read_to_string(dir.join("turns/0003/game.yaml")).unwrap();
+    assert!(g3.contains("\n  text:"));
+    assert!(!dir.join("scenarios").exists());
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("2 adjudicated turns re-run")
+        .run();
+}
