@@ -287,3 +287,52 @@ fn an_archive_with_its_scenario_inline_still_verifies_and_plays_on() {
         .stdout_has("2 adjudicated turns re-run")
         .run();
 }
+
+#[test]
+fn a_custom_scenario_goes_to_the_players_with_their_first_mail() {
+    let tmp = TempDir::new("perf-scenario-mail");
+    let dir = tmp.join("war");
+    let text = fs::read(custom_scenario()).unwrap();
+    let sha = sha256_hex(&text);
+    Test::new()
+        .arg("new")
+        .arg(&dir)
+        .arg("--scenario")
+        .arg(custom_scenario())
+        .args(["--game-id", "custom", "--secret"])
+        .arg(cli::demo_secret())
+        .run();
+    fs::write(
+        dir.join("campaign.yaml"),
+        "dikast: 1\ngame: custom\nrules: hellenes\nscenario: hellenes-431\nplayers:\n  athens:\n    email: athens@example.org\n  sparta:\n    email: sparta@example.org\nmoderator: moderator@example.org\nmail:\n  server: 127.0.0.1\n  port: 9\n  security: none\n  from: dikast@example.org\n",
+    )
+    .unwrap();
+    for t in 1..=2 {
+        Test::new()
+            .arg("adjudicate")
+            .arg(&dir)
+            .arg("--allow-no-orders")
+            .run();
+        Test::new()
+            .arg("mail")
+            .arg(&dir)
+            .args(["--dry-run", "--turn", &t.to_string()])
+            .run();
+    }
+    let attached = format!("filename*0=\"scenario-{sha}.yaml\"");
+    // The long name is split across header lines (RFC 2231): joined again here.
+    let eml = |t: u32, side: &str| {
+        let p = dir.join(format!("turns/{t:04}/mail/dry-run/{side}.eml"));
+        fs::read_to_string(p)
+            .unwrap()
+            .replace('\r', "")
+            .replace("\";\n filename*1=\"", "")
+    };
+    for side in ["athens", "sparta"] {
+        assert!(
+            eml(1, side).contains(&attached),
+            "{side}'s first mail lacks {attached}"
+        );
+        assert!(!eml(2, side).contains("scenario-"), "sent again");
+    }
+}
