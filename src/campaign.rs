@@ -356,6 +356,7 @@ pub fn create<R: Rules>(
         },
         previous: None,
         deadline: None,
+        last_turn: Vec::new(),
         state,
     };
     let game_bytes = to_yaml(&game).into_bytes();
@@ -715,7 +716,7 @@ pub fn adjudicate<R: Rules>(layout: &Layout, fallback: bool) -> Result<Adjudicat
         &AdjudicateOptions {
             fallback,
             allow_no_orders: true,
-            clock: None,
+            ..AdjudicateOptions::default()
         },
     )
 }
@@ -728,9 +729,16 @@ pub struct AdjudicateOptions {
     /// A turn with no orders from any side is adjudicated (every side NMR) instead of
     /// refused as a probable second run by mistake.
     pub allow_no_orders: bool,
-    /// The time of the adjudication, for a `deadline_every:` cadence (the command line's
-    /// clock); `None`: no cadence deadline is set.
+    /// The time of the adjudication, for a `deadline_every:` cadence and the deadline
+    /// policy (the command line's clock); `None`: no policy is applied, no cadence
+    /// deadline is set and nothing is recorded (a hand-run adjudication in tests, demo).
     pub clock: Option<crate::status::UnixTime>,
+    /// The clock was given (`--clock TIME`), not read from the machine: the record and
+    /// every report say so.
+    pub clock_given: bool,
+    /// `--now`: adjudicate although the deadline is ahead and a side owes orders (refused
+    /// otherwise); the record and every report say so.
+    pub early: bool,
 }
 
 /// `adjudicate` with options: see `AdjudicateOptions`.
@@ -809,8 +817,35 @@ pub fn adjudicate_with<R: Rules>(
     if !opts.allow_no_orders {
         require_some_orders(layout)?;
     }
-    let orders = read_orders(layout, t, &R::sides(&sc, &game.state))?;
+    let mut orders = read_orders(layout, t, &R::sides(&sc, &game.state))?;
+    // Orders put here by hand may carry a turn token (the moderator's template has one):
+    // it is taken out, so the archive never holds one (`crate::policy::without_token`).
+    // What is adjudicated is the file without it; the file is rewritten so once the
+    // turn's check and resolution have succeeded.
+    let mut untokened: Vec<(PathBuf, Vec<u8>, Vec<u8>)> = Vec::new();
+    for (name, bytes) in orders.values_mut().flatten() {
+        if let Some(w) = crate::policy::without_token(bytes) {
+            untokened.push((layout.dir.join(&*name), std::mem::take(bytes), w.clone()));
+            *bytes = w;
+        }
+    }
     let campaign = layout.load_campaign()?;
+    // The deadline policy (an early run refused without --now) and what to record.
+    let record = match opts.clock {
+        Some(now) => crate::policy::record_for(
+            layout,
+            &campaign,
+            t,
+            now,
+            if opts.clock_given {
+                crate::policy::Clock::Given
+            } else {
+                crate::policy::Clock::Machine
+            },
+            opts.early,
+        )?,
+        None => None,
+    };
     let next_deadline = crate::policy::next_deadline(&campaign, t + 1, opts.clock);
     let inputs = TurnInputs {
         next_deadline,
@@ -822,13 +857,82 @@ pub fn adjudicate_with<R: Rules>(
         fallback,
         forced: BTreeMap::new(),
     };
-    let out = pipeline::run_turn_with::<R>(&inputs, &game, &sc)?;
-    write_turn(layout, t, &out)?;
+    let mut out = pipeline::run_turn_with::<R>(&inputs, &game, &sc)?;
+    let record_bytes = record.as_ref().map(|r| r.to_bytes());
+    crate::policy::annotate::<R>(&mut out, record_bytes.as_deref().zip(record.as_ref()))?;
+    let extra: Vec<(String, Vec<u8>)> = record_bytes
+        .map(|b| (crate::policy::RECORD.to_string(), b))
+        .into_iter()
+        .collect();
+    // A kept original left by an earlier run counts only while it is still the original
+    // of the file there (a run stopped after taking the token out); any other is stale.
+    let kept_dir = layout
+        .dir
+        .join(".dikast")
+        .join("with-token")
+        .join(format!("{t:04}"));
+    if let Ok(rd) = fs::read_dir(&kept_dir) {
+        for e in rd.flatten() {
+            let here = layout.orders_dir(t).join(e.file_name());
+            let kept = fsx::read_limited(&e.path()).ok();
+            let still = kept
+                .as_deref()
+                .and_then(crate::policy::without_token)
+                .is_some_and(|w| fs::read(&here).is_ok_and(|h| h == w));
+            let ours = untokened.iter().any(|(p, _, _)| *p == here);
+            if !still && !ours {
+                fs::remove_file(e.path()).map_err(|er| Failure::io(&e.path(), "remove", er))?;
+            }
+        }
+    }
+    for (p, orig, w) in &untokened {
+        // The file as it was stays with the moderator (never published), so that `undo`
+        // can put the pending turn back byte for byte.
+        let keep = untokened_copy(layout, t, p);
+        if let Some(parent) = keep.parent() {
+            fs::create_dir_all(parent).map_err(|e| Failure::io(parent, "create", e))?;
+        }
+        fsx::replace(&keep, orig)?;
+        // Its time too: `status` and the record judge hand-placed orders by it.
+        if let Ok(m) = fs::metadata(p).and_then(|m| m.modified()) {
+            let _ = fs::File::options()
+                .write(true)
+                .open(&keep)
+                .and_then(|f| f.set_modified(m));
+        }
+        fsx::replace(p, w)?;
+        notes.push(format!(
+            "took the turn token out of {} (the archive never holds one)",
+            layout.rel(p)
+        ));
+    }
+    if let Err(e) = write_turn(layout, t, &out, &extra) {
+        if !layout.turn_dir(t + 1).exists() {
+            // Not committed: the orders files go back to what they were, and their kept
+            // originals go.
+            for (p, orig, _) in &untokened {
+                let _ = fsx::replace(p, orig);
+                let _ = fs::remove_file(untokened_copy(layout, t, p));
+            }
+        }
+        return Err(e);
+    }
     Ok(Adjudicated {
         turn: t,
         report: layout.report(t),
         notes,
     })
+}
+
+/// Where an orders file of turn t that came with a turn token is kept as it was, once
+/// the token was taken out of the archived copy: `.dikast/with-token/NNNN/<file>`.
+pub fn untokened_copy(layout: &Layout, t: u32, orders_file: &Path) -> PathBuf {
+    layout
+        .dir
+        .join(".dikast")
+        .join("with-token")
+        .join(format!("{t:04}"))
+        .join(orders_file.file_name().unwrap_or_default())
 }
 
 /// The hidden folder inside a new turn folder where the previous turn's reports wait
@@ -842,7 +946,12 @@ pub const STAGED_REPORTS: &str = ".reports";
 /// last). A failure at any step before or after the commit undoes everything, so a
 /// failed run leaves the campaign exactly as it was; a crash after the commit leaves the
 /// reports in `.reports/`, and the next run finishes the move (`finish_commit`).
-pub fn write_turn(layout: &Layout, t: u32, out: &pipeline::TurnOutputs) -> Result<(), Failure> {
+pub fn write_turn(
+    layout: &Layout,
+    t: u32,
+    out: &pipeline::TurnOutputs,
+    extra: &[(String, Vec<u8>)],
+) -> Result<(), Failure> {
     if !layout.turn_dir(t).is_dir() {
         return Err(Failure::Refused(format!(
             "{} is missing",
@@ -856,16 +965,27 @@ pub fn write_turn(layout: &Layout, t: u32, out: &pipeline::TurnOutputs) -> Resul
     }
     nd.mkdir("orders")?;
     nd.mkdir(STAGED_REPORTS)?;
-    for (name, text) in out.report_files() {
-        if layout.turn_dir(t).join(&name).exists() {
+    // Files of turn t beside its reports (the adjudication record) go first, the
+    // moderator's report.md last.
+    let files: Vec<(String, &[u8])> = extra
+        .iter()
+        .map(|(n, b)| (n.clone(), b.as_slice()))
+        .chain(
+            out.report_files()
+                .into_iter()
+                .map(|(n, t)| (n, t.as_bytes())),
+        )
+        .collect();
+    for (name, bytes) in &files {
+        if layout.turn_dir(t).join(name).exists() {
             return Err(Failure::Refused(format!(
                 "{} already exists; dikast never overwrites a finished file",
-                layout.rel(&layout.turn_dir(t).join(&name))
+                layout.rel(&layout.turn_dir(t).join(name))
             )));
         }
-        nd.write(&format!("{STAGED_REPORTS}/{name}"), text.as_bytes())?;
+        nd.write(&format!("{STAGED_REPORTS}/{name}"), bytes)?;
     }
-    let order: Vec<String> = out.report_files().into_iter().map(|(n, _)| n).collect();
+    let order: Vec<String> = files.into_iter().map(|(n, _)| n).collect();
     let next = nd.commit()?;
     if let Err(e) = move_reports(layout, t, &order) {
         // Undone: the reports moved back, the folder renamed away and removed.

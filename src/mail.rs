@@ -1231,8 +1231,6 @@ pub enum To<'a> {
     /// The player of a side, at his registered address.
     Side(&'a str),
     Moderator,
-    /// Any address (the sender of a message from an unknown address).
-    Address(&'a str),
 }
 
 /// One notice.
@@ -1271,10 +1269,6 @@ pub fn send_notice(layout: &Layout, c: &Campaign, n: &Notice) -> Result<String, 
             player_mailbox(side, &p).map_err(Failure::Refused)?
         }
         To::Moderator => ck.moderator.clone(),
-        To::Address(a) => Mailbox::new(
-            None,
-            address("the sender's address", a).map_err(Failure::Refused)?,
-        ),
     };
     let id = new_message_id(&ck.from)?;
     let date = now_secs();

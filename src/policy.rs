@@ -4,6 +4,13 @@
 //! pending turn's envelope only (no game's types), so `receive`, `tick`, `undo` and the
 //! command line share one answer to "who owes orders, and is the turn due?".
 //!
+//! Also here: the record of what an adjudication was told beyond its game file and orders
+//! (`adjudication.yaml`: the time used, an early run, late orders, the policy) and what
+//! the application adds to the reports `pipeline::run_turn` made (`annotate`: the
+//! record's section in every report, the whole position in the moderator's), called by
+//! `adjudicate` and `verify` alike so the reports re-run byte for byte; and
+//! `without_token`, by which no turn token reaches the archive.
+//!
 //! The clock never reaches this module: every function that judges time takes "now".
 
 use crate::campaign::{Campaign, Layout, Secret};
@@ -11,6 +18,8 @@ use crate::diag::Diagnostic;
 use crate::error::Failure;
 use crate::fsx;
 use crate::game::GameFile;
+use crate::lang::Lang;
+use crate::rules::Rules;
 use crate::status::{format_span, format_utc, parse_time, Deadline, UnixTime};
 use serde::{Deserialize, Serialize};
 use std::fs;
@@ -299,48 +308,6 @@ pub fn due(c: &Campaign, p: &Pending, now: UnixTime) -> Due {
     }
 }
 
-/// `adjudicate` without `--now`: refused while the deadline is ahead and an awaited side
-/// has sent nothing. Returns what the turn's mail should say when adjudicated early.
-pub fn refuse_early(
-    layout: &Layout,
-    now: UnixTime,
-    forced: bool,
-) -> Result<Option<String>, Failure> {
-    let c = layout.load_campaign()?;
-    let p = pending(layout, &c)?;
-    let Some(d) = &p.deadline else {
-        return Ok(None);
-    };
-    let owing = p.owing();
-    if now >= d.at || owing.is_empty() {
-        return Ok(None);
-    }
-    let names: Vec<String> = owing.iter().map(|s| who(&c, s)).collect();
-    if !forced {
-        return Err(Failure::Refused(format!(
-            "turn {} is not due: {} {} orders, and the deadline is {} ({}, in {}); wait for the orders or the deadline, or run with --now to adjudicate at once (every report mailed says so)",
-            p.turn,
-            names.join(", "),
-            if names.len() == 1 { "owes" } else { "owe" },
-            d.text,
-            format_utc(d.at),
-            format_span(d.at - now)
-        )));
-    }
-    Ok(Some(format!(
-        "Turn {} was adjudicated at {} on the moderator's order, before its deadline {}; {} had sent no orders.",
-        p.turn,
-        format_utc(now),
-        d.text,
-        names.join(", ")
-    )))
-}
-
-/// `turns/NNNN/early.md`: the note an early adjudication leaves for its mail.
-pub fn early_note_path(layout: &Layout, t: u32) -> PathBuf {
-    layout.turn_dir(t).join("early.md")
-}
-
 /// The turn token of a side for turn t: a keyed hash of the campaign secret, the game,
 /// the turn and the side. Only that side's player gets it (in his mailed view and report
 /// and in `dikast template`); orders by mail must carry it as `token:`.
@@ -353,6 +320,46 @@ pub fn token(secret: &Secret, game: &str, turn: u32, side: &str) -> String {
         .as_bytes(),
     );
     crate::dice::to_hex(&h)[..20].to_string()
+}
+
+/// Orders without their `token:` line(s): the token has done its work once the message
+/// is accepted (or the orders are adjudicated), and the archive — published in the end —
+/// must never hold one. `None` when there is no such line. A top-level `token:` key is
+/// at the start of its line (as the template writes it); the line is emptied but keeps
+/// its line end, so every other line keeps its bytes and its number (a diagnostic about
+/// the orders points at the line the player sees in his own file).
+pub fn without_token(bytes: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut found = false;
+    let mut first = true;
+    for line in bytes.split_inclusive(|b| *b == b'\n') {
+        let (bom, rest) = match line.strip_prefix("\u{feff}".as_bytes()) {
+            Some(r) if first => (&line[..3], r),
+            _ => (&line[..0], line),
+        };
+        first = false;
+        let is_token = rest.len() >= 6
+            && rest[..5].eq_ignore_ascii_case(b"token")
+            && rest[5..]
+                .iter()
+                .position(|b| *b != b' ' && *b != b'\t')
+                .is_some_and(|i| rest[5 + i] == b':');
+        if is_token {
+            found = true;
+            out.extend_from_slice(bom);
+            let end = if line.ends_with(b"\r\n") {
+                &b"\r\n"[..]
+            } else if line.ends_with(b"\n") {
+                &b"\n"[..]
+            } else {
+                &b""[..]
+            };
+            out.extend_from_slice(end);
+        } else {
+            out.extend_from_slice(line);
+        }
+    }
+    found.then_some(out)
 }
 
 /// What campaign.yaml must hold beyond its shape, each problem at its line.
@@ -415,6 +422,381 @@ pub fn validate_campaign(name: &str, bytes: &[u8], c: &Campaign) -> Result<(), F
     } else {
         Err(Failure::Input(diags))
     }
+}
+
+/// `turns/NNNN/adjudication.yaml`: what an adjudication was told beyond the game file and
+/// the orders — the time it acted at and where that came from, an early adjudication by
+/// the moderator's order (`--now`), orders that arrived after the deadline and the
+/// policy that let them in. Written beside the reports in the same commit, only when it
+/// has something to say; every report of the turn says it (`annotate`), the moderator's
+/// names the file's SHA-256, and `dikast verify` reads it back to re-run the turn.
+pub const RECORD: &str = "adjudication.yaml";
+
+/// Where the time of an adjudication came from.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Clock {
+    /// The machine's clock.
+    Machine,
+    /// Given on the command line (`--clock TIME`).
+    Given,
+}
+
+/// How the arrival of orders is known.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Arrival {
+    /// The receipt of the message that brought them (`dikast receive`).
+    Mail,
+    /// The orders file's modification time (put in the orders folder by hand).
+    File,
+}
+
+/// Orders used although they arrived after the deadline.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LateOrders {
+    pub side: String,
+    /// RFC 3339.
+    pub arrived: String,
+    pub by: Arrival,
+}
+
+/// The contents of `adjudication.yaml` (see `RECORD`).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    pub turn: u32,
+    /// The time the adjudication acted at, RFC 3339.
+    pub at: String,
+    pub clock: Clock,
+    /// The deadline in force when it ran.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<String>,
+    /// `late:` of campaign.yaml when it ran.
+    pub late_policy: Late,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub late_orders: Vec<LateOrders>,
+    /// Adjudicated before the deadline on the moderator's order (`--now`), while these
+    /// sides owed orders; empty when it was due.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub early_owing: Vec<String>,
+    /// `deadline_every:` when the next turn's deadline was counted from `at` by it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_every: Option<String>,
+}
+
+impl Record {
+    pub fn to_bytes(&self) -> Vec<u8> {
+        format!(
+            "# How turn {} was adjudicated, beyond its game file and orders (written by dikast adjudicate;\n# every report of the turn says it, and dikast verify reads it back).\n{}",
+            self.turn,
+            crate::game::to_yaml(self)
+        )
+        .into_bytes()
+    }
+}
+
+/// The record of turn t's adjudication, when there is one.
+pub fn load_record(layout: &Layout, t: u32) -> Result<Option<(Vec<u8>, Record)>, Failure> {
+    let p = layout.turn_dir(t).join(RECORD);
+    if !p.exists() {
+        return Ok(None);
+    }
+    let b = fsx::read_limited(&p)?;
+    let r: Record = crate::pipeline::parse_file(&layout.rel(&p), &b, "adjudication record")?;
+    if r.turn != t {
+        return Err(Failure::Verify(format!(
+            "{}: field turn says {}, but the folder is turn {t}",
+            layout.rel(&p),
+            r.turn
+        )));
+    }
+    Ok(Some((b, r)))
+}
+
+/// What the adjudication of the pending turn t at `now` must record, or `None` when it has
+/// nothing to say. Refuses an early adjudication (the deadline ahead and an awaited side
+/// with no orders) unless `forced` (`--now`).
+pub fn record_for(
+    layout: &Layout,
+    c: &Campaign,
+    t: u32,
+    now: UnixTime,
+    clock: Clock,
+    forced: bool,
+) -> Result<Option<Record>, Failure> {
+    let p = pending(layout, c)?;
+    if p.turn != t {
+        return Err(Failure::Refused(format!(
+            "turn {t} is not the pending turn (turn {} is)",
+            p.turn
+        )));
+    }
+    let owing = p.owing();
+    let mut early_owing = Vec::new();
+    if let Some(d) = &p.deadline {
+        if now < d.at && !owing.is_empty() {
+            let names: Vec<String> = owing.iter().map(|s| who(c, s)).collect();
+            if !forced {
+                return Err(Failure::Refused(format!(
+                    "turn {} is not due: {} {} orders, and the deadline is {} ({}, in {}); wait for the orders or the deadline, or run with --now to adjudicate at once (every report says so)",
+                    p.turn,
+                    names.join(", "),
+                    if names.len() == 1 { "owes" } else { "owe" },
+                    d.text,
+                    format_utc(d.at),
+                    format_span(d.at - now)
+                )));
+            }
+            early_owing = owing;
+        }
+    }
+    let mut late_orders = Vec::new();
+    if let Some(d) = &p.deadline {
+        for side in &p.sent {
+            let file = layout.orders_dir(t).join(format!("{side}.yaml"));
+            let arrival = crate::receive::arrival(layout, t, side)
+                .map(|a| (a, Arrival::Mail))
+                .or_else(|| crate::status::mtime(&file).map(|a| (a, Arrival::File)));
+            if let Some((at, by)) = arrival.filter(|(at, _)| *at > d.at) {
+                late_orders.push(LateOrders {
+                    side: side.clone(),
+                    arrived: rfc3339(at),
+                    by,
+                });
+            }
+        }
+    }
+    // The next deadline counted from this time: the time shaped the archive, so it is kept.
+    let cadence = c.deadline_every.clone().filter(|_| {
+        !c.deadlines
+            .as_ref()
+            .is_some_and(|d| d.contains_key(&(t + 1)))
+    });
+    if clock == Clock::Machine
+        && late_orders.is_empty()
+        && early_owing.is_empty()
+        && cadence.is_none()
+    {
+        return Ok(None);
+    }
+    Ok(Some(Record {
+        turn: t,
+        at: rfc3339(now),
+        clock,
+        deadline: p.deadline.as_ref().map(|d| d.text.clone()),
+        late_policy: c.late.unwrap_or_default(),
+        late_orders,
+        early_owing,
+        deadline_every: cadence,
+    }))
+}
+
+/// The line of the moderator's reports that names the record's SHA-256 (`verify` reads it).
+const RECORD_LINE: &str = "- Recorded in `adjudication.yaml` beside this report, SHA-256 `";
+
+/// The SHA-256 of the record that a moderator's report names, if it names one.
+pub fn recorded_record_sha(report: &str) -> Option<String> {
+    let at = report.find(RECORD_LINE)? + RECORD_LINE.len();
+    let rest = &report[at..];
+    Some(rest[..rest.find('`')?].to_string())
+}
+
+/// `dikast verify`: the record of turn t is the one its adjudication wrote. The
+/// moderator's reports (every language) name its SHA-256; when they agree on a value the
+/// file does not have (or name one and the file is gone, or name none and a file is
+/// there), the record itself was changed. When they disagree, a report was changed, and
+/// the re-run names it.
+pub fn check_record(layout: &Layout, t: u32, record: Option<&[u8]>) -> Result<(), Failure> {
+    let named: std::collections::BTreeSet<Option<String>> = Lang::ALL
+        .into_iter()
+        .filter_map(|l| fsx::read_limited(&layout.report_in(t, l)).ok())
+        .map(|b| recorded_record_sha(&String::from_utf8_lossy(&b)))
+        .collect();
+    let file = layout.rel(&layout.turn_dir(t).join(RECORD));
+    let report = layout.rel(&layout.report(t));
+    if named.len() != 1 {
+        return Ok(());
+    }
+    let named = named.into_iter().next().flatten();
+    match (record.map(crate::game::sha256_hex), named) {
+        (Some(now), Some(was)) if now != was => Err(Failure::Verify(format!(
+            "{file} was changed after adjudication: its SHA-256 is {now}, but {report} records {was}"
+        ))),
+        (Some(_), None) => Err(Failure::Verify(format!(
+            "{file} was not written by the adjudication of turn {t}: {report} records no adjudication record"
+        ))),
+        (None, Some(was)) => Err(Failure::Verify(format!(
+            "{file} is missing from the archive: {report} records it with SHA-256 {was}"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// The section every report of a recorded turn gets, before `## What happened`: late
+/// orders and the policy that let them in, an early adjudication, a time given by hand.
+/// The moderator's also names the record's SHA-256. Rendered here, beside the record it
+/// reads, so that the report module stays the game-neutral narration it is.
+fn record_section<R: Rules>(
+    sc: &R::Scenario,
+    rec: &Record,
+    record_sha: &str,
+    moderator: bool,
+    lang: Lang,
+) -> String {
+    let name = |s: &str| R::side_name_in(sc, s, lang);
+    let time = |t: &str| {
+        parse_time(t)
+            .map(format_utc)
+            .unwrap_or_else(|_| t.to_string())
+    };
+    let deadline = rec.deadline.as_deref().unwrap_or("-");
+    let mut out = format!(
+        "\n{}\n\n",
+        lang.pick(
+            "### How this turn was adjudicated",
+            "### Как был разобран этот ход"
+        )
+    );
+    for l in &rec.late_orders {
+        let how = match (rec.late_policy, l.by, lang) {
+            (Late::Accept, _, Lang::En) => {
+                "used, as this campaign's policy says (`late: accept`)".to_string()
+            }
+            (Late::Accept, _, Lang::Ru) => {
+                "они использованы, как велит правило кампании (`late: accept`)".to_string()
+            }
+            (Late::Refuse, _, Lang::En) => "used all the same: the moderator put them in the orders folder himself (`late: refuse` turns away late orders by mail only)".to_string(),
+            (Late::Refuse, _, Lang::Ru) => "они всё же использованы: ведущий сам положил их в папку приказов (`late: refuse` отклоняет только опоздавшие письма)".to_string(),
+        };
+        let by = match (l.by, lang) {
+            (Arrival::Mail, Lang::En) => "by mail",
+            (Arrival::File, Lang::En) => "by the file's time",
+            (Arrival::Mail, Lang::Ru) => "по почте",
+            (Arrival::File, Lang::Ru) => "по времени файла",
+        };
+        out.push_str(&match lang {
+            Lang::En => format!(
+                "- {}'s orders are **late**: they arrived {} ({by}), after the deadline {deadline}; {how}.\n",
+                name(&l.side),
+                time(&l.arrived)
+            ),
+            Lang::Ru => format!(
+                "- Приказы стороны {} **опоздали**: они пришли {} ({by}), после срока {deadline}; {how}.\n",
+                name(&l.side),
+                time(&l.arrived)
+            ),
+        });
+    }
+    if !rec.early_owing.is_empty() {
+        let owing: Vec<String> = rec.early_owing.iter().map(|s| name(s)).collect();
+        out.push_str(&match lang {
+            Lang::En => format!(
+                "- Adjudicated **early**, at {} on the moderator's order (`dikast adjudicate --now`), before the deadline {deadline}: {} had sent no orders.\n",
+                time(&rec.at),
+                owing.join(", ")
+            ),
+            Lang::Ru => format!(
+                "- Ход разобран **досрочно**, {}, по распоряжению ведущего (`dikast adjudicate --now`), до срока {deadline}: не прислали приказов: {}.\n",
+                time(&rec.at),
+                owing.join(", ")
+            ),
+        });
+    }
+    out.push_str(&match (rec.clock, lang) {
+        (Clock::Given, Lang::En) => format!(
+            "- The time of this adjudication, {}, was given to dikast (`--clock`), not read from the machine's clock.\n",
+            time(&rec.at)
+        ),
+        (Clock::Given, Lang::Ru) => format!(
+            "- Время этого разбора, {}, задано dikast вручную (`--clock`), а не взято с часов машины.\n",
+            time(&rec.at)
+        ),
+        (Clock::Machine, Lang::En) => format!("- Adjudicated at {} by the machine's clock.\n", time(&rec.at)),
+        (Clock::Machine, Lang::Ru) => format!("- Разобран {} по часам машины.\n", time(&rec.at)),
+    });
+    if let Some(every) = &rec.deadline_every {
+        out.push_str(&lang.pick(
+            format!("- The next turn's deadline is counted from this time (`deadline_every: {every}`).\n"),
+            format!("- Срок следующего хода отсчитан от этого времени (`deadline_every: {every}`).\n"),
+        ));
+    }
+    if moderator {
+        // The same words in every language: `verify` finds the line by them.
+        out.push_str(&format!("{RECORD_LINE}{record_sha}`.\n"));
+    }
+    out
+}
+
+/// The moderator's reports end their account with the whole position after the turn,
+/// every side's (the players' reports show each his own view only). Built from each
+/// side's view, as `dikast show game.yaml` does.
+fn whole_position<R: Rules>(
+    sc: &R::Scenario,
+    next: &GameFile<R::State>,
+    next_bytes: &[u8],
+    lang: Lang,
+) -> String {
+    let mut out = format!(
+        "\n{}\n",
+        lang.pick(
+            "## The whole position (every side; the moderator's alone)",
+            "## Всё положение (все стороны; только для ведущего)"
+        )
+    );
+    for side in R::sides(sc, &next.state) {
+        let v = crate::pipeline::make_view::<R>(sc, next, next_bytes, &side);
+        out.push_str(&format!(
+            "\n### {}\n\n{}",
+            R::side_name_in(sc, &side, lang),
+            R::describe(sc, &v.state, lang)
+        ));
+    }
+    out
+}
+
+/// What the app adds to the reports `pipeline::run_turn` made, in every language: the
+/// record's section (`record`: its bytes and contents) in every report, and the whole
+/// position in the moderator's. `adjudicate` and `verify` both call it, so the reports
+/// re-run byte for byte.
+pub fn annotate<R: Rules>(
+    out: &mut crate::pipeline::TurnOutputs,
+    record: Option<(&[u8], &Record)>,
+) -> Result<(), Failure> {
+    let next: GameFile<R::State> =
+        crate::pipeline::parse_file("the next game file", &out.next_game, "game file")?;
+    let sc = crate::pipeline::load_scenario::<R>(&next.scenario, "the next game file")?;
+    let sha = record.map(|(b, _)| crate::game::sha256_hex(b));
+    let next_bytes = out.next_game.clone();
+    let add = |text: &mut String, moderator: bool, lang: Lang| {
+        if let (Some((_, rec)), Some(sha)) = (record, &sha) {
+            let section = record_section::<R>(&sc, rec, sha, moderator, lang);
+            let h = format!("\n{}\n", crate::report::happened_heading(lang));
+            if let Some(i) = text.find(&h) {
+                text.insert_str(i, &section);
+            }
+        }
+        if moderator {
+            let h = format!("\n{}\n", crate::report::send_next_heading(lang));
+            if let Some(i) = text.find(&h) {
+                text.insert_str(i, &whole_position::<R>(&sc, &next, &next_bytes, lang));
+            }
+        }
+    };
+    let mut moderator = std::mem::take(&mut out.report);
+    add(&mut moderator, true, Lang::En);
+    out.report = moderator;
+    for text in out.side_reports.values_mut() {
+        add(text, false, Lang::En);
+    }
+    for (lang, r) in out.translations.iter_mut() {
+        add(&mut r.moderator, true, *lang);
+        for text in r.sides.values_mut() {
+            add(text, false, *lang);
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -491,6 +873,28 @@ mod tests {
     }
 
     #[test]
+    fn only_the_sides_a_step_awaits_owe_orders() {
+        let c = campaign("");
+        let d = 1_000_000;
+        let mut p = pending(&[], Some(d));
+        p.awaiting = vec!["sparta".into()];
+        assert_eq!(p.owing(), vec!["sparta".to_string()]);
+        match due(&c, &p, d - 1) {
+            Due::No(m) => assert!(
+                m.starts_with("sparta (S) owes orders for turn 3") && !m.contains("athens"),
+                "{m}"
+            ),
+            other => panic!("{other:?}"),
+        }
+        p.sent = vec!["sparta".into()];
+        assert_eq!(
+            due(&c, &p, d - 1),
+            Due::Yes("every side's orders are in".into()),
+            "athens owes nothing this step"
+        );
+    }
+
+    #[test]
     fn the_next_deadline_comes_from_dates_then_the_cadence() {
         let c = campaign("deadline_every: 72h\ndeadlines:\n  5: 2026-03-08T18:00:00Z\n");
         assert_eq!(
@@ -517,6 +921,22 @@ mod tests {
             "2026-03-02T00:00:00Z"
         );
         assert!(parse_new_deadline("tomorrow", now, None).is_err());
+    }
+
+    #[test]
+    fn the_token_line_goes_and_nothing_else() {
+        let t = b"game: g\nturn: 2\nentropy: \"\"\ntoken: 6f55   # yours\nactions: []\n";
+        assert_eq!(
+            without_token(t).unwrap(),
+            b"game: g\nturn: 2\nentropy: \"\"\n\nactions: []\n".to_vec()
+        );
+        let crlf = "\u{feff}token : x\r\ngame: g\r\n";
+        assert_eq!(
+            without_token(crlf.as_bytes()).unwrap(),
+            "\u{feff}\r\ngame: g\r\n".as_bytes()
+        );
+        assert_eq!(without_token(b"game: g\ntokens: 1\n  token: x\n"), None);
+        assert_eq!(without_token(b"Token: x").unwrap(), b"".to_vec());
     }
 
     #[test]

@@ -68,8 +68,40 @@ pub fn publish(layout: &Layout, out: &Path, force: bool) -> Result<String, Failu
     let u = Chain::Sealed
         .at(&secret.sealed()?, secret.chain_length, last)
         .ok_or_else(|| Failure::Refused("the sealed chain is shorter than the campaign".into()))?;
+    // What must never be published, looked for in every file copied: any turn token of
+    // any side (orders by mail are stored without theirs, and adjudicate takes them out
+    // of orders put in by hand; this is the last guard) and every registered address.
+    let mut never: Vec<(String, String)> = Vec::new();
+    for t in 1..=pending {
+        for side in campaign.players.keys() {
+            never.push((
+                crate::policy::token(&secret, &campaign.game, t, side),
+                format!("the turn token of {side} for turn {t}"),
+            ));
+        }
+    }
+    let addr = |a: &str| {
+        let a = a.trim();
+        let a = match (a.rfind('<'), a.rfind('>')) {
+            (Some(i), Some(j)) if i < j => &a[i + 1..j],
+            _ => a,
+        };
+        a.trim().to_ascii_lowercase()
+    };
+    for (side, p) in &campaign.players {
+        if !p.email.trim().is_empty() {
+            never.push((addr(&p.email), format!("the address of {side}'s player")));
+        }
+    }
+    if !campaign.moderator.trim().is_empty() {
+        never.push((addr(&campaign.moderator), "the moderator's address".into()));
+    }
+    let guard = Guard {
+        never,
+        pending_orders: (!g.awaiting.is_empty()).then(|| layout.orders_dir(pending)),
+    };
     let nd = NewDir::create(out)?;
-    copy_tree(&layout.dir, nd.path(), &layout.dir, &nd)?;
+    copy_tree(&layout.dir, nd.path(), &layout.dir, &nd, &guard)?;
     // campaign.yaml without any address or mail setting.
     let public = Campaign {
         players: campaign
@@ -88,6 +120,8 @@ pub fn publish(layout: &Layout, out: &Path, force: bool) -> Result<String, Failu
             .collect(),
         moderator: String::new(),
         mail: None,
+        // The moderator's own path (his home folder, his user name) stays home too.
+        maildir: None,
         ..campaign
     };
     nd.write("campaign.yaml", to_yaml(&public).as_bytes())?;
@@ -114,11 +148,30 @@ pub fn publish(layout: &Layout, out: &Path, force: bool) -> Result<String, Failu
     Ok(text)
 }
 
+/// What `copy_tree` must not publish.
+struct Guard {
+    /// (text, what it is): a file holding one (case aside) is refused.
+    never: Vec<(String, String)>,
+    /// A game not over (`--force`): the pending turn's orders folder, published empty.
+    /// Those orders are not adjudicated yet: each side's are his own until then.
+    pending_orders: Option<std::path::PathBuf>,
+}
+
 /// Copies the archive: every game file, view, orders file and report. Left out: hidden
 /// entries at any depth (`.dikast/` with the secret and the lock, temporary folders of a
 /// stopped run), `mail/` folders of the turns, links, campaign.yaml (written without
-/// addresses) and any earlier published.yaml.
-fn copy_tree(from: &Path, to: &Path, root: &Path, nd: &NewDir) -> Result<(), Failure> {
+/// addresses), any earlier published.yaml, and the orders of a pending turn. A file
+/// holding a turn token or a registered address is refused, named.
+fn copy_tree(
+    from: &Path,
+    to: &Path,
+    root: &Path,
+    nd: &NewDir,
+    guard: &Guard,
+) -> Result<(), Failure> {
+    if guard.pending_orders.as_deref() == Some(from) {
+        return Ok(());
+    }
     let rd = fs::read_dir(from).map_err(|e| Failure::io(from, "read", e))?;
     let mut entries: Vec<_> = rd.flatten().collect();
     entries.sort_by_key(|e| e.file_name());
@@ -145,9 +198,21 @@ fn copy_tree(from: &Path, to: &Path, root: &Path, nd: &NewDir) -> Result<(), Fai
             .unwrap_or_default();
         if ft.is_dir() {
             nd.mkdir(&rel)?;
-            copy_tree(&e.path(), &dest, root, nd)?;
+            copy_tree(&e.path(), &dest, root, nd, guard)?;
         } else if ft.is_file() {
-            nd.write(&rel, &fsx::read_limited(&e.path())?)?;
+            let bytes = fsx::read_limited(&e.path())?;
+            let lower = bytes.to_ascii_lowercase();
+            if let Some((_, what)) = guard
+                .never
+                .iter()
+                .find(|(n, _)| !n.is_empty() && lower.windows(n.len()).any(|w| w == n.as_bytes()))
+            {
+                return Err(Failure::Refused(format!(
+                    "{} holds {what}: nothing was published (a published archive never holds a turn token or an address)",
+                    e.path().strip_prefix(root).unwrap_or(&e.path()).display()
+                )));
+            }
+            nd.write(&rel, &bytes)?;
         }
     }
     Ok(())

@@ -2,9 +2,11 @@
 //! filter or `.forward` pipe) or every new message of a Maildir, finds the pending turn
 //! and the player — by his registered address AND his turn token, so a forged `From:`
 //! is not enough — takes the orders from a YAML attachment or the body, checks them
-//! against his view, stores them with a receipt, and answers him at once: accepted, with
-//! what was understood, or every diagnostic. Nothing is stored from a message that is
-//! refused.
+//! against his view, stores them (their `token:` line emptied: the archive never holds a
+//! token) with a receipt, and answers him at once: accepted, with what was understood, or
+//! every diagnostic. Nothing is stored from a message that is refused. Answers go only to
+//! registered players' own addresses (no backscatter to a forged `From:`); a stranger's
+//! message is told to the moderator.
 //!
 //! MIME is parsed by the `mail-parser` crate (a hand-written parser would get encodings,
 //! charsets and nesting wrong). The Maildir needs only what its specification asks of a
@@ -310,23 +312,37 @@ pub fn receive_message(
                 None,
             ),
         )?;
-        let body = format!(
-            "Your message {message_id} (received {}) was NOT accepted for game {}, turn {t}:\n\n  {why}\n\n{details}Nothing of it was stored; any orders you sent before stand. Send corrected orders as a reply, with your turn token.\n",
-            format_utc(now),
-            c.game
-        );
-        let to = match side {
-            Some(s) => To::Side(s),
-            None => To::Address(&from),
+        // No backscatter: a refusal goes only to a registered player's own address (never
+        // to the `From:` of a stranger, which anyone can forge to aim our answer at a third
+        // party); a stranger's message is told to the moderator alone, without its text.
+        let mailed = match side {
+            Some(s) => answer(
+                layout,
+                &c,
+                To::Side(s),
+                answer_subject("orders refused"),
+                format!(
+                    "Your message {message_id} (received {}) was NOT accepted for game {}, turn {t}:\n\n  {why}\n\n{details}Nothing of it was stored; any orders you sent before stand. Send corrected orders as a reply, with your turn token.\n",
+                    format_utc(now),
+                    c.game
+                ),
+                &message_id,
+            ),
+            None => answer(
+                layout,
+                &c,
+                To::Moderator,
+                format!("[{}] Turn {t}: a message from an unknown sender was refused", c.game),
+                format!(
+                    "Message {message_id} (received {}) claims to come from {}, which is not the registered address of any player of game {}. Nothing of it was stored, and its sender was not answered (an answer to a forged address would go to a stranger). If a player writes from a new address, register it in campaign.yaml (players.<side>.email).\n",
+                    format_utc(now),
+                    shown(&from),
+                    c.game
+                ),
+                &message_id,
+            )
+            .replacen("answer ", "the sender not answered; the moderator's notice ", 1),
         };
-        let mailed = answer(
-            layout,
-            &c,
-            to,
-            answer_subject("orders refused"),
-            body,
-            &message_id,
-        );
         Ok(format!(
             "refused {message_id} from {}{}: {why}; {mailed}",
             shown(&from),
@@ -444,7 +460,29 @@ pub fn receive_message(
             String::new(),
         );
     }
-    // Store: the orders as received (their hash is the one the reports name), then the receipt.
+    // What is stored is the orders with their `token:` line emptied: the archive (published
+    // in the end) never holds a token. The token must not stay anywhere else in them, and
+    // what is stored must check out by itself (it is what will be adjudicated).
+    let obytes = policy::without_token(&obytes).unwrap_or(obytes);
+    if obytes
+        .to_ascii_lowercase()
+        .windows(want.len())
+        .any(|w| w == want.as_bytes())
+    {
+        return refuse(
+            Some(&side),
+            "your turn token appears in the orders outside their `token:` line".into(),
+            "Keep the token on its own `token:` line, as the template has it, and nowhere else (not in `entropy:` nor in a comment): orders are archived, and published when the game is over, without that line.\n\n".into(),
+        );
+    }
+    if let Err(f) = check(&layout.rel(&view_path), &view_bytes, &oname, &obytes) {
+        return refuse(
+            Some(&side),
+            "the orders do not check out once their `token:` line is emptied".into(),
+            format!("{}\n", diagnostics(f)),
+        );
+    }
+    // Store, then the receipt; the hash is the one the reports will name.
     let sha = crate::game::sha256_hex(&obytes);
     {
         let _lock = fsx::Lock::take(&layout.dir)?;
@@ -485,7 +523,7 @@ pub fn receive_message(
         }
     };
     let body = format!(
-        "Your orders for game {}, turn {t} ({}) are ACCEPTED{} as {}'s.\n\nReceived {} as message {message_id}, from {}; stored with SHA-256 {sha}.\nThey replace any orders you sent before for this turn.\n{deadline}\nWhat was understood (checked against your view, no problem found):\n\n{}\n",
+        "Your orders for game {}, turn {t} ({}) are ACCEPTED{} as {}'s.\n\nReceived {} as message {message_id}, from {}; stored with their `token:` line emptied (the archive never holds a token) with SHA-256 {sha}: the file attached, {side}.yaml, is exactly what was stored. `dikast verify --report` takes it, or your own copy, as your orders.\nThey replace any orders you sent before for this turn.\n{deadline}\nWhat was understood (checked against your view, no problem found):\n\n{}\n",
         p.game,
         p.step,
         if late { " (LATE)" } else { "" },
@@ -494,7 +532,7 @@ pub fn receive_message(
         shown(&from),
         indent(&String::from_utf8_lossy(&obytes)),
     );
-    let mailed = answer(
+    let mailed = answer_with(
         layout,
         &c,
         To::Side(&side),
@@ -505,6 +543,11 @@ pub fn receive_message(
         }),
         body,
         &message_id,
+        vec![(
+            format!("{side}.yaml"),
+            "text/yaml; charset=utf-8",
+            obytes.clone(),
+        )],
     );
     Ok(format!(
         "accepted{} orders of {side} for turn {t} from {message_id}; {mailed}",
@@ -545,12 +588,25 @@ fn answer(
     body: String,
     reply_to: &str,
 ) -> String {
+    answer_with(layout, c, to, subject, body, reply_to, Vec::new())
+}
+
+/// `answer` with attachments (name, content type, bytes).
+fn answer_with(
+    layout: &Layout,
+    c: &Campaign,
+    to: To,
+    subject: String,
+    body: String,
+    reply_to: &str,
+    attachments: Vec<(String, &'static str, Vec<u8>)>,
+) -> String {
     let n = Notice {
         to,
         subject,
         body,
         in_reply_to: reply_to.starts_with('<').then(|| reply_to.to_string()),
-        attachments: Vec::new(),
+        attachments,
     };
     match crate::mail::send_notice(layout, c, &n) {
         Ok(line) => format!("answer {line}"),

@@ -197,7 +197,7 @@ pub fn clock_now() -> UnixTime {
 }
 
 /// A file's modification time as a `UnixTime`.
-fn mtime(path: &std::path::Path) -> Option<UnixTime> {
+pub fn mtime(path: &std::path::Path) -> Option<UnixTime> {
     let m = fs::metadata(path).ok()?.modified().ok()?;
     Some(match m.duration_since(UNIX_EPOCH) {
         Ok(d) => d.as_secs() as i64,

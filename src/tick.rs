@@ -81,23 +81,31 @@ fn call_for_orders(
         None => body.push_str("No deadline is set.\n"),
     }
     if t > 1 {
-        let early = policy::early_note_path(layout, t - 1);
-        if early.exists() {
-            body.push('\n');
-            body.push_str(&String::from_utf8_lossy(&fsx::read_limited(&early)?));
-        }
-        let late: Vec<String> = c
-            .players
-            .keys()
-            .filter(|s| crate::receive::was_late(layout, t - 1, s))
-            .map(|s| policy::who(c, s))
-            .collect();
-        if !late.is_empty() {
-            body.push_str(&format!(
-                "\nOrders of {} for turn {} arrived after the deadline and were used, marked late.\n",
-                late.join(", "),
-                t - 1
-            ));
+        // What the last adjudication's record says (its reports say it too).
+        if let Some((_, rec)) = policy::load_record(layout, t - 1)? {
+            if !rec.early_owing.is_empty() {
+                let owing: Vec<String> =
+                    rec.early_owing.iter().map(|s| policy::who(c, s)).collect();
+                body.push_str(&format!(
+                    "\nTurn {} was adjudicated at {} on the moderator's order, before its deadline {}; {} had sent no orders.\n",
+                    t - 1,
+                    rec.at,
+                    rec.deadline.as_deref().unwrap_or("-"),
+                    owing.join(", ")
+                ));
+            }
+            if !rec.late_orders.is_empty() {
+                let late: Vec<String> = rec
+                    .late_orders
+                    .iter()
+                    .map(|l| policy::who(c, &l.side))
+                    .collect();
+                body.push_str(&format!(
+                    "\nOrders of {} for turn {} arrived after the deadline and were used, marked late.\n",
+                    late.join(", "),
+                    t - 1
+                ));
+            }
         }
     }
     body.push_str(&format!(
@@ -218,13 +226,13 @@ struct Ticked {
     failed: bool,
 }
 
-fn tick_one(reg: &Registry, layout: &Layout, now: UnixTime) -> Ticked {
+fn tick_one(reg: &Registry, layout: &Layout, now: UnixTime, clock_given: bool) -> Ticked {
     let mut r = Ticked {
         lines: Vec::new(),
         mail_waits: false,
         failed: false,
     };
-    if let Err(f) = tick_steps(reg, layout, now, &mut r) {
+    if let Err(f) = tick_steps(reg, layout, now, clock_given, &mut r) {
         r.failed = true;
         let m = f.render().replace("\nnothing was written\n", "\n");
         r.lines.push(format!(
@@ -241,6 +249,7 @@ fn tick_steps(
     reg: &Registry,
     layout: &Layout,
     now: UnixTime,
+    clock_given: bool,
     r: &mut Ticked,
 ) -> Result<(), Failure> {
     let c = layout.load_campaign()?;
@@ -291,6 +300,8 @@ fn tick_steps(
                 fallback: false,
                 allow_no_orders: true,
                 clock: Some(now),
+                clock_given,
+                early: false,
             },
         )?;
         if done.turn == 0 {
@@ -348,8 +359,14 @@ fn tick_steps(
     Ok(())
 }
 
-/// `dikast tick DIR`: one campaign, or every campaign folder directly inside DIR.
-pub fn tick(reg: &Registry, dir: &Path, now: UnixTime) -> Result<String, Failure> {
+/// `dikast tick DIR`: one campaign, or every campaign folder directly inside DIR. `now`
+/// is the machine's clock unless `clock_given` (`--clock`): an adjudication records which.
+pub fn tick(
+    reg: &Registry,
+    dir: &Path,
+    now: UnixTime,
+    clock_given: bool,
+) -> Result<String, Failure> {
     let mut folders = Vec::new();
     if dir.join("campaign.yaml").exists() {
         folders.push(dir.to_path_buf());
@@ -373,7 +390,7 @@ pub fn tick(reg: &Registry, dir: &Path, now: UnixTime) -> Result<String, Failure
     let mut out = String::new();
     let (mut failed, mut waits) = (false, false);
     for f in &folders {
-        let r = tick_one(reg, &Layout::new(f), now);
+        let r = tick_one(reg, &Layout::new(f), now, clock_given);
         failed |= r.failed;
         waits |= r.mail_waits;
         let name = f

@@ -67,11 +67,14 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
         )));
     }
     let stamp = crate::policy::rfc3339(now).replace(':', "");
-    let dest = layout
-        .dir
-        .join(".dikast")
-        .join("undone")
-        .join(format!("{stamp}-turn-{t:04}"));
+    // Two undos within one second (or at one `--clock`) each get their own folder.
+    let undone = layout.dir.join(".dikast").join("undone");
+    let mut dest = undone.join(format!("{stamp}-turn-{t:04}"));
+    let mut n = 2;
+    while dest.exists() {
+        dest = undone.join(format!("{stamp}-turn-{t:04}-{n}"));
+        n += 1;
+    }
     let mut lines = Vec::new();
     // The moderator's English report marks a finished turn: it goes first, so an undo
     // that stops half-way leaves an interrupted adjudication that `adjudicate` explains.
@@ -88,7 +91,7 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
         "took back the {} reports of turn {t}",
         reports.len()
     ));
-    for extra in ["mail", "early.md"] {
+    for extra in ["mail", crate::policy::RECORD] {
         let p = tdir.join(extra);
         if p.exists() {
             move_into(&p, &dest.join(extra))?;
@@ -113,6 +116,28 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
         .join(format!("{last:04}.yaml"));
     if receipts.exists() {
         move_into(&receipts, &dest.join(format!("receipts-{last:04}.yaml")))?;
+    }
+    // Orders files the adjudication took the turn token out of go back as they were.
+    let kept = layout
+        .dir
+        .join(".dikast")
+        .join("with-token")
+        .join(format!("{t:04}"));
+    if kept.is_dir() {
+        for n in files_in(&kept) {
+            // Only over the file it is the original of (the same but for the token line).
+            let here = layout.orders_dir(t).join(&n);
+            let original = fsx::read_limited(&kept.join(&n))?;
+            let same = crate::policy::without_token(&original)
+                .is_some_and(|w| std::fs::read(&here).is_ok_and(|h| h == w));
+            if same {
+                fsx::rename(&kept.join(&n), &here)?;
+            } else {
+                std::fs::remove_file(kept.join(&n))
+                    .map_err(|e| Failure::io(&kept.join(&n), "remove", e))?;
+            }
+        }
+        fsx::remove_empty_dir(&kept)?;
     }
     lines.push(format!(
         "turn {t} awaits orders again; what was taken back is in {}",

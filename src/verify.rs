@@ -618,6 +618,9 @@ fn rerun_turn<R: Rules>(
     let sides = R::sides(sc, &game.state);
     let orders = campaign::read_orders(layout, t, &sides)?;
     check_orders_recorded(layout, t, &sides, &orders)?;
+    // What the adjudication was told beyond the orders (crate::policy::RECORD).
+    let record = crate::policy::load_record(layout, t)?;
+    crate::policy::check_record(layout, t, record.as_ref().map(|(b, _)| b.as_slice()))?;
     let inputs = TurnInputs {
         // The deadline was the moderator's input; the archive keeps it in the next
         // game file, and the re-run must write the same (the report shows it).
@@ -630,7 +633,7 @@ fn rerun_turn<R: Rules>(
         fallback: true,
         forced: BTreeMap::new(),
     };
-    let out = pipeline::run_turn_with::<R>(&inputs, game, sc)?;
+    let mut out = pipeline::run_turn_with::<R>(&inputs, game, sc)?;
     if out.sealed_unchecked {
         // A turn not re-run is not verified: a copy without the secret or
         // published.yaml re-runs sealed events from the seed the moderator's report
@@ -640,6 +643,8 @@ fn rerun_turn<R: Rules>(
             layout.rel(&layout.report(t)),
         )));
     }
+    // The record's section and the moderator's whole position, as adjudicate added them.
+    crate::policy::annotate::<R>(&mut out, record.as_ref().map(|(b, r)| (b.as_slice(), r)))?;
     if out.next_game != archived[i + 1].bytes {
         return Err(Failure::Verify(first_difference(
             &layout.rel(&next_path),
@@ -706,6 +711,19 @@ pub struct OrdersHead {
     pub turn: Option<u64>,
     pub based_on: String,
     pub sha256: Hash,
+    /// The SHA-256 of the file without its `token:` line, when it has one: orders by mail
+    /// are stored without the turn token (`crate::policy::without_token`), so the player's
+    /// own copy, token and all, is recognised as the orders adjudicated.
+    pub sha256_without_token: Option<Hash>,
+}
+
+impl OrdersHead {
+    /// Whether a recorded orders hash (hex) is this file's.
+    pub fn is(&self, recorded: &str) -> bool {
+        std::iter::once(self.sha256)
+            .chain(self.sha256_without_token)
+            .any(|h| dice::to_hex(&h) == recorded)
+    }
 }
 
 fn read_orders_head(p: &Path) -> Result<OrdersHead, Failure> {
@@ -724,6 +742,7 @@ fn read_orders_head(p: &Path) -> Result<OrdersHead, Failure> {
         turn: root.get("turn").and_then(|n| n.as_u64()),
         based_on: text("based_on"),
         sha256: dice::sha256(&b),
+        sha256_without_token: crate::policy::without_token(&b).map(|w| dice::sha256(&w)),
         name,
     })
 }
@@ -813,7 +832,7 @@ fn anchor(
             .iter()
             .find(|x| x.side == v.view_of)
             .map(|x| x.sha256.as_str());
-        if recorded != Some(dice::to_hex(&o.sha256).as_str()) {
+        if !recorded.is_some_and(|r| o.is(r)) {
             return fail(format!(
                 "{name}: field orders does not record {} for {}: these are not the orders adjudicated for your side",
                 o.name, v.view_of
@@ -1052,8 +1071,13 @@ pub fn check_section(
     }
     if let Some(p) = orders {
         let ob = fsx::read_limited(p)?;
-        let mine = dice::sha256(&ob);
-        match sides.iter().find(|so| so.orders_sha256 == Some(mine)) {
+        let mine: Vec<Hash> = std::iter::once(dice::sha256(&ob))
+            .chain(crate::policy::without_token(&ob).map(|w| dice::sha256(&w)))
+            .collect();
+        match sides
+            .iter()
+            .find(|so| so.orders_sha256.is_some_and(|h| mine.contains(&h)))
+        {
             Some(so) => sum.lines.push(format!("orders: {} is {}'s orders file as adjudicated", p.display(), so.side)),
             None => {
                 return Err(Failure::Verify(format!(

@@ -478,3 +478,257 @@ fn a_missing_archived_file_fails_verification_naming_it() {
         .stderr_has("turns/0001/orders/sparta.yaml was not adjudicated")
         .run();
 }
+
+/// Base64 in lines of 76 characters (a mail program's attachment).
+fn b64(bytes: &[u8]) -> String {
+    const A: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for (i, ch) in bytes.chunks(3).enumerate() {
+        let b = [ch[0], *ch.get(1).unwrap_or(&0), *ch.get(2).unwrap_or(&0)];
+        let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
+        for k in 0..4 {
+            if k <= ch.len() {
+                out.push(A[(n >> (18 - 6 * k) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+        if i % 19 == 18 {
+            out.push_str("\r\n");
+        }
+    }
+    out
+}
+
+/// `dikast receive DIR` with one message on standard input; its standard output.
+fn receive_stdin(dir: &Path, msg: &[u8]) -> String {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let mut c = Command::new(env!("CARGO_BIN_EXE_dikast"))
+        .arg("receive")
+        .arg(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dikast runs");
+    c.stdin.take().unwrap().write_all(msg).unwrap();
+    let o = c.wait_with_output().unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Issue 12: no turn token ever reaches the archive, so none is published. Orders by mail
+/// are stored without their `token:` line (the player's own copy, token and all, still
+/// verifies as his orders); orders put in by hand from the moderator's template lose it
+/// at adjudication. The pending turn's orders are not published (not adjudicated yet),
+/// and publish refuses, naming it, a file that holds a token or an address all the same.
+#[test]
+fn no_turn_token_or_address_is_ever_archived_or_published() {
+    let t = TempDir::new("tokens");
+    let dir = t.join("c");
+    new_campaign(&dir, "tok-431");
+    let yaml = fs::read_to_string(dir.join("campaign.yaml")).unwrap();
+    let yaml = yaml
+        .replacen("email: ''", "email: pericles@athens.example", 1)
+        .replacen("email: ''", "email: archidamus@sparta.example", 1)
+        + "moderator: Moderator <moderator@agora.example>\n";
+    fs::write(dir.join("campaign.yaml"), &yaml).unwrap();
+    let template = |side: &str| {
+        let o = Test::new()
+            .arg("template")
+            .arg(&dir)
+            .args(["--side", side])
+            .output();
+        assert_eq!(o.code, 0, "{}", o.both());
+        o.stdout
+    };
+    let token_of = |tpl: &str| {
+        tpl.lines()
+            .find_map(|l| l.strip_prefix("token: "))
+            .and_then(|l| l.split_whitespace().next())
+            .expect("the moderator's template carries the token")
+            .to_string()
+    };
+    let mut tokens = Vec::new();
+    let mut athens_sent = Vec::new();
+    for turn in 1..=3 {
+        let (ta, ts) = (template("athens"), template("sparta"));
+        athens_sent.push(ta.clone());
+        tokens.push(token_of(&ta));
+        tokens.push(token_of(&ts));
+        // Athens by mail, Sparta by the moderator's hand.
+        // His orders file attached, as the call for orders asks.
+        let msg = format!(
+            "From: pericles@athens.example\r\nTo: judge@agora.example\r\nSubject: orders\r\nMessage-ID: <t{turn}@athens.example>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"B\"\r\n\r\n--B\r\nContent-Type: text/plain\r\n\r\nMy orders.\r\n--B\r\nContent-Type: application/x-yaml\r\nContent-Disposition: attachment; filename=\"athens.yaml\"\r\nContent-Transfer-Encoding: base64\r\n\r\n{}\r\n--B--\r\n",
+            b64(ta.as_bytes())
+        );
+        let o = receive_stdin(&dir, msg.as_bytes());
+        assert!(o.starts_with("accepted orders of athens"), "{o}");
+        let stored =
+            fs::read_to_string(dir.join(format!("turns/{turn:04}/orders/athens.yaml"))).unwrap();
+        assert!(
+            !stored.contains("token"),
+            "stored with its token:\n{stored}"
+        );
+        fs::write(dir.join(format!("turns/{turn:04}/orders/sparta.yaml")), &ts).unwrap();
+        if turn == 3 {
+            break;
+        }
+        let o = Test::new().arg("adjudicate").arg(&dir).output();
+        assert_eq!(o.code, 0, "{}", o.both());
+        assert!(
+            o.stdout.contains(&format!(
+                "took the turn token out of turns/{turn:04}/orders/sparta.yaml"
+            )),
+            "{}",
+            o.both()
+        );
+    }
+    // The archive holds no token, in any file, orders included.
+    let has = |b: &[u8], n: &str| {
+        b.windows(n.len())
+            .any(|w| w.eq_ignore_ascii_case(n.as_bytes()))
+    };
+    for f in archived_files(&dir) {
+        let b = fs::read(dir.join(&f)).unwrap();
+        let pending = f.starts_with("turns/0003/orders");
+        for tok in &tokens {
+            assert!(pending || !has(&b, tok), "{} holds a token", f.display());
+        }
+    }
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("verified")
+        .run();
+    // Athens's own copy (what he sent, token and all) is recognised as his orders.
+    let mine = t.join("athens-turn-2.yaml");
+    let sent2 = &athens_sent[1];
+    assert!(sent2.contains(&tokens[2]));
+    assert_ne!(
+        sent2.as_bytes(),
+        fs::read(dir.join("turns/0002/orders/athens.yaml")).unwrap()
+    );
+    fs::write(&mine, sent2).unwrap();
+    Test::new()
+        .args(["verify", "--report"])
+        .arg(dir.join("turns/0002/report-athens.md"))
+        .arg("--orders")
+        .arg(&mine)
+        .arg("--view")
+        .arg(dir.join("turns/0002/view-athens.yaml"))
+        .stdout_has("adjudicated as athens's")
+        .run();
+    // Published mid-war (--force): no token, no address, and not the pending orders.
+    let out = t.join("public");
+    Test::new()
+        .arg("publish")
+        .arg(&dir)
+        .arg(&out)
+        .arg("--force")
+        .stdout_has("published with --force")
+        .run();
+    for (p, e) in cli::snapshot(&out) {
+        let name = p.display().to_string();
+        assert!(
+            !name.starts_with("turns/0003/orders/"),
+            "{name}: pending orders published"
+        );
+        if let cli::Entry::File(b) = e {
+            for tok in &tokens {
+                assert!(!has(&b, tok), "{name} holds a token");
+            }
+            for a in [
+                "pericles@",
+                "archidamus@",
+                "moderator@agora",
+                "agora.example",
+            ] {
+                assert!(!has(&b, a), "{name} holds {a}");
+            }
+        }
+    }
+    Test::new()
+        .arg("verify")
+        .arg(&out)
+        .stdout_has("verified")
+        .run();
+    // The last guard: a file holding a token or an address is refused, named.
+    let report = dir.join("turns/0001/report.md");
+    let orig = fs::read(&report).unwrap();
+    let mut b = orig.clone();
+    b.extend_from_slice(format!("\n{}\n", tokens[0]).as_bytes());
+    fs::write(&report, &b).unwrap();
+    Test::new()
+        .arg("publish")
+        .arg(&dir)
+        .arg(t.join("public2"))
+        .arg("--force")
+        .failure()
+        .stderr_has("turns/0001/report.md holds the turn token of athens for turn 1")
+        .run();
+    b = orig.clone();
+    b.extend_from_slice(b"\nwrite to Pericles@Athens.example\n");
+    fs::write(&report, &b).unwrap();
+    Test::new()
+        .arg("publish")
+        .arg(&dir)
+        .arg(t.join("public3"))
+        .arg("--force")
+        .failure()
+        .stderr_has("holds the address of athens's player")
+        .run();
+    fs::write(&report, &orig).unwrap();
+    assert!(!t.join("public2").exists() && !t.join("public3").exists());
+}
+
+/// Issue 12: the adjudication record is archived like everything else: any byte of
+/// `adjudication.yaml` changed (or a line appended) fails verification naming it first,
+/// and so does a change to the moderator's report that names its hash.
+#[test]
+fn changing_the_adjudication_record_fails_verification_naming_it() {
+    let t = TempDir::new("record");
+    let dir = t.join("c");
+    new_campaign(&dir, "record-431");
+    cli::send_orders(
+        &dir,
+        1,
+        [
+            ("athens", "standing:\n  fortify: { Athens: walls }\n".into()),
+            ("sparta", "standing:\n  fortify: { Sparta: field }\n".into()),
+        ],
+    );
+    Test::new()
+        .arg("adjudicate")
+        .arg(&dir)
+        .args(["--clock", "2026-03-01T12:00:00Z"])
+        .stdout_has("turn 1 adjudicated")
+        .run();
+    assert!(dir.join("turns/0001/adjudication.yaml").exists());
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("verified")
+        .run();
+    let files = vec![
+        PathBuf::from("turns/0001/adjudication.yaml"),
+        PathBuf::from("turns/0001/report.md"),
+        PathBuf::from("turns/0001/report.ru.md"),
+    ];
+    let problems: Vec<String> = changes(&dir, &files)
+        .iter()
+        .filter_map(|c| try_change(&dir, c))
+        .collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("verified")
+        .run();
+}

@@ -113,8 +113,10 @@ fn siege_example_reports_carry_the_same_facts() {
 /// agree with the English ones.
 #[test]
 fn rule_case_translations_carry_the_same_facts() {
+    // The Successors cases' Russian reports are compared by tests/random_play_successors.rs
+    // (Successors gives no Rules::vocabulary yet).
     let v = vocab::<Hellenes>();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/hellenes");
     let mut stack = vec![root];
     let mut problems = Vec::new();
     let mut pairs = 0;
@@ -190,7 +192,7 @@ fn comparison_catches_changed_facts() {
             "a side swapped",
             ru.replacen("Ход игрока Спарты", "Ход игрока Афин", 1),
         ),
-        ("a season changed", ru.replacen("Весна", "Осень", 1)),
+        ("a season changed", ru.replacen("весна", "осень", 1)),
         (
             "a rule reference changed",
             ru.replacen("- 7.2 ", "- 7.3 ", 1),

@@ -161,6 +161,7 @@ fn random_action(
                     fleets: ids.clone(),
                     path: path.clone(),
                     carry: carry.clone(),
+                    into: None,
                 };
                 actions::apply_on_board(sc, b, &a, Some(&r));
                 let mut s = format!("  - sail: {}\n    path: {}\n", f.id, yaml_list(&path));

@@ -266,11 +266,164 @@ fn adjudicate_before_the_deadline_is_refused_naming_who_owes_orders() {
         "2026-03-03T18:00:00Z",
     ]));
     assert!(out.contains("turn 1 adjudicated"), "{out}");
-    let note = fs::read_to_string(dir.join("turns/0001/early.md")).unwrap();
+    // The archive records it, and every report of the turn says it, in its language.
+    let rec = fs::read_to_string(dir.join("turns/0001/adjudication.yaml")).unwrap();
+    for want in [
+        "at: 2026-03-03T18:00:00Z",
+        "clock: given",
+        "deadline: 2026-03-08T18:00:00Z",
+        "early_owing:\n- sparta",
+    ] {
+        assert!(rec.contains(want), "no {want:?} in\n{rec}");
+    }
+    for (file, want) in [
+        ("report.md", "Adjudicated **early**, at 2026-03-03 18:00 UTC on the moderator's order (`dikast adjudicate --now`), before the deadline 2026-03-08T18:00:00Z: Sparta had sent no orders."),
+        ("report-athens.md", "Adjudicated **early**"),
+        ("report-sparta.md", "was given to dikast (`--clock`), not read from the machine's clock"),
+        ("report-sparta.ru.md", "досрочно"),
+        ("report.ru.md", "(`--clock`)"),
+    ] {
+        let r = fs::read_to_string(dir.join("turns/0001").join(file)).unwrap();
+        assert!(r.contains(want), "{file} does not say {want:?}:\n{r}");
+        let section = r.find("### How this turn was adjudicated").or_else(|| r.find("### Как был разобран этот ход"));
+        let happened = r.find("\n## What happened").or_else(|| r.find("\n## Что произошло"));
+        assert!(
+            section.is_some() && section < happened,
+            "{file}: the section comes before what happened"
+        );
+    }
+    let o = Command::new("sha256sum")
+        .arg(dir.join("turns/0001/adjudication.yaml"))
+        .output()
+        .expect("sha256sum runs");
+    let sha = String::from_utf8_lossy(&o.stdout)
+        .split_whitespace()
+        .next()
+        .expect("a hash")
+        .to_string();
+    assert_eq!(sha.len(), 64, "{sha}");
+    let r = fs::read_to_string(dir.join("turns/0001/report.md")).unwrap();
     assert!(
-        note.contains("before its deadline 2026-03-08T18:00:00Z")
-            && note.contains("sparta (Archidamus)"),
-        "{note}"
+        r.contains(&format!(
+            "`adjudication.yaml` beside this report, SHA-256 `{sha}`"
+        )),
+        "the moderator's report names the record's hash"
+    );
+    let rp = fs::read_to_string(dir.join("turns/0001/report-athens.md")).unwrap();
+    assert!(!rp.contains(&sha), "only the moderator's names it");
+    ok(dikast(&["verify", d]));
+    // The record is tamper-evident: a changed byte, or the file gone, fails verification
+    // naming it.
+    let rec_path = dir.join("turns/0001/adjudication.yaml");
+    let orig = fs::read(&rec_path).unwrap();
+    fs::write(
+        &rec_path,
+        String::from_utf8_lossy(&orig).replace("18:00:00Z\nclock", "17:00:00Z\nclock"),
+    )
+    .unwrap();
+    let o = dikast(&["verify", d]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stderr)
+            .contains("turns/0001/adjudication.yaml was changed after adjudication"),
+        "{}",
+        text(&o)
+    );
+    fs::remove_file(&rec_path).unwrap();
+    let o = dikast(&["verify", d]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stderr)
+            .contains("turns/0001/adjudication.yaml is missing from the archive"),
+        "{}",
+        text(&o)
+    );
+    fs::write(&rec_path, &orig).unwrap();
+    ok(dikast(&["verify", d]));
+}
+
+/// Late orders are marked in every report of the turn, with the policy that let them in;
+/// the record says how their arrival is known (by mail: the receipt; by hand: the file's
+/// time), and a turn adjudicated by the machine's clock says so too.
+#[test]
+fn late_orders_are_marked_late_in_every_report_with_the_policy() {
+    let dir = campaign(
+        "late",
+        "late: accept\ndeadlines:\n  1: 2026-03-02T00:00:00Z\n",
+    );
+    let d = dir.to_str().unwrap();
+    let out = receive(
+        &dir,
+        "2026-03-01T10:00:00Z",
+        &message(ATHENS, "in-time", &template(&dir, "athens")),
+    );
+    assert!(out.starts_with("accepted orders"), "{out}");
+    let out = receive(
+        &dir,
+        "2026-03-02T06:30:00Z",
+        &message(SPARTA, "late", &template(&dir, "sparta")),
+    );
+    assert!(out.starts_with("accepted late orders of sparta"), "{out}");
+    ok(dikast(&[
+        "adjudicate",
+        d,
+        "--clock",
+        "2026-03-02T07:00:00Z",
+    ]));
+    let rec = fs::read_to_string(dir.join("turns/0001/adjudication.yaml")).unwrap();
+    assert!(
+        rec.contains("late_policy: accept")
+            && rec.contains(
+                "late_orders:\n- side: sparta\n  arrived: 2026-03-02T06:30:00Z\n  by: mail"
+            ),
+        "{rec}"
+    );
+    assert!(!rec.contains("side: athens"), "athens was in time:\n{rec}");
+    assert!(!rec.contains("early_owing"), "{rec}");
+    let want = "Sparta's orders are **late**: they arrived 2026-03-02 06:30 UTC (by mail), after the deadline 2026-03-02T00:00:00Z; used, as this campaign's policy says (`late: accept`).";
+    for file in ["report.md", "report-athens.md", "report-sparta.md"] {
+        let r = fs::read_to_string(dir.join("turns/0001").join(file)).unwrap();
+        assert!(r.contains(want), "{file}:\n{r}");
+        assert!(!r.contains("Athens's orders are **late**"), "{file}");
+    }
+    let ru = fs::read_to_string(dir.join("turns/0001/report-sparta.ru.md")).unwrap();
+    assert!(
+        ru.contains("**опоздали**") && ru.contains("`late: accept`"),
+        "{ru}"
+    );
+    ok(dikast(&["verify", d]));
+
+    // Turn 2, `late: refuse`: orders put in the folder by hand after the deadline are
+    // still used (the policy turns away mail only), and the reports say exactly that.
+    let c = fs::read_to_string(dir.join("campaign.yaml")).unwrap();
+    fs::write(
+        dir.join("campaign.yaml"),
+        c.replace(
+            "late: accept\ndeadlines:\n  1: 2026-03-02T00:00:00Z\n",
+            "late: refuse\ndeadlines:\n  2: 2026-03-05T00:00:00Z\n",
+        ),
+    )
+    .unwrap();
+    let f = dir.join("turns/0002/orders/athens.yaml");
+    fs::write(&f, template(&dir, "athens")).unwrap();
+    let late_time = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_772_670_000); // 2026-03-05T00:20:00Z
+    fs::File::options()
+        .write(true)
+        .open(&f)
+        .unwrap()
+        .set_modified(late_time)
+        .unwrap();
+    ok(dikast(&[
+        "adjudicate",
+        d,
+        "--allow-no-orders",
+        "--clock",
+        "2026-03-05T01:00:00Z",
+    ]));
+    let r = fs::read_to_string(dir.join("turns/0002/report-sparta.md")).unwrap();
+    assert!(
+        r.contains("Athens's orders are **late**: they arrived 2026-03-05 00:20 UTC (by the file's time), after the deadline 2026-03-05T00:00:00Z; used all the same: the moderator put them in the orders folder himself (`late: refuse` turns away late orders by mail only)."),
+        "{r}"
     );
     ok(dikast(&["verify", d]));
 }
@@ -295,6 +448,16 @@ fn a_cadence_sets_the_next_deadline_and_deadline_set_moves_it() {
     );
     let r = fs::read_to_string(dir.join("turns/0001/report-athens.md")).unwrap();
     assert!(r.contains("2026-03-04T12:00:00Z"), "the report shows it");
+    // The time it was counted from is kept, and said.
+    let rec = fs::read_to_string(dir.join("turns/0001/adjudication.yaml")).unwrap();
+    assert!(
+        rec.contains("at: 2026-03-01T12:00:00Z") && rec.contains("deadline_every: 72h"),
+        "{rec}"
+    );
+    assert!(
+        r.contains("- The next turn's deadline is counted from this time (`deadline_every: 72h`)."),
+        "{r}"
+    );
     let out = ok(dikast(&[
         "deadline",
         d,
@@ -363,4 +526,185 @@ fn show_of_a_game_file_without_side_shows_every_side() {
     let v = dir.join("turns/0001/view-athens.yaml");
     let out = ok(dikast(&["show", v.to_str().unwrap()]));
     assert!(!out.contains("## Sparta"), "{out}");
+}
+
+/// The envelope recipients of every notice dikast queued or sent (`.dikast/outbox` and
+/// `.dikast/sent` keep one `<stem>.yaml` envelope beside each message).
+fn notice_recipients(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for sub in ["outbox", "sent"] {
+        let Ok(rd) = fs::read_dir(dir.join(".dikast").join(sub)) else {
+            continue;
+        };
+        let mut v: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
+        v.sort();
+        for p in v
+            .iter()
+            .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        {
+            let t = fs::read_to_string(p).unwrap();
+            let to = t
+                .lines()
+                .find_map(|l| l.strip_prefix("to: "))
+                .unwrap_or_else(|| panic!("{} names no recipient:\n{t}", p.display()));
+            out.push(to.trim().to_string());
+        }
+    }
+    out
+}
+
+/// No backscatter: a refusal is mailed only to a registered player's own address. A
+/// stranger's `From:` (which anyone can forge, to aim dikast's answer at a third party)
+/// is never mailed; the moderator is told instead. A forged `From:` of a player with a
+/// `Reply-To:` elsewhere is answered at the player's registered address only. (The
+/// server here is a closed port, so each notice waits in `.dikast/outbox` with its
+/// envelope: what would be sent, and to whom.)
+#[test]
+fn answers_go_only_to_registered_players_never_to_a_forged_sender() {
+    let dir = campaign(
+        "backscatter",
+        "mail:\n  server: 127.0.0.1\n  port: 9\n  security: none\n  from: \"Dikast <judge@example.org>\"\n",
+    );
+    let ta = template(&dir, "athens");
+    let victim = "victim@example.net";
+    let out = receive(&dir, "2026-03-01T10:00:00Z", &message(victim, "f1", &ta));
+    assert!(out.starts_with("refused <f1@example.org>"), "{out}");
+    assert!(out.contains("the sender not answered"), "{out}");
+    assert_eq!(notice_recipients(&dir), vec!["mod@example.org".to_string()]);
+    // A forged player's address, with a Reply-To: aimed elsewhere and a wrong token.
+    let forged = format!(
+        "From: Pericles <{ATHENS}>\r\nReply-To: {victim}\r\nTo: judge@example.org\r\nSubject: orders\r\nMessage-ID: <f2@example.org>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}\r\n",
+        ta.replace("token: ", "token: 0").replace('\n', "\r\n")
+    );
+    let out = receive(&dir, "2026-03-01T10:05:00Z", forged.as_bytes());
+    assert!(out.contains("turn token (`token:`) is wrong"), "{out}");
+    let to = notice_recipients(&dir);
+    assert_eq!(to.len(), 2, "{to:?}");
+    assert!(to.contains(&ATHENS.to_string()), "{to:?}");
+    assert!(!to.iter().any(|a| a.contains("victim")), "{to:?}");
+    // Nothing of either message was stored.
+    assert_eq!(
+        fs::read_dir(dir.join("turns/0001/orders")).unwrap().count(),
+        0
+    );
+    // And no notice anywhere names the stranger as a recipient (the queued messages
+    // themselves: their To: header).
+    for e in fs::read_dir(dir.join(".dikast/outbox")).unwrap().flatten() {
+        let raw = fs::read_to_string(e.path()).unwrap();
+        if e.path().extension().is_some_and(|x| x == "eml") {
+            let to_line = raw
+                .lines()
+                .find(|l| l.starts_with("To: "))
+                .unwrap_or_default();
+            assert!(!to_line.contains("victim"), "{to_line}");
+        }
+    }
+}
+
+/// The moderator's report shows the whole position after the turn, every side's blocks
+/// and hands (in every language); no player's report or view holds it: Sparta's files
+/// never name an Athenian block, Athens's never a Spartan one.
+#[test]
+fn the_moderators_report_shows_every_side_and_no_players_file_does() {
+    let dir = campaign("whole", "");
+    let d = dir.to_str().unwrap();
+    for side in ["athens", "sparta"] {
+        fs::write(
+            dir.join(format!("turns/0001/orders/{side}.yaml")),
+            template(&dir, side),
+        )
+        .unwrap();
+    }
+    ok(dikast(&["adjudicate", d]));
+    let t1 = dir.join("turns/0001");
+    let read = |n: &str| fs::read_to_string(t1.join(n)).unwrap();
+    for (file, heading, athens, sparta) in [
+        (
+            "report.md",
+            "## The whole position (every side; the moderator's alone)",
+            "- ATH-1 Athenian Hoplites (hoplites), 4/4 steps",
+            "\n### Sparta\n",
+        ),
+        (
+            "report.ru.md",
+            "## Всё положение (все стороны; только для ведущего)",
+            "- ATH-1 Афинские гоплиты (гоплиты), шаги 4/4",
+            "\n### Спарта\n",
+        ),
+    ] {
+        let r = read(file);
+        let at = r
+            .find(heading)
+            .unwrap_or_else(|| panic!("{file} has no whole position:\n{r}"));
+        let whole = &r[at..];
+        assert!(
+            whole.contains(athens) && whole.contains(sparta),
+            "{file}:\n{whole}"
+        );
+        assert!(whole.contains("SPA-"), "{file}: Sparta's blocks");
+        assert!(
+            at < r
+                .find("\n## What you must send next")
+                .or_else(|| r.find("\n## Что прислать дальше"))
+                .unwrap(),
+            "{file}: before what to send next"
+        );
+    }
+    let player_files = |side: &str| -> Vec<(String, String)> {
+        let mut v: Vec<(String, String)> = ["md", "ru.md"]
+            .iter()
+            .map(|x| {
+                let n = format!("report-{side}.{x}");
+                (n.clone(), read(&n))
+            })
+            .collect();
+        let n = format!("turns/0002/view-{side}.yaml");
+        v.push((n.clone(), fs::read_to_string(dir.join(&n)).unwrap()));
+        v
+    };
+    for (side, enemy) in [("athens", "SPA-"), ("sparta", "ATH-")] {
+        for (n, text) in player_files(side) {
+            assert!(
+                !text.contains("The whole position") && !text.contains("Всё положение"),
+                "{n} holds the moderator's whole position"
+            );
+            assert!(!text.contains(enemy), "{n} names an enemy block ({enemy}…)");
+        }
+    }
+    ok(dikast(&["verify", d]));
+}
+
+/// Orders put in by hand from the moderator's template carry the token; the adjudication
+/// empties that line (the archive never holds a token) but keeps every line's number, so
+/// a diagnostic points at the line as it stands in the file; and a refused run writes
+/// nothing, the file included.
+#[test]
+fn a_token_taken_out_keeps_every_diagnostic_on_its_line() {
+    let dir = campaign("token-lines", "");
+    let d = dir.to_str().unwrap();
+    let t = template(&dir, "athens");
+    assert!(t.contains("\ntoken: "), "{t}");
+    let bad = format!("{t}marchh: [nonsense]\n");
+    let line = bad.lines().position(|l| l.starts_with("marchh")).unwrap() + 1;
+    let f = dir.join("turns/0001/orders/athens.yaml");
+    fs::write(&f, &bad).unwrap();
+    let o = dikast(&["adjudicate", d, "--allow-no-orders"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(&format!("turns/0001/orders/athens.yaml:{line}:1")),
+        "the diagnostic is not at line {line}:\n{err}"
+    );
+    assert_eq!(fs::read_to_string(&f).unwrap(), bad, "nothing written");
+    // Fixed, it is adjudicated, and the archived file has the line emptied.
+    fs::write(&f, &t).unwrap();
+    let out = ok(dikast(&["adjudicate", d, "--allow-no-orders"]));
+    assert!(
+        out.contains("took the turn token out of turns/0001/orders/athens.yaml"),
+        "{out}"
+    );
+    let kept = fs::read_to_string(&f).unwrap();
+    assert_eq!(kept.lines().count(), t.lines().count());
+    assert!(!kept.contains("token"), "{kept}");
+    ok(dikast(&["verify", d]));
 }

@@ -311,6 +311,7 @@ fn game_bytes<R: CaseGame>(dir: &Path, case: &Case) -> Result<(Vec<u8>, Hash, Ha
         },
         previous: None,
         deadline: None,
+        last_turn: Vec::new(),
         state,
     };
     Ok((to_yaml(&game).into_bytes(), s, u))

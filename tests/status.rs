@@ -176,3 +176,25 @@ fn the_clock_is_used_when_now_is_not_given() {
         "{now_line} is not the time of the run"
     );
 }
+
+/// A side the step does not await owes nothing: `status` says so (never "missing"), only
+/// the awaited side is counted (the deadline policy's own unit test,
+/// `policy::tests::only_the_sides_a_step_awaits_owe_orders`, holds the same). (Both games await every side in every step they have today — the other side sends
+/// standing orders — so the game file's `awaiting` is narrowed by hand here; `status`
+/// reads only that envelope, while `adjudicate` refuses the changed file.)
+#[test]
+fn a_side_the_step_does_not_await_is_never_missing() {
+    let dir = campaign("not-awaited");
+    let g = dir.join("turns/0001/game.yaml");
+    let text = fs::read_to_string(&g).unwrap();
+    let narrowed = text.replace("awaiting:\n- athens\n- sparta\n", "awaiting:\n- sparta\n");
+    assert_ne!(narrowed, text);
+    fs::write(&g, narrowed).unwrap();
+    let s = status(&dir, "2026-03-01T00:00:00Z");
+    assert!(
+        line_of(&s, "athens").contains("not awaited this turn"),
+        "{s}"
+    );
+    assert!(line_of(&s, "sparta").contains("missing"), "{s}");
+    assert!(s.contains("orders: 0 in, 0 late, 1 missing"), "{s}");
+}

@@ -194,6 +194,24 @@ fn token_of(template: &str) -> String {
         .to_string()
 }
 
+/// A template's text with its `token:` line emptied (what dikast stores of orders by
+/// mail: the line end stays, so every line keeps its number).
+fn no_token(t: &str) -> String {
+    t.split_inclusive('\n')
+        .map(|l| {
+            if l.trim_start_matches('\u{feff}').starts_with("token:") {
+                if l.ends_with("\r\n") {
+                    "\r\n"
+                } else {
+                    "\n"
+                }
+            } else {
+                l
+            }
+        })
+        .collect()
+}
+
 fn count(mb: &[Got], needle: &str) -> usize {
     mb.iter().filter(|m| m.subject.contains(needle)).count()
 }
@@ -335,10 +353,12 @@ fn a_campaign_runs_three_turns_by_mail() {
     );
     assert!(out.contains("called athens for turn 2"), "{out}");
     // What was stored: exactly the accepted orders.
+    // Stored as sent, but for the `token:` line (the archive never holds a token).
     assert_eq!(
         fs::read_to_string(dir.join("turns/0001/orders/athens.yaml")).unwrap(),
-        ta
+        no_token(&ta)
     );
+    assert_ne!(no_token(&ta), ta);
     let stored_s = fs::read_to_string(dir.join("turns/0001/orders/sparta.yaml")).unwrap();
     assert!(
         stored_s.starts_with("game: g-e2e") && !stored_s.contains("Архидам\n"),
@@ -377,12 +397,33 @@ fn a_campaign_runs_three_turns_by_mail() {
     }
     assert_eq!(count(&ma, "orders accepted"), 1);
     assert_eq!(count(&ma, "report for"), 1);
+    // No backscatter: the forged sender gets nothing (an answer to a `From:` anyone can
+    // write would mail a stranger); the moderator is told instead.
     let me = mailbox(&e, &format!("eve.{tag}"));
-    assert_eq!(me.len(), 1);
     assert!(
-        me[0].body.contains("is not the registered address"),
+        me.is_empty(),
+        "eve was answered: {:#?}",
+        me.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    let mm = mailbox(&e, &format!("moderator.{tag}"));
+    let told: Vec<&Got> = mm
+        .iter()
+        .filter(|m| m.subject.contains("unknown sender was refused"))
+        .collect();
+    assert_eq!(
+        told.len(),
+        1,
+        "{:#?}",
+        mm.iter().map(|m| &m.subject).collect::<Vec<_>>()
+    );
+    assert!(
+        told[0].body.contains(&eve) && told[0].body.contains("not answered"),
         "{}",
-        me[0].body
+        told[0].body
+    );
+    assert!(
+        !told[0].body.contains(&tok_a),
+        "the notice quotes nothing of the message"
     );
     let ms = mailbox(&e, &format!("sparta.{tag}"));
     assert_eq!(count(&ms, "orders accepted"), 1);
@@ -415,8 +456,9 @@ fn a_campaign_runs_three_turns_by_mail() {
         "not due: sparta owes orders\n{out}"
     );
     assert_eq!(
-        fs::read(dir.join("turns/0002/orders/athens.yaml")).unwrap(),
-        crlf.as_bytes()
+        fs::read_to_string(dir.join("turns/0002/orders/athens.yaml")).unwrap(),
+        no_token(&crlf),
+        "BOM and CRLF kept, the token line gone"
     );
     // Early adjudication is refused, naming who owes orders and the deadline.
     let early = dikast(&["adjudicate", d, "--clock", "2026-03-01T15:00:00Z"]);
@@ -458,6 +500,75 @@ fn a_campaign_runs_three_turns_by_mail() {
         ms.iter()
             .any(|m| m.subject.contains("Turn 3") && m.body.contains("marked late")),
         "the call for turn 3 says Sparta's orders were late"
+    );
+    // The reports of turn 2 mark them late, with the policy, in each player's language.
+    let ma = mailbox(&e, &format!("athens.{tag}"));
+    let r2 = ma
+        .iter()
+        .find(|m| m.subject.contains("Turn 2:") && m.subject.contains("report for"))
+        .expect("Athens got the report of turn 2");
+    assert!(
+        r2.body.contains("Sparta's orders are **late**: they arrived 2026-03-04 14:00 UTC (by mail), after the deadline 2026-03-04T13:00:00Z; used, as this campaign's policy says (`late: accept`)."),
+        "{}",
+        r2.body
+    );
+    let r2 = ms
+        .iter()
+        .find(|m| m.subject.contains("Ход 2:"))
+        .expect("Sparta got the report of turn 2");
+    assert!(
+        r2.body.contains("**опоздали**") && r2.body.contains("`late: accept`"),
+        "{}",
+        r2.body
+    );
+    assert!(fs::read_to_string(dir.join("turns/0002/adjudication.yaml"))
+        .unwrap()
+        .contains("late_orders:\n- side: sparta"));
+
+    // The moderator moves turn 3's deadline: every player and the moderator get the
+    // notice, and what is mailed from then on (a reminder) gives the deadline in force.
+    let out = ok(dikast(&[
+        "deadline",
+        d,
+        "--set",
+        "+24h",
+        "--clock",
+        "2026-03-04T14:30:00Z",
+    ]));
+    assert!(
+        out.contains("deadline set to 2026-03-08T14:00:00Z")
+            && out.contains("was 2026-03-07T14:00:00Z"),
+        "{out}"
+    );
+    for who in ["athens", "sparta", "moderator"] {
+        let mb = mailbox(&e, &format!("{who}.{tag}"));
+        let n: Vec<&Got> = mb
+            .iter()
+            .filter(|m| {
+                m.subject
+                    .contains("Turn 3: new deadline 2026-03-08T14:00:00Z")
+            })
+            .collect();
+        assert_eq!(n.len(), 1, "{who} got the notice once");
+        assert!(
+            n[0].body.contains("it was 2026-03-07T14:00:00Z"),
+            "{}",
+            n[0].body
+        );
+    }
+    let out = ok(dikast(&["remind", d]));
+    assert!(
+        out.contains("reminded athens") && out.contains("reminded sparta"),
+        "{out}"
+    );
+    let rem = mailbox(&e, &format!("athens.{tag}"))
+        .into_iter()
+        .rfind(|m| m.subject.contains("Turn 3: reminder"))
+        .expect("Athens was reminded");
+    assert!(
+        rem.body.contains("Deadline in force: 2026-03-08T14:00:00Z"),
+        "{}",
+        rem.body
     );
 
     // Turn 3: both in at once.
@@ -512,12 +623,34 @@ fn a_campaign_runs_three_turns_by_mail() {
     for t in &tokens_s {
         assert!(!has(&ma, t), "Sparta's token {t} reached Athens");
     }
-    // The archive (published in the end) holds no token outside the orders received.
+    // The moderator's reports show the whole position; no player's mail holds it, nor
+    // (in body or attachment) a block of the other side by its id.
+    let mm = mailbox(&e, &format!("moderator.{tag}"));
+    let mod_reports: Vec<&Got> = mm
+        .iter()
+        .filter(|m| m.subject.contains("moderator's report"))
+        .collect();
+    assert_eq!(mod_reports.len(), 3);
+    assert!(mod_reports
+        .iter()
+        .all(|m| m.body.contains("## The whole position")
+            && m.body.contains("ATH-1 ")
+            && m.body.contains("SPA-")));
+    for (mb, who, enemy) in [
+        (&ma, "athens", "SPA-"),
+        (&ms, "sparta", "ATH-"),
+        (&me, "eve", "ATH-"),
+    ] {
+        for needle in ["The whole position", "Всё положение", enemy] {
+            assert!(!has(mb, needle), "{who}'s mail holds {needle:?}");
+        }
+    }
+    // The archive (published in the end) holds no token, the orders received included.
     let mut files = Vec::new();
     files_under(&dir.join("turns"), &mut files);
     for f in files
         .iter()
-        .filter(|f| !f.components().any(|c| c.as_os_str() == "orders"))
+        .filter(|f| !f.components().any(|c| c.as_os_str() == "mail"))
     {
         let b = fs::read(f).unwrap();
         for t in tokens_a.iter().chain(&tokens_s) {
@@ -576,5 +709,51 @@ fn tick_over_a_folder_of_campaigns() {
         ])),
         ""
     );
+    let _ = fs::remove_dir_all(&root);
+}
+
+/// The exit codes of `tick` (docs/mail.md): 75 while mail waits — the turn is adjudicated
+/// all the same, the messages wait in the outbox, and the next tick retries them without
+/// adjudicating again. (The server is a closed port: no server needed.)
+#[test]
+fn tick_exits_75_while_mail_waits_and_retries_it() {
+    let root = std::env::temp_dir().join(format!("dikast-tick-75-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&root);
+    let a = root.join("c");
+    let ad = a.to_str().unwrap();
+    ok(dikast(&["new", ad]));
+    for side in ["athens", "sparta"] {
+        let t = ok(dikast(&["template", ad, "--side", side]));
+        fs::write(a.join(format!("turns/0001/orders/{side}.yaml")), t).unwrap();
+    }
+    let c = fs::read_to_string(a.join("campaign.yaml")).unwrap();
+    let c = c
+        .replacen("email: ''", "email: athens@example.org", 1)
+        .replacen("email: ''", "email: sparta@example.org", 1);
+    fs::write(
+        a.join("campaign.yaml"),
+        format!("{c}moderator: moderator@example.org\nmail:\n  server: 127.0.0.1\n  port: 9\n  security: none\n  from: judge@example.org\n"),
+    )
+    .unwrap();
+    let o = dikast(&["tick", ad, "--clock", "2026-03-01T12:00:00Z"]);
+    assert_eq!(o.status.code(), Some(75), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("turn 1 adjudicated (every side's orders are in)")
+            && err.contains("some mail could not be sent"),
+        "{err}"
+    );
+    assert!(a.join("turns/0002/game.yaml").exists());
+    assert!(
+        fs::read_dir(a.join("turns/0001/mail/outbox"))
+            .unwrap()
+            .count()
+            > 0
+    );
+    let o = dikast(&["tick", ad, "--clock", "2026-03-01T12:10:00Z"]);
+    assert_eq!(o.status.code(), Some(75), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("adjudicated ("), "{err}");
+    assert!(!a.join("turns/0003").exists());
     let _ = fs::remove_dir_all(&root);
 }

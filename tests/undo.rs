@@ -96,6 +96,16 @@ fn undo_restores_the_pending_turn_byte_for_byte() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("already holds orders"));
     ok(dikast(&["undo", d, "--force"]));
     assert_eq!(snapshot(&dir.join("turns")), before);
+    // An adjudication with a record (a time given by hand) is taken back with it.
+    ok(dikast(&[
+        "adjudicate",
+        d,
+        "--clock",
+        "2026-03-01T12:00:00Z",
+    ]));
+    assert!(dir.join("turns/0001/adjudication.yaml").exists());
+    ok(dikast(&["undo", d]));
+    assert_eq!(snapshot(&dir.join("turns")), before);
     let _ = fs::remove_dir_all(&dir);
 }
 

@@ -65,11 +65,13 @@ impl Rules for Successors {
     type Event = Event;
 
     fn scenario_names() -> &'static [&'static str] {
-        &["successors-323"]
+        &["successors"]
     }
 
+    /// `successors` (the name); `successors-323`, its name before, stays an alias
+    /// so that campaigns started under it still load.
     fn embedded_scenario(name: &str) -> Option<&'static str> {
-        (name == "successors-323").then_some(SUCCESSORS_323)
+        matches!(name, "successors" | "successors-323").then_some(SUCCESSORS_323)
     }
 
     fn load_scenario(text: &str) -> Result<Scenario, Vec<String>> {

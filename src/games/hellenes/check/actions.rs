@@ -14,6 +14,7 @@ use super::context::places;
 use super::context::unknown_keys;
 use super::context::Ctx;
 use crate::diag::did_you_mean;
+use crate::diag::Diagnostic;
 use crate::games::hellenes::engine::actions::apply_on_board;
 use crate::games::hellenes::engine::actions::budget;
 use crate::games::hellenes::engine::actions::build_problem;
@@ -23,14 +24,24 @@ use crate::games::hellenes::engine::movement;
 use crate::games::hellenes::engine::movement::Part;
 use crate::games::hellenes::engine::movement::Problem;
 use crate::games::hellenes::engine::movement::Route;
+use crate::games::hellenes::engine::siege;
 use crate::games::hellenes::model::orders::Action;
 use crate::games::hellenes::model::orders::Build;
+use crate::games::hellenes::model::orders::Landing;
+use crate::games::hellenes::model::scenario::BlockKind;
 use crate::games::hellenes::model::sight::Sight;
+use crate::games::hellenes::model::state::Status;
 use crate::games::hellenes::model::view;
 use crate::yaml::{Kind, Node};
 
 /// Checks `actions:` against the view. Returns the legal actions in order.
 pub fn check_actions(cx: &mut Ctx, v: &Node) -> Vec<Action> {
+    check_actions_on(cx, v).0
+}
+
+/// `check_actions`, with the side's board after its accepted actions (what its Combat
+/// phase will find, as far as the side's own moves go).
+fn check_actions_on(cx: &mut Ctx, v: &Node) -> (Vec<Action>, Sight) {
     let sc = cx.sc;
     let view = cx.view;
     let side = view.side.clone();
@@ -46,7 +57,7 @@ pub fn check_actions(cx: &mut Ctx, v: &Node) -> Vec<Action> {
             "write each action on its own line starting with `- `, e.g. `- move: [{}]`",
             view::example_block(view, false)
         ));
-        return out;
+        return (out, Sight::from_view(sc, view));
     };
     let budget = budget(sc, view.initiative.as_ref(), &side);
     let mut board = Sight::from_view(sc, view);
@@ -80,7 +91,10 @@ pub fn check_actions(cx: &mut Ctx, v: &Node) -> Vec<Action> {
                 fleets,
                 path,
                 carry,
-            } => movement::naval_move(sc, &board, fleets, path, carry).map(Some),
+                into,
+            } => movement::naval_move(sc, &board, fleets, path, carry).and_then(|r| {
+                movement::port_entry(sc, &board, fleets, carry, &r, *into).map(|_| Some(r))
+            }),
             Action::Build(what) => {
                 let free = match what {
                     Build::Block(city) => pool_for(sc, &board.own, city).len() as u32,
@@ -116,7 +130,7 @@ pub fn check_actions(cx: &mut Ctx, v: &Node) -> Vec<Action> {
             }
         }
     }
-    out
+    (out, board)
 }
 
 /// The node a problem points at.
@@ -158,7 +172,7 @@ fn parse_action(cx: &mut Ctx, item: &Node) -> Option<Action> {
     });
     let allowed: &[&str] = match verb.as_deref() {
         Some("move") => &["move", "path"],
-        Some("sail") => &["sail", "path", "carry"],
+        Some("sail") => &["sail", "path", "carry", "into"],
         Some("build") => &["build"],
         Some("pillage") => &["pillage"],
         _ => {
@@ -222,10 +236,23 @@ fn parse_action(cx: &mut Ctx, item: &Node) -> Option<Action> {
                 Some(c) => ids(cx, c),
                 None => Some(Vec::new()),
             };
+            let into = match item.get("into") {
+                None => Some(None),
+                Some(n) => match n.as_str().map(|s| s.trim().to_ascii_lowercase()).as_deref() {
+                    Some("walls") => Some(Some(Landing::Walls)),
+                    Some("field") => Some(Some(Landing::Field)),
+                    _ => {
+                        let d = cx.err("orders::bad-value", n, "`into` is `walls` or `field`");
+                        d.rule = Some("rule 7.4: fleets reaching their own besieged port by its offshore sea enter it (walls) or land and attack the besiegers (field)".into());
+                        None
+                    }
+                },
+            };
             Action::Sail {
                 fleets: fleets?,
                 path: path?,
                 carry: carry?,
+                into: into?,
             }
         }
         "build" => Action::Build(parse_build(cx, value)?),
@@ -289,4 +316,56 @@ fn parse_build(cx: &mut Ctx, value: &Node) -> Option<Build> {
         None => "`build: <your block id>` adds a step; `build: <city>` draws a new block".into(),
     });
     None
+}
+
+/// 8.2.1, checked against the planned moves as resolution will meet them: attrition
+/// against a port needs it blockaded when the Combat phase comes; if every fleet of the
+/// side blockading it sails away in this turn's `actions:`, the blockade ends with the
+/// Actions phase and the attrition would be void, so it is refused here (as attrition
+/// with a fleet only arriving this turn is: `blockade-too-recent`).
+pub(super) fn blockade_left(cx: &mut Ctx, city: &str, node: &Node) -> Option<Diagnostic> {
+    let sc = cx.sc;
+    let sea = siege::offshore(sc, city)?;
+    let root = crate::yaml::parse(cx.file).ok()?;
+    let actions = root.as_map()?.iter().find_map(|(k, v)| {
+        k.as_str()
+            .is_some_and(|s| s.eq_ignore_ascii_case("actions"))
+            .then_some(v)
+    })?;
+    let mut scratch = Ctx {
+        sc,
+        view: cx.view,
+        check: crate::kit::check::Check::new(cx.file),
+    };
+    let (_, board) = check_actions_on(&mut scratch, actions);
+    let blockading = |b: &Sight| -> Vec<String> {
+        b.own
+            .iter()
+            .filter(|x| x.kind == BlockKind::Fleet && x.status == Status::Field)
+            .filter(|x| {
+                x.at == sea
+                    || (city == sc.params.siege.grain_city
+                        && sc.params.siege.grain_seas.contains(&x.at))
+            })
+            .map(|x| x.id.clone())
+            .collect()
+    };
+    let now = blockading(&Sight::from_view(sc, cx.view));
+    if now.is_empty() || !blockading(&board).is_empty() {
+        return None;
+    }
+    Some(
+        Diagnostic::new(
+            "orders::blockade-ends",
+            format!(
+                "{city} will not be blockaded in your Combat phase: {} {} {sea} in your actions",
+                now.join(", "),
+                if now.len() == 1 { "leaves" } else { "leave" }
+            ),
+        )
+        .at(cx.file, node.span)
+        .label("the blockade ends")
+        .rule("rule 8.2.1: a port suffers attrition only if it is both besieged and blockaded (since the previous season); the blockade ends when the last fleet leaves its offshore sea")
+        .help(format!("keep a fleet in {sea} this turn, or drop the attrition")),
+    )
 }

@@ -6,6 +6,7 @@ use crate::games::hellenes::engine::olympians::find;
 use crate::games::hellenes::model::labels;
 use crate::games::hellenes::model::orders::any_label;
 use crate::games::hellenes::model::orders::Appeal;
+use crate::games::hellenes::model::orders::Role;
 use crate::games::hellenes::model::orders::When;
 use crate::games::hellenes::model::scenario::Governs;
 use crate::games::hellenes::model::scenario::OlympianDef;
@@ -18,7 +19,15 @@ pub fn named<'a>(
 ) -> Option<&'a OlympianDef> {
     let name = cx.text(val, "an Olympian's name")?;
     let sc = cx.sc;
-    if let Some(o) = find(sc, name) {
+    // The scenario's name, or the Russian one the Russian reports print.
+    let named = find(sc, name).or_else(|| {
+        sc.params
+            .olympians
+            .gods
+            .iter()
+            .find(|o| super::names::same(name, &o.name))
+    });
+    if let Some(o) = named {
         return Some(o);
     }
     let names: Vec<&str> = sc
@@ -28,7 +37,13 @@ pub fn named<'a>(
         .iter()
         .map(|o| o.name.as_str())
         .collect();
-    let hint = crate::diag::did_you_mean(name, names.iter().copied());
+    let hint = crate::diag::did_you_mean(
+        name,
+        names
+            .iter()
+            .copied()
+            .chain(names.iter().filter_map(|n| super::names::russian(n))),
+    );
     let d = cx.err(
         "orders::unknown-olympian",
         val,
@@ -102,6 +117,7 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
     let mut olympian: Option<&OlympianDef> = None;
     let mut on: Option<(String, &crate::yaml::Node)> = None;
     let mut when = When::default();
+    let mut role: Option<(Role, &crate::yaml::Node)> = None;
     let mut when_nodes: Vec<(&str, &crate::yaml::Node)> = Vec::new();
     let mut ok = true;
     for (k, val) in pairs {
@@ -109,6 +125,19 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
             Some("olympian") => match named(cx, val, rule) {
                 Some(o) => olympian = Some(o),
                 None => ok = false,
+            },
+            Some("as") => match val
+                .as_str()
+                .map(|s| s.trim().to_ascii_lowercase())
+                .as_deref()
+            {
+                Some("attacker") => role = Some((Role::Attacker, val)),
+                Some("defender") => role = Some((Role::Defender, val)),
+                _ => {
+                    let d = cx.err("orders::bad-value", val, "`as` is `attacker` or `defender`");
+                    d.rule = Some(rule.into());
+                    ok = false;
+                }
             },
             Some("on") => match cx.text(val, "a dice label, `*` for any text") {
                 Some(p) => on = Some((p.trim().to_string(), val)),
@@ -198,7 +227,7 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
             }
             _ => {
                 let key = k.as_str().unwrap_or("?").to_string();
-                let hint = crate::diag::did_you_mean(&key, ["olympian", "on", "when"]);
+                let hint = crate::diag::did_you_mean(&key, ["olympian", "on", "as", "when"]);
                 let d = cx.err(
                     "orders::unknown-key",
                     k,
@@ -206,7 +235,7 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
                 );
                 d.help = Some(match hint {
                     Some(h) => format!("did you mean `{h}`?"),
-                    None => "an appeal takes `olympian`, `on` and `when`".into(),
+                    None => "an appeal takes `olympian`, `on`, `as` and `when`".into(),
                 });
                 ok = false;
             }
@@ -279,6 +308,25 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
             ok = false;
         }
     }
+    // `as` speaks of a battle's attacker and defender.
+    if let Some((_, node)) = role {
+        if !matches!(
+            o.governs,
+            Governs::LandBattle | Governs::NavalBattle | Governs::Assault
+        ) {
+            let d = cx.err(
+                "orders::bad-condition",
+                node,
+                format!("`as` says nothing about {}", o.governs.words()),
+            );
+            d.label = Some(format!("not a condition for {}", o.name));
+            d.rule = Some(rule.into());
+            d.help = Some(
+                "`as: attacker | defender` is for battle Olympians (Ares, Poseidon, Athena)".into(),
+            );
+            ok = false;
+        }
+    }
     if when.mine_only() && when.enemy_only() {
         let d = cx.err(
             "orders::bad-condition",
@@ -293,5 +341,6 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
         olympian: o.name.clone(),
         on: on.map(|(p, _)| p).unwrap_or_else(any_label),
         when,
+        role: role.map(|(r, _)| r),
     })
 }

@@ -51,6 +51,11 @@ fn appeals() -> Shape {
         Field::required("olympian", Shape::Name, "the Olympian appealed to"),
         Field::optional("on", Shape::Text, "a dice label; `*` stands for any text"),
         Field::optional(
+            "as",
+            Shape::Word(&["attacker", "defender"]),
+            "only in battles where you attack, or defend",
+        ),
+        Field::optional(
             "when",
             Shape::Record(vec![
                 Field::optional("my_hits_at_most", at_least(), ""),
@@ -120,6 +125,11 @@ pub fn forms() -> Forms {
                                 "the start (optional), then each sea entered",
                             ),
                             Field::optional("carry", names(), "5.21: land blocks carried"),
+                            Field::optional(
+                                "into",
+                                Shape::Word(&["walls", "field"]),
+                                "7.4: at your own besieged port, join the besieged (walls, the default) or land and attack (field)",
+                            ),
                         ],
                         help: "2.0, 5.21: fleets standing together",
                     },
@@ -203,8 +213,11 @@ pub fn forms() -> Forms {
                 shape: Shape::Record(vec![
                     Field::optional(
                         "fortify",
-                        Shape::map(Shape::Word(&["walls", "field"])),
-                        "7.1: withdraw into the city, or fight outside",
+                        Shape::map(Shape::Either(vec![
+                            Shape::Word(&["walls", "field"]),
+                            Shape::nonempty_list(Shape::Name),
+                        ])),
+                        "7.1: withdraw into the city, or fight outside, or the blocks that withdraw",
                     ),
                     Field::optional(
                         "capitulate",

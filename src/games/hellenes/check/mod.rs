@@ -8,6 +8,8 @@ pub mod appeals;
 pub mod context;
 pub mod defaults;
 pub mod forms;
+pub mod fortify;
+pub mod names;
 pub mod orders;
 pub mod siege_orders;
 pub mod winter_orders;

@@ -288,7 +288,7 @@ pub(super) fn check_hand_card(cx: &mut Ctx, node: &Node) -> Option<String> {
         .view
         .hand
         .iter()
-        .find(|c| c.id.eq_ignore_ascii_case(&name) || c.name.eq_ignore_ascii_case(&name))
+        .find(|c| c.id.eq_ignore_ascii_case(&name) || super::names::same(&name, &c.name))
     {
         return Some(c.id.clone());
     }
@@ -296,7 +296,7 @@ pub(super) fn check_hand_card(cx: &mut Ctx, node: &Node) -> Option<String> {
         .sc
         .cards
         .iter()
-        .any(|c| c.id.eq_ignore_ascii_case(&name) || c.name.eq_ignore_ascii_case(&name));
+        .any(|c| c.id.eq_ignore_ascii_case(&name) || super::names::same(&name, &c.name));
     let hand: Vec<String> = cx
         .view
         .hand
@@ -308,7 +308,13 @@ pub(super) fn check_hand_card(cx: &mut Ctx, node: &Node) -> Option<String> {
         cx.view
             .hand
             .iter()
-            .flat_map(|c| [c.id.as_str(), c.name.as_str()]),
+            .flat_map(|c| [c.id.as_str(), c.name.as_str()])
+            .chain(
+                cx.view
+                    .hand
+                    .iter()
+                    .filter_map(|c| super::names::russian(&c.name)),
+            ),
     );
     let (code, msg, label) = if in_deck {
         (
@@ -359,6 +365,14 @@ fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
                 };
                 for (c, how) in m {
                     let city = cx.city(c);
+                    // 7.1: the defender names the blocks that withdraw (`check::fortify`).
+                    if how.as_seq().is_some() {
+                        if let Some((city, ids)) = super::fortify::blocks(cx, c, city, how) {
+                            st.fortify.insert(city.clone(), Fortify::Walls);
+                            st.walls.insert(city, ids);
+                        }
+                        continue;
+                    }
                     let f = match how
                         .as_str()
                         .map(|s| s.trim().to_ascii_lowercase())

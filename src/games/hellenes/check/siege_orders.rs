@@ -102,11 +102,7 @@ pub fn check_item(
 }
 
 fn refusal(r: Refusal, node: &Node, file: &SourceFile) -> Diagnostic {
-    Diagnostic::new(&format!("orders::{}", r.code), r.message)
-        .at(file, node.span)
-        .label("not possible now")
-        .rule(r.rule)
-        .help_opt(r.help)
+    r.diagnostic(file, node.span).label("not possible now")
 }
 
 /// A city named on the map, case-insensitive, with a "did you mean".
@@ -463,7 +459,17 @@ pub fn check_combat(cx: &mut Ctx, v: &Node, winter: bool) -> Vec<SiegeOrder> {
             continue;
         }
         match check_item(cx.sc, cx.view, &key, val, &out, cx.file) {
-            Ok(o) => out.push(o),
+            Ok(o) => {
+                // 8.2.1: in a player turn, attrition against a port the side's own
+                // actions leave unblockaded is refused (`actions::blockade_left`).
+                if let (false, SiegeOrder::Attrition { city }) = (winter, &o) {
+                    if let Some(d) = super::actions::blockade_left(cx, city, val) {
+                        cx.diags.push(d);
+                        continue;
+                    }
+                }
+                out.push(o)
+            }
             Err(ds) => cx.diags.extend(ds),
         }
     }

@@ -44,10 +44,29 @@ pub fn budget(sc: &Scenario, view_initiative: Option<&Initiative>, side: &str) -
 }
 
 /// Applies a legal action's effect on the board (for checking the next one).
-pub fn apply_on_board(_sc: &Scenario, b: &mut Sight, a: &Action, route: Option<&Route>) {
+pub fn apply_on_board(sc: &Scenario, b: &mut Sight, a: &Action, route: Option<&Route>) {
     match a {
         Action::Move { blocks, .. } | Action::Sail { fleets: blocks, .. } => {
             let to = route.map(|r| r.to().to_string()).unwrap_or_default();
+            // 7.4: fleets entering their own besieged port join the besieged.
+            let status = match (a, route) {
+                (
+                    Action::Sail {
+                        fleets,
+                        carry,
+                        into,
+                        ..
+                    },
+                    Some(r),
+                ) if matches!(
+                    super::movement::port_entry(sc, b, fleets, carry, r, *into),
+                    Ok(true)
+                ) =>
+                {
+                    Status::Besieged
+                }
+                _ => Status::Field,
+            };
             let carry: &[String] = match a {
                 Action::Sail { carry, .. } => carry,
                 _ => &[],
@@ -56,7 +75,7 @@ pub fn apply_on_board(_sc: &Scenario, b: &mut Sight, a: &Action, route: Option<&
                 b.moved.insert(id.clone());
                 if let Some(x) = b.own.iter_mut().find(|x| &x.id == id) {
                     x.at = to.clone();
-                    x.status = Status::Field;
+                    x.status = status;
                 }
             }
         }
@@ -163,13 +182,43 @@ pub fn build_problem(sc: &Scenario, b: &Sight, what: &Build, pool_free: u32) -> 
                 );
             }
             if c.siege.is_some() {
-                return p(
-                    "build-besieged",
-                    format!("{city} is besieged"),
-                    "besieged",
-                    "rule 4.2 [A]: new blocks are not built in a besieged city",
-                    None,
-                );
+                // 8.2.1 [S]: no Building in a port both besieged and blockaded; elsewhere a
+                // besieged city builds new blocks inside its walls within its capacity
+                // unless [A] `params.season.build_in_besieged` says no.
+                if barred(b, city) {
+                    return p(
+                        "build-blockaded",
+                        format!("{city} is besieged and blockaded"),
+                        "besieged and blockaded",
+                        "rule 8.2.1: no Building in a port that is both besieged and blockaded",
+                        None,
+                    );
+                }
+                if !sc.params.season.build_in_besieged {
+                    return p(
+                        "build-besieged",
+                        format!("{city} is besieged"),
+                        "besieged",
+                        "rule 4.2 [A] params.season.build_in_besieged: new blocks are not built in a besieged city",
+                        None,
+                    );
+                }
+                let inside = b
+                    .own
+                    .iter()
+                    .filter(|x| x.at == *city && x.status == Status::Besieged && !x.is_garrison())
+                    .count() as u32;
+                if inside >= siege::capacity(sc, city) {
+                    return p(
+                        "build-no-room",
+                        format!(
+                            "{city} holds {inside} block(s) inside its walls, its capacity (2 × its value)"
+                        ),
+                        "no room inside",
+                        "rule 4.2, 7.1: a new block built in a besieged city stands inside its walls, within its capacity",
+                        None,
+                    );
+                }
             }
             if pool_free <= b.drawn {
                 return p(

@@ -8,6 +8,7 @@
 //! the part of the order at fault (for the caret) and a fix.
 
 use super::siege;
+use crate::games::hellenes::model::orders::Landing;
 use crate::games::hellenes::model::scenario::BlockKind;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::sight::Sight;
@@ -341,6 +342,80 @@ pub fn assign_carriers(
         out[i] = f.id.clone();
     }
     Ok(out)
+}
+
+/// 7.4, page 9 ("Fleets may also enter a besieged Port by way of its Offshore Sea"): where
+/// a naval move `r` ends. `Ok(true)`: the fleets (and the land blocks they carry) enter
+/// their own besieged port by way of its offshore sea and join the besieged, within the
+/// capacity (2 × value, garrisons apart) — the default there, or `into: walls`; `Ok(false)`:
+/// they land in the area as usual (an amphibious attack on the besiegers where they are,
+/// `into: field`). `into: walls` anywhere else, or with no room, is refused.
+pub fn port_entry(
+    sc: &Scenario,
+    b: &Sight,
+    fleets: &[String],
+    carry: &[String],
+    r: &Route,
+    into: Option<Landing>,
+) -> Result<bool, Problem> {
+    let city = r.to();
+    let own_besieged = b.city(city).is_some_and(|c| c.control == b.side) && b.besieged(city);
+    let sea = siege::offshore(sc, city);
+    let by_offshore = r.places.len() >= 2 && sea.as_deref() == Some(r.came_from());
+    match into {
+        Some(Landing::Field) => return Ok(false),
+        None if !(own_besieged && by_offshore) => return Ok(false),
+        _ => {}
+    }
+    let rule = "rule 7.4, page 9: fleets may enter their own besieged port by way of its offshore sea, joining the besieged";
+    if !own_besieged {
+        return Err(problem(
+            "not-your-besieged-port",
+            Part::Whole,
+            format!("{city} is not a besieged city of yours: `into: walls` enters one"),
+            "not your besieged port",
+            rule,
+            Some("leave out `into`, or write `into: field`".into()),
+        ));
+    }
+    let Some(sea) = sea.filter(|_| by_offshore) else {
+        return Err(problem(
+            "besieged-port-only-by-offshore-sea",
+            Part::Whole,
+            match siege::offshore(sc, city) {
+                Some(s) => {
+                    format!("a besieged port is entered only by way of its offshore sea, {s}")
+                }
+                None => format!("{city} is not a port: fleets cannot enter its walls"),
+            },
+            "not by its offshore sea",
+            rule,
+            Some("write `into: field` to land and attack the besiegers".into()),
+        ));
+    };
+    let inside = b
+        .own
+        .iter()
+        .filter(|x| x.at == city && x.status == Status::Besieged && siege::counts_for_capacity(x))
+        .count();
+    let cap = siege::capacity(sc, city) as usize;
+    let need = fleets.len() + carry.len();
+    if inside + need > cap {
+        return Err(problem(
+            "no-room-inside",
+            Part::Whole,
+            format!(
+                "{city} has room for {} more block(s) inside its walls (capacity {cap}: 2 × its value), not {need}",
+                cap.saturating_sub(inside)
+            ),
+            "no room inside",
+            "rule 7.4, 7.1: the besieged stay within the city's capacity (2 × its value, garrisons apart)",
+            Some(format!(
+                "enter with fewer blocks, or write `into: field` to land from {sea} and attack the besiegers"
+            )),
+        ));
+    }
+    Ok(true)
 }
 
 /// 2.0, 5.21, 7.4 A naval move of fleets `ids` along `path`, carrying `carry`: seas, each

@@ -12,6 +12,7 @@ use crate::games::hellenes::model::battle::BattleSetup;
 use crate::games::hellenes::model::battle::Reroll;
 use crate::games::hellenes::model::events::appeal::AppealEvent;
 use crate::games::hellenes::model::labels;
+use crate::games::hellenes::model::orders::Role;
 use crate::games::hellenes::model::orders::When;
 use crate::games::hellenes::model::scenario::Governs;
 use crate::games::hellenes::model::scenario::OlympianDef;
@@ -86,6 +87,8 @@ pub struct Result<'a> {
     pub hand_value: u32,
     /// Apollo: the block drawn.
     pub drawn: Option<&'a str>,
+    /// A battle's attacking side (`None`: not a battle), for an appeal's `as`.
+    pub attacker: Option<&'a str>,
 }
 
 /// Whether `side` may spend its sacrifice on `o` now: it has one, and for Zeus it dates
@@ -130,6 +133,10 @@ pub fn choose(sc: &Scenario, st: &State, r: &Result) -> Option<(String, String)>
                 && usable(sc, st, &side, o)
                 && labels::matches(&a.on, r.label)
                 && a.when.holds(mine, r)
+                && a.role.is_none_or(|role| {
+                    r.attacker
+                        .is_some_and(|att| (att == side) == (role == Role::Attacker))
+                })
             {
                 return Some((side, o.name.clone()));
             }
@@ -182,6 +189,7 @@ pub fn fight(
                 routs: roll.routs,
                 hand_value: 0,
                 drawn: None,
+                attacker: Some(setup.attacker.as_str()),
             };
             let (side, olympian) = choose(sc, st, &r)?;
             let again_label = spend(st, &side, &olympian, label);
@@ -239,6 +247,7 @@ pub fn roll(
                 routs: 0,
                 hand_value: 0,
                 drawn: None,
+                attacker: None,
             },
         )
     });
@@ -287,6 +296,7 @@ pub fn zeus(sc: &Scenario, st: &mut State, side: &str, label: &str) -> Option<Ap
         routs: 0,
         hand_value,
         drawn: None,
+        attacker: None,
     };
     let (_, olympian) = choose(sc, st, &r)?;
     spend(st, side, &olympian, label);
@@ -330,6 +340,7 @@ pub fn apollo(
         routs: 0,
         hand_value: 0,
         drawn: Some(drawn),
+        attacker: None,
     };
     let (side, olympian) = choose(sc, st, &r)?;
     let again_label = spend(st, &side, &olympian, label);
@@ -389,6 +400,7 @@ mod tests {
             olympian: "Zeus".into(),
             on: "*".into(),
             when: When::default(),
+            role: None,
         }];
         let with = |year: i32| {
             let mut s = st.clone();

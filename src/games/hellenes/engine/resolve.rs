@@ -164,6 +164,8 @@ fn initiative(
                 card: p.card.clone(),
                 continuing: stays,
             });
+            // 1.0 [A]: the Event's effects from data.
+            events.extend(super::card_events::apply(sc, next, side, &p.card));
         }
     }
     let low = values.values().copied().min().unwrap_or(0);

@@ -178,8 +178,16 @@ fn actions_phase(
                     carried: Vec::new(),
                 }));
             }
-            Action::Sail { fleets, carry, .. } => {
+            Action::Sail {
+                fleets,
+                carry,
+                into,
+                ..
+            } => {
                 let r = route.expect("moves have routes");
+                // 7.4, page 9: into the walls of the side's own besieged port.
+                let inside =
+                    movement::port_entry(sc, &board, fleets, carry, &r, *into).unwrap_or(false);
                 let fl: Vec<_> = fleets.iter().filter_map(|id| st.block(id)).collect();
                 let cg: Vec<_> = carry.iter().filter_map(|id| st.block(id)).collect();
                 let carriers = movement::assign_carriers(sc, &fl, &cg).unwrap_or_default();
@@ -194,6 +202,19 @@ fn actions_phase(
                     naval: true,
                     carried: carry.iter().cloned().zip(carriers).collect(),
                 }));
+                if inside {
+                    for id in fleets.iter().chain(carry) {
+                        if let Some(b) = st.blocks.iter_mut().find(|b| &b.id == id) {
+                            b.status = Status::Besieged;
+                        }
+                    }
+                    out.events.push(ev(SeasonEvent::IntoWalls {
+                        side: side.to_string(),
+                        city: r.to().to_string(),
+                        sea: r.came_from().to_string(),
+                        blocks: fleets.iter().chain(carry).cloned().collect(),
+                    }));
+                }
             }
             Action::Build(Build::Step(id)) => {
                 if let Some(b) = st.blocks.iter_mut().find(|b| &b.id == id) {
@@ -241,9 +262,19 @@ fn actions_phase(
                     out.dice.push(record);
                     out.events.push(Event::Appeal(Box::new(e)));
                 }
+                // 4.2 [A] params.season.build_in_besieged: in a besieged city (not
+                // blockaded, 8.2.1) the new block stands inside the walls.
+                let besieged = st
+                    .cities
+                    .iter()
+                    .any(|c| &c.name == city && c.siege.is_some());
                 if let Some(b) = st.blocks.iter_mut().find(|b| b.id == id) {
                     b.at = city.clone();
-                    b.status = Status::Field;
+                    b.status = if besieged {
+                        Status::Besieged
+                    } else {
+                        Status::Field
+                    };
                     b.steps = sc.params.season.new_block_steps.clamp(1, b.max);
                     moved.insert(id.clone());
                     out.events.push(ev(SeasonEvent::BlockDrawn {
@@ -314,9 +345,11 @@ fn recheck(
             fleets,
             path,
             carry,
-        } if own(fleets) && own(carry) => {
-            movement::naval_move(sc, board, fleets, path, carry).map(Some)
-        }
+            into,
+        } if own(fleets) && own(carry) => movement::naval_move(sc, board, fleets, path, carry)
+            .and_then(|r| {
+                movement::port_entry(sc, board, fleets, carry, &r, *into).map(|_| Some(r))
+            }),
         Action::Build(what) => {
             let free = match what {
                 Build::Block(city) => actions::pool_for(sc, &board.own, city).len() as u32,

@@ -150,6 +150,12 @@ pub fn fortify_choice(st: &State, side: &str, city: &str) -> Fortify {
         .unwrap_or(Fortify::Walls)
 }
 
+/// 7.1: the blocks `side`'s standing order names to withdraw into `city`, in order, if it
+/// names any (the defender's choice); `None`: game file order.
+pub fn walls_named<'s>(st: &'s State, side: &str, city: &str) -> Option<&'s Vec<String>> {
+    st.standing.get(side).and_then(|s| s.walls.get(city))
+}
+
 /// Net Prestige (2.0, one track): `side` gains `points`.
 pub fn gain_prestige(p: &mut Prestige, side: &str, points: i32) {
     if points <= 0 {
@@ -216,8 +222,20 @@ pub fn fortify(sc: &Scenario, st: &mut State, active: &str) -> Vec<SiegeEvent> {
                 .filter(|b| counts_for_capacity(b))
                 .count() as u32,
         );
-        let (mut inside, mut full, mut inland) = (Vec::new(), Vec::new(), Vec::new());
-        for i in outside {
+        let (mut inside, mut full, mut inland, mut unnamed) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        // 7.1: the defender's choice: the blocks named withdraw in the order named, the
+        // others stay outside; with no names, game file order up to the capacity.
+        let mut order = outside;
+        if let Some(named) = walls_named(st, &control, &city) {
+            let rank = |i: &usize| named.iter().position(|id| *id == st.blocks[*i].id);
+            let (mut yes, no): (Vec<usize>, Vec<usize>) =
+                order.into_iter().partition(|i| rank(i).is_some());
+            yes.sort_by_key(|i| rank(i));
+            unnamed = no;
+            order = yes;
+        }
+        for i in order {
             let b = &st.blocks[i];
             if b.kind == BlockKind::Fleet && !port {
                 inland.push(i);
@@ -238,7 +256,7 @@ pub fn fortify(sc: &Scenario, st: &mut State, active: &str) -> Vec<SiegeEvent> {
                 blocks: inside.iter().map(|&i| st.blocks[i].id.clone()).collect(),
             });
         }
-        for (list, why) in [(full, "capacity"), (inland, "inland")] {
+        for (list, why) in [(unnamed, "unnamed"), (full, "capacity"), (inland, "inland")] {
             if !list.is_empty() {
                 events.push(SiegeEvent::InField {
                     city: city.clone(),
@@ -487,22 +505,18 @@ fn capture(sc: &Scenario, st: &mut State, city: &str, how: Fall) -> Vec<SiegeEve
     events
 }
 
-/// Why a siege combat order cannot be carried out (8.0–8.3), in words and with its rule.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refusal {
-    /// Stable code for diagnostics: `orders::<code>`.
-    pub code: &'static str,
-    pub message: String,
-    pub rule: String,
-    pub help: Option<String>,
-}
+/// Why a siege combat order cannot be carried out (8.0–8.3), in words and with its rule:
+/// the kit's one breach type, said as a diagnostic by `check` and as a void event's
+/// reason by resolution.
+pub type Refusal = crate::kit::breach::Breach;
 
+/// `rule`: the rule's sentence as diagnostics print it (`rule 8.0: …`).
 fn refuse(code: &'static str, message: String, rule: &str, help: Option<String>) -> Refusal {
     Refusal {
-        code,
+        code: code.to_string(),
         message,
-        rule: rule.to_string(),
-        help,
+        rule: rule.strip_prefix("rule ").unwrap_or(rule).to_string(),
+        hint: help,
     }
 }
 
@@ -691,6 +705,28 @@ fn next_attrition_loss(st: &State, city: &str, owner: &str) -> Option<usize> {
     })
 }
 
+/// 8.2: `hits` attrition hits on the blocks of `owner` besieged in `city`, each on the
+/// currently strongest (`next_attrition_loss`); a block at 0 steps is eliminated. Also
+/// what the exact odds (`engine::odds`) apply to each number of hits.
+pub fn attrition_losses(st: &mut State, city: &str, owner: &str, hits: u32) -> Vec<Loss> {
+    let mut losses = Vec::new();
+    for _ in 0..hits {
+        let Some(i) = next_attrition_loss(st, city, owner) else {
+            break;
+        };
+        let b = &mut st.blocks[i];
+        b.steps -= 1;
+        if b.steps == 0 {
+            b.status = Status::Eliminated;
+        }
+        losses.push(Loss {
+            block: b.id.clone(),
+            steps_left: b.steps,
+        });
+    }
+    losses
+}
+
 /// Everything a piece of siege combat did: events (battles included, in order) and dice
 /// records, and the blocks the caller must retreat by the normal rules (2.0).
 #[derive(Debug, Default)]
@@ -707,7 +743,7 @@ fn void(side: &str, city: &str, what: &str, r: &Refusal) -> SiegeEvent {
         city: city.to_string(),
         side: side.to_string(),
         what: what.to_string(),
-        why: format!("{} ({})", r.message, r.rule),
+        why: format!("{} (rule {})", r.message, r.rule),
     })
 }
 
@@ -748,21 +784,7 @@ pub fn attrition(
         .extend(r.appeal.map(|a| SiegeEvent::Appeal(Box::new(a))));
     let rolled = r.dice;
     let hits = count_hits(&rolled);
-    let mut losses = Vec::new();
-    for _ in 0..hits {
-        let Some(i) = next_attrition_loss(st, city, &besieged_side) else {
-            break;
-        };
-        let b = &mut st.blocks[i];
-        b.steps -= 1;
-        if b.steps == 0 {
-            b.status = Status::Eliminated;
-        }
-        losses.push(Loss {
-            block: b.id.clone(),
-            steps_left: b.steps,
-        });
-    }
+    let losses = attrition_losses(st, city, &besieged_side, hits);
     out.events.push(SiegeEvent::Attrition {
         city: city.to_string(),
         besieger: side.to_string(),
@@ -850,32 +872,10 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
         return out;
     }
     out.events.extend(escape(sc, st, city, &defender));
-    let attackers: Vec<Fighter> = around(st, city, side)
-        .iter()
-        .map(|b| Fighter::from_block(sc, b, false))
-        .collect();
-    let defenders: Vec<Fighter> = besieged_in(st, city)
-        .iter()
-        .map(|b| Fighter::from_block(sc, b, false))
-        .collect();
-    if defenders.is_empty() {
+    let Some(setup) = assault_setup(sc, st, side, city, double_defence) else {
         out.events.extend(capture(sc, st, city, Fall::Vacated));
         return out;
-    }
-    let mut setup = BattleSetup::field(
-        sc,
-        st,
-        city,
-        false,
-        (side, attackers),
-        (&defender, defenders),
-    );
-    // 8.1: every city defender, garrison included, fires A2 …
-    setup.defender_rating_override = Rating::parse(&sc.params.defender_rating);
-    // … 8.1.1 has double defence (unless Treachery took it away) …
-    setup.double_defence = double_defence;
-    // … and cannot be routed.
-    setup.defenders_rout = false;
+    };
     let label = labels::assault(city);
     // 11.0: the assault's rolls may be appealed (`olympians`).
     let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
@@ -912,6 +912,46 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
         }
     }
     out
+}
+
+/// 8.1 The battle of an assault by `side` on `city`: every besieging block of `side`
+/// attacks; every besieged block defends with the defender rating (A2), double defence
+/// (8.1.1) unless Treachery took it away, and no routs. `None` with no defender left.
+/// Also the setup the exact odds (`engine::odds`) fight.
+pub fn assault_setup(
+    sc: &Scenario,
+    st: &State,
+    side: &str,
+    city: &str,
+    double_defence: bool,
+) -> Option<BattleSetup> {
+    let defender = st.city(city).map(|c| c.control.clone()).unwrap_or_default();
+    let attackers: Vec<Fighter> = around(st, city, side)
+        .iter()
+        .map(|b| Fighter::from_block(sc, b, false))
+        .collect();
+    let defenders: Vec<Fighter> = besieged_in(st, city)
+        .iter()
+        .map(|b| Fighter::from_block(sc, b, false))
+        .collect();
+    if defenders.is_empty() {
+        return None;
+    }
+    let mut setup = BattleSetup::field(
+        sc,
+        st,
+        city,
+        false,
+        (side, attackers),
+        (&defender, defenders),
+    );
+    // 8.1: every city defender, garrison included, fires A2 …
+    setup.defender_rating_override = Rating::parse(&sc.params.defender_rating);
+    // … 8.1.1 has double defence (unless Treachery took it away) …
+    setup.double_defence = double_defence;
+    // … and cannot be routed.
+    setup.defenders_rout = false;
+    Some(setup)
 }
 
 /// A block eliminated "back to the pool" (8.1.3): off the map, at its pool.
@@ -1470,7 +1510,7 @@ mod tests {
         put(&mut st, "SPA-9", "Plataea", Status::Besieging);
         put(&mut st, "ATH-7", "Plataea", Status::Besieged);
         let r = may_siege_combat_now(&sc, &st, "sparta", "Plataea", true).unwrap_err();
-        assert!(r.rule.starts_with("rule 8.0"));
+        assert!(r.rule.starts_with("8.0"));
         assert!(may_siege_combat_now(&sc, &st, "sparta", "Plataea", false).is_ok());
     }
 

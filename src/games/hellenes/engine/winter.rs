@@ -39,6 +39,7 @@ use crate::games::hellenes::model::battle::Fighter;
 use crate::games::hellenes::model::battle::{BattleOutcome, BattleSetup};
 use crate::games::hellenes::model::orders::Verb;
 use crate::games::hellenes::model::orders::WinterMove;
+use crate::games::hellenes::model::scenario::Captors;
 use crate::games::hellenes::model::scenario::Unwintered;
 
 use super::battle;
@@ -409,11 +410,6 @@ impl Plan {
     pub fn last_sea(&self, sc: &Scenario) -> Option<String> {
         let n = self.route.len();
         (n >= 2 && sc.sea(&self.route[n - 2]).is_some()).then(|| self.route[n - 2].clone())
-    }
-    /// The place before `place` on the route (where the blocks came from).
-    fn came_from(&self, place: &str) -> Option<String> {
-        let i = self.route.iter().position(|p| p == place)?;
-        (i > 0).then(|| self.route[i - 1].clone())
     }
 }
 
@@ -1099,6 +1095,7 @@ pub fn resolve(
     settle(sc, next, &mut out.events);
     // 3. The second winter combat phase: the besiegers' siege combat.
     out.events.push(w(WinterEvent::Part(Stage::SiegeCombat)));
+    let lawful = lawful_besiegers(sc, next);
     for (_, _, side, o) in &combat {
         let r = match o {
             SiegeOrder::Attrition { city } => siege::attrition(sc, next, side, city, dice),
@@ -1112,9 +1109,10 @@ pub fn resolve(
             .extend(r.events.into_iter().map(|e| Event::Siege(Box::new(e))));
     }
     settle(sc, next, &mut out.events);
+    let exempt = captors(sc, next, &lawful, &mut arrived, &mut out.events);
     // 4. The end of Winter.
     out.events.push(w(WinterEvent::Part(Stage::End)));
-    end_of_winter(sc, next, &arrived, dice, &mut out);
+    end_of_winter(sc, next, &arrived, &exempt, dice, &mut out);
     settle(sc, next, &mut out.events);
     for e in control::update(sc, next, "Winter") {
         out.events.push(Event::Season(e));
@@ -1123,12 +1121,100 @@ pub fn resolve(
     out
 }
 
+/// The blocks keeping a lawful siege when the winter siege combat begins: besiegers and
+/// blockading fleets with winter quarters where they stand (Supplied, 9.22 [A]), with the
+/// city, in game file order.
+fn lawful_besiegers(sc: &Scenario, st: &State) -> Vec<(String, String)> {
+    let nothing = BTreeSet::new();
+    let mut out = Vec::new();
+    for side in sc.side_ids() {
+        let k = Sight::winter_from_state(sc, st, &side, &nothing);
+        for b in &k.own {
+            if b.is_garrison() || !matches!(b.status, Status::Field | Status::Besieging) {
+                continue;
+            }
+            if let Where::Besieger(c) | Where::Blockader(c) = situation(sc, &k, b) {
+                if must_winter(sc, &k, b).is_none() {
+                    out.push((b.id.clone(), c));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// 9.x [A] `params.winter.captors`: a siege that was lawful when the winter siege combat
+/// began and took its city must not cost the winners their winter quarters (they were
+/// decided by the winter moves). Its blockading fleets in the port's offshore sea enter
+/// the captured port while there is room (`enter`), or keep their position (`stay`);
+/// every such block is exempt from the end of Winter's `unwintered`. Returns the exempt
+/// ids.
+fn captors(
+    sc: &Scenario,
+    st: &mut State,
+    lawful: &[(String, String)],
+    arrived: &mut Vec<String>,
+    events: &mut Vec<Event>,
+) -> BTreeSet<String> {
+    let mut exempt = BTreeSet::new();
+    let mut by_city: BTreeMap<(usize, String), Vec<String>> = BTreeMap::new();
+    for (id, city) in lawful {
+        let Some(b) = st.block(id) else { continue };
+        let taken = st
+            .cities
+            .iter()
+            .any(|c| &c.name == city && c.siege.is_none() && c.control == b.side);
+        if taken && matches!(b.status, Status::Field | Status::Besieging) {
+            by_city
+                .entry((map_index(sc, city), city.clone()))
+                .or_default()
+                .push(id.clone());
+        }
+    }
+    for ((_, city), ids) in by_city {
+        let side = match st.block(&ids[0]) {
+            Some(b) => b.side.clone(),
+            None => continue,
+        };
+        let sea = siege::offshore(sc, &city);
+        let cap = siege::capacity(sc, &city) as usize;
+        let mut used = st
+            .blocks
+            .iter()
+            .filter(|b| b.at == city && b.side == side && siege::counts_for_capacity(b))
+            .filter(|b| matches!(b.status, Status::Field | Status::Besieging))
+            .count();
+        let (mut entered, mut kept) = (Vec::new(), Vec::new());
+        for id in ids {
+            let at_offshore = st
+                .block(&id)
+                .is_some_and(|b| b.at != city && Some(&b.at) == sea.as_ref());
+            if at_offshore && sc.params.winter.captors == Captors::Enter && used < cap {
+                put(st, &id, &city, Status::Field);
+                arrived.push(id.clone());
+                used += 1;
+                entered.push(id.clone());
+            } else {
+                kept.push(id.clone());
+            }
+            exempt.insert(id);
+        }
+        events.push(w(WinterEvent::Captors {
+            side,
+            city,
+            entered,
+            kept,
+        }));
+    }
+    exempt
+}
+
 /// 9.x Return battle at `place` (the city of a Land entry, or the offshore sea of a Naval
 /// one): the returning blocks of `group` attack the enemy blocks there (stream
 /// `winter:battle:<place>`, a field or naval battle, 2.0). If they win, the survivors not
 /// routed reach their home city (through the offshore sea: inside its walls if it is still
 /// besieged); routed besiegers and blockaders retreat by the normal rules. If they lose,
-/// they retreat toward where they came from and have no winter quarters. Land blocks a
+/// they "must retreat and disband" (page 9): back to the pool at once. Land blocks a
 /// fleet carries do not fight at sea: they reach home if a fleet of their move does, else
 /// they stay where they started. Battle Prestige as in any battle (`params.prestige_battle`).
 fn return_battle(
@@ -1237,111 +1323,23 @@ fn return_battle(
             }));
         }
         if !bad.is_empty() {
+            // 9.x page 9: the beaten returning blocks "must retreat and disband, having
+            // failed to reach home": wherever a retreat would take them, they are
+            // disbanded at once, back to the pool (whatever `params.winter.unwintered`).
             out.events.push(w(WinterEvent::Failed {
                 side: side.clone(),
                 city: p.city.clone(),
                 blocks: bad.clone(),
             }));
             for id in &bad {
-                retreat_failed(
-                    sc,
-                    st,
-                    id,
-                    place,
-                    p.came_from(place),
-                    &p.city,
-                    &mut out.events,
-                );
+                if let Some(b) = st.blocks.iter_mut().find(|b| &b.id == id) {
+                    if b.status != Status::Eliminated && b.status != Status::Pool {
+                        b.status = Status::Pool;
+                        b.at = "pool".into();
+                        b.steps = 1;
+                    }
+                }
             }
-        }
-    }
-}
-
-/// 9.x A returning block that failed to reach home retreats one place (2.0): where it came
-/// from if no enemy holds it (a land block never to sea), else the first free place in the
-/// order of `movement::retreat_to` (the owner's standing `retreat`, a friendly city, map
-/// order), never into the home city it failed to reach; with none it is eliminated.
-fn retreat_failed(
-    sc: &Scenario,
-    st: &mut State,
-    id: &str,
-    place: &str,
-    came: Option<String>,
-    home: &str,
-    events: &mut Vec<Event>,
-) {
-    let Some(b) = st.block(id).cloned() else {
-        return;
-    };
-    if b.status == Status::Eliminated || b.at != place {
-        return;
-    }
-    let board = Sight::from_state(sc, st, &b.side);
-    let free = |p: &str| {
-        p != home
-            && board.enemy_hold.get(p).copied().unwrap_or(0) == 0
-            && !movement::neutral_closed(sc, &board, p)
-    };
-    let fleet = b.kind == BlockKind::Fleet;
-    let mut cands: Vec<String> = Vec::new();
-    if fleet {
-        if let Some(s) = sc.sea(place) {
-            cands.extend(s.seas.iter().cloned());
-            cands.extend(
-                sc.areas
-                    .iter()
-                    .filter(|a| a.seas.contains(&s.name))
-                    .filter(|a| board.city(&a.name).is_some_and(|c| c.control == b.side))
-                    .map(|a| a.name.clone()),
-            );
-        } else if let Some(a) = sc.area(place) {
-            cands.extend(a.seas.iter().cloned());
-        }
-    } else if let Some(a) = sc.area(place) {
-        cands.extend(a.land.iter().cloned());
-    }
-    let prefer = st
-        .standing
-        .get(&b.side)
-        .and_then(|s| s.retreat.get(place))
-        .cloned();
-    let mut ranked: Vec<(u8, usize, String)> = cands
-        .into_iter()
-        .filter(|p| free(p))
-        .enumerate()
-        .map(|(i, p)| {
-            let rank = if Some(&p) == came.as_ref() {
-                0
-            } else if Some(&p) == prefer.as_ref() {
-                1
-            } else if board.city(&p).is_some_and(|c| c.control == b.side) {
-                2
-            } else {
-                3
-            };
-            (rank, i, p)
-        })
-        .collect();
-    ranked.sort();
-    match ranked.into_iter().next() {
-        Some((_, _, to)) => {
-            put(st, id, &to, Status::Field);
-            events.push(Event::Season(SeasonEvent::Retreated {
-                side: b.side.clone(),
-                block: id.to_string(),
-                from: place.to_string(),
-                to,
-            }));
-        }
-        None => {
-            if let Some(x) = st.blocks.iter_mut().find(|x| x.id == id) {
-                x.status = Status::Eliminated;
-            }
-            events.push(Event::Season(SeasonEvent::NoRetreat {
-                side: b.side.clone(),
-                block: id.to_string(),
-                from: place.to_string(),
-            }));
         }
     }
 }
@@ -1354,6 +1352,7 @@ pub fn unwintered(
     sc: &Scenario,
     st: &State,
     arrived: &[String],
+    exempt: &BTreeSet<String>,
 ) -> Vec<(usize, Why, Option<String>)> {
     let nothing = BTreeSet::new();
     let known: BTreeMap<String, Sight> = sc
@@ -1368,6 +1367,7 @@ pub fn unwintered(
     let mut per_city: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     for (i, b) in st.blocks.iter().enumerate() {
         if b.is_garrison()
+            || exempt.contains(&b.id)
             || !matches!(
                 b.status,
                 Status::Field | Status::Besieging | Status::Besieged
@@ -1417,11 +1417,12 @@ fn end_of_winter(
     sc: &Scenario,
     st: &mut State,
     arrived: &[String],
+    exempt: &BTreeSet<String>,
     dice: &TurnDice,
     out: &mut WinterResult,
 ) {
     let fate = sc.params.winter.unwintered;
-    let list = unwintered(sc, st, arrived);
+    let list = unwintered(sc, st, arrived, exempt);
     let mut groups: BTreeMap<(usize, usize, Why, Option<String>), Vec<usize>> = BTreeMap::new();
     let sides = sc.side_ids();
     for (i, why, city) in &list {

@@ -399,6 +399,8 @@ pub fn new_year(
                     card: p.card.clone(),
                     continuing: stays,
                 });
+                // 1.0 [A]: the Event's effects from data (10.4: Events work normally).
+                events.extend(super::card_events::apply(sc, next, side, &p.card));
             }
             PlayedFor::Action => {
                 next.cards.discard.push(p.card.clone());

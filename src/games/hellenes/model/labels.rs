@@ -103,10 +103,14 @@ pub fn labels_of(sc: &Scenario, kind: Governs) -> Vec<String> {
         Governs::LandBattle => sc
             .areas
             .iter()
-            .map(|a| battle(&a.name))
+            .flat_map(|a| [battle(&a.name), winter_battle(&a.name)])
             .chain(cities().map(|c| sortie(&c)))
             .collect(),
-        Governs::NavalBattle => sc.seas.iter().map(|s| battle(&s.name)).collect(),
+        Governs::NavalBattle => sc
+            .seas
+            .iter()
+            .flat_map(|s| [battle(&s.name), winter_battle(&s.name)])
+            .collect(),
         Governs::Assault => cities()
             .flat_map(|c| [assault(&c), treachery(&c)])
             .collect(),

@@ -20,6 +20,18 @@ pub struct Appeal {
     pub on: String,
     #[serde(default, skip_serializing_if = "When::is_empty")]
     pub when: When,
+    /// 11.0: only in battles where the appealing side attacks (`as: attacker`) or
+    /// defends (`as: defender`); none: either.
+    #[serde(rename = "as", default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<Role>,
+}
+
+/// A side's part in a battle (2.0).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    Attacker,
+    Defender,
 }
 
 /// An appeal's `on:` when the orders give none: any result.
@@ -136,10 +148,23 @@ pub enum Action {
         fleets: Vec<String>,
         path: Vec<String>,
         carry: Vec<String>,
+        /// 7.4, page 9: how the fleets meet their own besieged port entered by way of its
+        /// offshore sea: `Walls` joins the besieged (the default there), `Field` lands and
+        /// attacks the besiegers. `None`: the default.
+        into: Option<Landing>,
     },
     Build(Build),
     /// 5.5 Pillage of a city whose area the side holds.
     Pillage(String),
+}
+
+/// 7.4: what fleets do on reaching their own besieged port by way of its offshore sea.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Landing {
+    /// Enter the port, joining the besieged inside the walls (within the capacity).
+    Walls,
+    /// Land in the area and attack the besiegers (an amphibious battle, 2.0).
+    Field,
 }
 
 /// One siege order of a Combat phase.

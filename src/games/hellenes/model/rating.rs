@@ -1,4 +1,5 @@
-//! Block ratings (2.0): a fire-order letter and a hit number, e.g. `B2`.
+//! Block ratings (2.0): a fire-order letter and a hit number, e.g. `B2`; fleets' naval
+//! ratings use the letters E and F [P] (`E2`), firing after every land letter.
 
 use std::fmt;
 
@@ -15,7 +16,7 @@ impl Rating {
         let mut c = text.trim().chars();
         let letter = c.next()?.to_ascii_uppercase();
         let number = c.as_str().parse::<u32>().ok()?;
-        if !('A'..='D').contains(&letter) || !(1..=3).contains(&number) {
+        if !('A'..='F').contains(&letter) || !(1..=3).contains(&number) {
             return None;
         }
         Some(Rating { letter, number })

@@ -182,6 +182,71 @@ pub enum CardKind {
     Revolt,
 }
 
+/// 1.0 [A] One effect of a card's Event (`cards[].effects` in the scenario).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum Effect {
+    /// An effect another rule applies (`treachery-assault`, `peace-faction`).
+    Marker(Marker),
+    /// Steps gained or lost by blocks at once: `steps: { side, at, kind, change, keep_last }`.
+    Steps { steps: StepsEffect },
+    /// Prestige on the net track: `prestige: { side, points }`.
+    Prestige { prestige: PrestigeEffect },
+}
+
+/// An Event's effect applied by another rule, named in data so the reports know it is.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Marker {
+    /// 8.1: one limited assault after the Event (applied by the siege rules,
+    /// `params.siege.treachery_card`).
+    TreacheryAssault,
+    /// 10.2: while in play, the peace offer needs `params.year.peace_faction_prestige`
+    /// (applied at the victory check, `params.year.peace_faction_card`).
+    PeaceFaction,
+}
+
+/// Whose blocks or Prestige an effect touches.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Whose {
+    /// The side that played the card.
+    Own,
+    /// Its enemy.
+    Enemy,
+    /// A named side (`athens`).
+    #[serde(untagged)]
+    Side(String),
+}
+
+/// Which blocks a `steps` effect touches: every block of `side` of `kind` at `at` (a
+/// place, or `home`: each block in its own home city), on the map and not garrisons.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct StepsEffect {
+    pub side: Whose,
+    pub at: String,
+    /// `land`, `fleet` or `any` (the default).
+    #[serde(default = "any_kind")]
+    pub kind: String,
+    /// Steps gained (+) or lost (−) by each block, within 1..max (see `keep_last`).
+    pub change: i32,
+    /// A block with one step does not lose it (it is not eliminated).
+    #[serde(default)]
+    pub keep_last: bool,
+}
+
+fn any_kind() -> String {
+    "any".into()
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PrestigeEffect {
+    pub side: Whose,
+    pub points: i32,
+}
+
 /// A card: an Action value at one end, an Event at the other.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -194,6 +259,11 @@ pub struct CardDef {
     pub kind: CardKind,
     /// What the Event does, in the rulebook's words.
     pub event: String,
+    /// 1.0 [A] What the adjudicator applies when the card is played for its Event, from
+    /// a small vocabulary (`Effect`); empty: the Event is not applied (the reports say so).
+    /// A moderator with the printed cards corrects these in data, not code.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub assumed: Vec<String>,
 }
@@ -263,6 +333,35 @@ impl Scenario {
     pub fn problems(&self) -> Vec<String> {
         let mut out = Vec::new();
         let sides: BTreeSet<&str> = self.sides.iter().map(|s| s.id.as_str()).collect();
+        for c in &self.cards {
+            for e in &c.effects {
+                let whose = match e {
+                    Effect::Steps { steps: s } => {
+                        if s.at != "home" && self.area(&s.at).is_none() && self.sea(&s.at).is_none()
+                        {
+                            out.push(format!(
+                                "card {}: effect at `{}`: no such place (or `home`)",
+                                c.id, s.at
+                            ));
+                        }
+                        if !["land", "fleet", "any"].contains(&s.kind.as_str()) {
+                            out.push(format!(
+                                "card {}: effect kind `{}`: land, fleet or any",
+                                c.id, s.kind
+                            ));
+                        }
+                        Some(&s.side)
+                    }
+                    Effect::Prestige { prestige: p } => Some(&p.side),
+                    _ => None,
+                };
+                if let Some(Whose::Side(s)) = whose {
+                    if !sides.contains(s.as_str()) {
+                        out.push(format!("card {}: effect side `{s}`: no such side", c.id));
+                    }
+                }
+            }
+        }
         let mut names = BTreeSet::new();
         for a in &self.areas {
             if !names.insert(a.name.as_str()) {
@@ -418,6 +517,10 @@ pub struct SeasonParams {
     /// 5.5 [A]: only where the side's siege was established in an earlier season (7.2:
     /// "in later turns the city is subject to Siege Combat and Pillage").
     pub pillage_needs_siege: bool,
+    /// 4.2, 8.2.1 [A]: a new block may be built in a besieged city that is not a blockaded
+    /// port (8.2.1 forbids Building only there); it stands inside the walls, within the
+    /// capacity. `false`: never in a besieged city.
+    pub build_in_besieged: bool,
 }
 
 /// The siege rules' numbers (`params.siege` in the scenario). [S] values are the rules'
@@ -473,6 +576,18 @@ pub enum Unwintered {
     Stay,
 }
 
+/// [A] 9.x What a lawful blockading fleet does when the siege it kept falls in the winter
+/// siege combat (page 9 is silent; winning the siege never costs the winner its fleet).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Captors {
+    /// A fleet in the captured port's offshore sea enters the port while there is room
+    /// (capacity 2 × value); the others keep their supplied position at sea.
+    Enter,
+    /// Every fleet keeps its supplied position at sea.
+    Stay,
+}
+
 /// The Winter's assumed numbers (`params.winter` in the scenario), each [A] and listed in
 /// docs/rules-coverage.md §5.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -493,6 +608,10 @@ pub struct WinterParams {
     /// assaults in Action turns only, and no card is played in Winter): `false`, attrition
     /// only.
     pub assault: bool,
+    /// 9.x [A]: the besiegers and blockading fleets of a siege that was lawful (Supplied)
+    /// when the winter siege combat began and that took the city keep winter quarters;
+    /// what the fleets do (`enter` the captured port with room, or `stay` at sea).
+    pub captors: Captors,
 }
 
 /// The end of the year's numbers (`params.year` in the scenario), [S] and [A], each listed

@@ -241,6 +241,11 @@ pub struct Standing {
     /// 7.1 per city; a city not named uses the default (`walls`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub fortify: BTreeMap<String, Fortify>,
+    /// 7.1 per city: the blocks that withdraw into the walls, in this order, when the
+    /// order named them (`fortify: { Amphipolis: [ATH-5, ATH-14] }`); the others meet the
+    /// enemy in the field. A city not listed fills its walls in game file order.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub walls: BTreeMap<String, Vec<String>>,
     /// 8.1.3: cities whose defenders capitulate if assaulted.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub capitulate: Vec<String>,

@@ -155,7 +155,12 @@ pub fn describe(sc: &Scenario, v: &View, lang: Lang) -> String {
     }
     for (s, n) in &v.other_hands {
         let line = lang.pick(
-            format!("{} holds {n} cards. The deck holds {}.", name(s), v.deck),
+            format!(
+                "{} holds {n} {}. The deck holds {}.",
+                name(s),
+                if *n == 1 { "card" } else { "cards" },
+                v.deck
+            ),
             format!(
                 "Карт на руке у {}: {n}. Карт в колоде: {}.",
                 words::side(sc, s, lang, Case::Gen),

@@ -55,7 +55,7 @@ pub fn forms() -> Forms {
                     Field::optional(
                         "target",
                         Shape::Name,
-                        "the space an assault-modifier event (Helepolis, Traitor in the City) acts on",
+                        "the space an event acts on: the assaulted space (Helepolis, Traitor in the City), or where your army gets an event's CUs",
                     ),
                     Field::optional(
                         "independent",
@@ -71,6 +71,21 @@ pub fn forms() -> Forms {
                         "train",
                         Shape::one_or_list(Shape::Name),
                         "OPs: a mercenary CU for each general named",
+                    ),
+                    Field::optional(
+                        "macedonians",
+                        Shape::one_or_list(Shape::Name),
+                        "OPs: a Loyal Macedonian CU for each general named",
+                    ),
+                    Field::optional(
+                        "fleet",
+                        Shape::Word(YES_NO),
+                        "OPs: a fleet upgrade (one more fleet)",
+                    ),
+                    Field::optional(
+                        "general",
+                        Shape::map(Shape::Name),
+                        "OPs: a new (reserve) general and the major city or fortress of yours he comes into (general: space)",
                     ),
                     Field::optional(
                         "march",

@@ -96,7 +96,7 @@ fn army_steps(
         let cost = match movement::step_check(sc, sim, general, &step) {
             Ok(cost) => cost,
             Err(b) => {
-                breach(c, item, &b);
+                breach(c, item, &b.breach());
                 ok = false;
                 continue;
             }
@@ -175,7 +175,7 @@ fn independent_order(
             _ => match indep::marker_check(sc, st, army) {
                 Ok(()) => Some(IndependentOrder::Marker),
                 Err(b) => {
-                    breach(c, node, &b);
+                    breach(c, node, &b.breach());
                     None
                 }
             },
@@ -188,7 +188,7 @@ fn independent_order(
     match indep::path_check(sc, st, army, &path) {
         Ok(()) => Some(IndependentOrder::Move(path)),
         Err(b) => {
-            breach(c, node, &b);
+            breach(c, node, &b.breach());
             None
         }
     }
@@ -289,18 +289,19 @@ fn parse_tyche(
     }
     let event = matches!(how, Use::Event | Use::Both);
     let mut target = None;
+    let needs = event && def.event.needs_target();
     if let Some(t) = node.get("target") {
         target = Some(space(c, sc, t)?);
-        if !(event && def.event.assault.is_some()) {
+        if !needs {
             let b = Breach::new(
                 "card-target",
-                "§1",
-                format!("`target` names the space of an assault-modifier event; {card} played so has none"),
+                "§1, §8",
+                format!("`target` names the space an event acts on; {card} played so has none"),
             );
             breach(c, t, &b);
             return None;
         }
-    } else if event && def.event.assault.is_some() {
+    } else if needs && def.event.assault.is_some() {
         let b = Breach::new(
             "card-target",
             "§1",
@@ -308,6 +309,25 @@ fn parse_tyche(
         );
         breach(c, play, &b);
         return None;
+    } else if needs {
+        let b = Breach::new(
+            "card-target",
+            "§8",
+            format!("{card}'s event gives CUs to an army of yours: name its space with `target:`"),
+        );
+        breach(c, play, &b);
+        return None;
+    }
+    if let (true, Some(t), true) = (needs, &target, def.event.cus > 0) {
+        if def.event.assault.is_none() && tyche::own_army_at(sim, &view.me, t).is_none() {
+            let b = Breach::new(
+                "card-target",
+                "§8",
+                format!("{card}'s CUs go to an army of yours, and you have none at {t}"),
+            );
+            breach(c, node.get("target").unwrap_or(play), &b);
+            return None;
+        }
     }
     let mut independent = None;
     if let Some(i) = node.get("independent") {
@@ -327,7 +347,14 @@ fn parse_tyche(
     let mut ops = OpsUse::default();
     let opsy = matches!(how, Use::Ops | Use::Both);
     let mut left = def.ops;
-    for key in ["markers", "train", "march"] {
+    for key in [
+        "markers",
+        "train",
+        "macedonians",
+        "fleet",
+        "general",
+        "march",
+    ] {
         if let Some(n) = node.get(key) {
             if !opsy {
                 let b = Breach::new(
@@ -369,17 +396,94 @@ fn parse_tyche(
         }
         left = left.saturating_sub(sc.params.tyche.mercenary_cost * ops.train.len() as u32);
     }
-    let spent = sc.params.tyche.marker_cost * ops.markers.len() as u32
-        + sc.params.tyche.mercenary_cost * ops.train.len() as u32;
+    let tp = &sc.params.tyche;
+    if let Some(t) = node.get("macedonians") {
+        for item in Check::items(t) {
+            ops.macedonians.push(own_general(c, view, item)?);
+        }
+        left = left.saturating_sub(tp.macedonian_cost * ops.macedonians.len() as u32);
+    }
+    if let Some(f) = node.get("fleet") {
+        ops.fleet = yes(f);
+        let have = view.fleets.get(&view.me).map(|f| f.count).unwrap_or(0);
+        if ops.fleet && have >= sc.params.fleets.max {
+            let b = Breach::new(
+                "fleet",
+                "§8",
+                format!("you have {have} fleets, the most a player may have [A]"),
+            );
+            breach(c, f, &b);
+            return None;
+        }
+        if ops.fleet {
+            left = left.saturating_sub(tp.fleet_cost);
+        }
+    }
+    if let Some(g) = node.get("general") {
+        let pairs = g.as_map().unwrap_or(&[]);
+        if pairs.len() != 1 {
+            let b = Breach::new(
+                "ops",
+                "§8",
+                "one new general per card: `general: { Name: Space }`",
+            );
+            breach(c, g, &b);
+            return None;
+        }
+        let (k, v) = &pairs[0];
+        let reserve: Vec<&str> = sc
+            .generals
+            .iter()
+            .filter(|x| x.reserve)
+            .map(|x| x.id.as_str())
+            .collect();
+        let name = c.name_among(
+            k,
+            "orders::unknown-general",
+            "reserve general",
+            reserve.iter().copied(),
+            "the reserve generals are listed in docs/scenario-successors.md",
+        )?;
+        if let Some(why) = tyche::general_unavailable(sc, sim, &name) {
+            breach(c, k, &Breach::new("general", "§8", why.en));
+            return None;
+        }
+        let at = space(c, sc, v)?;
+        if !tyche::general_place_ok(sc, sim, &view.me, &at) {
+            let b = Breach::new(
+                "general",
+                "§8",
+                format!("{at} is not a major city or fortress of yours free of enemies [A]"),
+            )
+            .hint("a new general comes into a major city or fortress you control");
+            breach(c, v, &b);
+            return None;
+        }
+        ops.general = Some((name, at));
+        left = left.saturating_sub(tp.general_cost);
+    }
+    let spent = tp.marker_cost * ops.markers.len() as u32
+        + tp.mercenary_cost * ops.train.len() as u32
+        + tp.macedonian_cost * ops.macedonians.len() as u32
+        + if ops.fleet { tp.fleet_cost } else { 0 }
+        + if ops.general.is_some() {
+            tp.general_cost
+        } else {
+            0
+        };
     if spent > def.ops {
         let b = Breach::new(
             "ops",
             "§8",
             format!(
-                "{card} has {} OPs; the markers and CUs named cost {spent}",
+                "{card} has {} OPs; what the orders buy with them costs {spent}",
                 def.ops
             ),
-        );
+        )
+        .hint(format!(
+            "a marker costs {}, a mercenary CU {}, a Loyal Macedonian {}, a fleet upgrade {}, a new general {}",
+            tp.marker_cost, tp.mercenary_cost, tp.macedonian_cost, tp.fleet_cost, tp.general_cost
+        ));
         breach(c, play, &b);
         return None;
     }
@@ -482,7 +586,7 @@ pub fn check(
                             }
                             Some(g) => match siege::may_attempt(sc, &sim, &g) {
                                 Ok(_) => orders.surrender.push(sp),
-                                Err(b) => breach(&mut c, n, &b),
+                                Err(b) => breach(&mut c, n, &b.breach()),
                             },
                         }
                     }

@@ -5,7 +5,7 @@
 use super::siege;
 use super::Ctx;
 use crate::games::successors::model::dice::Label;
-use crate::games::successors::model::event::{Event, Who};
+use crate::games::successors::model::event::{Event, PowerKind, Who};
 use crate::games::successors::model::state::State;
 
 /// Who fights for a side: a player, or the independent armies (friendly to each other).
@@ -27,6 +27,53 @@ fn cus_of(st: &State, who: &Who) -> u32 {
         Who::General(g) => st.army(g).map(|a| a.cus).unwrap_or(0),
         Who::Independent(i) => st.independent(i).map(|a| a.cus).unwrap_or(0),
     }
+}
+
+/// §8 [A]: what a side's Loyal Macedonians add to its total; the event says so.
+fn macedonians(ctx: &mut Ctx, side: &[Who]) -> i32 {
+    let per = ctx.sc.params.battle.macedonian;
+    let mut total = 0;
+    for w in side {
+        if let Who::General(g) = w {
+            let n = ctx
+                .st
+                .army(g)
+                .map(|a| a.macedonians.min(a.cus))
+                .unwrap_or(0);
+            if n > 0 && per != 0 {
+                let v = n as i32 * per;
+                total += v;
+                ctx.push(Event::Power {
+                    general: g.clone(),
+                    kind: PowerKind::Macedonians,
+                    value: v,
+                });
+            }
+        }
+    }
+    total
+}
+
+/// §8 [A]: a general's special power, recorded when it acts.
+fn power(ctx: &mut Ctx, general: &str, kind: PowerKind) -> i32 {
+    let Some(p) = ctx.sc.general(general).map(|g| g.power.clone()) else {
+        return 0;
+    };
+    let v = match kind {
+        PowerKind::Attack => p.attack,
+        PowerKind::Defence => p.defence,
+        PowerKind::Avoid => p.avoid as i32,
+        PowerKind::Intercept => p.intercept as i32,
+        PowerKind::Macedonians => 0,
+    };
+    if v != 0 {
+        ctx.push(Event::Power {
+            general: general.to_string(),
+            kind,
+            value: v,
+        });
+    }
+    v
 }
 
 fn battle_value(ctx: &Ctx, who: &Who) -> i32 {
@@ -164,6 +211,7 @@ pub fn on_entering(ctx: &mut Ctx, mover: &Who, from: &str, space: &str) -> bool 
         }
         // §7: avoiding battle, a standing order.
         if standing.avoid_battle.iter().any(|g| g == first) {
+            let bonus = power(ctx, first, PowerKind::Avoid);
             let n = ctx.next_n(&format!("avoid:{first}"));
             let roll = ctx.die(
                 Label::Avoid {
@@ -172,7 +220,7 @@ pub fn on_entering(ctx: &mut Ctx, mover: &Who, from: &str, space: &str) -> bool 
                 },
                 6,
             );
-            let ok = roll <= ctx.sc.params.battle.avoid_on;
+            let ok = roll as i32 <= ctx.sc.params.battle.avoid_on as i32 + bonus;
             let to = if ok {
                 retreat_to(ctx, &Who::General(first.clone()), space)
             } else {
@@ -243,6 +291,7 @@ pub fn interception(ctx: &mut Ctx, mover: &Who, space: &str) -> bool {
     let Some(i) = candidate else {
         return true;
     };
+    let bonus = power(ctx, &i.general, PowerKind::Intercept);
     let n = ctx.next_n(&format!("intercept:{space}"));
     let roll = ctx.die(
         Label::Intercept {
@@ -251,7 +300,7 @@ pub fn interception(ctx: &mut Ctx, mover: &Who, space: &str) -> bool {
         },
         6,
     );
-    let ok = roll <= ctx.sc.params.battle.intercept_on;
+    let ok = roll as i32 <= ctx.sc.params.battle.intercept_on as i32 + bonus;
     ctx.push(Event::Intercepts {
         general: i.general.clone(),
         from: i.at.clone(),
@@ -287,12 +336,31 @@ pub fn fight(
     let bp = ctx.sc.params.battle.clone();
     let a_cus = cus_of(&ctx.st, attacker).min(bp.cu_cap) as i32;
     let d_cus = (defenders.iter().map(|d| cus_of(&ctx.st, d)).sum::<u32>()).min(bp.cu_cap) as i32;
-    let a_val = battle_value(ctx, attacker);
-    let d_val = defenders
+    let mut a_val = battle_value(ctx, attacker);
+    let mut d_val = defenders
         .iter()
         .map(|d| battle_value(ctx, d))
         .max()
         .unwrap_or(0);
+    // §8 [A]: special powers (the attacking general's; the best of the defenders') and
+    // Loyal Macedonians.
+    if let Who::General(g) = attacker {
+        a_val += power(ctx, g, PowerKind::Attack);
+    }
+    let best_defence = defenders
+        .iter()
+        .filter_map(|d| match d {
+            Who::General(g) => ctx.sc.general(g).map(|x| (x.power.defence, g.clone())),
+            _ => None,
+        })
+        .max_by_key(|(v, _)| *v)
+        .filter(|(v, _)| *v != 0)
+        .map(|(_, g)| g);
+    if let Some(g) = best_defence {
+        d_val += power(ctx, &g, PowerKind::Defence);
+    }
+    a_val += macedonians(ctx, std::slice::from_ref(attacker));
+    d_val += macedonians(ctx, defenders);
     let n = ctx.next_n(&format!("battle:{space}"));
     let dice = ctx.roll(
         Label::Battle {
@@ -412,7 +480,7 @@ fn take_losses(ctx: &mut Ctx, who: &[Who], n: u32) -> u32 {
         match &w {
             Who::General(g) => {
                 if let Some(a) = ctx.st.army_mut(g) {
-                    a.cus -= 1;
+                    a.lose(1);
                 }
             }
             Who::Independent(i) => {

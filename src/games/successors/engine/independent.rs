@@ -6,40 +6,43 @@ use super::battle;
 use super::Ctx;
 use crate::games::successors::model::event::{Event, Who};
 use crate::games::successors::model::orders::IndependentOrder;
+use crate::games::successors::model::refusal::Refusal;
 use crate::games::successors::model::scenario::{Kind, Scenario};
 use crate::games::successors::model::state::{State, INDEPENDENT};
-use crate::kit::breach::Breach;
 
 /// The rule a path breaks for an independent army, if any (§7).
-pub fn path_check(sc: &Scenario, st: &State, army: &str, path: &[String]) -> Result<(), Breach> {
+pub fn path_check(sc: &Scenario, st: &State, army: &str, path: &[String]) -> Result<(), Refusal> {
     let def = sc.independent(army).ok_or_else(|| {
-        Breach::new(
+        Refusal::new(
             "unknown-army",
             "§7",
             format!("there is no independent army {army}"),
+            format!("нет независимой армии {army}"),
         )
     })?;
     let me = st.independent(army).filter(|i| !i.removed).ok_or_else(|| {
-        Breach::new(
+        Refusal::new(
             "independent-army",
             "§7",
             format!("{} is out of play", def.name),
+            format!("{} вне игры", def.name_ru),
         )
     })?;
     let ip = &sc.params.independent;
     let mut ap = ip.action_points;
     let mut here = me.at.clone();
     if path.is_empty() {
-        return Err(Breach::new(
+        return Err(Refusal::new(
             "independent-army",
             "§7",
             "a move names at least one space",
+            "перемещение называет хотя бы одну зону",
         ));
     }
     for to in path {
         let cost = if let Some(b) = sc.off_box(&here) {
             if !b.enters.contains(to) {
-                return Err(Breach::new(
+                return Err(Refusal::new(
                     "independent-army",
                     "§7",
                     format!(
@@ -48,31 +51,39 @@ pub fn path_check(sc: &Scenario, st: &State, army: &str, path: &[String]) -> Res
                         def.name,
                         b.enters.join(" or ")
                     ),
+                    format!(
+                        "из своего квадрата {} {} входит на карту в {}",
+                        b.name_ru,
+                        def.name_ru,
+                        b.enters.join(" или ")
+                    ),
                 ));
             }
             ip.enter_cost
         } else if sc.land_adjacent(&here, to) {
             sc.params.movement.land_cost
         } else if sc.sea_adjacent(&here, to) {
-            return Err(Breach::new("independent-army", "§7", format!("independent armies never move by sea ({here} to {to}); straits are crossed by land"
-            )));
+            return Err(Refusal::new("independent-army", "§7", format!("independent armies never move by sea ({here} to {to}); straits are crossed by land"
+            ), format!("независимые армии никогда не перемещаются по морю ({here} — {to}); проливы пересекают по суше")));
         } else {
-            return Err(Breach::new(
+            return Err(Refusal::new(
                 "not-adjacent",
                 "",
                 format!("{to} is not a land step from {here}"),
+                format!("{to} не соседствует с {here} по суше"),
             )
             .hint("a land step follows a road or crosses a strait; see the map"));
         };
         let Some(sp) = sc.space(to) else {
-            return Err(Breach::new(
+            return Err(Refusal::new(
                 "unknown-space",
                 "",
                 format!("{to} is not a space of the map"),
+                format!("{to} — не зона карты"),
             ));
         };
         if !def.regions.is_empty() && !def.regions.contains(&sp.region) {
-            return Err(Breach::new(
+            return Err(Refusal::new(
                 "independent-army",
                 "§7",
                 format!(
@@ -81,13 +92,20 @@ pub fn path_check(sc: &Scenario, st: &State, army: &str, path: &[String]) -> Res
                     def.regions.join(" and "),
                     sp.region
                 ),
+                format!(
+                    "{} ходит только по регионам: {}; {to} — в регионе {}",
+                    def.name_ru,
+                    def.regions
+                        .iter()
+                        .map(|r| sc.region_ru(r))
+                        .collect::<Vec<_>>()
+                        .join(" и "),
+                    sc.region_ru(&sp.region)
+                ),
             ));
         }
         if cost > ap {
-            return Err(Breach::new(
-                "independent-army",
-                "§7",
-                format!(
+            return Err(Refusal::new("independent-army", "§7", format!(
                     "an activated independent army has {} action points{}; this path needs more",
                     ip.action_points,
                     if sc.off_box(&me.at).is_some() {
@@ -95,8 +113,7 @@ pub fn path_check(sc: &Scenario, st: &State, army: &str, path: &[String]) -> Res
                     } else {
                         ""
                     }
-                ),
-            ));
+                ), format!("у активированной независимой армии {} очка действия{}; этому пути нужно больше", ip.action_points, if sc.off_box(&me.at).is_some() { ", первое тратится на вход на карту" } else { "" })));
         }
         ap -= cost;
         here = to.clone();
@@ -109,14 +126,10 @@ pub fn path_check(sc: &Scenario, st: &State, army: &str, path: &[String]) -> Res
             return Ok(());
         };
         if x1 >= x0 {
-            return Err(Breach::new(
-                "independent-army",
-                "§7",
-                format!(
+            return Err(Refusal::new("independent-army", "§7", format!(
                     "every move of {} ends further west than it began ({here} is not west of {})",
                     def.name, me.at
-                ),
-            ));
+                ), format!("каждое перемещение {} заканчивается западнее, чем началось ({here} не западнее {})", def.name_ru, me.at)));
         }
     }
     Ok(())
@@ -124,38 +137,48 @@ pub fn path_check(sc: &Scenario, st: &State, army: &str, path: &[String]) -> Res
 
 /// Whether the army may stay and place a marker (§7: it could move, and it stands on a
 /// space that is not a major city).
-pub fn marker_check(sc: &Scenario, st: &State, army: &str) -> Result<(), Breach> {
+pub fn marker_check(sc: &Scenario, st: &State, army: &str) -> Result<(), Refusal> {
     let def = sc.independent(army).ok_or_else(|| {
-        Breach::new(
+        Refusal::new(
             "unknown-army",
             "§7",
             format!("there is no independent army {army}"),
+            format!("нет независимой армии {army}"),
         )
     })?;
     let me = st.independent(army).filter(|i| !i.removed).ok_or_else(|| {
-        Breach::new(
+        Refusal::new(
             "independent-army",
             "§7",
             format!("{} is out of play", def.name),
+            format!("{} вне игры", def.name_ru),
         )
     })?;
     let Some(sp) = sc.space(&me.at) else {
-        return Err(Breach::new(
+        return Err(Refusal::new(
             "independent-army",
             "§7",
             format!(
                 "{} is in its box: it places a marker only on the map",
                 def.name
             ),
+            format!(
+                "{} в своём квадрате: маркер ставится только на карте",
+                def.name_ru
+            ),
         ));
     };
     if sp.kind == Kind::Major {
-        return Err(Breach::new(
+        return Err(Refusal::new(
             "independent-army",
             "§7",
             format!(
                 "{} stands in a major city ({}): no independent marker there",
                 def.name, sp.id
+            ),
+            format!(
+                "{} стоит в крупном городе ({}): независимый маркер там не ставится",
+                def.name_ru, sp.id
             ),
         ));
     }
@@ -164,12 +187,16 @@ pub fn marker_check(sc: &Scenario, st: &State, army: &str) -> Result<(), Breach>
         .iter()
         .any(|n| path_check(sc, st, army, &[n.to_string()]).is_ok());
     if !could_move {
-        return Err(Breach::new(
+        return Err(Refusal::new(
             "independent-army",
             "§7",
             format!(
                 "{} could not move, so it may not place a marker instead",
                 def.name
+            ),
+            format!(
+                "{} не могла переместиться, значит, не может и поставить маркер вместо перемещения",
+                def.name_ru
             ),
         ));
     }
@@ -206,7 +233,7 @@ pub fn activate(ctx: &mut Ctx, army: &str, card: &str, player: &str, order: &Ind
             if let Err(why) = path_check(ctx.sc, &ctx.st, army, path) {
                 ctx.void(
                     player,
-                    format!("{army}: move {}", path.join(", ")),
+                    format!("{army}: [{}]", path.join(", ")),
                     why.reason(),
                 );
                 return;

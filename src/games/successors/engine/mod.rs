@@ -13,6 +13,7 @@ pub mod tyche;
 
 use super::model::dice::Label;
 use super::model::event::{Event, Segment};
+use super::model::refusal::Why;
 use super::model::scenario::Scenario;
 use super::model::state::State;
 use crate::dice::{DiceRecord, Shown, TurnDice};
@@ -82,11 +83,12 @@ impl<'a> Ctx<'a> {
         self.events.push(e);
     }
 
-    pub fn void(&mut self, player: &str, order: String, why: impl Into<String>) {
+    /// An order not carried out, and why in both languages.
+    pub fn void(&mut self, player: &str, order: String, why: Why) {
         self.events.push(Event::Void {
             player: player.to_string(),
             order,
-            why: why.into(),
+            why,
         });
     }
 }

@@ -7,17 +7,18 @@ use super::Ctx;
 use crate::games::successors::model::dice::Label;
 use crate::games::successors::model::event::{Event, Segment, Who};
 use crate::games::successors::model::orders::Step;
+use crate::games::successors::model::refusal::{Refusal, Why};
 use crate::games::successors::model::scenario::{Kind, Scenario};
 use crate::games::successors::model::state::State;
-use crate::kit::breach::Breach;
 
 /// The rule a step breaks for the army as the state stands, or its cost in action points.
-pub fn step_check(sc: &Scenario, st: &State, general: &str, step: &Step) -> Result<u32, Breach> {
+pub fn step_check(sc: &Scenario, st: &State, general: &str, step: &Step) -> Result<u32, Refusal> {
     let a = st.army(general).ok_or_else(|| {
-        Breach::new(
+        Refusal::new(
             "unknown-army",
             "",
             format!("{general} has no army on the map"),
+            format!("у {general} нет армии на карте"),
         )
     })?;
     let here = a.at.as_str();
@@ -28,15 +29,25 @@ pub fn step_check(sc: &Scenario, st: &State, general: &str, step: &Step) -> Resu
     match step {
         Step::Land(to) => {
             if besieged {
-                return Err(Breach::new("besieged-city", "§2", format!("{general} is inside besieged {here}: it may not leave by land; it may sortie{}",
-                    if port { " or sail away" } else { "" }
-                )));
+                return Err(Refusal::new(
+                    "besieged-city",
+                    "§2",
+                    format!(
+                        "{general} is inside besieged {here}: it may not leave by land; it may sortie{}",
+                        if port { " or sail away" } else { "" }
+                    ),
+                    format!(
+                        "{general} внутри осаждённого {here}: уйти по суше нельзя; можно сделать вылазку{}",
+                        if port { " или уплыть" } else { "" }
+                    ),
+                ));
             }
             if !sc.land_adjacent(here, to) {
-                return Err(Breach::new(
+                return Err(Refusal::new(
                     "not-adjacent",
                     "",
                     format!("{to} is not a land step from {here}"),
+                    format!("{to} не соседствует с {here} по суше"),
                 )
                 .hint("a land step follows a road or crosses a strait; see the map"));
             }
@@ -44,43 +55,53 @@ pub fn step_check(sc: &Scenario, st: &State, general: &str, step: &Step) -> Resu
         }
         Step::Sea(to) => {
             if !port || !sc.space(to).is_some_and(|s| s.port) || !sc.sea_adjacent(here, to) {
-                return Err(Breach::new(
+                return Err(Refusal::new(
                     "sea-move",
                     "§2",
                     format!("a sea move joins two ports of one sea; {here} and {to} are not"),
+                    format!("морское перемещение соединяет два порта одного моря; {here} и {to} не таковы"),
                 ));
             }
             if mp.sea_needs_fleet && !st.fleets.get(&a.player).is_some_and(|f| f.any_ready()) {
-                return Err(Breach::new(
+                return Err(Refusal::new(
                     "sea-move",
                     "",
                     "sea movement needs a fleet that is not dispersed",
+                    "для морского перемещения нужен нерассеянный флот",
                 ));
             }
             if besieged && a.cus > max_inside {
-                return Err(Breach::new(
+                return Err(Refusal::new(
                     "besieged-city",
                     "§2",
                     format!("only an army of at most {max_inside} CUs sails out"),
+                    format!("уплыть может только армия не больше чем из {max_inside} БЧ"),
                 ));
             }
             if st.besieged(to) && st.control(to) == Some(a.player.as_str()) {
                 let kind = sc.space(to).map(|s| s.kind);
                 if kind != Some(Kind::Major) {
-                    return Err(Breach::new(
+                    return Err(Refusal::new(
                         "besieged-city",
                         "§2",
                         format!(
                             "only a besieged major port may be entered by sea; {to} is not one"
                         ),
+                        format!(
+                            "по морю можно войти только в осаждённый крупный порт; {to} не таков"
+                        ),
                     ));
                 }
                 if a.cus + st.cus_inside(to) > max_inside {
-                    return Err(Breach::new(
+                    return Err(Refusal::new(
                         "besieged-city",
                         "§2",
                         format!(
                             "never more than {max_inside} CUs inside a city ({to} holds {})",
+                            st.cus_inside(to)
+                        ),
+                        format!(
+                            "в городе не может быть больше {max_inside} БЧ (в {to} их {})",
                             st.cus_inside(to)
                         ),
                     ));
@@ -94,36 +115,52 @@ pub fn step_check(sc: &Scenario, st: &State, general: &str, step: &Step) -> Resu
         }
         Step::Sortie => {
             if !besieged {
-                return Err(Breach::new(
+                return Err(Refusal::new(
                     "besieged-city",
                     "§2",
                     format!(
                         "a sortie is made from inside a besieged city; {general} is not inside one"
                     ),
+                    format!("вылазку делают из осаждённого города; {general} не внутри такого"),
                 ));
             }
             Ok(mp.land_cost)
         }
         Step::Inside => {
             if a.inside {
-                return Err(Breach::new(
+                return Err(Refusal::new(
                     "besieged-city",
                     "§2",
                     format!("{general} is already inside {here}"),
+                    format!("{general} уже внутри {here}"),
                 ));
             }
             let walled = sc
                 .space(here)
                 .is_some_and(|s| sc.params.siege.walls.contains(&s.kind));
             if !walled || st.control(here) != Some(a.player.as_str()) {
-                return Err(Breach::new("besieged-city", "§2", format!("an army goes inside the walls of a major city or fortress its player controls; {here} is not one"
-                )));
+                return Err(Refusal::new(
+                    "besieged-city",
+                    "§2",
+                    format!("an army goes inside the walls of a major city or fortress its player controls; {here} is not one"),
+                    format!("армия уходит за стены крупного города или крепости своего игрока; {here} не таков"),
+                ));
             }
             if a.cus + st.cus_inside(here) > max_inside {
-                return Err(Breach::new("besieged-city", "§2", format!("never more than {max_inside} CUs inside a city ({general} has {}, {here} holds {})",
-                    a.cus,
-                    st.cus_inside(here)
-                )));
+                return Err(Refusal::new(
+                    "besieged-city",
+                    "§2",
+                    format!(
+                        "never more than {max_inside} CUs inside a city ({general} has {}, {here} holds {})",
+                        a.cus,
+                        st.cus_inside(here)
+                    ),
+                    format!(
+                        "в городе не может быть больше {max_inside} БЧ (у {general} {}, в {here} {})",
+                        a.cus,
+                        st.cus_inside(here)
+                    ),
+                ));
             }
             Ok(0)
         }
@@ -151,7 +188,10 @@ pub fn run_steps(ctx: &mut Ctx, general: &str, steps: &[Step], mut ap: u32, seg:
             ctx.void(
                 &a.player,
                 format!("{general}: {}", step_words(step)),
-                format!("{general} has {ap} action points left; this needs {cost}"),
+                Why::new(
+                    format!("{general} has {ap} action points left; this needs {cost}"),
+                    format!("у {general} осталось очков действия: {ap}; нужно {cost}"),
+                ),
             );
             return;
         }
@@ -201,11 +241,11 @@ pub fn run_steps(ctx: &mut Ctx, general: &str, steps: &[Step], mut ap: u32, seg:
 
 pub fn step_words(step: &Step) -> String {
     match step {
-        Step::Land(to) => format!("move to {to}"),
-        Step::Sea(to) => format!("sail to {to}"),
+        Step::Land(to) => to.clone(),
+        Step::Sea(to) => format!("{{sea: {to}}}"),
         Step::Assault => "assault".to_string(),
         Step::Sortie => "sortie".to_string(),
-        Step::Inside => "go inside".to_string(),
+        Step::Inside => "inside".to_string(),
     }
 }
 

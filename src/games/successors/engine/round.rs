@@ -8,8 +8,9 @@ use super::siege;
 use super::tyche;
 use super::Ctx;
 use crate::dice::TurnDice;
-use crate::games::successors::model::event::{Event, Segment};
+use crate::games::successors::model::event::{Event, LegitimacyWhy, Segment, Victory};
 use crate::games::successors::model::orders::{IndependentOrder, Orders};
+use crate::games::successors::model::refusal::Why;
 use crate::games::successors::model::scenario::{Kind, Scenario};
 use crate::games::successors::model::state::{Phase, State, INDEPENDENT};
 use crate::rules::Resolution;
@@ -69,7 +70,104 @@ fn preparations(ctx: &mut Ctx) {
     }
     if let Some((p, vp)) = best {
         ctx.st.usurper = Some(p.clone());
-        ctx.push(Event::Usurper { player: p, vp });
+        ctx.push(Event::Usurper {
+            player: p.clone(),
+            vp,
+        });
+        // §8 [A]: the Usurper loses Legitimacy.
+        let loss = ctx.sc.params.victory.usurper_loses;
+        let had = ctx.st.legitimacy_of(&p);
+        if loss > 0 && had > 0 {
+            change_legitimacy(ctx, &p, -(loss.min(had) as i32), LegitimacyWhy::Usurper);
+        }
+    }
+}
+
+/// §8 [A]: changes a player's Legitimacy (never below 0) and records it.
+pub fn change_legitimacy(ctx: &mut Ctx, player: &str, change: i32, why: LegitimacyWhy) {
+    let had = ctx.st.legitimacy_of(player) as i32;
+    let total = (had + change).max(0) as u32;
+    ctx.st.legitimacy.insert(player.to_string(), total);
+    ctx.push(Event::Legitimacy {
+        player: player.to_string(),
+        change: total as i32 - had,
+        total,
+        why,
+    });
+}
+
+/// §8 [A]: how many royal seats a player controls.
+fn seats_held(ctx: &Ctx, player: &str) -> usize {
+    ctx.sc
+        .params
+        .victory
+        .regency
+        .seats
+        .iter()
+        .filter(|s| ctx.st.control(s) == Some(player))
+        .count()
+}
+
+/// §8 [A], at the end of a game turn: the Regent's and the generals' Legitimacy, then the
+/// Regency passes to the player holding more royal seats than the Regent (the most; ties:
+/// player order).
+fn legitimacy_and_regency(ctx: &mut Ctx) {
+    let reg = ctx.sc.params.victory.regency.clone();
+    if let Some(r) = ctx.st.regent.clone() {
+        if reg.legitimacy > 0 {
+            change_legitimacy(ctx, &r, reg.legitimacy as i32, LegitimacyWhy::Regent);
+        }
+    }
+    let powers: Vec<(String, String, u32)> = ctx
+        .st
+        .armies
+        .iter()
+        .filter_map(|a| {
+            let v = ctx.sc.general(&a.general)?.power.legitimacy;
+            (v > 0).then(|| (a.player.clone(), a.general.clone(), v))
+        })
+        .collect();
+    for (p, g, v) in powers {
+        change_legitimacy(ctx, &p, v as i32, LegitimacyWhy::Power(g));
+    }
+    let held = ctx
+        .st
+        .regent
+        .as_deref()
+        .map(|r| seats_held(ctx, r))
+        .unwrap_or(0);
+    let mut best: Option<(String, usize)> = None;
+    for p in &ctx.st.players {
+        let n = seats_held(ctx, p);
+        if n > held && best.as_ref().is_none_or(|(_, b)| n > *b) {
+            best = Some((p.clone(), n));
+        }
+    }
+    if let Some((p, _)) = best {
+        ctx.push(Event::Regency {
+            from: ctx.st.regent.clone(),
+            to: p.clone(),
+        });
+        ctx.st.regent = Some(p);
+    }
+}
+
+/// §8 [A]: dispersed fleets regroup at the end of a game turn.
+fn regroup(ctx: &mut Ctx) {
+    if !ctx.sc.params.fleets.regroup_each_turn {
+        return;
+    }
+    for p in ctx.st.players.clone() {
+        let n = ctx.st.fleets.get(&p).map(|f| f.dispersed).unwrap_or(0);
+        if n > 0 {
+            if let Some(f) = ctx.st.fleets.get_mut(&p) {
+                f.dispersed = 0;
+            }
+            ctx.push(Event::Regrouped {
+                player: p,
+                fleets: n,
+            });
+        }
     }
 }
 
@@ -94,8 +192,11 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
                 }
                 None => ctx.void(
                     p,
-                    format!("surrender: assault at {space}"),
-                    format!("§4: you have no army in the field at {space}"),
+                    format!("surrender: {{ assault: {space} }}"),
+                    Why::new(
+                        format!("§4: you have no army in the field at {space}"),
+                        format!("§4: у вас нет армии в поле в {space}"),
+                    ),
                 ),
             }
         }
@@ -110,7 +211,10 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
                     ctx.void(
                         p,
                         "tyche".to_string(),
-                        "§8: each player must play one Tyche card; none was named",
+                        Why::new(
+                            "§8: each player must play one Tyche card; none was named",
+                            "§8: каждый игрок должен сыграть одну карту Тихе; карта не названа",
+                        ),
                     );
                 }
             }
@@ -137,8 +241,11 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
             if done.contains(&g.as_str()) {
                 ctx.void(
                     p,
-                    format!("{g}: activation"),
-                    "an army is activated once a segment",
+                    format!("activation: {{ {g}: … }}"),
+                    Why::new(
+                        "an army is activated once a segment",
+                        "армия активируется один раз за сегмент",
+                    ),
                 );
                 continue;
             }
@@ -146,8 +253,11 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
             if ctx.st.army(g).is_none_or(|a| &a.player != p) {
                 ctx.void(
                     p,
-                    format!("{g}: activation"),
-                    format!("{g} has no army of yours on the map"),
+                    format!("activation: {{ {g}: … }}"),
+                    Why::new(
+                        format!("{g} has no army of yours on the map"),
+                        format!("у {g} нет вашей армии на карте"),
+                    ),
                 );
                 continue;
             }
@@ -171,7 +281,7 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
         .collect();
     for (g, at) in foragers {
         if let Some(a) = ctx.st.army_mut(&g) {
-            a.cus -= 1;
+            a.lose(1);
         }
         ctx.push(Event::Foraged {
             general: g,
@@ -260,13 +370,15 @@ fn end_turn(ctx: &mut Ctx) {
             break;
         }
         if let Some(a) = ctx.st.army_mut(&g) {
-            a.cus = a.cus.saturating_sub(loss);
+            a.lose(loss);
         }
         ctx.push(Event::Isolated {
             general: g,
             space: at,
         });
     }
+    legitimacy_and_regency(ctx);
+    regroup(ctx);
     let vps = ctx.st.vps(ctx.sc);
     let vp: Vec<(String, u32)> = ctx
         .st
@@ -278,26 +390,16 @@ fn end_turn(ctx: &mut Ctx) {
         turn: ctx.st.game_turn,
         vp: vp.clone(),
     });
-    let best = vp
-        .iter()
-        .fold(None::<&(String, u32)>, |b, x| match b {
-            Some(b) if b.1 >= x.1 => Some(b),
-            _ => Some(x),
-        })
-        .cloned();
-    let threshold = ctx.sc.params.victory.threshold;
-    let last = ctx.st.game_turn >= ctx.sc.params.game_turns;
-    if let Some((p, v)) = best {
-        if v >= threshold || last {
-            ctx.push(Event::Won {
-                player: p.clone(),
-                vp: v,
-                by_threshold: v >= threshold,
-            });
-            ctx.st.phase = Phase::Ended { winner: p };
-            ctx.st.tyche.revealed_for = None;
-            return;
-        }
+    if let Some((p, by)) = victory(ctx, &vp) {
+        let v = vps.get(&p).copied().unwrap_or(0);
+        ctx.push(Event::Won {
+            player: p.clone(),
+            vp: v,
+            by,
+        });
+        ctx.st.phase = Phase::Ended { winner: p };
+        ctx.st.tyche.revealed_for = None;
+        return;
     }
     ctx.st.game_turn += 1;
     ctx.st.round = 1;
@@ -305,6 +407,45 @@ fn end_turn(ctx: &mut Ctx) {
     reinforcements(ctx);
     tyche::deal(ctx);
     begin_round(ctx);
+}
+
+/// §8: who wins at the end of a game turn, and how: the VP threshold, then the
+/// Legitimacy threshold, then the Regency (all [A]); after the last game turn, the most
+/// VP. Ties among players: player order.
+fn victory(ctx: &Ctx, vp: &[(String, u32)]) -> Option<(String, Victory)> {
+    let first_best = |xs: Vec<(String, u32)>| {
+        xs.into_iter().fold(None::<(String, u32)>, |b, x| match b {
+            Some(b) if b.1 >= x.1 => Some(b),
+            _ => Some(x),
+        })
+    };
+    let v = &ctx.sc.params.victory;
+    let best_vp = first_best(vp.to_vec());
+    if let Some((p, n)) = &best_vp {
+        if *n >= v.threshold {
+            return Some((p.clone(), Victory::Points));
+        }
+    }
+    let legit: Vec<(String, u32)> = ctx
+        .st
+        .players
+        .iter()
+        .map(|p| (p.clone(), ctx.st.legitimacy_of(p)))
+        .collect();
+    if let Some((p, n)) = first_best(legit) {
+        if v.legitimacy > 0 && n >= v.legitimacy {
+            return Some((p, Victory::Legitimacy));
+        }
+    }
+    if let Some(r) = &ctx.st.regent {
+        if !v.regency.seats.is_empty() && seats_held(ctx, r) == v.regency.seats.len() {
+            return Some((r.clone(), Victory::Regency));
+        }
+    }
+    if ctx.st.game_turn >= ctx.sc.params.game_turns {
+        return best_vp.map(|(p, _)| (p, Victory::LastTurn));
+    }
+    None
 }
 
 /// Reinforcements (not in turn I) [A]: CUs on the player's first general in a major city

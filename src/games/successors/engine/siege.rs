@@ -5,35 +5,41 @@ use super::Ctx;
 use crate::games::successors::model::dice::Label;
 use crate::games::successors::model::event::{Event, Modifier, ResetWhy, Segment, Who};
 use crate::games::successors::model::params::AssaultResult;
+use crate::games::successors::model::refusal::Refusal;
 use crate::games::successors::model::scenario::{Kind, Scenario};
 use crate::games::successors::model::state::{State, INDEPENDENT};
-use crate::kit::breach::Breach;
 
 /// Whether an army may make an attempt against the space it stands in, leaving the
 /// limits of §4 aside: `Ok(subjugation)` or the rule that forbids it.
-pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Breach> {
+pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Refusal> {
     let a = st.army(general).ok_or_else(|| {
-        Breach::new(
+        Refusal::new(
             "unknown-army",
             "",
             format!("{general} has no army on the map"),
+            format!("у {general} нет армии на карте"),
         )
     })?;
     if a.inside {
-        return Err(Breach::new(
+        return Err(Refusal::new(
             "besieged-city",
             "§2",
             format!(
                 "{general} is inside the walls of {}; an army inside may sortie, not assault",
                 a.at
             ),
+            format!(
+                "{general} внутри стен {}; армия внутри может сделать вылазку, но не штурм",
+                a.at
+            ),
         ));
     }
     if sc.space(&a.at).is_none() {
-        return Err(Breach::new(
+        return Err(Refusal::new(
             "unknown-space",
             "",
             format!("{} is not a space of the map", a.at),
+            format!("{} — не зона карты", a.at),
         ));
     }
     let hostile_field = st
@@ -42,11 +48,15 @@ pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Bre
         .any(|o| o.at == a.at && !o.inside && o.player != a.player)
         || !st.independents_at(&a.at).is_empty();
     if hostile_field {
-        return Err(Breach::new(
+        return Err(Refusal::new(
             "assault",
             "§1",
             format!(
                 "an enemy army stands in the field at {}: beat it before assaulting the city",
+                a.at
+            ),
+            format!(
+                "в поле у {} стоит вражеская армия: разбейте её, прежде чем штурмовать город",
                 a.at
             ),
         ));
@@ -58,7 +68,7 @@ pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Bre
         .any(|o| o.at == a.at && o.inside && o.player != a.player);
     let subjugation = control == Some(INDEPENDENT);
     if !subjugation && !enemy_inside && (control.is_none() || control == Some(a.player.as_str())) {
-        return Err(Breach::new(
+        return Err(Refusal::new(
             "assault",
             "§1",
             format!(
@@ -71,6 +81,16 @@ pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Bre
                     "it is your own"
                 }
             ),
+            format!(
+                "{} не удерживается против игрока {}: штурмовать нечего ({})",
+                a.at,
+                a.player,
+                if control.is_none() {
+                    "маркера контроля нет: его ставит сегмент сдачи"
+                } else {
+                    "это ваш город"
+                }
+            ),
         ));
     }
     let need = if subjugation {
@@ -80,22 +100,27 @@ pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Bre
     };
     if a.cus < need {
         return Err(if subjugation {
-            Breach::new(
+            Refusal::new(
                 "subjugation",
                 "§3",
                 format!(
                     "subjugation needs an army of at least {need} CUs; {general} has {}",
                     a.cus
                 ),
+                format!(
+                    "для подчинения нужна армия не меньше чем из {need} БЧ; у {general} {}",
+                    a.cus
+                ),
             )
         } else {
-            Breach::new(
+            Refusal::new(
                 "assault",
                 "§1",
                 format!(
                     "an assault needs at least {need} CU; {general} has {}",
                     a.cus
                 ),
+                format!("для штурма нужна хотя бы {need} БЧ; у {general} {}", a.cus),
             )
         });
     }
@@ -103,15 +128,19 @@ pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Bre
 }
 
 /// The limit of §4 an attempt would break, if any.
-pub fn limit_broken(ctx: &Ctx, general: &str, space: &str, seg: Segment) -> Option<Breach> {
+pub fn limit_broken(ctx: &Ctx, general: &str, space: &str, seg: Segment) -> Option<Refusal> {
     let p = &ctx.sc.params.attempts;
     let round = ctx.attempts_round.get(space).copied().unwrap_or(0);
     if round >= p.round {
-        return Some(Breach::new(
+        return Some(Refusal::new(
             "attempt-limit",
             "§4",
             format!(
                 "{space} was already assaulted/subjugated {round} times this round (at most {})",
+                p.round
+            ),
+            format!(
+                "{space} уже штурмовали/подчиняли {round} раз за этот раунд (не больше {})",
                 p.round
             ),
         ));
@@ -123,21 +152,33 @@ pub fn limit_broken(ctx: &Ctx, general: &str, space: &str, seg: Segment) -> Opti
     };
     if let Some((by, n)) = ctx.attempts_segment.get(&(seg, space.to_string())) {
         if by != general {
-            return Some(Breach::new("attempt-limit", "§4", format!("{by} already attempted {space} this segment; several armies may not each attempt"
-            )));
+            return Some(Refusal::new("attempt-limit", "§4", format!("{by} already attempted {space} this segment; several armies may not each attempt"
+            ), format!("{by} уже пытался взять {space} в этом сегменте; несколько армий не могут каждая делать попытку")));
         }
         if *n >= limit {
-            return Some(Breach::new(
+            return Some(Refusal::new(
                 "attempt-limit",
                 "§4",
                 format!(
                     "at most {limit} attempts against {space} in the {} segment",
                     segment_name(seg)
                 ),
+                format!(
+                    "не больше {limit} попыток против {space} в сегменте {}",
+                    segment_name_ru(seg)
+                ),
             ));
         }
     }
     None
+}
+
+fn segment_name_ru(seg: Segment) -> &'static str {
+    match seg {
+        Segment::Surrender => "сдачи",
+        Segment::Tyche => "Тихе",
+        Segment::Activation => "маневров",
+    }
 }
 
 fn segment_name(seg: Segment) -> &'static str {
@@ -148,8 +189,9 @@ fn segment_name(seg: Segment) -> &'static str {
     }
 }
 
-/// §1: the modifiers of an attempt by `player` against `space`.
-pub fn modifiers(ctx: &Ctx, player: &str, space: &str) -> Vec<Modifier> {
+/// §1: the modifiers of an attempt by `player` against `space` (by `general`'s army:
+/// his special power, §8 [A]).
+pub fn modifiers(ctx: &Ctx, player: &str, general: &str, space: &str) -> Vec<Modifier> {
     let mut m = Vec::new();
     let Some(sp) = ctx.sc.space(space) else {
         return m;
@@ -168,6 +210,12 @@ pub fn modifiers(ctx: &Ctx, player: &str, space: &str) -> Vec<Modifier> {
             m.push(Modifier::Card(card.clone(), *v));
         }
     }
+    // §8 [A]: a general's special power.
+    if let Some(v) = ctx.sc.general(general).map(|g| g.power.assault) {
+        if v != 0 {
+            m.push(Modifier::General(general.to_string(), v));
+        }
+    }
     m
 }
 
@@ -177,7 +225,7 @@ pub fn attempt(ctx: &mut Ctx, general: &str, seg: Segment) -> bool {
     let Some(a) = ctx.st.army(general).cloned() else {
         return false;
     };
-    let order = format!("{general}: assault at {}", a.at);
+    let order = format!("{general}: assault ({})", a.at);
     let subjugation = match may_attempt(ctx.sc, &ctx.st, general) {
         Ok(s) => s,
         Err(why) => {
@@ -195,7 +243,7 @@ pub fn attempt(ctx: &mut Ctx, general: &str, seg: Segment) -> bool {
         .entry((seg, space.clone()))
         .or_insert((general.to_string(), 0))
         .1 += 1;
-    let mods = modifiers(ctx, &a.player, &space);
+    let mods = modifiers(ctx, &a.player, general, &space);
     let n = ctx.next_n(&format!("assault:{space}"));
     let roll = ctx.die(
         Label::Assault {
@@ -233,7 +281,7 @@ pub fn attempt(ctx: &mut Ctx, general: &str, seg: Segment) -> bool {
         }
         AssaultResult::BesiegerLosesCu => {
             if let Some(x) = ctx.st.army_mut(general) {
-                x.cus = x.cus.saturating_sub(1);
+                x.lose(1);
             }
         }
         AssaultResult::Nothing => {}
@@ -405,7 +453,7 @@ pub fn sallies(ctx: &mut Ctx, besieger: &str) {
                 AssaultResult::BesiegerLosesCu => {
                     // §6: the sally failed: the sallying CU is removed, never a besieger's.
                     if let Some(a) = ctx.st.army_mut(&g) {
-                        a.cus = a.cus.saturating_sub(1);
+                        a.lose(1);
                     }
                 }
                 AssaultResult::SiegePoint => {

@@ -32,6 +32,7 @@ fn put(st: &mut State, general: &str, player: &str, at: &str, cus: u32, inside: 
         player: player.into(),
         at: at.into(),
         cus,
+        macedonians: 0,
         inside,
     });
 }
@@ -84,7 +85,7 @@ fn assaults(ev: &[Event]) -> Vec<(u32, Vec<Modifier>, AssaultResult, u32)> {
 fn voids(ev: &[Event]) -> Vec<String> {
     ev.iter()
         .filter_map(|e| match e {
-            Event::Void { why, .. } => Some(why.clone()),
+            Event::Void { why, .. } => Some(why.en.clone()),
             _ => None,
         })
         .collect()

@@ -6,9 +6,10 @@ use super::movement;
 use super::Ctx;
 use crate::dice::Shown;
 use crate::games::successors::model::dice::Label;
-use crate::games::successors::model::event::{Event, Segment};
+use crate::games::successors::model::event::{Event, LegitimacyWhy, Segment};
 use crate::games::successors::model::orders::{IndependentOrder, TychePlay, Use};
-use crate::games::successors::model::scenario::{CardKind, Scenario};
+use crate::games::successors::model::refusal::Why;
+use crate::games::successors::model::scenario::{CardKind, Kind, Scenario};
 use crate::games::successors::model::state::State;
 
 /// The draw of a game turn: every card gathered in the scenario's order, shuffled
@@ -142,8 +143,11 @@ pub fn play(ctx: &mut Ctx, player: &str, play: &TychePlay) {
     let Some(pos) = hand.iter().position(|c| *c == play.card) else {
         ctx.void(
             player,
-            format!("play {}", play.card),
-            "§8: the card is not in your hand",
+            format!("tyche: {{ play: {} }}", play.card),
+            Why::new(
+                "§8: the card is not in your hand",
+                "§8: этой карты нет у вас в руке",
+            ),
         );
         return;
     };
@@ -153,8 +157,11 @@ pub fn play(ctx: &mut Ctx, player: &str, play: &TychePlay) {
     if !use_allowed(card.kind, play.how) {
         ctx.void(
             player,
-            format!("play {}", play.card),
-            "§8: this kind of card cannot be played that way",
+            format!("tyche: {{ play: {} }}", play.card),
+            Why::new(
+                "§8: this kind of card cannot be played that way",
+                "§8: карту такого вида нельзя так сыграть",
+            ),
         );
         return;
     }
@@ -224,8 +231,11 @@ pub fn event(
             }
             _ => ctx.void(
                 player,
-                format!("{card} event"),
-                "§1: the card's assault modifier needs the space it acts on (`target:`)",
+                format!("{card}: event"),
+                Why::new(
+                    "§1: the card's assault modifier needs the space it acts on (`target:`)",
+                    "§1: модификатору штурма карты нужна зона, на которую он действует (`target:`)",
+                ),
             ),
         }
     }
@@ -233,18 +243,171 @@ pub fn event(
         let o = order.cloned().unwrap_or(IndependentOrder::Stay);
         independent::activate(ctx, army, card, player, &o);
     }
+    if c.event.legitimacy > 0 {
+        super::round::change_legitimacy(
+            ctx,
+            player,
+            c.event.legitimacy as i32,
+            LegitimacyWhy::Card(card.to_string()),
+        );
+    }
+    if c.event.disperse > 0 {
+        for p in ctx.st.players.clone().iter().filter(|p| *p != player) {
+            let f = ctx.st.fleets.get(p).cloned().unwrap_or_default();
+            let n = c.event.disperse.min(f.count - f.dispersed.min(f.count));
+            if n > 0 {
+                if let Some(f) = ctx.st.fleets.get_mut(p) {
+                    f.dispersed += n;
+                }
+                ctx.push(Event::Dispersed {
+                    player: p.clone(),
+                    fleets: n,
+                    card: card.to_string(),
+                });
+            }
+        }
+    }
+    if c.event.regroup {
+        let n = ctx.st.fleets.get(player).map(|f| f.dispersed).unwrap_or(0);
+        if n > 0 {
+            if let Some(f) = ctx.st.fleets.get_mut(player) {
+                f.dispersed = 0;
+            }
+            ctx.push(Event::Regrouped {
+                player: player.to_string(),
+                fleets: n,
+            });
+        }
+    }
+    if c.event.cus > 0 {
+        let order = format!("{card}: event");
+        let army = target.and_then(|t| own_army_at(&ctx.st, player, t));
+        match army {
+            None => ctx.void(
+                player,
+                order,
+                Why::new(
+                    "§8: the card's CUs go to an army of yours in the space named (`target:`)",
+                    "§8: БЧ карты получает ваша армия в названной зоне (`target:`)",
+                ),
+            ),
+            Some(g) => {
+                let room = room_for(ctx, &g);
+                let n = c.event.cus.min(room);
+                if n == 0 {
+                    ctx.void(
+                        player,
+                        order,
+                        Why::new(
+                            format!(
+                                "§2: never more than {} CUs inside a city",
+                                ctx.sc.params.siege.max_inside
+                            ),
+                            format!(
+                                "§2: в городе не может быть больше {} БЧ",
+                                ctx.sc.params.siege.max_inside
+                            ),
+                        ),
+                    );
+                } else {
+                    if let Some(a) = ctx.st.army_mut(&g) {
+                        a.cus += n;
+                    }
+                    ctx.push(Event::EventCus {
+                        player: player.to_string(),
+                        general: g,
+                        cus: n,
+                        card: card.to_string(),
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The army of `player` in `space` that an event's CUs join: the largest in the field,
+/// else the one inside (army order among equals).
+pub fn own_army_at(st: &State, player: &str, space: &str) -> Option<String> {
+    let mine = st
+        .armies
+        .iter()
+        .filter(|a| a.player == player && a.at == space);
+    mine.clone()
+        .filter(|a| !a.inside)
+        .fold(
+            None::<&crate::games::successors::model::state::Army>,
+            |b, a| match b {
+                Some(b) if b.cus >= a.cus => Some(b),
+                _ => Some(a),
+            },
+        )
+        .or_else(|| mine.clone().next())
+        .map(|a| a.general.clone())
+}
+
+/// How many CUs an army may still take: unbounded in the field, up to the §2 limit
+/// inside the walls.
+fn room_for(ctx: &Ctx, general: &str) -> u32 {
+    match ctx.st.army(general) {
+        Some(a) if a.inside => ctx
+            .sc
+            .params
+            .siege
+            .max_inside
+            .saturating_sub(ctx.st.cus_inside(&a.at)),
+        Some(_) => u32::MAX,
+        None => 0,
+    }
+}
+
+/// §8: where a new general may be placed: a major city or fortress the player controls
+/// with no enemy army in it [A].
+pub fn general_place_ok(sc: &Scenario, st: &State, player: &str, space: &str) -> bool {
+    st.control(space) == Some(player)
+        && sc
+            .space(space)
+            .is_some_and(|s| matches!(s.kind, Kind::Major | Kind::Fortress))
+        && !st
+            .armies
+            .iter()
+            .any(|a| a.at == space && a.player != player)
+        && st.independents_at(space).is_empty()
+}
+
+/// §8: why a reserve general may not be bought, if he may not.
+pub fn general_unavailable(sc: &Scenario, st: &State, general: &str) -> Option<Why> {
+    match sc.general(general) {
+        None => Some(Why::new(
+            format!("{general} is no general of the scenario"),
+            format!("{general} — не полководец сценария"),
+        )),
+        Some(g) if !g.reserve => Some(Why::new(
+            format!("{general} is not a reserve general: only reserve generals are bought"),
+            format!("{general} — не резервный полководец: покупают только резервных"),
+        )),
+        Some(_) if st.bought.iter().any(|b| b == general) || st.army(general).is_some() => {
+            Some(Why::new(
+                format!("{general} was already bought"),
+                format!("{general} уже куплен"),
+            ))
+        }
+        Some(_) => None,
+    }
 }
 
 fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
     let tp = ctx.sc.params.tyche.clone();
     let mut left = budget;
     for m in &play.ops.markers {
-        let order = format!("marker at {m}");
+        let order = format!("markers: {m}");
         if tp.marker_cost > left {
             ctx.void(
                 player,
                 order,
-                format!("§8: a marker costs {} OP; {left} left", tp.marker_cost),
+                Why::new(
+                    format!("§8: a marker costs {} OP; {left} left", tp.marker_cost),
+                    format!("§8: маркер стоит {} ОП; осталось {left}", tp.marker_cost),
+                ),
             );
             continue;
         }
@@ -252,7 +415,10 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
             ctx.void(
                 player,
                 order,
-                "§8: OPs place a marker only on a space without one",
+                Why::new(
+                    "§8: OPs place a marker only on a space without one",
+                    "§8: за ОП маркер ставится только в зону без маркера",
+                ),
             );
             continue;
         }
@@ -260,9 +426,15 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
             ctx.void(
                 player,
                 order,
-                format!(
-                    "§8: a marker goes within {} MPs of one of your markers",
-                    tp.marker_reach
+                Why::new(
+                    format!(
+                        "§8: a marker goes within {} MPs of one of your markers",
+                        tp.marker_reach
+                    ),
+                    format!(
+                        "§8: маркер ставится не дальше {} ОД от одного из ваших маркеров",
+                        tp.marker_reach
+                    ),
                 ),
             );
             continue;
@@ -277,29 +449,48 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
         });
     }
     for g in &play.ops.train {
-        let order = format!("train a mercenary CU for {g}");
+        let order = format!("train: {g}");
         if tp.mercenary_cost > left {
             ctx.void(
                 player,
                 order,
-                format!(
-                    "§8: a mercenary CU costs {} OPs; {left} left",
-                    tp.mercenary_cost
+                Why::new(
+                    format!(
+                        "§8: a mercenary CU costs {} OPs; {left} left",
+                        tp.mercenary_cost
+                    ),
+                    format!(
+                        "§8: БЧ наёмников стоит {} ОП; осталось {left}",
+                        tp.mercenary_cost
+                    ),
                 ),
             );
             continue;
         }
         let Some(a) = ctx.st.army(g).cloned().filter(|a| a.player == player) else {
-            ctx.void(player, order, "you have no army of that general");
-            continue;
-        };
-        if a.inside && ctx.st.cus_inside(&a.at) + 1 > ctx.sc.params.siege.max_inside {
             ctx.void(
                 player,
                 order,
-                format!(
-                    "§2: never more than {} CUs inside a city",
-                    ctx.sc.params.siege.max_inside
+                Why::new(
+                    "you have no army of that general",
+                    "у вас нет армии этого полководца",
+                ),
+            );
+            continue;
+        };
+        if room_for(ctx, g) == 0 && a.inside {
+            ctx.void(
+                player,
+                order,
+                Why::new(
+                    format!(
+                        "§2: never more than {} CUs inside a city",
+                        ctx.sc.params.siege.max_inside
+                    ),
+                    format!(
+                        "§2: в городе не может быть больше {} БЧ",
+                        ctx.sc.params.siege.max_inside
+                    ),
                 ),
             );
             continue;
@@ -313,12 +504,157 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
             general: g.clone(),
         });
     }
+    for g in &play.ops.macedonians {
+        let order = format!("macedonians: {g}");
+        if tp.macedonian_cost > left {
+            ctx.void(
+                player,
+                order,
+                Why::new(
+                    format!(
+                        "§8: a Loyal Macedonian CU costs {} OPs; {left} left",
+                        tp.macedonian_cost
+                    ),
+                    format!(
+                        "§8: БЧ верных македонян стоит {} ОП; осталось {left}",
+                        tp.macedonian_cost
+                    ),
+                ),
+            );
+            continue;
+        }
+        if ctx.st.army(g).is_none_or(|a| a.player != player) {
+            ctx.void(
+                player,
+                order,
+                Why::new(
+                    "you have no army of that general",
+                    "у вас нет армии этого полководца",
+                ),
+            );
+            continue;
+        }
+        if room_for(ctx, g) == 0 {
+            ctx.void(
+                player,
+                order,
+                Why::new(
+                    format!(
+                        "§2: never more than {} CUs inside a city",
+                        ctx.sc.params.siege.max_inside
+                    ),
+                    format!(
+                        "§2: в городе не может быть больше {} БЧ",
+                        ctx.sc.params.siege.max_inside
+                    ),
+                ),
+            );
+            continue;
+        }
+        left -= tp.macedonian_cost;
+        if let Some(x) = ctx.st.army_mut(g) {
+            x.cus += 1;
+            x.macedonians += 1;
+        }
+        ctx.push(Event::TrainedMacedonian {
+            player: player.to_string(),
+            general: g.clone(),
+        });
+    }
+    if play.ops.fleet {
+        let order = "fleet: yes".to_string();
+        let have = ctx.st.fleets.get(player).map(|f| f.count).unwrap_or(0);
+        let max = ctx.sc.params.fleets.max;
+        if tp.fleet_cost > left {
+            ctx.void(
+                player,
+                order,
+                Why::new(
+                    format!(
+                        "§8: a fleet upgrade costs {} OPs; {left} left",
+                        tp.fleet_cost
+                    ),
+                    format!(
+                        "§8: усиление флота стоит {} ОП; осталось {left}",
+                        tp.fleet_cost
+                    ),
+                ),
+            );
+        } else if have >= max {
+            ctx.void(
+                player,
+                order,
+                Why::new(
+                    format!("§8: at most {max} fleets [A]"),
+                    format!("§8: не больше {max} флотов [A]"),
+                ),
+            );
+        } else {
+            left -= tp.fleet_cost;
+            let f = ctx.st.fleets.entry(player.to_string()).or_default();
+            f.count += 1;
+            let count = f.count;
+            ctx.push(Event::FleetBought {
+                player: player.to_string(),
+                count,
+            });
+        }
+    }
+    if let Some((g, at)) = &play.ops.general {
+        let order = format!("general: {{ {g}: {at} }}");
+        if tp.general_cost > left {
+            ctx.void(
+                player,
+                order,
+                Why::new(
+                    format!(
+                        "§8: a new general costs {} OPs; {left} left",
+                        tp.general_cost
+                    ),
+                    format!(
+                        "§8: новый полководец стоит {} ОП; осталось {left}",
+                        tp.general_cost
+                    ),
+                ),
+            );
+        } else if let Some(why) = general_unavailable(ctx.sc, &ctx.st, g) {
+            ctx.void(
+                player,
+                order,
+                Why::new(format!("§8: {}", why.en), format!("§8: {}", why.ru)),
+            );
+        } else if !general_place_ok(ctx.sc, &ctx.st, player, at) {
+            ctx.void(player, order, Why::new("§8: a new general comes into a major city or fortress of yours with no enemy in it [A]", "§8: новый полководец прибывает в ваш крупный город или крепость без врагов [A]"));
+        } else {
+            left -= tp.general_cost;
+            ctx.st.bought.push(g.clone());
+            ctx.st
+                .armies
+                .push(crate::games::successors::model::state::Army {
+                    general: g.clone(),
+                    player: player.to_string(),
+                    at: at.clone(),
+                    cus: tp.general_cus,
+                    macedonians: 0,
+                    inside: false,
+                });
+            ctx.push(Event::GeneralBought {
+                player: player.to_string(),
+                general: g.clone(),
+                space: at.clone(),
+                cus: tp.general_cus,
+            });
+        }
+    }
     if let Some((g, steps)) = &play.ops.march {
         if ctx.st.army(g).is_none_or(|a| a.player != player) {
             ctx.void(
                 player,
-                format!("force-march {g}"),
-                "you have no army of that general",
+                format!("march: {{ {g}: … }}"),
+                Why::new(
+                    "you have no army of that general",
+                    "у вас нет армии этого полководца",
+                ),
             );
         } else {
             // §8: force-march: MPs = the OPs left; §4: up to two attempts on the way.

@@ -29,12 +29,17 @@ pub enum Modifier {
     PortWithoutFleet(i32),
     /// A card's event (Helepolis, Traitor in the City).
     Card(String, i32),
+    /// §8 [A]: the besieging general's special power.
+    General(String, i32),
 }
 
 impl Modifier {
     pub fn value(&self) -> i32 {
         match self {
-            Modifier::City(v) | Modifier::PortWithoutFleet(v) | Modifier::Card(_, v) => *v,
+            Modifier::City(v)
+            | Modifier::PortWithoutFleet(v)
+            | Modifier::Card(_, v)
+            | Modifier::General(_, v) => *v,
         }
     }
 }
@@ -48,6 +53,43 @@ pub enum ResetWhy {
     Lifted,
     /// [A] another player's army began its own siege there.
     NewBesieger,
+}
+
+/// Why a player's Legitimacy changed (§8 [A]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LegitimacyWhy {
+    /// A card's event.
+    Card(String),
+    /// The Regent's gain at the end of a game turn.
+    Regent,
+    /// A general's special power, at the end of a game turn.
+    Power(String),
+    /// The Usurper's loss in Preparations.
+    Usurper,
+}
+
+/// Which special power acted (§8 [A]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PowerKind {
+    Attack,
+    Defence,
+    Avoid,
+    Intercept,
+    /// Not a power: the army's Loyal Macedonians (§8 [A]).
+    Macedonians,
+}
+
+/// How the game was won (§8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Victory {
+    /// The VP threshold [A] at the end of a game turn.
+    Points,
+    /// The Legitimacy threshold [A].
+    Legitimacy,
+    /// The Regent holds every royal seat [A].
+    Regency,
+    /// The most VP after the last game turn.
+    LastTurn,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -241,7 +283,7 @@ pub enum Event {
     Void {
         player: String,
         order: String,
-        why: String,
+        why: super::refusal::Why,
     },
     /// Foraging segment: an army too large for a space not its player's.
     Foraged {
@@ -268,6 +310,59 @@ pub enum Event {
     Won {
         player: String,
         vp: u32,
-        by_threshold: bool,
+        by: Victory,
+    },
+    /// §8 [A]: a player's Legitimacy changed.
+    Legitimacy {
+        player: String,
+        change: i32,
+        total: u32,
+        why: LegitimacyWhy,
+    },
+    /// §8 [A]: the Regency passes to another player.
+    Regency {
+        from: Option<String>,
+        to: String,
+    },
+    /// §8 [A]: a general's special power changed a battle total or a reaction's number.
+    Power {
+        general: String,
+        kind: PowerKind,
+        value: i32,
+    },
+    /// §8: a Loyal Macedonian CU trained (7 OPs).
+    TrainedMacedonian {
+        player: String,
+        general: String,
+    },
+    /// §8: a fleet upgrade bought.
+    FleetBought {
+        player: String,
+        count: u32,
+    },
+    /// §8: a new general bought and placed.
+    GeneralBought {
+        player: String,
+        general: String,
+        space: String,
+        cus: u32,
+    },
+    /// §8 [A]: a card's event disperses a player's ready fleets.
+    Dispersed {
+        player: String,
+        fleets: u32,
+        card: String,
+    },
+    /// §8 [A]: dispersed fleets regroup (a card's event, or the end of a game turn).
+    Regrouped {
+        player: String,
+        fleets: u32,
+    },
+    /// §8 [A]: a card's event gives free CUs to an army.
+    EventCus {
+        player: String,
+        general: String,
+        cus: u32,
+        card: String,
     },
 }

@@ -23,6 +23,12 @@ pub fn check(sc: &Scenario, st: &State) -> Vec<String> {
         if sc.general(&a.general).is_none() {
             p.push(format!("army of unknown general {}", a.general));
         }
+        if a.macedonians > a.cus {
+            p.push(format!(
+                "{}'s army has {} Loyal Macedonians among {} CUs",
+                a.general, a.macedonians, a.cus
+            ));
+        }
         if !st.players.contains(&a.player) {
             p.push(format!("{}'s army belongs to no player", a.general));
         }
@@ -58,6 +64,19 @@ pub fn check(sc: &Scenario, st: &State) -> Vec<String> {
                     s.id, s.siege_points
                 ));
             }
+        }
+    }
+    for (x, f) in &st.fleets {
+        if f.dispersed > f.count {
+            p.push(format!(
+                "{x} has {} fleets dispersed of {}",
+                f.dispersed, f.count
+            ));
+        }
+    }
+    if let Some(r) = &st.regent {
+        if !st.players.contains(r) {
+            p.push(format!("the Regent {r} is no player"));
         }
     }
     if st.spaces.len() != sc.spaces.len() {

@@ -6,6 +6,7 @@ pub mod event;
 pub mod invariants;
 pub mod orders;
 pub mod params;
+pub mod refusal;
 pub mod scenario;
 pub mod sight;
 pub mod state;

@@ -48,13 +48,20 @@ pub struct OpsUse {
     pub train: Vec<String>,
     /// Control markers placed.
     pub markers: Vec<String>,
+    /// §8: a Loyal Macedonian CU for this general's army (7 OPs).
+    pub macedonians: Vec<String>,
+    /// §8: a fleet upgrade.
+    pub fleet: bool,
+    /// §8: a new general (a reserve general) placed in this space.
+    pub general: Option<(String, String)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TychePlay {
     pub card: String,
     pub how: Use,
-    /// The space an assault-modifier event (Helepolis, Traitor) acts on.
+    /// The space an event acts on (Helepolis, Traitor in the City: the assaulted space;
+    /// an event's free CUs: the space of the army that gets them).
     pub target: Option<String>,
     pub ops: OpsUse,
     /// The orders of the independent army the event activates.

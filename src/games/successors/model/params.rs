@@ -25,6 +25,17 @@ pub struct Params {
     pub reinforcements: u32,
     pub isolation_loss: u32,
     pub foraging_limit: u32,
+    pub fleets: FleetParams,
+}
+
+/// §8 [A]: fleets bought with OPs, and when dispersed fleets come back.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FleetParams {
+    /// The most fleets a player may have.
+    pub max: u32,
+    /// Dispersed fleets regroup at the end of every game turn.
+    pub regroup_each_turn: bool,
 }
 
 /// One of the Assault Table's three results (§1).
@@ -132,6 +143,8 @@ pub struct BattleParams {
     pub winner_loses: u32,
     pub avoid_on: u32,
     pub intercept_on: u32,
+    /// §8 [A]: what each Loyal Macedonian CU adds to its side's battle total.
+    pub macedonian: i32,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -141,6 +154,14 @@ pub struct TycheParams {
     pub marker_cost: u32,
     pub marker_reach: u32,
     pub mercenary_cost: u32,
+    /// §8: a Loyal Macedonian CU (7 OPs).
+    pub macedonian_cost: u32,
+    /// §8: a fleet upgrade (a 4-OP card) [A: OPs spent from the card's].
+    pub fleet_cost: u32,
+    /// §8: a new general (a 3- or 4-OP card) [A: OPs spent from the card's].
+    pub general_cost: u32,
+    /// [A] the CUs a new general arrives with.
+    pub general_cus: u32,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -148,6 +169,24 @@ pub struct TycheParams {
 pub struct VictoryParams {
     pub points: SiegePoints,
     pub threshold: u32,
+    /// §8 [A]: a player with at least this much Legitimacy at the end of a game turn wins.
+    pub legitimacy: u32,
+    pub regency: RegencyParams,
+    /// §8 [A]: the Legitimacy the Usurper loses in each Preparations (never below 0).
+    pub usurper_loses: u32,
+}
+
+/// §8 [A]: the Regency: who holds it, how it passes, and its victory.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegencyParams {
+    /// The house whose player is Regent at the start.
+    pub start: String,
+    /// The royal seats: at the end of a game turn the Regency passes to the player who
+    /// controls more of them than the Regent; a Regent who controls all of them wins.
+    pub seats: Vec<String>,
+    /// The Legitimacy the Regent gains at the end of each game turn.
+    pub legitimacy: u32,
 }
 
 impl Params {

@@ -119,6 +119,36 @@ pub struct General {
     pub name_ru: String,
     pub battle: i32,
     pub action_points: u32,
+    /// §8: each general's special power [A].
+    #[serde(default)]
+    pub power: Power,
+    /// §8: not in play at the start; a player may buy him with a card's OPs.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reserve: bool,
+}
+
+/// §8: a general's special power [A], as numbers (0: none of that kind).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Power {
+    /// Added to his side's total when his army attacks.
+    #[serde(default)]
+    pub attack: i32,
+    /// Added to his side's total when his army is attacked.
+    #[serde(default)]
+    pub defence: i32,
+    /// Added to his army's assault and subjugation rolls (§1).
+    #[serde(default)]
+    pub assault: i32,
+    /// Added to the avoid-battle number of his army (§7).
+    #[serde(default)]
+    pub avoid: u32,
+    /// Added to the interception number of his army (§7).
+    #[serde(default)]
+    pub intercept: u32,
+    /// Legitimacy his player gains at the end of each game turn while he is in play.
+    #[serde(default)]
+    pub legitimacy: u32,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -138,6 +168,9 @@ pub struct House {
     pub armies: Vec<StartArmy>,
     pub control: Vec<String>,
     pub fleets: u32,
+    /// §8 [A]: the house's Legitimacy at the start.
+    #[serde(default)]
+    pub legitimacy: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -158,6 +191,33 @@ pub struct CardEvent {
     /// §7: activates this independent army.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub activate: Option<String>,
+    /// §8 [A]: Legitimacy the player gains.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub legitimacy: u32,
+    /// §8 [A]: this many ready fleets of every other player are dispersed.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub disperse: u32,
+    /// §8 [A]: the player's dispersed fleets regroup.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub regroup: bool,
+    /// §8 [A]: free mercenary CUs for the player's army in the space named (`target:`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cus: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl CardEvent {
+    /// Whether the event acts on a space the player names (`target:`).
+    pub fn needs_target(&self) -> bool {
+        self.assault.is_some() || self.cus > 0
+    }
+    /// Whether the card has an event dikast resolves.
+    pub fn any(&self) -> bool {
+        *self != CardEvent::default()
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -365,6 +425,21 @@ impl Scenario {
                 if self.independent(a).is_none() {
                     p.push(format!("card {} activates unknown army {a}", c.id));
                 }
+            }
+        }
+        let r = &self.params.victory.regency;
+        if self.house(&r.start).is_none() {
+            p.push(format!(
+                "params.victory.regency.start names unknown house {}",
+                r.start
+            ));
+        }
+        for s in &r.seats {
+            known(s, "params.victory.regency.seats", &mut p);
+        }
+        for g in self.generals.iter().filter(|g| g.reserve) {
+            if generals.contains(g.id.as_str()) {
+                p.push(format!("reserve general {} starts in a house's army", g.id));
             }
         }
         if self.params.assault.table.is_empty() {

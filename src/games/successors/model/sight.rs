@@ -30,6 +30,12 @@ pub struct View {
     pub usurper: Option<String>,
     /// The player's own standing orders.
     pub standing: Standing,
+    #[serde(default)]
+    pub legitimacy: BTreeMap<String, u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub regent: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bought: Vec<String>,
 }
 
 impl View {
@@ -58,6 +64,9 @@ impl View {
             revealed_for: st.tyche.revealed_for.clone(),
             usurper: st.usurper.clone(),
             standing: st.standing_of(me),
+            legitimacy: st.legitimacy.clone(),
+            regent: st.regent.clone(),
+            bought: st.bought.clone(),
         }
     }
 
@@ -76,6 +85,9 @@ impl View {
             tyche: Default::default(),
             usurper: self.usurper.clone(),
             standing: BTreeMap::new(),
+            legitimacy: self.legitimacy.clone(),
+            regent: self.regent.clone(),
+            bought: self.bought.clone(),
         };
         st.tyche.hands.insert(self.me.clone(), self.hand.clone());
         st.tyche.revealed = self.revealed.clone();

@@ -28,9 +28,23 @@ pub struct Army {
     pub player: String,
     pub at: String,
     pub cus: u32,
+    /// §8: how many of its CUs are Loyal Macedonians (the rest are mercenaries); never
+    /// more than `cus`: losses take mercenaries first [A].
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub macedonians: u32,
     /// Inside the walls of the city of its space (§2).
     #[serde(default, skip_serializing_if = "is_false")]
     pub inside: bool,
+}
+
+impl Army {
+    /// Loses up to `n` CUs, mercenaries first [A]; returns how many went.
+    pub fn lose(&mut self, n: u32) -> u32 {
+        let lost = n.min(self.cus);
+        self.cus -= lost;
+        self.macedonians = self.macedonians.min(self.cus);
+        lost
+    }
 }
 
 fn is_false(b: &bool) -> bool {
@@ -156,6 +170,15 @@ pub struct State {
     pub usurper: Option<String>,
     #[serde(default)]
     pub standing: BTreeMap<String, Standing>,
+    /// §8 [A]: each player's Legitimacy (open).
+    #[serde(default)]
+    pub legitimacy: BTreeMap<String, u32>,
+    /// §8 [A]: the player who holds the Regency.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub regent: Option<String>,
+    /// §8: the reserve generals bought so far (each may be bought once a game [A]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bought: Vec<String>,
 }
 
 impl State {
@@ -174,6 +197,8 @@ impl State {
             .collect();
         let mut armies = Vec::new();
         let mut fleets = BTreeMap::new();
+        let mut legitimacy = BTreeMap::new();
+        let mut regent = None;
         for c in &sc.independent_control {
             if let Some(s) = spaces.iter_mut().find(|s| &s.id == c) {
                 s.control = Some(INDEPENDENT.to_string());
@@ -188,8 +213,13 @@ impl State {
                         player: p.clone(),
                         at: a.at.clone(),
                         cus: a.cus,
+                        macedonians: 0,
                         inside: false,
                     });
+                }
+                *legitimacy.entry(p.clone()).or_insert(0) += h.legitimacy;
+                if h.id == sc.params.victory.regency.start {
+                    regent = Some(p.clone());
                 }
                 for c in &h.control {
                     if let Some(s) = spaces.iter_mut().find(|s| &s.id == c) {
@@ -199,6 +229,7 @@ impl State {
                 f.count += h.fleets;
             }
             fleets.insert(p.clone(), f);
+            legitimacy.entry(p.clone()).or_insert(0);
         }
         State {
             game_turn: 1,
@@ -225,7 +256,14 @@ impl State {
             },
             usurper: None,
             standing: BTreeMap::new(),
+            legitimacy,
+            regent,
+            bought: Vec::new(),
         }
+    }
+
+    pub fn legitimacy_of(&self, player: &str) -> u32 {
+        self.legitimacy.get(player).copied().unwrap_or(0)
     }
 
     pub fn space(&self, id: &str) -> Option<&SpaceState> {

@@ -33,6 +33,29 @@ pub fn describe(sc: &Scenario, v: &View, l: Lang) -> String {
         .map(|x| format!("{} {}", p(x), st.vp(sc, x)))
         .collect();
     let _ = writeln!(o, "- {}: {}.", l.pick("VP", "ПО"), vp.join(", "));
+    let legit: Vec<String> = v
+        .players
+        .iter()
+        .map(|x| format!("{} {}", p(x), v.legitimacy.get(x).copied().unwrap_or(0)))
+        .collect();
+    let _ = writeln!(
+        o,
+        "- {}: {} ({} {}).",
+        l.pick("Legitimacy", "Легитимность"),
+        legit.join(", "),
+        l.pick("victory at", "победа при"),
+        sc.params.victory.legitimacy
+    );
+    if let Some(r) = &v.regent {
+        let _ = writeln!(
+            o,
+            "- {}: {} ({}: {}).",
+            l.pick("Regent", "Регент"),
+            p(r),
+            l.pick("royal seats", "царские резиденции"),
+            sc.params.victory.regency.seats.join(", ")
+        );
+    }
     if let Some(u) = &v.usurper {
         let _ = writeln!(o, "- {}: {}.", l.pick("Usurper", "Узурпатор"), p(u));
     }
@@ -83,7 +106,15 @@ pub fn describe(sc: &Scenario, v: &View, l: Lang) -> String {
                 } else {
                     ""
                 };
-                format!("{} {} ({}{inside})", a.general, a.at, cus(a.cus, l))
+                let loyal = if a.macedonians > 0 {
+                    l.pick(
+                        format!(", {} Loyal Macedonian", a.macedonians),
+                        format!(", из них верных македонян {}", a.macedonians),
+                    )
+                } else {
+                    String::new()
+                };
+                format!("{} {} ({}{loyal}{inside})", a.general, a.at, cus(a.cus, l))
             })
             .collect();
         let f = v.fleets.get(x).cloned().unwrap_or_default();

@@ -2,7 +2,9 @@
 //! variant, each citing the rule that acted, in English and Russian side by side.
 
 use super::words::{self as w, card, cus, player, points, who};
-use crate::games::successors::model::event::{Event, ResetWhy, Who};
+use crate::games::successors::model::event::{
+    Event, LegitimacyWhy, PowerKind, ResetWhy, Victory, Who,
+};
 use crate::games::successors::model::params::AssaultResult;
 use crate::games::successors::model::scenario::Scenario;
 use crate::lang::Lang;
@@ -185,8 +187,8 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
             format!("{} теряет последнюю БЧ в {space} и уходит из игры.", w::army(sc, army, l)),
         ),
         Event::Void { player: x, order, why } => l.pick(
-            format!("{}: `{order}` is not carried out: {why}.", p(x)),
-            format!("{}: `{order}` не выполнен: «{why}».", p(x)),
+            format!("{}: `{order}` is not carried out: {}.", p(x), why.en),
+            format!("{}: `{order}` не выполнен: {}.", p(x), why.ru),
         ),
         Event::Foraged { general, space } => l.pick(
             format!("Foraging segment: {general}'s army is too large for {space} and loses 1 CU [A]."),
@@ -207,17 +209,119 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
                 format!("Конец хода {}: ПО {}.", w::roman(*turn), list.join(", ")),
             )
         }
-        Event::Won { player: x, vp, by_threshold } => l.pick(
-            format!(
-                "{} wins with {vp} VP ({}).",
-                p(x),
-                if *by_threshold { "the victory threshold [A]" } else { "the most VP after the last game turn" }
+        Event::Won { player: x, vp, by } => won(sc, x, *vp, *by, l),
+        Event::Legitimacy { player: x, change, total, why } => legitimacy(sc, x, *change, *total, why, l),
+        Event::Regency { from, to } => match from {
+            Some(f) => l.pick(
+                format!("§8: {} holds more royal seats than the Regent {}: the Regency passes to {} [A].", p(to), p(f), p(to)),
+                format!("§8: у игрока {} больше царских резиденций, чем у регента {}: регентство переходит к игроку {} [A].", p(to), p(f), p(to)),
             ),
-            format!(
-                "{} побеждает, набрав {vp} ПО ({}).",
-                p(x),
-                if *by_threshold { "порог победы [A]" } else { "больше всего ПО после последнего хода" }
+            None => l.pick(
+                format!("§8: the Regency passes to {} [A].", p(to)),
+                format!("§8: регентство переходит к игроку {} [A].", p(to)),
             ),
+        },
+        Event::Power { general, kind, value } => power(general, *kind, *value, l),
+        Event::TrainedMacedonian { player: x, general } => l.pick(
+            format!("§8: {} trains a Loyal Macedonian CU for {general}'s army.", p(x)),
+            format!("§8: {} обучает БЧ верных македонян для армии {general}.", p(x)),
+        ),
+        Event::FleetBought { player: x, count } => l.pick(
+            format!("§8: {} buys a fleet upgrade: {} now.", p(x), w::fleets(*count, l)),
+            format!("§8: {} покупает усиление флота: теперь {}.", p(x), w::fleets(*count, l)),
+        ),
+        Event::GeneralBought { player: x, general, space, cus: n } => l.pick(
+            format!("§8: {} buys a new general: {general} comes into {space} with {}.", p(x), cus(*n, l)),
+            format!("§8: {} покупает нового полководца: {general} прибывает в {space} с {}.", p(x), cus(*n, l)),
+        ),
+        Event::Dispersed { player: x, fleets: n, card: c } => l.pick(
+            format!("§8: {} disperses {} of {} [A].", card(sc, c, l), w::fleets(*n, l), p(x)),
+            format!("§8: {} рассеивает {} игрока {} [A].", card(sc, c, l), w::fleets(*n, l), p(x)),
+        ),
+        Event::Regrouped { player: x, fleets: n } => l.pick(
+            format!("§8: {} of {} {} [A].", w::fleets(*n, l), p(x), if *n == 1 { "regroups" } else { "regroup" }),
+            format!("§8: {} игрока {} снова {} [A].", w::fleets(*n, l), p(x), if *n == 1 { "собран" } else { "собраны" }),
+        ),
+        Event::EventCus { player: x, general, cus: n, card: c } => l.pick(
+            format!("§8: {} gives {} {} for {general}'s army [A].", card(sc, c, l), p(x), cus(*n, l)),
+            format!("§8: {} даёт игроку {} {} для армии {general} [A].", card(sc, c, l), p(x), cus(*n, l)),
+        ),
+    }
+}
+
+fn won(sc: &Scenario, x: &str, vp: u32, by: Victory, l: Lang) -> String {
+    let p = player(sc, x, l);
+    match by {
+        Victory::Points => l.pick(
+            format!("{p} wins with {vp} VP (the victory threshold [A])."),
+            format!("{p} побеждает, набрав {vp} ПО (порог победы [A])."),
+        ),
+        Victory::LastTurn => l.pick(
+            format!("{p} wins with {vp} VP (the most VP after the last game turn)."),
+            format!("{p} побеждает, набрав {vp} ПО (больше всего ПО после последнего хода)."),
+        ),
+        Victory::Legitimacy => {
+            let t = sc.params.victory.legitimacy;
+            l.pick(
+                format!("{p} wins by Legitimacy (at least {t}, the threshold [A]); VP {vp}."),
+                format!("{p} побеждает по легитимности (не меньше {t}, порог [A]); ПО {vp}."),
+            )
+        }
+        Victory::Regency => l.pick(
+            format!("{p} wins by Regency: the Regent holds every royal seat [A]; VP {vp}."),
+            format!("{p} побеждает регентством: регент владеет всеми царскими резиденциями [A]; ПО {vp}."),
+        ),
+    }
+}
+
+fn legitimacy(
+    sc: &Scenario,
+    x: &str,
+    change: i32,
+    total: u32,
+    why: &LegitimacyWhy,
+    l: Lang,
+) -> String {
+    let p = player(sc, x, l);
+    let (en, ru) = match why {
+        LegitimacyWhy::Card(c) => (card(sc, c, Lang::En), card(sc, c, Lang::Ru)),
+        LegitimacyWhy::Regent => ("the Regency".to_string(), "регентство".to_string()),
+        LegitimacyWhy::Power(g) => (
+            format!("{g}'s special power"),
+            format!("особая способность {g}"),
+        ),
+        LegitimacyWhy::Usurper => (
+            "the Usurper's loss".to_string(),
+            "потеря узурпатора".to_string(),
+        ),
+    };
+    l.pick(
+        format!("§8: Legitimacy of {p} {change:+} ({en}) [A]: {total}."),
+        format!("§8: легитимность игрока {p} {change:+} ({ru}) [A]: {total}."),
+    )
+}
+
+fn power(general: &str, kind: PowerKind, value: i32, l: Lang) -> String {
+    match kind {
+        PowerKind::Attack => l.pick(
+            format!("§8: {general}'s special power: {value:+} to his attack [A]."),
+            format!("§8: особая способность {general}: {value:+} к его атаке [A]."),
+        ),
+        PowerKind::Defence => l.pick(
+            format!("§8: {general}'s special power: {value:+} to his defence [A]."),
+            format!("§8: особая способность {general}: {value:+} к его обороне [A]."),
+        ),
+        PowerKind::Avoid => l.pick(
+            format!("§8: {general}'s special power: {value:+} to the avoid-battle number [A]."),
+            format!("§8: особая способность {general}: {value:+} к числу уклонения от боя [A]."),
+        ),
+        PowerKind::Intercept => l.pick(
+            format!("§8: {general}'s special power: {value:+} to the interception number [A]."),
+            format!("§8: особая способность {general}: {value:+} к числу перехвата [A]."),
+        ),
+        PowerKind::Macedonians => l.pick(
+            format!("§8: the Loyal Macedonians of {general}'s army: {value:+} to its total [A]."),
+            format!("§8: верные македоняне армии {general}: {value:+} к её итогу [A]."),
         ),
     }
 }

@@ -47,6 +47,20 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
                     );
                 }
             }
+            let reserve: Vec<&str> = sc
+                .generals
+                .iter()
+                .filter(|g| g.reserve && !v.bought.contains(&g.id))
+                .filter(|g| !v.armies.iter().any(|a| a.general == g.id))
+                .map(|g| g.id.as_str())
+                .collect();
+            if !reserve.is_empty() {
+                let _ = writeln!(
+                    o,
+                    "# Reserve generals to buy with OPs (`general: {{ Name: Space }}`): {}",
+                    reserve.join(", ")
+                );
+            }
             if let Some(d) = default_play(sc, v) {
                 let how = match d.how {
                     Use::Ops => "ops",

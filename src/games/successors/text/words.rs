@@ -48,6 +48,10 @@ pub fn cus(n: u32, lang: Lang) -> String {
     lang.count(n, ["CU", "CUs"], ["БЧ", "БЧ", "БЧ"])
 }
 
+pub fn fleets(n: u32, lang: Lang) -> String {
+    lang.count(n, ["fleet", "fleets"], ["флот", "флота", "флотов"])
+}
+
 pub fn points(n: u32, lang: Lang) -> String {
     lang.count(
         n,
@@ -85,6 +89,13 @@ pub fn modifier(m: &Modifier, lang: Lang) -> String {
             )
         ),
         Modifier::Card(c, v) => format!("{v:+} {c}"),
+        Modifier::General(g, v) => format!(
+            "{v:+} {}",
+            lang.pick(
+                format!("{g}'s special power [A]"),
+                format!("особая способность {g} [A]")
+            )
+        ),
     }
 }
 

@@ -26,6 +26,23 @@ pub enum SeasonEvent {
         naval: bool,
         carried: Vec<(String, String)>,
     },
+    /// 7.4, page 9: fleets (and the land blocks they carry) entered their own besieged
+    /// port by way of its offshore sea `sea`, joining the besieged.
+    IntoWalls {
+        side: String,
+        city: String,
+        sea: String,
+        blocks: Vec<String>,
+    },
+    /// 1.0 [A] a card's Event changed the steps of `side`'s blocks at `at` (a place, or
+    /// `home`): (block, steps after). Told to the enemy as a count.
+    EventSteps {
+        side: String,
+        card: String,
+        at: String,
+        change: i32,
+        blocks: Vec<(String, u32)>,
+    },
     /// 4.2: a block gained a step.
     StepBuilt {
         side: String,
@@ -93,6 +110,8 @@ pub enum PrestigeFor {
     Pillage { city: String },
     /// 2.0 [A] `params.prestige_battle`: winning a field or naval battle.
     Battle { place: String },
+    /// 1.0 [A] a card's Event (`cards[].effects`).
+    Event { card: String },
 }
 
 impl SeasonEvent {

@@ -63,8 +63,9 @@ pub enum SiegeEvent {
         city: String,
         side: String,
         blocks: Vec<String>,
-        /// Why: `field` (the standing order), `capacity` (7.3: the city was full) or
-        /// `inland` (page 9: a fleet cannot fortify in an inland city).
+        /// Why: `field` (the standing order), `unnamed` (the standing order named other
+        /// blocks to withdraw), `capacity` (7.3: the city was full) or `inland` (page 9:
+        /// a fleet cannot fortify in an inland city).
         why: String,
     },
     /// 7.2: the siege is established in this Combat phase; the garrison (7.3) is added.
@@ -184,7 +185,11 @@ pub enum SiegeEvent {
 impl SiegeEvent {
     /// Whether `side` (None: the moderator) may read this event at all.
     pub fn shown_to(&self, side: Option<&str>) -> bool {
-        let _ = side;
-        true
+        match (self, side) {
+            // A void siege combat order is told to its owner only: the enemy must not
+            // learn what was ordered (nor read a line addressed to the other side).
+            (SiegeEvent::Void(v), Some(me)) => v.side == me,
+            _ => true,
+        }
     }
 }

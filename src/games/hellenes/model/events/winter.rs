@@ -79,7 +79,17 @@ pub enum WinterEvent {
         blocks: Vec<String>,
         inside: bool,
     },
-    /// 9.x the returning blocks failed to reach their home city.
+    /// 9.x [A] `params.winter.captors`: the city fell to the winter siege combat of a
+    /// lawful (Supplied) siege; its besiegers and blockaders keep winter quarters:
+    /// `entered` fleets sailed into the captured port, `kept` blocks keep their position.
+    Captors {
+        side: String,
+        city: String,
+        entered: Vec<String>,
+        kept: Vec<String>,
+    },
+    /// 9.x the returning blocks failed to reach their home city: they "must retreat and
+    /// disband" (page 9) and are back in the pool.
     Failed {
         side: String,
         city: String,

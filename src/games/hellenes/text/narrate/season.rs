@@ -81,7 +81,7 @@ pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>, lang: Lang) -
             if *budget == 0 {
                 lang.pick(
                     format!("1.0 {}: {c} was played for its Event, so no actions this season (8.0: only siege attrition).", turn_of(s)),
-                    format!("1.0 {}: карта {c} сыграна ради события, поэтому в этом сезоне действий нет (8.0: только осадное истощение).", turn_of(s)),
+                    format!("1.0 {}: карта {c} сыграна как событие, поэтому в этом сезоне действий нет (8.0: только осадное истощение).", turn_of(s)),
                 )
             } else if own(s) {
                 lang.pick(
@@ -94,6 +94,62 @@ pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>, lang: Lang) -
                     format!("1.0 {}: карта {c} даёт {actions}.", turn_of(s)),
                 )
             }
+        }
+        SeasonEvent::EventSteps {
+            side: s,
+            card,
+            at,
+            change,
+            blocks,
+        } => {
+            let place = if at == "home" {
+                lang.pick("in their home cities".to_string(), "в своих родных городах".to_string())
+            } else {
+                lang.pick(format!("at {at}"), format!("в {at}"))
+            };
+            let n = blocks.len();
+            let what = if own(s) && n > 0 {
+                let list: Vec<String> = blocks
+                    .iter()
+                    .map(|(b, steps)| lang.pick(format!("{b} (now {steps})"), format!("{b} (теперь {steps})")))
+                    .collect();
+                format!(": {}", list.join(", "))
+            } else {
+                String::new()
+            };
+            let gain = *change > 0;
+            let k = change.unsigned_abs();
+            let steps = lang.count(k, ["step", "steps"], ["шаг", "шага", "шагов"]);
+            lang.pick(
+                format!(
+                    "1.0 Event {card} ([A] `cards[{card}].effects`): {} of {} {place} {} {steps}{what}.",
+                    count(lang, n, BLOCKS),
+                    name(s),
+                    if gain { "gain" } else { "lose" },
+                ),
+                format!(
+                    "1.0 Событие {card} ([A] `cards[{card}].effects`): {} {} {place} {} {steps}{what}.",
+                    count(lang, n, BLOCKS),
+                    gen(s),
+                    if gain { "получают" } else { "теряют" },
+                ),
+            )
+        }
+        SeasonEvent::IntoWalls {
+            side: s,
+            city,
+            sea,
+            blocks,
+        } => {
+            let who = if own(s) {
+                blocks.join(", ")
+            } else {
+                count(lang, blocks.len(), BLOCKS)
+            };
+            lang.pick(
+                format!("7.4 {who} ({}) {} {city} by way of its offshore sea {sea}, joining the besieged inside the walls (page 9).", name(s), if blocks.len() == 1 { "enters" } else { "enter" }),
+                format!("7.4 {who} ({}) {} в {city} через его прибрежное море {sea} и {} к осаждённым за стенами (стр. 9).", name(s), if blocks.len() == 1 { "входит" } else { "входят" }, if blocks.len() == 1 { "присоединяется" } else { "присоединяются" }),
+            )
         }
         SeasonEvent::Moved {
             side: s,
@@ -220,6 +276,10 @@ pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>, lang: Lang) -
                 PrestigeFor::Battle { place } => lang.pick(
                     format!("winning the battle at {place} (2.0, [A] `params.prestige_battle`)"),
                     format!("победу в битве у {place} (2.0, [A] `params.prestige_battle`)"),
+                ),
+                PrestigeFor::Event { card } => lang.pick(
+                    format!("the Event of {card} (1.0, [A] `cards[{card}].effects`)"),
+                    format!("событие {card} (1.0, [A] `cards[{card}].effects`)"),
                 ),
             };
             lang.pick(

@@ -117,6 +117,10 @@ pub fn narrate(
                     " (7.3: no room left inside the walls)",
                     " (7.3: за стенами не осталось места)",
                 ),
+                "unnamed" => lang.pick(
+                    " (7.1: the standing order names other blocks to withdraw)",
+                    " (7.1: постоянный приказ называет другие блоки для отхода за стены)",
+                ),
                 "inland" => lang.pick(
                     " (a fleet cannot fortify in an inland city)",
                     " (флот не может укрыться во внутреннем городе)",
@@ -503,21 +507,36 @@ pub fn narrate(
                 ("sortie", Lang::Ru) => "вылазка".to_string(),
                 (w, Lang::Ru) => w.to_string(),
             };
-            lang.pick(
-                format!(
-                    "{} {what} at {} does not take place: {}.",
-                    possessive(&name(&v.side)),
-                    v.city,
-                    v.why
-                ),
-                format!(
-                    "{} {} у {} не состоится: «{}».",
-                    capitalised(&what),
-                    gen(&v.side),
-                    v.city,
-                    v.why
-                ),
-            )
+            if side == Some(v.side.as_str()) {
+                let yours = match v.what.as_str() {
+                    "assault" => "Ваш",
+                    "sortie" => "Ваша",
+                    _ => "Ваше",
+                };
+                lang.pick(
+                    format!(
+                        "Your {what} at {} does not take place: {}.",
+                        v.city, v.why
+                    ),
+                    format!("{yours} {what} у {} не состоится: «{}».", v.city, v.why),
+                )
+            } else {
+                lang.pick(
+                    format!(
+                        "{} {what} at {} does not take place: {}.",
+                        possessive(&name(&v.side)),
+                        v.city,
+                        v.why
+                    ),
+                    format!(
+                        "{} {} у {} не состоится: «{}».",
+                        capitalised(&what),
+                        gen(&v.side),
+                        v.city,
+                        v.why
+                    ),
+                )
+            }
         }
     }
 }

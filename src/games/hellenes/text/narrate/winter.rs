@@ -215,6 +215,45 @@ pub fn narrate(sc: &Scenario, e: &WinterEvent, side: Option<&str>, lang: Lang) -
                 ),
             )
         }
+        WinterEvent::Captors {
+            side: s,
+            city,
+            entered,
+            kept,
+        } => {
+            let list = |ids: &Vec<String>| {
+                if own(s) {
+                    ids.join(", ")
+                } else {
+                    count(lang, ids.len(), BLOCKS)
+                }
+            };
+            let mut parts: Vec<String> = Vec::new();
+            if !entered.is_empty() {
+                parts.push(lang.pick(
+                    format!("{} {} the captured port", list(entered), if entered.len() == 1 { "enters" } else { "enter" }),
+                    format!("{} {} в захваченный порт", list(entered), if entered.len() == 1 { "входит" } else { "входят" }),
+                ));
+            }
+            if !kept.is_empty() {
+                parts.push(lang.pick(
+                    format!("{} {} {} position", list(kept), if kept.len() == 1 { "keeps" } else { "keep" }, if kept.len() == 1 { "its" } else { "their" }),
+                    format!("{} {} на своих местах", list(kept), if kept.len() == 1 { "остаётся" } else { "остаются" }),
+                ));
+            }
+            lang.pick(
+                format!(
+                    "9.x {city} fell to the Supplied siege of {}: its besiegers keep their winter quarters ({}; [A] `params.winter.captors`).",
+                    name(s),
+                    parts.join("; ")
+                ),
+                format!(
+                    "9.x {city} пал при осаде со снабжением ({}): осаждавшие сохраняют зимние квартиры ({}; [A] `params.winter.captors`).",
+                    name(s),
+                    parts.join("; ")
+                ),
+            )
+        }
         WinterEvent::Failed {
             side: s,
             city,
@@ -223,7 +262,7 @@ pub fn narrate(sc: &Scenario, e: &WinterEvent, side: Option<&str>, lang: Lang) -
             let one = blocks.len() == 1;
             lang.pick(
                 format!(
-                    "9.x {} ({}) {}: {} and {} no winter quarters.",
+                    "9.x {} ({}) {}: {} (page 9), back to the pool.",
                     blocks.join(", "),
                     name(s),
                     if one {
@@ -231,8 +270,11 @@ pub fn narrate(sc: &Scenario, e: &WinterEvent, side: Option<&str>, lang: Lang) -
                     } else {
                         format!("fail to reach their home city {city}")
                     },
-                    if one { "it retreats" } else { "they retreat" },
-                    if one { "has" } else { "have" }
+                    if one {
+                        "it must retreat and disband"
+                    } else {
+                        "they must retreat and disband"
+                    }
                 ),
                 format!(
                     "9.x {} ({}) {} достичь родного города {city}: {}.",
@@ -240,9 +282,9 @@ pub fn narrate(sc: &Scenario, e: &WinterEvent, side: Option<&str>, lang: Lang) -
                     name(s),
                     if one { "не смог" } else { "не смогли" },
                     if one {
-                        "он отступает и остаётся без зимних квартир"
+                        "он должен отступить и расформироваться (стр. 9) и возвращается в пул"
                     } else {
-                        "они отступают и остаются без зимних квартир"
+                        "они должны отступить и расформироваться (стр. 9) и возвращаются в пул"
                     }
                 ),
             )
