@@ -141,9 +141,8 @@ impl CaseGame for Successors {
     ];
     const MERGED: &'static [&'static str] = &[];
     const TURN: u32 = 2;
-    fn facts(_name: &str, _en: &str, _other: &str) -> Vec<String> {
-        // tests/facts knows the Hellenes vocabulary only (a note for issue 8).
-        Vec::new()
+    fn facts(name: &str, en: &str, other: &str) -> Vec<String> {
+        facts::compare(facts::vocab::<Successors>(), name, en, other)
     }
     fn setup(text: &str) -> Result<SuccessorsState, String> {
         successors_setup(text)
