@@ -356,6 +356,7 @@ pub fn create<R: Rules>(
         },
         previous: None,
         deadline: None,
+        last_turn: Vec::new(),
         state,
     };
     let game_bytes = to_yaml(&game).into_bytes();

@@ -105,7 +105,9 @@ pub enum Command {
     /// Copy the archive for everyone: secret, addresses and mail left out, last sealed
     /// seed revealed. Refused while the game is not over, unless --force.
     Publish {
+        /// The campaign folder.
         dir: PathBuf,
+        /// The new folder to write the published copy to.
         out: PathBuf,
         /// Publish a game that is not over (it reveals every hand and sealed event).
         #[arg(long)]
@@ -141,6 +143,50 @@ pub enum Command {
         /// The language of the skeleton's header (default: English; views record none).
         #[arg(long, value_enum)]
         lang: Option<Language>,
+    },
+    /// Print the exact odds of a battle, naval battle, assault, sortie or siege attrition
+    /// for a position you describe: your blocks (ids from your view, or steps and a
+    /// rating), the enemy's as you guess them. A table, or JSON.
+    Odds {
+        /// What to compute.
+        #[arg(value_enum)]
+        kind: OddsKind,
+        /// Your view (`view-<side>.yaml`): your blocks by id, your side, its scenario.
+        #[arg(long)]
+        view: Option<PathBuf>,
+        /// Without --view: the embedded scenario whose rules apply (default: the first).
+        #[arg(long, conflicts_with = "view")]
+        scenario: Option<String>,
+        /// The attacking blocks, comma-separated: an id from your view, `ID=3B2` or `3B2`
+        /// (steps, rating).
+        #[arg(long, value_delimiter = ',')]
+        attacker: Vec<String>,
+        /// The defending blocks, as --attacker; `garrison` for a city's garrison.
+        #[arg(long, value_delimiter = ',')]
+        defender: Vec<String>,
+        /// The attacking side (the besieger; in a sortie the besieged). Default: your
+        /// view's side, else the scenario's first.
+        #[arg(long)]
+        side: Option<String>,
+        /// Where: the city of an assault, sortie or attrition; a battle's place.
+        #[arg(long)]
+        at: Option<String>,
+        /// Rounds of a battle instead of the scenario's.
+        #[arg(long)]
+        rounds: Option<u32>,
+        /// Attrition: a die at or below this is a hit (default: the scenario's, 1; in
+        /// Winter and for a blockaded grain city 3).
+        #[arg(long)]
+        hit_on: Option<u32>,
+        /// Assault without double defence (the Treachery event).
+        #[arg(long)]
+        no_double_defence: bool,
+        /// Print JSON (every outcome, exact and approximate) instead of the table.
+        #[arg(long)]
+        json: bool,
+        /// Outcomes listed in the table, most likely first.
+        #[arg(long, default_value_t = 12)]
+        top: usize,
     },
     /// Print the JSON Schema of a game's orders, or of game files or views.
     Schema {
@@ -213,6 +259,7 @@ pub enum Command {
     /// Take orders by mail: one message on standard input (a mail filter or `.forward`
     /// pipe), or every new message of a Maildir. Each sender gets an answer at once.
     Receive {
+        /// The campaign folder.
         dir: PathBuf,
         /// Read every message in this Maildir's new/ (handled ones move to cur/).
         #[arg(long)]
@@ -225,30 +272,38 @@ pub enum Command {
     /// adjudicate when due, mail, call for orders, remind. DIR may be a folder of
     /// campaigns. Prints one line per thing done.
     Tick {
+        /// A campaign folder, or a folder of campaign folders.
         dir: PathBuf,
         /// The time to act at, RFC 3339, instead of the system clock.
         #[arg(long)]
         clock: Option<String>,
     },
     /// Mail every player who still owes orders of the pending turn a reminder.
-    Remind { dir: PathBuf },
+    Remind {
+        /// The campaign folder.
+        dir: PathBuf,
+    },
     /// Change the pending turn's deadline and mail every player a notice.
     Deadline {
+        /// The campaign folder.
         dir: PathBuf,
         /// The new deadline: RFC 3339 (`2026-03-08T18:00:00Z`) or `+48h` (from the
         /// deadline in force, or from now when none is).
         #[arg(long)]
         set: String,
+        /// The time to act at, RFC 3339, instead of the system clock.
         #[arg(long)]
         clock: Option<String>,
     },
     /// Take back the last adjudication (refused once its mail was sent, unless --force).
     Undo {
+        /// The campaign folder.
         dir: PathBuf,
         /// Undo even though mail was sent (every player gets a correction notice) or the
         /// next turn already holds orders.
         #[arg(long)]
         force: bool,
+        /// The time to act at, RFC 3339, instead of the system clock.
         #[arg(long)]
         clock: Option<String>,
     },
@@ -279,6 +334,21 @@ pub enum Command {
         /// The command whose page to print (default: dikast's own page).
         command: Option<String>,
     },
+}
+
+/// What `dikast odds` computes.
+#[derive(Debug, Clone, Copy, clap::ValueEnum, PartialEq)]
+pub enum OddsKind {
+    /// A field battle (2.0).
+    Battle,
+    /// A naval battle (2.0).
+    Naval,
+    /// An assault on a besieged city (8.1).
+    Assault,
+    /// A sortie of besieged blocks (8.3).
+    Sortie,
+    /// A siege attrition (8.2).
+    Attrition,
 }
 
 /// The command line's definition with what only the games know filled in: the sides a
@@ -664,6 +734,58 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
         }
         Command::Man { command } => man_page(reg, command.as_deref()),
         Command::Schema { kind, for_ } => schema_cmd(reg, kind, for_.as_deref()),
+        Command::Odds {
+            kind,
+            view,
+            scenario,
+            attacker,
+            defender,
+            side,
+            at,
+            rounds,
+            hit_on,
+            no_double_defence,
+            json,
+            top,
+        } => {
+            let q = crate::odds::Query {
+                kind: format!("{kind:?}").to_lowercase(),
+                at,
+                side,
+                attacker,
+                defender,
+                rounds,
+                hit_on,
+                no_double_defence,
+            };
+            let odds = match view {
+                Some(v) => {
+                    let b = fsx::read_limited(&v)?;
+                    game_of(reg, &v, &b)?.odds(Some((&v, &b)), "", &q)?
+                }
+                None => {
+                    let name = match scenario {
+                        Some(s) => s,
+                        None => reg
+                            .default_scenario()
+                            .ok_or_else(|| Failure::Refused("no embedded scenario".into()))?
+                            .to_string(),
+                    };
+                    let (game, _) = reg.by_scenario(&name).ok_or_else(|| {
+                        Failure::Refused(format!(
+                            "there is no embedded scenario `{name}`; scenarios: {}",
+                            reg.scenario_names().join(", ")
+                        ))
+                    })?;
+                    game.odds(None, &name, &q)?
+                }
+            };
+            Ok(if json {
+                serde_json::to_string_pretty(&odds.json()).unwrap_or_default() + "\n"
+            } else {
+                odds.table(top)
+            })
+        }
         Command::Dice {
             key,
             label,

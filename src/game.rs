@@ -40,6 +40,42 @@ pub struct DiceState {
     pub sealed_anchor: String,
 }
 
+/// One thing that happened in the turn that made a game file, as the map draws it
+/// (`last_turn:`): a move as its route, a battle, a siege combat, a city's fall — by place
+/// and side, never naming a block. The rules decide which sides see it (`to`, empty: every
+/// side) from what their reports tell each side; a view keeps only its side's.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(deny_unknown_fields)]
+pub struct Seen {
+    /// `move`, `sail`, `retreat`, `battle`, `naval-battle`, `assault`, `sortie`,
+    /// `attrition`, `siege`, `fall`.
+    pub what: String,
+    /// The side that acted (moved, attacked, besieged, took the city).
+    pub side: String,
+    /// A move's route, start first; one place otherwise.
+    pub at: Vec<String>,
+    /// How many blocks moved or retreated (0 when it is not a move).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub count: u32,
+    /// A battle's winner, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
+    /// The sides it is shown to; empty: every side.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub to: Vec<String>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl Seen {
+    /// Whether `side` may see it.
+    pub fn shown_to(&self, side: &str) -> bool {
+        self.to.is_empty() || self.to.iter().any(|s| s == side)
+    }
+}
+
 /// A game file awaiting one turn.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -61,6 +97,9 @@ pub struct GameFile<S> {
     /// campaign.yaml before the previous adjudication.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deadline: Option<String>,
+    /// What happened in the turn that made this file, for the maps (`Rules::last_turn`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub last_turn: Vec<Seen>,
     pub state: S,
 }
 
@@ -83,6 +122,9 @@ pub struct ViewFile<V> {
     /// When this turn's orders are due (RFC 3339), if a deadline is set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deadline: Option<String>,
+    /// What this side saw happen in the turn that made the game file (the map draws it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub last_turn: Vec<Seen>,
     pub state: V,
 }
 

@@ -18,6 +18,7 @@ pub mod kit;
 pub mod lang;
 pub mod mail;
 pub mod map;
+pub mod odds;
 pub mod pipeline;
 pub mod png;
 pub mod policy;

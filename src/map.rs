@@ -11,6 +11,8 @@
 //! randomness, no hash maps). Every piece of text is escaped, so a scenario with names
 //! like `A<b>&"c"` still gives well-formed XML.
 
+use crate::game::Seen;
+use crate::lang::Lang;
 use std::fmt::Write;
 
 /// How a rules module describes its map for drawing. Positions are in the scenario's
@@ -401,8 +403,15 @@ impl Stack<'_> {
     }
 }
 
-/// The picture as an SVG document.
+/// The picture as an SVG document, in English, with nothing of the last turn.
 pub fn render(pic: &MapPicture, head: &Heading) -> String {
+    render_turn(pic, head, &[], Lang::En)
+}
+
+/// The picture as an SVG document with what its side saw happen in the last turn
+/// (`last`: moves and retreats as arrows, battles, siege combat and fallen cities as
+/// marks), its headings and legend in `lang`.
+pub fn render_turn(pic: &MapPicture, head: &Heading, last: &[Seen], lang: Lang) -> String {
     let p = Proj::for_picture(pic);
     let mut s = String::new();
     let page_h = MAP_Y + MAP_H + 16.0;
@@ -417,11 +426,15 @@ pub fn render(pic: &MapPicture, head: &Heading) -> String {
         s,
         "<title>{}</title>",
         esc(&format!(
-            "{} — turn {}: {} — {}'s view",
+            "{} — {} {}: {} — {}",
             pic.title,
+            lang.pick("turn", "ход"),
             head.turn,
             head.step,
-            side_name(pic, &pic.side)
+            lang.pick(
+                format!("{}'s view", side_name(pic, &pic.side)),
+                format!("вид стороны: {}", side_name(pic, &pic.side))
+            )
         ))
     );
     s.push_str(STYLE);
@@ -431,7 +444,7 @@ pub fn render(pic: &MapPicture, head: &Heading) -> String {
         n(PAGE_W),
         n(page_h)
     );
-    title(&mut s, pic, head);
+    title(&mut s, pic, head, lang);
     let _ = writeln!(
         s,
         r#"<rect class="land" x="{}" y="{}" width="{}" height="{}"/>"#,
@@ -467,8 +480,10 @@ pub fn render(pic: &MapPicture, head: &Heading) -> String {
 
     links(&mut s, &p, pic);
     seas(&mut s, &p, pic);
+    arrows(&mut s, &p, pic, last, lang);
     ports(&mut s, &p, pic, &mut placer);
     cities(&mut s, &p, pic);
+    happenings(&mut s, &p, pic, last, lang, &mut placer);
 
     // Blocks first (they must sit next to their place), then the names.
     let mut stacks: Vec<Stack> = Vec::new();
@@ -525,7 +540,7 @@ pub fn render(pic: &MapPicture, head: &Heading) -> String {
     }
     s.push_str("</g>\n");
 
-    panel(&mut s, pic);
+    panel(&mut s, pic, lang);
     s.push_str("</svg>\n");
     s
 }
@@ -543,6 +558,7 @@ const STYLE: &str = r#"<style>
 .value{font-size:10.5px;font-weight:bold;text-anchor:middle}
 .steps{font-size:9.5px;font-weight:bold;fill:#ffffff;text-anchor:middle}
 .more{font-size:10px;font-weight:bold;fill:#2b2417}
+.count{font-size:9.5px;font-weight:bold;fill:#2b2417;text-anchor:middle}
 .anchor{stroke:#1d4f8a;stroke-width:1.4;fill:none;stroke-linecap:round}
 .h1{font-size:22px;font-weight:bold;fill:#2b2417}
 .h2{font-size:14px;fill:#4a4030}
@@ -552,7 +568,7 @@ const STYLE: &str = r#"<style>
 </style>
 "#;
 
-fn title(s: &mut String, pic: &MapPicture, head: &Heading) {
+fn title(s: &mut String, pic: &MapPicture, head: &Heading, lang: Lang) {
     let _ = writeln!(
         s,
         r#"<text class="h1" x="{}" y="32">{}</text>"#,
@@ -563,12 +579,21 @@ fn title(s: &mut String, pic: &MapPicture, head: &Heading) {
         s,
         r#"<text class="h2" x="{}" y="56">{}</text>"#,
         n(MAP_X),
-        esc(&format!(
-            "Game {} · turn {} · {} · as {} sees it",
-            head.game,
-            head.turn,
-            head.step,
-            side_name(pic, &pic.side)
+        esc(&lang.pick(
+            format!(
+                "Game {} · turn {} · {} · as {} sees it",
+                head.game,
+                head.turn,
+                head.step,
+                side_name(pic, &pic.side)
+            ),
+            format!(
+                "Игра {} · ход {} · {} · как видит сторона: {}",
+                head.game,
+                head.turn,
+                head.step,
+                side_name(pic, &pic.side)
+            )
         ))
     );
 }
@@ -757,6 +782,267 @@ fn ports(s: &mut String, p: &Proj, pic: &MapPicture, placer: &mut Placer) {
 }
 
 /// A blockade mark: a filled diamond with a white bar across (a chain across the harbour).
+/// The line of a move from place `a` to place `b`, cut back so that it starts and ends
+/// clear of both symbols.
+fn cut(a: &Spot, b: &Spot) -> Option<((f64, f64), (f64, f64))> {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len < a.r + b.r + 6.0 {
+        return None;
+    }
+    let (ux, uy) = (dx / len, dy / len);
+    // Shifted to the right of the way it goes, so that a move and a move back (a march
+    // and its retreat) are two lines side by side.
+    let (sx, sy) = (-uy * 3.5, ux * 3.5);
+    Some((
+        (a.x + ux * (a.r + 3.0) + sx, a.y + uy * (a.r + 3.0) + sy),
+        (b.x - ux * (b.r + 3.0) + sx, b.y - uy * (b.r + 3.0) + sy),
+    ))
+}
+
+/// What a `Seen` says, for its tooltip.
+fn seen_words(pic: &MapPicture, x: &Seen, lang: Lang) -> String {
+    let who = side_name(pic, &x.side);
+    let route = x.at.join(" → ");
+    let place = x.at.first().cloned().unwrap_or_default();
+    let blocks = lang.count(x.count, ["block", "blocks"], ["блок", "блока", "блоков"]);
+    let won = match &x.winner {
+        Some(w) => lang.pick(
+            format!("; {} won", side_name(pic, w)),
+            format!("; победа: {}", side_name(pic, w)),
+        ),
+        None => lang.pick("; nobody won".to_string(), "; победителя нет".to_string()),
+    };
+    match x.what.as_str() {
+        "move" => lang.pick(
+            format!("Last turn: {who} moved {blocks}: {route}"),
+            format!("Прошлый ход: {who}, движение ({blocks}): {route}"),
+        ),
+        "sail" => lang.pick(
+            format!("Last turn: {who} sailed {blocks}: {route}"),
+            format!("Прошлый ход: {who}, морское движение ({blocks}): {route}"),
+        ),
+        "retreat" => lang.pick(
+            format!("Last turn: {who} retreated {blocks}: {route}"),
+            format!("Прошлый ход: {who}, отступление ({blocks}): {route}"),
+        ),
+        "battle" | "naval-battle" => lang.pick(
+            format!("Last turn: battle at {place}, {who} attacking{won}"),
+            format!("Прошлый ход: битва у {place}, нападала сторона {who}{won}"),
+        ),
+        "assault" => lang.pick(
+            format!("Last turn: {who} assaulted {place}{won}"),
+            format!("Прошлый ход: штурм {place}, штурмовала сторона {who}{won}"),
+        ),
+        "sortie" => lang.pick(
+            format!("Last turn: {who} sortied from {place}{won}"),
+            format!("Прошлый ход: вылазка из {place}, сторона {who}{won}"),
+        ),
+        "attrition" => lang.pick(
+            format!("Last turn: siege attrition at {place} by {who}"),
+            format!("Прошлый ход: осадное истощение в {place}, осаждает сторона {who}"),
+        ),
+        "siege" => lang.pick(
+            format!("Last turn: {who} laid siege to {place}"),
+            format!("Прошлый ход: {who} осаждает {place}"),
+        ),
+        "fall" => lang.pick(
+            format!("Last turn: {place} fell to {who}"),
+            format!("Прошлый ход: {place} взят, сторона {who}"),
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// Last turn's moves and retreats, as arrows along their routes in the mover's colour:
+/// solid by land, dashed by sea, dotted for a retreat; the number of blocks at the middle
+/// of the route's longest leg.
+fn arrows(s: &mut String, p: &Proj, pic: &MapPicture, last: &[Seen], lang: Lang) {
+    s.push_str("<g id=\"last-moves\">\n");
+    for x in last {
+        let dash = match x.what.as_str() {
+            "move" => "",
+            "sail" => r#" stroke-dasharray="9 4""#,
+            "retreat" => r#" stroke-dasharray="2.5 3""#,
+            _ => continue,
+        };
+        let spots: Vec<Spot> = x.at.iter().filter_map(|a| spot(p, pic, a)).collect();
+        let legs: Vec<((f64, f64), (f64, f64))> =
+            spots.windows(2).filter_map(|w| cut(&w[0], &w[1])).collect();
+        let Some(&(_, end)) = legs.last() else {
+            continue;
+        };
+        let col = colour(pic, &x.side);
+        let width = if x.what == "retreat" { 2.2 } else { 3.2 };
+        let _ = writeln!(
+            s,
+            "<g class=\"arrow {}\"><title>{}</title>",
+            esc(&x.what),
+            esc(&seen_words(pic, x, lang))
+        );
+        for (a, b) in &legs {
+            let _ = writeln!(
+                s,
+                r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{col}" stroke-width="{}" stroke-opacity="0.85" stroke-linecap="round"{dash}/>"#,
+                n(a.0),
+                n(a.1),
+                n(b.0),
+                n(b.1),
+                n(width)
+            );
+        }
+        // The head, on the last leg's direction.
+        let (a, _) = legs[legs.len() - 1];
+        let (dx, dy) = (end.0 - a.0, end.1 - a.1);
+        let len = (dx * dx + dy * dy).sqrt().max(1.0);
+        let (ux, uy) = (dx / len, dy / len);
+        let (bx, by) = (end.0 - ux * 11.0, end.1 - uy * 11.0);
+        let _ = writeln!(
+            s,
+            r##"<path d="M{} {} L{} {} L{} {} z" fill="{col}" stroke="#ffffff" stroke-width="0.8"/>"##,
+            n(end.0),
+            n(end.1),
+            n(bx - uy * 5.5),
+            n(by + ux * 5.5),
+            n(bx + uy * 5.5),
+            n(by - ux * 5.5)
+        );
+        if x.count > 0 {
+            let (a, b) = legs
+                .iter()
+                .copied()
+                .max_by(|l, m| {
+                    let d = |((x1, y1), (x2, y2)): ((f64, f64), (f64, f64))| {
+                        (x2 - x1).powi(2) + (y2 - y1).powi(2)
+                    };
+                    d(*l).total_cmp(&d(*m))
+                })
+                .unwrap_or(legs[0]);
+            let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+            let _ = writeln!(
+                s,
+                r##"<circle cx="{}" cy="{}" r="7" fill="#ffffff" stroke="{col}" stroke-width="1.5"/><text class="count" x="{}" y="{}">{}</text>"##,
+                n(mx),
+                n(my),
+                n(mx),
+                n(my + 3.5),
+                x.count
+            );
+        }
+        s.push_str("</g>\n");
+    }
+    s.push_str("</g>\n");
+}
+
+/// A battle's mark: crossed blades in a disc, rimmed in the winner's colour (grey: none).
+fn battle_mark(s: &mut String, x: f64, y: f64, rim: &str) {
+    let _ = writeln!(
+        s,
+        r##"<circle cx="{}" cy="{}" r="8.5" fill="#fff4e0" stroke="{rim}" stroke-width="2.5"/><path d="M{} {} l10 10 M{} {} l-10 10" stroke="#8b1e1e" stroke-width="2.4" stroke-linecap="round"/>"##,
+        n(x),
+        n(y),
+        n(x - 5.0),
+        n(y - 5.0),
+        n(x + 5.0),
+        n(y - 5.0)
+    );
+}
+
+/// An assault's or a sortie's mark: a burst in the attacker's colour (a sortie's hollow).
+fn burst_mark(s: &mut String, x: f64, y: f64, fill: &str, hollow: bool) {
+    let mut d = String::new();
+    for i in 0..16 {
+        let r = if i % 2 == 0 { 10.0 } else { 4.5 };
+        let a = std::f64::consts::PI * f64::from(i) / 8.0;
+        let _ = write!(
+            d,
+            "{}{} {} ",
+            if i == 0 { "M" } else { "L" },
+            n(x + r * a.sin()),
+            n(y - r * a.cos())
+        );
+    }
+    let (f, st) = if hollow {
+        ("#ffffff", fill)
+    } else {
+        (fill, "#ffffff")
+    };
+    let _ = writeln!(
+        s,
+        r#"<path d="{d}z" fill="{f}" stroke="{st}" stroke-width="1.6"/>"#
+    );
+}
+
+/// An attrition's mark: an hourglass in the besieger's colour.
+fn attrition_mark(s: &mut String, x: f64, y: f64, fill: &str) {
+    let _ = writeln!(
+        s,
+        r##"<path d="M{} {} h12 l-12 14 h12 z" fill="{fill}" stroke="#ffffff" stroke-width="1"/>"##,
+        n(x - 6.0),
+        n(y - 7.0)
+    );
+}
+
+/// A fallen city's mark: a flag in the taker's colour.
+fn fall_mark(s: &mut String, x: f64, y: f64, fill: &str) {
+    let _ = writeln!(
+        s,
+        r##"<path d="M{} {} v-16" stroke="#2b2417" stroke-width="1.6"/><path d="M{} {} l11 4 l-11 4 z" fill="{fill}" stroke="#ffffff" stroke-width="0.8"/>"##,
+        n(x - 4.0),
+        n(y + 8.0),
+        n(x - 3.0),
+        n(y - 8.0)
+    );
+}
+
+/// Last turn's battles, siege combat and fallen cities, each a mark beside its place,
+/// placed (and taken) before any block or label, so none hides another place's.
+fn happenings(
+    s: &mut String,
+    p: &Proj,
+    pic: &MapPicture,
+    last: &[Seen],
+    lang: Lang,
+    placer: &mut Placer,
+) {
+    s.push_str("<g id=\"last-events\">\n");
+    for x in last {
+        if !matches!(
+            x.what.as_str(),
+            "battle" | "naval-battle" | "assault" | "sortie" | "attrition" | "fall"
+        ) {
+            continue;
+        }
+        let Some(sp) = x.at.first().and_then(|a| spot(p, pic, a)) else {
+            continue;
+        };
+        let (w, h) = (22.0, 22.0);
+        let (cx, cy) = {
+            let (l, t) = placer.place(w, h, &spots_around(sp.x, sp.y, sp.r, w, h));
+            (l + w / 2.0, t + h / 2.0)
+        };
+        let _ = writeln!(
+            s,
+            "<g class=\"happened {}\"><title>{}</title>",
+            esc(&x.what),
+            esc(&seen_words(pic, x, lang))
+        );
+        let col = colour(pic, &x.side);
+        match x.what.as_str() {
+            "battle" | "naval-battle" => {
+                let rim = x.winner.as_deref().map_or(NEUTRAL, |w| colour(pic, w));
+                battle_mark(s, cx, cy, rim);
+            }
+            "assault" => burst_mark(s, cx, cy, col, false),
+            "sortie" => burst_mark(s, cx, cy, col, true),
+            "attrition" => attrition_mark(s, cx, cy, col),
+            _ => fall_mark(s, cx, cy, col),
+        }
+        s.push_str("</g>\n");
+    }
+    s.push_str("</g>\n");
+}
+
 fn blockade_mark(s: &mut String, x: f64, y: f64, fill: &str) {
     let _ = writeln!(
         s,
@@ -910,7 +1196,7 @@ fn stack(s: &mut String, pic: &MapPicture, st: &Stack, x0: f64, y0: f64) {
 }
 
 /// The side panel: the legend, the notes, and the side's own blocks by place.
-fn panel(s: &mut String, pic: &MapPicture) {
+fn panel(s: &mut String, pic: &MapPicture, lang: Lang) {
     let x = PANEL_X;
     let mut y = MAP_Y + 4.0;
     s.push_str("<g id=\"legend\">\n");
@@ -943,7 +1229,7 @@ fn panel(s: &mut String, pic: &MapPicture) {
             esc(text)
         );
     };
-    head(s, &mut y, "Legend");
+    head(s, &mut y, lang.pick("Legend", "Условные обозначения"));
     // Sides.
     for (id, name) in &pic.sides {
         line(s, &mut y, name);
@@ -955,7 +1241,7 @@ fn panel(s: &mut String, pic: &MapPicture) {
             colour(pic, id)
         );
     }
-    line(s, &mut y, "neutral");
+    line(s, &mut y, lang.pick("neutral", "нейтральные"));
     let _ = writeln!(
         s,
         r#"<rect x="{}" y="{}" width="22" height="11" rx="2" fill="{NEUTRAL}"/>"#,
@@ -967,7 +1253,10 @@ fn panel(s: &mut String, pic: &MapPicture) {
     line(
         s,
         &mut y,
-        "city: value inside; fill = control, rim = loyalty",
+        lang.pick(
+            "city: value inside; fill = control, rim = loyalty",
+            "город: ценность; цвет — контроль, обод — лояльность",
+        ),
     );
     let _ = writeln!(
         s,
@@ -981,7 +1270,14 @@ fn panel(s: &mut String, pic: &MapPicture) {
         n(y - 0.7)
     );
     y += 4.0;
-    line(s, &mut y, "port: anchor, line to its offshore sea");
+    line(
+        s,
+        &mut y,
+        lang.pick(
+            "port: anchor, line to its offshore sea",
+            "порт: якорь, линия к его морю",
+        ),
+    );
     let _ = writeln!(
         s,
         r##"<line class="offshore" x1="{}" y1="{}" x2="{}" y2="{}"/><circle cx="{}" cy="{}" r="6.5" fill="#fbf8f1" stroke="#1d4f8a" stroke-width="0.8"/>"##,
@@ -993,7 +1289,14 @@ fn panel(s: &mut String, pic: &MapPicture) {
         n(y - 4.5)
     );
     anchor(s, x + 8.0, y - 4.5, "anchor");
-    line(s, &mut y, "open country (no walled city)");
+    line(
+        s,
+        &mut y,
+        lang.pick(
+            "open country (no walled city)",
+            "открытая местность (без города)",
+        ),
+    );
     let _ = writeln!(
         s,
         r##"<path d="M{} {} l6 6 l-6 6 l-6 -6 z" fill="#fbf8f1" stroke="#6b5f48" stroke-width="1.5"/>"##,
@@ -1001,7 +1304,7 @@ fn panel(s: &mut String, pic: &MapPicture) {
         n(y - 10.5)
     );
     y += 4.0;
-    line(s, &mut y, "sea area");
+    line(s, &mut y, lang.pick("sea area", "морская зона"));
     let _ = writeln!(
         s,
         r#"<ellipse class="sea" cx="{}" cy="{}" rx="13" ry="8"/>"#,
@@ -1009,9 +1312,12 @@ fn panel(s: &mut String, pic: &MapPicture) {
         n(y - 4.5)
     );
     for (class, text) in [
-        ("road", "land adjacency"),
-        ("lane", "sea adjacency"),
-        ("coast", "coast: area touches sea"),
+        ("road", lang.pick("land adjacency", "сухопутная связь")),
+        ("lane", lang.pick("sea adjacency", "морская связь")),
+        (
+            "coast",
+            lang.pick("coast: area touches sea", "побережье: область у моря"),
+        ),
     ] {
         line(s, &mut y, text);
         let _ = writeln!(
@@ -1024,7 +1330,14 @@ fn panel(s: &mut String, pic: &MapPicture) {
         );
     }
     y += 4.0;
-    line(s, &mut y, "siege: dashed ring in the besieger's colour");
+    line(
+        s,
+        &mut y,
+        lang.pick(
+            "siege: dashed ring in the besieger's colour",
+            "осада: пунктирное кольцо цвета осаждающего",
+        ),
+    );
     let _ = writeln!(
         s,
         r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{}" stroke-width="3" stroke-dasharray="4 2.5"/><circle cx="{}" cy="{}" r="6" fill="{}"/>"#,
@@ -1037,10 +1350,21 @@ fn panel(s: &mut String, pic: &MapPicture) {
         colour(pic, first)
     );
     y += 4.0;
-    line(s, &mut y, "blockade: enemy fleet in the offshore sea");
+    line(
+        s,
+        &mut y,
+        lang.pick(
+            "blockade: enemy fleet in the offshore sea",
+            "блокада: вражеский флот в море порта",
+        ),
+    );
     blockade_mark(s, x + 13.0, y - 4.5, colour(pic, second));
     y += 4.0;
-    line(s, &mut y, "your block: steps shown");
+    line(
+        s,
+        &mut y,
+        lang.pick("your block: steps shown", "ваш блок: число — шаги"),
+    );
     let _ = writeln!(
         s,
         r##"<rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}"/><text class="steps" x="{}" y="{}">3</text>"##,
@@ -1058,7 +1382,14 @@ fn panel(s: &mut String, pic: &MapPicture) {
         .find(|(id, _)| *id != pic.side)
         .map(|(id, _)| id.as_str())
         .unwrap_or("");
-    line(s, &mut y, "enemy block: hidden, one square each");
+    line(
+        s,
+        &mut y,
+        lang.pick(
+            "enemy block: hidden, one square each",
+            "вражеский блок: скрыт, по квадрату на блок",
+        ),
+    );
     let _ = writeln!(
         s,
         r#"<rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" fill-opacity="0.8"/>"#,
@@ -1068,7 +1399,14 @@ fn panel(s: &mut String, pic: &MapPicture) {
         n(BLOCK),
         colour(pic, other)
     );
-    line(s, &mut y, "dark rim: inside besieged walls");
+    line(
+        s,
+        &mut y,
+        lang.pick(
+            "dark rim: inside besieged walls",
+            "тёмная рамка: в осаждённых стенах",
+        ),
+    );
     let _ = writeln!(
         s,
         r##"<rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" stroke="#111111" stroke-width="2"/>"##,
@@ -1079,9 +1417,69 @@ fn panel(s: &mut String, pic: &MapPicture) {
         colour(pic, &pic.side)
     );
 
+    y += 8.0;
+    head(s, &mut y, lang.pick("Last turn", "Прошлый ход"));
+    let mover = colour(pic, second);
+    for (dash, text) in [
+        (
+            "",
+            lang.pick(
+                "move: arrow, number = blocks",
+                "движение: стрелка, число — блоки",
+            ),
+        ),
+        (r#" stroke-dasharray="9 4""#, lang.pick("by sea", "по морю")),
+        (
+            r#" stroke-dasharray="2.5 3""#,
+            lang.pick("retreat", "отступление"),
+        ),
+    ] {
+        line(s, &mut y, text);
+        let _ = writeln!(
+            s,
+            r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{mover}" stroke-width="3"{dash}/><path d="M{} {} l-9 -4.5 v9 z" fill="{mover}"/>"#,
+            n(x),
+            n(y - 4.5),
+            n(x + 18.0),
+            n(y - 4.5),
+            n(x + 27.0),
+            n(y - 4.5)
+        );
+    }
+    y += 4.0;
+    line(
+        s,
+        &mut y,
+        lang.pick(
+            "battle: rim in the winner's colour",
+            "битва: обод цвета победителя",
+        ),
+    );
+    battle_mark(s, x + 13.0, y - 4.5, colour(pic, first));
+    y += 6.0;
+    line(
+        s,
+        &mut y,
+        lang.pick("assault (sortie: hollow)", "штурм (вылазка: полый)"),
+    );
+    burst_mark(s, x + 13.0, y - 4.5, mover, false);
+    y += 6.0;
+    line(s, &mut y, lang.pick("siege attrition", "осадное истощение"));
+    attrition_mark(s, x + 13.0, y - 4.5, mover);
+    y += 6.0;
+    line(
+        s,
+        &mut y,
+        lang.pick(
+            "city fallen: flag of the taker",
+            "город взят: флаг взявшего",
+        ),
+    );
+    fall_mark(s, x + 13.0, y - 4.5, mover);
+
     if !pic.notes.is_empty() {
         y += 8.0;
-        head(s, &mut y, "Position");
+        head(s, &mut y, lang.pick("Position", "Положение"));
         for note in &pic.notes {
             y += 16.0;
             let _ = writeln!(
@@ -1098,7 +1496,10 @@ fn panel(s: &mut String, pic: &MapPicture) {
     head(
         s,
         &mut y,
-        &format!("{}'s blocks on the map", side_name(pic, &pic.side)),
+        &lang.pick(
+            format!("{}'s blocks on the map", side_name(pic, &pic.side)),
+            format!("Блоки на карте: {}", side_name(pic, &pic.side)),
+        ),
     );
     let mut places: Vec<&str> = Vec::new();
     for b in &pic.blocks {
@@ -1121,7 +1522,11 @@ fn panel(s: &mut String, pic: &MapPicture) {
                     b.steps,
                     b.max,
                     b.rating,
-                    if b.besieged { " (in the walls)" } else { "" }
+                    if b.besieged {
+                        lang.pick(" (in the walls)", " (в стенах)")
+                    } else {
+                        ""
+                    }
                 )
             })
             .collect();
@@ -1154,7 +1559,10 @@ fn panel(s: &mut String, pic: &MapPicture) {
                 r#"<text class="ps" x="{}" y="{}">{}</text>"#,
                 n(x),
                 n(y),
-                esc(&format!("… and {rest} more places (see the report)"))
+                esc(&lang.pick(
+                    format!("… and {rest} more places (see the report)"),
+                    format!("… и ещё мест: {rest} (см. отчёт)")
+                ))
             );
             break;
         }

@@ -190,6 +190,15 @@ pub fn make_view<R: Rules>(
         based_on: sha256_hex(game_bytes),
         dice: game.dice.clone(),
         deadline: game.deadline.clone(),
+        last_turn: game
+            .last_turn
+            .iter()
+            .filter(|x| x.shown_to(side))
+            .map(|x| crate::game::Seen {
+                to: Vec::new(),
+                ..x.clone()
+            })
+            .collect(),
         state: R::view(sc, &game.state, side),
     }
 }
@@ -632,6 +641,7 @@ pub fn run_turn_with<R: Rules>(
         },
         previous: Some(sha256_hex(&inp.game_bytes)),
         deadline: inp.next_deadline.clone(),
+        last_turn: R::last_turn(sc, &game.state, &res.events),
         state: res.state,
     };
     let next_bytes = to_yaml(&next).into_bytes();

@@ -325,8 +325,9 @@ pub fn token(secret: &Secret, game: &str, turn: u32, side: &str) -> String {
 /// Orders without their `token:` line(s): the token has done its work once the message
 /// is accepted (or the orders are adjudicated), and the archive — published in the end —
 /// must never hold one. `None` when there is no such line. A top-level `token:` key is
-/// at the start of its line (as the template writes it); the line goes with its line end,
-/// so the rest of the file is byte for byte what the player wrote.
+/// at the start of its line (as the template writes it); the line is emptied but keeps
+/// its line end, so every other line keeps its bytes and its number (a diagnostic about
+/// the orders points at the line the player sees in his own file).
 pub fn without_token(bytes: &[u8]) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut found = false;
@@ -346,6 +347,14 @@ pub fn without_token(bytes: &[u8]) -> Option<Vec<u8>> {
         if is_token {
             found = true;
             out.extend_from_slice(bom);
+            let end = if line.ends_with(b"\r\n") {
+                &b"\r\n"[..]
+            } else if line.ends_with(b"\n") {
+                &b"\n"[..]
+            } else {
+                &b""[..]
+            };
+            out.extend_from_slice(end);
         } else {
             out.extend_from_slice(line);
         }
@@ -919,12 +928,12 @@ mod tests {
         let t = b"game: g\nturn: 2\nentropy: \"\"\ntoken: 6f55   # yours\nactions: []\n";
         assert_eq!(
             without_token(t).unwrap(),
-            b"game: g\nturn: 2\nentropy: \"\"\nactions: []\n".to_vec()
+            b"game: g\nturn: 2\nentropy: \"\"\n\nactions: []\n".to_vec()
         );
         let crlf = "\u{feff}token : x\r\ngame: g\r\n";
         assert_eq!(
             without_token(crlf.as_bytes()).unwrap(),
-            "\u{feff}game: g\r\n".as_bytes()
+            "\u{feff}\r\ngame: g\r\n".as_bytes()
         );
         assert_eq!(without_token(b"game: g\ntokens: 1\n  token: x\n"), None);
         assert_eq!(without_token(b"Token: x").unwrap(), b"".to_vec());

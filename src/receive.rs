@@ -2,7 +2,7 @@
 //! filter or `.forward` pipe) or every new message of a Maildir, finds the pending turn
 //! and the player — by his registered address AND his turn token, so a forged `From:`
 //! is not enough — takes the orders from a YAML attachment or the body, checks them
-//! against his view, stores them (without their `token:` line: the archive never holds a
+//! against his view, stores them (their `token:` line emptied: the archive never holds a
 //! token) with a receipt, and answers him at once: accepted, with what was understood, or
 //! every diagnostic. Nothing is stored from a message that is refused. Answers go only to
 //! registered players' own addresses (no backscatter to a forged `From:`); a stranger's
@@ -460,7 +460,7 @@ pub fn receive_message(
             String::new(),
         );
     }
-    // What is stored is the orders without their `token:` line: the archive (published
+    // What is stored is the orders with their `token:` line emptied: the archive (published
     // in the end) never holds a token. The token must not stay anywhere else in them, and
     // what is stored must check out by itself (it is what will be adjudicated).
     let obytes = policy::without_token(&obytes).unwrap_or(obytes);
@@ -478,7 +478,7 @@ pub fn receive_message(
     if let Err(f) = check(&layout.rel(&view_path), &view_bytes, &oname, &obytes) {
         return refuse(
             Some(&side),
-            "the orders do not check out once their `token:` line is taken out".into(),
+            "the orders do not check out once their `token:` line is emptied".into(),
             format!("{}\n", diagnostics(f)),
         );
     }
@@ -523,7 +523,7 @@ pub fn receive_message(
         }
     };
     let body = format!(
-        "Your orders for game {}, turn {t} ({}) are ACCEPTED{} as {}'s.\n\nReceived {} as message {message_id}, from {}; stored without their `token:` line (the archive never holds a token) with SHA-256 {sha}: the file attached, {side}.yaml, is exactly what was stored. `dikast verify --report` takes it, or your own copy, as your orders.\nThey replace any orders you sent before for this turn.\n{deadline}\nWhat was understood (checked against your view, no problem found):\n\n{}\n",
+        "Your orders for game {}, turn {t} ({}) are ACCEPTED{} as {}'s.\n\nReceived {} as message {message_id}, from {}; stored with their `token:` line emptied (the archive never holds a token) with SHA-256 {sha}: the file attached, {side}.yaml, is exactly what was stored. `dikast verify --report` takes it, or your own copy, as your orders.\nThey replace any orders you sent before for this turn.\n{deadline}\nWhat was understood (checked against your view, no problem found):\n\n{}\n",
         p.game,
         p.step,
         if late { " (LATE)" } else { "" },

@@ -76,6 +76,14 @@ pub trait Game: Send + Sync {
         uncertain: crate::mail::Uncertain,
     ) -> Result<String, Failure>;
     fn status(&self, layout: &Layout) -> Result<Status, Failure>;
+    /// `dikast odds`: the odds of `q`, from a view file (`view`: its name and bytes) or an
+    /// embedded scenario.
+    fn odds(
+        &self,
+        view: Option<(&Path, &[u8])>,
+        scenario: &str,
+        q: &crate::odds::Query,
+    ) -> Result<crate::odds::Odds, Failure>;
     /// Orders bytes checked against a view's bytes (`dikast receive`).
     fn check_orders_bytes(
         &self,
@@ -172,6 +180,14 @@ impl<R: Rules + 'static> Game for Entry<R> {
     }
     fn status(&self, layout: &Layout) -> Result<Status, Failure> {
         crate::status::status::<R>(layout)
+    }
+    fn odds(
+        &self,
+        view: Option<(&Path, &[u8])>,
+        scenario: &str,
+        q: &crate::odds::Query,
+    ) -> Result<crate::odds::Odds, Failure> {
+        crate::show::odds::<R>(view, scenario, q)
     }
     fn check_orders_bytes(
         &self,

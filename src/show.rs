@@ -56,15 +56,37 @@ pub fn language(asked: Option<Lang>) -> Lang {
     asked.unwrap_or(Lang::En)
 }
 
-/// The map of a view, as SVG text: the game's picture of the view, drawn by `map`.
+/// The map of a view, as SVG text, in English: the game's picture of the view with what
+/// its side saw happen in the last turn, drawn by `map`.
 pub fn map_svg<R: Rules>(sc: &R::Scenario, v: &ViewFile<R::View>) -> String {
-    crate::map::render(
-        &R::map(sc, &v.state),
+    map_svg_in::<R>(sc, v, Lang::En)
+}
+
+/// The step a view awaits in `lang`: as the view records it in English, else the game's
+/// words for it.
+fn step_in<R: Rules>(sc: &R::Scenario, v: &ViewFile<R::View>, lang: Lang) -> String {
+    match lang {
+        Lang::En => v.step.clone(),
+        _ => R::step_of_view(sc, &v.state, lang).unwrap_or_else(|| v.step.clone()),
+    }
+}
+
+/// `map_svg` with its headings and legend in `lang`.
+pub fn map_svg_in<R: Rules>(sc: &R::Scenario, v: &ViewFile<R::View>, lang: Lang) -> String {
+    let mut pic = R::map(sc, &v.state);
+    // The sides' names in the reader's language (the legend, the tooltips, the title).
+    for (id, name) in &mut pic.sides {
+        *name = R::side_name_in(sc, id, lang);
+    }
+    crate::map::render_turn(
+        &pic,
         &crate::map::Heading {
             game: v.game.clone(),
             turn: v.turn,
-            step: v.step.clone(),
+            step: step_in::<R>(sc, v, lang),
         },
+        &v.last_turn,
+        lang,
     )
 }
 
@@ -156,14 +178,45 @@ pub fn show<R: Rules>(
             v.game,
             lang.pick("turn", "ход"),
             v.turn,
-            v.step,
+            step_in::<R>(&sc, &v, lang),
             lang.pick("View of", "Вид стороны"),
             R::side_name_in(&sc, &v.view_of, lang),
             R::describe(&sc, &v.state, lang)
         )),
-        Format::Svg => Shown::Text(map_svg::<R>(&sc, &v)),
-        Format::Png => Shown::Bytes(crate::png::render(&map_svg::<R>(&sc, &v))?),
+        Format::Svg => Shown::Text(map_svg_in::<R>(&sc, &v, lang)),
+        Format::Png => Shown::Bytes(crate::png::render(&map_svg_in::<R>(&sc, &v, lang))?),
     })
+}
+
+/// `dikast odds`: from a side's view (a game file needs none: the odds take no hidden
+/// block from it) or from an embedded scenario.
+pub fn odds<R: Rules>(
+    view: Option<(&Path, &[u8])>,
+    scenario: &str,
+    q: &crate::odds::Query,
+) -> Result<crate::odds::Odds, Failure> {
+    let (sc, v) = match view {
+        Some((file, bytes)) => {
+            let name = file.display().to_string();
+            let peek: Peek = serde_yaml::from_slice(bytes)
+                .map_err(|e| Failure::Refused(format!("{name}: {e}")))?;
+            if peek.view_of.is_none() {
+                return Err(Failure::Refused(format!(
+                    "{name} is not a view: give your view-<side>.yaml"
+                )));
+            }
+            let (sc, v) = load_view::<R>(file, bytes, None)?;
+            (sc, Some(v))
+        }
+        None => {
+            let text = R::embedded_scenario(scenario).ok_or_else(|| {
+                Failure::Refused(format!("there is no embedded scenario `{scenario}`"))
+            })?;
+            let sc = R::load_scenario(text).map_err(|e| Failure::Refused(e.join("; ")))?;
+            (std::sync::Arc::new(sc), None)
+        }
+    };
+    R::odds(&sc, v.as_ref().map(|v| &v.state), q).map_err(Failure::Refused)
 }
 
 /// A game file shown without `--side`: the moderator's whole position, every side's
@@ -255,8 +308,11 @@ pub fn template_of_view<R: Rules>(
             v.turn, v.step
         ),
         Lang::Ru => format!(
-            "# Приказы: {name}, ход {}\n# Проверить их: dikast check {side}.yaml --against {view_name}{lang_arg}\n# Редактор проверяет их при наборе по файлу {SCHEMA_FILE} рядом с этим\n# (он приложен к письму; или: dikast schema orders --for {view_name} > {SCHEMA_FILE})\n",
-            v.turn
+            "# Приказы: {name}, ход {}{}\n# Проверить их: dikast check {side}.yaml --against {view_name}{lang_arg}\n# Редактор проверяет их при наборе по файлу {SCHEMA_FILE} рядом с этим\n# (он приложен к письму; или: dikast schema orders --for {view_name} > {SCHEMA_FILE})\n",
+            v.turn,
+            R::step_of_view(sc, &v.state, lang)
+                .map(|s| format!(": {s}"))
+                .unwrap_or_default()
         ),
     };
     let mut out = format!(
@@ -269,7 +325,7 @@ pub fn template_of_view<R: Rules>(
             "любой текст на ваш выбор: он войдёт в бросок костей"
         )
     );
-    out.push_str(&R::template(sc, &v.state, side));
+    out.push_str(&R::template_in(sc, &v.state, side, lang));
     out
 }
 

@@ -687,3 +687,48 @@ fn no_turn_token_or_address_is_ever_archived_or_published() {
     fs::write(&report, &orig).unwrap();
     assert!(!t.join("public2").exists() && !t.join("public3").exists());
 }
+
+/// Issue 12: the adjudication record is archived like everything else: any byte of
+/// `adjudication.yaml` changed (or a line appended) fails verification naming it first,
+/// and so does a change to the moderator's report that names its hash.
+#[test]
+fn changing_the_adjudication_record_fails_verification_naming_it() {
+    let t = TempDir::new("record");
+    let dir = t.join("c");
+    new_campaign(&dir, "record-431");
+    cli::send_orders(
+        &dir,
+        1,
+        [
+            ("athens", "standing:\n  fortify: { Athens: walls }\n".into()),
+            ("sparta", "standing:\n  fortify: { Sparta: field }\n".into()),
+        ],
+    );
+    Test::new()
+        .arg("adjudicate")
+        .arg(&dir)
+        .args(["--clock", "2026-03-01T12:00:00Z"])
+        .stdout_has("turn 1 adjudicated")
+        .run();
+    assert!(dir.join("turns/0001/adjudication.yaml").exists());
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("verified")
+        .run();
+    let files = vec![
+        PathBuf::from("turns/0001/adjudication.yaml"),
+        PathBuf::from("turns/0001/report.md"),
+        PathBuf::from("turns/0001/report.ru.md"),
+    ];
+    let problems: Vec<String> = changes(&dir, &files)
+        .iter()
+        .filter_map(|c| try_change(&dir, c))
+        .collect();
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("verified")
+        .run();
+}

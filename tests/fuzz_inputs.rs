@@ -294,6 +294,7 @@ fn case_game(dir: &Path, case: &CaseFile) -> (Vec<u8>, Hash, Hash) {
         },
         previous: None,
         deadline: None,
+        last_turn: Vec::new(),
         state,
     };
     (to_yaml(&game).into_bytes(), s, u)

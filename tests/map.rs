@@ -58,6 +58,7 @@ fn game_file(text: &str, edit: impl FnOnce(&mut State)) -> Vec<u8> {
         },
         previous: None,
         deadline: None,
+        last_turn: Vec::new(),
         state,
     };
     to_yaml(&game).into_bytes()
@@ -691,5 +692,168 @@ fn the_svg_scales_to_its_window_and_the_png_is_its_picture() {
         .unwrap();
     assert!(out.status.success(), "{out:?}");
     assert_eq!(out.stdout, png);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The turn docs/map.md shows: in Spring 431, Sparta's first player turn, SPA-9 and the
+/// cavalry SPA-11 march from Thebes on Plataea, whose Athenian defender meets them in the
+/// field (Athens' standing order) and loses; SPA-9, routed, retreats to Thebes; the siege
+/// of Plataea is established; SPA-F1 sails from Corinth into the Saronic Gulf, off Athens
+/// and Aegina. The dice are those of the rule case battle/field-battle. Returns the next
+/// game file and every side's view.
+fn war_turn() -> (Vec<u8>, std::collections::BTreeMap<String, Vec<u8>>) {
+    use std::collections::BTreeMap;
+    let seed = [9u8; 32];
+    let game = game_file(HELLENES_431, |st| {
+        st.phase = serde_yaml::from_str("{kind: player-turn, side: sparta, first: true}").unwrap();
+        st.initiative = serde_yaml::from_str(
+            "{first: sparta, plays: {sparta: {card: C02, for: action}, athens: {card: C03, for: action}}}",
+        )
+        .unwrap();
+        st.standing = serde_yaml::from_str("{athens: {fortify: {Plataea: field}}}").unwrap();
+    });
+    // The game file's commitment is the seed's image on the open chain.
+    let mut g: GameFile<State> = serde_yaml::from_slice(&game).unwrap();
+    g.dice.commitment = dikast::dice::to_hex(&dikast::dice::Chain::Open.prev(&seed));
+    let game = to_yaml(&g).into_bytes();
+    let sparta = format!(
+        "game: map-test\nturn: 1\nside: sparta\nbased_on: {}\nactions:\n  - move: [SPA-9, SPA-11]\n    path: [Thebes, Plataea]\n  - sail: SPA-F1\n    path: [Corinth, Saronic Gulf]\n",
+        sha256_hex(&game)
+    );
+    let mut orders = BTreeMap::new();
+    orders.insert(
+        "sparta".to_string(),
+        Some(("sparta.yaml".to_string(), sparta.into_bytes())),
+    );
+    orders.insert("athens".to_string(), None);
+    let forced: BTreeMap<String, Vec<u32>> =
+        [("battle:Plataea".to_string(), vec![3, 4, 3, 1, 6, 1, 2, 5])]
+            .into_iter()
+            .collect();
+    let out = pipeline::run_turn::<Hellenes>(&pipeline::TurnInputs {
+        next_deadline: None,
+        game_name: "game.yaml".into(),
+        game_bytes: game,
+        orders,
+        seed,
+        sealed: None,
+        fallback: false,
+        forced,
+    })
+    .unwrap_or_else(|f| panic!("the war turn: {}", f.render()));
+    (out.next_game, out.views)
+}
+
+/// Elements of a group (by id) of the SVG with a class starting with `class`.
+fn marks<'a>(
+    doc: &'a roxmltree::Document,
+    group: &str,
+    class: &str,
+) -> Vec<roxmltree::Node<'a, 'a>> {
+    doc.descendants()
+        .filter(|n| n.has_tag_name("g") && n.attribute("id") == Some(group))
+        .flat_map(|g| g.children())
+        .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with(class)))
+        .collect()
+}
+
+#[test]
+fn last_turns_moves_battle_and_siege_are_drawn_from_what_each_side_saw() {
+    let (_, views) = war_turn();
+    for (side, bytes) in &views {
+        let text = String::from_utf8(bytes.clone()).unwrap();
+        // The view keeps what happened by place and count, never an enemy block's id.
+        let last = text
+            .split("\nlast_turn:\n")
+            .nth(1)
+            .and_then(|t| t.split("\nstate:").next())
+            .unwrap_or_else(|| panic!("{side}'s view has no last_turn"));
+        assert!(!last.contains("SPA-") && !last.contains("ATH-"), "{last}");
+        assert!(last.contains("what: siege"), "the siege of Plataea: {last}");
+        let svg = match show::<Hellenes>(Path::new("view.yaml"), bytes, None, Format::Svg, None) {
+            Ok(Shown::Text(s)) => s,
+            other => panic!("{other:?}"),
+        };
+        let doc = parse(&svg);
+        let moves = marks(&doc, "last-moves", "arrow");
+        let kinds: Vec<&str> = moves
+            .iter()
+            .map(|n| n.attribute("class").unwrap())
+            .collect();
+        assert_eq!(
+            kinds,
+            ["arrow move", "arrow sail", "arrow retreat"],
+            "{side}: the march, the sailing (both actions), then the rout's retreat (combat)"
+        );
+        let tips = titles(&doc);
+        assert!(
+            tips.contains(&"Last turn: Sparta moved 2 blocks: Thebes → Plataea".to_string()),
+            "{tips:?}"
+        );
+        assert!(tips.contains(&"Last turn: Sparta retreated 1 block: Plataea → Thebes".to_string()));
+        assert!(
+            tips.contains(&"Last turn: Sparta sailed 1 block: Corinth → Saronic Gulf".to_string())
+        );
+        assert!(tips
+            .contains(&"Last turn: battle at Plataea, Sparta attacking; Sparta won".to_string()));
+        let happened: Vec<&str> = marks(&doc, "last-events", "happened")
+            .iter()
+            .map(|n| n.attribute("class").unwrap())
+            .collect();
+        assert_eq!(happened, ["happened battle"], "{side}");
+        if side == "athens" {
+            assert!(!svg.contains("SPA-"), "Athens' map names a Spartan block");
+        }
+    }
+    // A view made from the game file alone (`show GAME --side`) is the mailed view.
+    let (game, views) = war_turn();
+    let from_game = svg_of(&game, "athens");
+    let from_view = match show::<Hellenes>(
+        Path::new("v.yaml"),
+        &views["athens"],
+        None,
+        Format::Svg,
+        None,
+    ) {
+        Ok(Shown::Text(s)) => s,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(from_game, from_view);
+}
+
+/// docs/map.md's picture of a turn is what `dikast show VIEW --format png` draws of the
+/// war turn's view (`DIKAST_BLESS=1 cargo test --test map` writes it anew).
+#[test]
+fn the_turn_pictured_in_docs_map_md_is_what_the_command_draws() {
+    let (_, views) = war_turn();
+    let dir = std::env::temp_dir().join(format!("dikast-map-doc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let doc_png = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/img/map-turn-athens.png");
+    for (lang, png) in [
+        ("en", doc_png.clone()),
+        ("ru", doc_png.with_file_name("map-turn-athens.ru.png")),
+    ] {
+        let view = dir.join("view-athens.yaml");
+        std::fs::write(&view, &views["athens"]).unwrap();
+        let out = dir.join(format!("map-{lang}.png"));
+        let st = Command::new(env!("CARGO_BIN_EXE_dikast"))
+            .arg("show")
+            .arg(&view)
+            .args(["--format", "png", "--lang", lang, "--out"])
+            .arg(&out)
+            .status()
+            .unwrap();
+        assert!(st.success());
+        let made = std::fs::read(&out).unwrap();
+        if std::env::var("DIKAST_BLESS").is_ok_and(|v| v == "1") {
+            std::fs::write(&png, &made).unwrap();
+        }
+        let shown = std::fs::read(&png).unwrap_or_default();
+        assert!(
+            shown == made,
+            "{} is not what `dikast show view-athens.yaml --format png --lang {lang}` draws (DIKAST_BLESS=1 rewrites it)",
+            png.display()
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

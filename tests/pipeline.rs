@@ -600,7 +600,7 @@ fn no_orders_and_the_defaults_applied_are_said_once_in_each_language() {
         assert_eq!(r.matches(none).count(), 1, "{f} says `{none}` once:\n{r}");
         assert_eq!(r.matches(dflt).count(), n, "{f} lists {n} defaults:\n{r}");
         assert!(!r.contains(other), "{f} mixes languages:\n{r}");
-        assert!(r.contains("for its Action value") || r.contains("ради значения Действия"));
+        assert!(r.contains("for its Action value") || r.contains("сыграна на действия"));
     }
     // Athens' report lists only Athens' defaults; Sparta's only Sparta's.
     let ath = read("report-athens.md");

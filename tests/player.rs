@@ -255,3 +255,249 @@ fn a_template_needs_a_side_only_where_the_file_has_none() {
         .stderr_has("it cannot show athens's")
         .run();
 }
+
+/// The player's folder of the odds examples: his view of a new campaign's first turn.
+fn odds_folder(t: &TempDir) -> std::path::PathBuf {
+    let camp = t.join("camp");
+    new_campaign(&camp, "peloponnesian-war-1");
+    let player = t.join("player");
+    fs::create_dir_all(&player).unwrap();
+    for side in ["athens", "sparta"] {
+        let v = format!("view-{side}.yaml");
+        fs::copy(camp.join("turns/0001").join(&v), player.join(&v)).unwrap();
+    }
+    player
+}
+
+#[test]
+fn the_odds_examples_of_docs_odds_md_are_what_the_command_prints() {
+    let t = TempDir::new("odds-doc");
+    let player = odds_folder(&t);
+    let doc = fs::read_to_string(cli::repo().join("docs/odds.md")).unwrap();
+    let mut blocks = 0;
+    let mut lines = doc.lines();
+    while let Some(l) = lines.next() {
+        if l != "```console" {
+            continue;
+        }
+        let cmd = lines.next().unwrap();
+        let args = cmd
+            .strip_prefix("$ dikast ")
+            .expect("a console block starts with a command");
+        let shown: Vec<&str> = lines.by_ref().take_while(|l| *l != "```").collect();
+        let out = Test::new()
+            .args(args.split_whitespace())
+            .current_dir(&player)
+            .run();
+        assert_eq!(
+            out.stdout.trim_end(),
+            shown.join("\n"),
+            "docs/odds.md shows another output of `{cmd}`"
+        );
+        blocks += 1;
+    }
+    assert!(blocks >= 3, "the worked examples: {blocks}");
+}
+
+#[test]
+fn odds_as_json_sum_to_exactly_one_and_refuse_what_is_not_a_block() {
+    use num_rational::BigRational;
+    let t = TempDir::new("odds-json");
+    let player = odds_folder(&t);
+    let out = Test::new()
+        .args([
+            "odds",
+            "sortie",
+            "--view",
+            "view-athens.yaml",
+            "--at",
+            "Potidaea",
+        ])
+        .args(["--attacker", "ATH-F4", "--defender", "2B2,1A2", "--json"])
+        .current_dir(&player)
+        .run();
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let total = v["outcomes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            o["p"]["exact"]
+                .as_str()
+                .unwrap()
+                .parse::<BigRational>()
+                .unwrap()
+        })
+        .fold(BigRational::from_integer(0.into()), |a, p| a + p);
+    assert_eq!(total, BigRational::from_integer(1.into()));
+    // ATH-F4, a fleet, fights ashore with the scenario's fleet_land_rating (C1).
+    assert_eq!(v["blocks"][0]["id"], "ATH-F4");
+    assert_eq!(v["blocks"][0]["rating"], "C1");
+    Test::new()
+        .args(["odds", "battle", "--view", "view-athens.yaml"])
+        .args(["--attacker", "ATH-99", "--defender", "2B2"])
+        .current_dir(&player)
+        .failure()
+        .stderr_has("`ATH-99` is not a block")
+        .stderr_has("your blocks (Athens): ATH-1, ")
+        .run();
+    Test::new()
+        .args(["odds", "assault", "--attacker", "3B2", "--defender", "2B2"])
+        .failure()
+        .stderr_has("give the city with --at")
+        .run();
+}
+
+#[test]
+fn a_russian_player_names_his_card_and_olympian_as_his_report_prints_them() {
+    let t = TempDir::new("ru-names");
+    let dir = t.join("camp");
+    new_campaign(&dir, "peloponnesian-war-1");
+    cli::send_orders(
+        &dir,
+        1,
+        [
+            ("athens", "standing:\n  fortify: { Athens: walls }\n".into()),
+            ("sparta", String::new()),
+        ],
+    );
+    Test::new().arg("adjudicate").arg(&dir).run();
+    // The Russian report prints the hand's card names in Russian: the player copies one.
+    let report = fs::read_to_string(dir.join("turns/0001/report-athens.ru.md")).unwrap();
+    let id = cli::first_card(&dir, 2, "athens");
+    let view: serde_yaml::Value =
+        serde_yaml::from_slice(&fs::read(dir.join("turns/0002/view-athens.yaml")).unwrap())
+            .unwrap();
+    let english = view["state"]["hand"][0]["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let table: serde_yaml::Value = serde_yaml::from_str(
+        &fs::read_to_string(cli::repo().join("src/games/hellenes/text/words-ru.yaml")).unwrap(),
+    )
+    .unwrap();
+    let russian = table["texts"][english.as_str()]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        report.contains(&russian),
+        "the Russian report prints {russian}"
+    );
+    let orders = dir.join("athens.yaml");
+    let write = |card: &str, god: &str| {
+        fs::write(
+            &orders,
+            cli::orders(
+                &dir,
+                2,
+                "athens",
+                &format!("new_year:\n  card: {card}\n  for: action\n  sacrifice: {god}\n"),
+            ),
+        )
+        .unwrap();
+    };
+    let view_path = dir.join("turns/0002/view-athens.yaml");
+    write(&russian.to_uppercase(), "Зевс");
+    Test::new()
+        .arg("check")
+        .arg(&orders)
+        .arg("--against")
+        .arg(&view_path)
+        .stdout_has("are valid")
+        .run();
+    // Adjudicated, the canonical id is what counts: the moderator's report names it.
+    fs::copy(&orders, dir.join("turns/0002/orders/athens.yaml")).unwrap();
+    Test::new().arg("adjudicate").arg(&dir).run();
+    let moderator = fs::read_to_string(dir.join("turns/0002/report.md")).unwrap();
+    assert!(
+        moderator.contains(&id),
+        "the report names {id}:\n{moderator}"
+    );
+    assert!(moderator.contains("Zeus"), "{moderator}");
+    // A misspelt Russian name gets a Russian "did you mean".
+    let mut typo: Vec<char> = russian.chars().collect();
+    typo.pop();
+    let typo: String = typo.into_iter().collect::<String>() + "ы";
+    write(&typo, "Зевз");
+    let out = Test::new()
+        .arg("check")
+        .arg(&orders)
+        .arg("--against")
+        .arg(&view_path)
+        .failure()
+        .run();
+    assert!(
+        out.stderr.contains(&format!("did you mean {russian}?")),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("did you mean Зевс?"), "{}", out.stderr);
+}
+
+/// The YAML of a template without its comments (what the checker reads).
+fn yaml_only(template: &str) -> String {
+    template
+        .lines()
+        .map(|l| match l.find('#') {
+            Some(i) => l[..i].trim_end(),
+            None => l,
+        })
+        .filter(|l| !l.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_russian_template_is_the_same_orders_with_russian_comments() {
+    let t = TempDir::new("ru-template");
+    let camp = t.join("demo");
+    Test::new().arg("demo").arg("--keep").arg(&camp).run();
+    let english_words = [
+        " the ",
+        " your ",
+        "Your ",
+        " you ",
+        " and ",
+        " must ",
+        " with ",
+        " from ",
+        " player turn",
+        " Action ",
+        " Event: ",
+        "BC",
+    ];
+    let mut views = 0;
+    for turn in fs::read_dir(camp.join("turns")).unwrap().flatten() {
+        for side in ["athens", "sparta"] {
+            let view = turn.path().join(format!("view-{side}.yaml"));
+            if !view.exists() {
+                continue;
+            }
+            views += 1;
+            let en = Test::new().arg("template").arg(&view).run().stdout;
+            let ru = Test::new()
+                .arg("template")
+                .arg(&view)
+                .args(["--lang", "ru"])
+                .run()
+                .stdout;
+            assert_eq!(yaml_only(&en), yaml_only(&ru), "{}", view.display());
+            for line in ru.lines().filter(|l| l.contains('#')) {
+                let comment = &line[line.find('#').unwrap()..];
+                // The schema line and the command lines are commands, not words.
+                if comment.contains("dikast ") || comment.contains("$schema") {
+                    continue;
+                }
+                for w in english_words {
+                    assert!(
+                        !comment.contains(w),
+                        "{}: an English comment in the Russian template: {line}",
+                        view.display()
+                    );
+                }
+            }
+        }
+    }
+    assert!(views >= 10, "the demo's views: {views}");
+}

@@ -121,3 +121,94 @@ fn the_worked_turn_of_the_readme() {
         .stdout_has("turn 1: re-run gives byte-identical")
         .run();
 }
+
+/// The console blocks of one README section: each command (`$ dikast …`, with `> FILE`)
+/// and the lines shown after it.
+fn section_commands(readme: &str, heading: &str) -> Vec<(String, Vec<String>)> {
+    let body = readme
+        .split(&format!("\n## {heading}\n"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("the README has no section `{heading}`"));
+    let body = body.split("\n## ").next().unwrap();
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    let mut inside = false;
+    for line in body.lines() {
+        if line.starts_with("```") {
+            inside = line == "```console";
+            continue;
+        }
+        if !inside {
+            continue;
+        }
+        if let Some(cmd) = line.strip_prefix("$ ") {
+            out.push((cmd.to_string(), Vec::new()));
+        } else if let Some(last) = out.last_mut() {
+            last.1.push(line.to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn the_players_turn_of_the_readme_runs_as_written() {
+    let readme = fs::read_to_string(repo().join("README.md")).unwrap();
+    let commands = section_commands(&readme, "A turn, from the player's side");
+    assert!(commands.len() >= 5, "{commands:?}");
+    let t = TempDir::new("readme-player");
+    let war = t.join("war");
+    Test::new()
+        .arg("new")
+        .arg(&war)
+        .args(["--game-id", "peloponnesian-war-1"])
+        .run();
+    // The player's folder: what the moderator mailed him.
+    let me = t.join("athens");
+    fs::create_dir_all(&me).unwrap();
+    fs::copy(
+        war.join("turns/0001/view-athens.yaml"),
+        me.join("view-athens.yaml"),
+    )
+    .unwrap();
+    for (cmd, shown) in commands {
+        let (cmd, into) = match cmd.split_once(" > ") {
+            Some((c, f)) => (c.to_string(), Some(f.trim().to_string())),
+            None => (cmd, None),
+        };
+        let args: Vec<&str> = cmd
+            .strip_prefix("dikast ")
+            .expect("a dikast command")
+            .split_whitespace()
+            .collect();
+        if args[0] == "verify" {
+            // The moderator adjudicates the orders mailed to him; the report comes back
+            // through a mail client (CRLF).
+            fs::copy(
+                me.join("athens.yaml"),
+                war.join("turns/0001/orders/athens.yaml"),
+            )
+            .unwrap();
+            Test::new().arg("adjudicate").arg(&war).run();
+            let report = fs::read_to_string(war.join("turns/0001/report-athens.md")).unwrap();
+            fs::write(me.join("report-athens.md"), report.replace('\n', "\r\n")).unwrap();
+        }
+        let out = Test::new().args(&args).current_dir(&me).run();
+        if let Some(f) = into {
+            fs::write(me.join(&f), &out.stdout).unwrap();
+            if f == "athens.yaml" {
+                // The player writes his words after `entropy:`, as the README says.
+                let text = out.stdout.replace("entropy: \"\"", "entropy: \"owl\"");
+                fs::write(me.join(&f), text).unwrap();
+            }
+        }
+        // What the README shows is printed, in that order (lines may be left out).
+        let mut printed = out.stdout.lines();
+        for want in &shown {
+            assert!(
+                printed.any(|l| l == want),
+                "`{cmd}` does not print, in the README's order: {want}\n--- it printed:\n{}",
+                out.stdout
+            );
+        }
+    }
+    assert!(me.join("map-athens.png").exists(), "the map was drawn");
+}

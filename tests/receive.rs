@@ -673,3 +673,38 @@ fn the_moderators_report_shows_every_side_and_no_players_file_does() {
     }
     ok(dikast(&["verify", d]));
 }
+
+/// Orders put in by hand from the moderator's template carry the token; the adjudication
+/// empties that line (the archive never holds a token) but keeps every line's number, so
+/// a diagnostic points at the line as it stands in the file; and a refused run writes
+/// nothing, the file included.
+#[test]
+fn a_token_taken_out_keeps_every_diagnostic_on_its_line() {
+    let dir = campaign("token-lines", "");
+    let d = dir.to_str().unwrap();
+    let t = template(&dir, "athens");
+    assert!(t.contains("\ntoken: "), "{t}");
+    let bad = format!("{t}marchh: [nonsense]\n");
+    let line = bad.lines().position(|l| l.starts_with("marchh")).unwrap() + 1;
+    let f = dir.join("turns/0001/orders/athens.yaml");
+    fs::write(&f, &bad).unwrap();
+    let o = dikast(&["adjudicate", d, "--allow-no-orders"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(&format!("turns/0001/orders/athens.yaml:{line}:1")),
+        "the diagnostic is not at line {line}:\n{err}"
+    );
+    assert_eq!(fs::read_to_string(&f).unwrap(), bad, "nothing written");
+    // Fixed, it is adjudicated, and the archived file has the line emptied.
+    fs::write(&f, &t).unwrap();
+    let out = ok(dikast(&["adjudicate", d, "--allow-no-orders"]));
+    assert!(
+        out.contains("took the turn token out of turns/0001/orders/athens.yaml"),
+        "{out}"
+    );
+    let kept = fs::read_to_string(&f).unwrap();
+    assert_eq!(kept.lines().count(), t.lines().count());
+    assert!(!kept.contains("token"), "{kept}");
+    ok(dikast(&["verify", d]));
+}

@@ -141,9 +141,8 @@ impl CaseGame for Successors {
     ];
     const MERGED: &'static [&'static str] = &[];
     const TURN: u32 = 2;
-    fn facts(_name: &str, _en: &str, _other: &str) -> Vec<String> {
-        // tests/facts knows the Hellenes vocabulary only (a note for issue 8).
-        Vec::new()
+    fn facts(name: &str, en: &str, other: &str) -> Vec<String> {
+        facts::compare(facts::vocab::<Successors>(), name, en, other)
     }
     fn setup(text: &str) -> Result<SuccessorsState, String> {
         successors_setup(text)
@@ -311,6 +310,7 @@ fn game_bytes<R: CaseGame>(dir: &Path, case: &Case) -> Result<(Vec<u8>, Hash, Ha
         },
         previous: None,
         deadline: None,
+        last_turn: Vec::new(),
         state,
     };
     Ok((to_yaml(&game).into_bytes(), s, u))

@@ -194,10 +194,21 @@ fn token_of(template: &str) -> String {
         .to_string()
 }
 
-/// A template's text without its `token:` line (what dikast stores of orders by mail).
+/// A template's text with its `token:` line emptied (what dikast stores of orders by
+/// mail: the line end stays, so every line keeps its number).
 fn no_token(t: &str) -> String {
     t.split_inclusive('\n')
-        .filter(|l| !l.trim_start_matches('\u{feff}').starts_with("token:"))
+        .map(|l| {
+            if l.trim_start_matches('\u{feff}').starts_with("token:") {
+                if l.ends_with("\r\n") {
+                    "\r\n"
+                } else {
+                    "\n"
+                }
+            } else {
+                l
+            }
+        })
         .collect()
 }
 

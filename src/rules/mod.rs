@@ -152,7 +152,37 @@ pub trait Rules {
     fn describe(sc: &Self::Scenario, view: &Self::View, lang: Lang) -> String;
     /// An orders skeleton for `side`, every legal order listed in comments.
     fn template(sc: &Self::Scenario, view: &Self::View, side: &str) -> String;
+    /// The skeleton with its comments in `lang` (default: `template`'s).
+    fn template_in(sc: &Self::Scenario, view: &Self::View, side: &str, lang: Lang) -> String {
+        let _ = lang;
+        Self::template(sc, view, side)
+    }
+    /// The step a view awaits, in `lang`, when the game can tell it from the view alone
+    /// (views record the step in English).
+    fn step_of_view(_sc: &Self::Scenario, _view: &Self::View, _lang: Lang) -> Option<String> {
+        None
+    }
     /// The map as the view's side may see it, as plain drawing data (`crate::map` draws
     /// it). Built from the view alone, so it can show nothing the view hides.
     fn map(sc: &Self::Scenario, view: &Self::View) -> crate::map::MapPicture;
+    /// What each side saw happen in a turn, for the maps (moves, battles, sieges, falls),
+    /// from the events its reports tell it: kept in the next game file (`last_turn:`) and
+    /// in each view, filtered by `Seen::to`. A game without maps of the turn keeps this.
+    fn last_turn(
+        _sc: &Self::Scenario,
+        _before: &Self::State,
+        _events: &[Self::Event],
+    ) -> Vec<crate::game::Seen> {
+        Vec::new()
+    }
+    /// `dikast odds`: the exact odds of the combat `q` describes, computed with the game's
+    /// own resolution code, from a side's view (his blocks) or from the scenario alone. A
+    /// game without odds keeps this default.
+    fn odds(
+        _sc: &Self::Scenario,
+        _view: Option<&Self::View>,
+        _q: &crate::odds::Query,
+    ) -> Result<crate::odds::Odds, String> {
+        Err(format!("{} has no odds to compute", Self::ID))
+    }
 }

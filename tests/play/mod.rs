@@ -112,6 +112,7 @@ pub fn first_game<R: Rules>(c: &Campaign, sc: &R::Scenario, state: R::State) -> 
         },
         previous: None,
         deadline: None,
+        last_turn: Vec::new(),
         state,
     };
     to_yaml(&game).into_bytes()

@@ -144,9 +144,35 @@ impl Rules for Hellenes {
     fn template(sc: &Scenario, view: &View, side: &str) -> String {
         text::template::template(sc, view, side)
     }
+    fn template_in(sc: &Scenario, view: &View, side: &str, lang: Lang) -> String {
+        let en = text::template::template(sc, view, side);
+        match lang {
+            Lang::En => en,
+            Lang::Ru => text::template_ru::russian(sc, &en),
+        }
+    }
+    fn step_of_view(sc: &Scenario, view: &View, lang: Lang) -> Option<String> {
+        Some(text::step::title_in(
+            sc,
+            view.year,
+            view.season,
+            &view.phase,
+            lang,
+        ))
+    }
 
     fn map(sc: &Scenario, view: &View) -> crate::map::MapPicture {
         text::map::picture(sc, view)
+    }
+    fn last_turn(sc: &Scenario, _before: &State, events: &[Event]) -> Vec<crate::game::Seen> {
+        text::map::last_turn(sc, events)
+    }
+    fn odds(
+        sc: &Scenario,
+        view: Option<&View>,
+        q: &crate::odds::Query,
+    ) -> Result<crate::odds::Odds, String> {
+        engine::odds::odds(sc, view, q)
     }
 }
 
@@ -207,6 +233,7 @@ mod tests {
                 },
                 previous: None,
                 deadline: None,
+                last_turn: Vec::new(),
                 state: st,
             };
             let inp = crate::pipeline::TurnInputs {
@@ -336,6 +363,7 @@ mod tests {
                 },
                 previous: None,
                 deadline: None,
+                last_turn: Vec::new(),
                 state: st,
             };
             let bytes = crate::game::to_yaml(&game).into_bytes();

@@ -102,6 +102,10 @@ impl Rules for Successors {
         text::words::player(sc, side, lang)
     }
 
+    fn vocabulary(sc: &Scenario) -> Vec<crate::rules::Term> {
+        text::words::vocabulary(sc)
+    }
+
     fn start(sc: &Scenario, opts: &StartOptions) -> Result<State, String> {
         let n = opts.players.unwrap_or(sc.params.players);
         if !sc.lineups.contains_key(&n) {

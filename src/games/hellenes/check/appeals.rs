@@ -19,7 +19,15 @@ pub fn named<'a>(
 ) -> Option<&'a OlympianDef> {
     let name = cx.text(val, "an Olympian's name")?;
     let sc = cx.sc;
-    if let Some(o) = find(sc, name) {
+    // The scenario's name, or the Russian one the Russian reports print.
+    let named = find(sc, name).or_else(|| {
+        sc.params
+            .olympians
+            .gods
+            .iter()
+            .find(|o| super::names::same(name, &o.name))
+    });
+    if let Some(o) = named {
         return Some(o);
     }
     let names: Vec<&str> = sc
@@ -29,7 +37,13 @@ pub fn named<'a>(
         .iter()
         .map(|o| o.name.as_str())
         .collect();
-    let hint = crate::diag::did_you_mean(name, names.iter().copied());
+    let hint = crate::diag::did_you_mean(
+        name,
+        names
+            .iter()
+            .copied()
+            .chain(names.iter().filter_map(|n| super::names::russian(n))),
+    );
     let d = cx.err(
         "orders::unknown-olympian",
         val,

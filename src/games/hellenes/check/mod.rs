@@ -9,6 +9,7 @@ pub mod context;
 pub mod defaults;
 pub mod forms;
 pub mod fortify;
+pub mod names;
 pub mod orders;
 pub mod siege_orders;
 pub mod winter_orders;

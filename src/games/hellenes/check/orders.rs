@@ -288,7 +288,7 @@ pub(super) fn check_hand_card(cx: &mut Ctx, node: &Node) -> Option<String> {
         .view
         .hand
         .iter()
-        .find(|c| c.id.eq_ignore_ascii_case(&name) || c.name.eq_ignore_ascii_case(&name))
+        .find(|c| c.id.eq_ignore_ascii_case(&name) || super::names::same(&name, &c.name))
     {
         return Some(c.id.clone());
     }
@@ -296,7 +296,7 @@ pub(super) fn check_hand_card(cx: &mut Ctx, node: &Node) -> Option<String> {
         .sc
         .cards
         .iter()
-        .any(|c| c.id.eq_ignore_ascii_case(&name) || c.name.eq_ignore_ascii_case(&name));
+        .any(|c| c.id.eq_ignore_ascii_case(&name) || super::names::same(&name, &c.name));
     let hand: Vec<String> = cx
         .view
         .hand
@@ -308,7 +308,13 @@ pub(super) fn check_hand_card(cx: &mut Ctx, node: &Node) -> Option<String> {
         cx.view
             .hand
             .iter()
-            .flat_map(|c| [c.id.as_str(), c.name.as_str()]),
+            .flat_map(|c| [c.id.as_str(), c.name.as_str()])
+            .chain(
+                cx.view
+                    .hand
+                    .iter()
+                    .filter_map(|c| super::names::russian(&c.name)),
+            ),
     );
     let (code, msg, label) = if in_deck {
         (

@@ -117,6 +117,7 @@ impl BattleSetup {
     }
 }
 
+#[derive(Clone)]
 struct Live {
     f: Fighter,
     attacker: bool,
@@ -140,153 +141,231 @@ pub fn fight(setup: &BattleSetup, stream: &mut Stream) -> BattleOutcome {
 /// `fight`, with each block's roll offered to `appeal` before it is used (11.0:
 /// `olympians` decides, and draws the new dice from their own stream).
 pub fn fight_with(setup: &BattleSetup, stream: &mut Stream, appeal: &mut Appeal) -> BattleOutcome {
-    let mut live: Vec<Live> = Vec::new();
-    for (i, f) in setup.attackers.iter().enumerate() {
-        live.push(Live {
-            f: f.clone(),
-            attacker: true,
-            steps: f.steps,
-            mark: false,
-            routed: false,
-            index: i,
-        });
+    let mut b = Battle::new(setup);
+    while let Some((_, steps)) = b.due() {
+        let dice = stream.d6s(steps);
+        b.fire(dice, appeal);
     }
-    for (i, f) in setup.defenders.iter().enumerate() {
-        let mut f = f.clone();
-        // 8.1: every city defender, garrison included, fires A2.
-        if let Some(r) = setup.defender_rating_override {
-            f.rating = r;
+    b.outcome(&stream.label)
+}
+
+/// A battle being fought, one shot at a time: `fight` is `due` / `fire` until `due` says
+/// the battle is over, then `outcome`. Public so that the exact odds (`engine::odds`) step
+/// the same code over every result of each roll, and merge equal positions (`position`).
+#[derive(Clone)]
+pub struct Battle<'s> {
+    setup: &'s BattleSetup,
+    live: Vec<Live>,
+    order: Vec<usize>,
+    revealed: Vec<Fighter>,
+    /// The round being fought (1-based) and the next place in the fire order.
+    round: u32,
+    next: usize,
+    rounds_fought: u32,
+    shots: Vec<Shot>,
+    eliminated: Vec<String>,
+    routed: Vec<String>,
+}
+
+impl<'s> Battle<'s> {
+    pub fn new(setup: &'s BattleSetup) -> Battle<'s> {
+        let mut live: Vec<Live> = Vec::new();
+        for (i, f) in setup.attackers.iter().enumerate() {
+            live.push(Live {
+                f: f.clone(),
+                attacker: true,
+                steps: f.steps,
+                mark: false,
+                routed: false,
+                index: i,
+            });
         }
-        live.push(Live {
-            f,
-            attacker: false,
-            steps: setup.defenders[i].steps,
-            mark: false,
-            routed: false,
-            index: i,
-        });
-    }
-    // 2.0 Fire order: letter first; on equal letters the defender fires first; then the
-    // setup's order.
-    let mut order: Vec<usize> = (0..live.len()).collect();
-    order.sort_by_key(|&i| (live[i].f.rating.letter, live[i].attacker, live[i].index));
-    let revealed: Vec<Fighter> = live
-        .iter()
-        .map(|l| Fighter {
-            steps: l.steps,
-            ..l.f.clone()
-        })
-        .collect();
-    let mut shots = Vec::new();
-    let mut eliminated = Vec::new();
-    let mut routed = Vec::new();
-    let mut rounds_fought = 0;
-    let both_in = |live: &[Live]| {
-        live.iter().any(|l| l.attacker && l.in_battle())
-            && live.iter().any(|l| !l.attacker && l.in_battle())
-    };
-    'rounds: for round in 1..=setup.rounds {
-        if !both_in(&live) {
-            break;
-        }
-        rounds_fought = round;
-        for &i in &order {
-            if !both_in(&live) {
-                break 'rounds;
+        for (i, f) in setup.defenders.iter().enumerate() {
+            let mut f = f.clone();
+            // 8.1: every city defender, garrison included, fires A2.
+            if let Some(r) = setup.defender_rating_override {
+                f.rating = r;
             }
-            if !live[i].in_battle() {
+            live.push(Live {
+                f,
+                attacker: false,
+                steps: setup.defenders[i].steps,
+                mark: false,
+                routed: false,
+                index: i,
+            });
+        }
+        // 2.0 Fire order: letter first; on equal letters the defender fires first; then
+        // the setup's order.
+        let mut order: Vec<usize> = (0..live.len()).collect();
+        order.sort_by_key(|&i| (live[i].f.rating.letter, live[i].attacker, live[i].index));
+        let revealed: Vec<Fighter> = live
+            .iter()
+            .map(|l| Fighter {
+                steps: l.steps,
+                ..l.f.clone()
+            })
+            .collect();
+        Battle {
+            setup,
+            live,
+            order,
+            revealed,
+            round: 1,
+            next: 0,
+            rounds_fought: 0,
+            shots: Vec::new(),
+            eliminated: Vec::new(),
+            routed: Vec::new(),
+        }
+    }
+
+    fn both_in(&self) -> bool {
+        self.live.iter().any(|l| l.attacker && l.in_battle())
+            && self.live.iter().any(|l| !l.attacker && l.in_battle())
+    }
+
+    /// The block to fire next, as its rating and its steps (= its dice), or `None` when
+    /// the battle is over: one side has no block left in it, or the last round is done.
+    /// Dice are drawn only while both sides are in the battle.
+    pub fn due(&mut self) -> Option<(Rating, u32)> {
+        loop {
+            if self.round > self.setup.rounds || !self.both_in() {
+                return None;
+            }
+            if self.next == 0 {
+                self.rounds_fought = self.round;
+            }
+            let Some(&i) = self.order.get(self.next) else {
+                self.round += 1;
+                self.next = 0;
+                continue;
+            };
+            if !self.live[i].in_battle() {
+                self.next += 1;
                 continue;
             }
-            let steps = live[i].steps;
-            let rating = live[i].f.rating;
-            let mut dice = stream.d6s(steps);
-            let count = |dice: &[u32]| {
-                (
-                    dice.iter().filter(|d| rating.hits(**d)).count() as u32,
-                    dice.iter().filter(|d| rating.routs(**d)).count() as u32,
-                )
-            };
-            let (first_hits, first_routs) = count(&dice);
-            // 11.0: an appeal before the result is used; the new result stands.
-            let reroll = appeal(&Roll {
-                block: &live[i].f.id,
-                side: &live[i].f.side,
-                dice: &dice,
-                hits: first_hits,
-                routs: first_routs,
-            })
-            .map(|(again, r)| {
-                dice = again;
-                Box::new(r)
-            });
-            let (hits, routs) = count(&dice);
-            let firing_attacker = live[i].attacker;
-            let mut effects = Vec::new();
-            for _ in 0..hits {
-                if let Some(e) = apply_hit(setup, &mut live, !firing_attacker) {
-                    if let Effect::Step { block, left: 0 } = &e {
-                        eliminated.push(block.clone());
-                    }
-                    effects.push(e);
-                }
-            }
-            for _ in 0..routs {
-                if let Some(e) = apply_rout(setup, &mut live, !firing_attacker) {
-                    if let Effect::Routed { block } = &e {
-                        routed.push(block.clone());
-                    }
-                    effects.push(e);
-                }
-            }
-            shots.push(Shot {
-                round,
-                block: live[i].f.id.clone(),
-                side: live[i].f.side.clone(),
-                rating,
-                steps,
-                dice,
-                hits,
-                routs,
-                effects,
-                reroll,
-            });
+            return Some((self.live[i].f.rating, self.live[i].steps));
         }
     }
-    let att_in = live.iter().any(|l| l.attacker && l.in_battle());
-    let def_in = live.iter().any(|l| !l.attacker && l.in_battle());
-    let mut withdrawn = Vec::new();
-    let winner = match (att_in, def_in) {
-        (true, false) => Some(setup.attacker.clone()),
-        (false, _) => Some(setup.defender.clone()),
-        (true, true) if setup.attacker_withdraws => {
-            withdrawn = live
-                .iter()
-                .filter(|l| l.attacker && l.in_battle())
-                .map(|l| l.f.id.clone())
-                .collect();
-            Some(setup.defender.clone())
+
+    /// The block `due` named fires `dice` (one per step): offered to `appeal` first
+    /// (11.0), then all its hits are applied one at a time, then its routs.
+    pub fn fire(&mut self, mut dice: Vec<u32>, appeal: &mut Appeal) {
+        let Some(&i) = self.order.get(self.next) else {
+            return;
+        };
+        self.next += 1;
+        let setup = self.setup;
+        let live = &mut self.live;
+        let steps = live[i].steps;
+        let rating = live[i].f.rating;
+        let count = |dice: &[u32]| {
+            (
+                dice.iter().filter(|d| rating.hits(**d)).count() as u32,
+                dice.iter().filter(|d| rating.routs(**d)).count() as u32,
+            )
+        };
+        let (first_hits, first_routs) = count(&dice);
+        // 11.0: an appeal before the result is used; the new result stands.
+        let reroll = appeal(&Roll {
+            block: &live[i].f.id,
+            side: &live[i].f.side,
+            dice: &dice,
+            hits: first_hits,
+            routs: first_routs,
+        })
+        .map(|(again, r)| {
+            dice = again;
+            Box::new(r)
+        });
+        let (hits, routs) = count(&dice);
+        let firing_attacker = live[i].attacker;
+        let mut effects = Vec::new();
+        for _ in 0..hits {
+            if let Some(e) = apply_hit(setup, live, !firing_attacker) {
+                if let Effect::Step { block, left: 0 } = &e {
+                    self.eliminated.push(block.clone());
+                }
+                effects.push(e);
+            }
         }
-        (true, true) => None,
-    };
-    let losses = live
-        .iter()
-        .filter(|l| l.steps < l.f.steps)
-        .map(|l| (l.f.id.clone(), l.f.steps - l.steps))
-        .collect();
-    BattleOutcome {
-        place: setup.place.clone(),
-        label: stream.label.clone(),
-        attacker: setup.attacker.clone(),
-        defender: setup.defender.clone(),
-        naval: setup.naval,
-        revealed,
-        shots,
-        rounds_fought,
-        losses,
-        eliminated,
-        routed,
-        withdrawn,
-        winner,
+        for _ in 0..routs {
+            if let Some(e) = apply_rout(setup, live, !firing_attacker) {
+                if let Effect::Routed { block } = &e {
+                    self.routed.push(block.clone());
+                }
+                effects.push(e);
+            }
+        }
+        self.shots.push(Shot {
+            round: self.round,
+            block: live[i].f.id.clone(),
+            side: live[i].f.side.clone(),
+            rating,
+            steps,
+            dice,
+            hits,
+            routs,
+            effects,
+            reroll,
+        });
+    }
+
+    /// Everything the rest of the battle depends on: the round, the place in the fire
+    /// order, and each block's steps, mark and rout. Two battles of one setup with equal
+    /// positions go on alike (the odds merge them).
+    pub fn position(&self) -> (u32, usize, Vec<(u32, bool, bool)>) {
+        (
+            self.round,
+            self.next,
+            self.live
+                .iter()
+                .map(|l| (l.steps, l.mark, l.routed))
+                .collect(),
+        )
+    }
+
+    /// The outcome once `due` has said the battle is over; `label` names the dice stream.
+    pub fn outcome(self, label: &str) -> BattleOutcome {
+        let setup = self.setup;
+        let live = &self.live;
+        let att_in = live.iter().any(|l| l.attacker && l.in_battle());
+        let def_in = live.iter().any(|l| !l.attacker && l.in_battle());
+        let mut withdrawn = Vec::new();
+        let winner = match (att_in, def_in) {
+            (true, false) => Some(setup.attacker.clone()),
+            (false, _) => Some(setup.defender.clone()),
+            (true, true) if setup.attacker_withdraws => {
+                withdrawn = live
+                    .iter()
+                    .filter(|l| l.attacker && l.in_battle())
+                    .map(|l| l.f.id.clone())
+                    .collect();
+                Some(setup.defender.clone())
+            }
+            (true, true) => None,
+        };
+        let losses = live
+            .iter()
+            .filter(|l| l.steps < l.f.steps)
+            .map(|l| (l.f.id.clone(), l.f.steps - l.steps))
+            .collect();
+        BattleOutcome {
+            place: setup.place.clone(),
+            label: label.to_string(),
+            attacker: setup.attacker.clone(),
+            defender: setup.defender.clone(),
+            naval: setup.naval,
+            revealed: self.revealed,
+            shots: self.shots,
+            rounds_fought: self.rounds_fought,
+            losses,
+            eliminated: self.eliminated,
+            routed: self.routed,
+            withdrawn,
+            winner,
+        }
     }
 }
 

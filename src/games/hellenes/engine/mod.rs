@@ -8,6 +8,7 @@ pub mod card_events;
 pub mod control;
 pub mod invariants;
 pub mod movement;
+pub mod odds;
 pub mod olympians;
 pub mod resolve;
 pub mod season;

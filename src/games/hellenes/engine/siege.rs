@@ -705,6 +705,28 @@ fn next_attrition_loss(st: &State, city: &str, owner: &str) -> Option<usize> {
     })
 }
 
+/// 8.2: `hits` attrition hits on the blocks of `owner` besieged in `city`, each on the
+/// currently strongest (`next_attrition_loss`); a block at 0 steps is eliminated. Also
+/// what the exact odds (`engine::odds`) apply to each number of hits.
+pub fn attrition_losses(st: &mut State, city: &str, owner: &str, hits: u32) -> Vec<Loss> {
+    let mut losses = Vec::new();
+    for _ in 0..hits {
+        let Some(i) = next_attrition_loss(st, city, owner) else {
+            break;
+        };
+        let b = &mut st.blocks[i];
+        b.steps -= 1;
+        if b.steps == 0 {
+            b.status = Status::Eliminated;
+        }
+        losses.push(Loss {
+            block: b.id.clone(),
+            steps_left: b.steps,
+        });
+    }
+    losses
+}
+
 /// Everything a piece of siege combat did: events (battles included, in order) and dice
 /// records, and the blocks the caller must retreat by the normal rules (2.0).
 #[derive(Debug, Default)]
@@ -762,21 +784,7 @@ pub fn attrition(
         .extend(r.appeal.map(|a| SiegeEvent::Appeal(Box::new(a))));
     let rolled = r.dice;
     let hits = count_hits(&rolled);
-    let mut losses = Vec::new();
-    for _ in 0..hits {
-        let Some(i) = next_attrition_loss(st, city, &besieged_side) else {
-            break;
-        };
-        let b = &mut st.blocks[i];
-        b.steps -= 1;
-        if b.steps == 0 {
-            b.status = Status::Eliminated;
-        }
-        losses.push(Loss {
-            block: b.id.clone(),
-            steps_left: b.steps,
-        });
-    }
+    let losses = attrition_losses(st, city, &besieged_side, hits);
     out.events.push(SiegeEvent::Attrition {
         city: city.to_string(),
         besieger: side.to_string(),
@@ -864,32 +872,10 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
         return out;
     }
     out.events.extend(escape(sc, st, city, &defender));
-    let attackers: Vec<Fighter> = around(st, city, side)
-        .iter()
-        .map(|b| Fighter::from_block(sc, b, false))
-        .collect();
-    let defenders: Vec<Fighter> = besieged_in(st, city)
-        .iter()
-        .map(|b| Fighter::from_block(sc, b, false))
-        .collect();
-    if defenders.is_empty() {
+    let Some(setup) = assault_setup(sc, st, side, city, double_defence) else {
         out.events.extend(capture(sc, st, city, Fall::Vacated));
         return out;
-    }
-    let mut setup = BattleSetup::field(
-        sc,
-        st,
-        city,
-        false,
-        (side, attackers),
-        (&defender, defenders),
-    );
-    // 8.1: every city defender, garrison included, fires A2 …
-    setup.defender_rating_override = Rating::parse(&sc.params.defender_rating);
-    // … 8.1.1 has double defence (unless Treachery took it away) …
-    setup.double_defence = double_defence;
-    // … and cannot be routed.
-    setup.defenders_rout = false;
+    };
     let label = labels::assault(city);
     // 11.0: the assault's rolls may be appealed (`olympians`).
     let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
@@ -926,6 +912,46 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
         }
     }
     out
+}
+
+/// 8.1 The battle of an assault by `side` on `city`: every besieging block of `side`
+/// attacks; every besieged block defends with the defender rating (A2), double defence
+/// (8.1.1) unless Treachery took it away, and no routs. `None` with no defender left.
+/// Also the setup the exact odds (`engine::odds`) fight.
+pub fn assault_setup(
+    sc: &Scenario,
+    st: &State,
+    side: &str,
+    city: &str,
+    double_defence: bool,
+) -> Option<BattleSetup> {
+    let defender = st.city(city).map(|c| c.control.clone()).unwrap_or_default();
+    let attackers: Vec<Fighter> = around(st, city, side)
+        .iter()
+        .map(|b| Fighter::from_block(sc, b, false))
+        .collect();
+    let defenders: Vec<Fighter> = besieged_in(st, city)
+        .iter()
+        .map(|b| Fighter::from_block(sc, b, false))
+        .collect();
+    if defenders.is_empty() {
+        return None;
+    }
+    let mut setup = BattleSetup::field(
+        sc,
+        st,
+        city,
+        false,
+        (side, attackers),
+        (&defender, defenders),
+    );
+    // 8.1: every city defender, garrison included, fires A2 …
+    setup.defender_rating_override = Rating::parse(&sc.params.defender_rating);
+    // … 8.1.1 has double defence (unless Treachery took it away) …
+    setup.double_defence = double_defence;
+    // … and cannot be routed.
+    setup.defenders_rout = false;
+    Some(setup)
 }
 
 /// A block eliminated "back to the pool" (8.1.3): off the map, at its pool.

@@ -6,6 +6,12 @@
 //! leak their identities or strengths. `crate::map` does the drawing.
 
 use super::report::side_name;
+use crate::game::Seen;
+use crate::games::hellenes::model::battle::BattleOutcome;
+use crate::games::hellenes::model::events::season::SeasonEvent;
+use crate::games::hellenes::model::events::siege::{BattleKind, SiegeEvent};
+use crate::games::hellenes::model::events::winter::WinterEvent;
+use crate::games::hellenes::model::events::Event;
 use crate::games::hellenes::model::scenario::BlockKind;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::state::Phase;
@@ -212,4 +218,106 @@ pub fn picture(sc: &Scenario, v: &View) -> MapPicture {
         hidden,
         notes,
     }
+}
+
+/// What each side saw happen in a turn, for the maps (`Rules::last_turn`): moves and
+/// retreats as routes with a count of blocks (never their ids: the reports name only a
+/// side's own blocks), battles with their winner, assaults, sorties, attritions, sieges
+/// established and cities fallen. Each is shown to the sides whose reports tell the event
+/// (`Event::shown_to`); retreats along one route are counted together.
+pub fn last_turn(sc: &Scenario, events: &[Event]) -> Vec<Seen> {
+    let sides: Vec<String> = sc.sides.iter().map(|s| s.id.clone()).collect();
+    let mut out: Vec<Seen> = Vec::new();
+    for e in events {
+        let to: Vec<String> = if sides.iter().all(|s| e.shown_to(Some(s))) {
+            Vec::new()
+        } else {
+            sides
+                .iter()
+                .filter(|s| e.shown_to(Some(s)))
+                .cloned()
+                .collect()
+        };
+        if !sides.is_empty() && to.is_empty() && !sides.iter().any(|s| e.shown_to(Some(s))) {
+            continue;
+        }
+        let seen =
+            |what: &str, side: &str, at: Vec<String>, count: u32, winner: Option<String>| Seen {
+                what: what.to_string(),
+                side: side.to_string(),
+                at,
+                count,
+                winner,
+                to: to.clone(),
+            };
+        let battle = |what: &str, o: &BattleOutcome| {
+            seen(
+                what,
+                &o.attacker,
+                vec![o.place.clone()],
+                0,
+                o.winner.clone(),
+            )
+        };
+        let item = match e {
+            Event::Season(SeasonEvent::Moved {
+                side,
+                blocks,
+                route,
+                naval,
+                ..
+            }) if route.len() > 1 => Some(seen(
+                if *naval { "sail" } else { "move" },
+                side,
+                route.clone(),
+                blocks.len() as u32,
+                None,
+            )),
+            Event::Winter(WinterEvent::Moved {
+                side,
+                blocks,
+                route,
+                ..
+            }) if route.len() > 1 => {
+                Some(seen("move", side, route.clone(), blocks.len() as u32, None))
+            }
+            Event::Season(SeasonEvent::Retreated { side, from, to, .. }) => {
+                let at = vec![from.clone(), to.clone()];
+                if let Some(r) = out
+                    .iter_mut()
+                    .find(|x| x.what == "retreat" && x.side == *side && x.at == at)
+                {
+                    r.count += 1;
+                    None
+                } else {
+                    Some(seen("retreat", side, at, 1, None))
+                }
+            }
+            Event::Season(SeasonEvent::Battle(o)) => {
+                Some(battle(if o.naval { "naval-battle" } else { "battle" }, o))
+            }
+            Event::Siege(s) => match s.as_ref() {
+                SiegeEvent::Battle { kind, outcome, .. } => Some(battle(
+                    match kind {
+                        BattleKind::Assault => "assault",
+                        _ => "sortie",
+                    },
+                    outcome,
+                )),
+                SiegeEvent::Attrition { city, besieger, .. } => {
+                    Some(seen("attrition", besieger, vec![city.clone()], 0, None))
+                }
+                SiegeEvent::Established { city, besieger, .. } => {
+                    Some(seen("siege", besieger, vec![city.clone()], 0, None))
+                }
+                SiegeEvent::Captured { city, by, .. } => {
+                    Some(seen("fall", by, vec![city.clone()], 0, Some(by.clone())))
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        out.extend(item);
+    }
+    out
 }

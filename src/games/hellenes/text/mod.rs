@@ -8,4 +8,5 @@ pub mod narrate;
 pub mod report;
 pub mod step;
 pub mod template;
+pub mod template_ru;
 pub mod words;

@@ -27,7 +27,7 @@ pub fn defaults_said(sc: &Scenario, fallbacks: &[Fallback], lang: Lang) -> Vec<S
         .map(|f| match f {
             Fallback::Initiative { card } => lang.pick(
                 format!("1.0 initiative: {} played for its Action value", card_name(sc, card, lang)),
-                format!("1.0 инициатива: {} сыграна ради значения Действия", card_name(sc, card, lang)),
+                format!("1.0 инициатива: {} сыграна на действия", card_name(sc, card, lang)),
             ),
             Fallback::NewYear { card, olympian: Some(o) } => lang.pick(
                 format!(
@@ -36,9 +36,9 @@ pub fn defaults_said(sc: &Scenario, fallbacks: &[Fallback], lang: Lang) -> Vec<S
                     super::narrate::appeal::name(o, lang)
                 ),
                 format!(
-                    "10.4.1 Новый год: {} сыграна ради значения Действия как жертва олимпийцу {}",
+                    "10.4.1 Новый год: {} сыграна на действия как жертва {}",
                     card_name(sc, card, lang),
-                    super::narrate::appeal::name(o, lang)
+                    super::narrate::appeal::declined(o, lang, true)
                 ),
             ),
             Fallback::NewYear { card, olympian: None } => lang.pick(
@@ -47,7 +47,7 @@ pub fn defaults_said(sc: &Scenario, fallbacks: &[Fallback], lang: Lang) -> Vec<S
                     card_name(sc, card, lang)
                 ),
                 format!(
-                    "10.4 Новый год: {} сыграна ради значения Действия (жертва уже есть на каждом олимпийце)",
+                    "10.4 Новый год: {} сыграна на действия (жертва уже есть на каждом олимпийце)",
                     card_name(sc, card, lang)
                 ),
             ),
@@ -110,7 +110,7 @@ pub fn narrate(
             ),
             Event::Shuffled { label, cards } => lang.pick(
                 format!("1.0 The deck of {cards} cards is shuffled (sealed event `{label}`: no one could choose the hands)."),
-                format!("1.0 Колода перемешана, карт в ней: {cards} (запечатанное событие `{label}`: никто не мог выбрать руки)."),
+                format!("1.0 Колода перемешана, карт в ней: {cards} (запечатанное событие `{label}`: никто не мог повлиять на раздачу)."),
             ),
             Event::Dealt { side, cards } => {
                 let names: Vec<String> = cards.iter().map(|c| card_name(sc, c, lang)).collect();
@@ -131,9 +131,9 @@ pub fn narrate(
                     .map(|(s, (c, f))| {
                         let how = match f {
                             PlayedFor::Action => {
-                                lang.pick("for its Action value", "ради значения действия")
+                                lang.pick("for its Action value", "на действия")
                             }
-                            PlayedFor::Event => lang.pick("for its Event", "ради события"),
+                            PlayedFor::Event => lang.pick("for its Event", "как событие"),
                         };
                         lang.pick(
                             format!("{} plays {} {how}", name(s), card_name(sc, c, lang)),
@@ -197,13 +197,13 @@ pub fn narrate(
                         name(first)
                     ),
                     (true, Lang::Ru) => format!(
-                        "1.0 Инициатива: {} (при равенстве первенство у {}, событие считается за 0). Первый ход игрока — у {}.",
+                        "1.0 Инициатива: {} (при равенстве первенство у {}, событие считается за 0). Первый тур игрока — у {}.",
                         vals.join(", "),
                         gen(first),
                         gen(first)
                     ),
                     (false, Lang::Ru) => format!(
-                        "1.0 Инициатива: {} (первым ходит меньшее значение, событие считается за 0). Первый ход игрока — у {}.",
+                        "1.0 Инициатива: {} (первым ходит меньшее значение, событие считается за 0). Первый тур игрока — у {}.",
                         vals.join(", "),
                         gen(first)
                     ),
@@ -241,7 +241,7 @@ pub fn phase_words(sc: &Scenario, p: &Phase, lang: Lang) -> String {
             if *first { "first" } else { "second" }
         ),
         (Phase::PlayerTurn { side, first }, Lang::Ru) => format!(
-            "ход игрока {} ({})",
+            "тур игрока {} ({})",
             words::side(sc, side, lang, Case::Gen),
             if *first {
                 "первый"

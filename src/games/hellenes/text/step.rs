@@ -44,7 +44,7 @@ fn step_words(sc: Option<&Scenario>, phase: &Phase, lang: Lang) -> String {
             if *first { "first" } else { "second" }
         ),
         (Phase::PlayerTurn { side, first }, Lang::Ru) => format!(
-            "{} ход игрока — {}",
+            "{} тур игрока: {}",
             if *first {
                 "первый"
             } else {
@@ -120,7 +120,7 @@ pub fn info(sc: &Scenario, st: &State, lang: Lang) -> StepInfo {
                 ),
                 Phase::NewYear => lang.pick(
                     "the card you play at New Year (`new_year:`): for its Event, or for its Action value as a sacrifice to an Olympian",
-                    "карту, которую вы играете в Новый год (`new_year:`): ради события или ради значения действия как жертву олимпийцу",
+                    "карту, которую вы играете в Новый год (`new_year:`): как событие или на действия как жертву олимпийцу",
                 ),
             };
             (s.clone(), ask.to_string())

@@ -123,7 +123,7 @@ pub fn season_gen(s: Season, lang: Lang) -> String {
 
 /// `431 BC` / `431 до н. э.`
 pub fn year(y: i32, lang: Lang) -> String {
-    lang.pick(format!("{y} BC"), format!("{y} до н. э."))
+    lang.pick(format!("{y} BC"), format!("{y} г. до н. э."))
 }
 
 /// A block kind in words.

@@ -74,7 +74,9 @@ pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Ref
             format!(
                 "{} is not held against {}: there is nothing to assault ({})",
                 a.at,
-                a.player,
+                sc.house(&a.player)
+                    .map(|h| h.name.as_str())
+                    .unwrap_or(&a.player),
                 if control.is_none() {
                     "no control marker: the Surrender segment places yours"
                 } else {
@@ -84,7 +86,9 @@ pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Ref
             format!(
                 "{} не удерживается против игрока {}: штурмовать нечего ({})",
                 a.at,
-                a.player,
+                sc.house(&a.player)
+                    .map(|h| h.name_ru.as_str())
+                    .unwrap_or(&a.player),
                 if control.is_none() {
                     "маркера контроля нет: его ставит сегмент сдачи"
                 } else {

@@ -178,10 +178,13 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
             format!("§7: {} ends its move in {space} and removes {}'s control marker.", w::army(sc, army, l), p(was)),
             format!("§7: {} заканчивает перемещение в {space} и снимает маркер контроля игрока {}.", w::army(sc, army, l), p(was)),
         ),
-        Event::LeftPlay { army, space } => l.pick(
-            format!("§7: {} reaches Greece at {space} and leaves play.", w::army(sc, army, l)),
-            format!("§7: {} доходит до Греции в {space} и уходит из игры.", w::army(sc, army, l)),
-        ),
+        Event::LeftPlay { army, space } => {
+            let region = sc.space(space).map(|s| s.region.clone()).unwrap_or_default();
+            l.pick(
+                format!("§7: {} reaches {region} at {space} and leaves play.", w::army(sc, army, l)),
+                format!("§7: {} доходит до региона {} в {space} и уходит из игры.", w::army(sc, army, l), sc.region_ru(&region)),
+            )
+        }
         Event::Destroyed { army, space } => l.pick(
             format!("{} loses its last CU in {space} and leaves play.", w::army(sc, army, l)),
             format!("{} теряет последнюю БЧ в {space} и уходит из игры.", w::army(sc, army, l)),

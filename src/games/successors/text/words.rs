@@ -137,3 +137,43 @@ pub fn roman(n: u32) -> &'static str {
         _ => "…",
     }
 }
+
+/// The names Successors reports print, with their forms in each language
+/// (`Rules::vocabulary`): spaces, off-map boxes and generals (ids, written alike in both
+/// languages), the game turns' numerals, players (their house's name, also the id of its
+/// first general; Russian: the house's Russian name), independent armies and regions.
+pub fn vocabulary(sc: &Scenario) -> Vec<crate::rules::Term> {
+    use crate::rules::Term;
+    let everywhere = |name: &str| Term {
+        fact: name.to_string(),
+        forms: vec![(Lang::En, name.to_string())],
+        everywhere: true,
+    };
+    let mut out: Vec<Term> = sc
+        .spaces
+        .iter()
+        .map(|s| everywhere(&s.id))
+        .chain(sc.boxes.iter().map(|b| everywhere(&b.id)))
+        .chain(sc.generals.iter().map(|g| everywhere(&g.id)))
+        .chain(["I", "II", "III", "IV", "V"].into_iter().map(everywhere))
+        .collect();
+    let named = |fact: &str, en: &[&str], ru: &str| Term {
+        fact: fact.to_string(),
+        forms: en
+            .iter()
+            .map(|e| (Lang::En, e.to_string()))
+            .chain([(Lang::Ru, ru.to_string())])
+            .collect(),
+        everywhere: false,
+    };
+    for h in &sc.houses {
+        out.push(named(&h.name, &[&h.name, &h.id], &h.name_ru));
+    }
+    for i in &sc.independents {
+        out.push(named(&i.name, &[&i.name], &i.name_ru));
+    }
+    for r in &sc.regions {
+        out.push(named(&r.id, &[&r.id], &r.name_ru));
+    }
+    out
+}

@@ -12,6 +12,22 @@ pub fn name(olympian: &str, lang: Lang) -> String {
     words::text(olympian, lang)
 }
 
+/// An Olympian's name declined in Russian: dative (`dat`, "жертва Зевсу", "просьба к
+/// Афине") or accusative ("на Зевса", "на Афину"); a name the table does not translate
+/// (a moderator's own Olympian) is left as it is, as are other languages.
+pub fn declined(olympian: &str, lang: Lang, dat: bool) -> String {
+    let n = name(olympian, lang);
+    if lang != Lang::Ru || !n.chars().last().is_some_and(|c| ('а'..='я').contains(&c)) {
+        return n;
+    }
+    match (n.strip_suffix('а'), dat) {
+        (Some(stem), true) => format!("{stem}е"),
+        (Some(stem), false) => format!("{stem}у"),
+        (None, true) => format!("{n}у"),
+        (None, false) => format!("{n}а"),
+    }
+}
+
 /// The dice of a result in words (`1 6`).
 fn faces(d: &[u32]) -> String {
     d.iter()
@@ -38,8 +54,8 @@ pub fn reroll_words(sc: &Scenario, r: &Reroll, sep: &str, lang: Lang) -> String 
             r.label
         ),
         format!(
-            "{first}; 11.0 {who} — просьба к олимпийцу {} (жертва потрачена): переброс `{}`: ",
-            name(&r.olympian, lang),
+            "{first}; 11.0 {who} — просьба к {} (жертва потрачена): переброс `{}`: ",
+            declined(&r.olympian, lang, true),
             r.label
         ),
     )
@@ -104,9 +120,9 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
                 faces(again)
             ),
             format!(
-                "11.0 {} — просьба к олимпийцу {} о {} `{label}` ({}): жертва потрачена, кости переброшены, `{reroll}`: {}; новый результат остаётся в силе.",
+                "11.0 {} — просьба к {} о {} `{label}` ({}): жертва потрачена, кости переброшены, `{reroll}`: {}; новый результат остаётся в силе.",
                 nom(side),
-                name(olympian, lang),
+                declined(olympian, lang, true),
                 if side == owner { "своём броске".to_string() } else { format!("броске {}", gen(owner)) },
                 faces(first),
                 faces(again)
@@ -129,9 +145,9 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
                         drawn.join(", ")
                     ),
                     format!(
-                        "11.0 {} — просьба к олимпийцу {} о раздаче `{label}`: жертва потрачена; сброшены {}, сверху колоды сданы {} (без перетасовки).",
+                        "11.0 {} — просьба к {} о раздаче `{label}`: жертва потрачена; сброшены {}, сверху колоды сданы {} (без перетасовки).",
                         nom(side),
-                        name(olympian, lang),
+                        declined(olympian, lang, true),
                         discarded.join(", "),
                         drawn.join(", ")
                     ),
@@ -145,9 +161,9 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
                         name(olympian, lang)
                     ),
                     format!(
-                        "11.0 {} — просьба к олимпийцу {} о раздаче `{label}`: жертва потрачена; карты сброшены ({n}), сверху колоды сданы новые ({n}).",
+                        "11.0 {} — просьба к {} о раздаче `{label}`: жертва потрачена; карты сброшены ({n}), сверху колоды сданы новые ({n}).",
                         nom(side),
-                        name(olympian, lang)
+                        declined(olympian, lang, true)
                     ),
                 )
             }
@@ -170,9 +186,9 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
                         if side == owner { "its own".to_string() } else { report::possessive(&nom(owner)) },
                     ),
                     format!(
-                        "11.0 {} — просьба к олимпийцу {} о {} в {city}: {returned} возвращается в пул, вместо него вытянут {drawn} (запечатанная выборка `{reroll}`); жертва потрачена.",
+                        "11.0 {} — просьба к {} о {} в {city}: {returned} возвращается в пул, вместо него вытянут {drawn} (запечатанная выборка `{reroll}`); жертва потрачена.",
                         nom(side),
-                        name(olympian, lang),
+                        declined(olympian, lang, true),
                         if side == owner { "своём новом блоке".to_string() } else { format!("новом блоке {}", gen(owner)) },
                     ),
                 )
@@ -185,9 +201,9 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
                         report::possessive(&nom(owner)),
                     ),
                     format!(
-                        "11.0 {} — просьба к олимпийцу {} о новом блоке {} в {city}: блок возвращается в пул, вытянут другой (запечатанная выборка `{reroll}`); жертва потрачена.",
+                        "11.0 {} — просьба к {} о новом блоке {} в {city}: блок возвращается в пул, вытянут другой (запечатанная выборка `{reroll}`); жертва потрачена.",
                         nom(side),
-                        name(olympian, lang),
+                        declined(olympian, lang, true),
                         gen(owner),
                     ),
                 )

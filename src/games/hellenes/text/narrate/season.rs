@@ -33,6 +33,14 @@ const ROUTS: ([&str; 2], [&str; 3]) = (["rout", "routs"], ["бегство", "б
 const ROUNDS_AFTER: ([&str; 2], [&str; 3]) =
     (["round", "rounds"], ["раунда", "раундов", "раундов"]);
 
+/// A shot's tally: `2 hits` / `попаданий: 2`, `0 routs` / `в бегство: 0`.
+fn tally(lang: Lang, n: usize, words: ([&str; 2], [&str; 3]), ru: &str) -> String {
+    match lang {
+        Lang::Ru => format!("{ru}: {n}"),
+        _ => count(lang, n, words),
+    }
+}
+
 fn count(lang: Lang, n: usize, words: ([&str; 2], [&str; 3])) -> String {
     lang.count(n as u32, words.0, words.1)
 }
@@ -81,7 +89,7 @@ pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>, lang: Lang) -
             if *budget == 0 {
                 lang.pick(
                     format!("1.0 {}: {c} was played for its Event, so no actions this season (8.0: only siege attrition).", turn_of(s)),
-                    format!("1.0 {}: карта {c} сыграна ради события, поэтому в этом сезоне действий нет (8.0: только осадное истощение).", turn_of(s)),
+                    format!("1.0 {}: карта {c} сыграна как событие, поэтому в этом сезоне действий нет (8.0: только осадное истощение).", turn_of(s)),
                 )
             } else if own(s) {
                 lang.pick(
@@ -422,8 +430,8 @@ pub fn battle_text(sc: &Scenario, b: &BattleOutcome, lang: Lang) -> String {
                 .map(|r| super::appeal::reroll_words(sc, r, " ", lang))
                 .unwrap_or_default()
                 + &dice.join(" "),
-            count(lang, shot.hits as usize, HITS),
-            count(lang, shot.routs as usize, ROUTS),
+            tally(lang, shot.hits as usize, HITS, "попаданий"),
+            tally(lang, shot.routs as usize, ROUTS, "в бегство"),
         ));
     }
     let rounds = count(lang, b.rounds_fought as usize, ROUNDS_AFTER);

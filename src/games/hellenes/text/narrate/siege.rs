@@ -60,6 +60,14 @@ const ROUTS: ([&str; 2], [&str; 3]) = (["rout", "routs"], ["бегство", "б
 const ROUNDS_AFTER: ([&str; 2], [&str; 3]) =
     (["round", "rounds"], ["раунда", "раундов", "раундов"]);
 
+/// A shot's tally: `2 hits` / `попаданий: 2`, `0 routs` / `в бегство: 0`.
+fn tally(lang: Lang, n: u32, words: ([&str; 2], [&str; 3]), ru: &str) -> String {
+    match lang {
+        Lang::Ru => format!("{ru}: {n}"),
+        _ => count(lang, n, words),
+    }
+}
+
 fn count(lang: Lang, n: u32, w: ([&str; 2], [&str; 3])) -> String {
     lang.count(n, w.0, w.1)
 }
@@ -101,7 +109,7 @@ pub fn narrate(
                     name(s)
                 ),
                 format!(
-                    "7.1 Укрепление, {}: {n} за стенами {city}, область уступлена{who}.",
+                    "7.1 Укрепление, {}: {n} за стенами города {city}, область уступлена{who}.",
                     name(s)
                 ),
             )
@@ -139,7 +147,7 @@ pub fn narrate(
                     name(s)
                 ),
                 format!(
-                    "7.1 Бой в поле у {city}, {}: {n}{reason}{who}.",
+                    "7.1 Бой в поле у города {city}, {}: {n}{reason}{who}.",
                     name(s)
                 ),
             )
@@ -164,7 +172,7 @@ pub fn narrate(
                     name(besieged)
                 ),
                 format!(
-                    "7.2 Осада {city} установлена: осаждающий — {}, в осаде {n} {}{g}. Осадный бой возможен со следующего сезона (8.0).",
+                    "7.2 Осада города {city} установлена: осаждающий — {}, в осаде {n} {}{g}. Осадный бой возможен со следующего сезона (8.0).",
                     name(besieger),
                     gen(besieged)
                 ),
@@ -191,7 +199,7 @@ pub fn narrate(
         }
         SiegeEvent::BlockadeEnded { city, .. } => lang.pick(
             format!("8.2.1 The blockade of {city} ends."),
-            format!("8.2.1 Блокада {city} снята."),
+            format!("8.2.1 Блокада города {city} снята."),
         ),
         SiegeEvent::Attrition {
             city,
@@ -228,7 +236,7 @@ pub fn narrate(
                     faces.join(", "),
                 ),
                 format!(
-                    "8.2 Осадное истощение у {city}, {ssn}: кубики {} — по одному на каждый осаждённый блок {}, гарнизон включён, {n} (`{label}`): {}; {on}: {h}.",
+                    "8.2 Осадное истощение у города {city}, {ssn}: кубики {} — по одному на каждый осаждённый блок {}, гарнизон включён, {n} (`{label}`): {}; {on}: {h}.",
                     gen(besieger),
                     gen(besieged),
                     faces.join(", "),
@@ -307,7 +315,7 @@ pub fn narrate(
             };
             lang.pick(
                 format!("8.1.2 {who} sail out of {city} to {sea}{cargo}, escaping the assault."),
-                format!("8.1.2 Уход от штурма из {city} в {sea}: {who}{cargo}."),
+                format!("8.1.2 Уход от штурма из города {city} в {sea}: {who}{cargo}."),
             )
         }
         SiegeEvent::EscapeBarred { city, side: s, sea } => lang.pick(
@@ -316,13 +324,13 @@ pub fn narrate(
                 possessive(&name(s))
             ),
             format!(
-                "8.1.2 Осаждённые флоты {} не могут выйти из {city}: вражеский флот занимает {sea}.",
+                "8.1.2 Осаждённые флоты {} не могут выйти из города {city}: вражеский флот занимает {sea}.",
                 gen(s)
             ),
         ),
         SiegeEvent::AssaultDeclared { city, besieger } => lang.pick(
             format!("8.1 {} declares an assault on {city}.", name(besieger)),
-            format!("8.1 {}: объявлен штурм {city}.", name(besieger)),
+            format!("8.1 {}: объявлен штурм города {city}.", name(besieger)),
         ),
         SiegeEvent::Treachery {
             city,
@@ -343,7 +351,7 @@ pub fn narrate(
                     name(besieger)
                 ),
                 format!(
-                    "8.1 Штурм Предательства на {city}, штурмующий — {} (событие; без капитуляции): первый кубик (`{label}`) — {die}: {x}.",
+                    "8.1 Штурм Предательства на город {city}, штурмующий — {} (событие; без капитуляции): первый кубик (`{label}`) — {die}: {x}.",
                     name(besieger)
                 ),
             )
@@ -437,24 +445,24 @@ pub fn narrate(
                 (Fall::Storm, Lang::En) => {
                     format!("taking {city} by storm (8.1.3: 2 for a storm)")
                 }
-                (Fall::Storm, Lang::Ru) => format!("взятие {city} штурмом (8.1.3: 2 за штурм)"),
+                (Fall::Storm, Lang::Ru) => format!("взятие города {city} штурмом (8.1.3: 2 за штурм)"),
                 (Fall::Capitulation, Lang::En) => {
                     format!("the capitulation of {city} (8.1.3: 1 instead of 2 for a storm)")
                 }
                 (Fall::Capitulation, Lang::Ru) => {
-                    format!("капитуляцию {city} (8.1.3: 1 вместо 2 за штурм)")
+                    format!("капитуляцию города {city} (8.1.3: 1 вместо 2 за штурм)")
                 }
                 (Fall::Attrition, Lang::En) => {
                     format!("starving out {city} ([A] `params.siege.prestige_starved`)")
                 }
                 (Fall::Attrition, Lang::Ru) => {
-                    format!("истощение {city} ([A] `params.siege.prestige_starved`)")
+                    format!("истощение города {city} ([A] `params.siege.prestige_starved`)")
                 }
                 (Fall::Vacated, Lang::En) => {
                     format!("taking {city} ([A] `params.siege.prestige_vacated`)")
                 }
                 (Fall::Vacated, Lang::Ru) => {
-                    format!("занятие {city} ([A] `params.siege.prestige_vacated`)")
+                    format!("занятие города {city} ([A] `params.siege.prestige_vacated`)")
                 }
             };
             lang.pick(
@@ -487,7 +495,7 @@ pub fn narrate(
                     possessive(&name(besieged))
                 ),
                 format!(
-                    "7.3 Осада {city} снята: вокруг не осталось осаждающих; осаждённые блоки {} снова свободны, {g}.",
+                    "7.3 Осада города {city} снята: вокруг не осталось осаждающих; осаждённые блоки {} снова свободны, {g}.",
                     gen(besieged)
                 ),
             )
@@ -563,7 +571,7 @@ fn narrate_battle(
 ) -> String {
     let (title, rules) = match (kind, double_defence) {
         (BattleKind::Assault, true) => (
-            lang.pick(format!("8.1 Assault on {city}"), format!("8.1 Штурм {city}")),
+            lang.pick(format!("8.1 Assault on {city}"), format!("8.1 Штурм города {city}")),
             lang.pick(
                 " Defenders fire A2, with double defence (8.1.1), and cannot be routed (8.1).",
                 " Защитники стреляют как A2, с двойной защитой (8.1.1), и их нельзя обратить в бегство (8.1).",
@@ -572,7 +580,7 @@ fn narrate_battle(
         (BattleKind::Assault, false) => (
             lang.pick(
                 format!("8.1 Treachery assault on {city}"),
-                format!("8.1 Штурм Предательства на {city}"),
+                format!("8.1 Штурм Предательства на город {city}"),
             ),
             lang.pick(
                 " Defenders fire A2 and cannot be routed (8.1), but have no double defence.",
@@ -580,7 +588,7 @@ fn narrate_battle(
             ),
         ),
         (BattleKind::Sortie, _) => (
-            lang.pick(format!("8.3 Sortie from {city}"), format!("8.3 Вылазка из {city}")),
+            lang.pick(format!("8.3 Sortie from {city}"), format!("8.3 Вылазка из города {city}")),
             lang.pick(
                 " A field battle outside the walls, no double defence.",
                 " Полевая битва за стенами, без двойной защиты.",
@@ -664,8 +672,8 @@ fn narrate_battle(
                 .map(|r| super::appeal::reroll_words(sc, r, ", ", lang))
                 .unwrap_or_default()
                 + &faces.join(", "),
-            count(lang, shot.hits, HITS),
-            count(lang, shot.routs, ROUTS),
+            tally(lang, shot.hits, HITS, "попаданий"),
+            tally(lang, shot.routs, ROUTS, "в бегство"),
             if effects.is_empty() {
                 ".".to_string()
             } else {

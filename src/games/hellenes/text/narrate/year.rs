@@ -356,7 +356,7 @@ fn new_year_revealed(
                         format!("{} plays {card} for its Event", name(sc, lang, s))
                     }
                     (PlayedFor::Event, _, Lang::Ru) => {
-                        format!("{} — {card}, ради события", name(sc, lang, s))
+                        format!("{} — {card}, как событие", name(sc, lang, s))
                     }
                     (PlayedFor::Action, Some(o), Lang::En) => format!(
                         "{} plays {card} as a sacrifice to {}",
@@ -364,15 +364,15 @@ fn new_year_revealed(
                         appeal::name(o, lang)
                     ),
                     (PlayedFor::Action, Some(o), Lang::Ru) => format!(
-                        "{} — {card}, жертва олимпийцу {}",
+                        "{} — {card}, жертва {}",
                         name(sc, lang, s),
-                        appeal::name(o, lang)
+                        appeal::declined(o, lang, true)
                     ),
                     (PlayedFor::Action, None, Lang::En) => {
                         format!("{} plays {card} for its Action value", name(sc, lang, s))
                     }
                     (PlayedFor::Action, None, Lang::Ru) => {
-                        format!("{} — {card}, ради значения действия", name(sc, lang, s))
+                        format!("{} — {card}, на действия", name(sc, lang, s))
                     }
                 }
             })
@@ -443,9 +443,9 @@ fn sacrificed(
             appeal::name(o, lang)
         ),
         (Some(o), Lang::Ru) => format!(
-            "10.4.1 Жертва, {}: запасной блок гарнизона ставится на олимпийца {} за карту {c}; он остаётся, пока его не потратит просьба (11.0).",
+            "10.4.1 Жертва, {}: запасной блок гарнизона ставится на {} за карту {c}; он остаётся, пока его не потратит просьба (11.0).",
             name(sc, lang, side),
-            appeal::name(o, lang)
+            appeal::declined(o, lang, false)
         ),
         (None, Lang::En) => format!(
             "10.4.1 {} has a sacrifice on every Olympian already: {c} is spent without one.",

@@ -1,0 +1,721 @@
+//! Exact odds of Hellenes combat (`dikast odds`): a field or naval battle (2.0), an
+//! assault (8.1: A2 defenders, double defence and its marks, odd hits lost, the garrison
+//! last, no routs), a sortie (8.3) and a siege attrition (8.2), for a position a player
+//! describes — his blocks from his view, the enemy's as he guesses them.
+//!
+//! Not a separate model: the battles are fought by `battle::Battle`, the very stepper
+//! `battle::fight` runs, with its setup built by the code the resolution uses
+//! (`BattleSetup::field`, `siege::assault_setup`, `Fighter::from_block`). Where the
+//! resolution rolls one block's dice, the odds take every split of those dice into the
+//! rating's classes of faces (hit, rout, neither: 2.0) with its multinomial probability,
+//! fire a representative roll of each through `Battle::fire`, and merge the battles that
+//! reach the same position (`Battle::position`), so the work grows with the positions, not
+//! with 6^dice. An attrition applies `siege::attrition_losses` to each number of hits.
+//! Appeals to Olympians (11.0) are left out: the odds are of the dice as rolled.
+
+use super::battle::Battle;
+use super::siege;
+use crate::games::hellenes::model::battle::{BattleSetup, Fighter};
+use crate::games::hellenes::model::rating::Rating;
+use crate::games::hellenes::model::scenario::{BlockKind, Scenario};
+use crate::games::hellenes::model::state::{Block, State, Status};
+use crate::games::hellenes::model::view::View;
+use crate::odds::{add, splits, BlockIn, Odds, Outcome, Prob, Query};
+use num_traits::{One, Zero};
+use std::collections::BTreeMap;
+
+/// The faces of a die by what they do for `rating` (2.0): for each class (hit, rout,
+/// both, neither), how many faces and one face of it.
+fn classes(rating: Rating) -> Vec<(u32, u32)> {
+    let mut by: BTreeMap<(bool, bool), (u32, u32)> = BTreeMap::new();
+    for d in 1..=6 {
+        let e = by
+            .entry((rating.hits(d), rating.routs(d)))
+            .or_insert((0, d));
+        e.0 += 1;
+    }
+    by.into_values().collect()
+}
+
+/// One end of a battle, as the odds keep it: winner, and per fighter (attackers then
+/// defenders, in setup order) steps left and whether it must leave.
+type End = (Option<String>, Vec<u32>, Vec<bool>);
+
+/// Every end of the battle `setup` describes, with its exact probability.
+pub fn battle(setup: &BattleSetup) -> BTreeMap<End, Prob> {
+    let start = Battle::new(setup);
+    let mut frontier = BTreeMap::new();
+    frontier.insert(start.position(), (start, Prob::one()));
+    let mut ends = BTreeMap::new();
+    // Each shot moves a battle on in (round, place in the fire order), so the smallest
+    // position is never reached again: every battle at it has been merged.
+    while let Some((_, (mut b, p))) = frontier.pop_first() {
+        let Some((rating, dice)) = b.due() else {
+            let o = b.outcome("odds");
+            let out = o.must_retreat();
+            let fighters = setup.attackers.iter().chain(&setup.defenders);
+            let steps: Vec<u32> = fighters
+                .clone()
+                .map(|f| o.steps_after(&f.id, f.steps))
+                .collect();
+            let gone: Vec<bool> = fighters.map(|f| out.contains(&f.id)).collect();
+            add(&mut ends, (o.winner, steps, gone), p);
+            continue;
+        };
+        let cls = classes(rating);
+        let faces: Vec<u32> = cls.iter().map(|c| c.0).collect();
+        for (counts, q) in splits(dice, &faces) {
+            let roll: Vec<u32> = counts
+                .iter()
+                .zip(&cls)
+                .flat_map(|(n, c)| std::iter::repeat_n(c.1, *n as usize))
+                .collect();
+            let mut next = b.clone();
+            next.fire(roll, &mut |_| None);
+            let e = frontier
+                .entry(next.position())
+                .or_insert_with(|| (next, Prob::zero()));
+            e.1 += &p * q;
+        }
+    }
+    ends
+}
+
+/// 8.2: every end of an attrition of `hit_on` against the blocks besieged in `city` of
+/// `st`, by `besieger`: the winner is the besieger when the city falls.
+pub fn attrition(st: &State, city: &str, besieger: &str, hit_on: u32) -> BTreeMap<End, Prob> {
+    let owner = st.city(city).map(|c| c.control.clone()).unwrap_or_default();
+    let n = siege::besieged_in(st, city).len() as u32;
+    let hit_on = hit_on.min(6);
+    let mut ends = BTreeMap::new();
+    for (counts, p) in splits(n, &[hit_on, 6 - hit_on]) {
+        let mut s = st.clone();
+        siege::attrition_losses(&mut s, city, &owner, counts[0]);
+        let inside: Vec<&Block> = st
+            .blocks
+            .iter()
+            .filter(|b| b.at == city && b.status == Status::Besieged)
+            .collect();
+        let steps: Vec<u32> = inside
+            .iter()
+            .map(|b| {
+                s.blocks
+                    .iter()
+                    .find(|x| x.id == b.id)
+                    .map_or(0, |x| x.steps)
+            })
+            .collect();
+        let falls = siege::besieged_in(&s, city).is_empty();
+        let winner = falls.then(|| besieger.to_string());
+        let gone = vec![false; steps.len()];
+        add(&mut ends, (winner, steps, gone), p);
+    }
+    ends
+}
+
+/// A block as the player wrote it: `ID` (one of his blocks, from his view), `ID=3B2` or
+/// `3B2` (steps then rating), or `garrison` (7.3: the city's garrison).
+fn block_of(
+    sc: &Scenario,
+    view: Option<&View>,
+    word: &str,
+    side: &str,
+    n: usize,
+    city: &str,
+) -> Result<Block, String> {
+    let word = word.trim();
+    if word.eq_ignore_ascii_case("garrison") {
+        let steps = sc.params.siege.garrison_steps;
+        return Ok(Block {
+            id: siege::garrison_id(city),
+            side: side.to_string(),
+            kind: BlockKind::Garrison,
+            name: format!("Garrison of {city}"),
+            home: city.to_string(),
+            steps,
+            max: steps,
+            rating: sc.params.defender_rating.clone(),
+            at: city.to_string(),
+            status: Status::Field,
+        });
+    }
+    let (id, spec) = match word.split_once('=') {
+        Some((id, spec)) => (Some(id.trim()), spec.trim()),
+        None => (None, word),
+    };
+    if id.is_none() {
+        if let Some(b) = view.and_then(|v| {
+            v.blocks
+                .iter()
+                .find(|b| b.id.eq_ignore_ascii_case(word) && b.side == side)
+        }) {
+            if b.steps == 0 {
+                return Err(format!("{} has no steps (eliminated)", b.id));
+            }
+            return Ok(b.clone());
+        }
+    }
+    let digits: String = spec.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let rest = &spec[digits.len()..];
+    let (steps, rating) = match (digits.parse::<u32>(), Rating::parse(rest)) {
+        (Ok(s), Some(r)) if (1..=9).contains(&s) => (s, r),
+        _ => {
+            let own = match view {
+                Some(v) => format!(
+                    "; your blocks ({}): {}",
+                    side_name_of(sc, side),
+                    v.blocks
+                        .iter()
+                        .filter(|b| b.side == side && b.steps > 0)
+                        .map(|b| b.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                None => String::new(),
+            };
+            return Err(format!(
+                "`{word}` is not a block: write an id from your view, steps and a rating (`3B2`, `ATH-3=3B2`) or `garrison`{own}"
+            ));
+        }
+    };
+    let id = id.map_or_else(
+        || format!("{}#{}", side_name_of(sc, side), n + 1),
+        str::to_string,
+    );
+    Ok(Block {
+        id: id.clone(),
+        side: side.to_string(),
+        kind: BlockKind::Infantry,
+        name: id,
+        home: city.to_string(),
+        steps,
+        max: steps,
+        rating: rating.to_string(),
+        at: city.to_string(),
+        status: Status::Field,
+    })
+}
+
+fn side_name_of(sc: &Scenario, side: &str) -> String {
+    sc.sides
+        .iter()
+        .find(|s| s.id == side)
+        .map_or_else(|| side.to_string(), |s| s.name.clone())
+}
+
+fn words_of(list: &[String]) -> Vec<String> {
+    list.iter()
+        .flat_map(|w| w.split(','))
+        .map(str::trim)
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// `dikast odds` for Hellenes: reads the query, builds the position as a state, and
+/// computes the odds with the engine's own code.
+pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, String> {
+    let kinds = ["battle", "naval", "assault", "sortie", "attrition"];
+    if !kinds.contains(&q.kind.as_str()) {
+        return Err(format!(
+            "no odds of `{}`; kinds: {}",
+            q.kind,
+            kinds.join(", ")
+        ));
+    }
+    let side_ids: Vec<String> = sc.sides.iter().map(|s| s.id.clone()).collect();
+    let attacker = match (&q.side, view) {
+        (Some(s), _) => {
+            let found = side_ids.iter().find(|x| x.eq_ignore_ascii_case(s.trim()));
+            found
+                .cloned()
+                .ok_or_else(|| format!("there is no side `{s}`; sides: {}", side_ids.join(", ")))?
+        }
+        (None, Some(v)) => v.side.clone(),
+        (None, None) => side_ids.first().cloned().unwrap_or_default(),
+    };
+    let defender = sc.enemy_of(&attacker);
+    let siege_kind = matches!(q.kind.as_str(), "assault" | "sortie" | "attrition");
+    let place = match &q.at {
+        Some(p) => {
+            let found = sc
+                .areas
+                .iter()
+                .map(|a| a.name.clone())
+                .chain(sc.seas.iter().map(|s| s.name.clone()))
+                .find(|n| n.eq_ignore_ascii_case(p.trim()));
+            found.ok_or_else(|| format!("there is no place `{p}` on the map"))?
+        }
+        None if siege_kind => return Err(format!("give the city with --at (`{}`)", q.kind)),
+        None => "the field".to_string(),
+    };
+    let mut st = State::start(sc);
+    if siege_kind {
+        let Some(c) = st.cities.iter_mut().find(|c| c.name == place) else {
+            return Err(format!("{place} is not a walled city"));
+        };
+        // The besieged side holds the city (a sortie: the attacker is besieged).
+        c.control = if q.kind == "sortie" {
+            attacker.clone()
+        } else {
+            defender.clone()
+        };
+    }
+    let (att_words, def_words) = (words_of(&q.attacker), words_of(&q.defender));
+    if q.kind != "attrition" && att_words.is_empty() {
+        return Err("give the attacking blocks with --attacker".into());
+    }
+    if def_words.is_empty() {
+        return Err("give the defending blocks with --defender".into());
+    }
+    // The status each block has in the position: the besieged are inside the walls.
+    let (att_status, def_status) = match q.kind.as_str() {
+        "assault" | "attrition" => (Status::Besieging, Status::Besieged),
+        "sortie" => (Status::Besieged, Status::Besieging),
+        _ => (Status::Field, Status::Field),
+    };
+    let mut blocks = Vec::new();
+    for (words, side, status) in [
+        (&att_words, &attacker, att_status),
+        (&def_words, &defender, def_status),
+    ] {
+        for (i, w) in words.iter().enumerate() {
+            let mut b = block_of(sc, view, w, side, i, &place)?;
+            if b.is_garrison() && (status != Status::Besieged || q.kind == "sortie") {
+                return Err(
+                    "a garrison fights only inside its walls and never sorties (7.3, 8.3)".into(),
+                );
+            }
+            if blocks.iter().any(|x: &Block| x.id == b.id) {
+                return Err(format!("{} is named twice", b.id));
+            }
+            b.at = place.clone();
+            b.status = status;
+            blocks.push(b);
+        }
+    }
+    st.blocks = blocks;
+    let rounds = q.rounds.unwrap_or(sc.params.battle_rounds);
+    let title_place = place.clone();
+    let side_name = |s: &str| side_name_of(sc, s);
+    let (title, setup, notes) = match q.kind.as_str() {
+        "attrition" => {
+            let hit_on = q.hit_on.unwrap_or(sc.params.siege.attrition_hit);
+            let ends = attrition(&st, &place, &attacker, hit_on);
+            let inside: Vec<&Block> = st
+                .blocks
+                .iter()
+                .filter(|b| b.status == Status::Besieged)
+                .collect();
+            let blocks = inside.iter().map(|b| block_in(sc, b, false)).collect();
+            return Ok(finish(
+                format!("Siege attrition at {title_place} (8.2)"),
+                vec![attacker.clone(), defender.clone()],
+                vec![
+                    format!(
+                        "{} rolls one die per besieged block; each die of {} or less is a hit (in Winter, and for the grain city blockaded, {}: `--hit-on`)",
+                        side_name(&attacker),
+                        hit_on,
+                        sc.params.siege.winter_attrition_hit
+                    ),
+                    "each hit takes a step from the strongest besieged block, the garrison last".into(),
+                    format!("the winner is {}: the city falls when no defender is left", side_name(&attacker)),
+                ],
+                blocks,
+                ends,
+                "out",
+            ));
+        }
+        "assault" => {
+            let dd = !q.no_double_defence;
+            let Some(mut s) = siege::assault_setup(sc, &st, &attacker, &place, dd) else {
+                return Err("an assault needs a defender inside the walls".into());
+            };
+            s.rounds = rounds;
+            (
+                format!("Assault on {title_place} (8.1)"),
+                s,
+                vec![
+                    format!("{rounds} rounds at most"),
+                    format!(
+                        "defenders fire {}, cannot be routed, the garrison is hit last; {}",
+                        sc.params.defender_rating,
+                        if dd {
+                            "double defence (8.1.1): the first hit marks a block, the next takes its step; marks left at the end are lost"
+                        } else {
+                            "no double defence (Treachery)"
+                        }
+                    ),
+                    "routed or withdrawing attackers stay as besiegers (8.1.2)".into(),
+                ],
+            )
+        }
+        kind => {
+            let naval = kind == "naval";
+            let fighters = |side: &str| -> Vec<Fighter> {
+                st.blocks
+                    .iter()
+                    .filter(|b| b.side == side)
+                    .map(|b| Fighter::from_block(sc, b, naval))
+                    .collect()
+            };
+            let mut s = BattleSetup::field(
+                sc,
+                &st,
+                &place,
+                naval,
+                (&attacker, fighters(&attacker)),
+                (&defender, fighters(&defender)),
+            );
+            s.rounds = rounds;
+            let what = match kind {
+                "naval" => "Naval battle (2.0)",
+                "sortie" => "Sortie (8.3)",
+                _ => "Battle (2.0)",
+            };
+            let at = if place == "the field" {
+                String::new()
+            } else {
+                format!(" at {title_place}")
+            };
+            (
+                format!("{what}{at}"),
+                s,
+                vec![
+                    format!(
+                        "{rounds} rounds at most; after the last, the attacker {}",
+                        if sc.params.attacker_retreats_after_last_round {
+                            "withdraws"
+                        } else {
+                            "stays"
+                        }
+                    ),
+                    "hits take a step from the strongest block, routs send the weakest out".into(),
+                ],
+            )
+        }
+    };
+    let mut notes = notes;
+    notes.insert(
+        0,
+        format!(
+            "attacker: {}; defender: {}",
+            side_name(&setup.attacker),
+            side_name(&setup.defender)
+        ),
+    );
+    notes.push("without appeals to Olympians (11.0)".into());
+    let blocks: Vec<BlockIn> = setup
+        .attackers
+        .iter()
+        .chain(&setup.defenders)
+        .map(|f| {
+            let mut r = f.rating;
+            if !setup.attackers.iter().any(|a| a.id == f.id) {
+                r = setup.defender_rating_override.unwrap_or(r);
+            }
+            BlockIn {
+                id: f.id.clone(),
+                side: f.side.clone(),
+                steps: f.steps,
+                rating: if f.last {
+                    format!("{r} (garrison)")
+                } else {
+                    r.to_string()
+                },
+            }
+        })
+        .collect();
+    let ends = battle(&setup);
+    let sides = vec![setup.attacker.clone(), setup.defender.clone()];
+    Ok(finish(
+        title,
+        sides,
+        notes,
+        blocks,
+        ends,
+        "routed or withdrawn",
+    ))
+}
+
+fn block_in(sc: &Scenario, b: &Block, naval: bool) -> BlockIn {
+    let f = Fighter::from_block(sc, b, naval);
+    BlockIn {
+        id: b.id.clone(),
+        side: b.side.clone(),
+        steps: b.steps,
+        rating: if f.last {
+            format!("{} (garrison)", f.rating)
+        } else {
+            f.rating.to_string()
+        },
+    }
+}
+
+fn finish(
+    title: String,
+    sides: Vec<String>,
+    notes: Vec<String>,
+    blocks: Vec<BlockIn>,
+    ends: BTreeMap<End, Prob>,
+    out_means: &str,
+) -> Odds {
+    let mut o = Odds {
+        title,
+        notes,
+        sides,
+        blocks,
+        outcomes: ends
+            .into_iter()
+            .map(|((winner, steps, out), p)| Outcome {
+                p,
+                winner,
+                steps,
+                out,
+            })
+            .collect(),
+        out_means: out_means.to_string(),
+    };
+    o.sort();
+    o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::{KeyStream, Source, Stream};
+    use crate::games::hellenes::engine::battle;
+    use crate::games::hellenes::model::scenario::HELLENES_431;
+    use crate::odds::ratio;
+    use std::collections::VecDeque;
+
+    fn f(id: &str, side: &str, steps: u32, r: &str, last: bool) -> Fighter {
+        Fighter {
+            id: id.into(),
+            side: side.into(),
+            steps,
+            rating: Rating::parse(r).unwrap(),
+            last,
+        }
+    }
+
+    fn setup(att: Vec<Fighter>, def: Vec<Fighter>, rounds: u32) -> BattleSetup {
+        BattleSetup {
+            place: "Argos".into(),
+            attacker: "sparta".into(),
+            defender: "athens".into(),
+            attackers: att,
+            defenders: def,
+            naval: false,
+            rounds,
+            defender_rating_override: None,
+            double_defence: false,
+            defenders_rout: true,
+            attacker_withdraws: true,
+            tie_order: BTreeMap::new(),
+        }
+    }
+
+    fn end_of(
+        setup: &BattleSetup,
+        o: &crate::games::hellenes::model::battle::BattleOutcome,
+    ) -> End {
+        let out = o.must_retreat();
+        let fighters = setup.attackers.iter().chain(&setup.defenders);
+        (
+            o.winner.clone(),
+            fighters
+                .clone()
+                .map(|f| o.steps_after(&f.id, f.steps))
+                .collect(),
+            fighters.map(|f| out.contains(&f.id)).collect(),
+        )
+    }
+
+    /// Every sequence of dice `battle::fight` can draw, each run through it with forced
+    /// dice: a sequence that ran out (the fight drew more) is extended by each face.
+    fn exhaustive(setup: &BattleSetup) -> BTreeMap<End, Prob> {
+        let mut ends = BTreeMap::new();
+        let mut todo: Vec<Vec<u32>> = vec![Vec::new()];
+        while let Some(prefix) = todo.pop() {
+            let mut stream = Stream::new(
+                "battle:test",
+                false,
+                Source::Forced(prefix.iter().copied().collect::<VecDeque<_>>(), {
+                    KeyStream::new(&[0u8; 32])
+                }),
+            );
+            let o = battle::fight(setup, &mut stream);
+            if stream.drawn.len() > prefix.len() {
+                for d in 1..=6 {
+                    let mut p = prefix.clone();
+                    p.push(d);
+                    todo.push(p);
+                }
+                continue;
+            }
+            add(
+                &mut ends,
+                end_of(setup, &o),
+                ratio(1, 6u64.pow(prefix.len() as u32)),
+            );
+        }
+        ends
+    }
+
+    #[test]
+    fn a_one_die_duel_by_hand() {
+        // A1 attacker against a C1 defender, one round. The attacker fires first (letter
+        // A): a 1 eliminates, a 6 routs the defender (1/6 each). Otherwise (4/6) the
+        // defender's 1 eliminates, its 6 routs the attacker (1/6 each); with both left
+        // after the last round the attacker withdraws (4/6 · 4/6).
+        let s = setup(
+            vec![f("S1", "sparta", 1, "A1", false)],
+            vec![f("A1", "athens", 1, "C1", false)],
+            1,
+        );
+        let got = battle(&s);
+        let sp = Some("sparta".to_string());
+        let at = Some("athens".to_string());
+        let want: BTreeMap<End, Prob> = [
+            ((sp.clone(), vec![1, 0], vec![false, false]), ratio(1, 6)),
+            ((sp, vec![1, 1], vec![false, true]), ratio(1, 6)),
+            ((at.clone(), vec![0, 1], vec![false, false]), ratio(4, 36)),
+            ((at.clone(), vec![1, 1], vec![true, false]), ratio(4, 36)),
+            // Withdrawn: one entry whatever the reason it must leave.
+            ((at, vec![1, 1], vec![true, false]), ratio(16, 36)),
+        ]
+        .into_iter()
+        .fold(BTreeMap::new(), |mut m, (k, p)| {
+            add(&mut m, k, p);
+            m
+        });
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn field_battles_equal_the_exhaustive_enumeration_of_fight() {
+        for s in [
+            setup(
+                vec![f("S1", "sparta", 2, "B2", false)],
+                vec![f("A1", "athens", 1, "C1", false)],
+                2,
+            ),
+            setup(
+                vec![
+                    f("S1", "sparta", 1, "A3", false),
+                    f("S2", "sparta", 1, "C2", false),
+                ],
+                vec![f("A1", "athens", 2, "B1", false)],
+                2,
+            ),
+        ] {
+            let exact = battle(&s);
+            assert_eq!(exact, exhaustive(&s));
+            let total = exact.values().fold(Prob::zero(), |a, p| a + p);
+            assert_eq!(total, Prob::one());
+        }
+    }
+
+    #[test]
+    fn assaults_equal_the_exhaustive_enumeration_of_fight() {
+        // 8.1: A2 defenders, double defence (marks, odd hits lost), no routs, the
+        // garrison last.
+        let mut one_round = setup(
+            vec![f("S1", "sparta", 3, "A3", false)],
+            vec![
+                f("A1", "athens", 1, "C1", false),
+                f("GAR", "athens", 1, "A2", true),
+            ],
+            1,
+        );
+        one_round.defender_rating_override = Rating::parse("A2");
+        one_round.double_defence = true;
+        one_round.defenders_rout = false;
+        let mut two_rounds = one_round.clone();
+        two_rounds.rounds = 2;
+        two_rounds.attackers[0].steps = 2;
+        two_rounds.defenders.remove(0);
+        for s in [one_round, two_rounds] {
+            assert_eq!(battle(&s), exhaustive(&s));
+        }
+    }
+
+    #[test]
+    fn a_monte_carlo_run_of_fight_agrees_within_sampling_error() {
+        let s = setup(
+            vec![
+                f("S1", "sparta", 4, "B2", false),
+                f("S2", "sparta", 3, "A3", false),
+            ],
+            vec![
+                f("A1", "athens", 3, "B2", false),
+                f("A2", "athens", 2, "C1", false),
+            ],
+            3,
+        );
+        let exact = battle(&s);
+        let mut wins: BTreeMap<Option<String>, u32> = BTreeMap::new();
+        let n = 20_000u32;
+        for i in 0..n {
+            let mut key = [0u8; 32];
+            key[..4].copy_from_slice(&i.to_le_bytes());
+            let mut stream =
+                Stream::new("battle:mc", false, Source::Protocol(KeyStream::new(&key)));
+            let o = battle::fight(&s, &mut stream);
+            *wins.entry(o.winner).or_default() += 1;
+        }
+        for w in [Some("sparta".to_string()), Some("athens".to_string()), None] {
+            let p: f64 = exact
+                .iter()
+                .filter(|(k, _)| k.0 == w)
+                .map(|(_, p)| num_traits::ToPrimitive::to_f64(p).unwrap())
+                .sum();
+            let seen = f64::from(*wins.get(&w).unwrap_or(&0)) / f64::from(n);
+            let sigma = (p * (1.0 - p) / f64::from(n)).sqrt();
+            assert!(
+                (seen - p).abs() <= 4.5 * sigma + 1e-9,
+                "{w:?}: exact {p:.4}, seen {seen:.4} (sigma {sigma:.4})"
+            );
+        }
+    }
+
+    #[test]
+    fn attrition_by_hand() {
+        // Plataea holds a 2-step block and its garrison; one die per block, hits on 1.
+        // 0 hits: 25/36. 1 hit (10/36) takes a step from the strongest, the 2-step block.
+        // 2 hits (1/36): the block again (it ties the garrison at 1 step; the garrison is
+        // hit last).
+        let sc = Scenario::load(HELLENES_431).unwrap();
+        let q = Query {
+            kind: "attrition".into(),
+            at: Some("plataea".into()),
+            side: Some("sparta".into()),
+            defender: vec!["ATH-1=2B2".into(), "garrison".into()],
+            ..Query::default()
+        };
+        let o = odds(&sc, None, &q).unwrap();
+        let p = |steps: &[u32]| {
+            o.outcomes
+                .iter()
+                .find(|x| x.steps == steps)
+                .map(|x| x.p.clone())
+                .unwrap_or_else(Prob::zero)
+        };
+        assert_eq!(p(&[2, 1]), ratio(25, 36));
+        assert_eq!(p(&[1, 1]), ratio(10, 36));
+        assert_eq!(p(&[0, 1]), ratio(1, 36));
+        assert!(o.outcomes.iter().all(|x| x.winner.is_none()));
+        // Hits on 1-3 (Winter): two hits, 1/4, leave the garrison alone; with two dice
+        // the city cannot fall.
+        let q = Query {
+            hit_on: Some(3),
+            ..q
+        };
+        let o = odds(&sc, None, &q).unwrap();
+        assert_eq!(
+            o.outcomes.iter().find(|x| x.steps == [0, 1]).unwrap().p,
+            ratio(1, 4)
+        );
+    }
+}
