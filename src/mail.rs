@@ -479,7 +479,9 @@ fn plan<R: Rules>(
             crate::show::template_of_view::<R>(vsc, view, &format!("view-{side}.yaml"), l);
         // A custom scenario is named by its hash in every view and sent once, with the
         // first mail (issue 14); `dikast show`/`check` find it beside the views.
-        let scenario = (t == 1 && R::embedded_scenario(&view.scenario.name).is_none())
+        let embedded = R::embedded_scenario(&view.scenario.name)
+            .is_some_and(|text| crate::game::sha256_hex(text.as_bytes()) == view.scenario.sha256);
+        let scenario = (t == 1 && !embedded)
             .then(|| pipeline::archived_scenario_text(&view.scenario.sha256))
             .flatten()
             .map(|text| Attached {

@@ -158,9 +158,16 @@ fn dice_count_prints_every_value_streamed() {
         .run();
 }
 
-/// The fixture's custom scenario: the embedded 431 text behind a changed first comment.
-fn custom_scenario() -> std::path::PathBuf {
-    cli::repo().join("tests/data/inline-scenario/custom-431.yaml")
+/// A custom scenario: the embedded 431 text behind a new first comment (another hash,
+/// the same name), written into `tmp`.
+fn custom_scenario(tmp: &TempDir) -> std::path::PathBuf {
+    let p = tmp.join("custom-431.yaml");
+    let text = format!(
+        "# A moderator's copy of the 431 scenario.\n{}",
+        dikast::games::hellenes::HELLENES_431
+    );
+    fs::write(&p, text).unwrap();
+    p
 }
 
 fn sha256_hex(bytes: &[u8]) -> String {
@@ -186,13 +193,14 @@ fn game_files(dir: &Path) -> Vec<std::path::PathBuf> {
 fn a_custom_scenario_is_archived_once_and_named_by_its_hash() {
     let tmp = TempDir::new("perf-scenario");
     let dir = tmp.join("war");
-    let text = fs::read(custom_scenario()).unwrap();
+    let custom = custom_scenario(&tmp);
+    let text = fs::read(&custom).unwrap();
     let sha = sha256_hex(&text);
     Test::new()
         .arg("new")
         .arg(&dir)
         .arg("--scenario")
-        .arg(custom_scenario())
+        .arg(&custom)
         .args(["--game-id", "custom", "--secret"])
         .arg(cli::demo_secret())
         .run();
@@ -257,33 +265,110 @@ fn a_custom_scenario_is_archived_once_and_named_by_its_hash() {
         .run();
 }
 
+/// Turn 1 of a campaign made over as dikast wrote it before issue 14: the custom
+/// scenario's text inline in the game file and both views, and no `scenarios/`.
+fn make_inline(dir: &Path) {
+    use dikast::games::hellenes::Hellenes;
+    use dikast::rules::Rules;
+    let g = dir.join("turns/0001/game.yaml");
+    let mut game: dikast::game::GameFile<<Hellenes as Rules>::State> =
+        serde_yaml::from_slice(&fs::read(&g).unwrap()).unwrap();
+    let kept = dir.join(format!("scenarios/{}.yaml", game.scenario.sha256));
+    game.scenario.text = Some(fs::read_to_string(&kept).unwrap());
+    let bytes = dikast::game::to_yaml(&game).into_bytes();
+    fs::write(&g, &bytes).unwrap();
+    let sc = dikast::pipeline::load_scenario::<Hellenes>(&game.scenario, "game.yaml").unwrap();
+    for (side, view) in dikast::pipeline::view_bytes::<Hellenes>(&sc, &game, &bytes) {
+        fs::write(dir.join(format!("turns/0001/view-{side}.yaml")), view).unwrap();
+    }
+    fs::remove_dir_all(dir.join("scenarios")).unwrap();
+}
+
 #[test]
 fn an_archive_with_its_scenario_inline_still_verifies_and_plays_on() {
-    // Written before issue 14: the custom scenario's text inside every game file and view.
     let tmp = TempDir::new("perf-inline");
     let dir = tmp.join("war");
-    copy_tree(&cli::repo().join("tests/data/inline-scenario/war"), &dir);
-    for f in game_files(&dir) {
-        assert!(fs::read_to_string(&f).unwrap().contains("\n  text:"));
+    Test::new()
+        .arg("new")
+        .arg(&dir)
+        .arg("--scenario")
+        .arg(custom_scenario(&tmp))
+        .args(["--game-id", "inline", "--secret"])
+        .arg(cli::demo_secret())
+        .run();
+    make_inline(&dir);
+    // Two turns on: every later file keeps the old layout (it names the scenario as turn
+    // 1 did), nothing is archived apart, and the whole archive verifies.
+    for _ in 0..2 {
+        Test::new()
+            .arg("adjudicate")
+            .arg(&dir)
+            .arg("--allow-no-orders")
+            .run();
     }
-    Test::new()
-        .arg("verify")
-        .arg(&dir)
-        .stdout_has("1 adjudicated turn re-run")
-        .run();
-    // The next turn keeps the old layout (its files name the scenario as turn 1 did), and
-    // the archive verifies on.
-    Test::new()
-        .arg("adjudicate")
-        .arg(&dir)
-        .arg("--allow-no-orders")
-        .run();
-    let g3 = fs::read_to_string(dir.join("turns/0003/game.yaml")).unwrap();
-    assert!(g3.contains("\n  text:"));
+    let files = game_files(&dir);
+    assert_eq!(files.len(), 9);
+    for f in files {
+        assert!(
+            fs::read_to_string(&f).unwrap().contains("\n  text: "),
+            "{} does not carry the scenario",
+            f.display()
+        );
+    }
     assert!(!dir.join("scenarios").exists());
     Test::new()
         .arg("verify")
         .arg(&dir)
         .stdout_has("2 adjudicated turns re-run")
         .run();
+}
+
+#[test]
+fn a_custom_scenario_goes_to_the_players_with_their_first_mail() {
+    let tmp = TempDir::new("perf-scenario-mail");
+    let dir = tmp.join("war");
+    let custom = custom_scenario(&tmp);
+    let text = fs::read(&custom).unwrap();
+    let sha = sha256_hex(&text);
+    Test::new()
+        .arg("new")
+        .arg(&dir)
+        .arg("--scenario")
+        .arg(&custom)
+        .args(["--game-id", "custom", "--secret"])
+        .arg(cli::demo_secret())
+        .run();
+    fs::write(
+        dir.join("campaign.yaml"),
+        "dikast: 1\ngame: custom\nrules: hellenes\nscenario: hellenes-431\nplayers:\n  athens:\n    email: athens@example.org\n  sparta:\n    email: sparta@example.org\nmoderator: moderator@example.org\nmail:\n  server: 127.0.0.1\n  port: 9\n  security: none\n  from: dikast@example.org\n",
+    )
+    .unwrap();
+    for t in 1..=2 {
+        Test::new()
+            .arg("adjudicate")
+            .arg(&dir)
+            .arg("--allow-no-orders")
+            .run();
+        Test::new()
+            .arg("mail")
+            .arg(&dir)
+            .args(["--dry-run", "--turn", &t.to_string()])
+            .run();
+    }
+    let attached = format!("filename*0=\"scenario-{sha}.yaml\"");
+    // The long name is split across header lines (RFC 2231): joined again here.
+    let eml = |t: u32, side: &str| {
+        let p = dir.join(format!("turns/{t:04}/mail/dry-run/{side}.eml"));
+        fs::read_to_string(p)
+            .unwrap()
+            .replace('\r', "")
+            .replace("\";\n filename*1=\"", "")
+    };
+    for side in ["athens", "sparta"] {
+        assert!(
+            eml(1, side).contains(&attached),
+            "{side}'s first mail lacks {attached}"
+        );
+        assert!(!eml(2, side).contains("scenario-"), "sent again");
+    }
 }

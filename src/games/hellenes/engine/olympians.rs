@@ -18,6 +18,7 @@ use crate::games::hellenes::model::scenario::Governs;
 use crate::games::hellenes::model::scenario::OlympianDef;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::state::Appealed;
+use crate::games::hellenes::model::state::NotMade;
 use crate::games::hellenes::model::state::Sacrifice;
 use crate::games::hellenes::model::state::State;
 use std::collections::BTreeMap;
@@ -111,7 +112,7 @@ fn usable(sc: &Scenario, st: &State, side: &str, o: &OlympianDef) -> bool {
 /// the other side (scenario order); each side's appeals in the order written. Each
 /// Olympian at most once per player turn (the step), the cards dealt at the year's start
 /// excepted (each side's hand is its own result, 11.0 Zeus).
-pub fn choose(sc: &Scenario, st: &State, r: &Result) -> Option<(String, String)> {
+pub fn choose(sc: &Scenario, st: &mut State, r: &Result) -> Option<(String, String)> {
     let mut sides = vec![r.owner.to_string()];
     sides.extend(sc.side_ids().into_iter().filter(|s| s != r.owner));
     for side in sides {
@@ -128,17 +129,40 @@ pub fn choose(sc: &Scenario, st: &State, r: &Result) -> Option<(String, String)>
                 continue;
             };
             let spent = r.kind != Governs::Deal && st.appealed.iter().any(|x| x.olympian == o.name);
-            if o.governs == r.kind
-                && !spent
-                && usable(sc, st, &side, o)
+            let fits = o.governs == r.kind
                 && labels::matches(&a.on, r.label)
                 && a.when.holds(mine, r)
                 && a.role.is_none_or(|role| {
                     r.attacker
                         .is_some_and(|att| (att == side) == (role == Role::Attacker))
+                });
+            if !fits {
+                continue;
+            }
+            let why = if spent {
+                Some(NotMade::OncePerTurn)
+            } else if !usable(sc, st, &side, o) {
+                let holds = st
+                    .sacrifices
+                    .get(&side)
+                    .is_some_and(|v| v.iter().any(|s| s.olympian == o.name));
+                Some(if holds {
+                    NotMade::TooRecent
+                } else {
+                    NotMade::NoSacrifice
                 })
-            {
-                return Some((side, o.name.clone()));
+            } else {
+                None
+            };
+            match why {
+                None => return Some((side, o.name.clone())),
+                Some(w) => {
+                    // 11.0: told to the side once per Olympian and result label a step.
+                    let key = (side.clone(), o.name.clone(), r.label.to_string(), w);
+                    if !st.not_made.contains(&key) {
+                        st.not_made.push(key);
+                    }
+                }
             }
         }
     }

@@ -26,6 +26,7 @@ pub fn resolve(
     let mut next = st.clone();
     // 11.0: each Olympian at most once per player turn (this step).
     next.appealed.clear();
+    next.not_made.clear();
     let mut events = Vec::new();
     let mut records = Vec::new();
     // That a side sent nothing, and which defaults applied, is the pipeline's bookkeeping
@@ -60,6 +61,17 @@ pub fn resolve(
             super::year::year_end(sc, &mut next, orders, dice, &mut events, &mut records)
         }
         Phase::Ended { .. } => unreachable!("step() marks a finished game as not resolvable"),
+    }
+    // 11.0: the standing appeals that fitted a result but could not be made, and why.
+    for (side, olympian, label, why) in std::mem::take(&mut next.not_made) {
+        events.push(Event::Appeal(Box::new(
+            crate::games::hellenes::model::events::appeal::AppealEvent::NotMade {
+                side,
+                olympian,
+                label,
+                why,
+            },
+        )));
     }
     events.push(Event::Next {
         year: next.year,

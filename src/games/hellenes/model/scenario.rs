@@ -519,7 +519,9 @@ pub struct SeasonParams {
     pub pillage_needs_siege: bool,
     /// 4.2, 8.2.1 [A]: a new block may be built in a besieged city that is not a blockaded
     /// port (8.2.1 forbids Building only there); it stands inside the walls, within the
-    /// capacity. `false`: never in a besieged city.
+    /// capacity. `false`: never in a besieged city. A scenario file without it (written
+    /// before it existed) gets `true`.
+    #[serde(default = "yes")]
     pub build_in_besieged: bool,
 }
 
@@ -588,6 +590,14 @@ pub enum Captors {
     Stay,
 }
 
+fn yes() -> bool {
+    true
+}
+
+fn captors_enter() -> Captors {
+    Captors::Enter
+}
+
 /// The Winter's assumed numbers (`params.winter` in the scenario), each [A] and listed in
 /// docs/rules-coverage.md §5.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -610,7 +620,9 @@ pub struct WinterParams {
     pub assault: bool,
     /// 9.x [A]: the besiegers and blockading fleets of a siege that was lawful (Supplied)
     /// when the winter siege combat began and that took the city keep winter quarters;
-    /// what the fleets do (`enter` the captured port with room, or `stay` at sea).
+    /// what the fleets do (`enter` the captured port with room, or `stay` at sea). A
+    /// scenario file without it (written before it existed) gets `enter`.
+    #[serde(default = "captors_enter")]
     pub captors: Captors,
 }
 

@@ -296,6 +296,21 @@ pub struct State {
     /// player turn). Never written to a game file: every step starts with none.
     #[serde(skip)]
     pub appealed: Vec<Appealed>,
+    /// 11.0: the standing appeals that fitted a result of this step but could not be made,
+    /// and why (told to their side at the end of the step). Never written to a game file.
+    #[serde(skip)]
+    pub not_made: Vec<(String, String, String, NotMade)>,
+}
+
+/// 11.0: why a standing appeal that fitted a result was not made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum NotMade {
+    /// The Olympian was already appealed to in this player turn (11.0: once per turn).
+    OncePerTurn,
+    /// The side holds no sacrifice on that Olympian.
+    NoSacrifice,
+    /// Zeus: the sacrifice is of this year; it must date from an earlier one.
+    TooRecent,
 }
 
 impl State {
@@ -363,6 +378,7 @@ impl State {
                 .collect(),
             sacrifices: BTreeMap::new(),
             appealed: Vec::new(),
+            not_made: Vec::new(),
         }
     }
 

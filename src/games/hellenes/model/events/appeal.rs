@@ -4,6 +4,14 @@
 /// What an appeal did, as data (the battle's appeals are in its shots).
 #[derive(Debug, Clone, PartialEq)]
 pub enum AppealEvent {
+    /// `side`'s standing appeal to `olympian` fitted the result `label` but was not made
+    /// (told to `side` only: its standing orders are its own).
+    NotMade {
+        side: String,
+        olympian: String,
+        label: String,
+        why: crate::games::hellenes::model::state::NotMade,
+    },
     /// Dice re-rolled: `first` from `label`, `again` from `reroll`.
     Dice {
         side: String,

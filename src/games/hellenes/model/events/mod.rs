@@ -66,6 +66,10 @@ impl Event {
         let Some(me) = side else { return true };
         match self {
             Event::Dealt { side, .. } | Event::StandingReplaced { side } => side == me,
+            Event::Appeal(a) => match a.as_ref() {
+                super::events::appeal::AppealEvent::NotMade { side, .. } => side == me,
+                _ => true,
+            },
             Event::Season(e) => e.shown_to(side),
             Event::Siege(e) => e.shown_to(side),
             Event::Winter(e) => e.shown_to(side),

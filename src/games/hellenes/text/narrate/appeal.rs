@@ -68,6 +68,40 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
     let gen = |s: &str| words::side(sc, s, lang, words::Case::Gen);
     let sees = |s: &str| viewer.is_none() || viewer == Some(s);
     match e {
+        AppealEvent::NotMade {
+            side,
+            olympian,
+            label,
+            why,
+        } => {
+            use crate::games::hellenes::model::state::NotMade;
+            let own = viewer == Some(side.as_str());
+            let (en, ru) = match why {
+                NotMade::OncePerTurn => (
+                    format!("{} was already appealed to this player turn (each Olympian at most once)", name(olympian, Lang::En)),
+                    format!("к олимпийцу {} уже обращались в этот ход игрока (к каждому не более одного раза)", name(olympian, Lang::Ru)),
+                ),
+                NotMade::NoSacrifice => (
+                    format!("{} no sacrifice on {}", if own { "you hold" } else { "it holds" }, name(olympian, Lang::En)),
+                    format!("{} нет жертвы олимпийцу {}", if own { "у вас" } else { "у неё" }, name(olympian, Lang::Ru)),
+                ),
+                NotMade::TooRecent => (
+                    format!("{} sacrifice on {} is of this year; it must date from an earlier one", if own { "your" } else { "its" }, name(olympian, Lang::En)),
+                    format!("{} жертва олимпийцу {} принесена в этом году, а должна быть более ранней", if own { "ваша" } else { "её" }, name(olympian, Lang::Ru)),
+                ),
+            };
+            if own {
+                lang.pick(
+                    format!("11.0 Your standing appeal to {} on `{label}` was not made: {en}.", name(olympian, lang)),
+                    format!("11.0 Ваша постоянная просьба к олимпийцу {} о `{label}` не исполнена: {ru}.", name(olympian, lang)),
+                )
+            } else {
+                lang.pick(
+                    format!("11.0 {} standing appeal to {} on `{label}` was not made: {en}.", report::possessive(&nom(side)), name(olympian, lang)),
+                    format!("11.0 Постоянная просьба {} к олимпийцу {} о `{label}` не исполнена: {ru}.", gen(side), name(olympian, lang)),
+                )
+            }
+        }
         AppealEvent::Dice {
             side,
             olympian,
