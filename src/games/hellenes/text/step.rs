@@ -32,7 +32,7 @@ pub fn title_in(sc: &Scenario, year: i32, season: Season, phase: &Phase, lang: L
     }
 }
 
-/// What a phase awaits. English names the side by its id (as game files always have).
+/// What a phase awaits, a side by its name (`Athens`) when the scenario is known.
 fn step_words(sc: Option<&Scenario>, phase: &Phase, lang: Lang) -> String {
     match (phase, lang) {
         (Phase::Setup, Lang::En) => "setup and the deal".to_string(),
@@ -40,8 +40,10 @@ fn step_words(sc: Option<&Scenario>, phase: &Phase, lang: Lang) -> String {
         (Phase::Initiative, Lang::En) => "initiative cards".to_string(),
         (Phase::Initiative, Lang::Ru) => "карты инициативы".to_string(),
         (Phase::PlayerTurn { side, first }, Lang::En) => format!(
-            "{} player turn of {side}",
-            if *first { "first" } else { "second" }
+            "{} player turn of {}",
+            if *first { "first" } else { "second" },
+            sc.map(|sc| words::side(sc, side, lang, Case::Nom))
+                .unwrap_or_else(|| side.clone())
         ),
         (Phase::PlayerTurn { side, first }, Lang::Ru) => format!(
             "{} тур игрока: {}",
@@ -127,10 +129,7 @@ pub fn info(sc: &Scenario, st: &State, lang: Lang) -> StepInfo {
         })
         .collect();
     StepInfo {
-        title: match lang {
-            Lang::En => title(st),
-            _ => title_in(sc, st.year, st.season, &st.phase, lang),
-        },
+        title: title_in(sc, st.year, st.season, &st.phase, lang),
         // 14.2: a finished game awaits no one.
         awaiting: if matches!(st.phase, Phase::Ended { .. }) {
             Vec::new()

@@ -175,7 +175,7 @@ pub fn vocabulary(sc: &Scenario) -> Vec<crate::rules::Term> {
         })
         .collect();
     for s in &sc.sides {
-        // Step titles name a side by its id (`player turn of sparta`).
+        // Game files and orders may name a side by its id (`side: sparta`).
         let mut forms = vec![(Lang::En, s.name.clone()), (Lang::En, s.id.clone())];
         if let Some(f) = t.sides.get(&s.name) {
             forms.extend(f.all().iter().map(|w| (Lang::Ru, w.to_string())));
