@@ -447,7 +447,7 @@ fn plan<R: Rules>(
     }
     let next = t + 1;
     // Each side's view of the next turn, its map (SVG, and PNG for mail clients that
-    // show no SVG), and the view itself for the orders skeleton.
+    // show no SVG) in its player's language, and the view itself for the orders skeleton.
     let mut views: Vec<(String, Vec<u8>, String, Vec<u8>)> = Vec::new();
     let mut parsed = Vec::new();
     for side in &sides {
@@ -455,7 +455,13 @@ fn plan<R: Rules>(
         let bytes = fsx::read_limited(&p)?;
         let view: ViewFile<R::View> = pipeline::parse_file(&layout.rel(&p), &bytes, "view")?;
         let vsc = pipeline::load_scenario::<R>(&view.scenario, &layout.rel(&p))?;
-        let svg = crate::show::map_svg::<R>(&vsc, &view);
+        // The map in its player's language (the moderator is sent the same pictures).
+        let l = c
+            .players
+            .get(side)
+            .and_then(|p| Lang::from_code(&lang_code(&p.language)))
+            .unwrap_or(Lang::En);
+        let svg = crate::show::map_svg_in::<R>(&vsc, &view, l);
         let png = crate::png::render(&svg)?;
         views.push((side.clone(), bytes, svg, png));
         parsed.push((vsc, view));

@@ -73,7 +73,7 @@ fn step_in<R: Rules>(sc: &R::Scenario, v: &ViewFile<R::View>, lang: Lang) -> Str
 
 /// `map_svg` with its headings and legend in `lang`.
 pub fn map_svg_in<R: Rules>(sc: &R::Scenario, v: &ViewFile<R::View>, lang: Lang) -> String {
-    let mut pic = R::map(sc, &v.state);
+    let mut pic = R::map_in(sc, &v.state, lang);
     // The sides' names in the reader's language (the legend, the tooltips, the title).
     for (id, name) in &mut pic.sides {
         *name = R::side_name_in(sc, id, lang);

@@ -11,6 +11,7 @@ use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT
 use dikast::games::hellenes::scenario::{BlockKind, Scenario};
 use dikast::games::hellenes::state::{Siege, State, Status};
 use dikast::games::hellenes::{Hellenes, HELLENES_431};
+use dikast::lang::Lang;
 use dikast::map::{
     render, AreaMark, BlockMark, CityMark, Heading, HiddenGroup, Link, LinkKind, MapPicture,
     SeaMark,
@@ -819,6 +820,48 @@ fn last_turns_moves_battle_and_siege_are_drawn_from_what_each_side_saw() {
         other => panic!("{other:?}"),
     };
     assert_eq!(from_game, from_view);
+}
+
+/// Issue 13: a Russian reader's map gives its position notes in Russian, the sides by
+/// their Russian names, with the same numbers as the English.
+#[test]
+fn the_russian_map_gives_its_position_notes_in_russian() {
+    let (_, views) = war_turn();
+    let svg = |lang| match show::<Hellenes>(
+        Path::new("v.yaml"),
+        &views["athens"],
+        None,
+        Format::Svg,
+        Some(lang),
+    ) {
+        Ok(Shown::Text(s)) => s,
+        other => panic!("{other:?}"),
+    };
+    let notes = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| l.contains(r#"class="pt""#))
+            .map(|l| {
+                l.split('>')
+                    .nth(1)
+                    .unwrap_or("")
+                    .trim_end_matches("</text")
+                    .to_string()
+            })
+            .collect()
+    };
+    let (en, ru) = (notes(&svg(Lang::En)), notes(&svg(Lang::Ru)));
+    assert!(en.iter().any(|n| n.starts_with("Deck: ")), "{en:?}");
+    assert_eq!(en.len(), ru.len(), "{en:?} {ru:?}");
+    let digits = |n: &String| n.chars().filter(char::is_ascii_digit).collect::<String>();
+    for (e, r) in en.iter().zip(&ru) {
+        assert_eq!(digits(e), digits(r), "{e} / {r}");
+        assert!(
+            !r.split(|c: char| !c.is_ascii_alphabetic())
+                .any(|w| w.len() >= 2),
+            "English left in the Russian note {r}"
+        );
+    }
+    assert!(ru.iter().any(|n| n.contains("Спарта")), "{ru:?}");
 }
 
 /// docs/map.md's picture of a turn is what `dikast show VIEW --format png` draws of the

@@ -168,6 +168,9 @@ impl Rules for Hellenes {
     fn map(sc: &Scenario, view: &View) -> crate::map::MapPicture {
         text::map::picture(sc, view)
     }
+    fn map_in(sc: &Scenario, view: &View, lang: Lang) -> crate::map::MapPicture {
+        text::map::picture_in(sc, view, lang)
+    }
     fn last_turn(sc: &Scenario, _before: &State, events: &[Event]) -> Vec<crate::game::Seen> {
         text::map::last_turn(sc, events)
     }

@@ -17,6 +17,8 @@ use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::state::Phase;
 use crate::games::hellenes::model::state::Status;
 use crate::games::hellenes::model::view::View;
+use crate::games::hellenes::text::words::{self, Case};
+use crate::lang::Lang;
 use crate::map::{AreaMark, BlockMark, CityMark, HiddenGroup, Link, LinkKind, MapPicture, SeaMark};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -33,6 +35,11 @@ fn kind_word(k: BlockKind) -> &'static str {
 
 /// The picture of the map as `v.side` may see it.
 pub fn picture(sc: &Scenario, v: &View) -> MapPicture {
+    picture_in(sc, v, Lang::En)
+}
+
+/// The picture with its position notes in `lang` (the reader's: `show --lang`, the mail).
+pub fn picture_in(sc: &Scenario, v: &View, lang: Lang) -> MapPicture {
     // Who has blocks at each sea, as far as this side can tell. A block at sea is a fleet
     // (land blocks only cross the sea carried), so an enemy count at sea is a fleet count.
     let mut at_sea: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
@@ -171,37 +178,7 @@ pub fn picture(sc: &Scenario, v: &View) -> MapPicture {
         })
         .collect();
 
-    let mut notes = Vec::new();
-    notes.push(if v.prestige.points == 0 {
-        "Prestige: level (0)".to_string()
-    } else {
-        format!(
-            "Prestige: {} leads by {}",
-            side_name(sc, &v.prestige.leader),
-            v.prestige.points
-        )
-    });
-    if let Phase::PlayerTurn { side, .. } = &v.phase {
-        notes.push(format!("Player turn of {}", side_name(sc, side)));
-    }
-    let pool = v.blocks.iter().filter(|b| b.status == Status::Pool).count();
-    let gone = v
-        .blocks
-        .iter()
-        .filter(|b| b.status == Status::Eliminated)
-        .count();
-    notes.push(format!(
-        "Your hand: {} cards; your pool: {pool} blocks; eliminated: {gone}",
-        v.hand.len()
-    ));
-    for (s, n) in &v.other_hands {
-        let off = v.enemy_off_map.get(s).copied().unwrap_or(0);
-        notes.push(format!(
-            "{}: {n} cards in hand; {off} blocks off the map",
-            side_name(sc, s)
-        ));
-    }
-    notes.push(format!("Deck: {} cards", v.deck));
+    let notes = notes(sc, v, lang);
 
     MapPicture {
         title: sc.title.clone(),
@@ -320,4 +297,47 @@ pub fn last_turn(sc: &Scenario, events: &[Event]) -> Vec<Seen> {
         out.extend(item);
     }
     out
+}
+
+/// The map's position notes: Prestige, whose player turn, hands, pools, the deck.
+fn notes(sc: &Scenario, v: &View, lang: Lang) -> Vec<String> {
+    let name = |s: &str| match lang {
+        Lang::En => side_name(sc, s),
+        _ => words::side(sc, s, lang, Case::Nom),
+    };
+    let mut notes = Vec::new();
+    notes.push(match (v.prestige.points, lang) {
+        (0, Lang::En) => "Prestige: level (0)".to_string(),
+        (0, _) => "Престиж: поровну (0)".to_string(),
+        (p, Lang::En) => format!("Prestige: {} leads by {p}", name(&v.prestige.leader)),
+        (p, _) => format!("Престиж: {} впереди на {p}", name(&v.prestige.leader)),
+    });
+    if let Phase::PlayerTurn { side, .. } = &v.phase {
+        notes.push(lang.pick("Player turn of ", "Тур игрока: ").to_string() + &name(side));
+    }
+    let pool = v.blocks.iter().filter(|b| b.status == Status::Pool).count();
+    let gone = v
+        .blocks
+        .iter()
+        .filter(|b| b.status == Status::Eliminated)
+        .count();
+    let hand = v.hand.len();
+    notes.push(match lang {
+        Lang::En => {
+            format!("Your hand: {hand} cards; your pool: {pool} blocks; eliminated: {gone}")
+        }
+        _ => format!("Карт у вас на руке: {hand}; блоков в запасе: {pool}; уничтожено: {gone}"),
+    });
+    for (s, n) in &v.other_hands {
+        let off = v.enemy_off_map.get(s).copied().unwrap_or(0);
+        notes.push(match lang {
+            Lang::En => format!("{}: {n} cards in hand; {off} blocks off the map", name(s)),
+            _ => format!("{}: карт на руке: {n}; блоков вне карты: {off}", name(s)),
+        });
+    }
+    notes.push(match lang {
+        Lang::En => format!("Deck: {} cards", v.deck),
+        _ => format!("Карт в колоде: {}", v.deck),
+    });
+    notes
 }
