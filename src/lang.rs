@@ -2,7 +2,8 @@
 //! language, deterministically (`report.md` and `report.ru.md`, `report-<side>.md` and
 //! `report-<side>.ru.md`), so the archive never depends on who reads it; mail picks each
 //! player's file by the `language` of campaign.yaml. English is the file without a
-//! suffix. Diagnostics, templates and the files' YAML stay English.
+//! suffix. The files' YAML stays English; diagnostics are written in English and shown to
+//! a Russian reader in Russian (`kit::tr`), templates carry Russian comments.
 //!
 //! Russian text keeps the scenario's place names, block ids and card ids exactly as
 //! written (Latin), so a report and its translation carry the same facts
