@@ -86,6 +86,10 @@ pub struct Diagnostic {
     pub rule: Option<String>,
     /// How to fix it.
     pub help: Option<String>,
+    /// The message as the check itself wrote it in other languages, by language code
+    /// (`ru`), where it did (a game's refusal said in both); shown instead of a
+    /// translation from phrase tables (`kit::tr`).
+    pub message_in: Vec<(String, String)>,
 }
 
 impl Diagnostic {
@@ -98,6 +102,7 @@ impl Diagnostic {
             label: None,
             rule: None,
             help: None,
+            message_in: Vec::new(),
         }
     }
     pub fn at(mut self, file: &SourceFile, span: (usize, usize)) -> Diagnostic {

@@ -16,6 +16,10 @@ pub struct Breach {
     /// How to put it right, if there is a way.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hint: Option<String>,
+    /// `message` in other languages, where the game wrote it in them (language code,
+    /// text): the diagnostic carries them (`Diagnostic::message_in`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub message_in: Vec<(String, String)>,
 }
 
 impl Breach {
@@ -25,6 +29,7 @@ impl Breach {
             rule: rule.to_string(),
             message: message.into(),
             hint: None,
+            message_in: Vec::new(),
         }
     }
 
@@ -33,11 +38,19 @@ impl Breach {
         self
     }
 
+    /// The message in `lang` too (`Breach::message_in`).
+    pub fn said_in(mut self, lang: crate::lang::Lang, message: impl Into<String>) -> Breach {
+        self.message_in
+            .push((lang.code().to_string(), message.into()));
+        self
+    }
+
     /// The diagnostic `check` shows, pointing at `span` of `file`.
     pub fn diagnostic(&self, file: &SourceFile, span: (usize, usize)) -> Diagnostic {
         let mut d = Diagnostic::new(&format!("orders::{}", self.code), self.message.clone())
             .at(file, span)
             .help_opt(self.hint.clone());
+        d.message_in = self.message_in.clone();
         if !self.rule.is_empty() {
             d = d.rule(format!("rule {}", self.rule));
         }

@@ -37,7 +37,11 @@ pub fn diagnostic(d: &Diagnostic, lang: Lang, game: Tongue) -> Diagnostic {
     }
     let t = |s: &Option<String>| s.as_ref().map(|s| lines(s, game));
     let mut out = d.clone();
-    out.message = lines(&d.message, game);
+    // The check's own words in `lang`, when it wrote them; else the phrase tables.
+    out.message = match d.message_in.iter().find(|(code, _)| code == lang.code()) {
+        Some((_, m)) => m.clone(),
+        None => lines(&d.message, game),
+    };
     out.label = t(&d.label);
     out.rule = t(&d.rule);
     out.help = t(&d.help);
@@ -363,6 +367,23 @@ pub const KIT: Phrases = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_message_the_check_wrote_in_russian_is_shown_as_written() {
+        let f = crate::diag::SourceFile::new("o.yaml", "assault: Kyzikos\n");
+        let d = crate::kit::breach::Breach::new("besieged-city", "§2", "Lysimachos is inside")
+            .said_in(Lang::Ru, "Лисимах внутри стен")
+            .diagnostic(&f, (9, 16));
+        let ru = diagnostic(&d, Lang::Ru, Tongue::NONE);
+        assert_eq!(ru.message, "Лисимах внутри стен");
+        assert_eq!((ru.code.as_str(), ru.span), (d.code.as_str(), d.span));
+        // English is the check's own words, untouched.
+        assert_eq!(
+            diagnostic(&d, Lang::En, Tongue::NONE).message,
+            "Lysimachos is inside"
+        );
+        assert!(render_all(&[d], Lang::Ru, Tongue::NONE).contains("Лисимах внутри стен"));
+    }
 
     #[test]
     fn facts_keep_their_places_and_are_translated_when_a_phrase_knows_them() {

@@ -517,6 +517,7 @@ fn refuse(code: &'static str, message: String, rule: &str, help: Option<String>)
         message,
         rule: rule.strip_prefix("rule ").unwrap_or(rule).to_string(),
         hint: help,
+        message_in: Vec::new(),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Why the rules refuse an order, in both report languages. The engine's checks return a
-//! `Refusal`; the order checker shows its English words as a diagnostic (`kit::breach`,
-//! diagnostics are English), and a void order's event carries both languages, so the
-//! Russian report says it in Russian.
+//! `Refusal`; the order checker shows it as a diagnostic (`kit::breach`) in English with
+//! its Russian words carried for a Russian reader, and a void order's event carries both
+//! languages, so the Russian report says it in Russian.
 
 use crate::kit::breach::Breach;
 
@@ -51,9 +51,11 @@ impl Refusal {
         self
     }
 
-    /// The diagnostic form of the refusal (English).
+    /// The diagnostic form of the refusal: English, with the Russian words carried for a
+    /// Russian reader (`kit::tr`).
     pub fn breach(&self) -> Breach {
-        let b = Breach::new(self.code, self.rule, self.why.en.clone());
+        let b = Breach::new(self.code, self.rule, self.why.en.clone())
+            .said_in(crate::lang::Lang::Ru, self.why.ru.clone());
         match &self.hint {
             Some(h) => b.hint(h.clone()),
             None => b,
@@ -70,5 +72,22 @@ impl Refusal {
                 format!("{} ({})", self.why.ru, self.rule),
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::Lang;
+
+    #[test]
+    fn a_refusal_reaches_a_russian_reader_in_russian() {
+        let r = Refusal::new("besieged-city", "§2", "inside the walls", "внутри стен");
+        let f = crate::diag::SourceFile::new("p.yaml", "x: y\n");
+        let d = r.breach().diagnostic(&f, (0, 1));
+        assert_eq!(d.message, "inside the walls");
+        let ru = crate::kit::tr::diagnostic(&d, Lang::Ru, crate::kit::tr::Tongue::NONE);
+        assert_eq!(ru.message, "внутри стен");
+        assert_eq!(ru.rule.as_deref(), Some("rule §2"));
     }
 }
