@@ -34,54 +34,53 @@ pub(super) fn unknown_keys(
 
 /// A block id or a list of them, each one of the side's own (winter orders use it too).
 pub(super) fn ids(cx: &mut Ctx, node: &Node) -> Option<Vec<String>> {
-    let list: Vec<&Node> = match &node.kind {
-        Kind::Seq(v) => v.iter().collect(),
-        Kind::Scalar(..) if !node.is_null() => vec![node],
-        _ => {
-            let found = node.describe();
-            cx.err(
-                "orders::type",
-                node,
-                format!("expected a block id or a list of ids, found {found}"),
-            );
-            return None;
-        }
-    };
+    let list = one_or_list(cx, node, |found| {
+        format!("expected a block id or a list of ids, found {found}")
+    })?;
     if list.is_empty() {
         cx.err("orders::type", node, "name at least one block");
         return None;
     }
-    let mut out = Vec::new();
-    let mut ok = true;
-    for n in list {
-        match cx.own_block(n) {
-            Some(id) => out.push(id),
-            None => ok = false,
-        }
-    }
-    ok.then_some(out)
+    every(cx, list, |cx, n| cx.own_block(n))
 }
 
 /// A place or a list of places on the map (a `path`; winter orders use it too).
 pub(super) fn places(cx: &mut Ctx, node: &Node) -> Option<Vec<String>> {
-    let list: Vec<&Node> = match &node.kind {
-        Kind::Seq(v) => v.iter().collect(),
-        Kind::Scalar(..) if !node.is_null() => vec![node],
+    let list = one_or_list(cx, node, |found| {
+        format!("`path` takes a list of places, found {found}")
+    })?;
+    every(cx, list, |cx, n| cx.place(n))
+}
+
+/// The items of a one-or-list value, or a placed `orders::type` problem worded by
+/// `message` from what was found.
+fn one_or_list<'n>(
+    cx: &mut Ctx,
+    node: &'n Node,
+    message: impl FnOnce(&str) -> String,
+) -> Option<Vec<&'n Node>> {
+    match &node.kind {
+        Kind::Seq(v) => Some(v.iter().collect()),
+        Kind::Scalar(..) if !node.is_null() => Some(vec![node]),
         _ => {
             let found = node.describe();
-            cx.err(
-                "orders::type",
-                node,
-                format!("`path` takes a list of places, found {found}"),
-            );
-            return None;
+            cx.err("orders::type", node, message(&found));
+            None
         }
-    };
+    }
+}
+
+/// Every item read by `read` (each bad one reported by it), or `None` if any was bad.
+fn every(
+    cx: &mut Ctx,
+    list: Vec<&Node>,
+    mut read: impl FnMut(&mut Ctx, &Node) -> Option<String>,
+) -> Option<Vec<String>> {
     let mut out = Vec::new();
     let mut ok = true;
     for n in list {
-        match cx.place(n) {
-            Some(p) => out.push(p),
+        match read(cx, n) {
+            Some(x) => out.push(x),
             None => ok = false,
         }
     }
@@ -215,17 +214,5 @@ impl Ctx<'_> {
 }
 
 pub fn seq_or_one<'n>(cx: &mut Ctx, node: &'n Node, what: &str) -> Vec<&'n Node> {
-    match &node.kind {
-        Kind::Seq(items) => items.iter().collect(),
-        Kind::Scalar(..) if !node.is_null() => vec![node],
-        _ => {
-            let found = node.describe();
-            cx.err(
-                "orders::type",
-                node,
-                format!("expected {what}, found {found}"),
-            );
-            Vec::new()
-        }
-    }
+    one_or_list(cx, node, |found| format!("expected {what}, found {found}")).unwrap_or_default()
 }
