@@ -448,118 +448,75 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
             player: player.to_string(),
         });
     }
-    for g in &play.ops.train {
-        let order = format!("train: {g}");
-        if tp.mercenary_cost > left {
-            ctx.void(
-                player,
-                order,
-                Why::new(
-                    format!(
-                        "§8: a mercenary CU costs {} OPs; {left} left",
-                        tp.mercenary_cost
-                    ),
-                    format!(
-                        "§8: БЧ наёмников стоит {} ОП; осталось {left}",
-                        tp.mercenary_cost
-                    ),
-                ),
-            );
-            continue;
-        }
-        let Some(a) = ctx.st.army(g).cloned().filter(|a| a.player == player) else {
-            ctx.void(
-                player,
-                order,
-                Why::new(
-                    "you have no army of that general",
-                    "у вас нет армии этого полководца",
-                ),
-            );
-            continue;
+    // §8: a CU bought for an army — a mercenary (`train:`) or a Loyal Macedonian
+    // (`macedonians:`) — at its price, for an army of one's own, with room for it.
+    for (list, macedonian) in [(&play.ops.train, false), (&play.ops.macedonians, true)] {
+        let (key, cost, en, ru) = if macedonian {
+            (
+                "macedonians",
+                tp.macedonian_cost,
+                "a Loyal Macedonian CU",
+                "БЧ верных македонян",
+            )
+        } else {
+            ("train", tp.mercenary_cost, "a mercenary CU", "БЧ наёмников")
         };
-        if room_for(ctx, g) == 0 && a.inside {
-            ctx.void(
-                player,
-                order,
-                Why::new(
-                    format!(
-                        "§2: never more than {} CUs inside a city",
-                        ctx.sc.params.siege.max_inside
+        for g in list {
+            let order = format!("{key}: {g}");
+            if cost > left {
+                ctx.void(
+                    player,
+                    order,
+                    Why::new(
+                        format!("§8: {en} costs {cost} OPs; {left} left"),
+                        format!("§8: {ru} стоит {cost} ОП; осталось {left}"),
                     ),
-                    format!(
-                        "§2: в городе не может быть больше {} БЧ",
-                        ctx.sc.params.siege.max_inside
+                );
+                continue;
+            }
+            if ctx.st.army(g).is_none_or(|a| a.player != player) {
+                ctx.void(
+                    player,
+                    order,
+                    Why::new(
+                        "you have no army of that general",
+                        "у вас нет армии этого полководца",
                     ),
-                ),
-            );
-            continue;
-        }
-        left -= tp.mercenary_cost;
-        if let Some(x) = ctx.st.army_mut(g) {
-            x.cus += 1;
-        }
-        ctx.push(Event::Trained {
-            player: player.to_string(),
-            general: g.clone(),
-        });
-    }
-    for g in &play.ops.macedonians {
-        let order = format!("macedonians: {g}");
-        if tp.macedonian_cost > left {
-            ctx.void(
-                player,
-                order,
-                Why::new(
-                    format!(
-                        "§8: a Loyal Macedonian CU costs {} OPs; {left} left",
-                        tp.macedonian_cost
+                );
+                continue;
+            }
+            // Room is short only inside a city (`room_for`).
+            if room_for(ctx, g) == 0 {
+                ctx.void(
+                    player,
+                    order,
+                    Why::new(
+                        format!(
+                            "§2: never more than {} CUs inside a city",
+                            ctx.sc.params.siege.max_inside
+                        ),
+                        format!(
+                            "§2: в городе не может быть больше {} БЧ",
+                            ctx.sc.params.siege.max_inside
+                        ),
                     ),
-                    format!(
-                        "§8: БЧ верных македонян стоит {} ОП; осталось {left}",
-                        tp.macedonian_cost
-                    ),
-                ),
-            );
-            continue;
+                );
+                continue;
+            }
+            left -= cost;
+            if let Some(x) = ctx.st.army_mut(g) {
+                x.cus += 1;
+                if macedonian {
+                    x.macedonians += 1;
+                }
+            }
+            let (player, general) = (player.to_string(), g.clone());
+            ctx.push(if macedonian {
+                Event::TrainedMacedonian { player, general }
+            } else {
+                Event::Trained { player, general }
+            });
         }
-        if ctx.st.army(g).is_none_or(|a| a.player != player) {
-            ctx.void(
-                player,
-                order,
-                Why::new(
-                    "you have no army of that general",
-                    "у вас нет армии этого полководца",
-                ),
-            );
-            continue;
-        }
-        if room_for(ctx, g) == 0 {
-            ctx.void(
-                player,
-                order,
-                Why::new(
-                    format!(
-                        "§2: never more than {} CUs inside a city",
-                        ctx.sc.params.siege.max_inside
-                    ),
-                    format!(
-                        "§2: в городе не может быть больше {} БЧ",
-                        ctx.sc.params.siege.max_inside
-                    ),
-                ),
-            );
-            continue;
-        }
-        left -= tp.macedonian_cost;
-        if let Some(x) = ctx.st.army_mut(g) {
-            x.cus += 1;
-            x.macedonians += 1;
-        }
-        ctx.push(Event::TrainedMacedonian {
-            player: player.to_string(),
-            general: g.clone(),
-        });
     }
     if play.ops.fleet {
         let order = "fleet: yes".to_string();
