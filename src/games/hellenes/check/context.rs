@@ -64,7 +64,7 @@ fn one_or_list<'n>(
         Kind::Scalar(..) if !node.is_null() => Some(vec![node]),
         _ => {
             let found = node.describe();
-            cx.err("orders::type", node, message(&found));
+            cx.err("orders::type", node, message(found));
             None
         }
     }
