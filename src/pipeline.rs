@@ -609,7 +609,7 @@ pub fn run_turn_with<R: Rules>(
     }
     // Defaults are said of the sides the step awaited: one it did not ask was not
     // "defaulted".
-    let awaited = R::step(sc, &game.state).awaiting;
+    let awaited = &step.awaiting;
     let defaults: BTreeMap<String, BTreeMap<Lang, Vec<String>>> = orders
         .iter()
         .filter(|(side, _)| awaited.contains(side))
