@@ -571,7 +571,8 @@ fn fitting(
     if check_shape(shape, node, what, file, out) {
         return Some(node.clone());
     }
-    fitted(shape, node)
+    // It does not fit whole (just found): keep its parts that do.
+    fitted_parts(shape, node)
 }
 
 /// What is left of a value once its misshapen items (of lists) and fields (of records
@@ -580,6 +581,11 @@ fn fitted(shape: &Shape, node: &Node) -> Option<Node> {
     if fits(shape, node) {
         return Some(node.clone());
     }
+    fitted_parts(shape, node)
+}
+
+/// `fitted` of a value known not to fit whole.
+fn fitted_parts(shape: &Shape, node: &Node) -> Option<Node> {
     let kept = |kind: Kind| Node {
         kind,
         span: node.span,
