@@ -1626,6 +1626,16 @@ fn mutated_game_files_never_hurt() {
 // ---------------------------------------------------------------------------------------
 // Every game, through the registry.
 
+/// One orders file of a game's example campaign, read once: its name, bytes and words,
+/// and its side's view.
+struct EverySeed {
+    name: String,
+    orig: Vec<u8>,
+    words: Vec<String>,
+    view: PathBuf,
+    view_bytes: Vec<u8>,
+}
+
 /// Orders mutants per game in `mutated_orders_of_every_game_never_hurt`.
 const MUTANTS_PER_EVERY_GAME: u64 = 400;
 
@@ -1681,23 +1691,41 @@ fn mutated_orders_of_every_game_never_hurt() {
         assert!(!seeds.is_empty(), "{id}: the demo left no orders files");
         games += 1;
         let (mut accepted, mut refused) = (0, 0);
+        // Each seed read once.
+        let seeds: Vec<EverySeed> = seeds
+            .into_iter()
+            .map(|(orders, view)| {
+                let orig = fs::read(&orders).expect("orders");
+                let words = String::from_utf8_lossy(&orig)
+                    .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+                    .filter(|w| !w.is_empty())
+                    .map(String::from)
+                    .collect();
+                let view_bytes = fs::read(&view).expect("view");
+                let name = orders.file_name().unwrap().to_string_lossy().into_owned();
+                EverySeed {
+                    name,
+                    orig,
+                    words,
+                    view,
+                    view_bytes,
+                }
+            })
+            .collect();
         for n in 0..MUTANTS_PER_EVERY_GAME {
-            let (orders, view) = &seeds[n as usize % seeds.len()];
-            let orig = fs::read(orders).expect("orders");
-            let view_bytes = fs::read(view).expect("view");
-            let text = String::from_utf8_lossy(&orig).into_owned();
-            let words: Vec<String> = text
-                .split(|c: char| !(c.is_alphanumeric() || c == '-'))
-                .filter(|w| !w.is_empty())
-                .map(String::from)
-                .collect();
-            let name = orders.file_name().unwrap().to_string_lossy().into_owned();
+            let EverySeed {
+                name,
+                orig,
+                words,
+                view,
+                view_bytes,
+            } = &seeds[n as usize % seeds.len()];
             let mut rng = Rng::new(&format!("{id}/{name}"), n);
             let mut b = orig.clone();
-            let what = mutate_once(&mut rng, &mut b, &words);
+            let what = mutate_once(&mut rng, &mut b, words);
             let view_name = view.display().to_string();
             let got = catch(|| {
-                g.check_orders_bytes(&view_name, &view_bytes, &name, &b, dikast::lang::Lang::En)
+                g.check_orders_bytes(&view_name, view_bytes, name, &b, dikast::lang::Lang::En)
             });
             let mutant_text = match std::str::from_utf8(&b) {
                 Ok(s) => s.strip_prefix('\u{feff}').unwrap_or(s).to_string(),
@@ -1713,7 +1741,7 @@ fn mutated_orders_of_every_game_never_hurt() {
                     refused += 1;
                     diags
                         .iter()
-                        .flat_map(|d| check_diagnostic(d, &name, &mutant_text, &[]).0)
+                        .flat_map(|d| check_diagnostic(d, name, &mutant_text, &[]).0)
                         .collect()
                 }
                 Ok(Err(f)) => {
