@@ -189,11 +189,10 @@ fn game_files(dir: &Path) -> Vec<std::path::PathBuf> {
     out
 }
 
-#[test]
-fn a_custom_scenario_is_archived_once_and_named_by_its_hash() {
-    let tmp = TempDir::new("perf-scenario");
+/// `new --scenario <custom>` in `tmp/war`: the folder, the scenario's text and its hash.
+fn new_custom_campaign(tmp: &TempDir) -> (std::path::PathBuf, Vec<u8>, String) {
     let dir = tmp.join("war");
-    let custom = custom_scenario(&tmp);
+    let custom = custom_scenario(tmp);
     let text = fs::read(&custom).unwrap();
     let sha = sha256_hex(&text);
     Test::new()
@@ -204,6 +203,13 @@ fn a_custom_scenario_is_archived_once_and_named_by_its_hash() {
         .args(["--game-id", "custom", "--secret"])
         .arg(cli::demo_secret())
         .run();
+    (dir, text, sha)
+}
+
+#[test]
+fn a_custom_scenario_is_archived_once_and_named_by_its_hash() {
+    let tmp = TempDir::new("perf-scenario");
+    let (dir, text, sha) = new_custom_campaign(&tmp);
     for _ in 0..2 {
         Test::new()
             .arg("adjudicate")
@@ -326,18 +332,7 @@ fn an_archive_with_its_scenario_inline_still_verifies_and_plays_on() {
 #[test]
 fn a_custom_scenario_goes_to_the_players_with_their_first_mail() {
     let tmp = TempDir::new("perf-scenario-mail");
-    let dir = tmp.join("war");
-    let custom = custom_scenario(&tmp);
-    let text = fs::read(&custom).unwrap();
-    let sha = sha256_hex(&text);
-    Test::new()
-        .arg("new")
-        .arg(&dir)
-        .arg("--scenario")
-        .arg(&custom)
-        .args(["--game-id", "custom", "--secret"])
-        .arg(cli::demo_secret())
-        .run();
+    let (dir, _, sha) = new_custom_campaign(&tmp);
     fs::write(
         dir.join("campaign.yaml"),
         "dikast: 1\ngame: custom\nrules: hellenes\nscenario: hellenes-431\nplayers:\n  athens:\n    email: athens@example.org\n  sparta:\n    email: sparta@example.org\nmoderator: moderator@example.org\nmail:\n  server: 127.0.0.1\n  port: 9\n  security: none\n  from: dikast@example.org\n",
