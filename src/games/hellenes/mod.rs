@@ -317,6 +317,7 @@ mod tests {
             let play = |c: &str| Play {
                 card: c.into(),
                 played_for: PlayedFor::Action,
+                target: None,
             };
             st.initiative = Some(Initiative {
                 plays: [

@@ -26,6 +26,7 @@ pub fn default_play(view: &View) -> Option<Play> {
     best.map(|c| Play {
         card: c.id.clone(),
         played_for: PlayedFor::Action,
+        target: None,
     })
 }
 
@@ -63,6 +64,7 @@ pub fn default_new_year(sc: &Scenario, view: &View) -> Option<NewYearPlay> {
         card: c.id.clone(),
         played_for: PlayedFor::Action,
         olympian: olympians::first_free(sc, &view.sacrifices, &view.side),
+        target: None,
     })
 }
 

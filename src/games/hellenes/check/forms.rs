@@ -80,6 +80,11 @@ pub fn forms() -> Forms {
                 Shape::Word(&["action", "event"]),
                 "its Action value or its Event",
             ),
+            Field::optional(
+                "target",
+                Shape::Name,
+                "1.0: what the Event is played on (a place or an Olympian), when the card asks for one",
+            ),
         ];
         f.extend(extra);
         Shape::Record(f)

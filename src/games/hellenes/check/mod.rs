@@ -7,6 +7,7 @@ pub mod actions;
 pub mod appeals;
 pub mod context;
 pub mod defaults;
+pub mod events;
 pub mod forms;
 pub mod fortify;
 pub mod names;

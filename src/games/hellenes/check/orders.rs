@@ -233,9 +233,11 @@ fn check_play(cx: &mut Ctx, v: &Node) -> Option<Play> {
     };
     let mut card = None;
     let mut played_for = None;
+    let mut target = None;
     for (k, val) in v.as_map().unwrap_or_default() {
         match k.as_str().map(|s| s.to_ascii_lowercase()).as_deref() {
             Some("card") => card = check_hand_card(cx, val),
+            Some("target") => target = Some(val),
             Some("for") | Some("as") => {
                 played_for = match val
                     .as_str()
@@ -264,7 +266,7 @@ fn check_play(cx: &mut Ctx, v: &Node) -> Option<Play> {
                     k,
                     format!("`{key}` is not part of `initiative`"),
                 );
-                d.help = Some("`initiative` takes `card` and `for`".into());
+                d.help = Some("`initiative` takes `card`, `for` and `target`".into());
             }
         }
     }
@@ -276,9 +278,12 @@ fn check_play(cx: &mut Ctx, v: &Node) -> Option<Play> {
         (None, _) => Some(PlayedFor::Action),
         (Some(_), p) => p,
     };
+    let (card, played_for) = (card?, played_for?);
+    let target = super::events::check_event(cx, v, &card, played_for, target, false)?;
     Some(Play {
-        card: card?,
-        played_for: played_for?,
+        card,
+        played_for,
+        target,
     })
 }
 
@@ -502,6 +507,7 @@ mod tests {
         let play = Play {
             card: "C05".into(),
             played_for: PlayedFor::Action,
+            target: None,
         };
         st.initiative = Some(Initiative {
             plays: [("athens", &play), ("sparta", &play)]

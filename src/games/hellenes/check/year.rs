@@ -138,6 +138,7 @@ pub fn check_new_year(cx: &mut Ctx, v: &Node) -> Option<NewYearPlay> {
     let mut card = None;
     let mut played_for = Some(PlayedFor::Action);
     let mut olympian: Option<(String, &Node)> = None;
+    let mut target = None;
     let mut bad = false;
     for (k, val) in pairs {
         match k.as_str().map(|s| s.to_ascii_lowercase()).as_deref() {
@@ -167,6 +168,7 @@ pub fn check_new_year(cx: &mut Ctx, v: &Node) -> Option<NewYearPlay> {
                     }
                 }
             }
+            Some("target") => target = Some(val),
             Some("sacrifice") | Some("olympian") => match super::appeals::named(
                 cx,
                 val,
@@ -182,7 +184,7 @@ pub fn check_new_year(cx: &mut Ctx, v: &Node) -> Option<NewYearPlay> {
                     k,
                     format!("`{key}` is not part of `new_year`"),
                 );
-                d.help = Some("`new_year` takes `card`, `for` and `sacrifice`".into());
+                d.help = Some("`new_year` takes `card`, `for`, `sacrifice` and `target`".into());
                 bad = true;
             }
         }
@@ -224,10 +226,12 @@ pub fn check_new_year(cx: &mut Ctx, v: &Node) -> Option<NewYearPlay> {
                 );
                 return None;
             }
+            let target = super::events::check_event(cx, v, &card, played_for, target, true)?;
             (!bad).then_some(NewYearPlay {
                 card,
                 played_for,
                 olympian: None,
+                target,
             })
         }
         PlayedFor::Action => {
@@ -273,10 +277,12 @@ pub fn check_new_year(cx: &mut Ctx, v: &Node) -> Option<NewYearPlay> {
                 }
                 None => None,
             };
+            super::events::check_event(cx, v, &card, played_for, target, true)?;
             (!bad).then_some(NewYearPlay {
                 card,
                 played_for,
                 olympian: chosen,
+                target: None,
             })
         }
     }

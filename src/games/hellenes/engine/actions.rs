@@ -37,10 +37,22 @@ pub fn budget(sc: &Scenario, view_initiative: Option<&Initiative>, side: &str) -
     view_initiative
         .and_then(|i| i.plays.get(side))
         .map(|p| match p.played_for {
-            PlayedFor::Event => 0,
+            // 1.0 [A] an Event may give actions all the same (`actions` in its effects).
+            PlayedFor::Event => sc.card(&p.card).map_or(0, event_actions),
             PlayedFor::Action => sc.card(&p.card).map(|c| c.action).unwrap_or(0),
         })
         .unwrap_or(0)
+}
+
+/// 1.0 [A] The actions a card's Event gives (`actions:` among its effects; none).
+pub fn event_actions(card: &crate::games::hellenes::model::scenario::CardDef) -> u32 {
+    card.effects
+        .iter()
+        .map(|e| match e {
+            crate::games::hellenes::model::scenario::Effect::Actions { actions } => *actions,
+            _ => 0,
+        })
+        .sum()
 }
 
 /// Applies a legal action's effect on the board (for checking the next one).
@@ -293,6 +305,15 @@ pub fn pillage_problem(
     };
     let side = b.side.as_str();
     let c = b.city(city)?;
+    if b.marks.truce {
+        return p(
+            "event-truce",
+            format!("a truce holds this season: no pillage of {city}"),
+            "a truce",
+            "rule 1.0 [A] a card Event in force (`truce`): no battle, assault, pillage or sortie is started this season",
+            None,
+        );
+    }
     if c.control == side || c.control == "neutral" {
         return p(
             "pillage-not-enemy",

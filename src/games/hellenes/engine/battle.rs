@@ -45,7 +45,10 @@ use crate::games::hellenes::model::battle::Fighter;
 use crate::games::hellenes::model::battle::Roll;
 use crate::games::hellenes::model::battle::Shot;
 use crate::games::hellenes::model::rating::Rating;
+use crate::games::hellenes::model::scenario::BattleKind;
 use crate::games::hellenes::model::scenario::BlockKind;
+use crate::games::hellenes::model::sight::Marks;
+use std::collections::BTreeMap;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::state::Block;
 use crate::games::hellenes::model::state::State;
@@ -113,8 +116,40 @@ impl BattleSetup {
             defenders_rout: true,
             attacker_withdraws: sc.params.attacker_retreats_after_last_round,
             tie_order,
+            bonus: bonus_in(
+                sc,
+                st,
+                [attacker, defender],
+                if naval {
+                    BattleKind::Naval
+                } else {
+                    BattleKind::Land
+                },
+            ),
         }
     }
+}
+
+/// 1.0 [A] The card bonuses (`battle-bonus`) `sides` have in a battle of `kind` fought in
+/// `st`: those of this season's Event plays (not in Winter) and of the cards in play.
+pub fn bonus_in(
+    sc: &Scenario,
+    st: &State,
+    sides: [&str; 2],
+    kind: BattleKind,
+) -> BTreeMap<String, (u32, Vec<String>)> {
+    let season = st.initiative.as_ref().filter(|_| {
+        !matches!(
+            st.season,
+            crate::games::hellenes::model::state::Season::Winter
+        )
+    });
+    let marks = Marks::of(sc, season, &st.cards.in_play);
+    sides
+        .iter()
+        .map(|s| (s.to_string(), marks.bonus(s, kind)))
+        .filter(|(_, (p, _))| *p > 0)
+        .collect()
 }
 
 #[derive(Clone)]
@@ -170,11 +205,20 @@ pub struct Battle<'s> {
 impl<'s> Battle<'s> {
     pub fn new(setup: &'s BattleSetup) -> Battle<'s> {
         let mut live: Vec<Live> = Vec::new();
+        // 1.0 [A] a card's `battle-bonus` raises the rating number (3 at most).
+        let boost = |f: &mut Fighter| {
+            if let Some((p, _)) = setup.bonus.get(&f.side) {
+                f.rating.number = (f.rating.number + p).min(3);
+            }
+        };
         for (i, f) in setup.attackers.iter().enumerate() {
+            let mut f = f.clone();
+            boost(&mut f);
+            let steps = f.steps;
             live.push(Live {
-                f: f.clone(),
+                f,
                 attacker: true,
-                steps: f.steps,
+                steps,
                 mark: false,
                 routed: false,
                 index: i,
@@ -186,6 +230,7 @@ impl<'s> Battle<'s> {
             if let Some(r) = setup.defender_rating_override {
                 f.rating = r;
             }
+            boost(&mut f);
             live.push(Live {
                 f,
                 attacker: false,
@@ -365,6 +410,7 @@ impl<'s> Battle<'s> {
             routed: self.routed,
             withdrawn,
             winner,
+            bonus: setup.bonus.clone(),
         }
     }
 }
@@ -504,6 +550,7 @@ mod tests {
             defenders_rout: true,
             attacker_withdraws: true,
             tie_order: BTreeMap::new(),
+            bonus: BTreeMap::new(),
         }
     }
 

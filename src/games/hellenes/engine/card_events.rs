@@ -1,13 +1,26 @@
 //! 1.0 [A] Card Events applied from data: a card played for its Event applies the effects
-//! its scenario entry lists (`model::scenario::Effect`), at the moment it is revealed
-//! (the season's initiative, or the New Year). The vocabulary is small on purpose, so a
-//! moderator with the printed cards corrects the data, not the code; effects applied by
-//! other rules (Treachery's assault, 8.1; the peace faction, 10.2) are only marked here.
+//! its scenario entry lists (`model::scenario::Effect`), on the target its player chose
+//! (`model::scenario::TargetDef`). Immediate effects (steps, Prestige, a revolt, a storm,
+//! a civil-war marker, a sacrifice) happen here when the card is revealed, at the season's
+//! initiative or at the New Year; the effects that last the season or while the card is
+//! in play (actions, march, truce, halt, closed seas, battle bonuses) are read by the
+//! rules they change through `model::sight::Marks`. The vocabulary is small on purpose,
+//! so a moderator with the printed cards corrects the data, not the code. Whether a target
+//! is lawful is decided here once, for the order check (from the side's view) and for the
+//! resolution (from the state, as the side sees it) alike.
 
+use crate::dice::DiceRecord;
+use crate::dice::TurnDice;
+use crate::games::hellenes::model::events::appeal::AppealEvent;
 use crate::games::hellenes::model::events::season::{PrestigeFor, SeasonEvent};
 use crate::games::hellenes::model::events::Event;
-use crate::games::hellenes::model::scenario::{BlockKind, Effect, Scenario, Whose};
-use crate::games::hellenes::model::state::{State, Status};
+use crate::games::hellenes::model::labels;
+use crate::games::hellenes::model::scenario::{
+    BlockKind, CardDef, Effect, Marker, Scenario, TargetKind, Whose,
+};
+use crate::games::hellenes::model::sight::Sight;
+use crate::games::hellenes::model::state::{InPlay, Sacrifice, State, Status};
+use std::collections::BTreeMap;
 
 /// Whether the adjudicator applies `card`'s Event (it lists at least one effect).
 pub fn applied(sc: &Scenario, card: &str) -> bool {
@@ -22,16 +35,200 @@ fn who(sc: &Scenario, w: &Whose, side: &str) -> String {
     }
 }
 
-/// Applies the immediate effects of `card` played for its Event by `side`.
-pub fn apply(sc: &Scenario, st: &mut State, side: &str, card: &str) -> Vec<Event> {
-    let mut events = Vec::new();
-    let Some(def) = sc.card(card) else {
-        return events;
+/// What the side that plays a card knows of the table: its sight, the cards in play, the
+/// sacrifices on the Olympians (all public but the side's own blocks).
+pub struct Table<'a> {
+    pub sight: &'a Sight,
+    pub in_play: &'a [InPlay],
+    pub sacrifices: &'a BTreeMap<String, Vec<Sacrifice>>,
+}
+
+/// 1.0 [A] Why `target` is not a lawful target of `card`'s Event for the side of
+/// `table`, or `None` when it is. `target` is a canonical place or Olympian name.
+pub fn target_problem(
+    sc: &Scenario,
+    table: &Table,
+    card: &CardDef,
+    target: &str,
+) -> Option<String> {
+    let Some(t) = &card.target else {
+        return Some(format!("{} {}'s Event takes no target", card.id, card.name));
     };
+    let b = table.sight;
+    let side = b.side.as_str();
+    let kind_ok = match t.kind {
+        TargetKind::Sea => sc.sea(target).is_some(),
+        TargetKind::Area => sc.area(target).is_some(),
+        TargetKind::City => sc.area(target).is_some_and(|a| a.city.is_some()),
+        TargetKind::Olympian => sc.params.olympians.gods.iter().any(|o| o.name == target),
+    };
+    if !kind_ok {
+        return Some(format!("{target} is not {}", t.kind.words()));
+    }
+    if t.kind == TargetKind::Olympian {
+        if super::olympians::has_sacrifice(table.sacrifices, side, target) {
+            return Some(format!("you already have a sacrifice on {target}"));
+        }
+        return None;
+    }
+    if !t.control.is_empty() {
+        let control = b.city(target).map_or("neutral", |c| c.control.as_str());
+        let whose = if control == side {
+            "own"
+        } else if control == "neutral" {
+            "neutral"
+        } else {
+            "enemy"
+        };
+        if !t.control.iter().any(|c| c == whose) {
+            let wanted: Vec<String> = t
+                .control
+                .iter()
+                .map(|c| match c.as_str() {
+                    "own" => "yours".to_string(),
+                    other => other.to_string(),
+                })
+                .collect();
+            return Some(format!(
+                "{target} is {} city: the card needs one that is {}",
+                match whose {
+                    "own" => "your",
+                    "neutral" => "a neutral",
+                    _ => "an enemy",
+                },
+                wanted.join(" or ")
+            ));
+        }
+    }
+    if let Some(max) = t.max_value {
+        let value = sc
+            .area(target)
+            .and_then(|a| a.city.as_ref())
+            .map_or(0, |c| c.value);
+        if value > max {
+            return Some(format!(
+                "{target} has value {value}: the card needs a city of value {max} or less"
+            ));
+        }
+    }
+    if t.no_enemy_blocks && b.enemy_any.get(target).copied().unwrap_or(0) > 0 {
+        return Some(format!("enemy blocks are at {target}"));
+    }
+    let own_at = |p: &str| b.own.iter().any(|x| x.status.on_map() && x.at == p);
+    if t.own_blocks && !own_at(target) {
+        return Some(format!("you have no block at {target}"));
+    }
+    if t.near {
+        let mut near: Vec<&str> = vec![target];
+        if let Some(a) = sc.area(target) {
+            near.extend(a.land.iter().map(String::as_str));
+            near.extend(a.city.as_ref().and_then(|c| c.offshore.as_deref()));
+        }
+        if let Some(s) = sc.sea(target) {
+            near.extend(s.seas.iter().map(String::as_str));
+        }
+        if !near.iter().any(|p| own_at(p)) {
+            return Some(format!(
+                "you have no block at {target}, next to it by land, or in its offshore sea"
+            ));
+        }
+    }
+    if t.enemy_out && b.enemy_out.get(target).copied().unwrap_or(0) == 0 {
+        return Some(format!("no enemy blocks stand outside walls at {target}"));
+    }
+    for bar in &t.barred {
+        if bar.place == target && table.in_play.iter().any(|p| p.card == bar.while_in_play) {
+            let by = sc
+                .card(&bar.while_in_play)
+                .map_or(bar.while_in_play.clone(), |c| {
+                    format!("{} {}", c.id, c.name)
+                });
+            return Some(format!(
+                "{} {} may not be played on {target} while {by} is in play",
+                card.id, card.name
+            ));
+        }
+    }
+    None
+}
+
+/// Every lawful target of `card`'s Event for the side of `table`, in scenario order
+/// (for hints, templates and random play).
+pub fn targets(sc: &Scenario, table: &Table, card: &CardDef) -> Vec<String> {
+    let Some(t) = &card.target else {
+        return Vec::new();
+    };
+    let names: Vec<String> = match t.kind {
+        TargetKind::Sea => sc.seas.iter().map(|s| s.name.clone()).collect(),
+        TargetKind::Area => sc.areas.iter().map(|a| a.name.clone()).collect(),
+        TargetKind::City => sc
+            .areas
+            .iter()
+            .filter(|a| a.city.is_some())
+            .map(|a| a.name.clone())
+            .collect(),
+        TargetKind::Olympian => sc
+            .params
+            .olympians
+            .gods
+            .iter()
+            .map(|o| o.name.clone())
+            .collect(),
+    };
+    names
+        .into_iter()
+        .filter(|n| target_problem(sc, table, card, n).is_none())
+        .collect()
+}
+
+/// What applying an Event produced.
+#[derive(Default)]
+pub struct Applied {
+    pub events: Vec<Event>,
+    pub dice: Vec<DiceRecord>,
+}
+
+/// Applies the immediate effects of `card` played for its Event by `side` on `target`.
+/// A target that is no longer lawful when the card is revealed (the other side's Event
+/// changed the table first) voids the Event.
+pub fn apply(
+    sc: &Scenario,
+    st: &mut State,
+    dice: &TurnDice,
+    side: &str,
+    card: &str,
+    target: Option<&str>,
+) -> Applied {
+    let mut out = Applied::default();
+    let Some(def) = sc.card(card) else {
+        return out;
+    };
+    if def.needs_target() {
+        let sight = Sight::from_state(sc, st, side);
+        let table = Table {
+            sight: &sight,
+            in_play: &st.cards.in_play,
+            sacrifices: &st.sacrifices,
+        };
+        let why = match target {
+            None => Some(format!("{} {}'s Event needs a target", def.id, def.name)),
+            Some(t) => target_problem(sc, &table, def, t),
+        };
+        if let Some(why) = why {
+            out.events.push(Event::Season(SeasonEvent::EventVoid {
+                side: side.to_string(),
+                card: card.to_string(),
+                why,
+            }));
+            return out;
+        }
+    }
+    let target = target.unwrap_or_default();
     for e in &def.effects {
         match e {
             Effect::Steps { steps: s } => {
                 let owner = who(sc, &s.side, side);
+                let at = if s.at == "target" { target } else { &s.at };
                 let mut changed: Vec<(String, u32)> = Vec::new();
                 for b in st.blocks.iter_mut() {
                     let kind_ok = match s.kind.as_str() {
@@ -39,15 +236,15 @@ pub fn apply(sc: &Scenario, st: &mut State, side: &str, card: &str) -> Vec<Event
                         "fleet" => b.kind == BlockKind::Fleet,
                         _ => b.kind != BlockKind::Garrison,
                     };
-                    let on_map = matches!(
-                        b.status,
-                        Status::Field | Status::Besieged | Status::Besieging
-                    );
-                    let place_ok = if s.at == "home" {
-                        b.at == b.home
+                    let on_map = if s.outside_walls {
+                        matches!(b.status, Status::Field | Status::Besieging)
                     } else {
-                        b.at == s.at
+                        matches!(
+                            b.status,
+                            Status::Field | Status::Besieged | Status::Besieging
+                        )
                     };
+                    let place_ok = if at == "home" { b.at == b.home } else { b.at == at };
                     if b.side != owner || !kind_ok || !on_map || !place_ok {
                         continue;
                     }
@@ -63,10 +260,10 @@ pub fn apply(sc: &Scenario, st: &mut State, side: &str, card: &str) -> Vec<Event
                     }
                     changed.push((b.id.clone(), b.steps));
                 }
-                events.push(Event::Season(SeasonEvent::EventSteps {
+                out.events.push(Event::Season(SeasonEvent::EventSteps {
                     side: owner,
                     card: card.to_string(),
-                    at: s.at.clone(),
+                    at: at.to_string(),
                     change: s.change,
                     blocks: changed,
                 }));
@@ -74,7 +271,7 @@ pub fn apply(sc: &Scenario, st: &mut State, side: &str, card: &str) -> Vec<Event
             Effect::Prestige { prestige: p } => {
                 let gainer = who(sc, &p.side, side);
                 super::siege::gain_prestige(&mut st.prestige, &gainer, p.points);
-                events.push(Event::Season(SeasonEvent::Prestige {
+                out.events.push(Event::Season(SeasonEvent::Prestige {
                     side: gainer,
                     points: p.points,
                     why: PrestigeFor::Event {
@@ -83,8 +280,109 @@ pub fn apply(sc: &Scenario, st: &mut State, side: &str, card: &str) -> Vec<Event
                     after: st.prestige.clone(),
                 }));
             }
-            Effect::Marker(_) => {}
+            Effect::Revolt { revolt: r } => {
+                // [A] one die: the city changes sides on a die of at most `on`.
+                let label = labels::event(card, target);
+                let on = r.on;
+                let hit = |d: &[u32]| d.iter().filter(|x| **x <= on).count() as u32;
+                let rolled = super::olympians::roll(sc, st, dice, &label, side, 1, &hit);
+                out.dice.extend(rolled.records);
+                push_appeal(&mut out.events, rolled.appeal);
+                let die = rolled.dice.first().copied().unwrap_or(6);
+                let succeeded = die <= on;
+                let mut from = String::new();
+                if let Some(c) = st.cities.iter_mut().find(|c| c.name == target) {
+                    from = c.control.clone();
+                    if succeeded {
+                        c.control = side.to_string();
+                        c.loyalty = side.to_string();
+                    }
+                }
+                out.events.push(Event::Season(SeasonEvent::EventRevolt {
+                    side: side.to_string(),
+                    card: card.to_string(),
+                    city: target.to_string(),
+                    from,
+                    label,
+                    die,
+                    on,
+                    succeeded,
+                }));
+            }
+            Effect::Storm { storm: r } => {
+                // [A] one die per fleet at sea there (one per fleet, not per step: the
+                // dice must not tell the enemy's strengths), game file order; a die of
+                // at most `on` costs that fleet a step.
+                let label = labels::event(card, target);
+                let fleets: Vec<usize> = (0..st.blocks.len())
+                    .filter(|&i| {
+                        let b = &st.blocks[i];
+                        b.kind == BlockKind::Fleet && b.at == target && b.status.on_map()
+                    })
+                    .collect();
+                let on = r.on;
+                let hit = |d: &[u32]| d.iter().filter(|x| **x <= on).count() as u32;
+                let mut dice_rolled = Vec::new();
+                if !fleets.is_empty() {
+                    let n = fleets.len() as u32;
+                    let rolled = super::olympians::roll(sc, st, dice, &label, side, n, &hit);
+                    out.dice.extend(rolled.records);
+                    push_appeal(&mut out.events, rolled.appeal);
+                    dice_rolled = rolled.dice;
+                }
+                let mut hit_fleets = Vec::new();
+                for (i, die) in fleets.iter().zip(dice_rolled.iter()) {
+                    let b = &mut st.blocks[*i];
+                    if *die <= on {
+                        b.steps = b.steps.saturating_sub(1);
+                        if b.steps == 0 {
+                            b.status = Status::Eliminated;
+                        }
+                    }
+                    hit_fleets.push((b.id.clone(), b.side.clone(), *die, b.steps));
+                }
+                out.events.push(Event::Season(SeasonEvent::EventStorm {
+                    side: side.to_string(),
+                    card: card.to_string(),
+                    sea: target.to_string(),
+                    label,
+                    on,
+                    fleets: hit_fleets,
+                }));
+            }
+            Effect::Marker(Marker::CivilWar) => {
+                if let Some(c) = st.cities.iter_mut().find(|c| c.name == target) {
+                    c.civil_war = true;
+                }
+            }
+            Effect::Marker(Marker::Sacrifice) => {
+                super::olympians::sacrifice(st, side, target);
+            }
+            // Read by the rules they change (`Marks`, 8.1, 10.2).
+            Effect::Marker(_)
+            | Effect::Actions { .. }
+            | Effect::March { .. }
+            | Effect::BattleBonus { .. } => {}
         }
     }
-    events
+    out
+}
+
+fn push_appeal(events: &mut Vec<Event>, appeal: Option<AppealEvent>) {
+    if let Some(a) = appeal {
+        events.push(Event::Appeal(Box::new(a)));
+    }
+}
+
+/// 10.2 [A] Whether a card with the `peace-faction` effect is in play (or the
+/// scenario's `params.year.peace_faction_card`).
+pub fn peace_faction(sc: &Scenario, in_play: &[InPlay]) -> bool {
+    in_play.iter().any(|p| {
+        p.card == sc.params.year.peace_faction_card
+            || sc.card(&p.card).is_some_and(|c| {
+                c.effects
+                    .iter()
+                    .any(|e| *e == Effect::Marker(Marker::PeaceFaction))
+            })
+    })
 }

@@ -183,6 +183,51 @@ fn common_checks(b: &Sight, ids: &[String]) -> Result<(), Problem> {
     Ok(())
 }
 
+/// 1.0 [A] What the card Events in force this season forbid a move (`Sight::marks`): to
+/// leave or enter a halted land area, a fleet to leave or enter a closed sea, and under a
+/// truce to enter a place where enemy blocks stand outside walls (a battle would follow).
+fn marks_allow(
+    b: &Sight,
+    start: &str,
+    steps: &[(usize, &String)],
+    fleets: bool,
+) -> Result<(), Problem> {
+    let m = &b.marks;
+    if m.halted.contains(start) || (fleets && m.closed.contains(start)) {
+        return Err(problem(
+            "event-halt",
+            Part::Block(0),
+            format!("no block may move out of {start} this season"),
+            "held by a card Event",
+            "rule 1.0 [A] a card Event in force (`halt`, `closed`): no move into or out of that place this season",
+            Some("move other blocks; these may move next season".into()),
+        ));
+    }
+    for (wi, p) in steps {
+        if m.halted.contains(*p) || (fleets && m.closed.contains(*p)) {
+            return Err(problem(
+                "event-halt",
+                Part::Path(*wi),
+                format!("no block may move into {p} this season"),
+                "closed by a card Event",
+                "rule 1.0 [A] a card Event in force (`halt`, `closed`): no move into or out of that place this season",
+                Some(format!("go around {p}")),
+            ));
+        }
+        if m.truce && b.enemy_at(p) {
+            return Err(problem(
+                "event-truce",
+                Part::Path(*wi),
+                format!("enemy blocks are at {p}: entering would start a battle during the truce"),
+                "a battle in a truce",
+                "rule 1.0 [A] a card Event in force (`truce`): no battle, assault, pillage or sortie is started this season",
+                Some(format!("end the move before {p}")),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The written path as places entered: a path may begin with the start (as in
 /// `path: [Sparta, Tegea, Argos]`) or with the first place entered.
 fn entered<'p>(start: &str, path: &'p [String]) -> Vec<(usize, &'p String)> {
@@ -235,14 +280,18 @@ pub fn land_move(
             Some(format!("write the areas entered after {start}")),
         ));
     }
+    marks_allow(b, &start, &steps, false)?;
     let all_cavalry = ids
         .iter()
         .all(|id| b.block(id).is_some_and(|x| x.kind == BlockKind::Cavalry));
-    let limit = if all_cavalry {
+    let base = if all_cavalry {
         sc.params.cavalry_move
     } else {
         sc.params.land_move
     };
+    // 1.0 [A] a `march` Event in force lets the side's land blocks go further.
+    let march = b.marks.march.get(&b.side).copied().unwrap_or(0);
+    let limit = base.max(march);
     let mut places = vec![start.clone()];
     let mut written = vec![0];
     for (n, (wi, p)) in steps.iter().enumerate() {
@@ -278,7 +327,9 @@ pub fn land_move(
                 Part::Path(*wi),
                 format!("{p} is more than {limit} areas away"),
                 &format!("area {} of the move", n + 1),
-                if all_cavalry {
+                if march > base {
+                    "rule 1.0 [A] a card Event in force (`march`) sets how far the side's land blocks move this season"
+                } else if all_cavalry {
                     "rule 2.0: cavalry moves up to 3 areas (params.cavalry_move)"
                 } else {
                     "rule 2.0: land blocks move up to 2 areas, cavalry 3 (a group with any non-cavalry block moves as land)"
@@ -458,6 +509,7 @@ pub fn naval_move(
             None,
         ));
     }
+    marks_allow(b, &start, &steps, true)?;
     // 7.4: a besieged fleet may move out to its port's offshore sea only.
     let exit = ids
         .iter()

@@ -513,6 +513,7 @@ mod tests {
             defenders_rout: true,
             attacker_withdraws: true,
             tie_order: BTreeMap::new(),
+            bonus: BTreeMap::new(),
         }
     }
 

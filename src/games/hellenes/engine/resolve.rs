@@ -5,7 +5,6 @@ use crate::dice::TurnDice;
 use crate::games::hellenes::model::events::Event;
 use crate::games::hellenes::model::labels;
 use crate::games::hellenes::model::orders::Orders;
-use crate::games::hellenes::model::scenario::CardKind;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::state::InPlay;
 use crate::games::hellenes::model::state::Initiative;
@@ -45,8 +44,10 @@ pub fn resolve(
             next.phase = Phase::NewYear;
             next.season = Season::NewYear;
         }
-        Phase::NewYear => super::year::new_year(sc, &mut next, orders, &mut events),
-        Phase::Initiative => initiative(sc, &mut next, orders, &mut events),
+        Phase::NewYear => {
+            super::year::new_year(sc, &mut next, orders, dice, &mut events, &mut records)
+        }
+        Phase::Initiative => initiative(sc, &mut next, orders, dice, &mut events, &mut records),
         Phase::PlayerTurn { .. } => {
             let r = super::season::player_turn(sc, &mut next, orders, dice);
             events.extend(r.events);
@@ -134,7 +135,9 @@ fn initiative(
     sc: &Scenario,
     next: &mut State,
     orders: &BTreeMap<String, Orders>,
+    dice: &TurnDice,
     events: &mut Vec<Event>,
+    records: &mut Vec<crate::dice::DiceRecord>,
 ) {
     let mut plays: BTreeMap<String, Play> = BTreeMap::new();
     for side in sc.side_ids() {
@@ -160,8 +163,7 @@ fn initiative(
         if let Some(h) = next.cards.hands.get_mut(side) {
             h.retain(|c| c != &p.card);
         }
-        let stays = p.played_for == PlayedFor::Event
-            && matches!(card.kind, CardKind::Continuing | CardKind::Leader);
+        let stays = p.played_for == PlayedFor::Event && card.stays();
         if stays {
             next.cards.in_play.push(InPlay {
                 card: p.card.clone(),
@@ -175,9 +177,20 @@ fn initiative(
                 side: side.clone(),
                 card: p.card.clone(),
                 continuing: stays,
+                target: p.target.clone(),
             });
-            // 1.0 [A]: the Event's effects from data.
-            events.extend(super::card_events::apply(sc, next, side, &p.card));
+        }
+    }
+    // 1.0 [A]: the Events' effects from data, the tie side's first ([P] as at New Year:
+    // "Sparta first if both play Events").
+    let mut order: Vec<&String> = plays.keys().collect();
+    order.sort_by_key(|s| **s != sc.params.initiative_ties);
+    for side in order {
+        let p = &plays[side];
+        if p.played_for == PlayedFor::Event {
+            let a = super::card_events::apply(sc, next, dice, side, &p.card, p.target.as_deref());
+            events.extend(a.events);
+            records.extend(a.dice);
         }
     }
     let low = values.values().copied().min().unwrap_or(0);

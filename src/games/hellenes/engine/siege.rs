@@ -29,6 +29,7 @@ use crate::games::hellenes::model::events::siege::Void;
 use crate::games::hellenes::model::labels;
 use crate::games::hellenes::model::rating::Rating;
 use crate::games::hellenes::model::scenario::BlockKind;
+use crate::games::hellenes::model::scenario::BattleKind as Bonus;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::sight::{Played, Sight};
 use crate::games::hellenes::model::state::Block;
@@ -551,6 +552,14 @@ pub fn may_siege_combat(
             ),
         ));
     };
+    if assault && seen.marks.truce {
+        return Err(refuse(
+            "event-truce",
+            format!("a truce holds this season: no assault on {city}"),
+            "rule 1.0 [A] a card Event in force (`truce`): no battle, assault, pillage or sortie is started this season",
+            Some(format!("write `- attrition: {city}` instead: siege attrition is no battle")),
+        ));
+    }
     if assault && played == (Played::Event { treachery: false }) {
         return Err(refuse(
             "assault-after-event",
@@ -946,6 +955,8 @@ pub fn assault_setup(
         (side, attackers),
         (&defender, defenders),
     );
+    // 1.0 [A] the card bonuses of an assault (`battle-bonus` of kind assault or any).
+    setup.bonus = super::battle::bonus_in(sc, st, [side, &defender], Bonus::Assault);
     // 8.1: every city defender, garrison included, fires A2 …
     setup.defender_rating_override = Rating::parse(&sc.params.defender_rating);
     // … 8.1.1 has double defence (unless Treachery took it away) …
@@ -1155,6 +1166,14 @@ pub fn may_sortie(sc: &Scenario, seen: &Sight, city: &str, ids: &[String]) -> Re
         &seen.own[..],
         seen.played,
     );
+    if seen.marks.truce {
+        return Err(refuse(
+            "event-truce",
+            format!("a truce holds this season: no sortie from {city}"),
+            "rule 1.0 [A] a card Event in force (`truce`): no battle, assault, pillage or sortie is started this season",
+            None,
+        ));
+    }
     if played.event() {
         return Err(refuse(
             "sortie-after-event",
@@ -1278,6 +1297,7 @@ mod tests {
                 Play {
                     card: "C01".into(),
                     played_for: if s == side { played } else { PlayedFor::Action },
+                    target: None,
                 },
             );
         }

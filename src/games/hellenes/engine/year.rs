@@ -83,12 +83,13 @@ pub fn year_end(
     year_start(sc, next, events, records, dice);
 }
 
-/// The cities loyal to the enemy that `side` controls, with their values (scenario order).
+/// The cities loyal to the enemy that `side` controls, with their values (scenario order);
+/// 9.53 [A] a city under a civil-war marker yields no tribute.
 pub fn enemy_cities(sc: &Scenario, st: &State, side: &str) -> Vec<(String, u32)> {
     let enemy = sc.enemy_of(side);
     st.cities
         .iter()
-        .filter(|c| c.control == side && c.loyalty == enemy)
+        .filter(|c| c.control == side && c.loyalty == enemy && !c.civil_war)
         .filter_map(|c| {
             sc.area(&c.name)
                 .and_then(|a| a.city.as_ref())
@@ -145,11 +146,7 @@ fn victory_check(sc: &Scenario, st: &mut State) -> YearEvent {
 /// card is in play.
 pub fn peace_threshold(sc: &Scenario, st: &State) -> (u32, bool) {
     let y = &sc.params.year;
-    let faction = st
-        .cards
-        .in_play
-        .iter()
-        .any(|c| c.card == y.peace_faction_card);
+    let faction = super::card_events::peace_faction(sc, &st.cards.in_play);
     if faction {
         (y.peace_faction_prestige.min(y.peace_offer_prestige), true)
     } else {
@@ -263,6 +260,15 @@ fn year_over(sc: &Scenario, st: &mut State, orders: &BTreeMap<String, Orders>) -
     if !ravaged.is_empty() {
         out.push(YearEvent::RavagedRemoved { cities: ravaged });
     }
+    // 9.53: the civil-war markers go too.
+    let mut civil_war = Vec::new();
+    for c in st.cities.iter_mut().filter(|c| c.civil_war) {
+        c.civil_war = false;
+        civil_war.push(c.name.clone());
+    }
+    if !civil_war.is_empty() {
+        out.push(YearEvent::CivilWarRemoved { cities: civil_war });
+    }
     let from = st.year;
     // Years count down BC.
     st.year -= 1;
@@ -331,7 +337,9 @@ pub fn new_year(
     sc: &Scenario,
     next: &mut State,
     orders: &BTreeMap<String, Orders>,
+    dice: &crate::dice::TurnDice,
     events: &mut Vec<Event>,
+    records: &mut Vec<crate::dice::DiceRecord>,
 ) {
     let mut plays: BTreeMap<String, NewYearPlay> = BTreeMap::new();
     for side in sc.side_ids() {
@@ -398,9 +406,13 @@ pub fn new_year(
                     side: side.clone(),
                     card: p.card.clone(),
                     continuing: stays,
+                    target: p.target.clone(),
                 });
                 // 1.0 [A]: the Event's effects from data (10.4: Events work normally).
-                events.extend(super::card_events::apply(sc, next, side, &p.card));
+                let a =
+                    super::card_events::apply(sc, next, dice, side, &p.card, p.target.as_deref());
+                events.extend(a.events);
+                records.extend(a.dice);
             }
             PlayedFor::Action => {
                 next.cards.discard.push(p.card.clone());

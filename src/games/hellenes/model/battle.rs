@@ -43,6 +43,9 @@ pub struct BattleSetup {
     pub attacker_withdraws: bool,
     /// The owner's tie order per side (`standing.losses`): listed blocks first.
     pub tie_order: BTreeMap<String, Vec<String>>,
+    /// 1.0 [A] Card Events in force (`battle-bonus`): per side, the points its blocks add
+    /// to their rating number (3 at most), and the cards that give them.
+    pub bonus: BTreeMap<String, (u32, Vec<String>)>,
 }
 
 /// What one die, hit or rout did to the enemy.
@@ -123,6 +126,8 @@ pub struct BattleOutcome {
     pub withdrawn: Vec<String>,
     /// The winning side, `None` when both sides stay after the last round.
     pub winner: Option<String>,
+    /// 1.0 [A] The card bonuses in force (`BattleSetup::bonus`).
+    pub bonus: BTreeMap<String, (u32, Vec<String>)>,
 }
 
 impl BattleOutcome {

@@ -57,6 +57,11 @@ pub fn peace(year: i32) -> String {
     Label::new(["peace".to_string(), year.to_string()]).to_string()
 }
 
+/// 1.0 [A]: the dice of `card`'s Event on `target` (a revolt's die, a storm's dice).
+pub fn event(card: &str, target: &str) -> String {
+    Label::new(["event", card, target]).to_string()
+}
+
 /// 11.0: the `n`th re-roll of the result `label` (dice.md §3).
 pub fn reroll(label: &str, n: usize) -> String {
     match Label::parse(label) {
@@ -76,7 +81,7 @@ pub fn kind_of(sc: &Scenario, label: &str) -> Option<Governs> {
         ["siege", _, "sortie"] => Some(Governs::LandBattle),
         ["siege", _, "assault"] | ["siege", _, "treachery"] => Some(Governs::Assault),
         ["siege", _, "attrition"] => Some(Governs::Attrition),
-        ["peace", _] => Some(Governs::Event),
+        ["peace", _] | ["event", _, _] => Some(Governs::Event),
         ["deal", _] => Some(Governs::Deal),
         ["draw", "pool", _] => Some(Governs::NewBlocks),
         _ => None,
@@ -115,7 +120,17 @@ pub fn labels_of(sc: &Scenario, kind: Governs) -> Vec<String> {
             .flat_map(|c| [assault(&c), treachery(&c)])
             .collect(),
         Governs::Attrition => cities().map(|c| attrition(&c)).collect(),
-        Governs::Event => years().map(peace).collect(),
+        Governs::Event => years()
+            .map(peace)
+            .chain(sc.cards.iter().filter(|c| c.target.is_some()).flat_map(|c| {
+                sc.areas
+                    .iter()
+                    .map(|a| a.name.as_str())
+                    .chain(sc.seas.iter().map(|s| s.name.as_str()))
+                    .map(|p| event(&c.id, p))
+                    .collect::<Vec<_>>()
+            }))
+            .collect(),
         Governs::Deal => years().map(deal).collect(),
         Governs::NewBlocks => sc.sides.iter().map(|s| draw_pool(&s.id)).collect(),
     }

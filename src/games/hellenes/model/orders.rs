@@ -237,4 +237,6 @@ pub struct NewYearPlay {
     pub card: String,
     pub played_for: PlayedFor,
     pub olympian: Option<String>,
+    /// 1.0 [A] What the Event is played on (the card's `target:` in the scenario).
+    pub target: Option<String>,
 }

@@ -182,19 +182,40 @@ pub enum CardKind {
     Revolt,
 }
 
-/// 1.0 [A] One effect of a card's Event (`cards[].effects` in the scenario).
+/// 1.0 [A] One effect of a card's Event (`cards[].effects` in the scenario). The
+/// vocabulary (docs/rules-coverage.md section 1): immediate effects happen when the card
+/// is revealed; season effects (`actions`, `march`, `truce`, `halt`, `closed`, and a
+/// `battle-bonus` of a card that does not stay in play) last the season it was played;
+/// a continuing Event's or a leader's `battle-bonus` lasts while the card is in play.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(untagged)]
 pub enum Effect {
-    /// An effect another rule applies (`treachery-assault`, `peace-faction`).
+    /// An effect without parameters (`treachery-assault`, `peace-faction`, `truce`, …).
     Marker(Marker),
     /// Steps gained or lost by blocks at once: `steps: { side, at, kind, change, keep_last }`.
     Steps { steps: StepsEffect },
     /// Prestige on the net track: `prestige: { side, points }`.
     Prestige { prestige: PrestigeEffect },
+    /// 1.0 [A] Actions the side spends this player turn although it played an Event.
+    Actions { actions: u32 },
+    /// 2.0 [A] This season the side's land blocks move up to this many land areas.
+    March { march: u32 },
+    /// [A] The chosen city (`target`) changes to the side's loyalty and control on a die
+    /// of at most `on` (stream `event:<card>:<city>`).
+    Revolt { revolt: RollEffect },
+    /// [A] Every fleet in the chosen sea rolls a die per step and loses a step for each
+    /// die of at most `on` (stream `event:<card>:<sea>`).
+    Storm { storm: RollEffect },
+    /// [A] The side's blocks fire with their rating number raised by `points` (3 at most)
+    /// in battles of `kind`.
+    BattleBonus {
+        #[serde(rename = "battle-bonus")]
+        bonus: BonusEffect,
+    },
 }
 
-/// An Event's effect applied by another rule, named in data so the reports know it is.
+/// An effect without parameters: one another rule applies, or one that acts on the
+/// card's `target`.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum Marker {
@@ -202,8 +223,20 @@ pub enum Marker {
     /// `params.siege.treachery_card`).
     TreacheryAssault,
     /// 10.2: while in play, the peace offer needs `params.year.peace_faction_prestige`
-    /// (applied at the victory check, `params.year.peace_faction_card`).
+    /// (applied at the victory check).
     PeaceFaction,
+    /// [A] This season neither side starts a battle, an assault, a pillage or a sortie.
+    Truce,
+    /// [A] This season no block moves into or out of the chosen land area (`target`).
+    Halt,
+    /// [A] This season no fleet enters or leaves the chosen sea (`target`).
+    Closed,
+    /// 9.53 [A] A civil-war marker on the chosen city (`target`) until the year's end:
+    /// it yields no tribute (9.51).
+    CivilWar,
+    /// 10.4.1 [A] A spare garrison block on the chosen Olympian (`target`), as a New Year
+    /// sacrifice.
+    Sacrifice,
 }
 
 /// Whose blocks or Prestige an effect touches.
@@ -220,7 +253,8 @@ pub enum Whose {
 }
 
 /// Which blocks a `steps` effect touches: every block of `side` of `kind` at `at` (a
-/// place, or `home`: each block in its own home city), on the map and not garrisons.
+/// place, `home`: each block in its own home city, or `target`: the place the card's
+/// player chose), on the map and not garrisons.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct StepsEffect {
@@ -234,6 +268,9 @@ pub struct StepsEffect {
     /// A block with one step does not lose it (it is not eliminated).
     #[serde(default)]
     pub keep_last: bool,
+    /// Only blocks outside walls (not besieged in a city).
+    #[serde(default)]
+    pub outside_walls: bool,
 }
 
 fn any_kind() -> String {
@@ -245,6 +282,103 @@ fn any_kind() -> String {
 pub struct PrestigeEffect {
     pub side: Whose,
     pub points: i32,
+}
+
+/// A die roll of an Event: it succeeds (or costs a step) on a die of at most `on`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RollEffect {
+    pub on: u32,
+}
+
+/// Which battles a `battle-bonus` counts in.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum BattleKind {
+    /// Field battles on land and sorties.
+    Land,
+    /// Naval battles.
+    Naval,
+    /// Assaults, attacking or defending.
+    Assault,
+    /// Every battle.
+    Any,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct BonusEffect {
+    pub points: u32,
+    #[serde(default = "any_battle")]
+    pub kind: BattleKind,
+}
+
+fn any_battle() -> BattleKind {
+    BattleKind::Any
+}
+
+/// 1.0 [A] What a card's Event is played on (`target:` in the orders): the kind of
+/// thing, and the conditions the target must meet when the card is played and when it
+/// is revealed (the side's own knowledge: its view, or the state seen as it sees it).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TargetDef {
+    pub kind: TargetKind,
+    /// A city's control: any of `own`, `enemy`, `neutral` (empty: any).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub control: Vec<String>,
+    /// A city of at most this value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_value: Option<u32>,
+    /// No enemy block stands in the place (walls included).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_enemy_blocks: bool,
+    /// A block of the side stands in the place, in a land neighbour, or in its offshore
+    /// sea.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub near: bool,
+    /// A block of the side stands in the place.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub own_blocks: bool,
+    /// Enemy blocks stand there outside walls.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub enemy_out: bool,
+    /// Places the card may not be played on while another card is in play.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub barred: Vec<Barred>,
+}
+
+/// What a card's Event is played on.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum TargetKind {
+    /// A land area (with or without a city).
+    Area,
+    /// A city (a land area with a walled city).
+    City,
+    Sea,
+    /// An Olympian (`params.olympians.gods`).
+    Olympian,
+}
+
+impl TargetKind {
+    pub fn words(self) -> &'static str {
+        match self {
+            TargetKind::Area => "a land area",
+            TargetKind::City => "a city",
+            TargetKind::Sea => "a sea",
+            TargetKind::Olympian => "an Olympian",
+        }
+    }
+}
+
+/// A place a card may not be played on while `while_in_play` is in play.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Barred {
+    pub place: String,
+    #[serde(rename = "while")]
+    pub while_in_play: String,
 }
 
 /// A card: an Action value at one end, an Event at the other.
@@ -264,8 +398,43 @@ pub struct CardDef {
     /// A moderator with the printed cards corrects these in data, not code.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
+    /// What the Event is played on, when its effects need a choice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<TargetDef>,
+    /// Only this side may play the card for its Event (a leader of one side).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub assumed: Vec<String>,
+}
+
+impl CardDef {
+    /// 1.0 [A] The card stays in play when played for its Event.
+    pub fn stays(&self) -> bool {
+        matches!(self.kind, CardKind::Continuing | CardKind::Leader)
+    }
+    /// Effects that act on the card's `target`.
+    pub fn needs_target(&self) -> bool {
+        self.effects.iter().any(|e| match e {
+            Effect::Steps { steps } => steps.at == "target",
+            Effect::Revolt { .. } | Effect::Storm { .. } => true,
+            Effect::Marker(m) => matches!(
+                m,
+                Marker::Halt | Marker::Closed | Marker::CivilWar | Marker::Sacrifice
+            ),
+            _ => false,
+        })
+    }
+    /// 10.4 [A] Effects that last the season the card is played, which the New Year
+    /// (no season follows it in the year's play) cannot use.
+    pub fn season_only(&self) -> bool {
+        self.effects.iter().any(|e| match e {
+            Effect::Actions { .. } | Effect::March { .. } => true,
+            Effect::BattleBonus { .. } => !self.stays(),
+            Effect::Marker(m) => matches!(m, Marker::Truce | Marker::Halt | Marker::Closed),
+            _ => false,
+        })
+    }
 }
 
 /// A whole scenario.
@@ -328,39 +497,119 @@ impl Scenario {
             .unwrap_or_default()
     }
 
+    /// 1.0 [A] What is wrong with one card's Event data: dangling places, sides and cards,
+    /// and effects that need a target the card does not define (or of another kind).
+    fn card_problems(&self, c: &CardDef, sides: &BTreeSet<&str>) -> Vec<String> {
+        let mut out = Vec::new();
+        let place = |p: &str| self.area(p).is_some() || self.sea(p).is_some();
+        let target = c.target.as_ref().map(|t| t.kind);
+        let wants = |out: &mut Vec<String>, what: &str, kinds: &[TargetKind]| {
+            if !target.is_some_and(|k| kinds.contains(&k)) {
+                let kinds: Vec<&str> = kinds.iter().map(|k| k.words()).collect();
+                out.push(format!(
+                    "card {}: effect `{what}` needs `target: {{kind: …}}`: {}",
+                    c.id,
+                    kinds.join(" or ")
+                ));
+            }
+        };
+        for e in &c.effects {
+            let whose = match e {
+                Effect::Steps { steps: s } => {
+                    if s.at == "target" {
+                        wants(&mut out, "steps", &[TargetKind::Area, TargetKind::City, TargetKind::Sea]);
+                    } else if s.at != "home" && !place(&s.at) {
+                        out.push(format!(
+                            "card {}: effect at `{}`: no such place (or `home`, `target`)",
+                            c.id, s.at
+                        ));
+                    }
+                    if !["land", "fleet", "any"].contains(&s.kind.as_str()) {
+                        out.push(format!(
+                            "card {}: effect kind `{}`: land, fleet or any",
+                            c.id, s.kind
+                        ));
+                    }
+                    Some(&s.side)
+                }
+                Effect::Prestige { prestige: p } => Some(&p.side),
+                Effect::Revolt { revolt: r } => {
+                    wants(&mut out, "revolt", &[TargetKind::City]);
+                    if !(1..=6).contains(&r.on) {
+                        out.push(format!("card {}: revolt `on: {}`: a die of 1 to 6", c.id, r.on));
+                    }
+                    None
+                }
+                Effect::Storm { storm: r } => {
+                    wants(&mut out, "storm", &[TargetKind::Sea]);
+                    if !(1..=6).contains(&r.on) {
+                        out.push(format!("card {}: storm `on: {}`: a die of 1 to 6", c.id, r.on));
+                    }
+                    None
+                }
+                Effect::Marker(Marker::Halt) => {
+                    wants(&mut out, "halt", &[TargetKind::Area, TargetKind::City]);
+                    None
+                }
+                Effect::Marker(Marker::Closed) => {
+                    wants(&mut out, "closed", &[TargetKind::Sea]);
+                    None
+                }
+                Effect::Marker(Marker::CivilWar) => {
+                    wants(&mut out, "civil-war", &[TargetKind::City]);
+                    None
+                }
+                Effect::Marker(Marker::Sacrifice) => {
+                    wants(&mut out, "sacrifice", &[TargetKind::Olympian]);
+                    None
+                }
+                _ => None,
+            };
+            if let Some(Whose::Side(s)) = whose {
+                if !sides.contains(s.as_str()) {
+                    out.push(format!("card {}: effect side `{s}`: no such side", c.id));
+                }
+            }
+        }
+        if let Some(t) = &c.target {
+            if !c.needs_target() {
+                out.push(format!(
+                    "card {}: `target` given, but no effect acts on it",
+                    c.id
+                ));
+            }
+            for k in &t.control {
+                if !["own", "enemy", "neutral"].contains(&k.as_str()) {
+                    out.push(format!("card {}: target control `{k}`: own, enemy or neutral", c.id));
+                }
+            }
+            for b in &t.barred {
+                if !place(&b.place) {
+                    out.push(format!("card {}: barred place `{}`: no such place", c.id, b.place));
+                }
+                if self.card(&b.while_in_play).is_none() {
+                    out.push(format!(
+                        "card {}: barred while `{}`: no such card",
+                        c.id, b.while_in_play
+                    ));
+                }
+            }
+        }
+        if let Some(s) = &c.only {
+            if !sides.contains(s.as_str()) {
+                out.push(format!("card {}: `only: {s}`: no such side", c.id));
+            }
+        }
+        out
+    }
+
     /// Every inconsistency in the data: dangling names, asymmetric adjacency, duplicate
     /// ids, impossible values. An empty list means the scenario can be played.
     pub fn problems(&self) -> Vec<String> {
         let mut out = Vec::new();
         let sides: BTreeSet<&str> = self.sides.iter().map(|s| s.id.as_str()).collect();
         for c in &self.cards {
-            for e in &c.effects {
-                let whose = match e {
-                    Effect::Steps { steps: s } => {
-                        if s.at != "home" && self.area(&s.at).is_none() && self.sea(&s.at).is_none()
-                        {
-                            out.push(format!(
-                                "card {}: effect at `{}`: no such place (or `home`)",
-                                c.id, s.at
-                            ));
-                        }
-                        if !["land", "fleet", "any"].contains(&s.kind.as_str()) {
-                            out.push(format!(
-                                "card {}: effect kind `{}`: land, fleet or any",
-                                c.id, s.kind
-                            ));
-                        }
-                        Some(&s.side)
-                    }
-                    Effect::Prestige { prestige: p } => Some(&p.side),
-                    _ => None,
-                };
-                if let Some(Whose::Side(s)) = whose {
-                    if !sides.contains(s.as_str()) {
-                        out.push(format!("card {}: effect side `{s}`: no such side", c.id));
-                    }
-                }
-            }
+            out.extend(self.card_problems(c, &sides));
         }
         let mut names = BTreeSet::new();
         for a in &self.areas {

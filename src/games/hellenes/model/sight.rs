@@ -8,7 +8,11 @@
 //! per place, the calendar and the side's play this season, and what the side has done
 //! so far this player turn (blocks moved, steps built, blocks drawn).
 
+use super::scenario::BattleKind;
+use super::scenario::Effect;
+use super::scenario::Marker;
 use super::scenario::Scenario;
+use super::state::InPlay;
 use super::state::Block;
 use super::state::CityState;
 use super::state::Initiative;
@@ -46,6 +50,75 @@ impl Played {
     }
 }
 
+/// 1.0 [A] The card Events in force this season (`cards[].effects`): the season's
+/// revealed Event plays and the continuing Events and leaders in play. Public: every card
+/// played for its Event is revealed, with its target.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Marks {
+    /// No battle, assault, pillage or sortie may be started (`truce`).
+    pub truce: bool,
+    /// Land areas no block may move into or out of (`halt`).
+    pub halted: BTreeSet<String>,
+    /// Seas no fleet may enter or leave (`closed`).
+    pub closed: BTreeSet<String>,
+    /// Per side: how many land areas its land blocks may move (`march`).
+    pub march: BTreeMap<String, u32>,
+    /// Per side: the battle bonuses in force (`battle-bonus`): (kind, points, card).
+    pub bonus: BTreeMap<String, Vec<(BattleKind, u32, String)>>,
+}
+
+impl Marks {
+    /// From the season's plays (`None` outside the campaigning season: Winter, the New
+    /// Year) and the cards in play.
+    pub fn of(sc: &Scenario, initiative: Option<&Initiative>, in_play: &[InPlay]) -> Marks {
+        let mut m = Marks::default();
+        let season = initiative
+            .into_iter()
+            .flat_map(|i| i.plays.iter())
+            .filter(|(_, p)| p.played_for == PlayedFor::Event)
+            .filter_map(|(s, p)| Some((s, sc.card(&p.card)?, p.target.as_deref())));
+        let staying = in_play
+            .iter()
+            .filter_map(|p| Some((&p.side, sc.card(&p.card)?, None)));
+        for (side, card, target) in season.chain(staying) {
+            for e in &card.effects {
+                match e {
+                    Effect::Marker(Marker::Truce) => m.truce = true,
+                    Effect::Marker(Marker::Halt) => m.halted.extend(target.map(String::from)),
+                    Effect::Marker(Marker::Closed) => m.closed.extend(target.map(String::from)),
+                    Effect::March { march } => {
+                        let x = m.march.entry(side.clone()).or_default();
+                        *x = (*x).max(*march);
+                    }
+                    Effect::BattleBonus { bonus } => {
+                        // A card played this season that stays in play is listed twice.
+                        let list = m.bonus.entry(side.clone()).or_default();
+                        if !list.iter().any(|(_, _, c)| c == &card.id) {
+                            list.push((bonus.kind, bonus.points, card.id.clone()));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        m
+    }
+
+    /// The points `side`'s blocks add to their rating number in a battle of `kind`, and
+    /// the cards that give them.
+    pub fn bonus(&self, side: &str, kind: BattleKind) -> (u32, Vec<String>) {
+        let mut points = 0;
+        let mut cards = Vec::new();
+        for (k, p, c) in self.bonus.get(side).into_iter().flatten() {
+            if (*k == kind || *k == BattleKind::Any) && *p > 0 {
+                points += p;
+                cards.push(c.clone());
+            }
+        }
+        (points, cards)
+    }
+}
+
 /// What one side knows while it writes or carries out its orders.
 #[derive(Debug, Clone)]
 pub struct Sight {
@@ -74,6 +147,8 @@ pub struct Sight {
     /// New blocks drawn from the pool this player turn (which ones the checks cannot
     /// know: the draw is blind).
     pub drawn: u32,
+    /// 1.0 [A] The card Events in force (none in a Winter sight).
+    pub marks: Marks,
 }
 
 impl Sight {
@@ -100,6 +175,7 @@ impl Sight {
             moved: BTreeSet::new(),
             built: BTreeMap::new(),
             drawn: 0,
+            marks: Marks::of(sc, v.initiative.as_ref(), &v.in_play),
         }
     }
 
@@ -134,6 +210,7 @@ impl Sight {
             moved: BTreeSet::new(),
             built: BTreeMap::new(),
             drawn: 0,
+            marks: Marks::of(sc, st.initiative.as_ref(), &st.cards.in_play),
         }
     }
 
@@ -142,6 +219,7 @@ impl Sight {
     pub fn winter_from_view(sc: &Scenario, v: &View) -> Sight {
         let mut s = Sight::from_view(sc, v);
         s.enemy_hold.clear();
+        s.marks = Marks::default();
         s
     }
 
@@ -156,6 +234,7 @@ impl Sight {
         let mut s = Sight::from_state(sc, st, side);
         s.enemy_hold.clear();
         s.enemy_out.clear();
+        s.marks = Marks::default();
         for b in st.blocks.iter() {
             if b.side != side && !moving.contains(&b.id) && b.stops_enemy() {
                 *s.enemy_out.entry(b.at.clone()).or_default() += 1;

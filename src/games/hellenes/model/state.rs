@@ -155,6 +155,9 @@ pub struct CityState {
     /// 5.5: pillaged this year; the mark goes at the year's end (9.53).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ravaged: bool,
+    /// 9.53 [A]: a civil-war marker (a card Event) until the year's end: no tribute.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub civil_war: bool,
 }
 
 /// A siege (7.2), with when it was established.
@@ -193,6 +196,9 @@ pub struct Play {
     pub card: String,
     #[serde(rename = "for")]
     pub played_for: PlayedFor,
+    /// 1.0 [A] What the Event is played on (the card's `target:` in the scenario).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
 }
 
 /// The cards.
@@ -347,6 +353,7 @@ impl State {
                     siege: None,
                     built_garrison: false,
                     ravaged: false,
+                    civil_war: false,
                 })
             })
             .collect();

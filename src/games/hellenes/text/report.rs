@@ -150,11 +150,16 @@ pub fn narrate(
                 side,
                 card,
                 continuing,
+                target,
             } => {
-                let text = sc
+                let mut text = sc
                     .card(card)
                     .map(|c| words::text(&c.event, lang))
                     .unwrap_or_default();
+                if let Some(t) = target {
+                    let t = words::text(t, lang);
+                    text = lang.pick(format!("{text} Played on: {t}."), format!("{text} Цель: {t}."));
+                }
                 // 1.0 [A]: an Event is applied when its card lists effects in data
                 // (`engine::card_events`); the reports must not let a player believe any
                 // other Event took effect.

@@ -109,7 +109,7 @@ pub fn year_end(sc: &Scenario, v: &View) -> String {
     let mut out = String::new();
     let y = &sc.params.year;
     let (need, faction) = {
-        let faction = v.in_play.iter().any(|c| c.card == y.peace_faction_card);
+        let faction = crate::games::hellenes::engine::card_events::peace_faction(sc, &v.in_play);
         if faction {
             (y.peace_faction_prestige.min(y.peace_offer_prestige), true)
         } else {
@@ -490,6 +490,7 @@ mod tests {
                     Play {
                         card: "C05".into(),
                         played_for: PlayedFor::Action,
+                        target: None,
                     },
                 )
             })

@@ -41,6 +41,8 @@ pub enum Event {
         side: String,
         card: String,
         continuing: bool,
+        /// 1.0 [A] what the Event was played on.
+        target: Option<String>,
     },
     /// A player turn's actions, battles, retreats, control and Prestige (`season::SeasonEvent`).
     Season(SeasonEvent),

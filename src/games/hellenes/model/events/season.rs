@@ -43,6 +43,34 @@ pub enum SeasonEvent {
         change: i32,
         blocks: Vec<(String, u32)>,
     },
+    /// 1.0 [A] a card's `revolt`: the die (stream `label`) and whether `city` changed
+    /// from `from` to `side`.
+    EventRevolt {
+        side: String,
+        card: String,
+        city: String,
+        from: String,
+        label: String,
+        die: u32,
+        on: u32,
+        succeeded: bool,
+    },
+    /// 1.0 [A] a card's `storm` on `sea`: each fleet there (block, owner, its die, steps
+    /// after). Told to each side with its own fleets named, the enemy's counted.
+    EventStorm {
+        side: String,
+        card: String,
+        sea: String,
+        label: String,
+        on: u32,
+        fleets: Vec<(String, String, u32, u32)>,
+    },
+    /// 1.0 [A] an Event whose target was no longer lawful when it was revealed.
+    EventVoid {
+        side: String,
+        card: String,
+        why: String,
+    },
     /// 4.2: a block gained a step.
     StepBuilt {
         side: String,

@@ -55,6 +55,8 @@ pub enum YearEvent {
     Discarded { side: String, cards: Vec<String> },
     /// 9.53: the ravaged marks removed (5.5).
     RavagedRemoved { cities: Vec<String> },
+    /// 9.53: the civil-war markers removed at the year's end.
+    CivilWarRemoved { cities: Vec<String> },
     /// 9.53: the year advanced.
     YearAdvanced { from: i32, to: i32 },
     /// 9.54: every card but those in play gathered for the shuffle.

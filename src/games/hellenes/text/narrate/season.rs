@@ -143,6 +143,75 @@ pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>, lang: Lang) -
                 ),
             )
         }
+        SeasonEvent::EventRevolt {
+            side: s,
+            card,
+            city,
+            from,
+            label,
+            die,
+            on,
+            succeeded,
+        } => {
+            let (en, ru) = if *succeeded {
+                (
+                    format!("{city} goes over to {}", name(s)),
+                    format!("{city} переходит на сторону {}", gen(s)),
+                )
+            } else {
+                (
+                    format!("{city} stays with {}", name(from)),
+                    format!("{city} остаётся за {}", words::side(sc, from, lang, Case::Ins)),
+                )
+            };
+            lang.pick(
+                format!("1.0 Event {card} ([A] `cards[{card}].effects`): a revolt at {city}: die {die} (`{label}`; 1–{on} succeeds): {en}."),
+                format!("1.0 Событие {card} ([A] `cards[{card}].effects`): мятеж в {city}: кубик {die} (`{label}`; успех при 1–{on}): {ru}."),
+            )
+        }
+        SeasonEvent::EventStorm {
+            side: _,
+            card,
+            sea,
+            label,
+            on,
+            fleets,
+        } => {
+            if fleets.is_empty() {
+                return lang.pick(
+                    format!("1.0 Event {card} ([A] `cards[{card}].effects`): a storm at {sea}; no fleet is there."),
+                    format!("1.0 Событие {card} ([A] `cards[{card}].effects`): шторм в {sea}; флотов там нет."),
+                );
+            }
+            let parts: Vec<String> = fleets
+                .iter()
+                .map(|(b, owner, die, left)| {
+                    let lost = *die <= *on;
+                    if own(owner) {
+                        match (lost, *left) {
+                            (false, _) => lang.pick(format!("{b} {die}, no loss"), format!("{b} {die}, без потерь")),
+                            (true, 0) => lang.pick(format!("{b} {die}, eliminated"), format!("{b} {die}, уничтожен")),
+                            (true, n) => lang.pick(format!("{b} {die}, now {n}"), format!("{b} {die}, теперь {n}")),
+                        }
+                    } else {
+                        let who = lang.pick(format!("a fleet of {}", name(owner)), format!("флот {}", gen(owner)));
+                        match (lost, *left) {
+                            (false, _) => lang.pick(format!("{who} {die}, no loss"), format!("{who} {die}, без потерь")),
+                            (true, 0) => lang.pick(format!("{who} {die}, eliminated"), format!("{who} {die}, уничтожен")),
+                            (true, _) => lang.pick(format!("{who} {die}, loses a step"), format!("{who} {die}, теряет шаг")),
+                        }
+                    }
+                })
+                .collect();
+            lang.pick(
+                format!("1.0 Event {card} ([A] `cards[{card}].effects`): a storm at {sea}, one die per fleet (`{label}`; 1–{on} costs a step): {}.", parts.join("; ")),
+                format!("1.0 Событие {card} ([A] `cards[{card}].effects`): шторм в {sea}, по кубику на флот (`{label}`; 1–{on} стоит шага): {}.", parts.join("; ")),
+            )
+        }
+        SeasonEvent::EventVoid { side: s, card, why } => lang.pick(
+            format!("1.0 {} Event {card} has no effect: {why}.", possessive(&name(s))),
+            format!("1.0 Событие {card} ({}) не действует: {why}.", name(s)),
+        ),
         SeasonEvent::IntoWalls {
             side: s,
             city,

@@ -80,6 +80,13 @@ pub fn narrate(sc: &Scenario, e: &YearEvent, lang: Lang) -> String {
         ),
         YearEvent::Discarded { side, cards } => discarded(sc, side, cards, lang),
         YearEvent::RavagedRemoved { cities } => ravaged_removed(cities, lang),
+        YearEvent::CivilWarRemoved { cities } => lang.pick(
+            format!(
+                "9.53 The civil-war markers are removed: {}.",
+                cities.join(", ")
+            ),
+            format!("9.53 Метки гражданской войны сняты: {}.", cities.join(", ")),
+        ),
         YearEvent::YearAdvanced { from, to } => year_advanced(from, to, lang),
         YearEvent::NewYearRevealed { plays, order } => new_year_revealed(sc, plays, order, lang),
         YearEvent::NewYearEventVoid { side, card, revolt } => {

@@ -1,0 +1,147 @@
+//! 1.0 [A] The checks of a card played for its Event (at the initiative or the New Year):
+//! who may play it (a leader of one side), whether the New Year can use it (an Event that
+//! lasts a season), and its `target:`, read and judged by the same rule the resolution
+//! applies (`engine::card_events::target_problem`) on the side's view.
+
+use super::context::Ctx;
+use crate::games::hellenes::engine::card_events;
+use crate::games::hellenes::model::scenario::TargetKind;
+use crate::games::hellenes::model::sight::Sight;
+use crate::games::hellenes::model::state::PlayedFor;
+use crate::yaml::Node;
+
+/// The checked target of the play `v` of `card` (`None` inside: the card takes none);
+/// `None`: a problem was reported.
+pub(super) fn check_event(
+    cx: &mut Ctx,
+    v: &Node,
+    card: &str,
+    played_for: PlayedFor,
+    target: Option<&Node>,
+    new_year: bool,
+) -> Option<Option<String>> {
+    let sc = cx.sc;
+    let def = sc.card(card)?;
+    if played_for == PlayedFor::Action {
+        if let Some(node) = target {
+            let d = cx.err(
+                "orders::target-without-event",
+                node,
+                "a target is named only for a card played for its Event",
+            );
+            d.rule = Some("rule 1.0: a card is played for its Action value or its Event".into());
+            d.help = Some("write `for: event`, or leave `target` out".into());
+            return None;
+        }
+        return Some(None);
+    }
+    let card_node = v.get("card").unwrap_or(v);
+    if let Some(only) = &def.only {
+        if *only != cx.view.side {
+            let owner = sc
+                .sides
+                .iter()
+                .find(|s| &s.id == only)
+                .map_or(only.clone(), |s| s.name.clone());
+            let d = cx.err(
+                "orders::event-of-the-other-side",
+                card_node,
+                format!(
+                    "{} {} can be played for its Event by {owner} only",
+                    def.id, def.name
+                ),
+            );
+            d.rule = Some(format!(
+                "rule 1.0 [A] `cards[{}].only`: a leader of one side is played for its Event by that side",
+                def.id
+            ));
+            d.help = Some("play it for its Action value (`for: action`)".into());
+            return None;
+        }
+    }
+    if new_year && def.season_only() {
+        let d = cx.err(
+            "orders::season-event-at-new-year",
+            card_node,
+            format!(
+                "{} {}'s Event lasts a season: it cannot be played at New Year",
+                def.id, def.name
+            ),
+        );
+        d.rule = Some(
+            "rule 10.4 [A] no player turn follows the New Year card: an Event that lasts the season has nothing to act on"
+                .into(),
+        );
+        d.help = Some(
+            "play it for its Action value as a sacrifice, or keep it for a season".into(),
+        );
+        return None;
+    }
+    let view = cx.view;
+    let sight = Sight::from_view(sc, view);
+    let table = card_events::Table {
+        sight: &sight,
+        in_play: &view.in_play,
+        sacrifices: &view.sacrifices,
+    };
+    let lawful = card_events::targets(sc, &table, def);
+    let listed = |lawful: &[String]| {
+        if lawful.is_empty() {
+            "no target is open to you now: play the card for its Action value".to_string()
+        } else {
+            let more = if lawful.len() > 8 { ", …" } else { "" };
+            format!(
+                "open to you now: {}{more}",
+                lawful.iter().take(8).cloned().collect::<Vec<_>>().join(", ")
+            )
+        }
+    };
+    let rule = format!(
+        "rule 1.0 [A] `cards[{}].target`: what {} {}'s Event is played on",
+        def.id, def.id, def.name
+    );
+    let Some(t) = &def.target else {
+        if let Some(node) = target {
+            let d = cx.err(
+                "orders::target-not-taken",
+                node,
+                format!("{} {}'s Event takes no target", def.id, def.name),
+            );
+            d.rule = Some(rule);
+            d.help = Some("leave `target` out".into());
+            return None;
+        }
+        return Some(None);
+    };
+    let Some(node) = target else {
+        let d = cx.err(
+            "orders::missing-target",
+            v,
+            format!(
+                "{} {}'s Event is played on {}: name it with `target:`",
+                def.id,
+                def.name,
+                t.kind.words()
+            ),
+        );
+        d.rule = Some(rule);
+        d.help = Some(listed(&lawful));
+        return None;
+    };
+    let name = match t.kind {
+        TargetKind::Olympian => super::appeals::named(
+            cx,
+            node,
+            "rule 11.0: the Olympians are listed in the scenario (`params.olympians`)",
+        )
+        .map(|o| o.name.clone())?,
+        _ => cx.place(node)?,
+    };
+    if let Some(why) = card_events::target_problem(sc, &table, def, &name) {
+        let d = cx.err("orders::bad-target", node, why);
+        d.rule = Some(rule);
+        d.help = Some(listed(&lawful));
+        return None;
+    }
+    Some(Some(name))
+}
