@@ -516,7 +516,7 @@ fn russian_agrees(name: &str, case: &Case, root: &Path) -> Vec<String> {
     use dikast::error::Failure;
     use dikast::lang::Lang;
     // YAML, and the words of orders files a player writes as they are.
-    const NAMES: [&str; 26] = [
+    const NAMES: [&str; 27] = [
         "SPACE",
         "YAML",
         "HTML",
@@ -535,6 +535,7 @@ fn russian_agrees(name: &str, case: &Case, root: &Path) -> Vec<String> {
         "pillage",
         "card",
         "for",
+        "target",
         "fortify",
         "capitulate",
         "losses",

@@ -64,8 +64,9 @@ const ORDERS_MUTANTS: usize = 4500;
 /// Truncations per orders file (at every Nth byte, N = length / this).
 const TRUNCATIONS: usize = 8;
 /// Accepted orders mutants adjudicated in all, one per seed file picked evenly (a
-/// run_turn costs tens of milliseconds in a debug build).
-const ORDERS_RUNS: usize = 60;
+/// run_turn costs tens of milliseconds in a debug build; the rule cases add seeds, and
+/// each picked seed yields a run only when one of its mutants is accepted).
+const ORDERS_RUNS: usize = 80;
 /// Game files mutated, and mutants of each.
 const GAME_SEEDS: usize = 10;
 const MUTANTS_PER_GAME: u64 = 30;

@@ -472,8 +472,16 @@ fn random_orders(
             let revolt = sc
                 .card(&c.id)
                 .is_some_and(|x| x.kind == dikast::games::hellenes::scenario::CardKind::Revolt);
-            if !revolt && rng.chance(20) {
-                s.push_str(&format!("new_year: {{ card: {}, for: event }}\n", c.id));
+            let event = sc.card(&c.id).and_then(|d| {
+                // 10.4 [A]: no Event that lasts a season at New Year (combat ones do nothing).
+                let season = d.season_only()
+                    && d.kind != dikast::games::hellenes::scenario::CardKind::Combat;
+                (!revolt && !season && rng.chance(20))
+                    .then(|| event_play(sc, v, d, rng))
+                    .flatten()
+            });
+            if let Some(play) = event {
+                s.push_str(&format!("new_year: {{ {play} }}\n"));
             } else {
                 let free: Vec<String> = sc
                     .params
@@ -498,8 +506,14 @@ fn random_orders(
         }
         Phase::Initiative => {
             let c = rng.pick(&v.hand)?;
-            let how = if rng.chance(15) { "event" } else { "action" };
-            s.push_str(&format!("initiative: {{ card: {}, for: {how} }}\n", c.id));
+            let event = sc
+                .card(&c.id)
+                .filter(|_| rng.chance(25))
+                .and_then(|d| event_play(sc, v, d, rng));
+            match event {
+                Some(play) => s.push_str(&format!("initiative: {{ {play} }}\n")),
+                None => s.push_str(&format!("initiative: {{ card: {}, for: action }}\n", c.id)),
+            }
         }
         Phase::PlayerTurn { side, .. } if side == &v.side => {
             if rng.chance(5) {
@@ -540,6 +554,33 @@ fn random_orders(
     Some(s)
 }
 
+/// A card played for its Event, with a target drawn from the lawful ones when it needs
+/// one (`card_events::targets`, the rule the check applies); `None` when it may not be
+/// played for its Event now (another side's leader, no lawful target).
+fn event_play(
+    sc: &Scenario,
+    v: &View,
+    d: &dikast::games::hellenes::scenario::CardDef,
+    rng: &mut Rng,
+) -> Option<String> {
+    use dikast::games::hellenes::engine::card_events;
+    if d.only.as_ref().is_some_and(|s| s != &v.side) {
+        return None;
+    }
+    if d.target.is_none() {
+        return Some(format!("card: {}, for: event", d.id));
+    }
+    let sight = Sight::from_view(sc, v);
+    let table = card_events::Table {
+        sight: &sight,
+        in_play: &v.in_play,
+        sacrifices: &v.sacrifices,
+    };
+    let lawful = card_events::targets(sc, &table, d);
+    let t = rng.pick(&lawful)?;
+    Some(format!("card: {}, for: event, target: \"{t}\"", d.id))
+}
+
 /// No enemy block's id, steps or rating in a side's view: only places and counts.
 fn view_hides_enemy(st: &State, side: &str, view_text: &str) {
     for b in st.blocks.iter().filter(|b| b.side != side) {
@@ -558,7 +599,10 @@ struct Seen {
     counts: BTreeMap<&'static str, u32>,
 }
 
-const WATCH: [(&str, &str); 20] = [
+const WATCH: [(&str, &str); 23] = [
+    ("card Event applied", "([A] `cards["),
+    ("Event with a target", "Played on: "),
+    ("card Event in play", "Event stays in play"),
     ("land battle", "2.0 Battle at"),
     ("naval battle", "2.0 Naval battle at"),
     ("transport and landing", "5.21 The fleets carry"),

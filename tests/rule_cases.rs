@@ -912,3 +912,82 @@ fn successors_diff(before: &SuccessorsState, after: &SuccessorsState) -> String 
         to_yaml(&out)
     }
 }
+
+/// Issue 10: every card of the 431 deck has an effect in data and a case that plays it for
+/// its Event through the order check (an accepted `initiative:` or `new_year:` play with
+/// `for: event` in a case's orders, its card named by id, or by name from the side's hand
+/// in the case's setup).
+#[test]
+fn every_card_event_is_played_in_a_case() {
+    let sc = dikast::games::hellenes::scenario::Scenario::load(HELLENES_431).unwrap();
+    let mut cases = Vec::new();
+    find_cases(&cases_root().join(Hellenes::ID), &mut cases);
+    let mut played: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for dir in &cases {
+        let case: Case =
+            serde_yaml::from_str(&fs::read_to_string(dir.join("case.yaml")).unwrap()).unwrap();
+        if case.expect.as_deref() == Some("invalid") {
+            continue;
+        }
+        let setup: serde_yaml::Value = fs::read_to_string(dir.join("in/game.yaml"))
+            .ok()
+            .and_then(|t| serde_yaml::from_str(&t).ok())
+            .unwrap_or(serde_yaml::Value::Null);
+        let Ok(orders) = fs::read_dir(dir.join("in/orders")) else {
+            continue;
+        };
+        for f in orders.flatten() {
+            let text = fs::read_to_string(f.path()).unwrap();
+            let o: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+            let side = o["side"].as_str().unwrap_or_default().to_string();
+            for key in ["initiative", "new_year"] {
+                let play = &o[key];
+                if play["for"].as_str() != Some("event") {
+                    continue;
+                }
+                let named = play["card"].as_str().unwrap_or_default();
+                let hand: Vec<String> = setup["cards"]["hands"][side.as_str()]
+                    .as_sequence()
+                    .map(|h| {
+                        h.iter()
+                            .filter_map(|c| c.as_str().map(String::from))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let id = sc
+                    .cards
+                    .iter()
+                    .find(|c| {
+                        c.id == named
+                            || (c.name == named && (hand.is_empty() || hand.contains(&c.id)))
+                    })
+                    .map(|c| c.id.clone());
+                if let Some(id) = id {
+                    played
+                        .entry(id)
+                        .or_default()
+                        .push(dir.display().to_string());
+                }
+            }
+        }
+    }
+    let mut missing = Vec::new();
+    for c in &sc.cards {
+        assert!(
+            !c.effects.is_empty(),
+            "card {} {} lists no effect in data",
+            c.id,
+            c.name
+        );
+        if !played.contains_key(&c.id) {
+            missing.push(format!("{} {}", c.id, c.name));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "no case plays these cards for their Event: {missing:?}"
+    );
+    // [P] the 431 deck: cards 1–44 of 55.
+    assert_eq!(sc.cards.len(), 44);
+    assert_eq!(sc.card("C30").map(|c| c.name.as_str()), Some("Civil War"));
+}

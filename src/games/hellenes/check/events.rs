@@ -5,6 +5,7 @@
 
 use super::context::Ctx;
 use crate::games::hellenes::engine::card_events;
+use crate::games::hellenes::model::scenario::CardKind;
 use crate::games::hellenes::model::scenario::TargetKind;
 use crate::games::hellenes::model::sight::Sight;
 use crate::games::hellenes::model::state::PlayedFor;
@@ -59,12 +60,13 @@ pub(super) fn check_event(
             return None;
         }
     }
-    if new_year && def.season_only() {
+    // 10.4: a combat Event is accepted at New Year and does nothing (`engine::year`).
+    if new_year && def.season_only() && def.kind != CardKind::Combat {
         let d = cx.err(
             "orders::season-event-at-new-year",
             card_node,
             format!(
-                "{} {}'s Event lasts a season: it cannot be played at New Year",
+                "the Event of {} {} lasts a season: it cannot be played at New Year",
                 def.id, def.name
             ),
         );
@@ -72,9 +74,8 @@ pub(super) fn check_event(
             "rule 10.4 [A] no player turn follows the New Year card: an Event that lasts the season has nothing to act on"
                 .into(),
         );
-        d.help = Some(
-            "play it for its Action value as a sacrifice, or keep it for a season".into(),
-        );
+        d.help =
+            Some("play it for its Action value as a sacrifice, or keep it for a season".into());
         return None;
     }
     let view = cx.view;
@@ -92,12 +93,17 @@ pub(super) fn check_event(
             let more = if lawful.len() > 8 { ", …" } else { "" };
             format!(
                 "open to you now: {}{more}",
-                lawful.iter().take(8).cloned().collect::<Vec<_>>().join(", ")
+                lawful
+                    .iter()
+                    .take(8)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )
         }
     };
     let rule = format!(
-        "rule 1.0 [A] `cards[{}].target`: what {} {}'s Event is played on",
+        "rule 1.0 [A] `cards[{}].target`: what the Event of {} {} is played on",
         def.id, def.id, def.name
     );
     let Some(t) = &def.target else {
@@ -105,7 +111,7 @@ pub(super) fn check_event(
             let d = cx.err(
                 "orders::target-not-taken",
                 node,
-                format!("{} {}'s Event takes no target", def.id, def.name),
+                format!("the Event of {} {} takes no target", def.id, def.name),
             );
             d.rule = Some(rule);
             d.help = Some("leave `target` out".into());
@@ -118,7 +124,7 @@ pub(super) fn check_event(
             "orders::missing-target",
             v,
             format!(
-                "{} {}'s Event is played on {}: name it with `target:`",
+                "the Event of {} {} is played on {}: name it with `target:`",
                 def.id,
                 def.name,
                 t.kind.words()
@@ -138,7 +144,8 @@ pub(super) fn check_event(
         _ => cx.place(node)?,
     };
     if let Some(why) = card_events::target_problem(sc, &table, def, &name) {
-        let d = cx.err("orders::bad-target", node, why);
+        let d = cx.err("orders::bad-target", node, why.en);
+        d.message_in.push(("ru".into(), why.ru));
         d.rule = Some(rule);
         d.help = Some(listed(&lawful));
         return None;

@@ -47,12 +47,12 @@ use crate::games::hellenes::model::battle::Shot;
 use crate::games::hellenes::model::rating::Rating;
 use crate::games::hellenes::model::scenario::BattleKind;
 use crate::games::hellenes::model::scenario::BlockKind;
-use crate::games::hellenes::model::sight::Marks;
-use std::collections::BTreeMap;
 use crate::games::hellenes::model::scenario::Scenario;
+use crate::games::hellenes::model::sight::Marks;
 use crate::games::hellenes::model::state::Block;
 use crate::games::hellenes::model::state::State;
 use crate::games::hellenes::model::state::Status;
+use std::collections::BTreeMap;
 
 impl Fighter {
     /// A block of the state as it fights at sea (`naval`) or on land. 2.0: fleets use

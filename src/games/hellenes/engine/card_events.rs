@@ -43,16 +43,26 @@ pub struct Table<'a> {
     pub sacrifices: &'a BTreeMap<String, Vec<Sacrifice>>,
 }
 
+/// Why a target is not lawful, in English and in Russian (the reports and the
+/// diagnostics carry both).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Why {
+    pub en: String,
+    pub ru: String,
+}
+
+fn why(en: String, ru: String) -> Option<Why> {
+    Some(Why { en, ru })
+}
+
 /// 1.0 [A] Why `target` is not a lawful target of `card`'s Event for the side of
 /// `table`, or `None` when it is. `target` is a canonical place or Olympian name.
-pub fn target_problem(
-    sc: &Scenario,
-    table: &Table,
-    card: &CardDef,
-    target: &str,
-) -> Option<String> {
+pub fn target_problem(sc: &Scenario, table: &Table, card: &CardDef, target: &str) -> Option<Why> {
     let Some(t) = &card.target else {
-        return Some(format!("{} {}'s Event takes no target", card.id, card.name));
+        return why(
+            format!("the Event of {} {} takes no target", card.id, card.name),
+            format!("событие {} не выбирает цели", card.id),
+        );
     };
     let b = table.sight;
     let side = b.side.as_str();
@@ -63,11 +73,23 @@ pub fn target_problem(
         TargetKind::Olympian => sc.params.olympians.gods.iter().any(|o| o.name == target),
     };
     if !kind_ok {
-        return Some(format!("{target} is not {}", t.kind.words()));
+        let ru = match t.kind {
+            TargetKind::Sea => "море",
+            TargetKind::Area => "сухопутная область",
+            TargetKind::City => "город",
+            TargetKind::Olympian => "олимпиец",
+        };
+        return why(
+            format!("{target} is not {}", t.kind.words()),
+            format!("{target} — не {ru}"),
+        );
     }
     if t.kind == TargetKind::Olympian {
         if super::olympians::has_sacrifice(table.sacrifices, side, target) {
-            return Some(format!("you already have a sacrifice on {target}"));
+            return why(
+                format!("you already have a sacrifice on {target}"),
+                format!("у вас уже есть жертва на {target}"),
+            );
         }
         return None;
     }
@@ -81,23 +103,34 @@ pub fn target_problem(
             "enemy"
         };
         if !t.control.iter().any(|c| c == whose) {
-            let wanted: Vec<String> = t
-                .control
-                .iter()
-                .map(|c| match c.as_str() {
-                    "own" => "yours".to_string(),
-                    other => other.to_string(),
-                })
-                .collect();
-            return Some(format!(
-                "{target} is {} city: the card needs one that is {}",
-                match whose {
-                    "own" => "your",
-                    "neutral" => "a neutral",
-                    _ => "an enemy",
-                },
-                wanted.join(" or ")
-            ));
+            let (en, ru) = match whose {
+                "own" => ("your", "ваш"),
+                "neutral" => ("a neutral", "нейтральный"),
+                _ => ("an enemy", "вражеский"),
+            };
+            let wanted = |lang: &str| -> Vec<&str> {
+                t.control
+                    .iter()
+                    .map(|c| match (c.as_str(), lang) {
+                        ("own", "en") => "yours",
+                        ("own", _) => "ваш",
+                        ("neutral", "en") => "neutral",
+                        ("neutral", _) => "нейтральный",
+                        (_, "en") => "enemy",
+                        _ => "вражеский",
+                    })
+                    .collect()
+            };
+            return why(
+                format!(
+                    "{target} is {en} city: the card needs one that is {}",
+                    wanted("en").join(" or ")
+                ),
+                format!(
+                    "{target} — {ru} город, а карте нужен {}",
+                    wanted("ru").join(" или ")
+                ),
+            );
         }
     }
     if let Some(max) = t.max_value {
@@ -106,17 +139,26 @@ pub fn target_problem(
             .and_then(|a| a.city.as_ref())
             .map_or(0, |c| c.value);
         if value > max {
-            return Some(format!(
-                "{target} has value {value}: the card needs a city of value {max} or less"
-            ));
+            return why(
+                format!("{target} has value {value}: the card needs a city of value {max} or less"),
+                format!(
+                    "ценность {target} — {value}, а карте нужен город ценностью не больше {max}"
+                ),
+            );
         }
     }
     if t.no_enemy_blocks && b.enemy_any.get(target).copied().unwrap_or(0) > 0 {
-        return Some(format!("enemy blocks are at {target}"));
+        return why(
+            format!("enemy blocks are at {target}"),
+            format!("в {target} стоят вражеские блоки"),
+        );
     }
     let own_at = |p: &str| b.own.iter().any(|x| x.status.on_map() && x.at == p);
     if t.own_blocks && !own_at(target) {
-        return Some(format!("you have no block at {target}"));
+        return why(
+            format!("you have no block at {target}"),
+            format!("в {target} нет ваших блоков"),
+        );
     }
     if t.near {
         let mut near: Vec<&str> = vec![target];
@@ -128,25 +170,37 @@ pub fn target_problem(
             near.extend(s.seas.iter().map(String::as_str));
         }
         if !near.iter().any(|p| own_at(p)) {
-            return Some(format!(
-                "you have no block at {target}, next to it by land, or in its offshore sea"
-            ));
+            return why(
+                format!(
+                    "you have no block at {target}, next to it by land, or in its offshore sea"
+                ),
+                format!(
+                    "у вас нет блоков ни в {target}, ни рядом с ним по суше, ни в его прибрежном море"
+                ),
+            );
         }
     }
     if t.enemy_out && b.enemy_out.get(target).copied().unwrap_or(0) == 0 {
-        return Some(format!("no enemy blocks stand outside walls at {target}"));
+        return why(
+            format!("no enemy blocks stand outside walls at {target}"),
+            format!("в {target} вне стен нет вражеских блоков"),
+        );
     }
     for bar in &t.barred {
         if bar.place == target && table.in_play.iter().any(|p| p.card == bar.while_in_play) {
-            let by = sc
-                .card(&bar.while_in_play)
-                .map_or(bar.while_in_play.clone(), |c| {
-                    format!("{} {}", c.id, c.name)
-                });
-            return Some(format!(
-                "{} {} may not be played on {target} while {by} is in play",
-                card.id, card.name
-            ));
+            return why(
+                format!(
+                    "{} {} may not be played on {target} while {} {} is in play",
+                    card.id,
+                    card.name,
+                    bar.while_in_play,
+                    sc.card(&bar.while_in_play).map_or("", |c| c.name.as_str())
+                ),
+                format!(
+                    "{} нельзя играть на {target}, пока в игре {}",
+                    card.id, bar.while_in_play
+                ),
+            );
         }
     }
     None
@@ -210,15 +264,19 @@ pub fn apply(
             in_play: &st.cards.in_play,
             sacrifices: &st.sacrifices,
         };
-        let why = match target {
-            None => Some(format!("{} {}'s Event needs a target", def.id, def.name)),
+        let problem = match target {
+            None => why(
+                format!("the Event of {} {} needs a target", def.id, def.name),
+                format!("событию {} нужна цель", def.id),
+            ),
             Some(t) => target_problem(sc, &table, def, t),
         };
-        if let Some(why) = why {
+        if let Some(w) = problem {
             out.events.push(Event::Season(SeasonEvent::EventVoid {
                 side: side.to_string(),
                 card: card.to_string(),
-                why,
+                why: w.en,
+                why_ru: w.ru,
             }));
             return out;
         }
@@ -244,7 +302,11 @@ pub fn apply(
                             Status::Field | Status::Besieged | Status::Besieging
                         )
                     };
-                    let place_ok = if at == "home" { b.at == b.home } else { b.at == at };
+                    let place_ok = if at == "home" {
+                        b.at == b.home
+                    } else {
+                        b.at == at
+                    };
                     if b.side != owner || !kind_ok || !on_map || !place_ok {
                         continue;
                     }

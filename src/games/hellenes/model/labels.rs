@@ -122,14 +122,19 @@ pub fn labels_of(sc: &Scenario, kind: Governs) -> Vec<String> {
         Governs::Attrition => cities().map(|c| attrition(&c)).collect(),
         Governs::Event => years()
             .map(peace)
-            .chain(sc.cards.iter().filter(|c| c.target.is_some()).flat_map(|c| {
-                sc.areas
+            .chain(
+                sc.cards
                     .iter()
-                    .map(|a| a.name.as_str())
-                    .chain(sc.seas.iter().map(|s| s.name.as_str()))
-                    .map(|p| event(&c.id, p))
-                    .collect::<Vec<_>>()
-            }))
+                    .filter(|c| c.target.is_some())
+                    .flat_map(|c| {
+                        sc.areas
+                            .iter()
+                            .map(|a| a.name.as_str())
+                            .chain(sc.seas.iter().map(|s| s.name.as_str()))
+                            .map(|p| event(&c.id, p))
+                            .collect::<Vec<_>>()
+                    }),
+            )
             .collect(),
         Governs::Deal => years().map(deal).collect(),
         Governs::NewBlocks => sc.sides.iter().map(|s| draw_pool(&s.id)).collect(),

@@ -517,7 +517,11 @@ impl Scenario {
             let whose = match e {
                 Effect::Steps { steps: s } => {
                     if s.at == "target" {
-                        wants(&mut out, "steps", &[TargetKind::Area, TargetKind::City, TargetKind::Sea]);
+                        wants(
+                            &mut out,
+                            "steps",
+                            &[TargetKind::Area, TargetKind::City, TargetKind::Sea],
+                        );
                     } else if s.at != "home" && !place(&s.at) {
                         out.push(format!(
                             "card {}: effect at `{}`: no such place (or `home`, `target`)",
@@ -536,14 +540,20 @@ impl Scenario {
                 Effect::Revolt { revolt: r } => {
                     wants(&mut out, "revolt", &[TargetKind::City]);
                     if !(1..=6).contains(&r.on) {
-                        out.push(format!("card {}: revolt `on: {}`: a die of 1 to 6", c.id, r.on));
+                        out.push(format!(
+                            "card {}: revolt `on: {}`: a die of 1 to 6",
+                            c.id, r.on
+                        ));
                     }
                     None
                 }
                 Effect::Storm { storm: r } => {
                     wants(&mut out, "storm", &[TargetKind::Sea]);
                     if !(1..=6).contains(&r.on) {
-                        out.push(format!("card {}: storm `on: {}`: a die of 1 to 6", c.id, r.on));
+                        out.push(format!(
+                            "card {}: storm `on: {}`: a die of 1 to 6",
+                            c.id, r.on
+                        ));
                     }
                     None
                 }
@@ -580,12 +590,18 @@ impl Scenario {
             }
             for k in &t.control {
                 if !["own", "enemy", "neutral"].contains(&k.as_str()) {
-                    out.push(format!("card {}: target control `{k}`: own, enemy or neutral", c.id));
+                    out.push(format!(
+                        "card {}: target control `{k}`: own, enemy or neutral",
+                        c.id
+                    ));
                 }
             }
             for b in &t.barred {
                 if !place(&b.place) {
-                    out.push(format!("card {}: barred place `{}`: no such place", c.id, b.place));
+                    out.push(format!(
+                        "card {}: barred place `{}`: no such place",
+                        c.id, b.place
+                    ));
                 }
                 if self.card(&b.while_in_play).is_none() {
                     out.push(format!(

@@ -70,6 +70,7 @@ pub enum SeasonEvent {
         side: String,
         card: String,
         why: String,
+        why_ru: String,
     },
     /// 4.2: a block gained a step.
     StepBuilt {

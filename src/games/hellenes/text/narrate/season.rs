@@ -58,6 +58,15 @@ pub fn prestige_words(sc: &Scenario, p: &Prestige, lang: Lang) -> String {
     }
 }
 
+/// Die faces from 1 to `on`: `1`, `1–3`.
+fn faces(on: u32) -> String {
+    if on == 1 {
+        "1".into()
+    } else {
+        format!("1–{on}")
+    }
+}
+
 /// The event in rule terms for `side` (None: the moderator), in `lang`.
 ///
 /// Both languages are written side by side in every arm: edit them together. The English
@@ -133,13 +142,23 @@ pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>, lang: Lang) -
                     "1.0 Event {card} ([A] `cards[{card}].effects`): {} of {} {place} {} {steps}{what}.",
                     count(lang, n, BLOCKS),
                     name(s),
-                    if gain { "gain" } else { "lose" },
+                    match (gain, n == 1) {
+                        (true, true) => "gains",
+                        (true, false) => "gain",
+                        (false, true) => "loses",
+                        (false, false) => "lose",
+                    },
                 ),
                 format!(
                     "1.0 Событие {card} ([A] `cards[{card}].effects`): {} {} {place} {} {steps}{what}.",
                     count(lang, n, BLOCKS),
                     gen(s),
-                    if gain { "получают" } else { "теряют" },
+                    match (gain, n % 10 == 1 && n % 100 != 11) {
+                        (true, true) => "получает",
+                        (true, false) => "получают",
+                        (false, true) => "теряет",
+                        (false, false) => "теряют",
+                    },
                 ),
             )
         }
@@ -165,8 +184,8 @@ pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>, lang: Lang) -
                 )
             };
             lang.pick(
-                format!("1.0 Event {card} ([A] `cards[{card}].effects`): a revolt at {city}: die {die} (`{label}`; 1–{on} succeeds): {en}."),
-                format!("1.0 Событие {card} ([A] `cards[{card}].effects`): мятеж в {city}: кубик {die} (`{label}`; успех при 1–{on}): {ru}."),
+                format!("1.0 Event {card} ([A] `cards[{card}].effects`): a revolt at {city}: die {die} (`{label}`; {} succeeds): {en}.", faces(*on)),
+                format!("1.0 Событие {card} ([A] `cards[{card}].effects`): мятеж в {city}: кубик {die} (`{label}`; успех при {}): {ru}.", faces(*on)),
             )
         }
         SeasonEvent::EventStorm {
@@ -187,30 +206,38 @@ pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>, lang: Lang) -
                 .iter()
                 .map(|(b, owner, die, left)| {
                     let lost = *die <= *on;
-                    if own(owner) {
-                        match (lost, *left) {
-                            (false, _) => lang.pick(format!("{b} {die}, no loss"), format!("{b} {die}, без потерь")),
-                            (true, 0) => lang.pick(format!("{b} {die}, eliminated"), format!("{b} {die}, уничтожен")),
-                            (true, n) => lang.pick(format!("{b} {die}, now {n}"), format!("{b} {die}, теперь {n}")),
-                        }
+                    let (en, ru) = if own(owner) {
+                        (b.clone(), b.clone())
                     } else {
-                        let who = lang.pick(format!("a fleet of {}", name(owner)), format!("флот {}", gen(owner)));
-                        match (lost, *left) {
-                            (false, _) => lang.pick(format!("{who} {die}, no loss"), format!("{who} {die}, без потерь")),
-                            (true, 0) => lang.pick(format!("{who} {die}, eliminated"), format!("{who} {die}, уничтожен")),
-                            (true, _) => lang.pick(format!("{who} {die}, loses a step"), format!("{who} {die}, теряет шаг")),
-                        }
+                        (format!("a fleet of {}", words::side(sc, owner, Lang::En, Case::Nom)), format!("флот {}", words::side(sc, owner, Lang::Ru, Case::Gen)))
+                    };
+                    let who = lang.pick(en, ru);
+                    match (lost, *left) {
+                        (false, _) => lang.pick(format!("{who} rolls {die}: no loss"), format!("{who}: {die}, без потерь")),
+                        (true, 0) => lang.pick(format!("{who} rolls {die}: eliminated"), format!("{who}: {die}, уничтожен")),
+                        (true, n) if own(owner) => lang.pick(format!("{who} rolls {die}: {n} left"), format!("{who}: {die}, осталось шагов: {n}")),
+                        (true, _) => lang.pick(format!("{who} rolls {die}: loses a step"), format!("{who}: {die}, теряет шаг")),
                     }
                 })
                 .collect();
             lang.pick(
-                format!("1.0 Event {card} ([A] `cards[{card}].effects`): a storm at {sea}, one die per fleet (`{label}`; 1–{on} costs a step): {}.", parts.join("; ")),
-                format!("1.0 Событие {card} ([A] `cards[{card}].effects`): шторм в {sea}, по кубику на флот (`{label}`; 1–{on} стоит шага): {}.", parts.join("; ")),
+                format!("1.0 Event {card} ([A] `cards[{card}].effects`): a storm at {sea}, one die per fleet (`{label}`; {} costs a step): {}.", faces(*on), parts.join("; ")),
+                format!("1.0 Событие {card} ([A] `cards[{card}].effects`): шторм в {sea}, по кубику на флот (`{label}`; {} стоит шага): {}.", faces(*on), parts.join("; ")),
             )
         }
-        SeasonEvent::EventVoid { side: s, card, why } => lang.pick(
+        SeasonEvent::EventVoid {
+            side: s,
+            card,
+            why,
+            why_ru,
+        } if own(s) => lang.pick(
             format!("1.0 {} Event {card} has no effect: {why}.", possessive(&name(s))),
-            format!("1.0 Событие {card} ({}) не действует: {why}.", name(s)),
+            format!("1.0 Событие {card} ({}) не действует: {why_ru}.", name(s)),
+        ),
+        // The reason speaks to the card's player; the other side reads that it failed.
+        SeasonEvent::EventVoid { side: s, card, .. } => lang.pick(
+            format!("1.0 {} Event {card} has no effect: its target is no longer open to it.", possessive(&name(s))),
+            format!("1.0 Событие {card} ({}) не действует: его цель больше не подходит.", name(s)),
         ),
         SeasonEvent::IntoWalls {
             side: s,
@@ -450,6 +477,29 @@ pub fn battle_text(sc: &Scenario, b: &BattleOutcome, lang: Lang) -> String {
         out.push_str(&lang.pick(
             format!("\n  - {} reveals: {}", name(s), list.join("; ")),
             format!("\n  - Открыты блоки {}: {}", gen(s), list.join("; ")),
+        ));
+    }
+    // 1.0 [A] the card bonuses in force (`battle-bonus`), already in the ratings above.
+    for (s, (points, cards)) in &b.bonus {
+        let cards: Vec<String> = cards
+            .iter()
+            .map(|c| {
+                sc.card(c).map_or(c.clone(), |d| {
+                    format!("{c} *{}*", words::text(&d.name, lang))
+                })
+            })
+            .collect();
+        out.push_str(&lang.pick(
+            format!(
+                "\n  - {} fires with rating number +{points} (3 at most): {} (1.0 [A] `battle-bonus`)",
+                name(s),
+                cards.join(", ")
+            ),
+            format!(
+                "\n  - {} стреляет с числом рейтинга +{points} (не больше 3): {} (1.0 [A] `battle-bonus`)",
+                name(s),
+                cards.join(", ")
+            ),
         ));
     }
     for shot in &b.shots {
