@@ -313,11 +313,12 @@ fn tick_steps(
                 .push("finished an interrupted adjudication; the next tick goes on".into());
             return Ok(());
         }
-        r.lines.push(format!(
-            "turn {} adjudicated ({why}); turn {} awaits orders",
-            done.turn,
-            done.turn + 1
-        ));
+        let next = match game.status(layout)?.over {
+            Some(_) => "the game is over".to_string(),
+            None => format!("turn {} awaits orders", done.turn + 1),
+        };
+        r.lines
+            .push(format!("turn {} adjudicated ({why}); {next}", done.turn));
         if c.mail.is_some() {
             mail_turn(done.turn, r)?;
         }
@@ -325,7 +326,11 @@ fn tick_steps(
     if c.mail.is_none() {
         return Ok(());
     }
-    // 5. Each player's call for orders of the pending turn, once.
+    // 5. Each player's call for orders of the pending turn, once; none once the game is
+    // over (14.2: nothing is awaited, and no mail may ask for orders).
+    if game.status(layout)?.over.is_some() {
+        return Ok(());
+    }
     let p = policy::pending(layout, &c)?;
     let marks = sent_marks(layout)?;
     for side in c.players.keys() {
