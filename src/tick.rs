@@ -293,6 +293,11 @@ fn tick_steps(
             }
         }
     }
+    // Once the game is over (14.2) nothing is adjudicated, and no mail asks for orders.
+    if let Some(why) = game.status(layout)?.over {
+        r.lines.push(format!("{why}; no one is called for orders"));
+        return Ok(());
+    }
     // 4. Adjudicate when due.
     let p = policy::pending(layout, &c)?;
     if let Due::Yes(why) = policy::due(&c, &p, now) {
@@ -313,24 +318,24 @@ fn tick_steps(
                 .push("finished an interrupted adjudication; the next tick goes on".into());
             return Ok(());
         }
-        let next = match game.status(layout)?.over {
-            Some(_) => "the game is over".to_string(),
-            None => format!("turn {} awaits orders", done.turn + 1),
+        let over = game.status(layout)?.over.is_some();
+        let next = match over {
+            true => "the game is over".to_string(),
+            false => format!("turn {} awaits orders", done.turn + 1),
         };
         r.lines
             .push(format!("turn {} adjudicated ({why}); {next}", done.turn));
         if c.mail.is_some() {
             mail_turn(done.turn, r)?;
         }
+        if over {
+            return Ok(());
+        }
     }
     if c.mail.is_none() {
         return Ok(());
     }
-    // 5. Each player's call for orders of the pending turn, once; none once the game is
-    // over (14.2: nothing is awaited, and no mail may ask for orders).
-    if game.status(layout)?.over.is_some() {
-        return Ok(());
-    }
+    // 5. Each player's call for orders of the pending turn, once.
     let p = policy::pending(layout, &c)?;
     let marks = sent_marks(layout)?;
     for side in c.players.keys() {
