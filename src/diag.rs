@@ -516,17 +516,26 @@ mod tests {
     #[test]
     fn a_warning_is_marked_and_counted_apart_from_problems() {
         let f = SourceFile::new("o.yaml", "a: 1\n");
-        let w = Diagnostic::new("t::w", "heed this").at(&f, (0, 1)).warning();
+        let w = Diagnostic::new("t::w", "heed this")
+            .at(&f, (0, 1))
+            .warning();
         let e = Diagnostic::new("t::e", "wrong").at(&f, (3, 4));
         assert!(!w.is_error() && e.is_error());
         let r = w.render();
         assert!(r.contains("⚠ warning: heed this"), "{r}");
         assert!(!e.render().contains("warning"), "{}", e.render());
-        assert!(w.render_marked("предупреждение").contains("⚠ предупреждение: heed this"));
+        assert!(w
+            .render_marked("предупреждение")
+            .contains("⚠ предупреждение: heed this"));
         let all = render_all(&[e.clone(), w.clone()]);
         assert!(all.ends_with("1 problem found, and 1 warning\n"), "{all}");
         assert!(render_all(&[e]).ends_with("\n1 problem found\n"));
-        assert_eq!(render_warnings(&[w.clone(), w], "warning").matches("⚠").count(), 2);
+        assert_eq!(
+            render_warnings(&[w.clone(), w], "warning")
+                .matches("⚠")
+                .count(),
+            2
+        );
     }
 
     #[test]

@@ -544,7 +544,9 @@ fn plan<R: Rules>(
                 },
             ]
             .into_iter()
-            .filter(|a| !(over && (a.name == format!("{side}.yaml") || a.name == crate::show::SCHEMA_FILE)))
+            .filter(|a| {
+                !(over && (a.name == format!("{side}.yaml") || a.name == crate::show::SCHEMA_FILE))
+            })
             .chain(scenario)
             .collect(),
         });

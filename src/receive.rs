@@ -534,7 +534,7 @@ pub fn receive_message(
         }
     };
     let body = format!(
-        "Your orders for game {}, turn {t} ({}) are ACCEPTED{} as {}'s.\n\nReceived {} as message {message_id}, from {}; stored with their `token:` line emptied (the archive never holds a token) with SHA-256 {sha}: the file attached, {side}.yaml, is exactly what was stored. `dikast verify --report` takes it, or your own copy, as your orders.\nThey replace any orders you sent before for this turn.\n{deadline}\n{warned}What was understood (checked against your view, no problem found{}):\n\n{}\n",
+        "Your orders for game {}, turn {t} ({}) are ACCEPTED{} as the orders of {}.\n\nReceived {} as message {message_id}, from {}; stored with their `token:` line emptied (the archive never holds a token) with SHA-256 {sha}: the file attached, {side}.yaml, is exactly what was stored. `dikast verify --report` takes it, or your own copy, as your orders.\nThey replace any orders you sent before for this turn.\n{deadline}\n{warned}What was understood (checked against your view, no problem found{}):\n\n{}\n",
         p.game,
         p.step,
         if late { " (LATE)" } else { "" },

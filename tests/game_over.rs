@@ -76,8 +76,14 @@ fn once_the_game_is_won_nothing_asks_for_orders() {
             Lang::En
         };
         let r = fs::read_to_string(e.path()).unwrap();
-        assert!(r.contains("Sparta wins the game") || lang == Lang::Ru, "{name}: {r}");
-        assert!(r.contains(dikast::report::over_heading(lang)), "{name}: {r}");
+        assert!(
+            r.contains("Sparta wins the game") || lang == Lang::Ru,
+            "{name}: {r}"
+        );
+        assert!(
+            r.contains(dikast::report::over_heading(lang)),
+            "{name}: {r}"
+        );
         for asking in [
             dikast::report::send_next_heading(lang),
             "dikast template",
@@ -104,7 +110,10 @@ fn once_the_game_is_won_nothing_asks_for_orders() {
         .args(["--now", "2026-03-01T10:00:00Z"])
         .run()
         .stdout;
-    assert!(st.starts_with("over — the game is over: Sparta won"), "{st}");
+    assert!(
+        st.starts_with("over — the game is over: Sparta won"),
+        "{st}"
+    );
     assert!(st.contains("(turn 1 was the last)"), "{st}");
     assert!(st.contains("no orders are awaited"), "{st}");
     for asking in ["missing", "deadline", "awaits:"] {
@@ -130,7 +139,10 @@ fn once_the_game_is_won_nothing_asks_for_orders() {
         for side in ["athens", "sparta"] {
             assert!(!names.contains(&format!("{side}.yaml")), "{to}: {names:?}");
         }
-        assert!(!names.iter().any(|n| n.ends_with(".schema.json")), "{names:?}");
+        assert!(
+            !names.iter().any(|n| n.ends_with(".schema.json")),
+            "{names:?}"
+        );
     }
     assert_eq!(players, 2);
     // `tick`: no call for orders (the server is a closed port: a call would wait in the

@@ -15,7 +15,8 @@ use std::path::{Path, PathBuf};
 /// the lines under it), as a moderator's custom scenario.
 fn without_effects(id: &str) -> String {
     let text = dikast::games::hellenes::HELLENES_431;
-    let mut out = String::from("# A moderator's copy of the 431 scenario, one Event not applied.\n");
+    let mut out =
+        String::from("# A moderator's copy of the 431 scenario, one Event not applied.\n");
     let mut in_card = false;
     let mut skipping = false;
     for line in text.lines() {
@@ -109,7 +110,12 @@ fn an_event_not_applied_is_a_warning_that_neither_fails_check_nor_stops_the_turn
     let path = dir.join("turns/0002/orders/athens.yaml");
     fs::write(
         &path,
-        orders(&dir, 2, "athens", &format!("new_year: {{ card: {card}, for: event }}\n")),
+        orders(
+            &dir,
+            2,
+            "athens",
+            &format!("new_year: {{ card: {card}, for: event }}\n"),
+        ),
     )
     .unwrap();
     // `check`: exit 0, the warning rendered with its rule and hint, the count said.
@@ -129,10 +135,15 @@ fn an_event_not_applied_is_a_warning_that_neither_fails_check_nor_stops_the_turn
     assert!(text.contains("rule 1.0 [A]"), "{text}");
     // (miette wraps the help at 100 columns.)
     assert!(
-        text.contains("play it for its Action value (`for: action`), or the moderator adds `effects:`"),
+        text.contains(
+            "play it for its Action value (`for: action`), or the moderator adds `effects:`"
+        ),
         "{text}"
     );
-    assert!(text.contains("athens.yaml:7:19]"), "placed on the card: {text}");
+    assert!(
+        text.contains("athens.yaml:7:19]"),
+        "placed on the card: {text}"
+    );
     assert!(!text.contains("problem"), "a warning is no problem: {text}");
     // In Russian too, every phrase translated.
     let ru = Test::new()
@@ -248,7 +259,10 @@ fn an_event_not_applied_is_a_warning_that_neither_fails_check_nor_stops_the_turn
     );
     assert!(said.contains("⚠ warning: the Event of "), "{said}");
     assert!(said.contains("rule 1.0 [A]"), "{said}");
-    assert!(said.contains("no problem found; the warnings above"), "{said}");
+    assert!(
+        said.contains("no problem found; the warnings above"),
+        "{said}"
+    );
     // `adjudicate`: not stopped; the card is played for its Event; Athens' report (both
     // languages) and the moderator's list the warning, Sparta's does not.
     Test::new()
@@ -263,7 +277,10 @@ fn an_event_not_applied_is_a_warning_that_neither_fails_check_nor_stops_the_turn
         .split(heading)
         .nth(1)
         .unwrap_or_else(|| panic!("no warnings section: {athens}"));
-    let line = section.lines().find(|l| l.starts_with("- Athens: ")).unwrap();
+    let line = section
+        .lines()
+        .find(|l| l.starts_with("- Athens: "))
+        .unwrap();
     assert!(
         line.contains("will not be applied") && line.contains("rule 1.0 [A]"),
         "{line}"
@@ -272,7 +289,10 @@ fn an_event_not_applied_is_a_warning_that_neither_fails_check_nor_stops_the_turn
         !athens.contains(dikast::report::invalid_heading(dikast::lang::Lang::En)),
         "a warning is not an invalid order: {athens}"
     );
-    assert!(!hand(&dir, 3, "athens").contains(&card), "the card is spent");
+    assert!(
+        !hand(&dir, 3, "athens").contains(&card),
+        "the card is spent"
+    );
     let moderator = fs::read_to_string(turn.join("report.md")).unwrap();
     assert!(moderator.contains(heading), "{moderator}");
     let sparta = fs::read_to_string(turn.join("report-sparta.md")).unwrap();
