@@ -446,7 +446,7 @@ fn plan<R: Rules>(
         ));
     }
     let next = t + 1;
-    // 14.2: after the turn that ended the game nothing is asked of anyone: no skeleton of
+    // After the turn that ended the game nothing is asked of anyone: no skeleton of
     // next orders goes with the reports.
     let next_game: crate::game::GameFile<R::State> = pipeline::parse_file(
         &layout.rel(&layout.game(next)),

@@ -221,7 +221,7 @@ pub fn send_next_heading(lang: Lang) -> &'static str {
     words(lang).send_next
 }
 
-/// Whether the game is over (14.2 for Hellenes): its step awaits no side and cannot be
+/// Whether the game is over (a victory, a peace): its step awaits no side and cannot be
 /// adjudicated. Nothing is asked of anyone then: no orders, no deadline, no skeleton.
 pub fn game_over(step: &crate::rules::StepInfo) -> bool {
     step.awaiting.is_empty() && step.unsupported.is_some()
@@ -312,7 +312,7 @@ pub fn render<R: Rules>(
     }
     let next_step = R::step_in(sc, &f.next.state, lang);
     if game_over(&next_step) {
-        // 14.2: nothing more is asked of anyone: no orders, no deadline, no skeleton.
+        // Nothing more is asked of anyone: no orders, no deadline, no skeleton.
         let _ = writeln!(out, "\n{}\n", w.over);
         let _ = writeln!(out, "{}. {}", upper_first(&next_step.title), w.over_said);
     } else {

@@ -242,7 +242,7 @@ pub struct Status {
     pub sides: Vec<SideStatus>,
     /// Files in the orders folder that name no side (adjudication would refuse them).
     pub stray: Vec<String>,
-    /// The game is over (14.2: the step awaits no one and cannot be adjudicated): why,
+    /// The game is over (its step awaits no one and cannot be adjudicated): why,
     /// in the game's words.
     pub over: Option<String>,
 }
@@ -327,7 +327,7 @@ pub fn status<R: Rules>(layout: &Layout) -> Result<Status, Failure> {
 pub fn render(layout: &Layout, s: &Status, now: UnixTime) -> String {
     let mut o = String::new();
     if let Some(why) = &s.over {
-        // 14.2: nothing is awaited any more, so no deadline and no orders are listed.
+        // Nothing is awaited any more, so no deadline and no orders are listed.
         let _ = writeln!(
             o,
             "{} — {why} (turn {} was the last)",

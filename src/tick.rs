@@ -293,7 +293,7 @@ fn tick_steps(
             }
         }
     }
-    // Once the game is over (14.2) nothing is adjudicated, and no mail asks for orders.
+    // Once the game is over nothing is adjudicated, and no mail asks for orders.
     if let Some(why) = game.status(layout)?.over {
         r.lines.push(format!("{why}; no one is called for orders"));
         return Ok(());

@@ -130,7 +130,11 @@ fn an_event_not_applied_is_a_warning_that_neither_fails_check_nor_stops_the_turn
     let text = out.both();
     assert!(text.contains("orders::event-not-applied"), "{text}");
     assert!(text.contains("⚠ warning: the Event of "), "{text}");
-    assert!(text.contains(&format!("{card} ")), "{text}");
+    assert!(
+        text.contains(&format!("the Event of {card} will")),
+        "{text}"
+    );
+    assert!(text.contains(": its Event is not applied"), "{text}");
     assert!(text.contains("will not be applied"), "{text}");
     assert!(text.contains("rule 1.0 [A]"), "{text}");
     // (miette wraps the help at 100 columns.)
@@ -159,6 +163,7 @@ fn an_event_not_applied_is_a_warning_that_neither_fails_check_nor_stops_the_turn
     assert!(ru.contains("⚠ предупреждение: событие карты "), "{ru}");
     assert!(ru.contains("не будет применено"), "{ru}");
     assert!(ru.contains("правило 1.0 [A]"), "{ru}");
+    assert!(ru.contains(": событие не применяется"), "{ru}");
     assert!(!ru.contains("will not be applied"), "{ru}");
     // Played for its Action value, the same card draws no warning.
     let plain = dir.join("athens-action.yaml");

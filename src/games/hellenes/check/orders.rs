@@ -204,12 +204,14 @@ fn warn_unapplied_events(cx: &mut Ctx, orders: &Orders, body: &[(Node, Node)]) {
         if crate::games::hellenes::engine::card_events::applied(cx.sc, card) {
             continue;
         }
+        // The card by id in the message (reports quote it whole, and a card's name may
+        // hold a place's); by name beside the caret.
         let name = cx.sc.card(card).map_or("", |c| c.name.as_str());
         let d = Diagnostic::new(
             "orders::event-not-applied",
-            format!("the Event of {card} {name} will not be applied: the card is spent for nothing"),
+            format!("the Event of {card} will not be applied: the card is spent for nothing"),
         )
-        .label("Event not applied")
+        .label(format!("{name}: its Event is not applied"))
         .rule("rule 1.0 [A]: a card is played for its Action value or its Event; this scenario gives this card's Event no effects, so dikast does not apply it")
         .help("play it for its Action value (`for: action`), or the moderator adds `effects:` to the card in the scenario")
         .warning();

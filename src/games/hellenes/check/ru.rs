@@ -38,7 +38,7 @@ const PHRASES: Phrases = &[
         "the Event of {} will not be applied: the card is spent for nothing",
         "событие карты {0} не будет применено: карта потрачена впустую",
     ),
-    ("Event not applied", "событие не применяется"),
+    ("{}: its Event is not applied", "{0}: событие не применяется"),
     (
         "rule 1.0 [A]: a card is played for its Action value or its Event; this scenario gives this card's Event no effects, so dikast does not apply it",
         "правило 1.0 [A]: карта играется на действия или как событие; этот сценарий не даёт событию этой карты никаких эффектов, поэтому dikast его не применяет",
