@@ -45,17 +45,7 @@ fn once_the_game_is_won_nothing_asks_for_orders() {
     new_campaign(&dir, "over");
     at_the_winning_year_end(&dir);
     // A deadline set for the turn after: it must not be told to anyone.
-    let campaign = dir.join("campaign.yaml");
-    let c = fs::read_to_string(&campaign)
-        .unwrap()
-        .replacen("email: ''", "email: pericles@example.org", 1)
-        .replacen("email: ''", "email: archidamus@example.org", 1)
-        .replacen("language: en", "language: ru", 1);
-    fs::write(
-        &campaign,
-        format!("{c}moderator: mod@example.org\ndeadlines:\n  2: 2026-03-08T18:00:00Z\nmail:\n  server: 127.0.0.1\n  port: 9\n  security: none\n  from: \"Dikast <judge@example.org>\"\n"),
-    )
-    .unwrap();
+    cli::with_players_and_closed_mail(&dir, "ru", "deadlines:\n  2: 2026-03-08T18:00:00Z\n");
     Test::new()
         .arg("adjudicate")
         .arg(&dir)

@@ -81,14 +81,7 @@ fn campaign_with_unapplied_card(tmp: &TempDir) -> (PathBuf, String) {
         let dir = tmp.join(format!("war-{card}"));
         let custom = tmp.join(format!("custom-{card}.yaml"));
         fs::write(&custom, without_effects(&card)).unwrap();
-        Test::new()
-            .arg("new")
-            .arg(&dir)
-            .arg("--scenario")
-            .arg(&custom)
-            .args(["--game-id", "custom", "--secret"])
-            .arg(cli::demo_secret())
-            .run();
+        cli::new_campaign_on(&dir, &custom, "custom");
         Test::new()
             .arg("adjudicate")
             .arg(&dir)
@@ -214,16 +207,7 @@ fn an_event_not_applied_is_a_warning_that_neither_fails_check_nor_stops_the_turn
     );
     // Orders by mail: accepted, and the answer tells the warning. (The server is a closed
     // port: the answer waits in `.dikast/outbox`, as it would be sent.)
-    let campaign = dir.join("campaign.yaml");
-    let c = fs::read_to_string(&campaign)
-        .unwrap()
-        .replacen("email: ''", "email: pericles@example.org", 1)
-        .replacen("email: ''", "email: archidamus@example.org", 1);
-    fs::write(
-        &campaign,
-        format!("{c}moderator: mod@example.org\nmail:\n  server: 127.0.0.1\n  port: 9\n  security: none\n  from: \"Dikast <judge@example.org>\"\n"),
-    )
-    .unwrap();
+    cli::with_players_and_closed_mail(&dir, "en", "");
     let template = Test::new()
         .arg("template")
         .arg(&dir)
