@@ -619,11 +619,14 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
                 );
                 return Ok(out);
             }
+            let next = match game.status(&layout)?.over {
+                Some(_) => "the game is over".to_string(),
+                None => format!("turn {} awaits orders", done.turn + 1),
+            };
             out.push_str(&format!(
-                "turn {} adjudicated; reports in {}; turn {} awaits orders\n",
+                "turn {} adjudicated; reports in {}; {next}\n",
                 done.turn,
                 layout.rel(&layout.turn_dir(done.turn)),
-                done.turn + 1
             ));
             if mail {
                 let mailed = game.send_turn(&layout, done.turn, false);

@@ -70,9 +70,22 @@ pub fn floor_char(s: &str, mut i: usize) -> usize {
     i
 }
 
+/// How grave a diagnostic is. An error makes the input invalid (`check` fails, the turn
+/// is not adjudicated with it); a warning says something the user should know about input
+/// that is valid (`check` passes and says "valid, with N warnings", adjudication goes on
+/// and the side's report lists it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Severity {
+    #[default]
+    Error,
+    Warning,
+}
+
 /// One problem with the input.
 #[derive(Debug, Clone)]
 pub struct Diagnostic {
+    /// Error (the default) or warning.
+    pub severity: Severity,
     /// Stable machine code, e.g. `orders::unknown-place`.
     pub code: String,
     /// One sentence: what is wrong.
@@ -95,6 +108,7 @@ pub struct Diagnostic {
 impl Diagnostic {
     pub fn new(code: &str, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
+            severity: Severity::Error,
             code: code.to_string(),
             message: message.into(),
             file: None,
@@ -104,6 +118,15 @@ impl Diagnostic {
             help: None,
             message_in: Vec::new(),
         }
+    }
+    /// The same diagnostic as a warning: it does not make the input invalid.
+    pub fn warning(mut self) -> Diagnostic {
+        self.severity = Severity::Warning;
+        self
+    }
+    /// Whether it makes the input invalid.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
     }
     pub fn at(mut self, file: &SourceFile, span: (usize, usize)) -> Diagnostic {
         self.file = Some(file.clone());
@@ -145,8 +168,14 @@ impl Diagnostic {
         })
     }
 
-    /// The diagnostic as the user sees it: miette's graphical report, no colour.
+    /// The diagnostic as the user sees it: miette's graphical report, no colour. A
+    /// warning is marked `⚠ warning:` (miette's icon, and the word).
     pub fn render(&self) -> String {
+        self.render_marked("warning")
+    }
+
+    /// `render`, a warning marked with `word` (the reader's language's `warning`).
+    pub fn render_marked(&self, word: &str) -> String {
         // The place in the header is `location()`'s, the one every other output names:
         // miette's own would count columns in bytes, not characters.
         let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
@@ -170,9 +199,20 @@ impl Diagnostic {
             // and keeps every offset.
             Box::new(NamedSource::new(place, lone_cr_to_lf(&f.text)))
         });
-        let shown = Shown(self, src, span);
+        let marked;
+        let d = if self.is_error() {
+            self
+        } else {
+            marked = Diagnostic {
+                message: format!("{word}: {}", self.message),
+                ..self.clone()
+            };
+            &marked
+        };
+        let shown = Shown(d, src, span);
         if handler.render_report(&mut out, &shown).is_err() {
-            out = format!("error[{}]: {}\n", self.code, self.message);
+            let kind = if self.is_error() { "error" } else { word };
+            out = format!("{kind}[{}]: {}\n", self.code, self.message);
         }
         if self.span.is_none() {
             if let Some(loc) = self.location() {
@@ -209,18 +249,44 @@ pub fn cap(mut diags: Vec<Diagnostic>, file: &SourceFile) -> Vec<Diagnostic> {
     diags
 }
 
-/// Renders every diagnostic, in order, separated by blank lines, with a count at the end.
+/// Renders every diagnostic, in order, separated by blank lines, with a count at the end
+/// (problems, then warnings when there are any).
 pub fn render_all(diags: &[Diagnostic]) -> String {
     let mut out = String::new();
     for d in diags {
         out.push_str(&d.render());
         out.push('\n');
     }
-    let n = diags.len();
+    let n = diags.iter().filter(|d| d.is_error()).count();
     out.push_str(&format!(
-        "{n} problem{} found\n",
-        if n == 1 { "" } else { "s" }
+        "{n} problem{} found{}\n",
+        if n == 1 { "" } else { "s" },
+        match warnings(diags) {
+            0 => String::new(),
+            w => format!(", and {}", count_warnings(w)),
+        }
     ));
+    out
+}
+
+/// How many of `diags` are warnings.
+pub fn warnings(diags: &[Diagnostic]) -> usize {
+    diags.iter().filter(|d| !d.is_error()).count()
+}
+
+/// `1 warning`, `2 warnings`.
+pub fn count_warnings(n: usize) -> String {
+    format!("{n} warning{}", if n == 1 { "" } else { "s" })
+}
+
+/// The warnings alone, rendered, each followed by a blank line (what a `check` that
+/// passes prints before saying the orders are valid).
+pub fn render_warnings(diags: &[Diagnostic], word: &str) -> String {
+    let mut out = String::new();
+    for d in diags.iter().filter(|d| !d.is_error()) {
+        out.push_str(&d.render_marked(word));
+        out.push('\n');
+    }
     out
 }
 
@@ -359,6 +425,12 @@ impl fmt::Display for Shown<'_> {
 impl std::error::Error for Shown<'_> {}
 
 impl miette::Diagnostic for Shown<'_> {
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.0.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         Some(Box::new(&self.0.code))
     }
@@ -439,6 +511,31 @@ mod tests {
         );
         let few = vec![Diagnostic::new("t::x", "m"); MAX_PER_FILE];
         assert_eq!(cap(few, &f).len(), MAX_PER_FILE);
+    }
+
+    #[test]
+    fn a_warning_is_marked_and_counted_apart_from_problems() {
+        let f = SourceFile::new("o.yaml", "a: 1\n");
+        let w = Diagnostic::new("t::w", "heed this")
+            .at(&f, (0, 1))
+            .warning();
+        let e = Diagnostic::new("t::e", "wrong").at(&f, (3, 4));
+        assert!(!w.is_error() && e.is_error());
+        let r = w.render();
+        assert!(r.contains("⚠ warning: heed this"), "{r}");
+        assert!(!e.render().contains("warning"), "{}", e.render());
+        assert!(w
+            .render_marked("предупреждение")
+            .contains("⚠ предупреждение: heed this"));
+        let all = render_all(&[e.clone(), w.clone()]);
+        assert!(all.ends_with("1 problem found, and 1 warning\n"), "{all}");
+        assert!(render_all(&[e]).ends_with("\n1 problem found\n"));
+        assert_eq!(
+            render_warnings(&[w.clone(), w], "warning")
+                .matches("⚠")
+                .count(),
+            2
+        );
     }
 
     #[test]

@@ -62,11 +62,21 @@ pub fn render_in(diags: &[Diagnostic], lang: crate::lang::Lang) -> String {
         crate::lang::Lang::Ru => {
             let mut out = String::new();
             for d in diags {
-                out.push_str(&d.render());
+                out.push_str(&d.render_marked(warning_word(lang)));
                 out.push('\n');
             }
-            out.push_str(&format!("найдено проблем: {}\n", diags.len()));
+            let errors = diags.iter().filter(|d| d.is_error()).count();
+            out.push_str(&format!("найдено проблем: {errors}"));
+            match crate::diag::warnings(diags) {
+                0 => out.push('\n'),
+                w => out.push_str(&format!(", предупреждений: {w}\n")),
+            }
             out
         }
     }
+}
+
+/// The word that marks a warning in `lang` (`warning:`, `предупреждение:`).
+pub fn warning_word(lang: crate::lang::Lang) -> &'static str {
+    lang.pick("warning", "предупреждение")
 }

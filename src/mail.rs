@@ -446,6 +446,14 @@ fn plan<R: Rules>(
         ));
     }
     let next = t + 1;
+    // After the turn that ended the game nothing is asked of anyone: no skeleton of
+    // next orders goes with the reports.
+    let next_game: crate::game::GameFile<R::State> = pipeline::parse_file(
+        &layout.rel(&layout.game(next)),
+        &fsx::read_limited(&layout.game(next))?,
+        "game file",
+    )?;
+    let over = crate::report::game_over(&R::step(&sc, &next_game.state));
     // Each side's view of the next turn, its map (SVG, and PNG for mail clients that
     // show no SVG) in its player's language, and the view itself for the orders skeleton.
     let mut views: Vec<(String, Vec<u8>, String, Vec<u8>)> = Vec::new();
@@ -536,6 +544,9 @@ fn plan<R: Rules>(
                 },
             ]
             .into_iter()
+            .filter(|a| {
+                !(over && (a.name == format!("{side}.yaml") || a.name == crate::show::SCHEMA_FILE))
+            })
             .chain(scenario)
             .collect(),
         });

@@ -604,7 +604,9 @@ pub fn run_turn_with<R: Rules>(
         };
         orders.insert(side, o);
     }
-    if !inp.fallback && !problems.is_empty() {
+    // A warning does not stop the turn: the orders it is about stand, and the side's
+    // report lists it.
+    if !inp.fallback && problems.values().flatten().any(Diagnostic::is_error) {
         return Err(Failure::Input(problems.into_values().flatten().collect()));
     }
     // Defaults are said of the sides the step awaited: one it did not ask was not

@@ -678,7 +678,7 @@ fn record_section<R: Rules>(
         };
         out.push_str(&match lang {
             Lang::En => format!(
-                "- {}'s orders are **late**: they arrived {} ({by}), after the deadline {deadline}; {how}.\n",
+                "- The orders of {} are **late**: they arrived {} ({by}), after the deadline {deadline}; {how}.\n",
                 name(&l.side),
                 time(&l.arrived)
             ),

@@ -31,8 +31,9 @@ use std::path::{Path, PathBuf};
 
 /// Checks orders against a side's view: (view name, view bytes, orders name, orders
 /// bytes, the player's language). The registry gives the game's own check; `Err` lists
-/// the problems, in the player's language (`Failure::InputIn` for Russian).
-pub type Checker<'a> = &'a dyn Fn(&str, &[u8], &str, &[u8], Lang) -> Result<(), Failure>;
+/// the problems, in the player's language (`Failure::InputIn` for Russian); `Ok` the
+/// warnings of valid orders, rendered in that language (empty: none).
+pub type Checker<'a> = &'a dyn Fn(&str, &[u8], &str, &[u8], Lang) -> Result<String, Failure>;
 
 /// What became of a message.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
@@ -417,7 +418,7 @@ pub fn receive_message(
     if !this_turn {
         let details = match check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang) {
             Err(f) => format!("{}\n", diagnostics(f)),
-            Ok(()) => String::new(),
+            Ok(_) => String::new(),
         };
         return refuse(
             Some(&side),
@@ -482,13 +483,16 @@ pub fn receive_message(
             "Keep the token on its own `token:` line, as the template has it, and nowhere else (not in `entropy:` nor in a comment): orders are archived, and published when the game is over, without that line.\n\n".into(),
         );
     }
-    if let Err(f) = check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang) {
-        return refuse(
-            Some(&side),
-            "the orders do not check out once their `token:` line is emptied".into(),
-            format!("{}\n", diagnostics(f)),
-        );
-    }
+    let warnings = match check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang) {
+        Err(f) => {
+            return refuse(
+                Some(&side),
+                "the orders do not check out once their `token:` line is emptied".into(),
+                format!("{}\n", diagnostics(f)),
+            )
+        }
+        Ok(w) => w,
+    };
     // Store, then the receipt; the hash is the one the reports will name.
     let sha = crate::game::sha256_hex(&obytes);
     {
@@ -530,14 +534,20 @@ pub fn receive_message(
         }
     };
     let body = format!(
-        "Your orders for game {}, turn {t} ({}) are ACCEPTED{} as {}'s.\n\nReceived {} as message {message_id}, from {}; stored with their `token:` line emptied (the archive never holds a token) with SHA-256 {sha}: the file attached, {side}.yaml, is exactly what was stored. `dikast verify --report` takes it, or your own copy, as your orders.\nThey replace any orders you sent before for this turn.\n{deadline}\nWhat was understood (checked against your view, no problem found):\n\n{}\n",
+        "Your orders for game {}, turn {t} ({}) are ACCEPTED{} as the orders of {}.\n\nReceived {} as message {message_id}, from {}; stored with their `token:` line emptied (the archive never holds a token) with SHA-256 {sha}: the file attached, {side}.yaml, is exactly what was stored. `dikast verify --report` takes it, or your own copy, as your orders.\nThey replace any orders you sent before for this turn.\n{deadline}\n{warned}What was understood (checked against your view, no problem found{}):\n\n{}\n",
         p.game,
         p.step,
         if late { " (LATE)" } else { "" },
         policy::who(&c, &side),
         format_utc(now),
         shown(&from),
+        if warnings.is_empty() { "" } else { "; the warnings above" },
         indent(&String::from_utf8_lossy(&obytes)),
+        warned = if warnings.is_empty() {
+            String::new()
+        } else {
+            format!("The orders are valid, with warnings (they stand as written):\n\n{warnings}\n")
+        },
     );
     let mailed = answer_with(
         layout,
@@ -679,16 +689,23 @@ pub fn check_bytes<R: crate::rules::Rules>(
     name: &str,
     orders: &[u8],
     lang: Lang,
-) -> Result<(), Failure> {
+) -> Result<String, Failure> {
     let view: crate::game::ViewFile<R::View> =
         crate::pipeline::parse_file(view_name, view_bytes, "view")?;
     let sc = crate::pipeline::load_scenario::<R>(&view.scenario, view_name)?;
     let file = crate::yaml::decode(name, orders)
         .map_err(|d| crate::show::in_language::<R>(vec![d], lang))?;
     let (_, diags) = crate::pipeline::check_orders::<R>(&sc, &view, &file);
-    if diags.is_empty() {
-        Ok(())
-    } else {
-        Err(crate::show::in_language::<R>(diags, lang))
+    if diags.iter().any(crate::diag::Diagnostic::is_error) {
+        return Err(crate::show::in_language::<R>(diags, lang));
     }
+    // Valid, perhaps with warnings: those are told to the player with the acceptance.
+    let shown: Vec<_> = diags
+        .iter()
+        .map(|d| crate::kit::tr::diagnostic(d, lang, R::diagnostic_tongue()))
+        .collect();
+    Ok(crate::diag::render_warnings(
+        &shown,
+        crate::error::warning_word(lang),
+    ))
 }

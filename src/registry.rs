@@ -85,7 +85,8 @@ pub trait Game: Send + Sync {
         q: &crate::odds::Query,
     ) -> Result<crate::odds::Odds, Failure>;
     /// Orders bytes checked against a view's bytes (`dikast receive`), the diagnostics
-    /// in the player's `lang`.
+    /// in the player's `lang`; `Ok` holds the warnings of valid orders, rendered (empty:
+    /// none).
     fn check_orders_bytes(
         &self,
         view_name: &str,
@@ -93,7 +94,7 @@ pub trait Game: Send + Sync {
         name: &str,
         orders: &[u8],
         lang: Lang,
-    ) -> Result<(), Failure>;
+    ) -> Result<String, Failure>;
 }
 
 /// A `Rules` implementation as a `Game`.
@@ -198,7 +199,7 @@ impl<R: Rules + 'static> Game for Entry<R> {
         name: &str,
         orders: &[u8],
         lang: Lang,
-    ) -> Result<(), Failure> {
+    ) -> Result<String, Failure> {
         crate::receive::check_bytes::<R>(view_name, view_bytes, name, orders, lang)
     }
 }

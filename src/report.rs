@@ -124,9 +124,12 @@ struct Words {
     not_awaited: &'static str,
     default_applied: &'static str,
     invalid: &'static str,
+    warnings: &'static str,
     happened: &'static str,
     position: &'static str,
     send_next: &'static str,
+    over: &'static str,
+    over_said: &'static str,
     awaits: &'static str,
     deadline: &'static str,
     late: &'static str,
@@ -145,9 +148,12 @@ const EN: Words = Words {
     not_awaited: "no orders awaited this step",
     default_applied: "default applied",
     invalid: "### Invalid orders replaced by their defaults",
+    warnings: "### Warnings (the orders stand)",
     happened: "## What happened",
     position: "## Your position",
     send_next: "## What you must send next",
+    over: "## The game is over",
+    over_said: "Nothing more is awaited from anyone: no orders, no deadline. The moderator may now publish the campaign (`dikast publish`), which reveals the last sealed seed: every sealed event can then be checked.",
     awaits: "awaits",
     deadline: "Deadline",
     late: "Orders that arrive later may be adjudicated as no orders (standing orders and defaults).",
@@ -166,9 +172,12 @@ const RU: Words = Words {
     not_awaited: "на этом шаге приказы не ожидались",
     default_applied: "применено по умолчанию",
     invalid: "### Неверные приказы, заменённые приказами по умолчанию",
+    warnings: "### Предупреждения (приказы в силе)",
     happened: "## Что произошло",
     position: "## Ваше положение",
     send_next: "## Что прислать дальше",
+    over: "## Игра окончена",
+    over_said: "Больше ни от кого ничего не ожидается: ни приказов, ни сроков. Ведущий может теперь опубликовать кампанию (`dikast publish`), раскрыв последнее запечатанное зерно: тогда можно проверить каждое запечатанное событие.",
     awaits: "ожидает",
     deadline: "Срок",
     late: "Приказы, пришедшие позже, могут быть засчитаны как неполученные (постоянные приказы и правила по умолчанию).",
@@ -191,6 +200,17 @@ pub fn invalid_heading(lang: Lang) -> &'static str {
     words(lang).invalid
 }
 
+/// The `### Warnings …` heading in `lang`.
+pub fn warnings_heading(lang: Lang) -> &'static str {
+    words(lang).warnings
+}
+
+/// The `## The game is over` heading in `lang` (it stands where a report of a game
+/// going on says what to send next).
+pub fn over_heading(lang: Lang) -> &'static str {
+    words(lang).over
+}
+
 /// The `## Your position` heading in `lang`.
 pub fn position_heading(lang: Lang) -> &'static str {
     words(lang).position
@@ -199,6 +219,12 @@ pub fn position_heading(lang: Lang) -> &'static str {
 /// The `## What you must send next` heading in `lang`.
 pub fn send_next_heading(lang: Lang) -> &'static str {
     words(lang).send_next
+}
+
+/// Whether the game is over (a victory, a peace): its step awaits no side and cannot be
+/// adjudicated. Nothing is asked of anyone then: no orders, no deadline, no skeleton.
+pub fn game_over(step: &crate::rules::StepInfo) -> bool {
+    step.awaiting.is_empty() && step.unsupported.is_some()
 }
 
 /// Renders one report in `lang`. `side` is `None` for the moderator's; `view` is the
@@ -252,25 +278,30 @@ pub fn render<R: Rules>(
             }
         }
     }
-    let shown: Vec<(&String, &Vec<Diagnostic>)> = f
-        .problems
-        .iter()
-        .filter(|(s, _)| side.is_none_or(|me| me == s.as_str()))
-        .collect();
-    if !shown.is_empty() {
-        let _ = writeln!(out, "\n{}\n", w.invalid);
-        for (s, ds) in shown {
-            for d in ds {
-                // In the reader's language (`kit::tr`): the same code, place and facts.
-                let d = &crate::kit::tr::diagnostic(d, lang, R::diagnostic_tongue());
-                let at = d.location().map(|l| format!(" ({l})")).unwrap_or_default();
-                let rule = d
-                    .rule
-                    .as_ref()
-                    .map(|r| format!(" — {r}"))
-                    .unwrap_or_default();
-                let _ = writeln!(out, "- {}: {}{at}{rule}", name(s), one_line(&d.message));
-            }
+    // Errors (the orders replaced by their defaults), then warnings (orders that stand,
+    // with something their side should know), each to its side and the moderator only.
+    for (errors, heading) in [(true, w.invalid), (false, w.warnings)] {
+        let shown: Vec<(&String, &Diagnostic)> = f
+            .problems
+            .iter()
+            .filter(|(s, _)| side.is_none_or(|me| me == s.as_str()))
+            .flat_map(|(s, ds)| ds.iter().map(move |d| (s, d)))
+            .filter(|(_, d)| d.is_error() == errors)
+            .collect();
+        if shown.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "\n{heading}\n");
+        for (s, d) in shown {
+            // In the reader's language (`kit::tr`): the same code, place and facts.
+            let d = &crate::kit::tr::diagnostic(d, lang, R::diagnostic_tongue());
+            let at = d.location().map(|l| format!(" ({l})")).unwrap_or_default();
+            let rule = d
+                .rule
+                .as_ref()
+                .map(|r| format!(" — {r}"))
+                .unwrap_or_default();
+            let _ = writeln!(out, "- {}: {}{at}{rule}", name(s), one_line(&d.message));
         }
     }
     let _ = writeln!(out, "\n{}\n", w.happened);
@@ -279,8 +310,40 @@ pub fn render<R: Rules>(
         let _ = writeln!(out, "\n{}\n", w.position);
         out.push_str(&R::describe(sc, v, lang));
     }
-    let _ = writeln!(out, "\n{}\n", w.send_next);
     let next_step = R::step_in(sc, &f.next.state, lang);
+    if game_over(&next_step) {
+        // Nothing more is asked of anyone: no orders, no deadline, no skeleton.
+        let _ = writeln!(out, "\n{}\n", w.over);
+        let _ = writeln!(out, "{}. {}", upper_first(&next_step.title), w.over_said);
+    } else {
+        send_next::<R>(sc, f, side, &next_step, lang, &mut out);
+    }
+    dice_section(f, side, lang, &mut out);
+    out
+}
+
+/// `text` with its first letter in capitals.
+fn upper_first(text: &str) -> String {
+    let mut c = text.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// `## What you must send next`: the step the next turn awaits, its deadline, what each
+/// side (or this side) must send and how orders start.
+fn send_next<R: Rules>(
+    sc: &R::Scenario,
+    f: &Facts<R::State>,
+    side: Option<&str>,
+    next_step: &crate::rules::StepInfo,
+    lang: Lang,
+    out: &mut String,
+) {
+    let w = words(lang);
+    let name = |s: &str| R::side_name_in(sc, s, lang);
+    let _ = writeln!(out, "\n{}\n", w.send_next);
     let _ = writeln!(
         out,
         "{} {} {} **{}**.",
@@ -305,6 +368,13 @@ pub fn render<R: Rules>(
         "\n{} `game: {}`, `turn: {}`, `based_on: {}` ({}).",
         w.orders_start, f.next.game, f.next.turn, f.next_sha, w.skeleton
     );
+}
+
+/// The dice section of dice.md §5, with the sentence on the seed and, for a side, how
+/// many events were left out.
+fn dice_section<S>(f: &Facts<S>, side: Option<&str>, lang: Lang, out: &mut String) {
+    let w = words(lang);
+    let g = f.game;
     let section = DiceSection {
         protocol: g.dice.protocol.clone(),
         game: g.game.clone(),
@@ -359,7 +429,6 @@ pub fn render<R: Rules>(
         let _ = writeln!(out, "{line}");
     }
     let _ = writeln!(out, "\n```yaml\n{}```", crate::game::to_yaml(&section));
-    out
 }
 
 /// A player's text as it may stand inside one line of a report: control characters and

@@ -379,14 +379,30 @@ pub fn check<R: Rules>(
     };
     let sc = pipeline::load_scenario::<R>(&view.scenario, &aname)?;
     let (_, diags) = pipeline::check_orders::<R>(&sc, &view, &ofile);
-    if diags.is_empty() {
+    if diags.iter().all(|d| !d.is_error()) {
+        // Warnings only: the orders are valid, and the warnings are shown before saying so.
         let name = R::side_name_in(&sc, &view.view_of, lang);
-        Ok(match lang {
-            Lang::En => format!(
+        let shown: Vec<_> = diags
+            .iter()
+            .map(|d| crate::kit::tr::diagnostic(d, lang, R::diagnostic_tongue()))
+            .collect();
+        let warned = crate::diag::render_warnings(&shown, crate::error::warning_word(lang));
+        let n = shown.len();
+        Ok(match (lang, n) {
+            (Lang::En, 0) => format!(
                 "{oname}: orders for {name} on turn {} are valid\n",
                 view.turn
             ),
-            Lang::Ru => format!("{oname}: приказы верны ({name}, ход {})\n", view.turn),
+            (Lang::En, _) => format!(
+                "{warned}{oname}: orders for {name} on turn {} are valid, with {}\n",
+                view.turn,
+                crate::diag::count_warnings(n)
+            ),
+            (Lang::Ru, 0) => format!("{oname}: приказы верны ({name}, ход {})\n", view.turn),
+            (Lang::Ru, _) => format!(
+                "{warned}{oname}: приказы верны ({name}, ход {}), предупреждений: {n}\n",
+                view.turn
+            ),
         })
     } else {
         Err(in_language::<R>(diags, lang))

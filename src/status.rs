@@ -228,6 +228,8 @@ pub struct SideStatus {
     pub received: Option<UnixTime>,
     /// Problems `dikast check` finds in the file (0: valid).
     pub problems: usize,
+    /// Warnings it finds (the orders are valid and stand).
+    pub warnings: usize,
 }
 
 /// The pending turn's status.
@@ -240,6 +242,9 @@ pub struct Status {
     pub sides: Vec<SideStatus>,
     /// Files in the orders folder that name no side (adjudication would refuse them).
     pub stray: Vec<String>,
+    /// The game is over (its step awaits no one and cannot be adjudicated): why,
+    /// in the game's words.
+    pub over: Option<String>,
 }
 
 /// Works out the status of the pending turn (which orders are there, when they came).
@@ -272,18 +277,20 @@ pub fn status<R: Rules>(layout: &Layout) -> Result<Status, Failure> {
         let name = R::side_name(&sc, side);
         let awaited = game.awaiting.iter().any(|a| a == side);
         let file = found.get(side).map(|n| dir.join(n));
-        let (state, received, problems) = match &file {
-            None if !awaited => (OrdersState::NotAwaited, None, 0),
-            None => (OrdersState::Missing, None, 0),
+        let (state, received, (problems, warnings)) = match &file {
+            None if !awaited => (OrdersState::NotAwaited, None, (0, 0)),
+            None => (OrdersState::Missing, None, (0, 0)),
             Some(p) => {
                 let received = crate::receive::arrival(layout, t, side).or_else(|| mtime(p));
                 let late = matches!((&deadline, received), (Some(d), Some(r)) if r > d.at);
                 let bytes = fsx::read_limited(p)?;
                 let problems = match crate::yaml::decode(&layout.rel(p), &bytes) {
-                    Err(_) => 1,
+                    Err(_) => (1, 0),
                     Ok(f) => {
                         let view = pipeline::make_view::<R>(&sc, &game, &game_bytes, side);
-                        pipeline::check_orders::<R>(&sc, &view, &f).1.len()
+                        let diags = pipeline::check_orders::<R>(&sc, &view, &f).1;
+                        let w = crate::diag::warnings(&diags);
+                        (diags.len() - w, w)
                     }
                 };
                 let state = if late {
@@ -301,9 +308,12 @@ pub fn status<R: Rules>(layout: &Layout) -> Result<Status, Failure> {
             file: file.map(|p| layout.rel(&p)),
             received,
             problems,
+            warnings,
         });
     }
+    let step = R::step(&sc, &game.state);
     Ok(Status {
+        over: crate::report::game_over(&step).then(|| step.unsupported.clone().unwrap_or_default()),
         game: game.game.clone(),
         turn: t,
         step: game.step.clone(),
@@ -316,6 +326,26 @@ pub fn status<R: Rules>(layout: &Layout) -> Result<Status, Failure> {
 /// `dikast status DIR`: the status as text for the moderator.
 pub fn render(layout: &Layout, s: &Status, now: UnixTime) -> String {
     let mut o = String::new();
+    if let Some(why) = &s.over {
+        // Nothing is awaited any more, so no deadline and no orders are listed.
+        let _ = writeln!(
+            o,
+            "{} — {why} (turn {} was the last)",
+            s.game,
+            s.turn.saturating_sub(1)
+        );
+        let _ = writeln!(
+            o,
+            "no orders are awaited, and none will be; `dikast publish {} <folder>` copies the archive for everyone",
+            layout.dir.display()
+        );
+        if s.turn > 1 {
+            if let Some(m) = crate::mail::summary(layout, s.turn - 1) {
+                let _ = writeln!(o, "mail of turn {}: {m}", s.turn - 1);
+            }
+        }
+        return o;
+    }
     let _ = writeln!(o, "{} — turn {} awaits: {}", s.game, s.turn, s.step);
     let _ = writeln!(o, "now: {}", format_utc(now));
     let passed = match &s.deadline {
@@ -354,9 +384,15 @@ pub fn render(layout: &Layout, s: &Status, now: UnixTime) -> String {
             .received
             .map(|r| format!("received {}", format_utc(r)))
             .unwrap_or_else(|| "received at an unknown time".into());
-        let checked = match x.problems {
-            0 => "valid".to_string(),
-            n => format!(
+        let checked = match (x.problems, x.warnings) {
+            (0, 0) => "valid".to_string(),
+            (0, w) => format!(
+                "valid, with {}: run `dikast check {} --against {}`",
+                crate::diag::count_warnings(w),
+                layout.dir.join(x.file.as_deref().unwrap_or("")).display(),
+                layout.game(s.turn).display()
+            ),
+            (n, _) => format!(
                 "{n} problem{}: run `dikast check {} --against {}`",
                 if n == 1 { "" } else { "s" },
                 layout.dir.join(x.file.as_deref().unwrap_or("")).display(),

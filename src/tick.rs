@@ -293,6 +293,11 @@ fn tick_steps(
             }
         }
     }
+    // Once the game is over nothing is adjudicated, and no mail asks for orders.
+    if let Some(why) = game.status(layout)?.over {
+        r.lines.push(format!("{why}; no one is called for orders"));
+        return Ok(());
+    }
     // 4. Adjudicate when due.
     let p = policy::pending(layout, &c)?;
     if let Due::Yes(why) = policy::due(&c, &p, now) {
@@ -313,13 +318,18 @@ fn tick_steps(
                 .push("finished an interrupted adjudication; the next tick goes on".into());
             return Ok(());
         }
-        r.lines.push(format!(
-            "turn {} adjudicated ({why}); turn {} awaits orders",
-            done.turn,
-            done.turn + 1
-        ));
+        let over = game.status(layout)?.over.is_some();
+        let next = match over {
+            true => "the game is over".to_string(),
+            false => format!("turn {} awaits orders", done.turn + 1),
+        };
+        r.lines
+            .push(format!("turn {} adjudicated ({why}); {next}", done.turn));
         if c.mail.is_some() {
             mail_turn(done.turn, r)?;
+        }
+        if over {
+            return Ok(());
         }
     }
     if c.mail.is_none() {

@@ -311,6 +311,41 @@ pub fn new_campaign(dir: &Path, game_id: &str) {
         .run();
 }
 
+/// `dikast new DIR --scenario FILE --game-id ID --secret <demo secret>`: a campaign on a
+/// moderator's own scenario file.
+pub fn new_campaign_on(dir: &Path, scenario: &Path, game_id: &str) {
+    Test::new()
+        .arg("new")
+        .arg(dir)
+        .arg("--scenario")
+        .arg(scenario)
+        .args(["--game-id", game_id, "--secret"])
+        .arg(demo_secret())
+        .run();
+}
+
+/// Gives a new campaign's two players addresses (Athens first) and mail settings whose
+/// server is a closed port, so that every message dikast would send waits in an outbox,
+/// as it would be sent; `extra` is more of campaign.yaml, and Sparta's player reads
+/// `sparta_lang`.
+pub fn with_players_and_closed_mail(dir: &Path, sparta_lang: &str, extra: &str) {
+    let campaign = dir.join("campaign.yaml");
+    let c = fs::read_to_string(&campaign).unwrap();
+    let (athens, sparta) = c.split_once("  sparta:").expect("a Hellenes campaign");
+    let c = format!(
+        "{}  sparta:{}",
+        athens.replacen("email: ''", "email: pericles@example.org", 1),
+        sparta
+            .replacen("email: ''", "email: archidamus@example.org", 1)
+            .replacen("language: en", &format!("language: {sparta_lang}"), 1)
+    );
+    fs::write(
+        &campaign,
+        format!("{c}moderator: mod@example.org\n{extra}mail:\n  server: 127.0.0.1\n  port: 9\n  security: none\n  from: \"Dikast <judge@example.org>\"\n"),
+    )
+    .unwrap();
+}
+
 /// An orders file for `side` on turn `t`, its envelope taken from the side's view.
 pub fn orders(dir: &Path, t: u32, side: &str, body: &str) -> String {
     let view = dir.join(format!("turns/{t:04}/view-{side}.yaml"));

@@ -195,14 +195,7 @@ fn new_custom_campaign(tmp: &TempDir) -> (std::path::PathBuf, Vec<u8>, String) {
     let custom = custom_scenario(tmp);
     let text = fs::read(&custom).unwrap();
     let sha = sha256_hex(&text);
-    Test::new()
-        .arg("new")
-        .arg(&dir)
-        .arg("--scenario")
-        .arg(&custom)
-        .args(["--game-id", "custom", "--secret"])
-        .arg(cli::demo_secret())
-        .run();
+    cli::new_campaign_on(&dir, &custom, "custom");
     (dir, text, sha)
 }
 

@@ -380,11 +380,11 @@ fn late_orders_are_marked_late_in_every_report_with_the_policy() {
     );
     assert!(!rec.contains("side: athens"), "athens was in time:\n{rec}");
     assert!(!rec.contains("early_owing"), "{rec}");
-    let want = "Sparta's orders are **late**: they arrived 2026-03-02 06:30 UTC (by mail), after the deadline 2026-03-02T00:00:00Z; used, as this campaign's policy says (`late: accept`).";
+    let want = "The orders of Sparta are **late**: they arrived 2026-03-02 06:30 UTC (by mail), after the deadline 2026-03-02T00:00:00Z; used, as this campaign's policy says (`late: accept`).";
     for file in ["report.md", "report-athens.md", "report-sparta.md"] {
         let r = fs::read_to_string(dir.join("turns/0001").join(file)).unwrap();
         assert!(r.contains(want), "{file}:\n{r}");
-        assert!(!r.contains("Athens's orders are **late**"), "{file}");
+        assert!(!r.contains("The orders of Athens are **late**"), "{file}");
     }
     let ru = fs::read_to_string(dir.join("turns/0001/report-sparta.ru.md")).unwrap();
     assert!(
@@ -422,7 +422,7 @@ fn late_orders_are_marked_late_in_every_report_with_the_policy() {
     ]));
     let r = fs::read_to_string(dir.join("turns/0002/report-sparta.md")).unwrap();
     assert!(
-        r.contains("Athens's orders are **late**: they arrived 2026-03-05 00:20 UTC (by the file's time), after the deadline 2026-03-05T00:00:00Z; used all the same: the moderator put them in the orders folder himself (`late: refuse` turns away late orders by mail only)."),
+        r.contains("The orders of Athens are **late**: they arrived 2026-03-05 00:20 UTC (by the file's time), after the deadline 2026-03-05T00:00:00Z; used all the same: the moderator put them in the orders folder himself (`late: refuse` turns away late orders by mail only)."),
         "{r}"
     );
     ok(dikast(&["verify", d]));

@@ -381,14 +381,17 @@ fn state_diff<R: CaseGame>(before: &R::State, after: &R::State) -> String {
 }
 
 /// The part of a report from `### Invalid orders …` (when orders fell back to their
-/// defaults) or `## What happened` up to `## What you must send next`.
+/// defaults), `### Warnings …` or `## What happened` up to `## What you must send next`
+/// (or `## The game is over`).
 fn report_body(report: &str, lang: Lang) -> String {
     let start = report
         .find(dikast::report::invalid_heading(lang))
+        .or_else(|| report.find(dikast::report::warnings_heading(lang)))
         .or_else(|| report.find(dikast::report::happened_heading(lang)))
         .unwrap_or(0);
     let end = report[start..]
         .find(dikast::report::send_next_heading(lang))
+        .or_else(|| report[start..].find(dikast::report::over_heading(lang)))
         .map(|e| start + e)
         .unwrap_or(report.len());
     report[start..end].trim_end().to_string() + "\n"

@@ -508,7 +508,7 @@ fn a_campaign_runs_three_turns_by_mail() {
         .find(|m| m.subject.contains("Turn 2:") && m.subject.contains("report for"))
         .expect("Athens got the report of turn 2");
     assert!(
-        r2.body.contains("Sparta's orders are **late**: they arrived 2026-03-04 14:00 UTC (by mail), after the deadline 2026-03-04T13:00:00Z; used, as this campaign's policy says (`late: accept`)."),
+        r2.body.contains("The orders of Sparta are **late**: they arrived 2026-03-04 14:00 UTC (by mail), after the deadline 2026-03-04T13:00:00Z; used, as this campaign's policy says (`late: accept`)."),
         "{}",
         r2.body
     );

@@ -214,7 +214,9 @@ pub fn compare(v: &Vocab, name: &str, en: &str, ru: &str) -> Vec<String> {
             in_fence = !in_fence;
         }
         if r.starts_with('#') {
-            in_invalid = r.starts_with(invalid_ru);
+            // Warnings are diagnostics too, translated the same way.
+            in_invalid = r.starts_with(invalid_ru)
+                || r.starts_with(dikast::report::warnings_heading(Lang::Ru));
         }
         let at = format!("{name}:{}", n + 1);
         if in_fence || r.starts_with("```") {

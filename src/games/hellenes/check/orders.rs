@@ -124,6 +124,7 @@ pub fn check(
             _ => unreachable!("keys_for lists only forms of check::forms"),
         }
     }
+    warn_unapplied_events(&mut cx, &orders, body);
     if view.phase == Phase::Initiative && !saw_initiative {
         let hand: Vec<String> = view
             .hand
@@ -178,6 +179,55 @@ pub fn check(
     Checked {
         orders,
         problems: cx.check.diags,
+    }
+}
+
+/// 1.0 [A]: a card played for its Event (`initiative:` or `new_year:`) whose entry in the
+/// scenario lists no effects is accepted, with a warning: the card is spent and its Event
+/// is not applied (`engine::card_events::applied`). Until every Event is in data the
+/// player learns it before he sends his orders, not from the report.
+fn warn_unapplied_events(cx: &mut Ctx, orders: &Orders, body: &[(Node, Node)]) {
+    let plays = [
+        (
+            "initiative",
+            orders.initiative.as_ref().map(|p| (&p.card, p.played_for)),
+        ),
+        (
+            "new_year",
+            orders.new_year.as_ref().map(|p| (&p.card, p.played_for)),
+        ),
+    ];
+    for (key, play) in plays {
+        let Some((card, PlayedFor::Event)) = play else {
+            continue;
+        };
+        if crate::games::hellenes::engine::card_events::applied(cx.sc, card) {
+            continue;
+        }
+        // The card by id in the message (reports quote it whole, and a card's name may
+        // hold a place's); by name beside the caret.
+        let name = cx.sc.card(card).map_or("", |c| c.name.as_str());
+        let d = Diagnostic::new(
+            "orders::event-not-applied",
+            format!("the Event of {card} will not be applied: the card is spent for nothing"),
+        )
+        .label(format!("{name}: its Event is not applied"))
+        .rule("rule 1.0 [A]: a card is played for its Action value or its Event; this scenario gives this card's Event no effects, so dikast does not apply it")
+        .help("play it for its Action value (`for: action`), or the moderator adds `effects:` to the card in the scenario")
+        .warning();
+        // Placed on the card named, else on the play.
+        let at = body
+            .iter()
+            .find(|(k, _)| {
+                k.as_str()
+                    .is_some_and(|s| s.trim().eq_ignore_ascii_case(key))
+            })
+            .map(|(_, v)| v.get("card").unwrap_or(v).span);
+        let d = match at {
+            Some(span) => d.at(cx.check.file, span),
+            None => d.in_file(cx.check.file),
+        };
+        cx.diags.push(d);
     }
 }
 

@@ -33,6 +33,20 @@ const PHRASES: Phrases = &[
     ("not in your hand", "нет на руке"),
     ("did you mean {}? your hand: {}", "может быть, {0}? у вас на руке: {1}"),
     ("your hand: {}", "у вас на руке: {0}"),
+    // Events the program does not apply (check::orders)
+    (
+        "the Event of {} will not be applied: the card is spent for nothing",
+        "событие карты {0} не будет применено: карта потрачена впустую",
+    ),
+    ("{}: its Event is not applied", "{0}: событие не применяется"),
+    (
+        "rule 1.0 [A]: a card is played for its Action value or its Event; this scenario gives this card's Event no effects, so dikast does not apply it",
+        "правило 1.0 [A]: карта играется на действия или как событие; этот сценарий не даёт событию этой карты никаких эффектов, поэтому dikast его не применяет",
+    ),
+    (
+        "play it for its Action value (`for: action`), or the moderator adds `effects:` to the card in the scenario",
+        "сыграйте её на действия (`for: action`) или попросите ведущего добавить карте `effects:` в сценарии",
+    ),
     // Olympians (check::appeals, check::year)
     ("there is no Olympian called `{}`", "нет олимпийца `{0}`"),
     ("unknown Olympian", "неизвестный олимпиец"),

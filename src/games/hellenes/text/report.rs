@@ -109,14 +109,22 @@ pub fn narrate(
                 format!("{}: постоянные приказы заменены.", name(side)),
             ),
             Event::Shuffled { label, cards } => lang.pick(
-                format!("1.0 The deck of {cards} cards is shuffled (sealed event `{label}`: no one could choose the hands)."),
+                format!(
+                    "1.0 The deck of {} is shuffled (sealed event `{label}`: no one could choose the hands).",
+                    lang.count(*cards, ["card", "cards"], ["карта", "карты", "карт"])
+                ),
                 format!("1.0 Колода перемешана, карт в ней: {cards} (запечатанное событие `{label}`: никто не мог повлиять на раздачу)."),
             ),
             Event::Dealt { side, cards } => {
                 let names: Vec<String> = cards.iter().map(|c| card_name(sc, c, lang)).collect();
                 let n = cards.len() as u32;
                 lang.pick(
-                    format!("1.0 {} is dealt {n} cards: {}.", name(side), names.join(", ")),
+                    format!(
+                        "1.0 {} is dealt {}: {}.",
+                        name(side),
+                        lang.count(n, ["card", "cards"], ["карта", "карты", "карт"]),
+                        names.join(", ")
+                    ),
                     format!(
                         "1.0 Раздача, рука {}: {}: {}.",
                         gen(side),
@@ -269,5 +277,34 @@ pub fn phase_words(sc: &Scenario, p: &Phase, lang: Lang) -> String {
             "игра окончена: победа {}",
             words::side(sc, winner, lang, Case::Gen)
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::hellenes::model::scenario::HELLENES_431;
+
+    /// One card is "1 card" (issue 10: "1 cards"), in the deal and the shuffle alike.
+    #[test]
+    fn one_card_is_said_in_the_singular() {
+        let sc = Scenario::load(HELLENES_431).unwrap();
+        let st = State::start(&sc);
+        let events = [
+            Event::Shuffled {
+                label: "deal:430".into(),
+                cards: 1,
+            },
+            Event::Dealt {
+                side: "athens".into(),
+                cards: vec!["C01".into()],
+            },
+        ];
+        let en = narrate(&sc, &st, &events, None, Lang::En);
+        assert!(en.contains("The deck of 1 card is shuffled"), "{en}");
+        assert!(en.contains("Athens is dealt 1 card: "), "{en}");
+        assert!(!en.contains("1 cards"), "{en}");
+        let ru = narrate(&sc, &st, &events, None, Lang::Ru);
+        assert!(ru.contains("1 карта"), "{ru}");
     }
 }

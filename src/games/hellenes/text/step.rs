@@ -66,7 +66,9 @@ fn step_words(sc: Option<&Scenario>, phase: &Phase, lang: Lang) -> String {
         (Phase::NewYear, Lang::En) => "New Year cards and sacrifices".to_string(),
         (Phase::NewYear, Lang::Ru) => "карты Нового года и жертвы".to_string(),
         (Phase::Ended { winner, by }, Lang::En) => format!(
-            "the game is over: {winner} won ({})",
+            "the game is over: {} won ({})",
+            sc.map(|sc| words::side(sc, winner, lang, Case::Nom))
+                .unwrap_or_else(|| winner.clone()),
             match by {
                 Victory::Prestige => "14.2.1 Prestige",
                 Victory::Peace => "14.2.2 peace",

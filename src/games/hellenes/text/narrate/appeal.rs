@@ -28,8 +28,9 @@ pub fn declined(olympian: &str, lang: Lang, dat: bool) -> String {
     }
 }
 
-/// The dice of a result in words (`1 6`).
-fn faces(d: &[u32]) -> String {
+/// The dice of a result in words (`1 6`): the one notation every report writes dice in
+/// (battles, sieges, attrition, appeals).
+pub fn faces(d: &[u32]) -> String {
     d.iter()
         .map(|x| x.to_string())
         .collect::<Vec<_>>()
@@ -156,9 +157,11 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
                 let n = drawn.len() as u32;
                 lang.pick(
                     format!(
-                        "11.0 {} appeals to {} on the deal `{label}`: the sacrifice is spent; it discards its {n} cards and is dealt {n} new ones from the top of the deck.",
+                        "11.0 {} appeals to {} on the deal `{label}`: the sacrifice is spent; it discards its {} and is dealt {n} new {} from the top of the deck.",
                         nom(side),
-                        name(olympian, lang)
+                        name(olympian, lang),
+                        lang.count(n, ["card", "cards"], ["", "", ""]),
+                        if n == 1 { "one" } else { "ones" }
                     ),
                     format!(
                         "11.0 {} — просьба к {} о раздаче `{label}`: жертва потрачена; карты сброшены ({n}), сверху колоды сданы новые ({n}).",

@@ -212,18 +212,18 @@ pub fn narrate(
             hits,
             losses,
         } => {
-            let faces: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
+            let faces = super::appeal::faces(dice);
             let ssn = words::season(season, lang);
             let on = match (hit_on, why.as_deref(), lang) {
-                (1, _, Lang::En) => "each 1 hits".to_string(),
+                (1, _, Lang::En) => "each 1 is a hit".to_string(),
                 (1, _, Lang::Ru) => "каждая 1 — попадание".to_string(),
                 (n, Some("grain"), Lang::En) => {
-                    format!("each 1–{n} hits: Athens besieged and blockaded (8.2.2)")
+                    format!("each 1–{n} is a hit: Athens besieged and blockaded (8.2.2)")
                 }
                 (n, Some("grain"), Lang::Ru) => {
                     format!("каждый результат 1–{n} — попадание: Афины в осаде и блокаде (8.2.2)")
                 }
-                (n, _, Lang::En) => format!("each 1–{n} hits in {season}"),
+                (n, _, Lang::En) => format!("each 1–{n} is a hit in {season}"),
                 (n, _, Lang::Ru) => format!("каждый результат 1–{n} — попадание (сезон: {ssn})"),
             };
             let n = lang.count(dice.len() as u32, ["die", "dice"], ["кубик", "кубика", "кубиков"]);
@@ -233,13 +233,13 @@ pub fn narrate(
                     "8.2 Siege attrition at {city}, {season}: {} rolls one die per besieged block of {}, garrison included, {n} (`{label}`): {}; {on}: {h}.",
                     name(besieger),
                     name(besieged),
-                    faces.join(", "),
+                    faces,
                 ),
                 format!(
                     "8.2 Осадное истощение у города {city}, {ssn}: кубики {} — по одному на каждый осаждённый блок {}, гарнизон включён, {n} (`{label}`): {}; {on}: {h}.",
                     gen(besieger),
                     gen(besieged),
-                    faces.join(", "),
+                    faces,
                 ),
             );
             if owner(besieged) && !losses.is_empty() {
@@ -623,7 +623,6 @@ fn narrate_battle(
         s.push_str(&format!("\n  - {head}: {}.", blocks.join(", ")));
     }
     for shot in &o.shots {
-        let faces: Vec<String> = shot.dice.iter().map(|d| d.to_string()).collect();
         let mut effects: Vec<String> = Vec::new();
         let mut void_routs = 0;
         for e in &shot.effects {
@@ -659,8 +658,10 @@ fn narrate_battle(
                 ),
             ));
         }
+        // The round line of a field battle (`narrate::season`), dice and all: one
+        // notation in every report.
         s.push_str(&format!(
-            "\n  - {} {}: {} ({}, {}) {} {}: {}, {}{}",
+            "\n  - {} {}: {} ({}, {}) {} {}: {}, {} → {}",
             lang.pick("Round", "Раунд"),
             shot.round,
             shot.block,
@@ -669,15 +670,15 @@ fn narrate_battle(
             lang.pick("rolls", "бросает"),
             shot.reroll
                 .as_ref()
-                .map(|r| super::appeal::reroll_words(sc, r, ", ", lang))
+                .map(|r| super::appeal::reroll_words(sc, r, " ", lang))
                 .unwrap_or_default()
-                + &faces.join(", "),
+                + &super::appeal::faces(&shot.dice),
             tally(lang, shot.hits, HITS, "попаданий"),
             tally(lang, shot.routs, ROUTS, "в бегство"),
             if effects.is_empty() {
-                ".".to_string()
+                lang.pick("no effect", "без последствий").to_string()
             } else {
-                format!(": {}.", effects.join("; "))
+                effects.join(", ")
             }
         ));
     }

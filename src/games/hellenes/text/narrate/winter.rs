@@ -365,17 +365,18 @@ pub fn narrate(sc: &Scenario, e: &WinterEvent, side: Option<&str>, lang: Lang) -
             hit_on,
             rolls,
         } => {
-            let faces: Vec<String> = rolls.iter().map(|r| r.2.to_string()).collect();
+            let faces =
+                super::appeal::faces(&rolls.iter().map(|r| r.2).collect::<Vec<u32>>());
             let hits = rolls.iter().filter(|r| r.2 <= *hit_on).count();
             let mut s = lang.pick(
                 format!(
                     "9.x Winter attrition at {place} ([A] `params.winter.unwintered: attrition`; dice `{label}`): one die per block, each 1–{hit_on} costs it a step: {}; {}.",
-                    faces.join(", "),
+                    faces,
                     count(lang, hits, HITS)
                 ),
                 format!(
                     "9.x Зимнее истощение у {place} ([A] `params.winter.unwintered: attrition`; кости `{label}`): по кубику на блок, каждый результат 1–{hit_on} стоит ему шага: {}; {}.",
-                    faces.join(", "),
+                    faces,
                     count(lang, hits, HITS)
                 ),
             );

@@ -306,8 +306,9 @@ fn discarded(sc: &Scenario, side: &str, cards: &[String], lang: Lang) -> String 
         let list: Vec<String> = cards.iter().map(|c| card_ref(sc, c, lang)).collect();
         lang.pick(
             format!(
-                "9.53 {} discards continuing Events: {}.",
+                "9.53 {} discards continuing Event{}: {}.",
                 name(sc, lang, side),
+                if list.len() == 1 { "" } else { "s" },
                 list.join(", ")
             ),
             format!(
