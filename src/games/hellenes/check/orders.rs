@@ -201,6 +201,33 @@ fn warn_unapplied_events(cx: &mut Ctx, orders: &Orders, body: &[(Node, Node)]) {
         let Some((card, PlayedFor::Event)) = play else {
             continue;
         };
+        // 10.4: a combat Event at New Year is accepted and does nothing (no combat phase).
+        let idle =
+            key == "new_year" && crate::games::hellenes::engine::year::is_combat_event(cx.sc, card);
+        if idle {
+            let name = cx.sc.card(card).map_or("", |c| c.name.as_str());
+            let d = Diagnostic::new(
+                "orders::event-idle-at-new-year",
+                format!("the Event of {card} does nothing at New Year: the card is spent for nothing"),
+            )
+            .label(format!("{name}: a combat Event"))
+            .rule("rule 10.4: there is no combat phase at New Year, so combat Events do not work")
+            .help("play it for its Action value as a sacrifice (`for: action, sacrifice: <Olympian>`), or keep it for a season")
+            .warning();
+            let at = body
+                .iter()
+                .find(|(k, _)| {
+                    k.as_str()
+                        .is_some_and(|s| s.trim().eq_ignore_ascii_case(key))
+                })
+                .map(|(_, v)| v.get("card").unwrap_or(v).span);
+            let d = match at {
+                Some(span) => d.at(cx.check.file, span),
+                None => d.in_file(cx.check.file),
+            };
+            cx.diags.push(d);
+            continue;
+        }
         if crate::games::hellenes::engine::card_events::applied(cx.sc, card) {
             continue;
         }

@@ -40,6 +40,65 @@ const PHRASES: Phrases = &[
     ),
     ("{}: its Event is not applied", "{0}: событие не применяется"),
     (
+        "the Event of {} does nothing at New Year: the card is spent for nothing",
+        "событие карты {0} в Новый год ничего не делает: карта потрачена впустую",
+    ),
+    ("{}: a combat Event", "{0}: боевое событие"),
+    (
+        "rule 10.4: there is no combat phase at New Year, so combat Events do not work",
+        "правило 10.4: в Новый год нет фазы боя, поэтому боевые события не действуют",
+    ),
+    (
+        "play it for its Action value as a sacrifice (`for: action, sacrifice: <Olympian>`), or keep it for a season",
+        "сыграйте её на действия как жертву (`for: action, sacrifice: <олимпиец>`) или приберегите на сезон",
+    ),
+    // Card Events and their targets (check::events)
+    (
+        "a target is named only for a card played for its Event",
+        "цель указывают только для карты, сыгранной как событие",
+    ),
+    (
+        "rule 1.0: a card is played for its Action value or its Event",
+        "правило 1.0: карта играется на действия или как событие",
+    ),
+    ("write `for: event`, or leave `target` out", "напишите `for: event` или уберите `target`"),
+    (
+        "{} {} can be played for its Event by {} only",
+        "{0} {1} как событие может сыграть только сторона {2}",
+    ),
+    (
+        "rule 1.0 [A] `cards[{}].only`: a leader of one side is played for its Event by that side",
+        "правило 1.0 [A] `cards[{0}].only`: лидера одной стороны как событие играет только эта сторона",
+    ),
+    ("play it for its Action value (`for: action`)", "сыграйте её на действия (`for: action`)"),
+    (
+        "the Event of {} {} lasts a season: it cannot be played at New Year",
+        "событие карты {0} {1} длится сезон: его нельзя сыграть в Новый год",
+    ),
+    (
+        "rule 10.4 [A] no player turn follows the New Year card: an Event that lasts the season has nothing to act on",
+        "правило 10.4 [A] за картой Нового года не следует тур игрока: событию на сезон не на что действовать",
+    ),
+    (
+        "play it for its Action value as a sacrifice, or keep it for a season",
+        "сыграйте её на действия как жертву или приберегите на сезон",
+    ),
+    (
+        "rule 1.0 [A] `cards[{}].target`: what the Event of {} {} is played on",
+        "правило 1.0 [A] `cards[{0}].target`: на что играется событие карты {1} {2}",
+    ),
+    ("the Event of {} {} takes no target", "событие карты {0} {1} не выбирает цели"),
+    ("leave `target` out", "уберите `target`"),
+    (
+        "the Event of {} {} is played on {}: name it with `target:`",
+        "событию карты {0} {1} нужна цель: назовите её в `target:`",
+    ),
+    (
+        "no target is open to you now: play the card for its Action value",
+        "сейчас вам не доступна ни одна цель: сыграйте карту на действия",
+    ),
+    ("open to you now: {}", "доступно вам сейчас: {0}"),
+    (
         "rule 1.0 [A]: a card is played for its Action value or its Event; this scenario gives this card's Event no effects, so dikast does not apply it",
         "правило 1.0 [A]: карта играется на действия или как событие; этот сценарий не даёт событию этой карты никаких эффектов, поэтому dikast его не применяет",
     ),
