@@ -106,7 +106,9 @@ pub(super) fn check_event(
         "rule 1.0 [A] `cards[{}].target`: what the Event of {} {} is played on",
         def.id, def.id, def.name
     );
-    let Some(t) = &def.target else {
+    // A card whose Event the scenario does not apply (no effects: `check` warns) takes no
+    // target either.
+    let Some(t) = def.target.as_ref().filter(|_| !def.effects.is_empty()) else {
         if let Some(node) = target {
             let d = cx.err(
                 "orders::target-not-taken",

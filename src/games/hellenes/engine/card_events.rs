@@ -441,10 +441,8 @@ fn push_appeal(events: &mut Vec<Event>, appeal: Option<AppealEvent>) {
 pub fn peace_faction(sc: &Scenario, in_play: &[InPlay]) -> bool {
     in_play.iter().any(|p| {
         p.card == sc.params.year.peace_faction_card
-            || sc.card(&p.card).is_some_and(|c| {
-                c.effects
-                    .iter()
-                    .any(|e| *e == Effect::Marker(Marker::PeaceFaction))
-            })
+            || sc
+                .card(&p.card)
+                .is_some_and(|c| c.effects.contains(&Effect::Marker(Marker::PeaceFaction)))
     })
 }

@@ -137,6 +137,7 @@ fn block_of(
             rating: sc.params.defender_rating.clone(),
             at: city.to_string(),
             status: Status::Field,
+            barbarian: false,
         });
     }
     let (id, spec) = match word.split_once('=') {
@@ -193,6 +194,7 @@ fn block_of(
         rating: rating.to_string(),
         at: city.to_string(),
         status: Status::Field,
+        barbarian: false,
     })
 }
 

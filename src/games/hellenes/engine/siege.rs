@@ -356,6 +356,7 @@ fn add_garrison(sc: &Scenario, st: &mut State, city: &str, side: &str) {
         rating: sc.params.defender_rating.clone(),
         at: city.to_string(),
         status: Status::Besieged,
+        barbarian: false,
     });
 }
 

@@ -46,6 +46,7 @@ use crate::games::hellenes::model::state::PlayedFor;
 use crate::games::hellenes::model::state::Prestige;
 use crate::games::hellenes::model::state::Season;
 use crate::games::hellenes::model::state::State;
+use crate::games::hellenes::model::state::Status;
 use crate::games::hellenes::model::state::Victory;
 use std::collections::BTreeMap;
 
@@ -62,6 +63,9 @@ pub fn year_end(
     events: &mut Vec<Event>,
     records: &mut Vec<DiceRecord>,
 ) {
+    for e in disband_barbarians(sc, next) {
+        events.push(yev(e));
+    }
     for e in tribute(sc, next) {
         events.push(yev(e));
     }
@@ -81,6 +85,55 @@ pub fn year_end(
         events.push(yev(e));
     }
     year_start(sc, next, events, records, dice);
+}
+
+/// 10.1 [S] "Barbarians that took cities are disbanded before tribute": every barbarian
+/// block (`blocks[].barbarian`; the 431 scenario lists none) in a city its side controls and is not loyal to goes back
+/// to the pool; a city left without a block of that side reverts to its loyalty (§3 City
+/// control), unless a garrison built there (4.2.3) holds it.
+pub fn disband_barbarians(sc: &Scenario, st: &mut State) -> Vec<YearEvent> {
+    let mut out = Vec::new();
+    for side in sc.side_ids() {
+        let mut cities: BTreeMap<String, u32> = BTreeMap::new();
+        for b in st
+            .blocks
+            .iter_mut()
+            .filter(|b| b.side == side && b.status.on_map())
+        {
+            let barbarian = b.barbarian;
+            let took = st
+                .cities
+                .iter()
+                .any(|c| c.name == b.at && c.control == side && c.loyalty != side);
+            if barbarian && took {
+                *cities.entry(b.at.clone()).or_default() += 1;
+                b.at = "pool".into();
+                b.status = Status::Pool;
+            }
+        }
+        if cities.is_empty() {
+            continue;
+        }
+        let mut reverted = Vec::new();
+        for name in cities.keys() {
+            let held = st
+                .blocks
+                .iter()
+                .any(|b| b.side == side && b.status.on_map() && &b.at == name);
+            if let Some(c) = st.cities.iter_mut().find(|c| &c.name == name) {
+                if !held && !c.built_garrison {
+                    c.control = c.loyalty.clone();
+                    reverted.push(name.clone());
+                }
+            }
+        }
+        out.push(YearEvent::BarbariansDisbanded {
+            side,
+            cities: cities.into_iter().collect(),
+            reverted,
+        });
+    }
+    out
 }
 
 /// The cities loyal to the enemy that `side` controls, with their values (scenario order);

@@ -162,6 +162,9 @@ pub struct BlockDef {
     pub rating: String,
     /// Start position: an area name, or `pool`.
     pub at: String,
+    /// 10.1 [S]: a barbarian block (disbanded before tribute when it holds a city it took).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub barbarian: bool,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub assumed: Vec<String>,
 }
@@ -582,7 +585,8 @@ impl Scenario {
             }
         }
         if let Some(t) = &c.target {
-            if !c.needs_target() {
+            // A card without effects is allowed (not applied: `check` warns).
+            if !c.needs_target() && !c.effects.is_empty() {
                 out.push(format!(
                     "card {}: `target` given, but no effect acts on it",
                     c.id

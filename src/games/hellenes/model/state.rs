@@ -122,6 +122,9 @@ pub struct Block {
     /// An area or sea name; `pool` in the pool; where it fell when eliminated.
     pub at: String,
     pub status: Status,
+    /// 10.1 [S]: a barbarian block (from the scenario's `blocks[].barbarian`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub barbarian: bool,
 }
 
 impl Block {
@@ -340,6 +343,7 @@ impl State {
                 } else {
                     Status::Field
                 },
+                barbarian: b.barbarian,
             })
             .collect();
         let cities = sc

@@ -396,15 +396,35 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
                 side_name(sc, &sc.params.initiative_ties)
             );
             let _ = writeln!(out, "# Your hand:");
+            let sight = Sight::from_view(sc, v);
+            let table = crate::games::hellenes::engine::card_events::Table {
+                sight: &sight,
+                in_play: &v.in_play,
+                sacrifices: &v.sacrifices,
+            };
             for c in &v.hand {
                 let _ = writeln!(
                     out,
                     "#   {}  {}  (Action {})  Event: {}",
                     c.id, c.name, c.action, c.event
                 );
+                // 1.0 [A]: the targets its Event may be played on now (`target:`).
+                if let Some(def) = sc.card(&c.id).filter(|d| d.target.is_some()) {
+                    let open =
+                        crate::games::hellenes::engine::card_events::targets(sc, &table, def);
+                    let _ = if open.is_empty() {
+                        writeln!(out, "#       for its Event: no target is open to you now")
+                    } else {
+                        writeln!(
+                            out,
+                            "#       for its Event, `target:` one of: {}",
+                            open.join(", ")
+                        )
+                    };
+                }
             }
             let first = v.hand.first().map(|c| c.id.as_str()).unwrap_or("C01");
-            let _ = writeln!(out, "initiative:\n  card: {first}      # a card id or name from your hand\n  for: action    # action | event");
+            let _ = writeln!(out, "initiative:\n  card: {first}      # a card id or name from your hand\n  for: action    # action | event (with `target:` when the Event asks for one)");
         }
         Phase::PlayerTurn { side: active, .. } => {
             if active == side {

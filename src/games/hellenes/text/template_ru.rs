@@ -25,6 +25,18 @@ const PHRASES: &[(&str, &str)] = &[
     ),
     ("Your hand:", "Ваша рука:"),
     (
+        "for its Event, `target:` one of:",
+        "как событие — `target:`, одно из:",
+    ),
+    (
+        "for its Event: no target is open to you now",
+        "как событие: сейчас вам не доступна ни одна цель",
+    ),
+    (
+        "action | event (with `target:` when the Event asks for one)",
+        "action | event (с `target:`, если событию нужна цель)",
+    ),
+    (
         "a card id or name from your hand",
         "id или название карты с вашей руки",
     ),

@@ -13,6 +13,13 @@ use std::collections::BTreeMap;
 pub enum YearEvent {
     /// 9.51 / 10.1: a side's tribute: the enemy cities it controls (with their values),
     /// their total, whether it was halved, the Prestige gained and the track after.
+    /// 10.1 [S]: barbarian blocks that took cities, disbanded before tribute (back to the
+    /// pool): per city, how many; the cities that reverted to their loyalty for it.
+    BarbariansDisbanded {
+        side: String,
+        cities: Vec<(String, u32)>,
+        reverted: Vec<String>,
+    },
     Tribute {
         side: String,
         cities: Vec<(String, u32)>,

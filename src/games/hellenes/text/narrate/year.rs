@@ -80,6 +80,36 @@ pub fn narrate(sc: &Scenario, e: &YearEvent, lang: Lang) -> String {
         ),
         YearEvent::Discarded { side, cards } => discarded(sc, side, cards, lang),
         YearEvent::RavagedRemoved { cities } => ravaged_removed(cities, lang),
+        YearEvent::BarbariansDisbanded {
+            side,
+            cities,
+            reverted,
+        } => {
+            let at: Vec<String> = cities
+                .iter()
+                .map(|(c, n)| lang.pick(format!("{n} at {c}"), format!("{n} в {c}")))
+                .collect();
+            let back = if reverted.is_empty() {
+                String::new()
+            } else {
+                lang.pick(
+                    format!("; reverted to their loyalty: {}", reverted.join(", ")),
+                    format!("; вернулись к своей стороне: {}", reverted.join(", ")),
+                )
+            };
+            lang.pick(
+                format!(
+                    "10.1 Barbarian blocks of {} that took cities are disbanded before tribute (back to the pool): {}{back}.",
+                    name(sc, lang, side),
+                    at.join(", ")
+                ),
+                format!(
+                    "10.1 Варварские блоки стороны {}, взявшие города, распущены до дани (в пул): {}{back}.",
+                    name(sc, lang, side),
+                    at.join(", ")
+                ),
+            )
+        }
         YearEvent::CivilWarRemoved { cities } => lang.pick(
             format!(
                 "9.53 The civil-war markers are removed: {}.",
