@@ -11,7 +11,9 @@ use crate::diag::Diagnostic;
 use crate::lang::Lang;
 
 /// English phrase → Russian phrase. `{}` in the English is a fact; `{N}` in the Russian
-/// is the N-th fact, itself translated when a phrase matches it whole.
+/// is the N-th fact, itself translated when a phrase matches it whole; `{N|form}` is the
+/// N-th fact in a grammatical form the game's `Tongue::form` knows (`{0|dat}`: a side or
+/// an Olympian in the dative, "жертва Зевсу"), else as `{N}`.
 pub type Phrases = &'static [(&'static str, &'static str)];
 
 /// A game's words for a diagnostic: its phrases, and its names (a card's, an Olympian's)
@@ -20,6 +22,9 @@ pub type Phrases = &'static [(&'static str, &'static str)];
 pub struct Tongue {
     pub phrases: Phrases,
     pub name: fn(&str) -> Option<String>,
+    /// A name (a side's, by its id or name; an Olympian's) in a form: `nom`, `gen`,
+    /// `dat`, `acc`, `ins`, `loc`.
+    pub form: fn(&str, &str) -> Option<String>,
 }
 
 impl Tongue {
@@ -27,6 +32,7 @@ impl Tongue {
     pub const NONE: Tongue = Tongue {
         phrases: &[],
         name: |_| None,
+        form: |_, _| None,
     };
 }
 
@@ -67,22 +73,68 @@ pub fn sentence(s: &str, game: Tongue) -> String {
     translate(s, game, 0).unwrap_or_else(|| s.to_string())
 }
 
+/// `s` by the phrase that matches it whole with the most words of its own (so `not
+/// possible now` wins over `not {}`; among equals, one that begins and ends with its
+/// own words, then the first listed).
 fn translate(s: &str, game: Tongue, depth: usize) -> Option<String> {
-    if depth > 3 {
+    if depth > 8 {
         return None;
     }
+    let mut best: Option<((usize, usize), &str, Vec<&str>, Vec<&str>)> = None;
     for (en, ru) in game.phrases.iter().chain(KIT.iter()) {
         let parts: Vec<&str> = en.split("{}").collect();
+        // Its own letters, then whether it is held at its start and end by them.
+        let anchored = usize::from(!en.starts_with("{}")) + usize::from(!en.ends_with("{}"));
+        let own = (en.len() - 2 * (parts.len() - 1), anchored);
+        if best.as_ref().is_some_and(|(n, ..)| *n >= own) {
+            continue;
+        }
         if let Some(facts) = holes(s, &parts) {
-            let mut out = ru.to_string();
-            // Highest index first: `{1}` is not part of `{10}`.
-            for (i, f) in facts.iter().enumerate().rev() {
-                out = out.replace(&format!("{{{i}}}"), &fact(f, game, depth));
-            }
-            return Some(out);
+            best = Some((own, ru, parts, facts));
         }
     }
-    None
+    let (_, ru, parts, facts) = best?;
+    let mut out = ru.to_string();
+    // Highest index first: `{1}` is not part of `{10}`.
+    for (i, f) in facts.iter().enumerate().rev() {
+        // A fact inside `code` is the player's or the file's text: kept as written.
+        let quoted = parts[..=i].iter().map(|p| p.matches('`').count()).sum::<usize>() % 2 == 1;
+        let plain = if quoted && f.contains('`') {
+            // Not one code span but several with words between (`sail` in `actions`).
+            let t = fact(&format!("`{f}`"), game, depth);
+            match t.strip_prefix('`').and_then(|t| t.strip_suffix('`')) {
+                Some(inner) => inner.to_string(),
+                None => f.to_string(),
+            }
+        } else if quoted {
+            f.to_string()
+        } else {
+            fact(f, game, depth)
+        };
+        out = out.replace(&format!("{{{i}}}"), &plain);
+        out = if quoted {
+            formed(&out, i, f, &plain, Tongue::NONE)
+        } else {
+            formed(&out, i, f, &plain, game)
+        };
+    }
+    Some(out)
+}
+
+/// `out` with each `{i|form}` replaced by the fact `f` in that form (`plain` when the
+/// game has no such form of it).
+fn formed(out: &str, i: usize, f: &str, plain: &str, game: Tongue) -> String {
+    let open = format!("{{{i}|");
+    let mut s = out.to_string();
+    while let Some(a) = s.find(&open) {
+        let Some(len) = s[a + open.len()..].find('}') else {
+            break;
+        };
+        let form = &s[a + open.len()..a + open.len() + len];
+        let word = (game.form)(f.trim(), form).unwrap_or_else(|| plain.to_string());
+        s.replace_range(a..a + open.len() + len + 1, &word);
+    }
+    s
 }
 
 /// A hole's text in Russian: a phrase, a name (`Pericles`, `C01 Pericles`), a list of
@@ -95,13 +147,18 @@ fn fact(f: &str, game: Tongue, depth: usize) -> String {
         if let Some(n) = (game.name)(w) {
             return n;
         }
-        match w.split_once(' ') {
-            Some((id, name)) if id.chars().any(|c| c.is_ascii_digit()) => match (game.name)(name) {
-                Some(n) => format!("{id} {n}"),
-                None => w.to_string(),
-            },
-            _ => w.to_string(),
-        }
+        // `C01 Pericles (3)`: the card's value after its name.
+        let (w, tail) = match w.rfind(" (") {
+            Some(i) if w.ends_with(')') => (&w[..i], &w[i..]),
+            _ => (w, ""),
+        };
+        let named = match w.split_once(' ') {
+            Some((id, name)) if id.chars().any(|c| c.is_ascii_digit()) => {
+                (game.name)(name).map(|n| format!("{id} {n}"))
+            }
+            _ => (game.name)(w),
+        };
+        format!("{}{tail}", named.unwrap_or_else(|| w.to_string()))
     };
     f.split(", ").map(one).collect::<Vec<_>>().join(", ")
 }
@@ -109,6 +166,11 @@ fn fact(f: &str, game: Tongue, depth: usize) -> String {
 /// The holes' texts when `s` is `parts` joined by holes (each hole the shortest text
 /// that lets the rest match, and never empty).
 fn holes<'s>(s: &'s str, parts: &[&str]) -> Option<Vec<&'s str>> {
+    // Cheap refusals first: most phrases share no words with `s`.
+    let last = parts[parts.len() - 1];
+    if !s.ends_with(last) || !parts.iter().all(|p| s.contains(p)) {
+        return None;
+    }
     let rest = s.strip_prefix(parts[0])?;
     if parts.len() == 1 {
         return rest.is_empty().then(Vec::new);
@@ -158,6 +220,7 @@ pub const KIT: Phrases = &[
     ("while parsing a block mapping, did not find expected key", "в отображении не найден ожидаемый ключ"),
     ("tabs disallowed within this context (block indentation)", "табуляция здесь не допускается (отступ блока)"),
     ("invalid indentation in quoted scalar", "неверный отступ в тексте в кавычках"),
+    ("while parsing a block collection, did not find expected '-' indicator", "в списке не найден ожидаемый знак '-'"),
     ("while parsing node, found unknown anchor", "ссылка на неизвестный якорь"),
     ("while scanning a quoted scalar, found unexpected end of stream", "текст в кавычках не закрыт до конца файла"),
     ("mapping values are not allowed in this context", "здесь значение отображения не допускается"),
@@ -360,8 +423,43 @@ pub const KIT: Phrases = &[
         "check them against the view of turn {} (the view mailed with the last report); only orders meant for turn {} say `turn: {}`",
         "проверяйте их по виду хода {0} (он пришёл с последним отчётом); только приказы на ход {1} пишут `turn: {2}`",
     ),
+    // kit::forms, the shapes' words
+    ("a value", "значение"),
+    ("a whole number of at least {}", "целое число не меньше {0}"),
+    ("one of {}", "одно из: {0}"),
+    ("a list of {}", "список {0}"),
+    ("names", "имён"),
+    ("values", "значений"),
+    ("whole numbers", "целых чисел"),
+    ("words ({})", "слов ({0})"),
+    ("mappings", "отображений"),
+    ("{} or a list of them", "{0} или их список"),
+    ("{} or {}", "{0} или {1}"),
+    ("{}: name at least {}", "{0}: назовите хотя бы {1}"),
+    ("{}: name at least one", "{0}: назовите хотя бы один"),
+    ("empty list", "пустой список"),
+    ("{} needs `{}`", "в {0} нужен `{1}`"),
+    ("`{}` is not part of {}", "`{0}` не входит в {1}"),
+    ("did you mean {}? {} takes: {}", "может быть, {0}? {1} принимает: {2}"),
+    ("{} takes: {}", "{0} принимает: {1}"),
+    ("`{}` is not an order of this step: {}", "`{0}` — не приказ этого шага: {1}"),
+    ("not this step", "не на этом шаге"),
+    ("did you mean {}? this step takes: {}", "может быть, {0}? на этом шаге принимаются: {1}"),
+    ("`{}` is not an order of {} ({})", "`{0}` — не приказ в {1} ({2})"),
+    ("unknown verb", "неизвестный глагол"),
+    ("{} names no verb ({})", "в {0} нет глагола ({1})"),
+    ("`{}` in {}", "`{0}` в {1}"),
+    ("`{}` in `{}`: {}", "`{0}` в `{1}`: {2}"),
+    ("`{}` is not part of `{}` in `{}`", "`{0}` не входит в `{1}` в `{2}`"),
+    ("did you mean {}? `{}` in `{}` takes: {}", "может быть, {0}? `{1}` в `{2}` принимает: {3}"),
+    ("`{}` in `{}` takes: {}", "`{0}` в `{1}` принимает: {2}"),
+    ("there is no side `{}` in this game", "в этой игре нет стороны `{0}`"),
+    ("{} has two verbs, `{}` and `{}`: one order does one thing", "в {0} два глагола, `{1}` и `{2}`: один приказ делает одно дело"),
+    ("there is no {} called `{}`", "нет такого: {0} `{1}`"),
+    ("unknown {}", "неизвестно: {0}"),
     // a key's own words after its name (`path`: the start, then …)
     ("`{}`: {}", "`{0}`: {1}"),
+    ("{}: {}", "{0}: {1}"),
 ];
 
 #[cfg(test)]
@@ -388,9 +486,15 @@ mod tests {
     #[test]
     fn facts_keep_their_places_and_are_translated_when_a_phrase_knows_them() {
         let t = Tongue {
-            phrases: &[("your hand: {}", "у вас на руке: {0}")],
+            phrases: &[
+                ("your hand: {}", "у вас на руке: {0}"),
+                ("a sacrifice on {}", "жертва {0|dat}"),
+            ],
             name: |w| (w == "Pericles").then(|| "Перикл".to_string()),
+            form: |w, f| (w == "Zeus" && f == "dat").then(|| "Зевсу".to_string()),
         };
+        assert_eq!(sentence("a sacrifice on Zeus", t), "жертва Зевсу");
+        assert_eq!(sentence("a sacrifice on Hera", t), "жертва Hera");
         assert_eq!(
             sentence(
                 "`standing`: `losses`: expected a name, found nothing (null)",

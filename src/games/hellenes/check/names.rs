@@ -11,20 +11,39 @@ use std::sync::OnceLock;
 struct Table {
     #[serde(default)]
     texts: BTreeMap<String, String>,
+    /// A side's name in each case (`nom`, `gen`, `dat`, `acc`, `ins`, `loc`).
+    #[serde(default)]
+    sides: BTreeMap<String, BTreeMap<String, String>>,
+    /// A season's name in a date (`nom`) and after "since" (`gen`).
+    #[serde(default)]
+    seasons: BTreeMap<String, BTreeMap<String, String>>,
 }
 
-fn russian_table() -> &'static BTreeMap<String, String> {
-    static T: OnceLock<BTreeMap<String, String>> = OnceLock::new();
+fn table() -> &'static Table {
+    static T: OnceLock<Table> = OnceLock::new();
     T.get_or_init(|| {
-        serde_yaml::from_str::<Table>(include_str!("../text/words-ru.yaml"))
-            .map(|t| t.texts)
-            .unwrap_or_default()
+        serde_yaml::from_str::<Table>(include_str!("../text/words-ru.yaml")).unwrap_or_default()
     })
 }
 
 /// The Russian name of a scenario name (a card's, an Olympian's), if the table has one.
 pub fn russian(english: &str) -> Option<&'static str> {
-    russian_table().get(english).map(String::as_str)
+    table().texts.get(english).map(String::as_str)
+}
+
+/// A side's Russian name, by its English name or id in any case, in `form` (`nom`,
+/// `gen`, `dat`, `acc`, `ins`, `loc`).
+pub fn russian_side(side: &str, form: &str) -> Option<&'static str> {
+    let (_, forms) = table()
+        .sides
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(side.trim()))?;
+    forms.get(form).map(String::as_str)
+}
+
+/// A season's Russian name (`Spring`: `весна`; `gen`: `весны`).
+pub fn russian_season(season: &str, form: &str) -> Option<&'static str> {
+    table().seasons.get(season)?.get(form).map(String::as_str)
 }
 
 /// Whether `written` names `english`: the name itself or its Russian, whatever the case
@@ -46,5 +65,8 @@ mod tests {
         assert!(same("Зевс", "Zeus"));
         assert!(!same("Зевс", "Apollo"));
         assert_eq!(russian("Apollo"), Some("Аполлон"));
+        assert_eq!(russian_side("sparta", "gen"), Some("Спарты"));
+        assert_eq!(russian_side("Athens", "nom"), Some("Афины"));
+        assert_eq!(russian_season("Winter", "gen"), Some("зимы"));
     }
 }

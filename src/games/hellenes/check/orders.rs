@@ -59,7 +59,7 @@ pub fn check(
     // order of this step" and each value's shape, item by item; the parsers below check
     // what a shape cannot.
     let allowed = keys_for(view);
-    let step = step_words(view);
+    let step = step_words(sc, view);
     let other_side_turn =
         matches!(&view.phase, Phase::PlayerTurn { side, .. } if side != &view.side);
     let mut parsed: Vec<(&'static str, Node)> = Vec::new();
@@ -280,11 +280,21 @@ fn example(view: &View, key: &str) -> Option<String> {
     })
 }
 
-fn step_words(view: &View) -> String {
+/// The step the view awaits, in words: a side by its name (`Sparta`), never its id.
+/// (`check::ru` has the Russian, worded as the Russian reports' step titles.)
+fn step_words(sc: &Scenario, view: &View) -> String {
     match &view.phase {
         Phase::Setup => "the setup and deal".into(),
-        Phase::Initiative => format!("{} initiative", view.season),
-        Phase::PlayerTurn { side, .. } => format!("{} player turn of {side}", view.season),
+        Phase::Initiative => format!("{}, the initiative cards", view.season),
+        Phase::PlayerTurn { side, first } => format!(
+            "{}, the {} player turn of {}",
+            view.season,
+            if *first { "first" } else { "second" },
+            sc.sides
+                .iter()
+                .find(|s| &s.id == side)
+                .map_or(side.as_str(), |s| s.name.as_str())
+        ),
         Phase::Winter => format!("{}: overwintering and winter combat", view.season),
         Phase::YearEnd => format!("the end of {} BC", view.year),
         Phase::Ended { .. } => "the end of the game".into(),

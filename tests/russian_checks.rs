@@ -1,0 +1,441 @@
+//! Issue 13, "Russian for Russian players": every diagnostic the Hellenes checker can give
+//! a player reads in Russian when his view is Russian — message, label, rule and help,
+//! with the same facts (ids, numbers, places, sides, seasons, `quoted` words) as the
+//! English, and no English sentence left (`facts::compare`, as for the reports).
+//!
+//! The bad-input catalogue (tests/bad_inputs.rs) covers what a broken file gives; this
+//! test walks what the rules refuse. Seeds: the orders of every Hellenes rule case
+//! (`tests/cases/hellenes/**`, which hold a refused order for most refusals) checked
+//! against their case's view; mutants of them made by data, not chance: every scalar
+//! replaced by each word of a pool (own and enemy ids, cities, seas, cards, Olympians,
+//! keywords, numbers, lists, mappings, nothing), every key dropped or renamed, and
+//! every step's forms added. Each diagnostic found is translated as `check --lang ru`
+//! translates it (`kit::tr` with the game's tongue) and compared with its English.
+//!
+//! The walk must reach every refusal code the checker and the rule predicates it calls
+//! can write (read from their sources), so a new check cannot stay English unseen.
+
+mod facts;
+mod hcases;
+
+use dikast::diag::Diagnostic;
+use dikast::game::{sha256_hex, GameFile};
+use dikast::games::hellenes::state::State;
+use dikast::games::hellenes::Hellenes;
+use dikast::lang::Lang;
+use dikast::pipeline;
+use dikast::rules::Rules;
+use dikast::yaml::{self, Kind, Node};
+use hcases::{case_game, find_cases, scenario, CaseFile};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::PathBuf;
+
+/// Names of YAML, of the orders' keys and words, and of dikast, which a Russian
+/// diagnostic writes as the player writes them.
+const NAMES: &[&str] = &[
+    "YAML", "SPACE", "null", "game", "turn", "side", "based_on", "entropy", "id", "action",
+    "event", "move", "sail", "build", "pillage", "card", "fortify", "capitulate", "losses",
+    "retreat", "escape", "appeals", "initiative", "standing", "assault", "attrition", "sortie",
+    "quarter", "return", "walls", "field", "offer", "peace", "discard", "new_year", "winter",
+    "combat", "actions", "sacrifice", "olympian", "attacker", "defender", "path", "carry",
+    "into", "blocks", "garrison", "hand_value_at_most", "drawn", "my_hits_at_most",
+    "enemy_hits_at_least", "my_routs_at_most", "enemy_routs_at_least", "stay", "no", "yes",
+    "true", "false", "from", "dikast", "on", "as", "when", "to", "for",
+];
+
+/// Refusal codes the walk does not reach, each with why. Their phrases are in
+/// `check::ru` all the same; a rule case giving one takes it off this list (the test
+/// fails on a listed code it reaches, so the list only shrinks).
+const SHAPE: &str = "the form's shape (kit::forms) refuses the value first";
+const POSITION: &str = "no rule case's view holds the position it needs";
+const UNREACHED: &[(&str, &str)] = &[
+    ("bad-value", SHAPE),
+    ("no-blocks", SHAPE),
+    ("sortie-without-blocks", SHAPE),
+    ("unknown-action", SHAPE),
+    ("unknown-combat", SHAPE),
+    ("unknown-winter", SHAPE),
+    ("at-sea", POSITION),
+    ("besieged-port-only-by-offshore-sea", POSITION),
+    ("build-besieged", POSITION),
+    ("build-empty-pool", POSITION),
+    ("build-no-room", POSITION),
+    ("fortify-garrison", POSITION),
+    ("garrison-twice", POSITION),
+    ("not-a-port", POSITION),
+    ("not-on-map", POSITION),
+    ("path-not-to", POSITION),
+    ("pillage-no-siege", POSITION),
+    ("sacrifice-with-event", POSITION),
+    ("second-treachery-assault", POSITION),
+    ("siege-too-recent", POSITION),
+    ("winter-no-room", POSITION),
+    ("winter-not-a-city", POSITION),
+];
+
+struct Seed {
+    name: String,
+    side: String,
+    text: String,
+    game_bytes: Vec<u8>,
+}
+
+fn seeds() -> Vec<Seed> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases/hellenes");
+    let mut dirs = Vec::new();
+    find_cases(&root, &mut dirs);
+    let sides = scenario().side_ids();
+    let mut out = Vec::new();
+    for dir in dirs {
+        let case: CaseFile =
+            serde_yaml::from_str(&fs::read_to_string(dir.join("case.yaml")).unwrap()).unwrap();
+        let (game_bytes, _, _) = case_game(&dir, &case);
+        let hash = sha256_hex(&game_bytes);
+        for side in &sides {
+            let p = dir.join("in/orders").join(format!("{side}.yaml"));
+            let Ok(text) = fs::read_to_string(&p) else {
+                continue;
+            };
+            out.push(Seed {
+                name: format!("{}/{side}", dir.strip_prefix(&root).unwrap().display()),
+                side: side.clone(),
+                text: text.replace("based_on: auto", &format!("based_on: {hash}")),
+                game_bytes: game_bytes.clone(),
+            });
+        }
+    }
+    out
+}
+
+/// The spans of a file's scalars and of its mapping keys.
+fn spans(text: &str) -> (Vec<(usize, usize)>, Vec<(usize, usize)>) {
+    fn walk(n: &Node, scalars: &mut Vec<(usize, usize)>, keys: &mut Vec<(usize, usize)>) {
+        match &n.kind {
+            Kind::Scalar(..) => scalars.push(n.span),
+            Kind::Seq(v) => v.iter().for_each(|x| walk(x, scalars, keys)),
+            Kind::Map(v) => {
+                for (k, x) in v {
+                    keys.push(k.span);
+                    walk(x, scalars, keys);
+                }
+            }
+        }
+    }
+    let file = dikast::diag::SourceFile::new("o.yaml", text);
+    let (mut s, mut k) = (Vec::new(), Vec::new());
+    if let Ok(root) = yaml::parse(&file) {
+        walk(&root, &mut s, &mut k);
+    }
+    s.retain(|(a, b)| a < b);
+    (s, k)
+}
+
+/// What the mutants put in place of a scalar: words of the view and the scenario.
+fn pool(view: &dikast::games::hellenes::view::View) -> Vec<String> {
+    let sc = scenario();
+    let mut w: Vec<String> = Vec::new();
+    let own: Vec<&str> = view
+        .blocks
+        .iter()
+        .filter(|b| b.side == view.side)
+        .map(|b| b.id.as_str())
+        .collect();
+    w.extend(own.iter().take(4).map(|s| s.to_string()));
+    if let Some(b) = view.blocks.iter().find(|b| b.side != view.side) {
+        w.push(b.id.clone());
+    }
+    for c in view.cities.iter().take(40).step_by(4) {
+        w.push(c.name.clone());
+    }
+    w.extend(sc.seas.iter().take(12).step_by(3).map(|s| s.name.clone()));
+    w.extend(sc.areas.iter().filter(|a| a.city.is_none()).take(2).map(|a| a.name.clone()));
+    w.extend(view.hand.iter().take(2).map(|c| c.id.clone()));
+    w.extend(view.hand.iter().take(1).map(|c| c.name.clone()));
+    w.extend(sc.cards.iter().rev().take(2).map(|c| c.id.clone()));
+    w.extend(
+        [
+            "Zeus", "Ares", "Apollo", "Zeuss", "walls", "field", "offer", "no", "action", "event",
+            "attacker", "xyzzy", "0", "7", "[]", "{}", "~", "{ a: 1 }", "[Athens, Sparta]",
+            "ATH-X9",
+        ]
+        .map(String::from),
+    );
+    w
+}
+
+/// Top-level forms of every step, added to a file to reach "not of this step" and each
+/// form's own checks.
+fn additions(view: &dikast::games::hellenes::view::View) -> Vec<String> {
+    let card = view.hand.first().map_or("C01".to_string(), |c| c.id.clone());
+    let block = view
+        .blocks
+        .iter()
+        .find(|b| b.side == view.side)
+        .map_or("ATH-1".to_string(), |b| b.id.clone());
+    use dikast::games::hellenes::state::Status;
+    let mut out = Vec::new();
+    // Building in each city of the side, a block off the map moved or built, a path
+    // that enters nothing, a besieged block's sortie twice.
+    for c in view.cities.iter().filter(|c| c.control == view.side) {
+        out.push(format!("actions: [{{ build: {} }}]", c.name));
+    }
+    let own = || view.blocks.iter().filter(|b| b.side == view.side);
+    if let Some(b) = own().find(|b| matches!(b.status, Status::Pool | Status::Eliminated)) {
+        out.push(format!("actions: [{{ build: {} }}]", b.id));
+        out.push(format!("actions: [{{ move: [{}], path: [Athens, Attica] }}]", b.id));
+    }
+    if let Some(b) = own().find(|b| b.status == Status::Field) {
+        out.push(format!("actions: [{{ move: [{}], path: [{}] }}]", b.id, b.at));
+    }
+    if let Some(b) = own().find(|b| b.status == Status::Besieged) {
+        let s = format!("{{ sortie: {{ from: {}, blocks: [{}] }} }}", b.at, b.id);
+        out.push(format!("combat: [{s}, {s}]"));
+    }
+    out.extend([
+        format!("initiative: {{ card: {card}, for: action }}"),
+        format!("initiative: {{ card: {card}, for: event, extra: 1 }}"),
+        format!("new_year: {{ card: {card}, for: action, sacrifice: Zeus }}"),
+        format!("new_year: {{ card: {card}, for: event, sacrifice: Ares }}"),
+        format!("new_year: {{ card: {card}, for: action }}"),
+        "peace: offer".into(),
+        "peace: maybe".into(),
+        format!("discard: [{card}]"),
+        "discard: [C01]".into(),
+        format!("actions: [{{ move: [{block}], path: [Athens, Sparta] }}]"),
+        format!("actions: [{{ sail: [{block}], path: [Aegean Sea], into: walls }}]"),
+        format!("actions: [{{ build: {block} }}, {{ build: Athens }}, {{ build: {{ garrison: Sparta }} }}, {{ pillage: Sparta }}]"),
+        "actions: [{ fly: [ATH-1] }]".into(),
+        "actions: 3".into(),
+        "combat: [{ assault: Sparta }, { attrition: Athens }, { sortie: { from: Athens } }]".into(),
+        format!("combat: [{{ sortie: {{ from: Plataea, blocks: [{block}] }} }}]"),
+        "combat: [{ charge: Athens }]".into(),
+        format!("winter: [{{ quarter: {block}, to: Sparta }}, {{ return: [{block}] }}]"),
+        format!("winter: [{{ quarter: {block} }}, {{ sit: [{block}] }}]"),
+        format!("standing: {{ fortify: {{ Athens: walls, Sparta: field }}, losses: [{block}], capitulate: [Sparta], retreat: {{ Attica: Boeotia }}, escape: {{ Athens: [{block}] }} }}"),
+        "standing: { fortify: { Athens: maybe }, fly: 1 }".into(),
+        "standing: { appeals: [{ olympian: Zeus, on: \"battle:*\", when: { my_hits_at_most: 1 } }, { olympian: Ares, on: \"x\", as: defender, when: { drawn: [ATH-1] } }, { olympian: Apollo, on: \"*\", when: { my_hits_at_most: 1, enemy_hits_at_least: 2 } }, { olympian: Hermes }, { on: \"*\" }] }".into(),
+    ]);
+    out
+}
+
+/// Every mutant of a seed: the seed itself, each scalar replaced by each word of the
+/// pool, each key renamed or its line dropped, each form added.
+fn mutants(text: &str, pool: &[String], add: &[String]) -> Vec<String> {
+    let mut out = vec![text.to_string()];
+    let (scalars, keys) = spans(text);
+    for (i, (a, b)) in scalars.iter().enumerate() {
+        // Four words of the pool for each scalar, a different four for the next.
+        for k in 0..4 {
+            let w = &pool[(i * 4 + k * 7) % pool.len()];
+            out.push(format!("{}{w}{}", &text[..*a], &text[*b..]));
+        }
+    }
+    for (a, b) in &keys {
+        let key = &text[*a..*b];
+        if ["game", "turn", "side", "based_on"].contains(&key) {
+            continue;
+        }
+        out.push(format!("{}{key}x{}", &text[..*a], &text[*b..]));
+        let start = text[..*a].rfind('\n').map_or(0, |n| n + 1);
+        let end = text[*b..].find('\n').map_or(text.len(), |n| *b + n + 1);
+        out.push(format!("{}{}", &text[..start], &text[end..]));
+    }
+    for line in add {
+        out.push(format!("{}\n{line}\n", text.trim_end()));
+    }
+    out
+}
+
+/// The refusal codes written in the checker's sources and in the rule predicates it
+/// calls (`orders::<code>` literally, or the code a problem is made with).
+fn codes_in_sources() -> BTreeSet<String> {
+    let sources = [
+        include_str!("../src/games/hellenes/check/actions.rs"),
+        include_str!("../src/games/hellenes/check/appeals.rs"),
+        include_str!("../src/games/hellenes/check/context.rs"),
+        include_str!("../src/games/hellenes/check/defaults.rs"),
+        include_str!("../src/games/hellenes/check/fortify.rs"),
+        include_str!("../src/games/hellenes/check/orders.rs"),
+        include_str!("../src/games/hellenes/check/siege_orders.rs"),
+        include_str!("../src/games/hellenes/check/winter_orders.rs"),
+        include_str!("../src/games/hellenes/check/year.rs"),
+        include_str!("../src/games/hellenes/engine/actions.rs"),
+        include_str!("../src/games/hellenes/engine/movement.rs"),
+        include_str!("../src/games/hellenes/engine/season.rs"),
+        include_str!("../src/games/hellenes/engine/siege.rs"),
+        include_str!("../src/games/hellenes/engine/winter.rs"),
+    ];
+    let mut out = BTreeSet::new();
+    for src in sources {
+        let src = src.split("#[cfg(test)]").next().unwrap_or(src);
+        let mut rest = src;
+        while let Some(i) = rest.find("\"orders::") {
+            let tail = &rest[i + 9..];
+            let code: String = tail
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '-')
+                .collect();
+            if tail[code.len()..].starts_with('"') && !code.is_empty() {
+                out.insert(code);
+            }
+            rest = tail;
+        }
+        // `problem(` / `refuse(` / `p(` / `code:` followed by the code's literal.
+        for opener in ["problem(", "refuse(", " p(", "code: "] {
+            let mut rest = src;
+            while let Some(i) = rest.find(opener) {
+                let tail = rest[i + opener.len()..].trim_start();
+                if let Some(lit) = tail.strip_prefix('"') {
+                    let code: String = lit
+                        .chars()
+                        .take_while(|c| c.is_ascii_lowercase() || *c == '-')
+                        .collect();
+                    if lit[code.len()..].starts_with('"') && code.contains('-') || code == "neutral" {
+                        out.insert(code);
+                    }
+                }
+                rest = &rest[i + opener.len()..];
+            }
+        }
+    }
+    out
+}
+
+/// A hand listed in a hint as its ids (see tests/bad_inputs.rs `hand_ids`).
+fn hand_ids(s: &str) -> String {
+    for head in ["your hand: ", "у вас на руке: ", "you may discard: ", "можно сбросить: "] {
+        if let Some((before, hand)) = s.split_once(head) {
+            let ids: Vec<&str> = hand
+                .split(", ")
+                .map(|c| c.split(' ').next().unwrap_or(c))
+                .collect();
+            return format!("{before}{head}{}", ids.join(", "));
+        }
+    }
+    s.to_string()
+}
+
+/// `params.x.y` (a scenario field) as a fact of both languages.
+fn params_quoted(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find("params.") {
+        out.push_str(&rest[..i]);
+        let t = &rest[i..];
+        let n = t
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '_'))
+            .unwrap_or(t.len());
+        let name = t[..n].trim_end_matches('.');
+        if out.ends_with('`') {
+            out.push_str(name);
+        } else {
+            out.push_str(&format!("`{name}`"));
+        }
+        rest = &t[name.len()..];
+    }
+    out.push_str(rest);
+    out.replace("``", "`")
+}
+
+/// The problems of one diagnostic's Russian against its English.
+fn compare(v: &facts::Vocab, at: &str, e: &Diagnostic, r: &Diagnostic) -> Vec<String> {
+    let mut problems = Vec::new();
+    let fields = [
+        ("message", Some(&e.message), Some(&r.message)),
+        ("label", e.label.as_ref(), r.label.as_ref()),
+        ("rule", e.rule.as_ref(), r.rule.as_ref()),
+        ("help", e.help.as_ref(), r.help.as_ref()),
+    ];
+    for (what, a, b) in fields {
+        let (Some(a), Some(b)) = (a, b) else { continue };
+        let name = format!("{at} {} {what}", e.code);
+        let (a, b) = (params_quoted(&hand_ids(a)), params_quoted(&hand_ids(b)));
+        problems.extend(facts::compare(v, &name, &a, &b).into_iter().filter(|p| {
+            !(p.contains("English left in the Russian")
+                && p.split_once('[')
+                    .and_then(|(_, w)| w.split_once(']'))
+                    .is_some_and(|(w, _)| {
+                        w.split(", ").all(|w| NAMES.contains(&w.trim_matches('"')))
+                    }))
+        }));
+    }
+    problems
+}
+
+/// What a problem is about, without its facts: the code, the field, and the English
+/// field's words outside `quotes`, digits and capitalised names.
+fn template(e: &Diagnostic, problem: &str) -> String {
+    let field = ["message", "label", "rule", "help"]
+        .into_iter()
+        .find(|f| problem.contains(&format!(" {f}:")))
+        .unwrap_or("");
+    let text = match field {
+        "label" => e.label.clone(),
+        "rule" => e.rule.clone(),
+        "help" => e.help.clone(),
+        _ => Some(e.message.clone()),
+    }
+    .unwrap_or_default();
+    let words: Vec<&str> = text
+        .split('`')
+        .step_by(2)
+        .flat_map(|s| s.split_whitespace())
+        .filter(|w| w.chars().all(|c| c.is_ascii_lowercase() || ",.:;()".contains(c)))
+        .collect();
+    format!("{} {field} {}", e.code, words.join(" "))
+}
+
+#[test]
+fn every_hellenes_diagnostic_reads_in_russian() {
+    let sc = scenario();
+    let v = facts::vocab::<Hellenes>();
+    let tongue = Hellenes::diagnostic_tongue();
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    // One problem per English template (the message with its facts): the first found.
+    let mut problems: BTreeMap<String, String> = BTreeMap::new();
+    let mut checked = 0usize;
+    for seed in seeds() {
+        let game: GameFile<State> = serde_yaml::from_slice(&seed.game_bytes).unwrap();
+        let view = pipeline::make_view::<Hellenes>(&sc, &game, &seed.game_bytes, &seed.side);
+        let pool = pool(&view.state);
+        let add = additions(&view.state);
+        for (n, text) in mutants(&seed.text, &pool, &add).iter().enumerate() {
+            let Ok(file) = yaml::decode(&format!("{}.yaml", seed.side), text.as_bytes()) else {
+                continue;
+            };
+            let (_, diags) = pipeline::check_orders::<Hellenes>(&sc, &view, &file);
+            for e in &diags {
+                checked += 1;
+                *seen.entry(e.code.trim_start_matches("orders::").to_string()).or_default() += 1;
+                let r = dikast::kit::tr::diagnostic(e, Lang::Ru, tongue);
+                for p in compare(v, &format!("{}#{n}", seed.name), e, &r) {
+                    problems.entry(template(e, &p)).or_insert(p);
+                }
+            }
+        }
+    }
+    let missed: Vec<String> = codes_in_sources()
+        .into_iter()
+        .filter(|c| !seen.contains_key(c) && !UNREACHED.iter().any(|(u, _)| u == c))
+        .collect();
+    if let Some(path) = std::env::var_os("DIKAST_RU_DUMP") {
+        let all: Vec<&str> = problems.values().map(String::as_str).collect();
+        fs::write(path, all.join("\n\n")).unwrap();
+    }
+    let stale: Vec<&str> = UNREACHED
+        .iter()
+        .map(|(c, _)| *c)
+        .filter(|c| seen.contains_key(*c))
+        .collect();
+    assert!(stale.is_empty(), "reached now, take off UNREACHED: {stale:?}");
+    let shown: Vec<&String> = problems.values().take(40).collect();
+    assert!(
+        problems.is_empty() && missed.is_empty(),
+        "{} diagnostics checked; {} kinds of English left:\n\n{}\n\ncodes never reached: {missed:?}",
+        checked,
+        problems.len(),
+        shown.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n\n"),
+    );
+    assert!(checked > 1000, "only {checked} diagnostics were checked");
+}
