@@ -227,3 +227,53 @@ fn comparison_catches_changed_facts() {
         );
     }
 }
+
+/// Issue 13: a Russian report says «засчитаны как неполученные» where orders count as
+/// not received. Turn 1 of the demo with a deadline for turn 2: Athens sends nothing,
+/// Sparta sends orders with a bad line (replaced by defaults); Athens' Russian report
+/// says its orders were not received and that orders after the deadline may be counted
+/// as not received, with the same facts as the English.
+#[test]
+fn a_russian_report_says_orders_were_not_received_and_may_be_counted_so() {
+    let ex = examples().join("hellenes-431");
+    let dir = temp("not-received");
+    let secret: Secret =
+        serde_yaml::from_str(&fs::read_to_string(ex.join("secret.yaml")).unwrap()).unwrap();
+    let opts = NewOptions {
+        game_id: "demo-431".into(),
+        chain_length: secret.chain_length,
+        secret: Some(secret),
+        start: Default::default(),
+    };
+    campaign::create::<Hellenes>(&dir, "hellenes-431", HELLENES_431, true, &opts)
+        .unwrap_or_else(|f| panic!("create: {}", f.render()));
+    let camp = dir.join("campaign.yaml");
+    let text = fs::read_to_string(&camp).unwrap();
+    fs::write(&camp, format!("{text}deadlines:\n  2: 2026-12-07T18:00:00Z\n")).unwrap();
+    let layout = Layout::new(&dir);
+    let sparta = fs::read_to_string(ex.join("turn-0001/sparta.yaml"))
+        .unwrap()
+        .replace("capitulate: []", "capitulate: [Atlantis]");
+    fs::write(layout.orders_dir(1).join("sparta.yaml"), sparta).unwrap();
+    campaign::adjudicate::<Hellenes>(&layout, false).unwrap_or_else(|f| panic!("{}", f.render()));
+    let en = fs::read_to_string(layout.side_report_in(1, "athens", Lang::En)).unwrap();
+    let ru = fs::read_to_string(layout.side_report_in(1, "athens", Lang::Ru)).unwrap();
+    for (report, says) in [
+        (&ru, "**приказы не получены**"),
+        (&ru, "**Срок: 2026-12-07T18:00:00Z.**"),
+        (&ru, "могут быть засчитаны как неполученные"),
+        (&en, "may be adjudicated as no orders"),
+    ] {
+        assert!(report.contains(says), "no {says:?} in\n{report}");
+    }
+    let sparta_ru = fs::read_to_string(layout.side_report_in(1, "sparta", Lang::Ru)).unwrap();
+    assert!(
+        sparta_ru.contains(dikast::report::invalid_heading(Lang::Ru)) && sparta_ru.contains("Atlantis"),
+        "{sparta_ru}"
+    );
+    let mut problems = Vec::new();
+    let mut pairs = 0;
+    compare_turn(vocab::<Hellenes>(), &layout.turn_dir(1), &mut problems, &mut pairs);
+    assert!(pairs >= 3 && problems.is_empty(), "{pairs} pairs:\n{}", problems.join("\n"));
+    let _ = fs::remove_dir_all(&dir);
+}

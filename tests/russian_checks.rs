@@ -67,7 +67,6 @@ const UNREACHED: &[(&str, &str)] = &[
     ("not-on-map", POSITION),
     ("path-not-to", POSITION),
     ("pillage-no-siege", POSITION),
-    ("sacrifice-with-event", POSITION),
     ("second-treachery-assault", POSITION),
     ("siege-too-recent", POSITION),
     ("winter-no-room", POSITION),
