@@ -481,8 +481,8 @@ pub fn render_turn(pic: &MapPicture, head: &Heading, last: &[Seen], lang: Lang) 
     links(&mut s, &p, pic);
     seas(&mut s, &p, pic);
     arrows(&mut s, &p, pic, last, lang);
-    ports(&mut s, &p, pic, &mut placer);
-    cities(&mut s, &p, pic);
+    ports(&mut s, &p, pic, &mut placer, lang);
+    cities(&mut s, &p, pic, lang);
     happenings(&mut s, &p, pic, last, lang, &mut placer);
 
     // Blocks first (they must sit next to their place), then the names.
@@ -510,7 +510,7 @@ pub fn render_turn(pic: &MapPicture, head: &Heading, last: &[Seen], lang: Lang) 
         };
         let (w, h) = st.size();
         let (x, y) = placer.place(w, h, &spots_around(sp.x, sp.y, sp.r, w, h));
-        stack(&mut s, pic, st, x, y);
+        stack(&mut s, pic, st, x, y, lang);
     }
     s.push_str("</g>\n");
 
@@ -727,7 +727,7 @@ fn mark_spot(placer: &mut Placer, a: (f64, f64), e: (f64, f64)) -> (f64, f64) {
     (x + MARK_R, y + MARK_R)
 }
 
-fn ports(s: &mut String, p: &Proj, pic: &MapPicture, placer: &mut Placer) {
+fn ports(s: &mut String, p: &Proj, pic: &MapPicture, placer: &mut Placer, lang: Lang) {
     s.push_str("<g id=\"ports\">\n");
     for a in &pic.areas {
         let Some(c) = &a.city else { continue };
@@ -738,9 +738,16 @@ fn ports(s: &mut String, p: &Proj, pic: &MapPicture, placer: &mut Placer) {
         let (ax, ay) = harbour(p, a, &sea);
         // The line stops at the sea's oval, so it never runs through the sea's name.
         let (ex, ey) = oval_edge(off, &sea, ax, ay);
-        let mut tip = format!("{}: port; offshore sea {}", a.name, off);
+        let mut tip = lang.pick(
+            format!("{}: port; offshore sea {}", a.name, off),
+            format!("{}: порт; прибрежное море {}", a.name, off),
+        );
         if let Some(b) = &c.blockade {
-            let _ = write!(tip, "; blockaded by {} (8.2.1)", side_name(pic, b));
+            let by = side_name(pic, b);
+            let _ = match lang {
+                Lang::En => write!(tip, "; blockaded by {by} (8.2.1)"),
+                Lang::Ru => write!(tip, "; блокада, блокирует: {by} (8.2.1)"),
+            };
         }
         let _ = writeln!(s, "<g><title>{}</title>", esc(&tip));
         match &c.blockade {
@@ -1054,7 +1061,7 @@ fn blockade_mark(s: &mut String, x: f64, y: f64, fill: &str) {
     );
 }
 
-fn cities(s: &mut String, p: &Proj, pic: &MapPicture) {
+fn cities(s: &mut String, p: &Proj, pic: &MapPicture, lang: Lang) {
     s.push_str("<g id=\"places\">\n");
     for a in &pic.areas {
         let (x, y) = p.at(a.xy);
@@ -1077,19 +1084,29 @@ fn cities(s: &mut String, p: &Proj, pic: &MapPicture) {
             );
             continue;
         };
-        let mut tip = format!(
-            "{} ({}): city value {}; controlled by {}; loyal to {}",
-            a.name,
-            a.region,
-            c.value,
-            side_name(pic, &c.control),
-            side_name(pic, &c.loyalty)
-        );
+        let (control, loyalty) = (side_name(pic, &c.control), side_name(pic, &c.loyalty));
+        let mut tip = match lang {
+            Lang::En => format!(
+                "{} ({}): city value {}; controlled by {control}; loyal to {loyalty}",
+                a.name, a.region, c.value
+            ),
+            Lang::Ru => format!(
+                "{} ({}): ценность города {}; контроль: {control}; лояльность: {loyalty}",
+                a.name, a.region, c.value
+            ),
+        };
         if let Some(off) = &c.offshore {
-            let _ = write!(tip, "; port on {off}");
+            let _ = match lang {
+                Lang::En => write!(tip, "; port on {off}"),
+                Lang::Ru => write!(tip, "; порт на {off}"),
+            };
         }
         if let Some((by, since)) = &c.siege {
-            let _ = write!(tip, "; besieged by {} since {since}", side_name(pic, by));
+            let by = side_name(pic, by);
+            let _ = match lang {
+                Lang::En => write!(tip, "; besieged by {by} since {since}"),
+                Lang::Ru => write!(tip, "; в осаде с {since}, осаждает: {by}"),
+            };
         }
         let _ = writeln!(s, "<g><title>{}</title>", esc(&tip));
         if let Some((by, _)) = &c.siege {
@@ -1126,7 +1143,7 @@ fn cities(s: &mut String, p: &Proj, pic: &MapPicture) {
 /// The blocks of one place, as squares: own blocks show their steps (a thick dark rim
 /// for those inside besieged walls); hidden ones are blank, like a block seen from
 /// behind.
-fn stack(s: &mut String, pic: &MapPicture, st: &Stack, x0: f64, y0: f64) {
+fn stack(s: &mut String, pic: &MapPicture, st: &Stack, x0: f64, y0: f64, lang: Lang) {
     let mut i = 0usize;
     let cell = |i: usize| {
         (
@@ -1142,12 +1159,18 @@ fn stack(s: &mut String, pic: &MapPicture, st: &Stack, x0: f64, y0: f64) {
         } else {
             r##"stroke="#ffffff" stroke-width="0.8""##
         };
-        let mut tip = format!(
-            "{} {} ({}), {}/{} steps, {}, at {}",
-            b.id, b.name, b.kind, b.steps, b.max, b.rating, b.at
-        );
+        let mut tip = match lang {
+            Lang::En => format!(
+                "{} {} ({}), {}/{} steps, {}, at {}",
+                b.id, b.name, b.kind, b.steps, b.max, b.rating, b.at
+            ),
+            Lang::Ru => format!(
+                "{} {} ({}), шаги {}/{}, {}, в {}",
+                b.id, b.name, b.kind, b.steps, b.max, b.rating, b.at
+            ),
+        };
         if b.besieged {
-            tip.push_str(", inside the walls");
+            tip.push_str(lang.pick(", inside the walls", ", в стенах"));
         }
         let _ = writeln!(
             s,
@@ -1164,14 +1187,26 @@ fn stack(s: &mut String, pic: &MapPicture, st: &Stack, x0: f64, y0: f64) {
         );
     }
     for h in &st.hidden {
-        let tip = format!(
-            "{} block{} of {} at {}{}",
-            h.count,
-            if h.count == 1 { "" } else { "s" },
-            side_name(pic, &h.side),
-            h.at,
-            if h.besieged { ", inside the walls" } else { "" }
-        );
+        let walls = if h.besieged {
+            lang.pick(", inside the walls", ", в стенах")
+        } else {
+            ""
+        };
+        let tip = match lang {
+            Lang::En => format!(
+                "{} block{} of {} at {}{walls}",
+                h.count,
+                if h.count == 1 { "" } else { "s" },
+                side_name(pic, &h.side),
+                h.at
+            ),
+            Lang::Ru => format!(
+                "{}: блоков — {}, в {}{walls}",
+                side_name(pic, &h.side),
+                h.count,
+                h.at
+            ),
+        };
         let _ = writeln!(s, "<g><title>{}</title>", esc(&tip));
         let rim = if h.besieged {
             r##"stroke="#111111" stroke-width="2""##

@@ -41,7 +41,6 @@
 mod hcases;
 
 use dikast::campaign::{self, Layout, NewOptions, Secret};
-use hcases::{case_game, find_cases, CaseFile};
 use dikast::diag::{Diagnostic, SourceFile};
 use dikast::dice::Hash;
 use dikast::error::Failure;
@@ -53,6 +52,7 @@ use dikast::games::hellenes::{Hellenes, HELLENES_431};
 use dikast::pipeline::{self, TurnInputs};
 use dikast::rules::Rules;
 use dikast::yaml::{self, Kind, Node};
+use hcases::{case_game, find_cases, CaseFile};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;

@@ -249,13 +249,18 @@ fn a_russian_report_says_orders_were_not_received_and_may_be_counted_so() {
         .unwrap_or_else(|f| panic!("create: {}", f.render()));
     let camp = dir.join("campaign.yaml");
     let text = fs::read_to_string(&camp).unwrap();
-    fs::write(&camp, format!("{text}deadlines:\n  2: 2026-12-07T18:00:00Z\n")).unwrap();
+    fs::write(
+        &camp,
+        format!("{text}deadlines:\n  2: 2026-12-07T18:00:00Z\n"),
+    )
+    .unwrap();
     let layout = Layout::new(&dir);
     let sparta = fs::read_to_string(ex.join("turn-0001/sparta.yaml"))
         .unwrap()
         .replace("capitulate: []", "capitulate: [Atlantis]");
     fs::write(layout.orders_dir(1).join("sparta.yaml"), sparta).unwrap();
-    campaign::adjudicate::<Hellenes>(&layout, false).unwrap_or_else(|f| panic!("{}", f.render()));
+    // `--fallback`: the bad order is replaced by its default, the rest stands.
+    campaign::adjudicate::<Hellenes>(&layout, true).unwrap_or_else(|f| panic!("{}", f.render()));
     let en = fs::read_to_string(layout.side_report_in(1, "athens", Lang::En)).unwrap();
     let ru = fs::read_to_string(layout.side_report_in(1, "athens", Lang::Ru)).unwrap();
     for (report, says) in [
@@ -268,12 +273,69 @@ fn a_russian_report_says_orders_were_not_received_and_may_be_counted_so() {
     }
     let sparta_ru = fs::read_to_string(layout.side_report_in(1, "sparta", Lang::Ru)).unwrap();
     assert!(
-        sparta_ru.contains(dikast::report::invalid_heading(Lang::Ru)) && sparta_ru.contains("Atlantis"),
+        sparta_ru.contains(dikast::report::invalid_heading(Lang::Ru))
+            && sparta_ru.contains("Atlantis"),
         "{sparta_ru}"
     );
     let mut problems = Vec::new();
     let mut pairs = 0;
-    compare_turn(vocab::<Hellenes>(), &layout.turn_dir(1), &mut problems, &mut pairs);
-    assert!(pairs >= 3 && problems.is_empty(), "{pairs} pairs:\n{}", problems.join("\n"));
+    compare_turn(
+        vocab::<Hellenes>(),
+        &layout.turn_dir(1),
+        &mut problems,
+        &mut pairs,
+    );
+    assert!(
+        pairs >= 3 && problems.is_empty(),
+        "{pairs} pairs:\n{}",
+        problems.join("\n")
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Issue 13: the Russian map (`show VIEW --format svg --lang ru`) names the scenario,
+/// the block kinds and names and its tooltips in Russian; the English map keeps its words.
+#[test]
+fn the_russian_map_names_kinds_blocks_and_the_scenario_in_russian() {
+    use dikast::games::hellenes::view::View;
+    let dir = temp("map-ru");
+    let opts = NewOptions {
+        game_id: "map-431".into(),
+        chain_length: 8,
+        secret: None,
+        start: Default::default(),
+    };
+    campaign::create::<Hellenes>(&dir, "hellenes-431", HELLENES_431, true, &opts)
+        .unwrap_or_else(|f| panic!("create: {}", f.render()));
+    let text = fs::read_to_string(dir.join("turns/0001/view-athens.yaml")).unwrap();
+    let view: dikast::game::ViewFile<View> = serde_yaml::from_str(&text).unwrap();
+    let sc = <Hellenes as dikast::rules::Rules>::load_scenario(HELLENES_431).unwrap();
+    let ru = dikast::show::map_svg_in::<Hellenes>(&sc, &view, Lang::Ru);
+    let en = dikast::show::map_svg_in::<Hellenes>(&sc, &view, Lang::En);
+    for says in [
+        "«Эллада», 431 г. до н. э.: Архидамова война",
+        "(гоплиты)",
+        "(флот)",
+        "Афинские гоплиты",
+        "шаги ",
+        "ценность города",
+    ] {
+        assert!(ru.contains(says), "the Russian map lacks {says:?}");
+    }
+    for english in [
+        "Archidamian War",
+        "(hoplites)",
+        "(fleet)",
+        "Athenian Hoplites",
+        " steps,",
+        "city value",
+        "controlled by",
+    ] {
+        assert!(
+            !ru.contains(english),
+            "the Russian map still says {english:?}"
+        );
+        assert!(en.contains(english), "the English map lacks {english:?}");
+    }
     let _ = fs::remove_dir_all(&dir);
 }

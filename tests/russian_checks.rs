@@ -34,14 +34,71 @@ use std::path::PathBuf;
 /// Names of YAML, of the orders' keys and words, and of dikast, which a Russian
 /// diagnostic writes as the player writes them.
 const NAMES: &[&str] = &[
-    "YAML", "SPACE", "null", "game", "turn", "side", "based_on", "entropy", "id", "action",
-    "event", "move", "sail", "build", "pillage", "card", "fortify", "capitulate", "losses",
-    "retreat", "escape", "appeals", "initiative", "standing", "assault", "attrition", "sortie",
-    "quarter", "return", "walls", "field", "offer", "peace", "discard", "new_year", "winter",
-    "combat", "actions", "sacrifice", "olympian", "attacker", "defender", "path", "carry",
-    "into", "blocks", "garrison", "hand_value_at_most", "drawn", "my_hits_at_most",
-    "enemy_hits_at_least", "my_routs_at_most", "enemy_routs_at_least", "stay", "no", "yes",
-    "true", "false", "from", "dikast", "on", "as", "when", "to", "for",
+    "YAML",
+    "SPACE",
+    "null",
+    "game",
+    "turn",
+    "side",
+    "based_on",
+    "entropy",
+    "id",
+    "action",
+    "event",
+    "move",
+    "sail",
+    "build",
+    "pillage",
+    "card",
+    "fortify",
+    "capitulate",
+    "losses",
+    "retreat",
+    "escape",
+    "appeals",
+    "initiative",
+    "standing",
+    "assault",
+    "attrition",
+    "sortie",
+    "quarter",
+    "return",
+    "walls",
+    "field",
+    "offer",
+    "peace",
+    "discard",
+    "new_year",
+    "winter",
+    "combat",
+    "actions",
+    "sacrifice",
+    "olympian",
+    "attacker",
+    "defender",
+    "path",
+    "carry",
+    "into",
+    "blocks",
+    "garrison",
+    "hand_value_at_most",
+    "drawn",
+    "my_hits_at_most",
+    "enemy_hits_at_least",
+    "my_routs_at_most",
+    "enemy_routs_at_least",
+    "stay",
+    "no",
+    "yes",
+    "true",
+    "false",
+    "from",
+    "dikast",
+    "on",
+    "as",
+    "when",
+    "to",
+    "for",
 ];
 
 /// Refusal codes the walk does not reach, each with why. Their phrases are in
@@ -148,14 +205,37 @@ fn pool(view: &dikast::games::hellenes::view::View) -> Vec<String> {
         w.push(c.name.clone());
     }
     w.extend(sc.seas.iter().take(12).step_by(3).map(|s| s.name.clone()));
-    w.extend(sc.areas.iter().filter(|a| a.city.is_none()).take(2).map(|a| a.name.clone()));
+    w.extend(
+        sc.areas
+            .iter()
+            .filter(|a| a.city.is_none())
+            .take(2)
+            .map(|a| a.name.clone()),
+    );
     w.extend(view.hand.iter().take(2).map(|c| c.id.clone()));
     w.extend(view.hand.iter().take(1).map(|c| c.name.clone()));
     w.extend(sc.cards.iter().rev().take(2).map(|c| c.id.clone()));
     w.extend(
         [
-            "Zeus", "Ares", "Apollo", "Zeuss", "walls", "field", "offer", "no", "action", "event",
-            "attacker", "xyzzy", "0", "7", "[]", "{}", "~", "{ a: 1 }", "[Athens, Sparta]",
+            "Zeus",
+            "Ares",
+            "Apollo",
+            "Zeuss",
+            "walls",
+            "field",
+            "offer",
+            "no",
+            "action",
+            "event",
+            "attacker",
+            "xyzzy",
+            "0",
+            "7",
+            "[]",
+            "{}",
+            "~",
+            "{ a: 1 }",
+            "[Athens, Sparta]",
             "ATH-X9",
         ]
         .map(String::from),
@@ -166,7 +246,10 @@ fn pool(view: &dikast::games::hellenes::view::View) -> Vec<String> {
 /// Top-level forms of every step, added to a file to reach "not of this step" and each
 /// form's own checks.
 fn additions(view: &dikast::games::hellenes::view::View) -> Vec<String> {
-    let card = view.hand.first().map_or("C01".to_string(), |c| c.id.clone());
+    let card = view
+        .hand
+        .first()
+        .map_or("C01".to_string(), |c| c.id.clone());
     let block = view
         .blocks
         .iter()
@@ -182,10 +265,16 @@ fn additions(view: &dikast::games::hellenes::view::View) -> Vec<String> {
     let own = || view.blocks.iter().filter(|b| b.side == view.side);
     if let Some(b) = own().find(|b| matches!(b.status, Status::Pool | Status::Eliminated)) {
         out.push(format!("actions: [{{ build: {} }}]", b.id));
-        out.push(format!("actions: [{{ move: [{}], path: [Athens, Attica] }}]", b.id));
+        out.push(format!(
+            "actions: [{{ move: [{}], path: [Athens, Attica] }}]",
+            b.id
+        ));
     }
     if let Some(b) = own().find(|b| b.status == Status::Field) {
-        out.push(format!("actions: [{{ move: [{}], path: [{}] }}]", b.id, b.at));
+        out.push(format!(
+            "actions: [{{ move: [{}], path: [{}] }}]",
+            b.id, b.at
+        ));
     }
     if let Some(b) = own().find(|b| b.status == Status::Besieged) {
         let s = format!("{{ sortie: {{ from: {}, blocks: [{}] }} }}", b.at, b.id);
@@ -290,7 +379,8 @@ fn codes_in_sources() -> BTreeSet<String> {
                         .chars()
                         .take_while(|c| c.is_ascii_lowercase() || *c == '-')
                         .collect();
-                    if lit[code.len()..].starts_with('"') && code.contains('-') || code == "neutral" {
+                    if lit[code.len()..].starts_with('"') && code.contains('-') || code == "neutral"
+                    {
                         out.insert(code);
                     }
                 }
@@ -303,7 +393,12 @@ fn codes_in_sources() -> BTreeSet<String> {
 
 /// A hand listed in a hint as its ids (see tests/bad_inputs.rs `hand_ids`).
 fn hand_ids(s: &str) -> String {
-    for head in ["your hand: ", "у вас на руке: ", "you may discard: ", "можно сбросить: "] {
+    for head in [
+        "your hand: ",
+        "у вас на руке: ",
+        "you may discard: ",
+        "можно сбросить: ",
+    ] {
         if let Some((before, hand)) = s.split_once(head) {
             let ids: Vec<&str> = hand
                 .split(", ")
@@ -380,7 +475,10 @@ fn template(e: &Diagnostic, problem: &str) -> String {
         .split('`')
         .step_by(2)
         .flat_map(|s| s.split_whitespace())
-        .filter(|w| w.chars().all(|c| c.is_ascii_lowercase() || ",.:;()".contains(c)))
+        .filter(|w| {
+            w.chars()
+                .all(|c| c.is_ascii_lowercase() || ",.:;()".contains(c))
+        })
         .collect();
     format!("{} {field} {}", e.code, words.join(" "))
 }
@@ -406,7 +504,9 @@ fn every_hellenes_diagnostic_reads_in_russian() {
             let (_, diags) = pipeline::check_orders::<Hellenes>(&sc, &view, &file);
             for e in &diags {
                 checked += 1;
-                *seen.entry(e.code.trim_start_matches("orders::").to_string()).or_default() += 1;
+                *seen
+                    .entry(e.code.trim_start_matches("orders::").to_string())
+                    .or_default() += 1;
                 let r = dikast::kit::tr::diagnostic(e, Lang::Ru, tongue);
                 for p in compare(v, &format!("{}#{n}", seed.name), e, &r) {
                     problems.entry(template(e, &p)).or_insert(p);
@@ -427,7 +527,10 @@ fn every_hellenes_diagnostic_reads_in_russian() {
         .map(|(c, _)| *c)
         .filter(|c| seen.contains_key(*c))
         .collect();
-    assert!(stale.is_empty(), "reached now, take off UNREACHED: {stale:?}");
+    assert!(
+        stale.is_empty(),
+        "reached now, take off UNREACHED: {stale:?}"
+    );
     let shown: Vec<&String> = problems.values().take(40).collect();
     assert!(
         problems.is_empty() && missed.is_empty(),

@@ -98,7 +98,12 @@ fn translate(s: &str, game: Tongue, depth: usize) -> Option<String> {
     // Highest index first: `{1}` is not part of `{10}`.
     for (i, f) in facts.iter().enumerate().rev() {
         // A fact inside `code` is the player's or the file's text: kept as written.
-        let quoted = parts[..=i].iter().map(|p| p.matches('`').count()).sum::<usize>() % 2 == 1;
+        let quoted = parts[..=i]
+            .iter()
+            .map(|p| p.matches('`').count())
+            .sum::<usize>()
+            % 2
+            == 1;
         let plain = if quoted && f.contains('`') {
             // Not one code span but several with words between (`sail` in `actions`).
             let t = fact(&format!("`{f}`"), game, depth);

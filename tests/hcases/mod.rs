@@ -126,4 +126,3 @@ pub fn case_game(dir: &Path, case: &CaseFile) -> (Vec<u8>, Hash, Hash) {
     };
     (to_yaml(&game).into_bytes(), s, u)
 }
-

@@ -1061,7 +1061,10 @@ mod tests {
             "у вас уже есть жертва Зевсу"
         );
         assert_eq!(
-            sentence("choose an Olympian you have no sacrifice on, e.g. Athena", t),
+            sentence(
+                "choose an Olympian you have no sacrifice on, e.g. Athena",
+                t
+            ),
             "выберите олимпийца, которому у вас нет жертвы, например Афину"
         );
     }

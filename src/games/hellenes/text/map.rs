@@ -12,7 +12,6 @@ use crate::games::hellenes::model::events::season::SeasonEvent;
 use crate::games::hellenes::model::events::siege::{BattleKind, SiegeEvent};
 use crate::games::hellenes::model::events::winter::WinterEvent;
 use crate::games::hellenes::model::events::Event;
-use crate::games::hellenes::model::scenario::BlockKind;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::state::Phase;
 use crate::games::hellenes::model::state::Status;
@@ -21,17 +20,6 @@ use crate::games::hellenes::text::words::{self, Case};
 use crate::lang::Lang;
 use crate::map::{AreaMark, BlockMark, CityMark, HiddenGroup, Link, LinkKind, MapPicture, SeaMark};
 use std::collections::{BTreeMap, BTreeSet};
-
-fn kind_word(k: BlockKind) -> &'static str {
-    match k {
-        BlockKind::Hoplites => "hoplites",
-        BlockKind::Infantry => "infantry",
-        BlockKind::Archers => "archers",
-        BlockKind::Cavalry => "cavalry",
-        BlockKind::Fleet => "fleet",
-        BlockKind::Garrison => "garrison",
-    }
-}
 
 /// The picture of the map as `v.side` may see it.
 pub fn picture(sc: &Scenario, v: &View) -> MapPicture {
@@ -158,8 +146,8 @@ pub fn picture_in(sc: &Scenario, v: &View, lang: Lang) -> MapPicture {
         .map(|b| BlockMark {
             id: b.id.clone(),
             side: b.side.clone(),
-            name: b.name.clone(),
-            kind: kind_word(b.kind).to_string(),
+            name: words::text(&b.name, lang),
+            kind: words::kind(b.kind, lang),
             steps: b.steps,
             max: b.max,
             rating: b.rating.clone(),
@@ -181,7 +169,8 @@ pub fn picture_in(sc: &Scenario, v: &View, lang: Lang) -> MapPicture {
     let notes = notes(sc, v, lang);
 
     MapPicture {
-        title: sc.title.clone(),
+        // The title as the scenario writes it, or its Russian (text/words-ru.yaml).
+        title: words::text(&sc.title, lang),
         side: v.side.clone(),
         sides: sc
             .sides
