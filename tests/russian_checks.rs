@@ -164,9 +164,12 @@ fn seeds() -> Vec<Seed> {
     out
 }
 
+/// Byte ranges in a file.
+type Spans = Vec<(usize, usize)>;
+
 /// The spans of a file's scalars and of its mapping keys.
-fn spans(text: &str) -> (Vec<(usize, usize)>, Vec<(usize, usize)>) {
-    fn walk(n: &Node, scalars: &mut Vec<(usize, usize)>, keys: &mut Vec<(usize, usize)>) {
+fn spans(text: &str) -> (Spans, Spans) {
+    fn walk(n: &Node, scalars: &mut Spans, keys: &mut Spans) {
         match &n.kind {
             Kind::Scalar(..) => scalars.push(n.span),
             Kind::Seq(v) => v.iter().for_each(|x| walk(x, scalars, keys)),

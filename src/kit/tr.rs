@@ -73,6 +73,10 @@ pub fn sentence(s: &str, game: Tongue) -> String {
     translate(s, game, 0).unwrap_or_else(|| s.to_string())
 }
 
+/// A phrase that matches: its weight (own letters, anchored ends), its Russian, its
+/// English parts between holes, and the holes' texts.
+type Match<'p, 's> = ((usize, usize), &'p str, Vec<&'p str>, Vec<&'s str>);
+
 /// `s` by the phrase that matches it whole with the most words of its own (so `not
 /// possible now` wins over `not {}`; among equals, one that begins and ends with its
 /// own words, then the first listed).
@@ -80,7 +84,7 @@ fn translate(s: &str, game: Tongue, depth: usize) -> Option<String> {
     if depth > 8 {
         return None;
     }
-    let mut best: Option<((usize, usize), &str, Vec<&str>, Vec<&str>)> = None;
+    let mut best: Option<Match> = None;
     for (en, ru) in game.phrases.iter().chain(KIT.iter()) {
         let parts: Vec<&str> = en.split("{}").collect();
         // Its own letters, then whether it is held at its start and end by them.
