@@ -128,6 +128,7 @@ const UNREACHED: &[(&str, &str)] = &[
     ("siege-too-recent", POSITION),
     ("winter-no-room", POSITION),
     ("winter-not-a-city", POSITION),
+    ("winter-besieged", POSITION),
 ];
 
 struct Seed {
@@ -279,6 +280,22 @@ fn additions(view: &dikast::games::hellenes::view::View) -> Vec<String> {
             b.id, b.at
         ));
     }
+    // Winter moves of the first blocks home, and into each besieged city.
+    for b in own().filter(|b| b.status == Status::Field).take(4) {
+        out.push(format!("winter: [{{ return: [{}] }}]", b.id));
+        for c in view.cities.iter().filter(|c| c.siege.is_some()) {
+            out.push(format!(
+                "winter: [{{ quarter: [{}], to: {} }}]",
+                b.id, c.name
+            ));
+        }
+    }
+    for b in own()
+        .filter(|b| b.status == Status::Besieged || b.id.starts_with("GAR-"))
+        .take(2)
+    {
+        out.push(format!("winter: [{{ return: [{}] }}]", b.id));
+    }
     if let Some(b) = own().find(|b| b.status == Status::Besieged) {
         let s = format!("{{ sortie: {{ from: {}, blocks: [{}] }} }}", b.at, b.id);
         out.push(format!("combat: [{s}, {s}]"));
@@ -333,9 +350,32 @@ fn mutants(text: &str, pool: &[String], add: &[String]) -> Vec<String> {
         out.push(format!("{}{}", &text[..start], &text[end..]));
     }
     for line in add {
-        out.push(format!("{}\n{line}\n", text.trim_end()));
+        // In place of the seed's own entry of that key, if it has one.
+        let key = line.split(':').next().unwrap_or("");
+        let base = without_key(text, key);
+        out.push(format!("{}\n{line}\n", base.trim_end()));
     }
     out
+}
+
+/// `text` without its top-level entry `key` (its lines, from the key to its value's end).
+fn without_key(text: &str, key: &str) -> String {
+    let file = dikast::diag::SourceFile::new("o.yaml", text);
+    let Ok(root) = yaml::parse(&file) else {
+        return text.to_string();
+    };
+    let Some(pairs) = root.as_map() else {
+        return text.to_string();
+    };
+    for (k, v) in pairs {
+        if k.as_str() == Some(key) {
+            let start = text[..k.span.0].rfind('\n').map_or(0, |n| n + 1);
+            let end = v.span.1.max(k.span.1);
+            let end = text[end..].find('\n').map_or(text.len(), |n| end + n + 1);
+            return format!("{}{}", &text[..start], &text[end..]);
+        }
+    }
+    text.to_string()
 }
 
 /// The refusal codes written in the checker's sources and in the rule predicates it

@@ -86,13 +86,23 @@ fn translate(s: &str, game: Tongue, depth: usize) -> Option<String> {
     }
     let mut best: Option<Match> = None;
     for (en, ru) in game.phrases.iter().chain(KIT.iter()) {
-        let parts: Vec<&str> = en.split("{}").collect();
+        // Cheap refusals first, without allocating: most phrases share no words with `s`.
+        let (first, last) = match en.split_once("{}") {
+            Some((a, _)) => (a, en.rsplit_once("{}").map_or("", |(_, b)| b)),
+            None => (&en[..], &en[..]),
+        };
+        let n_holes = en.matches("{}").count();
+        // Each hole holds one byte at least.
+        if !s.starts_with(first) || !s.ends_with(last) || s.len() < en.len() - n_holes {
+            continue;
+        }
         // Its own letters, then whether it is held at its start and end by them.
-        let anchored = usize::from(!en.starts_with("{}")) + usize::from(!en.ends_with("{}"));
-        let own = (en.len() - 2 * (parts.len() - 1), anchored);
+        let anchored = usize::from(!first.is_empty()) + usize::from(!last.is_empty());
+        let own = (en.len() - 2 * n_holes, anchored);
         if best.as_ref().is_some_and(|(n, ..)| *n >= own) {
             continue;
         }
+        let parts: Vec<&str> = en.split("{}").collect();
         if let Some(facts) = holes(s, &parts) {
             best = Some((own, ru, parts, facts));
         }
