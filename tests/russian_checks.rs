@@ -101,6 +101,37 @@ const NAMES: &[&str] = &[
     "for",
 ];
 
+/// The words of Successors orders, written as the player writes them.
+const SUCCESSORS_NAMES: &[&str] = &[
+    "sally",
+    "avoid_battle",
+    "intercept",
+    "withdraw_inside",
+    "intercept_sea",
+    "play",
+    "target",
+    "independent",
+    "markers",
+    "train",
+    "macedonians",
+    "fleet",
+    "general",
+    "march",
+    "sea",
+    "activation",
+    "surrender",
+    "tyche",
+    "nobody",
+    "ops",
+    "both",
+    "discard",
+    "event",
+    "assault",
+    "subjugate",
+    "sortie",
+    "inside",
+];
+
 /// Refusal codes the walk does not reach, each with why. Their phrases are in
 /// `check::ru` all the same; a rule case giving one takes it off this list (the test
 /// fails on a listed code it reaches, so the list only shrinks).
@@ -477,6 +508,19 @@ fn params_quoted(s: &str) -> String {
 
 /// The problems of one diagnostic's Russian against its English.
 fn compare(v: &facts::Vocab, at: &str, e: &Diagnostic, r: &Diagnostic) -> Vec<String> {
+    compare_with(v, at, e, r, &[], &[])
+}
+
+/// `compare`, with more names of orders' words (`names`) and the scenario's Russian
+/// names of places (`(id, Russian)`), which are the same fact as the id.
+fn compare_with(
+    v: &facts::Vocab,
+    at: &str,
+    e: &Diagnostic,
+    r: &Diagnostic,
+    names: &[&str],
+    places: &[(String, String)],
+) -> Vec<String> {
     let mut problems = Vec::new();
     let fields = [
         ("message", Some(&e.message), Some(&r.message)),
@@ -487,13 +531,19 @@ fn compare(v: &facts::Vocab, at: &str, e: &Diagnostic, r: &Diagnostic) -> Vec<St
     for (what, a, b) in fields {
         let (Some(a), Some(b)) = (a, b) else { continue };
         let name = format!("{at} {} {what}", e.code);
-        let (a, b) = (params_quoted(&hand_ids(a)), params_quoted(&hand_ids(b)));
+        let (a, mut b) = (params_quoted(&hand_ids(a)), params_quoted(&hand_ids(b)));
+        for (id, ru) in places {
+            b = b.replace(ru.as_str(), id);
+        }
         problems.extend(facts::compare(v, &name, &a, &b).into_iter().filter(|p| {
             !(p.contains("English left in the Russian")
                 && p.split_once('[')
                     .and_then(|(_, w)| w.split_once(']'))
                     .is_some_and(|(w, _)| {
-                        w.split(", ").all(|w| NAMES.contains(&w.trim_matches('"')))
+                        w.split(", ").all(|w| {
+                            let w = w.trim_matches('"');
+                            NAMES.contains(&w) || names.contains(&w)
+                        })
                     }))
         }));
     }
@@ -583,4 +633,113 @@ fn every_hellenes_diagnostic_reads_in_russian() {
         shown.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n\n"),
     );
     assert!(checked > 1000, "only {checked} diagnostics were checked");
+}
+
+/// Issue 13 for Successors: the demo's orders files and their mutants (each scalar
+/// replaced by words of the file and its view), checked with `--lang ru` as a Russian
+/// player's `check` does, give every diagnostic in Russian with the English facts.
+#[test]
+fn every_successors_diagnostic_reads_in_russian() {
+    use dikast::error::Failure;
+    use dikast::games::successors::Successors;
+    let reg = dikast::games::builtin();
+    let g = reg.find("successors").expect("successors");
+    let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("orders-examples");
+    let dir = std::env::temp_dir().join(format!("dikast-ru-successors-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    dikast::demo::demo(&reg, Some("successors"), Some(&dir), &examples)
+        .unwrap_or_else(|f| panic!("{}", f.render()));
+    let v = facts::vocab::<Successors>();
+    // Seas and boxes have Russian names in the scenario (`name_ru`), longest first.
+    let sc: serde_yaml::Value = serde_yaml::from_str(include_str!(
+        "../src/games/successors/model/successors-323.yaml"
+    ))
+    .unwrap();
+    let mut places: Vec<(String, String)> = ["seas", "boxes", "spaces", "regions"]
+        .iter()
+        .filter_map(|k| sc.get(*k).and_then(|x| x.as_sequence()))
+        .flatten()
+        .filter_map(|x| {
+            Some((
+                x.get("id")?.as_str()?.to_string(),
+                x.get("name_ru")?.as_str()?.to_string(),
+            ))
+        })
+        .collect();
+    places.sort_by_key(|(_, ru)| std::cmp::Reverse(ru.len()));
+    let mut turns: Vec<PathBuf> = fs::read_dir(dir.join("turns"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    turns.sort();
+    let mut problems: BTreeMap<String, String> = BTreeMap::new();
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let mut checked = 0;
+    for t in turns {
+        let Ok(rd) = fs::read_dir(t.join("orders")) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
+        files.sort();
+        for o in files {
+            let side = o.file_stem().unwrap().to_string_lossy().into_owned();
+            let view = t.join(format!("view-{side}.yaml"));
+            let (Ok(text), Ok(view_bytes)) = (fs::read_to_string(&o), fs::read(&view)) else {
+                continue;
+            };
+            // The words of the file and of the view (spaces, generals, cards), and others.
+            let mut pool: Vec<String> = String::from_utf8_lossy(&view_bytes)
+                .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+                .filter(|w| w.len() > 2)
+                .map(String::from)
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .step_by(7)
+                .collect();
+            pool.extend(
+                [
+                    "xyzzy", "0", "99", "[]", "{}", "~", "{ a: 1 }", "both", "ops", "event",
+                ]
+                .map(String::from),
+            );
+            let name = format!("{side}.yaml");
+            for (n, m) in mutants(&text, &pool, &[]).iter().enumerate() {
+                let check = |lang| {
+                    g.check_orders_bytes(
+                        &view.display().to_string(),
+                        &view_bytes,
+                        &name,
+                        m.as_bytes(),
+                        lang,
+                    )
+                };
+                let (en, ru) = match (check(Lang::En), check(Lang::Ru)) {
+                    (Err(Failure::Input(en)), Err(Failure::InputIn(ru, Lang::Ru))) => (en, ru),
+                    _ => continue,
+                };
+                for (e, r) in en.iter().zip(&ru) {
+                    checked += 1;
+                    seen.insert(e.code.clone());
+                    let at = format!("{}/{side}#{n}", t.file_name().unwrap().to_string_lossy());
+                    for p in compare_with(v, &at, e, r, SUCCESSORS_NAMES, &places) {
+                        problems.entry(template(e, &p)).or_insert(p);
+                    }
+                }
+            }
+        }
+    }
+    let _ = fs::remove_dir_all(&dir);
+    let shown: Vec<&str> = problems.values().take(40).map(String::as_str).collect();
+    assert!(
+        problems.is_empty(),
+        "{checked} diagnostics ({} codes) checked; {} kinds of English left:\n\n{}",
+        seen.len(),
+        problems.len(),
+        shown.join("\n\n")
+    );
+    assert!(
+        checked > 200 && seen.len() >= 8,
+        "only {checked} diagnostics of {seen:?}"
+    );
 }

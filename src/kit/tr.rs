@@ -390,12 +390,12 @@ pub const KIT: Phrases = &[
     ("the view is of turn {}", "вид — хода {0}"),
     (
         "these orders are for {}, but they are checked as {}'s",
-        "эти приказы — за сторону {0}, а проверяются как приказы стороны {1}",
+        "эти приказы — за сторону {0|nom}, а проверяются как приказы стороны {1|nom}",
     ),
     ("expected `{}`", "ожидалось `{0}`"),
     (
         "check them against {}'s own view, or fix `side:`",
-        "проверяйте их по виду стороны {0} или исправьте `side:`",
+        "проверяйте их по виду стороны {0|nom} или исправьте `side:`",
     ),
     (
         "`based_on` does not match the game file this turn awaits",

@@ -57,6 +57,10 @@ pub fn step_title(sc: &Scenario, st: &State, lang: Lang) -> String {
 }
 
 impl Rules for Successors {
+    fn diagnostic_tongue() -> crate::kit::tr::Tongue {
+        check::ru::tongue()
+    }
+
     const ID: &'static str = "successors";
     type Scenario = Scenario;
     type State = State;

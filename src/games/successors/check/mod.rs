@@ -4,6 +4,7 @@
 //! player who sent nothing.
 
 pub mod forms;
+pub mod ru;
 
 use super::engine::{independent as indep, movement, siege, tyche};
 use super::model::orders::{IndependentOrder, OpsUse, Orders, Step, TychePlay, Use};
@@ -445,7 +446,8 @@ fn parse_tyche(
             "the reserve generals are listed in docs/scenario-successors.md",
         )?;
         if let Some(why) = tyche::general_unavailable(sc, sim, &name) {
-            breach(c, k, &Breach::new("general", "§8", why.en));
+            let b = Breach::new("general", "§8", why.en).said_in(crate::lang::Lang::Ru, why.ru);
+            breach(c, k, &b);
             return None;
         }
         let at = space(c, sc, v)?;
