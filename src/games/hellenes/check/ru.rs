@@ -125,6 +125,93 @@ const PHRASES: Phrases = &[
         "play it for its Action value (`for: action`), or the moderator adds `effects:` to the card in the scenario",
         "сыграйте её на действия (`for: action`) или попросите ведущего добавить карте `effects:` в сценарии",
     ),
+    // card Events (check::events, engine::card_events, the Events in force)
+    ("a target is named only for a card played for its Event", "цель называется только для карты, сыгранной как событие"),
+    ("write `for: event`, or leave `target` out", "напишите `for: event` или уберите `target`"),
+    ("{} can be played for its Event by {} only", "{0} может сыграть как событие только {1|nom}"),
+    (
+        "a leader of one side is played for its Event by that side",
+        "лидера одной стороны как событие играет только эта сторона",
+    ),
+    ("play it for its Action value (`for: action`)", "сыграйте её на действия (`for: action`)"),
+    (
+        "the Event of {} lasts a season: it cannot be played at New Year",
+        "событие карты {0} длится сезон: его нельзя сыграть в Новый год",
+    ),
+    (
+        "no player turn follows the New Year card: an Event that lasts the season has nothing to act on",
+        "после карты Нового года нет тура игрока: событию на сезон не на что действовать",
+    ),
+    (
+        "play it for its Action value as a sacrifice, or keep it for a season",
+        "сыграйте её на действия как жертву или сохраните до сезона",
+    ),
+    ("no target is open to you now: play the card for its Action value", "сейчас вам не доступна ни одна цель: сыграйте карту на действия"),
+    ("open to you now: {}", "сейчас доступны: {0}"),
+    ("what the Event of {} is played on", "на что разыгрывается событие карты {0}"),
+    ("the Event of {} takes no target", "событие карты {0} не выбирает цели"),
+    ("leave `target` out", "уберите `target`"),
+    (
+        "the Event of {} is played on a land area: name it with `target:`",
+        "событие карты {0} разыгрывается на сухопутную область: назовите её в `target:`",
+    ),
+    (
+        "the Event of {} is played on a city: name it with `target:`",
+        "событие карты {0} разыгрывается на город: назовите его в `target:`",
+    ),
+    (
+        "the Event of {} is played on a sea: name it with `target:`",
+        "событие карты {0} разыгрывается на море: назовите его в `target:`",
+    ),
+    (
+        "the Event of {} is played on an Olympian: name it with `target:`",
+        "событие карты {0} разыгрывается на олимпийца: назовите его в `target:`",
+    ),
+    ("the Event of {} needs a target", "событию карты {0} нужна цель"),
+    ("a truce holds this season: no pillage of {}", "в этом сезоне действует перемирие: разграбления {0} нет"),
+    ("a truce holds this season: no assault on {}", "в этом сезоне действует перемирие: штурма {0} нет"),
+    ("a truce holds this season: no sortie from {}", "в этом сезоне действует перемирие: вылазки из {0} нет"),
+    ("a truce", "перемирие"),
+    ("a battle in a truce", "битва во время перемирия"),
+    (
+        "a card Event in force (`truce`): no battle, assault, pillage or sortie is started this season",
+        "действующее событие карты (`truce`): в этом сезоне не начинаются ни битвы, ни штурмы, ни разграбления, ни вылазки",
+    ),
+    ("no block may move out of {} this season", "в этом сезоне ни один блок не может выйти из {0}"),
+    ("no block may move into {} this season", "в этом сезоне ни один блок не может войти в {0}"),
+    ("held by a card Event", "удерживается событием карты"),
+    ("closed by a card Event", "закрыто событием карты"),
+    (
+        "a card Event in force (`halt`, `closed`): no move into or out of that place this season",
+        "действующее событие карты (`halt`, `closed`): в этом сезоне в это место не входят и из него не выходят",
+    ),
+    ("move other blocks; these may move next season", "двигайте другие блоки; эти смогут двигаться в следующем сезоне"),
+    ("go around {}", "обойдите {0}"),
+    (
+        "enemy blocks are at {}: entering would start a battle during the truce",
+        "в {0} вражеские блоки: вход начал бы битву во время перемирия",
+    ),
+    ("end the move before {}", "закончите движение до {0}"),
+    (
+        "a card Event in force (`march`) sets how far the side's land blocks move this season",
+        "действующее событие карты (`march`) задаёт, как далеко сухопутные блоки стороны ходят в этом сезоне",
+    ),
+    (
+        "write `- attrition: {}` instead: siege attrition is no battle",
+        "напишите вместо этого `- attrition: {0}`: осадное истощение — не битва",
+    ),
+    ("`initiative` takes `card`, `for` and `target`", "`initiative` принимает `card`, `for` и `target`"),
+    ("`new_year` takes `card`, `for`, `sacrifice` and `target`", "`new_year` принимает `card`, `for`, `sacrifice` и `target`"),
+    // the rule heads of the Events in force (`rule 1.0 [A] a card Event in force (…): …`)
+    ("1.0 [A] a card Event in force (`{}`)", "1.0 [A] действующее событие карты (`{0}`)"),
+    ("1.0 [A] a card Event in force (`{}`, `{}`)", "1.0 [A] действующее событие карты (`{0}`, `{1}`)"),
+    ("no move into or out of that place this season", "в этом сезоне в это место не входят и из него не выходят"),
+    (
+        "no battle, assault, pillage or sortie is started this season",
+        "в этом сезоне не начинаются ни битвы, ни штурмы, ни разграбления, ни вылазки",
+    ),
+    ("10.4 [A] no player turn follows the New Year card", "10.4 [A] после карты Нового года нет тура игрока"),
+    ("an Event that lasts the season has nothing to act on", "событию на сезон не на что действовать"),
     // ---- the header of a step (check::orders)
     (
         "this step needs the card you play: `initiative:` is missing",
