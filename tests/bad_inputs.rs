@@ -515,36 +515,6 @@ fn schema_agrees(name: &str, case: &Case, root: &Path) -> Vec<String> {
 fn russian_agrees(name: &str, case: &Case, root: &Path) -> Vec<String> {
     use dikast::error::Failure;
     use dikast::lang::Lang;
-    // YAML, and the words of orders files a player writes as they are.
-    const NAMES: [&str; 27] = [
-        "SPACE",
-        "YAML",
-        "HTML",
-        "null",
-        "game",
-        "turn",
-        "side",
-        "based_on",
-        "entropy",
-        "id",
-        "action",
-        "event",
-        "move",
-        "sail",
-        "build",
-        "pillage",
-        "card",
-        "for",
-        "target",
-        "fortify",
-        "capitulate",
-        "losses",
-        "retreat",
-        "escape",
-        "appeals",
-        "initiative",
-        "standing",
-    ];
     let Some(game) = last_game_file(&root.join("campaign")) else {
         return Vec::new();
     };
@@ -616,36 +586,21 @@ fn russian_agrees(name: &str, case: &Case, root: &Path) -> Vec<String> {
                     Some(f) => s.replace(&f.name, "`FILE`"),
                     None => s.to_string(),
                 };
-                let (a, b) = (&hand_ids(&file(a)), &hand_ids(&file(b)));
+                let (a, b) = (&facts::hand_ids(&file(a)), &facts::hand_ids(&file(b)));
                 problems.extend(facts::compare(v, &name, a, b).into_iter().filter(|p| {
                     // English names of things (YAML, the header keys) are not prose.
                     !(p.contains("English left in the Russian")
                         && p.split_once('[')
                             .and_then(|(_, w)| w.split_once(']'))
                             .is_some_and(|(w, _)| {
-                                w.split(", ").all(|w| NAMES.contains(&w.trim_matches('"')))
+                                w.split(", ")
+                                    .all(|w| facts::ORDER_WORDS.contains(&w.trim_matches('"')))
                             }))
                 }));
             }
         }
     }
     problems
-}
-
-/// A hand listed in a hint (`your hand: C11 Oracle of Delphi, C01 Pericles`) as its ids:
-/// the names are words of each language (`Oracle of Delphi` names no place), the ids the
-/// facts, as reports print names in italics beside their ids.
-fn hand_ids(s: &str) -> String {
-    for head in ["your hand: ", "у вас на руке: "] {
-        if let Some((before, hand)) = s.split_once(head) {
-            let ids: Vec<&str> = hand
-                .split(", ")
-                .map(|c| c.split(' ').next().unwrap_or(c))
-                .collect();
-            return format!("{before}{head}{}", ids.join(", "));
-        }
-    }
-    s.to_string()
 }
 
 /// How many diagnostics `russian_agrees` compared.

@@ -35,6 +35,19 @@ fn temp(name: &str) -> PathBuf {
 
 /// Plays an example folder (secret.yaml, turn-NNNN/<side>.yaml) into `dir`.
 fn play(ex: &Path, dir: &Path, game: &str) -> Layout {
+    let layout = create(ex, dir, game);
+    for (t, folder) in dikast::demo::example_turns(ex).unwrap() {
+        for e in fs::read_dir(&folder).unwrap().flatten() {
+            fs::copy(e.path(), layout.orders_dir(t).join(e.file_name())).unwrap();
+        }
+        campaign::adjudicate::<Hellenes>(&layout, false)
+            .unwrap_or_else(|f| panic!("turn {t}: {}", f.render()));
+    }
+    layout
+}
+
+/// A new Hellenes campaign `game` in `dir` with the secret of the examples folder `ex`.
+fn create(ex: &Path, dir: &Path, game: &str) -> Layout {
     let secret: Secret =
         serde_yaml::from_str(&fs::read_to_string(ex.join("secret.yaml")).unwrap()).unwrap();
     let opts = NewOptions {
@@ -45,15 +58,7 @@ fn play(ex: &Path, dir: &Path, game: &str) -> Layout {
     };
     campaign::create::<Hellenes>(dir, "hellenes-431", HELLENES_431, true, &opts)
         .unwrap_or_else(|f| panic!("create: {}", f.render()));
-    let layout = Layout::new(dir);
-    for (t, folder) in dikast::demo::example_turns(ex).unwrap() {
-        for e in fs::read_dir(&folder).unwrap().flatten() {
-            fs::copy(e.path(), layout.orders_dir(t).join(e.file_name())).unwrap();
-        }
-        campaign::adjudicate::<Hellenes>(&layout, false)
-            .unwrap_or_else(|f| panic!("turn {t}: {}", f.render()));
-    }
-    layout
+    Layout::new(dir)
 }
 
 fn check_campaign(layout: &Layout) {
@@ -237,16 +242,7 @@ fn comparison_catches_changed_facts() {
 fn a_russian_report_says_orders_were_not_received_and_may_be_counted_so() {
     let ex = examples().join("hellenes-431");
     let dir = temp("not-received");
-    let secret: Secret =
-        serde_yaml::from_str(&fs::read_to_string(ex.join("secret.yaml")).unwrap()).unwrap();
-    let opts = NewOptions {
-        game_id: "demo-431".into(),
-        chain_length: secret.chain_length,
-        secret: Some(secret),
-        start: Default::default(),
-    };
-    campaign::create::<Hellenes>(&dir, "hellenes-431", HELLENES_431, true, &opts)
-        .unwrap_or_else(|f| panic!("create: {}", f.render()));
+    let layout = create(&ex, &dir, "demo-431");
     let camp = dir.join("campaign.yaml");
     let text = fs::read_to_string(&camp).unwrap();
     fs::write(
@@ -254,7 +250,6 @@ fn a_russian_report_says_orders_were_not_received_and_may_be_counted_so() {
         format!("{text}deadlines:\n  2: 2026-12-07T18:00:00Z\n"),
     )
     .unwrap();
-    let layout = Layout::new(&dir);
     let sparta = fs::read_to_string(ex.join("turn-0001/sparta.yaml"))
         .unwrap()
         .replace("capitulate: []", "capitulate: [Atlantis]");
@@ -299,14 +294,7 @@ fn a_russian_report_says_orders_were_not_received_and_may_be_counted_so() {
 fn the_russian_map_names_kinds_blocks_and_the_scenario_in_russian() {
     use dikast::games::hellenes::view::View;
     let dir = temp("map-ru");
-    let opts = NewOptions {
-        game_id: "map-431".into(),
-        chain_length: 8,
-        secret: None,
-        start: Default::default(),
-    };
-    campaign::create::<Hellenes>(&dir, "hellenes-431", HELLENES_431, true, &opts)
-        .unwrap_or_else(|f| panic!("create: {}", f.render()));
+    create(&examples().join("hellenes-431"), &dir, "map-431");
     let text = fs::read_to_string(dir.join("turns/0001/view-athens.yaml")).unwrap();
     let view: dikast::game::ViewFile<View> = serde_yaml::from_str(&text).unwrap();
     let sc = <Hellenes as dikast::rules::Rules>::load_scenario(HELLENES_431).unwrap();

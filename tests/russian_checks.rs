@@ -31,33 +31,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::PathBuf;
 
-/// Names of YAML, of the orders' keys and words, and of dikast, which a Russian
-/// diagnostic writes as the player writes them.
+/// More words of orders files than `facts::ORDER_WORDS` (the orders' keys and values),
+/// which a Russian diagnostic writes as the player writes them.
 const NAMES: &[&str] = &[
-    "YAML",
-    "SPACE",
-    "null",
-    "game",
-    "turn",
-    "side",
-    "based_on",
-    "entropy",
-    "id",
-    "action",
-    "event",
-    "move",
-    "sail",
-    "build",
-    "pillage",
-    "card",
-    "fortify",
-    "capitulate",
-    "losses",
-    "retreat",
-    "escape",
-    "appeals",
-    "initiative",
-    "standing",
     "assault",
     "attrition",
     "sortie",
@@ -98,8 +74,6 @@ const NAMES: &[&str] = &[
     "as",
     "when",
     "to",
-    "for",
-    "target",
     "truce",
     "halt",
     "closed",
@@ -479,25 +453,6 @@ fn codes_in_sources() -> BTreeSet<String> {
     out
 }
 
-/// A hand listed in a hint as its ids (see tests/bad_inputs.rs `hand_ids`).
-fn hand_ids(s: &str) -> String {
-    for head in [
-        "your hand: ",
-        "у вас на руке: ",
-        "you may discard: ",
-        "можно сбросить: ",
-    ] {
-        if let Some((before, hand)) = s.split_once(head) {
-            let ids: Vec<&str> = hand
-                .split(", ")
-                .map(|c| c.split(' ').next().unwrap_or(c))
-                .collect();
-            return format!("{before}{head}{}", ids.join(", "));
-        }
-    }
-    s.to_string()
-}
-
 /// The Hellenes cards: id, English name, Russian name.
 fn card_names() -> &'static [(String, String, Option<String>)] {
     static C: std::sync::OnceLock<Vec<(String, String, Option<String>)>> =
@@ -561,7 +516,10 @@ fn compare_with(
     for (what, a, b) in fields {
         let (Some(a), Some(b)) = (a, b) else { continue };
         let name = format!("{at} {} {what}", e.code);
-        let (mut a, mut b) = (params_quoted(&hand_ids(a)), params_quoted(&hand_ids(b)));
+        let (mut a, mut b) = (
+            params_quoted(&facts::hand_ids(a)),
+            params_quoted(&facts::hand_ids(b)),
+        );
         // A card's name is words of each language (`Oracle of Delphi` names no place):
         // its id is the fact, as in the reports.
         for (id, en, ru) in card_names() {
@@ -580,7 +538,9 @@ fn compare_with(
                     .is_some_and(|(w, _)| {
                         w.split(", ").all(|w| {
                             let w = w.trim_matches('"');
-                            NAMES.contains(&w) || names.contains(&w)
+                            NAMES.contains(&w)
+                                || facts::ORDER_WORDS.contains(&w)
+                                || names.contains(&w)
                         })
                     }))
         }));

@@ -296,3 +296,56 @@ pub fn compare_turn(v: &Vocab, dir: &Path, out: &mut Vec<String>, pairs: &mut u3
         *pairs += 1;
     }
 }
+
+/// Words of orders files (YAML, the header and order keys, their values) that a Russian
+/// diagnostic writes as the player writes them: no prose to translate.
+pub const ORDER_WORDS: &[&str] = &[
+    "SPACE",
+    "YAML",
+    "HTML",
+    "null",
+    "game",
+    "turn",
+    "side",
+    "based_on",
+    "entropy",
+    "id",
+    "action",
+    "event",
+    "move",
+    "sail",
+    "build",
+    "pillage",
+    "card",
+    "for",
+    "target",
+    "fortify",
+    "capitulate",
+    "losses",
+    "retreat",
+    "escape",
+    "appeals",
+    "initiative",
+    "standing",
+];
+
+/// A hand listed in a hint (`your hand: C11 Oracle of Delphi, C01 Pericles`) as its ids:
+/// the names are words of each language (`Oracle of Delphi` names no place), the ids the
+/// facts, as reports print names in italics beside their ids.
+pub fn hand_ids(s: &str) -> String {
+    for head in [
+        "your hand: ",
+        "у вас на руке: ",
+        "you may discard: ",
+        "можно сбросить: ",
+    ] {
+        if let Some((before, hand)) = s.split_once(head) {
+            let ids: Vec<&str> = hand
+                .split(", ")
+                .map(|c| c.split(' ').next().unwrap_or(c))
+                .collect();
+            return format!("{before}{head}{}", ids.join(", "));
+        }
+    }
+    s.to_string()
+}
