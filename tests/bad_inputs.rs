@@ -564,12 +564,7 @@ fn russian_agrees(name: &str, case: &Case, root: &Path) -> Vec<String> {
                     r.location()
                 ));
             }
-            let fields = [
-                ("message", Some(&e.message), Some(&r.message)),
-                ("label", e.label.as_ref(), r.label.as_ref()),
-                ("rule", e.rule.as_ref(), r.rule.as_ref()),
-                ("help", e.help.as_ref(), r.help.as_ref()),
-            ];
+            let fields = facts::fields(e, r);
             for (what, a, b) in fields {
                 let (Some(a), Some(b)) = (a, b) else {
                     if a.is_some() != b.is_some() {

@@ -507,12 +507,7 @@ fn compare_with(
     places: &[(String, String)],
 ) -> Vec<String> {
     let mut problems = Vec::new();
-    let fields = [
-        ("message", Some(&e.message), Some(&r.message)),
-        ("label", e.label.as_ref(), r.label.as_ref()),
-        ("rule", e.rule.as_ref(), r.rule.as_ref()),
-        ("help", e.help.as_ref(), r.help.as_ref()),
-    ];
+    let fields = facts::fields(e, r);
     for (what, a, b) in fields {
         let (Some(a), Some(b)) = (a, b) else { continue };
         let name = format!("{at} {} {what}", e.code);

@@ -349,3 +349,16 @@ pub fn hand_ids(s: &str) -> String {
     }
     s.to_string()
 }
+
+/// The four texts of a diagnostic and of its translation, side by side, by name.
+pub fn fields<'d>(
+    e: &'d dikast::diag::Diagnostic,
+    r: &'d dikast::diag::Diagnostic,
+) -> [(&'static str, Option<&'d String>, Option<&'d String>); 4] {
+    [
+        ("message", Some(&e.message), Some(&r.message)),
+        ("label", e.label.as_ref(), r.label.as_ref()),
+        ("rule", e.rule.as_ref(), r.rule.as_ref()),
+        ("help", e.help.as_ref(), r.help.as_ref()),
+    ]
+}
