@@ -346,7 +346,7 @@ const PHRASES: Phrases = &[
         "a port suffers attrition only if it is both besieged and blockaded (since the previous season); the blockade ends when the last fleet leaves its offshore sea",
         "порт несёт осадное истощение, только если он и в осаде, и в блокаде (с прошлого сезона); блокада кончается, когда последний флот уходит из его прибрежного моря",
     ),
-    ("keep a fleet in {} this turn, or drop the attrition", "оставьте флот в {0} на этот ход или уберите истощение"),
+    ("keep a fleet in {} this turn, or drop the attrition", "оставьте флот в {0} на этот тур или уберите истощение"),
     // ---- movement (engine::movement: the checker's and resolution's one rule)
     ("{} is at {}, not with the fleet at {}", "{0} стоит в {1}, а не с флотом в {2}"),
     ("{} is at {}, not with {} at {}", "{0} стоит в {1}, а не с {2} в {3}"),
@@ -369,7 +369,7 @@ const PHRASES: Phrases = &[
         "blocks in the pool come onto the map by Building (`build: <city>`)",
         "блоки из пула выходят на карту постройкой (`build: <city>`)",
     ),
-    ("{} has already moved this turn", "{0} уже двигался в этот ход"),
+    ("{} has already moved this turn", "{0} уже двигался в этот тур"),
     ("moved by an earlier action", "сдвинут предыдущим действием"),
     ("each block moves once per player turn", "каждый блок двигается один раз за тур игрока"),
     ("write one move with the whole path instead", "напишите вместо этого одно движение со всем путём"),
@@ -535,11 +535,11 @@ const PHRASES: Phrases = &[
         "Building adds a step to a block on the map; `build: <city>` draws a new block",
         "постройка добавляет шаг блоку на карте; `build: <city>` берёт новый блок",
     ),
-    ("{} already has its full {} steps", "у {0} уже все {1} шага"),
+    ("{} already has its full {} steps", "у {0} уже полное число шагов ({1})"),
     ("at full strength", "в полной силе"),
     ("a block has at most its maximum steps", "у блока не больше шагов, чем его максимум"),
     ("build a step for another block", "постройте шаг другому блоку"),
-    ("{} has gained {} step(s) this turn already", "{0} уже получил в этот ход шагов: {1}"),
+    ("{} has gained {} step(s) this turn already", "{0} уже получил в этот тур шагов: {1}"),
     ("built already", "уже построен"),
     (
         "steps one block may gain in a player turn",
@@ -571,7 +571,7 @@ const PHRASES: Phrases = &[
     ("nothing to draw", "брать нечего"),
     (
         "new blocks are drawn from the pool (fleets only in coastal cities); earlier draws this turn count, whatever they drew",
-        "новые блоки берутся из пула (флоты — только в прибрежных городах); прежние выборы этого хода считаются, что бы они ни дали",
+        "новые блоки берутся из пула (флоты — только в прибрежных городах); прежние выборы этого тура считаются, что бы они ни дали",
     ),
     ("build a step instead (`build: <block id>`)", "постройте вместо этого шаг (`build: <block id>`)"),
     ("no block left in the pool that can stand in {} (4.2)", "в пуле не осталось блока, который может стоять в {0} (4.2)"),
@@ -595,11 +595,11 @@ const PHRASES: Phrases = &[
         "ваши сухопутные блоки должны держать область города, и вне стен не должно быть вражеских блоков",
     ),
     ("move land blocks into {} first", "сначала введите сухопутные блоки в {0}"),
-    ("your siege of {} was not established in an earlier season", "ваша осада {0} не установлена в прошлом сезоне"),
+    ("your siege of {} was not established in an earlier season", "ваша осада {0} не была установлена в прошлых сезонах"),
     ("no established siege", "осада не установлена"),
     (
         "a besieged city is subject to Pillage in the turns after its siege is established",
-        "осаждённый город можно разграбить в ходы после того, как установлена его осада",
+        "осаждённый город можно разграбить в туры после того, как установлена его осада",
     ),
     ("{} is already ravaged this year", "{0} уже опустошён в этом году"),
     (
@@ -607,8 +607,8 @@ const PHRASES: Phrases = &[
         "опустошённый город не разграбляют снова до конца года (9.53 снимает метку)",
     ),
     // ---- siege combat (check::siege_orders, engine::siege)
-    ("{} already has an assault ordered this turn", "против {0} в этот ход уже назначен штурм"),
-    ("{} already has siege attrition ordered this turn", "против {0} в этот ход уже назначено осадное истощение"),
+    ("{} already has an assault ordered this turn", "против {0} в этот тур уже назначен штурм"),
+    ("{} already has siege attrition ordered this turn", "против {0} в этот тур уже назначено осадное истощение"),
     ("second siege combat here", "второй осадный бой здесь"),
     (
         "against each besieged city the active player may Assault or use Siege Attrition, once",
@@ -617,7 +617,7 @@ const PHRASES: Phrases = &[
     ("keep one of the two orders", "оставьте один из двух приказов"),
     (
         "Treachery allows one assault this turn; {} would be a second",
-        "«Измена» позволяет один штурм в этот ход; {0} был бы вторым",
+        "«Измена» позволяет один штурм в этот тур; {0} был бы вторым",
     ),
     ("a second assault", "второй штурм"),
     (
@@ -633,7 +633,7 @@ const PHRASES: Phrases = &[
     ("`sortie` takes `from` and `blocks`", "`sortie` принимает `from` и `blocks`"),
     ("`sortie` needs `from` and `blocks`", "в `sortie` нужны `from` и `blocks`"),
     ("some or all blocks besieged in a city may sortie", "вылазку могут сделать некоторые или все блоки, осаждённые в городе"),
-    ("{} is already in a sortie this turn", "{0} уже участвует в вылазке в этот ход"),
+    ("{} is already in a sortie this turn", "{0} уже участвует в вылазке в этот тур"),
     (
         "a besieged block sorties once, with the blocks declared at the start of the Combat phase",
         "осаждённый блок делает вылазку один раз, вместе с блоками, объявленными в начале фазы боя",
@@ -677,17 +677,17 @@ const PHRASES: Phrases = &[
     ("not in Winter", "не во время зимы"),
     (
         "the second winter combat phase is siege attrition (8.1: assaults in Action turns only; no card is played in Winter)",
-        "вторая зимняя фаза боя — осадное истощение (8.1: штурмы только в ходы с действиями; во время зимы карты не играются)",
+        "вторая зимняя фаза боя — осадное истощение (8.1: штурмы только в туры, сыгранные на действия; во время зимы карты не играются)",
     ),
     ("write `- attrition: {}` (in Winter each 1–3 hits, 8.2)", "напишите `- attrition: {0}` (во время зимы попадание — каждая 1–3, 8.2)"),
     ("you are not besieging {}", "вы не осаждаете {0}"),
     (
         "siege combat only against a city your blocks besiege since an earlier season (7.2: none in the besieger's initial turn)",
-        "осадный бой — только против города, который ваши блоки осаждают с прошлого сезона (7.2: не в первый ход осаждающего)",
+        "осадный бой — только против города, который ваши блоки осаждают с прошлого сезона (7.2: не в начальный тур игрока осады)",
     ),
     (
         "a siege is established in the Combat phase of the turn your blocks enter the city's area (7.2); assault or attrition is possible from the next season",
-        "осада устанавливается в фазе боя того хода, когда ваши блоки входят в область города (7.2); штурм или истощение возможны со следующего сезона",
+        "осада устанавливается в фазе боя того тура, когда ваши блоки входят в область города (7.2); штурм или истощение возможны со следующего сезона",
     ),
     (
         "you played your card for its Event this season: no assault on {}",
@@ -695,13 +695,13 @@ const PHRASES: Phrases = &[
     ),
     (
         "after an Event only siege attrition is possible (8.1: assaults in Action turns only)",
-        "после события возможно только осадное истощение (8.1: штурмы только в ходы с действиями)",
+        "после события возможно только осадное истощение (8.1: штурмы только в туры, сыгранные на действия)",
     ),
     ("the siege of {} was established this season ({} {} BC)", "осада {0} установлена в этом сезоне ({1|nom}, {2} г. до н. э.)"),
     ("the siege of {} was established this season", "осада {0} установлена в этом сезоне"),
     (
         "siege combat only against a city whose siege was established in an earlier season (7.2: none in the besieger's initial turn)",
-        "осадный бой — только против города, осада которого установлена в прошлом сезоне (7.2: не в первый ход осаждающего)",
+        "осадный бой — только против города, осада которого установлена в прошлом сезоне (7.2: не в начальный тур игрока осады)",
     ),
     ("{} is possible from next season", "{0} возможно со следующего сезона"),
     ("an assault", "штурм"),
@@ -1014,14 +1014,14 @@ const PHRASES: Phrases = &[
     ("`{}` is not part of an appeal", "`{0}` не входит в просьбу"),
     ("an appeal takes `olympian`, `on`, `as` and `when`", "просьба принимает `olympian`, `on`, `as` и `when`"),
     ("an appeal needs `olympian`", "в просьбе нужен `olympian`"),
-    ("{} governs {}: `{}` names none of them", "{0} ведает бросками такого рода: {1}; `{2}` не называет ни одного из них"),
+    ("{} governs {}: `{}` names none of them", "{0} ведает: {1}; `{2}` не называет ни одного такого броска"),
     ("no such result", "нет такого броска"),
     (
         "{}'s results have labels like `{}`; `*` stands for any text",
         "у бросков олимпийца {0} метки вроде `{1}`; `*` — любой текст",
     ),
-    ("`{}` says nothing about {}", "`{0}` не относится к броскам такого рода: {1}"),
-    ("`as` says nothing about {}", "`as` не относится к броскам такого рода: {0}"),
+    ("`{}` says nothing about {}", "`{0}` неприменимо к этому виду бросков: {1}"),
+    ("`as` says nothing about {}", "`as` неприменимо к этому виду бросков: {0}"),
     ("not a condition for {}", "не условие для олимпийца {0}"),
     (
         "Zeus's condition is `hand_value_at_most` (the Action values of your six new cards)",
