@@ -184,8 +184,9 @@ pub fn check(
 
 /// 1.0 [A]: a card played for its Event (`initiative:` or `new_year:`) whose entry in the
 /// scenario lists no effects is accepted, with a warning: the card is spent and its Event
-/// is not applied (`engine::card_events::applied`). Until every Event is in data the
-/// player learns it before he sends his orders, not from the report.
+/// is not applied (`engine::card_events::applied`); so is a combat Event played at New
+/// Year (10.4: it does nothing). The player learns it before he sends his orders, not
+/// from the report.
 fn warn_unapplied_events(cx: &mut Ctx, orders: &Orders, body: &[(Node, Node)]) {
     let plays = [
         (
@@ -201,46 +202,31 @@ fn warn_unapplied_events(cx: &mut Ctx, orders: &Orders, body: &[(Node, Node)]) {
         let Some((card, PlayedFor::Event)) = play else {
             continue;
         };
+        // The card by id in the message (reports quote it whole, and a card's name may
+        // hold a place's); by name beside the caret.
+        let name = cx.sc.card(card).map_or("", |c| c.name.as_str());
         // 10.4: a combat Event at New Year is accepted and does nothing (no combat phase).
-        let idle =
-            key == "new_year" && crate::games::hellenes::engine::year::is_combat_event(cx.sc, card);
-        if idle {
-            let name = cx.sc.card(card).map_or("", |c| c.name.as_str());
-            let d = Diagnostic::new(
+        let d = if key == "new_year"
+            && crate::games::hellenes::engine::year::is_combat_event(cx.sc, card)
+        {
+            Diagnostic::new(
                 "orders::event-idle-at-new-year",
                 format!("the Event of {card} does nothing at New Year: the card is spent for nothing"),
             )
             .label(format!("{name}: a combat Event"))
             .rule("rule 10.4: there is no combat phase at New Year, so combat Events do not work")
             .help("play it for its Action value as a sacrifice (`for: action, sacrifice: <Olympian>`), or keep it for a season")
-            .warning();
-            let at = body
-                .iter()
-                .find(|(k, _)| {
-                    k.as_str()
-                        .is_some_and(|s| s.trim().eq_ignore_ascii_case(key))
-                })
-                .map(|(_, v)| v.get("card").unwrap_or(v).span);
-            let d = match at {
-                Some(span) => d.at(cx.check.file, span),
-                None => d.in_file(cx.check.file),
-            };
-            cx.diags.push(d);
+        } else if !crate::games::hellenes::engine::card_events::applied(cx.sc, card) {
+            Diagnostic::new(
+                "orders::event-not-applied",
+                format!("the Event of {card} will not be applied: the card is spent for nothing"),
+            )
+            .label(format!("{name}: its Event is not applied"))
+            .rule("rule 1.0 [A]: a card is played for its Action value or its Event; this scenario gives this card's Event no effects, so dikast does not apply it")
+            .help("play it for its Action value (`for: action`), or the moderator adds `effects:` to the card in the scenario")
+        } else {
             continue;
         }
-        if crate::games::hellenes::engine::card_events::applied(cx.sc, card) {
-            continue;
-        }
-        // The card by id in the message (reports quote it whole, and a card's name may
-        // hold a place's); by name beside the caret.
-        let name = cx.sc.card(card).map_or("", |c| c.name.as_str());
-        let d = Diagnostic::new(
-            "orders::event-not-applied",
-            format!("the Event of {card} will not be applied: the card is spent for nothing"),
-        )
-        .label(format!("{name}: its Event is not applied"))
-        .rule("rule 1.0 [A]: a card is played for its Action value or its Event; this scenario gives this card's Event no effects, so dikast does not apply it")
-        .help("play it for its Action value (`for: action`), or the moderator adds `effects:` to the card in the scenario")
         .warning();
         // Placed on the card named, else on the play.
         let at = body
