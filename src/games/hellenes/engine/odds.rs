@@ -252,6 +252,13 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
         None => "the field".to_string(),
     };
     let mut st = State::start(sc);
+    // 1.0 [A] the card Events in force where the player stands (a leader's or a season's
+    // `battle-bonus`): the battle setup reads them from the state, as the adjudicator does.
+    if let Some(v) = view {
+        st.season = v.season;
+        st.initiative = v.initiative.clone();
+        st.cards.in_play = v.in_play.clone();
+    }
     if siege_kind {
         let Some(c) = st.cities.iter_mut().find(|c| c.name == place) else {
             return Err(format!("{place} is not a walled city"));
@@ -406,6 +413,13 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
             side_name(&setup.defender)
         ),
     );
+    for (side, (points, cards)) in &setup.bonus {
+        notes.push(format!(
+            "{} fires with rating number +{points} (3 at most): {} (1.0 [A] `battle-bonus`)",
+            side_name(side),
+            cards.join(", ")
+        ));
+    }
     notes.push("without appeals to Olympians (11.0)".into());
     let blocks: Vec<BlockIn> = setup
         .attackers
@@ -719,6 +733,50 @@ mod tests {
         assert_eq!(
             o.outcomes.iter().find(|x| x.steps == [0, 1]).unwrap().p,
             ratio(1, 4)
+        );
+    }
+
+    #[test]
+    fn a_leader_in_play_in_the_view_counts() {
+        // One Athenian 1-step B1 block defends against a 1-step Spartan C1 block, one
+        // round. Without a bonus the defender (B before C) hits on a 1 and routs on a 6;
+        // with Pericles in play (battle-bonus +1, as the side's view shows) it fires B2:
+        // hits on 1-2, routs on 5-6: the attacker is eliminated with 2/6, not 1/6.
+        let sc = Scenario::load(HELLENES_431).unwrap();
+        let q = Query {
+            kind: "battle".into(),
+            side: Some("sparta".into()),
+            attacker: vec!["S=1C1".into()],
+            defender: vec!["A=1B1".into()],
+            rounds: Some(1),
+            ..Query::default()
+        };
+        let mut st = State::start(&sc);
+        let plain = crate::games::hellenes::model::view::build(&sc, &st, "athens");
+        st.cards
+            .in_play
+            .push(crate::games::hellenes::model::state::InPlay {
+                card: "C01".into(),
+                side: "athens".into(),
+            });
+        let with = crate::games::hellenes::model::view::build(&sc, &st, "athens");
+        let lost = |v| {
+            let o = odds(&sc, Some(v), &q).unwrap();
+            o.outcomes
+                .iter()
+                .filter(|x| x.steps[0] == 0)
+                .map(|x| x.p.clone())
+                .fold(Prob::zero(), |a, b| a + b)
+        };
+        assert_eq!(lost(&plain), ratio(1, 6));
+        assert_eq!(lost(&with), ratio(2, 6));
+        let o = odds(&sc, Some(&with), &q).unwrap();
+        assert!(
+            o.notes
+                .iter()
+                .any(|n| n.contains("+1") && n.contains("C01")),
+            "{:?}",
+            o.notes
         );
     }
 }
