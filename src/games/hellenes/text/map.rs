@@ -313,19 +313,32 @@ fn notes(sc: &Scenario, v: &View, lang: Lang) -> Vec<String> {
     let hand = v.hand.len();
     notes.push(match lang {
         Lang::En => {
-            format!("Your hand: {hand} cards; your pool: {pool} blocks; eliminated: {gone}")
+            let en = |n: usize, w: [&str; 2]| Lang::En.count(n as u32, w, ["", "", ""]);
+            format!(
+                "Your hand: {}; your pool: {}; eliminated: {gone}",
+                en(hand, ["card", "cards"]),
+                en(pool, ["block", "blocks"])
+            )
         }
         _ => format!("Карт у вас на руке: {hand}; блоков в запасе: {pool}; уничтожено: {gone}"),
     });
     for (s, n) in &v.other_hands {
         let off = v.enemy_off_map.get(s).copied().unwrap_or(0);
         notes.push(match lang {
-            Lang::En => format!("{}: {n} cards in hand; {off} blocks off the map", name(s)),
+            Lang::En => format!(
+                "{}: {} in hand; {} off the map",
+                name(s),
+                Lang::En.count(*n, ["card", "cards"], ["", "", ""]),
+                Lang::En.count(off, ["block", "blocks"], ["", "", ""])
+            ),
             _ => format!("{}: карт на руке: {n}; блоков вне карты: {off}", name(s)),
         });
     }
     notes.push(match lang {
-        Lang::En => format!("Deck: {} cards", v.deck),
+        Lang::En => format!(
+            "Deck: {}",
+            Lang::En.count(v.deck, ["card", "cards"], ["", "", ""])
+        ),
         _ => format!("Карт в колоде: {}", v.deck),
     });
     notes
