@@ -169,6 +169,70 @@ pub fn describe(sc: &Scenario, v: &View, lang: Lang) -> String {
         );
         let _ = writeln!(out, "\n{line}");
     }
+    // 1.0 [A]: the card Events in force (leaders and continuing Events in play, this
+    // season's Events) and the civil-war markers (9.53): public, and they change what
+    // orders may do.
+    let card = |id: &str| {
+        sc.card(id).map_or(id.to_string(), |c| {
+            format!("{id} *{}*", words::text(&c.name, lang))
+        })
+    };
+    if !v.in_play.is_empty() {
+        let list: Vec<String> = v
+            .in_play
+            .iter()
+            .map(|p| format!("{} ({})", card(&p.card), name(&p.side)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "\n{} {}.",
+            lang.pick("**In play:**", "**В игре:**"),
+            list.join(", ")
+        );
+    }
+    let season: Vec<String> = v
+        .initiative
+        .iter()
+        .flat_map(|i| i.plays.iter())
+        .filter(|(_, p)| {
+            p.played_for == crate::games::hellenes::model::state::PlayedFor::Event
+                && sc.card(&p.card).is_some_and(|c| !c.stays())
+        })
+        .map(
+            |(s, p)| match p.target.as_deref().map(|t| words::text(t, lang)) {
+                Some(t) => lang.pick(
+                    format!("{} on {t} ({})", card(&p.card), name(s)),
+                    format!("{}, цель {t} ({})", card(&p.card), name(s)),
+                ),
+                None => format!("{} ({})", card(&p.card), name(s)),
+            },
+        )
+        .collect();
+    if !season.is_empty() && matches!(v.phase, Phase::PlayerTurn { .. }) {
+        let _ = writeln!(
+            out,
+            "\n{} {}.",
+            lang.pick("**Events of this season:**", "**События этого сезона:**"),
+            season.join(", ")
+        );
+    }
+    let civil: Vec<&str> = v
+        .cities
+        .iter()
+        .filter(|c| c.civil_war)
+        .map(|c| c.name.as_str())
+        .collect();
+    if !civil.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n{} {} (9.53).",
+            lang.pick(
+                "**Civil war until the year ends:**",
+                "**Гражданская война до конца года:**"
+            ),
+            civil.join(", ")
+        );
+    }
     let _ = writeln!(
         out,
         "\n{}",
