@@ -125,6 +125,11 @@ pub struct Published {
     pub sealed_seed: String,
 }
 
+/// The campaign files parsed and checked in this process, by path and bytes (a file
+/// changed since is parsed again).
+static CAMPAIGNS: std::sync::Mutex<BTreeMap<(PathBuf, Vec<u8>), Campaign>> =
+    std::sync::Mutex::new(BTreeMap::new());
+
 /// Paths of a campaign folder.
 #[derive(Debug, Clone)]
 pub struct Layout {
@@ -212,12 +217,27 @@ impl Layout {
             )));
         }
         let bytes = fsx::read_limited(&p)?;
-        let c: Campaign = pipeline::parse_file(&self.rel(&p), &bytes, "campaign file")?;
+        // Parsed and checked once per process: a command reads it more than once (the
+        // game it plays, then the command itself); the same bytes give the same answer.
+        let key = (p.clone(), bytes);
+        let known = CAMPAIGNS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+            .cloned();
+        if let Some(c) = known {
+            return Ok(c);
+        }
+        let c: Campaign = pipeline::parse_file(&self.rel(&p), &key.1, "campaign file")?;
         check_ids(
             &format!("{}: side", self.rel(&p)),
             c.players.keys().map(String::as_str),
         )?;
-        crate::policy::validate_campaign(&self.rel(&p), &bytes, &c)?;
+        crate::policy::validate_campaign(&self.rel(&p), &key.1, &c)?;
+        CAMPAIGNS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, c.clone());
         Ok(c)
     }
 
@@ -836,6 +856,7 @@ pub fn adjudicate_with<R: Rules>(
             layout,
             &campaign,
             t,
+            &game,
             now,
             if opts.clock_given {
                 crate::policy::Clock::Given
@@ -857,9 +878,14 @@ pub fn adjudicate_with<R: Rules>(
         fallback,
         forced: BTreeMap::new(),
     };
-    let mut out = pipeline::run_turn_with::<R>(&inputs, &game, &sc)?;
+    let (mut out, next) = pipeline::run_turn_keeping::<R>(&inputs, &game, &sc)?;
     let record_bytes = record.as_ref().map(|r| r.to_bytes());
-    crate::policy::annotate::<R>(&mut out, record_bytes.as_deref().zip(record.as_ref()))?;
+    crate::policy::annotate::<R>(
+        &mut out,
+        &next,
+        &sc,
+        record_bytes.as_deref().zip(record.as_ref()),
+    );
     let extra: Vec<(String, Vec<u8>)> = record_bytes
         .map(|b| (crate::policy::RECORD.to_string(), b))
         .into_iter()
@@ -1073,15 +1099,21 @@ pub fn recover(layout: &Layout) -> Result<Vec<String>, Failure> {
             ));
         }
     }
-    for name in &names {
-        let Ok(t) = name.parse::<u32>() else { continue };
-        if name.len() != 4 || t < 2 {
-            continue;
-        }
-        let staged = layout.turn_dir(t).join(STAGED_REPORTS);
-        if !staged.is_dir() {
-            continue;
-        }
+    // Only the last turn folder can hold staged reports: a commit makes the last folder,
+    // its reports' move is flushed before the run ends, and every run that could commit
+    // another first finishes one that stopped (here). Looking at the last alone keeps a
+    // run's cost independent of the number of turns.
+    let last = names
+        .iter()
+        .filter(|n| n.len() == 4 && n.bytes().all(|b| b.is_ascii_digit()))
+        .filter_map(|n| n.parse::<u32>().ok())
+        .max()
+        .filter(|t| *t >= 2);
+    let Some(t) = last else {
+        return Ok(notes);
+    };
+    let staged = layout.turn_dir(t).join(STAGED_REPORTS);
+    if staged.is_dir() {
         let mut order: Vec<String> = fs::read_dir(&staged)
             .map_err(|e| Failure::io(&staged, "read", e))?
             .flatten()

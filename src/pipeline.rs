@@ -178,6 +178,17 @@ pub fn make_view<R: Rules>(
     game_bytes: &[u8],
     side: &str,
 ) -> ViewFile<R::View> {
+    make_view_on::<R>(sc, game, &sha256_hex(game_bytes), side)
+}
+
+/// `make_view` with the game file's SHA-256 (hex) already computed: a caller making
+/// several views of one game file hashes it once.
+pub fn make_view_on<R: Rules>(
+    sc: &R::Scenario,
+    game: &GameFile<R::State>,
+    based_on: &str,
+    side: &str,
+) -> ViewFile<R::View> {
     ViewFile {
         dikast: FORMAT,
         view_of: side.to_string(),
@@ -187,7 +198,7 @@ pub fn make_view<R: Rules>(
         turn: game.turn,
         step: game.step.clone(),
         awaiting: game.awaiting.clone(),
-        based_on: sha256_hex(game_bytes),
+        based_on: based_on.to_string(),
         dice: game.dice.clone(),
         deadline: game.deadline.clone(),
         last_turn: game
@@ -209,10 +220,11 @@ pub fn view_bytes<R: Rules>(
     game: &GameFile<R::State>,
     game_bytes: &[u8],
 ) -> BTreeMap<String, Vec<u8>> {
+    let based_on = sha256_hex(game_bytes);
     R::sides(sc, &game.state)
         .into_iter()
         .map(|s| {
-            let v = make_view::<R>(sc, game, game_bytes, &s);
+            let v = make_view_on::<R>(sc, game, &based_on, &s);
             (s, to_yaml(&v).into_bytes())
         })
         .collect()
@@ -540,6 +552,17 @@ pub fn run_turn_with<R: Rules>(
     game: &GameFile<R::State>,
     sc: &R::Scenario,
 ) -> Result<TurnOutputs, Failure> {
+    run_turn_keeping::<R>(inp, game, sc).map(|(out, _)| out)
+}
+
+/// `run_turn_with`, and the next game file as made (the one `next_game` holds as bytes),
+/// for a caller that works on it further (`policy::annotate`) without parsing the bytes
+/// it was just serialised to.
+pub fn run_turn_keeping<R: Rules>(
+    inp: &TurnInputs,
+    game: &GameFile<R::State>,
+    sc: &R::Scenario,
+) -> Result<(TurnOutputs, GameFile<R::State>), Failure> {
     // A game file that breaks the game's invariants (duplicate ids, unknown places…) is
     // refused before anything is resolved from it.
     // Side ids become file names: never one that is a path.
@@ -578,8 +601,10 @@ pub fn run_turn_with<R: Rules>(
     let mut orders = BTreeMap::new();
     let mut problems: BTreeMap<String, Vec<Diagnostic>> = BTreeMap::new();
     let mut side_orders = Vec::new();
+    let game_sha = dice::sha256(&inp.game_bytes);
+    let game_hex = dice::to_hex(&game_sha);
     for side in R::sides(sc, &game.state) {
-        let view = make_view::<R>(sc, game, &inp.game_bytes, &side);
+        let view = make_view_on::<R>(sc, game, &game_hex, &side);
         let entry = inp.orders.get(&side).cloned().flatten();
         let hash = entry.as_ref().map(|(_, b)| dice::sha256(b));
         side_orders.push(SideOrders {
@@ -624,7 +649,6 @@ pub fn run_turn_with<R: Rules>(
             (side.clone(), by_lang)
         })
         .collect();
-    let game_sha = dice::sha256(&inp.game_bytes);
     let key = dice::turn_key(&game.game, game.turn, &inp.seed, &game_sha, &side_orders);
     let dice = TurnDice::new(key, inp.sealed).with_forced(inp.forced.clone());
     let res = R::resolve(sc, &game.state, &orders, &dice);
@@ -641,17 +665,30 @@ pub fn run_turn_with<R: Rules>(
             commitment: dice::to_hex(&inp.seed),
             ..game.dice.clone()
         },
-        previous: Some(sha256_hex(&inp.game_bytes)),
+        previous: Some(game_hex),
         deadline: inp.next_deadline.clone(),
         last_turn: R::last_turn(sc, &game.state, &res.events),
         state: res.state,
     };
     let next_bytes = to_yaml(&next).into_bytes();
-    let views = view_bytes::<R>(sc, &next, &next_bytes);
+    let next_sha = sha256_hex(&next_bytes);
+    // Each side's view of the next game file, made once: written as bytes, and its state
+    // given to that side's report.
+    let next_views: BTreeMap<String, ViewFile<R::View>> = R::sides(sc, &next.state)
+        .into_iter()
+        .map(|s| {
+            let v = make_view_on::<R>(sc, &next, &next_sha, &s);
+            (s, v)
+        })
+        .collect();
+    let views = next_views
+        .iter()
+        .map(|(s, v)| (s.clone(), to_yaml(v).into_bytes()))
+        .collect();
     let facts = report::Facts {
         game,
         next: &next,
-        next_sha: sha256_hex(&next_bytes),
+        next_sha,
         seed: inp.seed,
         sealed: inp.sealed,
         game_sha,
@@ -661,13 +698,8 @@ pub fn run_turn_with<R: Rules>(
         problems: &problems,
         defaults: &defaults,
     };
-    let side_views: BTreeMap<String, R::View> = R::sides(sc, &next.state)
-        .into_iter()
-        .map(|s| {
-            let v = make_view::<R>(sc, &next, &next_bytes, &s).state;
-            (s, v)
-        })
-        .collect();
+    let side_views: BTreeMap<String, R::View> =
+        next_views.into_iter().map(|(s, v)| (s, v.state)).collect();
     let render = |lang: Lang| Reports {
         moderator: report::render::<R>(sc, &facts, &res.events, None, None, lang),
         sides: side_views
@@ -684,12 +716,13 @@ pub fn run_turn_with<R: Rules>(
         .filter(|l| *l != Lang::En)
         .map(|l| (l, render(l)))
         .collect();
-    Ok(TurnOutputs {
+    let out = TurnOutputs {
         next_game: next_bytes,
         views,
         report: english.moderator,
         side_reports: english.sides,
         translations,
         sealed_unchecked: dice.sealed_missing(),
-    })
+    };
+    Ok((out, next))
 }

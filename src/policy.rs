@@ -226,8 +226,19 @@ pub fn pending(layout: &Layout, c: &Campaign) -> Result<Pending, Failure> {
     let t = crate::campaign::pending_turn(layout)?;
     let p = layout.game(t);
     let bytes = fsx::read_limited(&p)?;
-    let g: GameFile<serde_yaml::Value> =
+    // The envelope alone: the state is passed over, not built (`IgnoredAny`).
+    let g: GameFile<serde::de::IgnoredAny> =
         crate::pipeline::parse_file(&layout.rel(&p), &bytes, "game file")?;
+    pending_of(layout, c, t, &g)
+}
+
+/// `pending` for turn t, whose game file its caller has already parsed (`adjudicate`).
+pub fn pending_of<S>(
+    layout: &Layout,
+    c: &Campaign,
+    t: u32,
+    g: &GameFile<S>,
+) -> Result<Pending, Failure> {
     let mut sent = Vec::new();
     if let Ok(rd) = fs::read_dir(layout.orders_dir(t)) {
         for e in rd.flatten() {
@@ -244,9 +255,9 @@ pub fn pending(layout: &Layout, c: &Campaign) -> Result<Pending, Failure> {
     let deadline = deadline_in_force(layout, c, t, g.deadline.as_deref())?;
     Ok(Pending {
         turn: t,
-        game: g.game,
-        step: g.step,
-        awaiting: g.awaiting,
+        game: g.game.clone(),
+        step: g.step.clone(),
+        awaiting: g.awaiting.clone(),
         sent,
         deadline,
     })
@@ -517,22 +528,18 @@ pub fn load_record(layout: &Layout, t: u32) -> Result<Option<(Vec<u8>, Record)>,
 
 /// What the adjudication of the pending turn t at `now` must record, or `None` when it has
 /// nothing to say. Refuses an early adjudication (the deadline ahead and an awaited side
-/// with no orders) unless `forced` (`--now`).
-pub fn record_for(
+/// with no orders) unless `forced` (`--now`). `game` is turn t's game file, which the
+/// caller has read and checked as the pending turn's (`adjudicate`).
+pub fn record_for<S>(
     layout: &Layout,
     c: &Campaign,
     t: u32,
+    game: &GameFile<S>,
     now: UnixTime,
     clock: Clock,
     forced: bool,
 ) -> Result<Option<Record>, Failure> {
-    let p = pending(layout, c)?;
-    if p.turn != t {
-        return Err(Failure::Refused(format!(
-            "turn {t} is not the pending turn (turn {} is)",
-            p.turn
-        )));
-    }
+    let p = pending_of(layout, c, t, game)?;
     let owing = p.owing();
     let mut early_owing = Vec::new();
     if let Some(d) = &p.deadline {
@@ -732,12 +739,7 @@ fn record_section<R: Rules>(
 /// The moderator's reports end their account with the whole position after the turn,
 /// every side's (the players' reports show each his own view only). Built from each
 /// side's view, as `dikast show game.yaml` does.
-fn whole_position<R: Rules>(
-    sc: &R::Scenario,
-    next: &GameFile<R::State>,
-    next_bytes: &[u8],
-    lang: Lang,
-) -> String {
+fn whole_position<R: Rules>(sc: &R::Scenario, views: &[(String, R::View)], lang: Lang) -> String {
     let mut out = format!(
         "\n{}\n",
         lang.pick(
@@ -745,12 +747,11 @@ fn whole_position<R: Rules>(
             "## Всё положение (все стороны; только для ведущего)"
         )
     );
-    for side in R::sides(sc, &next.state) {
-        let v = crate::pipeline::make_view::<R>(sc, next, next_bytes, &side);
+    for (side, v) in views {
         out.push_str(&format!(
             "\n### {}\n\n{}",
-            R::side_name_in(sc, &side, lang),
-            R::describe(sc, &v.state, lang)
+            R::side_name_in(sc, side, lang),
+            R::describe(sc, v, lang)
         ));
     }
     out
@@ -759,19 +760,27 @@ fn whole_position<R: Rules>(
 /// What the app adds to the reports `pipeline::run_turn` made, in every language: the
 /// record's section (`record`: its bytes and contents) in every report, and the whole
 /// position in the moderator's. `adjudicate` and `verify` both call it, so the reports
-/// re-run byte for byte.
+/// re-run byte for byte. `next` is the next game file as the run made it (the one
+/// `out.next_game` holds as bytes; `pipeline::run_turn_keeping`), `sc` its scenario.
 pub fn annotate<R: Rules>(
     out: &mut crate::pipeline::TurnOutputs,
+    next: &GameFile<R::State>,
+    sc: &R::Scenario,
     record: Option<(&[u8], &Record)>,
-) -> Result<(), Failure> {
-    let next: GameFile<R::State> =
-        crate::pipeline::parse_file("the next game file", &out.next_game, "game file")?;
-    let sc = crate::pipeline::load_scenario::<R>(&next.scenario, "the next game file")?;
+) {
     let sha = record.map(|(b, _)| crate::game::sha256_hex(b));
-    let next_bytes = out.next_game.clone();
+    // Each side's view of the next game, made once for the moderator's reports in every
+    // language (a view's state depends on the game's state alone).
+    let views: Vec<(String, R::View)> = R::sides(sc, &next.state)
+        .into_iter()
+        .map(|side| {
+            let v = R::view(sc, &next.state, &side);
+            (side, v)
+        })
+        .collect();
     let add = |text: &mut String, moderator: bool, lang: Lang| {
         if let (Some((_, rec)), Some(sha)) = (record, &sha) {
-            let section = record_section::<R>(&sc, rec, sha, moderator, lang);
+            let section = record_section::<R>(sc, rec, sha, moderator, lang);
             let h = format!("\n{}\n", crate::report::happened_heading(lang));
             if let Some(i) = text.find(&h) {
                 text.insert_str(i, &section);
@@ -780,7 +789,7 @@ pub fn annotate<R: Rules>(
         if moderator {
             let h = format!("\n{}\n", crate::report::send_next_heading(lang));
             if let Some(i) = text.find(&h) {
-                text.insert_str(i, &whole_position::<R>(&sc, &next, &next_bytes, lang));
+                text.insert_str(i, &whole_position::<R>(sc, &views, lang));
             }
         }
     };
@@ -796,7 +805,6 @@ pub fn annotate<R: Rules>(
             add(text, false, *lang);
         }
     }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -633,7 +633,7 @@ fn rerun_turn<R: Rules>(
         fallback: true,
         forced: BTreeMap::new(),
     };
-    let mut out = pipeline::run_turn_with::<R>(&inputs, game, sc)?;
+    let (mut out, next_made) = pipeline::run_turn_keeping::<R>(&inputs, game, sc)?;
     if out.sealed_unchecked {
         // A turn not re-run is not verified: a copy without the secret or
         // published.yaml re-runs sealed events from the seed the moderator's report
@@ -644,7 +644,12 @@ fn rerun_turn<R: Rules>(
         )));
     }
     // The record's section and the moderator's whole position, as adjudicate added them.
-    crate::policy::annotate::<R>(&mut out, record.as_ref().map(|(b, r)| (b.as_slice(), r)))?;
+    crate::policy::annotate::<R>(
+        &mut out,
+        &next_made,
+        sc,
+        record.as_ref().map(|(b, r)| (b.as_slice(), r)),
+    );
     if out.next_game != archived[i + 1].bytes {
         return Err(Failure::Verify(first_difference(
             &layout.rel(&next_path),
