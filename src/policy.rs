@@ -375,9 +375,50 @@ pub fn without_token(bytes: &[u8]) -> Option<Vec<u8>> {
 
 /// What campaign.yaml must hold beyond its shape, each problem at its line.
 pub fn validate_campaign(name: &str, bytes: &[u8], c: &Campaign) -> Result<(), Failure> {
+    // Each problem with the path of its value; the file is parsed again for their places
+    // only when there is one (a sound file, the usual case, is parsed once).
+    let mut found: Vec<(Diagnostic, Vec<&str>)> = Vec::new();
+    for (side, p) in &c.players {
+        if crate::lang::Lang::from_code(&p.language).is_none() {
+            found.push((
+                Diagnostic::new(
+                    "campaign::language",
+                    format!(
+                        "players.{side}.language is `{}`, a language dikast does not write",
+                        p.language.escape_debug()
+                    ),
+                )
+                .help(format!(
+                    "write one of: {}",
+                    crate::lang::Lang::ALL
+                        .iter()
+                        .map(|l| l.code())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+                vec!["players", side.as_str(), "language"],
+            ));
+        }
+    }
+    for (key, v) in [
+        ("deadline_every", &c.deadline_every),
+        ("remind_before", &c.remind_before),
+    ] {
+        if let Some(s) = v {
+            if let Err(e) = parse_span(s) {
+                found.push((
+                    Diagnostic::new("campaign::span", format!("{key}: {e}"))
+                        .help("write a number and a unit: d (days), h (hours), m (minutes)"),
+                    vec![key],
+                ));
+            }
+        }
+    }
+    if found.is_empty() {
+        return Ok(());
+    }
     let file = crate::yaml::decode(name, bytes).map_err(Failure::input)?;
     let root = crate::yaml::parse(&file).map_err(Failure::input)?;
-    let mut diags = Vec::new();
     let at = |d: Diagnostic, path: &[&str]| {
         let mut n = Some(&root);
         for k in path {
@@ -388,51 +429,9 @@ pub fn validate_campaign(name: &str, bytes: &[u8], c: &Campaign) -> Result<(), F
             None => d.in_file(&file),
         }
     };
-    for (side, p) in &c.players {
-        if crate::lang::Lang::from_code(&p.language).is_none() {
-            diags.push(
-                at(
-                    Diagnostic::new(
-                        "campaign::language",
-                        format!(
-                            "players.{side}.language is `{}`, a language dikast does not write",
-                            p.language.escape_debug()
-                        ),
-                    ),
-                    &["players", side, "language"],
-                )
-                .help(format!(
-                    "write one of: {}",
-                    crate::lang::Lang::ALL
-                        .iter()
-                        .map(|l| l.code())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )),
-            );
-        }
-    }
-    for (key, v) in [
-        ("deadline_every", &c.deadline_every),
-        ("remind_before", &c.remind_before),
-    ] {
-        if let Some(s) = v {
-            if let Err(e) = parse_span(s) {
-                diags.push(
-                    at(
-                        Diagnostic::new("campaign::span", format!("{key}: {e}")),
-                        &[key],
-                    )
-                    .help("write a number and a unit: d (days), h (hours), m (minutes)"),
-                );
-            }
-        }
-    }
-    if diags.is_empty() {
-        Ok(())
-    } else {
-        Err(Failure::Input(diags))
-    }
+    Err(Failure::Input(
+        found.into_iter().map(|(d, path)| at(d, &path)).collect(),
+    ))
 }
 
 /// `turns/NNNN/adjudication.yaml`: what an adjudication was told beyond the game file and
