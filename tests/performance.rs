@@ -360,3 +360,45 @@ fn a_custom_scenario_goes_to_the_players_with_their_first_mail() {
         assert!(!eml(2, side).contains("scenario-"), "sent again");
     }
 }
+
+/// campaign.yaml is parsed once per process, and a second time only to place a problem
+/// found in it (issue 14): every problem is still named at its own line and column,
+/// in the order of the file.
+#[test]
+fn a_campaign_files_problems_are_placed_at_their_lines() {
+    let tmp = TempDir::new("perf-campaign");
+    let dir = tmp.join("war");
+    new_campaign(&dir, "perf-campaign");
+    let p = dir.join("campaign.yaml");
+    let text = fs::read_to_string(&p)
+        .unwrap()
+        .replace("language: en", "language: xx")
+        + "deadline_every: 72x\n";
+    fs::write(&p, &text).unwrap();
+    // line:column (1-based) of each bad value, as the file holds it.
+    let place = |needle: &str, nth: usize| {
+        let (i, _) = text.match_indices(needle).nth(nth).unwrap();
+        let line = text[..i].matches('\n').count() + 1;
+        let col = i - text[..i].rfind('\n').map_or(0, |n| n + 1) + 1;
+        let key = needle.split(':').next().unwrap().len() + 2;
+        format!("campaign.yaml:{line}:{}", col + key)
+    };
+    let out = Test::new()
+        .arg("adjudicate")
+        .arg(&dir)
+        .arg("--allow-no-orders")
+        .output();
+    assert_eq!(out.code, 1, "{}", out.both());
+    let at = |s: &str| {
+        out.stderr
+            .find(s)
+            .unwrap_or_else(|| panic!("no {s}:\n{}", out.both()))
+    };
+    let athens = at(&place("language: xx", 0));
+    let sparta = at(&place("language: xx", 1));
+    let every = at(&place("deadline_every: 72x", 0));
+    assert!(athens < sparta && sparta < every, "{}", out.both());
+    assert!(out.stderr.contains("campaign::span"), "{}", out.both());
+    assert!(out.stderr.contains("3 problems found"), "{}", out.both());
+    assert!(!dir.join("turns/0002").exists());
+}
