@@ -124,6 +124,13 @@ impl Flushes {
             .unwrap_or_else(|p| p.into_inner())
             .push((path.to_path_buf(), f));
     }
+    /// Forgets the flushes not run (their files are closed unflushed).
+    fn discard(&self) {
+        self.pending
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clear();
+    }
     /// Runs every flush started and waits for them; the first (in the order they were
     /// started) that failed is the error.
     fn wait(&self) -> Result<(), Failure> {
@@ -392,7 +399,8 @@ fn tree_dirs(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Failure> {
 
 impl Drop for NewDir {
     fn drop(&mut self) {
-        let _ = self.flushes.wait();
+        // Not committed: its files are removed, not flushed (a commit awaited them all).
+        self.flushes.discard();
         if !self.done {
             let _ = fs::remove_dir_all(&self.tmp);
         }
