@@ -389,7 +389,7 @@ pub const KIT: Phrases = &[
     ),
     ("the view is of turn {}", "вид — хода {0}"),
     (
-        "these orders are for {}, but they are checked as {}'s",
+        "these orders are for {}, but they are checked as the orders of {}",
         "эти приказы — за сторону {0|nom}, а проверяются как приказы стороны {1|nom}",
     ),
     ("expected `{}`", "ожидалось `{0}`"),

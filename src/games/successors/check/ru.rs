@@ -205,7 +205,7 @@ mod tests {
     fn players_are_named_in_russian() {
         assert_eq!(
             sentence(
-                "these orders are for ptolemaios, but they are checked as antipatros's",
+                "these orders are for ptolemaios, but they are checked as the orders of antipatros",
                 super::tongue()
             ),
             "эти приказы — за сторону Птолемей, а проверяются как приказы стороны Антипатр"
