@@ -402,7 +402,9 @@ pub fn check_orders<R: Rules>(
             envelope_ok = false;
             let sides = R::sides_of_view(sc, &view.state);
             let msg = if sides.contains(&given) {
-                format!("these orders are for {given}, but they are checked as the orders of {side}")
+                format!(
+                    "these orders are for {given}, but they are checked as the orders of {side}"
+                )
             } else {
                 format!(
                     "there is no side `{}` in this game",

@@ -157,6 +157,8 @@ fn random_action(
                 }
                 let path = best?;
                 let r = movement::naval_move(sc, b, &ids, &path, &carry).ok()?;
+                // 7.4: entering its own besieged port, within the walls' room (the check's rule).
+                movement::port_entry(sc, b, &ids, &carry, &r, None).ok()?;
                 let a = Action::Sail {
                     fleets: ids.clone(),
                     path: path.clone(),
@@ -723,12 +725,19 @@ fn campaigns(seeds: std::ops::RangeInclusive<u64>) -> Seen {
 // rules produced is counted over all of them.
 #[test]
 fn random_play_200_seasons_and_50_winters() {
+    // A longer search: DIKAST_RANDOM_SCALE=k plays k times the campaigns (seeds 1 to 50k).
+    let k: u64 = std::env::var("DIKAST_RANDOM_SCALE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|k| *k >= 1)
+        .unwrap_or(1);
+    let half = 25 * k;
     let (a, b) = std::thread::scope(|s| {
-        let a = s.spawn(|| campaigns(1..=25));
-        let b = s.spawn(|| campaigns(26..=50));
+        let a = s.spawn(|| campaigns(1..=half));
+        let b = s.spawn(|| campaigns(half + 1..=2 * half));
         (
-            a.join().expect("seeds 1-25"),
-            b.join().expect("seeds 26-50"),
+            a.join().expect("the first half of the seeds"),
+            b.join().expect("the second half of the seeds"),
         )
     });
     let mut seen = a;

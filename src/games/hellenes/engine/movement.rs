@@ -448,6 +448,8 @@ pub fn port_entry(
         .own
         .iter()
         .filter(|x| x.at == city && x.status == Status::Besieged && siege::counts_for_capacity(x))
+        // Blocks of this move that were inside have left it on the way out (7.4).
+        .filter(|x| !fleets.contains(&x.id) && !carry.contains(&x.id))
         .count();
     let cap = siege::capacity(sc, city) as usize;
     let need = fleets.len() + carry.len();
