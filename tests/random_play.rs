@@ -572,13 +572,7 @@ fn event_play(
     if d.target.is_none() {
         return Some(format!("card: {}, for: event", d.id));
     }
-    let sight = Sight::from_view(sc, v);
-    let table = card_events::Table {
-        sight: &sight,
-        in_play: &v.in_play,
-        sacrifices: &v.sacrifices,
-    };
-    let lawful = card_events::targets(sc, &table, d);
+    let lawful = card_events::targets_in_view(sc, v, d);
     let t = rng.pick(&lawful)?;
     Some(format!("card: {}, for: event, target: \"{t}\"", d.id))
 }

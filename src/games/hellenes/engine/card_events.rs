@@ -235,6 +235,21 @@ pub fn targets(sc: &Scenario, table: &Table, card: &CardDef) -> Vec<String> {
         .collect()
 }
 
+/// `targets` for the side of the view `v` (its templates, and random play).
+pub fn targets_in_view(
+    sc: &Scenario,
+    v: &crate::games::hellenes::model::view::View,
+    card: &CardDef,
+) -> Vec<String> {
+    let sight = Sight::from_view(sc, v);
+    let table = Table {
+        sight: &sight,
+        in_play: &v.in_play,
+        sacrifices: &v.sacrifices,
+    };
+    targets(sc, &table, card)
+}
+
 /// What applying an Event produced.
 #[derive(Default)]
 pub struct Applied {

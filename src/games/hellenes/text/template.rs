@@ -396,12 +396,6 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
                 side_name(sc, &sc.params.initiative_ties)
             );
             let _ = writeln!(out, "# Your hand:");
-            let sight = Sight::from_view(sc, v);
-            let table = crate::games::hellenes::engine::card_events::Table {
-                sight: &sight,
-                in_play: &v.in_play,
-                sacrifices: &v.sacrifices,
-            };
             for c in &v.hand {
                 let _ = writeln!(
                     out,
@@ -411,7 +405,7 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
                 // 1.0 [A]: the targets its Event may be played on now (`target:`).
                 if let Some(def) = sc.card(&c.id).filter(|d| d.target.is_some()) {
                     let open =
-                        crate::games::hellenes::engine::card_events::targets(sc, &table, def);
+                        crate::games::hellenes::engine::card_events::targets_in_view(sc, v, def);
                     let _ = if open.is_empty() {
                         writeln!(out, "#       for its Event: no target is open to you now")
                     } else {
