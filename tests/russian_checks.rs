@@ -126,7 +126,6 @@ const UNREACHED: &[(&str, &str)] = &[
     ("besieged-port-only-by-offshore-sea", POSITION),
     ("build-besieged", POSITION),
     ("build-empty-pool", POSITION),
-    ("build-no-room", POSITION),
     ("fortify-garrison", POSITION),
     ("garrison-twice", POSITION),
     ("not-a-port", POSITION),
