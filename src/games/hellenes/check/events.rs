@@ -85,8 +85,9 @@ pub(super) fn check_event(
         in_play: &view.in_play,
         sacrifices: &view.sacrifices,
     };
-    let lawful = card_events::targets(sc, &table, def);
-    let listed = |lawful: &[String]| {
+    // The lawful targets, for the hint of a refused play only.
+    let listed = |table: &card_events::Table| {
+        let lawful = card_events::targets(sc, table, def);
         if lawful.is_empty() {
             "no target is open to you now: play the card for its Action value".to_string()
         } else {
@@ -133,7 +134,7 @@ pub(super) fn check_event(
             ),
         );
         d.rule = Some(rule);
-        d.help = Some(listed(&lawful));
+        d.help = Some(listed(&table));
         return None;
     };
     let name = match t.kind {
@@ -149,7 +150,7 @@ pub(super) fn check_event(
         let d = cx.err("orders::bad-target", node, why.en);
         d.message_in.push(("ru".into(), why.ru));
         d.rule = Some(rule);
-        d.help = Some(listed(&lawful));
+        d.help = Some(listed(&table));
         return None;
     }
     Some(Some(name))

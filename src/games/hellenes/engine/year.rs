@@ -446,7 +446,7 @@ pub fn new_year(
                     }));
                     continue;
                 }
-                let stays = matches!(kind, Some(CardKind::Continuing | CardKind::Leader));
+                let stays = card.is_some_and(|c| c.stays());
                 if stays {
                     next.cards.in_play.push(InPlay {
                         card: p.card.clone(),
