@@ -22,6 +22,7 @@ pub mod odds;
 pub mod pipeline;
 pub mod png;
 pub mod policy;
+pub mod prebuilt;
 pub mod publish;
 pub mod receive;
 pub mod registry;

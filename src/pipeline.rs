@@ -83,8 +83,14 @@ pub fn archived_scenario_text(sha256: &str) -> Option<std::sync::Arc<str>> {
 
 fn parse_scenario<R: Rules>(sref: &ScenarioRef, file: &str) -> Result<R::Scenario, Failure> {
     // Inline (the format before issue 14: every file carried its custom scenario), then
-    // archived once by its hash, then embedded by name.
+    // archived once by its hash, then embedded by name: prebuilt when the hash is that
+    // of the embedded text (no YAML to parse, no text to hash), else the text itself.
     let archived = archived_scenario_text(&sref.sha256);
+    if sref.text.is_none() && archived.is_none() {
+        if let Some(sc) = R::load_prebuilt(&sref.name, &sref.sha256) {
+            return Ok(sc);
+        }
+    }
     let text: &str = match (&sref.text, &archived, R::embedded_scenario(&sref.name)) {
         (Some(t), _, _) => t.as_str(),
         (None, Some(t), _) => t,

@@ -3,7 +3,7 @@
 //! the module it names, and must point at the same layer or a lower one.
 //!
 //! Layers, lowest first:
-//! 1. core, itself ordered (each may use those before it): diag, yaml, dice, lang, error,
+//! 1. core, itself ordered (each may use those before it): prebuilt, diag, yaml, dice, lang, error,
 //!    game, kit, map, odds, rules (the trait), report, pipeline. No file system, no game.
 //! 2. each game (`games/<game>/`): core and its own folder only — never another game,
 //!    never the application. Inside a game whose folder has the layer folders `model/`,
@@ -20,9 +20,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const CORE: [&str; 12] = [
-    "diag", "yaml", "dice", "lang", "error", "game", "kit", "map", "odds", "rules", "report",
-    "pipeline",
+const CORE: [&str; 13] = [
+    "prebuilt", "diag", "yaml", "dice", "lang", "error", "game", "kit", "map", "odds", "rules",
+    "report", "pipeline",
 ];
 const APP: [&str; 12] = [
     "campaign", "fsx", "mail", "status", "verify", "publish", "show", "schema", "policy",

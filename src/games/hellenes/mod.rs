@@ -58,6 +58,13 @@ impl Rules for Hellenes {
         Scenario::load(text)
     }
 
+    fn load_prebuilt(name: &str, sha256: &str) -> Option<Scenario> {
+        let p = crate::prebuilt::get("games/hellenes/hellenes-431.yaml")?;
+        (name == "hellenes-431" && p.sha256 == sha256)
+            .then(|| p.read())
+            .flatten()
+    }
+
     fn sides(sc: &Scenario, _st: &State) -> Vec<String> {
         sc.side_ids()
     }

@@ -78,6 +78,13 @@ impl Rules for Successors {
         matches!(name, "successors" | "successors-323").then_some(SUCCESSORS_323)
     }
 
+    fn load_prebuilt(name: &str, sha256: &str) -> Option<Scenario> {
+        let p = crate::prebuilt::get("games/successors/model/successors-323.yaml")?;
+        (Self::embedded_scenario(name).is_some() && p.sha256 == sha256)
+            .then(|| p.read())
+            .flatten()
+    }
+
     fn load_scenario(text: &str) -> Result<Scenario, Vec<String>> {
         let sc: Scenario = serde_yaml::from_str(text).map_err(|e| vec![e.to_string()])?;
         if sc.rules != Self::ID {

@@ -22,7 +22,9 @@ struct Table {
 fn table() -> &'static Table {
     static T: OnceLock<Table> = OnceLock::new();
     T.get_or_init(|| {
-        serde_yaml::from_str::<Table>(include_str!("../text/words-ru.yaml")).unwrap_or_default()
+        crate::prebuilt::get("games/hellenes/text/words-ru.yaml")
+            .and_then(|p| p.read::<Table>())
+            .unwrap_or_default()
     })
 }
 

@@ -80,7 +80,13 @@ pub struct Table {
 /// test below catches).
 pub fn russian() -> &'static Table {
     static T: OnceLock<Table> = OnceLock::new();
-    T.get_or_init(|| serde_yaml::from_str(WORDS_RU).expect("words-ru.yaml is a valid table"))
+    T.get_or_init(|| {
+        crate::prebuilt::get("games/hellenes/text/words-ru.yaml")
+            .and_then(|p| p.read())
+            .unwrap_or_else(|| {
+                serde_yaml::from_str(WORDS_RU).expect("words-ru.yaml is a valid table")
+            })
+    })
 }
 
 fn table(lang: Lang) -> Option<&'static Table> {

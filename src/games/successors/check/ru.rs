@@ -32,7 +32,8 @@ fn player(id: &str) -> Option<&'static str> {
     }
     static T: OnceLock<BTreeMap<String, String>> = OnceLock::new();
     T.get_or_init(|| {
-        serde_yaml::from_str::<Houses>(include_str!("../model/successors-323.yaml"))
+        crate::prebuilt::get("games/successors/model/successors-323.yaml")
+            .and_then(|p| p.read::<Houses>())
             .map(|h| h.houses.into_iter().map(|h| (h.id, h.name_ru)).collect())
             .unwrap_or_default()
     })

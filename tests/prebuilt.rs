@@ -1,0 +1,69 @@
+//! The embedded YAML data prebuilt as JSON at build time (`build.rs`, `src/prebuilt.rs`,
+//! issue 14) is the value its YAML gives: every prebuilt file reads back as the YAML it
+//! was made from, every embedded scenario of every game loads from its prebuilt form
+//! as `load_scenario` loads it from the text (so it passed the same checks), and a hash
+//! that is not the embedded text's is never given the prebuilt scenario.
+
+use dikast::game::sha256_hex;
+use dikast::games::{hellenes::Hellenes, successors::Successors};
+use dikast::rules::Rules;
+use serde::Serialize;
+
+#[test]
+fn every_prebuilt_file_is_its_yaml() {
+    let mut n = 0;
+    for p in dikast::prebuilt::all() {
+        let path = format!("{}/src/{}", env!("CARGO_MANIFEST_DIR"), p.path);
+        let bytes = std::fs::read(&path).expect("the prebuilt file's source is there");
+        assert_eq!(p.sha256, sha256_hex(&bytes), "{}: hash", p.path);
+        let yaml: serde_json::Value = serde_yaml::from_slice(&bytes).expect("YAML");
+        let json: serde_json::Value = serde_json::from_str(p.json).expect("JSON");
+        assert_eq!(
+            yaml, json,
+            "{}: the prebuilt value differs from the YAML",
+            p.path
+        );
+        n += 1;
+    }
+    // The two scenarios and the Russian words table, at least.
+    assert!(n >= 3, "only {n} files prebuilt");
+}
+
+/// Every embedded scenario of `R`: prebuilt, and the same value as from its text.
+fn loads_as_from_text<R: Rules>()
+where
+    R::Scenario: Serialize,
+{
+    for name in R::scenario_names() {
+        let text = R::embedded_scenario(name).expect("named, so embedded");
+        let sha = sha256_hex(text.as_bytes());
+        let from_text = R::load_scenario(text).expect("the embedded scenario is playable");
+        let prebuilt = R::load_prebuilt(name, &sha)
+            .unwrap_or_else(|| panic!("{}: `{name}` has no prebuilt form", R::ID));
+        assert_eq!(
+            serde_json::to_value(&from_text).expect("serialises"),
+            serde_json::to_value(&prebuilt).expect("serialises"),
+            "{}: `{name}` prebuilt differs from its text",
+            R::ID
+        );
+        // Another hash (a changed copy, another scenario under the same name) is never
+        // answered with the embedded value.
+        let other = sha256_hex(format!("{text}\n# changed").as_bytes());
+        assert!(
+            R::load_prebuilt(name, &other).is_none(),
+            "{name}: wrong hash accepted"
+        );
+    }
+}
+
+#[test]
+fn every_embedded_scenario_loads_prebuilt_as_from_its_text() {
+    loads_as_from_text::<Hellenes>();
+    loads_as_from_text::<Successors>();
+    // A game added to the registry is added here too.
+    assert_eq!(
+        dikast::games::builtin().ids(),
+        vec![Hellenes::ID, Successors::ID],
+        "a new game: add it to this test"
+    );
+}
