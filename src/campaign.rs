@@ -433,9 +433,16 @@ pub fn create<R: Rules>(
     }
     nd.write("turns/0001/game.yaml", &game_bytes)?;
     nd.mkdir("turns/0001/orders")?;
-    for (side, bytes) in pipeline::view_bytes::<R>(&sc, &game, &game_bytes) {
-        nd.write(&format!("turns/0001/view-{side}.yaml"), &bytes)?;
+    let views = pipeline::view_bytes::<R>(&sc, &game, &game_bytes);
+    for (side, bytes) in &views {
+        nd.write(&format!("turns/0001/view-{side}.yaml"), bytes)?;
     }
+    // The caches of the first run (`crate::cache`): the chains' checkpoints, the views.
+    nd.write_private(".dikast/seeds", &crate::cache::seeds_file(&secret)?)?;
+    nd.write_private(
+        ".dikast/views",
+        &crate::cache::views_bytes(&secret, 1, &game_bytes, &views),
+    )?;
     nd.commit().map(|_| ())
 }
 
@@ -585,6 +592,9 @@ pub struct Adjudicated {
     pub report: PathBuf,
     /// What the run put right first (`recover`), one line each.
     pub notes: Vec<String>,
+    /// The game is over after this turn (14.2: the next step awaits no one), read from
+    /// the next game file as made, so the caller need not read the campaign again.
+    pub over: bool,
 }
 
 /// The turn awaiting adjudication: the last folder, which must have no report yet.
@@ -762,18 +772,6 @@ pub struct AdjudicateOptions {
 }
 
 /// `adjudicate` with options: see `AdjudicateOptions`.
-/// What a crashed run left, put right under the lock (a stale lock taken over, a commit
-/// finished, temporary folders removed): one line each. Commands that look at the pending
-/// turn before adjudicating (the deadline policy) call it first.
-pub fn recover_now(layout: &Layout) -> Result<Vec<String>, Failure> {
-    let lock = fsx::Lock::take(&layout.dir)?;
-    let mut notes = recover(layout)?;
-    if let Some(l) = &lock.took_over {
-        notes.insert(0, l.clone());
-    }
-    Ok(notes)
-}
-
 pub fn adjudicate_with<R: Rules>(
     layout: &Layout,
     opts: &AdjudicateOptions,
@@ -790,6 +788,7 @@ pub fn adjudicate_with<R: Rules>(
             turn: 0,
             report: PathBuf::new(),
             notes,
+            over: false,
         });
     }
     let t = pending_turn(layout)?;
@@ -808,8 +807,14 @@ pub fn adjudicate_with<R: Rules>(
     }
     check_links(layout, t, game.previous.as_deref(), &game.dice.commitment)?;
     let sc = pipeline::load_scenario::<R>(&game.scenario, &layout.rel(&game_path))?;
-    // A game file or view changed since dikast wrote them is never adjudicated.
-    crate::verify::check_views::<R>(layout, t, &sc, &game, &game_bytes)?;
+    // A game file or view changed since dikast wrote them is never adjudicated: the views
+    // are checked by hash against the record of what the last run wrote, and made again
+    // and compared only when there is no record that holds (`crate::cache`).
+    let recorded = crate::cache::views(layout, &secret, t, &sha256_hex(&game_bytes));
+    let sides = R::sides(&sc, &game.state);
+    if !recorded.is_some_and(|v| crate::verify::views_as_recorded(layout, t, &sides, &v)) {
+        crate::verify::check_views::<R>(layout, t, &sc, &game, &game_bytes)?;
+    }
     if layout.turn_dir(t + 1).exists() {
         return Err(Failure::Refused(format!(
             "{} exists although turn {t} has no report: an adjudication was interrupted; remove that folder and any report*.md in {}, then run again",
@@ -824,7 +829,7 @@ pub fn adjudicate_with<R: Rules>(
             game.turn
         )));
     }
-    let (seed, sealed) = secret.seeds(t)?;
+    let ((seed, sealed), seeds_stale) = crate::cache::seeds(layout, &secret, t)?;
     // A step the rules cannot adjudicate (a finished game, 14.2) is refused with its reason
     // before the orders are looked for (run_turn refuses it too).
     let step = R::step(&sc, &game.state);
@@ -943,10 +948,17 @@ pub fn adjudicate_with<R: Rules>(
         }
         return Err(e);
     }
+    // The caches for the next run (`crate::cache`); the turn is committed, so a cache
+    // that cannot be written costs the next run time, nothing else.
+    let _ = crate::cache::write_views(layout, &secret, t + 1, &out.next_game, &out.views);
+    if seeds_stale {
+        let _ = crate::cache::write_seeds(layout, &secret);
+    }
     Ok(Adjudicated {
         turn: t,
         report: layout.report(t),
         notes,
+        over: crate::report::game_over(&R::step(&sc, &next.state)),
     })
 }
 

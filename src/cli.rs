@@ -593,15 +593,10 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             let layout = Layout::new(&dir);
             let game = game_of_campaign(reg, &layout)?;
             let at = clock_at(clock.as_deref())?;
-            // A crashed run is put right before the deadline policy reads the pending turn.
-            let pre = campaign::recover_now(&layout)?;
-            let mut out: String = pre.iter().map(|n| format!("{n}\n")).collect();
-            if pre.iter().any(|n| n.starts_with("finished")) {
-                out.push_str(
-                    "nothing else was done: run `dikast adjudicate` again for the next turn\n",
-                );
-                return Ok(out);
-            }
+            // A crashed run is put right first, under the lock, before the deadline
+            // policy reads the pending turn: `adjudicate` does it (and stops there when
+            // it finished a stopped commit).
+            let mut out = String::new();
             let done = game.adjudicate(
                 &layout,
                 &campaign::AdjudicateOptions {
@@ -619,9 +614,10 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
                 );
                 return Ok(out);
             }
-            let next = match game.status(&layout)?.over {
-                Some(_) => "the game is over".to_string(),
-                None => format!("turn {} awaits orders", done.turn + 1),
+            let next = if done.over {
+                "the game is over".to_string()
+            } else {
+                format!("turn {} awaits orders", done.turn + 1)
             };
             out.push_str(&format!(
                 "turn {} adjudicated; reports in {}; {next}\n",

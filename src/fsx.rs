@@ -243,6 +243,22 @@ pub fn replace(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     write_via_temp(path, bytes)
 }
 
+/// Replaces a cache file of the moderator's (`crate::cache`: mode 0600) atomically but
+/// without a flush: a crash may lose it or leave it torn, which its reader detects and
+/// pays for with the work the file would have saved. Not a step of any commit.
+pub fn write_cache(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let tmp = temp_name(path);
+    let _ = fs::remove_file(&tmp);
+    let res = open_new(&tmp, true)
+        .and_then(|mut f| f.write_all(bytes))
+        .and_then(|_| fs::rename(&tmp, path));
+    if let Err(e) = res {
+        let _ = fs::remove_file(&tmp);
+        return Err(Failure::io(path, "write", e));
+    }
+    Ok(())
+}
+
 /// A temporary file beside `path`, written and flushed, then renamed over it, and the
 /// folder flushed.
 fn write_via_temp(path: &Path, bytes: &[u8]) -> Result<(), Failure> {

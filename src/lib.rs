@@ -5,6 +5,7 @@
 // A `Diagnostic` is large and travels in `Err` on the cold path of bad input only;
 // boxing it everywhere would buy nothing measurable.
 #![allow(clippy::result_large_err)]
+pub mod cache;
 pub mod campaign;
 pub mod cli;
 pub mod demo;

@@ -300,6 +300,24 @@ pub fn dice_commitment_of(game: &[u8]) -> Option<String> {
         .filter(|v| dice::parse_hash(v).is_some())
 }
 
+/// Whether the views of turn `t` on disk are, for exactly `sides`, the files whose
+/// SHA-256 the record of the run that wrote them gives (`crate::cache::views`): then
+/// `check_views` would find them as dikast makes them, and need not make them again.
+pub fn views_as_recorded(
+    layout: &Layout,
+    t: u32,
+    sides: &[String],
+    recorded: &BTreeMap<String, String>,
+) -> bool {
+    recorded.len() == sides.len()
+        && sides.iter().all(|side| {
+            let path = layout.turn_dir(t).join(format!("view-{side}.yaml"));
+            recorded
+                .get(side)
+                .is_some_and(|sha| fsx::read_limited(&path).is_ok_and(|b| sha256_hex(&b) == *sha))
+        })
+}
+
 /// The views of turn t must be exactly what the game file gives. When every view names
 /// one and the same game file hash as `based_on` and it is not this game file's, the game
 /// file is what changed (a single edit cannot change two views alike); otherwise the

@@ -9,7 +9,7 @@
 //!    never the application. Inside a game whose folder has the layer folders `model/`,
 //!    `engine/`, `check/`, `text/`, each may use only those before it (and its `mod.rs`
 //!    everything).
-//! 3. the application: campaign, fsx, mail, status, verify, publish, show, schema, png — core
+//! 3. the application: cache, campaign, fsx, mail, status, verify, publish, show, schema, png — core
 //!    and each other, no game.
 //! 4. `registry` (the object-safe `Game` over the application), `demo` (played through
 //!    the registry), then `games` (the one list of games, the only file outside a game's
@@ -24,8 +24,8 @@ const CORE: [&str; 13] = [
     "prebuilt", "diag", "yaml", "dice", "lang", "error", "game", "kit", "map", "odds", "rules",
     "report", "pipeline",
 ];
-const APP: [&str; 12] = [
-    "campaign", "fsx", "mail", "status", "verify", "publish", "show", "schema", "policy",
+const APP: [&str; 13] = [
+    "cache", "campaign", "fsx", "mail", "status", "verify", "publish", "show", "schema", "policy",
     "receive", "undo", "png",
 ];
 const TOP: [&str; 5] = ["registry", "demo", "tick", "games", "cli"];
