@@ -402,3 +402,162 @@ fn a_campaign_files_problems_are_placed_at_their_lines() {
     assert!(out.stderr.contains("3 problems found"), "{}", out.both());
     assert!(!dir.join("turns/0002").exists());
 }
+
+// ---- The caches in `.dikast/` (src/cache.rs): time saved, never trusted ----
+
+/// The files of every turn folder under `dir/turns`, by relative path, with their bytes.
+fn turns(dir: &Path) -> std::collections::BTreeMap<std::path::PathBuf, cli::Entry> {
+    cli::snapshot(&dir.join("turns"))
+}
+
+/// `adjudicate DIR --allow-no-orders` at a fixed time (every side NMR), checked to pass.
+fn adjudicate_nmr(dir: &Path) {
+    Test::new()
+        .arg("adjudicate")
+        .arg(dir)
+        .args(["--allow-no-orders", "--clock", "2026-06-01T12:00:00Z"])
+        .stdout_has("adjudicated")
+        .run();
+}
+
+#[cfg(unix)]
+#[test]
+fn new_writes_both_caches_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = TempDir::new("perf-cache-new");
+    let dir = tmp.join("war");
+    new_campaign(&dir, "perf");
+    for name in ["seeds", "views"] {
+        let p = dir.join(".dikast").join(name);
+        let meta = fs::metadata(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        assert_eq!(meta.permissions().mode() & 0o777, 0o600, "{}", p.display());
+        assert!(meta.len() > 0, "{} is empty", p.display());
+    }
+    // One fixed-width checkpoint line per 64 positions of the chains, each tagged.
+    let seeds = fs::read_to_string(dir.join(".dikast/seeds")).unwrap();
+    assert!(seeds.lines().count() >= 2, "{seeds}");
+    assert!(seeds
+        .lines()
+        .all(|l| l.len() == 205 && l.split(' ').count() == 4));
+    // The views' record names turn 1, its game file's hash and both sides' views.
+    let views = fs::read_to_string(dir.join(".dikast/views")).unwrap();
+    let game = fs::read(dir.join("turns/0001/game.yaml")).unwrap();
+    let mut lines = views.lines();
+    assert_eq!(lines.next(), Some("1"), "{views}");
+    assert_eq!(lines.next(), Some(sha256_hex(&game).as_str()), "{views}");
+    for side in ["athens", "sparta"] {
+        let view = fs::read(dir.join(format!("turns/0001/view-{side}.yaml"))).unwrap();
+        assert!(
+            views.contains(&format!("{side} {}\n", sha256_hex(&view))),
+            "{views}"
+        );
+    }
+}
+
+/// A campaign at turn 3 copied four times over: as it is, its caches removed, its
+/// caches forged without the secret (a checkpoint's seed changed, the views' record
+/// naming other hashes), and its caches truncated. Each adjudicates turns 3 and 4 to the
+/// very same bytes, and the runs that found no cache that holds write it again.
+#[test]
+fn missing_or_forged_caches_change_nothing_but_time() {
+    let tmp = TempDir::new("perf-cache-same");
+    let base = tmp.join("base");
+    new_campaign(&base, "perf");
+    play_two_turns(&base);
+    let copy = |name: &str| {
+        let d = tmp.join(name);
+        copy_tree(&base, &d);
+        d
+    };
+    let (intact, removed, forged, torn) = (
+        copy("intact"),
+        copy("removed"),
+        copy("forged"),
+        copy("torn"),
+    );
+    for d in [&removed] {
+        fs::remove_file(d.join(".dikast/seeds")).unwrap();
+        fs::remove_file(d.join(".dikast/views")).unwrap();
+    }
+    // Forged: the open seed of the checkpoint these turns read (position 64, line 1) has
+    // one digit changed (its tag no longer holds), and the views' record names the hash of an empty file for each view.
+    let seeds = fs::read_to_string(forged.join(".dikast/seeds")).unwrap();
+    let mut s = seeds.into_bytes();
+    let i = 206 + 11; // the first hex digit of the open seed on line 1
+    s[i] = if s[i] == b'0' { b'1' } else { b'0' };
+    fs::write(forged.join(".dikast/seeds"), &s).unwrap();
+    let views = fs::read_to_string(forged.join(".dikast/views")).unwrap();
+    let empty = sha256_hex(b"");
+    let forged_views: String = views
+        .lines()
+        .map(|l| match l.split_once(' ') {
+            Some((side, _)) => format!("{side} {empty}\n"),
+            None => format!("{l}\n"),
+        })
+        .collect();
+    fs::write(forged.join(".dikast/views"), forged_views).unwrap();
+    for name in ["seeds", "views"] {
+        let p = torn.join(".dikast").join(name);
+        let b = fs::read(&p).unwrap();
+        fs::write(&p, &b[..b.len() / 2]).unwrap();
+    }
+    for d in [&intact, &removed, &forged, &torn] {
+        adjudicate_nmr(d);
+        adjudicate_nmr(d);
+    }
+    let want = turns(&intact);
+    assert!(want.keys().any(|p| p.starts_with("0004")), "{want:?}");
+    for d in [&removed, &forged, &torn] {
+        assert_eq!(
+            cli::snapshot_diff(&want, &turns(d)),
+            None,
+            "{}: not the bytes of the run with its caches intact",
+            d.display()
+        );
+        // Written again whole: the caches equal the intact run's.
+        for name in ["seeds", "views"] {
+            assert_eq!(
+                fs::read(d.join(".dikast").join(name)).ok(),
+                fs::read(intact.join(".dikast").join(name)).ok(),
+                "{}: .dikast/{name} not written again",
+                d.display()
+            );
+        }
+    }
+    // And the archive, caches aside, verifies.
+    Test::new().arg("verify").arg(&forged).run();
+}
+
+/// A view changed after dikast wrote it is refused although the record of the views is
+/// there; so is one whose record was rewritten to name the changed view (without the
+/// secret its tag cannot be made). Nothing is adjudicated either time.
+#[test]
+fn a_changed_view_is_refused_with_its_record_present() {
+    let tmp = TempDir::new("perf-cache-view");
+    let dir = tmp.join("war");
+    new_campaign(&dir, "perf");
+    play_two_turns(&dir);
+    let view = dir.join("turns/0003/view-sparta.yaml");
+    let mut bytes = fs::read(&view).unwrap();
+    bytes.extend_from_slice(b"# an edit\n");
+    fs::write(&view, &bytes).unwrap();
+    let refuse = |dir: &Path| {
+        let before = cli::snapshot(dir);
+        let o = Test::new()
+            .arg("adjudicate")
+            .arg(dir)
+            .args(["--allow-no-orders", "--clock", "2026-06-01T12:00:00Z"])
+            .output();
+        assert_ne!(o.code, 0, "{}", o.both());
+        assert!(o.both().contains("view-sparta.yaml"), "{}", o.both());
+        assert_eq!(cli::snapshot_diff(&before, &cli::snapshot(dir)), None);
+    };
+    refuse(&dir);
+    // The record made to name the edited view: its tag no longer holds.
+    let record = dir.join(".dikast/views");
+    let text = fs::read_to_string(&record).unwrap();
+    let old = sha256_hex(&bytes[..bytes.len() - b"# an edit\n".len()]);
+    assert!(text.contains(&old), "{text}");
+    fs::write(&record, text.replace(&old, &sha256_hex(&bytes))).unwrap();
+    refuse(&dir);
+}
