@@ -21,6 +21,17 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// `file`'s path under `base`, `/`-joined whatever the platform's separator.
+fn rel(base: &Path, file: &Path) -> String {
+    let parts: Vec<String> = file
+        .strip_prefix(base)
+        .expect("a file listed under its folder")
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    parts.join("/")
+}
+
 /// Every `*.yaml` under `src/games/` as JSON in `OUT_DIR/prebuilt/`, and the table
 /// `prebuilt.rs`: (path under `src/`, SHA-256 of the YAML bytes, the JSON text).
 fn prebuild(root: &Path, out_dir: &Path) {
@@ -50,15 +61,9 @@ fn prebuild(root: &Path, out_dir: &Path) {
             .iter()
             .map(|b| format!("{b:02x}"))
             .collect();
-        let rel: Vec<String> = f
-            .strip_prefix(&src)
-            .expect("under src")
-            .iter()
-            .map(|p| p.to_string_lossy().into_owned())
-            .collect();
         table.push_str(&format!(
             "    ({:?}, {sha:?}, include_str!({:?})),\n",
-            rel.join("/"),
+            rel(&src, f),
             json.display().to_string()
         ));
     }
@@ -74,14 +79,9 @@ fn main() {
     walk(&ex, &mut files);
     let mut src = String::from("/// Every file of orders-examples/, by its path there (`/`-separated).\npub static EXAMPLES: &[(&str, &[u8])] = &[\n");
     for f in &files {
-        let rel = f.strip_prefix(&ex).expect("under the folder");
-        let rel: Vec<String> = rel
-            .iter()
-            .map(|p| p.to_string_lossy().into_owned())
-            .collect();
         src.push_str(&format!(
             "    ({:?}, include_bytes!({:?})),\n",
-            rel.join("/"),
+            rel(&ex, f),
             f.display().to_string()
         ));
     }
