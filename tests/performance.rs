@@ -475,9 +475,8 @@ fn missing_or_forged_caches_change_nothing_but_time() {
         copy("forged"),
         copy("torn"),
     );
-    for d in [&removed] {
-        fs::remove_file(d.join(".dikast/seeds")).unwrap();
-        fs::remove_file(d.join(".dikast/views")).unwrap();
+    for name in ["seeds", "views"] {
+        fs::remove_file(removed.join(".dikast").join(name)).unwrap();
     }
     // Forged: the open seed of the checkpoint these turns read (position 64, line 1) has
     // one digit changed (its tag no longer holds), and the views' record names the hash of an empty file for each view.
