@@ -141,10 +141,11 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     dice::to_hex(&dice::sha256(bytes))
 }
 
-/// YAML text of any serialisable value. Our types only hold strings, numbers, lists
-/// and maps with string keys, so this cannot fail.
+/// YAML text of any serialisable value, as serde_yaml writes it (`yaml_emit` writes the
+/// common shapes faster). Our types only hold strings, numbers, lists and maps with
+/// string keys, so this cannot fail.
 pub fn to_yaml<T: Serialize>(value: &T) -> String {
-    serde_yaml::to_string(value).expect("game types always serialise")
+    crate::yaml_emit::to_string(value).expect("game types always serialise")
 }
 
 /// An id that becomes part of a file name (a side: `view-<side>.yaml`, `<side>.yaml`,

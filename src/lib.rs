@@ -36,3 +36,4 @@ pub mod tick;
 pub mod undo;
 pub mod verify;
 pub mod yaml;
+pub mod yaml_emit;

@@ -3,8 +3,9 @@
 //! the module it names, and must point at the same layer or a lower one.
 //!
 //! Layers, lowest first:
-//! 1. core, itself ordered (each may use those before it): prebuilt, diag, yaml, dice, lang, error,
-//!    game, kit, map, odds, rules (the trait), report, pipeline. No file system, no game.
+//! 1. core, itself ordered (each may use those before it): prebuilt, diag, yaml,
+//!    yaml_emit, dice, lang, error, game, kit, map, odds, rules (the trait), report,
+//!    pipeline. No file system, no game.
 //! 2. each game (`games/<game>/`): core and its own folder only — never another game,
 //!    never the application. Inside a game whose folder has the layer folders `model/`,
 //!    `engine/`, `check/`, `text/`, each may use only those before it (and its `mod.rs`
@@ -20,9 +21,21 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const CORE: [&str; 13] = [
-    "prebuilt", "diag", "yaml", "dice", "lang", "error", "game", "kit", "map", "odds", "rules",
-    "report", "pipeline",
+const CORE: [&str; 14] = [
+    "prebuilt",
+    "diag",
+    "yaml",
+    "yaml_emit",
+    "dice",
+    "lang",
+    "error",
+    "game",
+    "kit",
+    "map",
+    "odds",
+    "rules",
+    "report",
+    "pipeline",
 ];
 const APP: [&str; 13] = [
     "cache", "campaign", "fsx", "mail", "status", "verify", "publish", "show", "schema", "policy",
