@@ -205,9 +205,9 @@ impl Layout {
     }
 
     /// The campaign file, parsed. The campaign's archived scenarios become known too
-    /// (`register_scenarios_near`): every command on a campaign reads this first.
+    /// (`register_campaign_scenarios`): every command on a campaign reads this first.
     pub fn load_campaign(&self) -> Result<Campaign, Failure> {
-        register_scenarios_near(&self.dir);
+        register_campaign_scenarios(&self.dir);
         let p = self.campaign();
         if !p.exists() {
             return Err(Failure::Refused(format!(
@@ -470,37 +470,48 @@ pub fn register_scenarios_near(path: &Path) {
         } else {
             d
         };
-        let candidates = [d.join(SCENARIOS), d.to_path_buf()];
-        for (i, folder) in candidates.iter().enumerate() {
-            let Ok(rd) = fs::read_dir(folder) else {
-                continue;
-            };
-            let mut names: Vec<String> = rd
-                .flatten()
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .collect();
-            names.sort();
-            for name in names {
-                let stem = name.strip_suffix(".yaml");
-                let sha = if i == 0 {
-                    stem
-                } else {
-                    stem.and_then(|s| s.strip_prefix("scenario-"))
-                };
-                let Some(sha) = sha.filter(|h| dice::parse_hash(h).is_some()) else {
-                    continue;
-                };
-                if crate::pipeline::archived_scenario_text(sha).is_some() {
-                    continue;
-                }
-                let Ok(bytes) = fsx::read_limited(&folder.join(&name)) else {
-                    continue;
-                };
-                if let Ok(text) = String::from_utf8(bytes) {
-                    if sha256_hex(text.as_bytes()) == sha {
-                        crate::pipeline::register_scenario_text(&text);
-                    }
-                }
+        register_folder(&d.join(SCENARIOS), false);
+        register_folder(d, true);
+    }
+}
+
+/// Makes known a campaign's archived scenarios: `scenarios/<sha256>.yaml` in it, and
+/// nothing above it (a campaign keeps its own; listing the folders around a campaign
+/// cost every run on it a read of folders that may hold anything).
+pub fn register_campaign_scenarios(dir: &Path) {
+    register_folder(&dir.join(SCENARIOS), false);
+}
+
+/// The scenario texts in one folder: `<sha256>.yaml`, or `scenario-<sha256>.yaml` when
+/// `beside` (a folder that holds other things: a player's, a turn's).
+fn register_folder(folder: &Path, beside: bool) {
+    let Ok(rd) = fs::read_dir(folder) else {
+        return;
+    };
+    let mut names: Vec<String> = rd
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    for name in names {
+        let stem = name.strip_suffix(".yaml");
+        let sha = if beside {
+            stem.and_then(|s| s.strip_prefix("scenario-"))
+        } else {
+            stem
+        };
+        let Some(sha) = sha.filter(|h| dice::parse_hash(h).is_some()) else {
+            continue;
+        };
+        if crate::pipeline::archived_scenario_text(sha).is_some() {
+            continue;
+        }
+        let Ok(bytes) = fsx::read_limited(&folder.join(&name)) else {
+            continue;
+        };
+        if let Ok(text) = String::from_utf8(bytes) {
+            if sha256_hex(text.as_bytes()) == sha {
+                crate::pipeline::register_scenario_text(&text);
             }
         }
     }
