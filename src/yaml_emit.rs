@@ -17,7 +17,7 @@
 //! so the whole suite checks the claim on every file it makes.
 
 use serde::ser::{self, Serialize};
-use std::fmt::{self, Write};
+use std::fmt;
 
 /// YAML text of a value, exactly as `serde_yaml::to_string` gives it.
 pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String, serde_yaml::Error> {
@@ -65,7 +65,8 @@ struct Open {
     place: Place,
     /// The column its entries begin at (after the first, which may follow `- `).
     indent: usize,
-    entries: usize,
+    /// No entry written yet.
+    empty: bool,
 }
 
 struct Emitter {
@@ -160,9 +161,8 @@ fn scalar_text(s: &str) -> Option<String> {
     if s.contains(['\n', '\r', '\u{85}', '\u{2028}', '\u{2029}']) {
         return None;
     }
-    let one = serde_yaml::to_string(&[("k", s)].into_iter().collect::<Map>()).ok()?;
-    let text = one.strip_prefix("k: ")?.strip_suffix('\n')?;
-    (!text.contains('\n')).then(|| text.to_string())
+    let line = one_entry_line("k", s)?;
+    line.strip_prefix("k: ").map(str::to_string)
 }
 
 /// A one-line string as serde_yaml writes it as a mapping key.
@@ -173,13 +173,19 @@ fn key_text(s: &str) -> Option<String> {
     if s.starts_with('!') || s.chars().count() > 100 || s.contains(['\n', '\r']) {
         return None;
     }
-    let one = serde_yaml::to_string(&[(s, 0)].into_iter().collect::<Map2>()).ok()?;
-    let text = one.strip_suffix(": 0\n")?;
-    (!text.contains('\n') && !text.starts_with('?')).then(|| text.to_string())
+    let line = one_entry_line(s, 0)?;
+    let text = line.strip_suffix(": 0")?;
+    (!text.starts_with('?')).then(|| text.to_string())
 }
 
-type Map<'a> = std::collections::BTreeMap<&'a str, &'a str>;
-type Map2<'a> = std::collections::BTreeMap<&'a str, u8>;
+/// serde_yaml's text of a mapping of one entry, when it is one line (without its `\n`):
+/// how it writes a string as a key or as a value, to be cut out.
+fn one_entry_line<K: Serialize + Ord, V: Serialize>(key: K, value: V) -> Option<String> {
+    let map: std::collections::BTreeMap<K, V> = [(key, value)].into_iter().collect();
+    let text = serde_yaml::to_string(&map).ok()?;
+    let line = text.strip_suffix('\n')?;
+    (!line.contains('\n')).then(|| line.to_string())
+}
 
 impl Emitter {
     /// Writes a scalar's text where `next` says.
@@ -194,7 +200,7 @@ impl Emitter {
         Ok(())
     }
 
-    fn open(&mut self, map: bool) -> R {
+    fn open(&mut self, map: bool) {
         let place = self.next;
         let indent = match (place, map) {
             (Place::Root, _) => 0,
@@ -207,16 +213,15 @@ impl Emitter {
             map,
             place,
             indent,
-            entries: 0,
+            empty: true,
         });
-        Ok(())
     }
 
-    /// Begins an entry of the innermost open collection: what goes before its key or
-    /// its `-`.
-    fn entry(&mut self) -> R {
+    /// Begins an entry of the innermost open collection (what goes before its key or
+    /// its `-`) and gives the column its entries begin at.
+    fn entry(&mut self) -> Result<usize, Unsupported> {
         let open = self.stack.last_mut().ok_or(Unsupported)?;
-        if open.entries == 0 {
+        if open.empty {
             match open.place {
                 Place::Root => {}
                 Place::Value(_) => {
@@ -228,13 +233,13 @@ impl Emitter {
         } else {
             push_spaces(&mut self.out, open.indent);
         }
-        open.entries += 1;
-        Ok(())
+        open.empty = false;
+        Ok(open.indent)
     }
 
     fn close(&mut self) -> R {
         let open = self.stack.pop().ok_or(Unsupported)?;
-        if open.entries == 0 {
+        if open.empty {
             if !matches!(open.place, Place::Root) {
                 self.out.push(' ');
             }
@@ -244,19 +249,17 @@ impl Emitter {
     }
 
     fn item<T: Serialize + ?Sized>(&mut self, value: &T) -> R {
-        self.entry()?;
+        let indent = self.entry()?;
         self.out.push('-');
-        let indent = self.stack.last().map_or(0, |o| o.indent);
         self.next = Place::Item(indent);
         value.serialize(&mut *self)
     }
 
     fn key<T: Serialize + ?Sized>(&mut self, key: &T) -> R {
         let text = key.serialize(KeyText)?;
-        self.entry()?;
+        let indent = self.entry()?;
         self.out.push_str(&text);
         self.out.push(':');
-        let indent = self.stack.last().map_or(0, |o| o.indent);
         self.next = Place::Value(indent);
         Ok(())
     }
@@ -290,14 +293,10 @@ impl ser::Serializer for &mut Emitter {
         self.serialize_i64(v.into())
     }
     fn serialize_i64(self, v: i64) -> R {
-        let mut b = String::new();
-        let _ = write!(b, "{v}");
-        self.scalar(&b)
+        self.scalar(&v.to_string())
     }
     fn serialize_i128(self, v: i128) -> R {
-        let mut b = String::new();
-        let _ = write!(b, "{v}");
-        self.scalar(&b)
+        self.scalar(&v.to_string())
     }
     fn serialize_u8(self, v: u8) -> R {
         self.serialize_u64(v.into())
@@ -309,14 +308,10 @@ impl ser::Serializer for &mut Emitter {
         self.serialize_u64(v.into())
     }
     fn serialize_u64(self, v: u64) -> R {
-        let mut b = String::new();
-        let _ = write!(b, "{v}");
-        self.scalar(&b)
+        self.scalar(&v.to_string())
     }
     fn serialize_u128(self, v: u128) -> R {
-        let mut b = String::new();
-        let _ = write!(b, "{v}");
-        self.scalar(&b)
+        self.scalar(&v.to_string())
     }
     // serde_yaml writes floats with `ryu`, which this crate does not use: left to it.
     fn serialize_f32(self, _: f32) -> R {
@@ -364,15 +359,15 @@ impl ser::Serializer for &mut Emitter {
         Err(Unsupported)
     }
     fn serialize_seq(self, _: Option<usize>) -> Result<Self, Unsupported> {
-        self.open(false)?;
+        self.open(false);
         Ok(self)
     }
     fn serialize_tuple(self, _: usize) -> Result<Self, Unsupported> {
-        self.open(false)?;
+        self.open(false);
         Ok(self)
     }
     fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Self, Unsupported> {
-        self.open(false)?;
+        self.open(false);
         Ok(self)
     }
     fn serialize_tuple_variant(
@@ -385,11 +380,11 @@ impl ser::Serializer for &mut Emitter {
         Err(Unsupported)
     }
     fn serialize_map(self, _: Option<usize>) -> Result<Self, Unsupported> {
-        self.open(true)?;
+        self.open(true);
         Ok(self)
     }
     fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self, Unsupported> {
-        self.open(true)?;
+        self.open(true);
         Ok(self)
     }
     fn serialize_struct_variant(
@@ -403,38 +398,25 @@ impl ser::Serializer for &mut Emitter {
     }
 }
 
-impl ser::SerializeSeq for &mut Emitter {
-    type Ok = ();
-    type Error = Unsupported;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> R {
-        self.item(value)
-    }
-    fn end(self) -> R {
-        self.close()
-    }
+/// The three kinds of list serde has, written alike.
+macro_rules! list {
+    ($trait:ident, $element:ident) => {
+        impl ser::$trait for &mut Emitter {
+            type Ok = ();
+            type Error = Unsupported;
+            fn $element<T: Serialize + ?Sized>(&mut self, value: &T) -> R {
+                self.item(value)
+            }
+            fn end(self) -> R {
+                self.close()
+            }
+        }
+    };
 }
 
-impl ser::SerializeTuple for &mut Emitter {
-    type Ok = ();
-    type Error = Unsupported;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> R {
-        self.item(value)
-    }
-    fn end(self) -> R {
-        self.close()
-    }
-}
-
-impl ser::SerializeTupleStruct for &mut Emitter {
-    type Ok = ();
-    type Error = Unsupported;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> R {
-        self.item(value)
-    }
-    fn end(self) -> R {
-        self.close()
-    }
-}
+list!(SerializeSeq, serialize_element);
+list!(SerializeTuple, serialize_element);
+list!(SerializeTupleStruct, serialize_field);
 
 impl ser::SerializeMap for &mut Emitter {
     type Ok = ();
