@@ -79,6 +79,8 @@ pub fn demo_embedded(
     let Some(name) = scenario.or(reg.default_scenario()) else {
         return Err(Failure::Refused("this dikast embeds no scenario".into()));
     };
+    // An alias plays the examples of the name it stands for.
+    let name = reg.canonical_scenario(name).unwrap_or(name);
     let dir = std::env::temp_dir().join(format!("dikast-demo-examples-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     let result = match unpack_examples(&dir, name) {
@@ -108,6 +110,7 @@ pub fn demo(
             reg.scenario_names().join(", ")
         )));
     };
+    let scenario = reg.canonical_scenario(scenario).unwrap_or(scenario);
     let ex = examples.join(scenario);
     if !ex.exists() {
         return Err(Failure::Refused(format!(

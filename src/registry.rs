@@ -247,6 +247,17 @@ impl Registry {
             .find_map(|g| g.embedded_scenario(name).map(|t| (g, t)))
     }
 
+    /// The listed name of embedded scenario `name`: itself, or for an alias (an older
+    /// name a game still accepts, such as `successors-323`) the name `scenario_names`
+    /// gives the same text under, which is the one folders such as `orders-examples/` use.
+    pub fn canonical_scenario(&self, name: &str) -> Option<&'static str> {
+        let (game, text) = self.by_scenario(name)?;
+        game.scenario_names().iter().copied().find(|n| {
+            game.embedded_scenario(n)
+                .is_some_and(|t| std::ptr::eq(t, text))
+        })
+    }
+
     /// Every embedded scenario's name, game by game.
     pub fn scenario_names(&self) -> Vec<&'static str> {
         self.games()

@@ -141,3 +141,16 @@ fn demo_runs_from_any_folder() {
         .stdout_has("verified: every file re-runs byte for byte")
         .run();
 }
+
+/// A scenario's older name (`successors-323`, an alias of `successors`) plays the same
+/// built-in examples as its name: the demo resolves the alias before it looks for them.
+#[test]
+fn demo_of_a_scenario_alias_plays_its_examples() {
+    let t = TempDir::new("conventions-demo-alias");
+    Test::new()
+        .args(["demo", "--scenario", "successors-323"])
+        .current_dir(t.path())
+        .stdout_has("of the embedded scenario successors")
+        .stdout_has("verified: every file re-runs byte for byte")
+        .run();
+}
