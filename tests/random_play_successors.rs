@@ -14,7 +14,7 @@ use dikast::games::successors::Successors;
 use dikast::pipeline::TurnOutputs;
 use dikast::rules::{Rules, StartOptions};
 use play::Rng;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 fn walk(sc: &Scenario, rng: &mut Rng, from: &str, n: usize) -> Vec<String> {
     let mut at = from.to_string();
@@ -147,6 +147,8 @@ fn orders(sc: &Scenario, v: &View, rng: &mut Rng) -> String {
 /// The Successors side of random play: its order generator and its own checks.
 struct Successor<'s> {
     seen: &'s mut BTreeMap<&'static str, u32>,
+    /// Every card the orders of the step being played name (each may be played).
+    named: BTreeSet<String>,
 }
 
 impl play::Player<Successors> for Successor<'_> {
@@ -160,6 +162,14 @@ impl play::Player<Successors> for Successor<'_> {
     ) -> Option<String> {
         let v = View::of(&game.state, side);
         let body = orders(sc, &v, rng);
+        let cards = body.split(|c: char| !c.is_alphanumeric());
+        self.named.extend(
+            cards
+                .filter(|w| {
+                    w.len() == 3 && w.starts_with('T') && w[1..].bytes().all(|b| b.is_ascii_digit())
+                })
+                .map(String::from),
+        );
         Some(format!(
             "game: {}\nturn: {}\nside: {side}\nbased_on: {}\n{body}",
             game.game,
@@ -171,7 +181,7 @@ impl play::Player<Successors> for Successor<'_> {
     fn after(
         &mut self,
         _sc: &Scenario,
-        _before: &GameFile<State>,
+        before: &GameFile<State>,
         game: &GameFile<State>,
         out: &TurnOutputs,
     ) {
@@ -234,11 +244,55 @@ impl play::Player<Successors> for Successor<'_> {
                 }
             }
         }
+        // No player's report, in any language, names a card another player held all
+        // through the step: in his hand before and after it, and named by no orders of
+        // the step (so never played: a card played may come back in a new deal).
+        let named = std::mem::take(&mut self.named);
+        for (q, hand) in &game.state.tyche.hands {
+            let held: Vec<&String> = hand
+                .iter()
+                .filter(|c| {
+                    before
+                        .state
+                        .tyche
+                        .hands
+                        .get(q)
+                        .is_some_and(|h| h.contains(c))
+                })
+                .filter(|c| !named.contains(*c))
+                .collect();
+            let reports = out.side_reports.iter().map(|(p, r)| (p, "en", r)).chain(
+                out.translations
+                    .iter()
+                    .flat_map(|(lang, tr)| tr.sides.iter().map(move |(p, r)| (p, lang.code(), r))),
+            );
+            for (p, lang, text) in reports {
+                if p == q {
+                    continue;
+                }
+                for c in &held {
+                    assert!(
+                        !names_card(text, c),
+                        "{c}, held by {q} all through turn {}, named in {p}'s report ({lang}):\n{text}",
+                        before.turn
+                    );
+                }
+            }
+        }
     }
 
     fn done(&mut self, _sc: &Scenario, game: &GameFile<State>) -> bool {
         matches!(game.state.phase, Phase::Ended { .. })
     }
+}
+
+/// Whether `text` names card `id` (`T04`) as a word of its own, not inside a longer id.
+fn names_card(text: &str, id: &str) -> bool {
+    text.match_indices(id).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + id.len()..].chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric()) && !after.is_some_and(|c| c.is_alphanumeric())
+    })
 }
 
 fn play(players: u32, seed: u64, seen: &mut BTreeMap<&'static str, u32>) -> u32 {
@@ -259,7 +313,14 @@ fn play(players: u32, seed: u64, seen: &mut BTreeMap<&'static str, u32>) -> u32 
         fallback: true,
         max_turns: 60,
     };
-    play::play::<Successors, _>(&campaign, st, &mut Successor { seen })
+    play::play::<Successors, _>(
+        &campaign,
+        st,
+        &mut Successor {
+            seen,
+            named: BTreeSet::new(),
+        },
+    )
 }
 
 #[test]
