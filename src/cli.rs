@@ -828,11 +828,10 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             let layout = Layout::new(&dir);
             let game = game_of_campaign(reg, &layout)?;
             let at = clock_at(clock.as_deref())?;
-            let check = |vn: &str, vb: &[u8], n: &str, b: &[u8], l: crate::lang::Lang| {
-                game.check_orders_bytes(vn, vb, n, b, l)
-            };
             let lines = match maildir {
-                Some(md) => crate::receive::receive_maildir(&layout, &check, &md, at)?,
+                Some(md) => crate::registry::with_desk(game, &layout, |d| {
+                    crate::receive::receive_maildir(&layout, d, &md, at)
+                })?,
                 None => {
                     use std::io::Read as _;
                     let mut raw = Vec::new();
@@ -845,7 +844,9 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
                             "the message on standard input is too large".into(),
                         ));
                     }
-                    vec![crate::receive::receive_message(&layout, &check, &raw, at)?]
+                    vec![crate::registry::with_desk(game, &layout, |d| {
+                        crate::receive::receive_message(&layout, d, &raw, at)
+                    })?]
                 }
             };
             Ok(lines.iter().map(|l| format!("{l}\n")).collect())
@@ -855,7 +856,7 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
         }
         Command::Remind { dir } => crate::tick::remind(reg, &Layout::new(&dir)),
         Command::Deadline { dir, set, clock } => {
-            crate::tick::set_deadline(&Layout::new(&dir), &set, clock_at(clock.as_deref())?)
+            crate::tick::set_deadline(reg, &Layout::new(&dir), &set, clock_at(clock.as_deref())?)
         }
         Command::Undo { dir, force, clock } => {
             let layout = Layout::new(&dir);

@@ -19,6 +19,7 @@ pub mod kit;
 pub mod lang;
 pub mod mail;
 pub mod map;
+pub mod notices;
 pub mod odds;
 pub mod pipeline;
 pub mod png;

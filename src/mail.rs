@@ -414,6 +414,19 @@ fn step_in<R: Rules>(
     }
 }
 
+/// The step of turn `t`'s game file in `lang`.
+pub fn step_title<R: Rules>(layout: &Layout, t: u32, lang: Lang) -> Result<String, Failure> {
+    let path = layout.game(t);
+    let bytes = fsx::read_limited(&path)?;
+    let game: crate::game::GameFile<R::State> =
+        pipeline::parse_file(&layout.rel(&path), &bytes, "game file")?;
+    if lang == Lang::En {
+        return Ok(game.step);
+    }
+    let sc = pipeline::load_scenario::<R>(&game.scenario, &layout.rel(&path))?;
+    Ok(R::step_in(&sc, &game.state, lang).title)
+}
+
 fn read_text(layout: &Layout, p: &Path) -> Result<String, Failure> {
     let b = fsx::read_limited(p)?;
     String::from_utf8(b)

@@ -264,6 +264,23 @@ pub fn pending_of<S>(
 }
 
 /// Who a side is, for messages: `sparta (Архидам)`.
+/// The language a side's player reads (campaign.yaml's `language`; English when unset).
+pub fn language_of(c: &Campaign, side: &str) -> Lang {
+    c.players
+        .get(side)
+        .and_then(|pl| Lang::from_code(&pl.language))
+        .unwrap_or(Lang::En)
+}
+
+/// The language the moderator reads (`mail.moderator_language`; English when unset).
+pub fn moderator_language(c: &Campaign) -> Lang {
+    c.mail
+        .as_ref()
+        .and_then(|m| m.moderator_language.as_deref())
+        .and_then(Lang::from_code)
+        .unwrap_or(Lang::En)
+}
+
 pub fn who(c: &Campaign, side: &str) -> String {
     match c.players.get(side).map(|p| p.name.trim()) {
         Some(n) if !n.is_empty() => format!("{side} ({n})"),

@@ -22,6 +22,7 @@ use crate::error::Failure;
 use crate::fsx;
 use crate::lang::Lang;
 use crate::mail::{Notice, To};
+use crate::notices::{self, Answer, Refusal};
 use crate::policy::{self, Late};
 use crate::status::{format_utc, parse_time, UnixTime};
 use mail_parser::{MessageParser, MimeHeaders, PartType};
@@ -34,6 +35,14 @@ use std::path::{Path, PathBuf};
 /// the problems, in the player's language (`Failure::InputIn` for Russian); `Ok` the
 /// warnings of valid orders, rendered in that language (empty: none).
 pub type Checker<'a> = &'a dyn Fn(&str, &[u8], &str, &[u8], Lang) -> Result<String, Failure>;
+
+/// What `receive` asks of the campaign's game (the registry gives both): its check of
+/// orders, and the title of a turn's step in a language (for answers in a player's own).
+#[derive(Clone, Copy)]
+pub struct Desk<'a> {
+    pub check: Checker<'a>,
+    pub step_title: &'a dyn Fn(u32, Lang) -> Result<String, Failure>,
+}
 
 /// What became of a message.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
@@ -132,7 +141,7 @@ pub fn was_late(layout: &Layout, t: u32, side: &str) -> bool {
 /// Where orders were found in a message.
 enum Found {
     Orders { name: String, bytes: Vec<u8> },
-    None(String),
+    None(Refusal),
 }
 
 /// The orders of a message: the first YAML attachment, else the plain-text body from
@@ -180,11 +189,9 @@ fn find_orders(msg: &mail_parser::Message) -> Found {
     }
     let Some(text) = text else {
         if msg.html_body_count() > 0 {
-            return Found::None(
-                "the message has only an HTML body: send your orders as plain text, or attach them as a .yaml file".into(),
-            );
+            return Found::None(Refusal::HtmlOnly);
         }
-        return Found::None("the message holds no orders: no .yaml attachment and no text".into());
+        return Found::None(Refusal::Empty);
     };
     let mut out = String::new();
     let mut started = false;
@@ -203,9 +210,7 @@ fn find_orders(msg: &mail_parser::Message) -> Found {
         out.push('\n');
     }
     if !started {
-        return Found::None(
-            "the message holds no orders: no .yaml attachment, and no line of its text starts with `game:`".into(),
-        );
+        return Found::None(Refusal::NoGameLine);
     }
     Found::Orders {
         name: "message body".into(),
@@ -223,7 +228,7 @@ fn envelope(name: &str, bytes: &[u8]) -> Option<crate::yaml::Node> {
 /// Handles one message. Returns one line saying what was done.
 pub fn receive_message(
     layout: &Layout,
-    check: Checker,
+    desk: Desk,
     raw: &[u8],
     now: UnixTime,
 ) -> Result<String, Failure> {
@@ -293,17 +298,17 @@ pub fn receive_message(
         .filter(|(_, pl)| pl.email.trim().eq_ignore_ascii_case(&from))
         .map(|(s, _)| s.clone())
         .collect();
-    let answer_subject = |what: &str| {
-        let s = subject.trim();
-        if s.is_empty() {
-            format!("[{}] Turn {t}: {what}", c.game)
-        } else if s.to_ascii_lowercase().starts_with("re:") {
-            format!("{s} — {what}")
-        } else {
-            format!("Re: {s} — {what}")
-        }
-    };
-    let refuse = |side: Option<&str>, why: String, details: String| -> Result<String, Failure> {
+    // Each player is answered in his own language (campaign.yaml's `language`), the
+    // moderator in `mail.moderator_language`.
+    let lang_of = |side: &str| policy::language_of(&c, side);
+    let moderator_lang = policy::moderator_language(&c);
+    let answer_subject =
+        |lang: Lang, a: Answer| notices::answer_subject(lang, &c.game, t, &subject, a);
+    let received = format_utc(now);
+    // A refusal: `side` is the player answered (None: a stranger, told to the moderator);
+    // `diagnostics` what the check found, already in the player's language.
+    let refuse = |side: Option<&str>, r: Refusal, diagnostics: String| -> Result<String, Failure> {
+        let why = r.why(Lang::En);
         add_receipt(
             layout,
             t,
@@ -318,32 +323,48 @@ pub fn receive_message(
         // to the `From:` of a stranger, which anyone can forge to aim our answer at a third
         // party); a stranger's message is told to the moderator alone, without its text.
         let mailed = match side {
-            Some(s) => answer(
-                layout,
-                &c,
-                To::Side(s),
-                answer_subject("orders refused"),
-                format!(
-                    "Your message {message_id} (received {}) was NOT accepted for game {}, turn {t}:\n\n  {why}\n\n{details}Nothing of it was stored; any orders you sent before stand. Send corrected orders as a reply, with your turn token.\n",
-                    format_utc(now),
-                    c.game
-                ),
-                &message_id,
-            ),
+            Some(s) => {
+                let lang = lang_of(s);
+                let details = format!("{}{diagnostics}", r.hint(lang));
+                let body = notices::refused_body(
+                    lang,
+                    &notices::Refused {
+                        message_id: &message_id,
+                        received: &received,
+                        game: &c.game,
+                        turn: t,
+                        why: &r.why(lang),
+                        details: &details,
+                    },
+                );
+                answer(
+                    layout,
+                    &c,
+                    To::Side(s),
+                    answer_subject(lang, Answer::Refused),
+                    body,
+                    &message_id,
+                )
+            }
             None => answer(
                 layout,
                 &c,
                 To::Moderator,
-                format!("[{}] Turn {t}: a message from an unknown sender was refused", c.game),
-                format!(
-                    "Message {message_id} (received {}) claims to come from {}, which is not the registered address of any player of game {}. Nothing of it was stored, and its sender was not answered (an answer to a forged address would go to a stranger). If a player writes from a new address, register it in campaign.yaml (players.<side>.email).\n",
-                    format_utc(now),
-                    shown(&from),
-                    c.game
+                notices::stranger_subject(moderator_lang, &c.game, t),
+                notices::stranger_body(
+                    moderator_lang,
+                    &message_id,
+                    &received,
+                    &shown(&from),
+                    &c.game,
                 ),
                 &message_id,
             )
-            .replacen("answer ", "the sender not answered; the moderator's notice ", 1),
+            .replacen(
+                "answer ",
+                "the sender not answered; the moderator's notice ",
+                1,
+            ),
         };
         Ok(format!(
             "refused {message_id} from {}{}: {why}; {mailed}",
@@ -354,12 +375,8 @@ pub fn receive_message(
     if sides.is_empty() {
         return refuse(
             None,
-            format!(
-                "{} is not the registered address of any player of this game",
-                shown(&from)
-            ),
-            "Orders are taken only from the address the moderator registered for each side.\n\n"
-                .into(),
+            Refusal::Stranger { from: shown(&from) },
+            String::new(),
         );
     }
     let (oname, obytes) = match find_orders(&msg) {
@@ -380,10 +397,11 @@ pub fn receive_message(
         (Some(s), [mine]) if c.players.contains_key(s.as_str()) => {
             return refuse(
                 Some(mine),
-                format!(
-                    "these orders are for {s}, but {} plays {mine}",
-                    shown(&from)
-                ),
+                Refusal::OtherSide {
+                    named: s.clone(),
+                    from: shown(&from),
+                    plays: mine.clone(),
+                },
                 String::new(),
             )
         }
@@ -391,11 +409,10 @@ pub fn receive_message(
         _ => {
             return refuse(
                 Some(&sides[0]),
-                format!(
-                    "{} plays {}: say which with `side:`",
-                    shown(&from),
-                    sides.join(", ")
-                ),
+                Refusal::WhichSide {
+                    from: shown(&from),
+                    sides: sides.clone(),
+                },
                 String::new(),
             )
         }
@@ -403,11 +420,8 @@ pub fn receive_message(
     let view_path = layout.turn_dir(t).join(format!("view-{side}.yaml"));
     let view_bytes = fsx::read_limited(&view_path)?;
     // The diagnostics in the player's language (campaign.yaml's `language`).
-    let lang = c
-        .players
-        .get(&side)
-        .and_then(|pl| Lang::from_code(&pl.language))
-        .unwrap_or(Lang::En);
+    let lang = lang_of(&side);
+    let check = desk.check;
     let diagnostics = |f: Failure| match f {
         Failure::Input(d) => crate::diag::render_all(&d),
         other => other.render(),
@@ -422,10 +436,10 @@ pub fn receive_message(
         };
         return refuse(
             Some(&side),
-            format!(
-                "these orders are not for game {}, turn {t} (the turn the game awaits)",
-                p.game
-            ),
+            Refusal::NotThisTurn {
+                game: p.game.clone(),
+                turn: t,
+            },
             details,
         );
     }
@@ -433,25 +447,13 @@ pub fn receive_message(
     let want = policy::token(&secret, &p.game, t, &side);
     match get("token") {
         Some(tok) if tok.eq_ignore_ascii_case(&want) => {}
-        Some(_) => {
-            return refuse(
-                Some(&side),
-                "the turn token (`token:`) is wrong".into(),
-                format!("Each turn's orders carry the token of that turn, from the orders template dikast mailed you for turn {t}. If you did not send this message, someone tried to send orders in your name: tell the moderator.\n\n"),
-            )
-        }
-        None => {
-            return refuse(
-                Some(&side),
-                "the orders carry no turn token (`token:`)".into(),
-                format!("Copy the `token:` line from the orders template dikast mailed you for turn {t}.\n\n"),
-            )
-        }
+        Some(_) => return refuse(Some(&side), Refusal::WrongToken { turn: t }, String::new()),
+        None => return refuse(Some(&side), Refusal::NoToken { turn: t }, String::new()),
     }
     if let Err(f) = check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang) {
         return refuse(
             Some(&side),
-            "the orders do not check out against your view".into(),
+            Refusal::DoesNotCheck { side: side.clone() },
             format!("{}\n", diagnostics(f)),
         );
     }
@@ -462,11 +464,7 @@ pub fn receive_message(
             .as_ref()
             .map(|d| d.text.clone())
             .unwrap_or_default();
-        return refuse(
-            Some(&side),
-            format!("the deadline {d} has passed, and this campaign refuses late orders"),
-            String::new(),
-        );
+        return refuse(Some(&side), Refusal::Late { deadline: d }, String::new());
     }
     // What is stored is the orders with their `token:` line emptied: the archive (published
     // in the end) never holds a token. The token must not stay anywhere else in them, and
@@ -477,17 +475,13 @@ pub fn receive_message(
         .windows(want.len())
         .any(|w| w == want.as_bytes())
     {
-        return refuse(
-            Some(&side),
-            "your turn token appears in the orders outside their `token:` line".into(),
-            "Keep the token on its own `token:` line, as the template has it, and nowhere else (not in `entropy:` nor in a comment): orders are archived, and published when the game is over, without that line.\n\n".into(),
-        );
+        return refuse(Some(&side), Refusal::TokenOutside, String::new());
     }
     let warnings = match check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang) {
         Err(f) => {
             return refuse(
                 Some(&side),
-                "the orders do not check out once their `token:` line is emptied".into(),
+                Refusal::DoesNotCheckWithoutToken,
                 format!("{}\n", diagnostics(f)),
             )
         }
@@ -519,45 +513,46 @@ pub fn receive_message(
             ),
         )?;
     }
-    let deadline = match &p.deadline {
-        Some(d) if late => format!(
-            "They arrived AFTER the deadline ({}); they are marked late.\n",
-            d.text
-        ),
-        Some(d) => format!(
-            "You may replace them by sending new orders until the deadline, {} ({}).\n",
-            d.text,
-            format_utc(d.at)
-        ),
-        None => {
-            "You may replace them by sending new orders until the turn is adjudicated.\n".into()
-        }
+    // The step in the player's words (the game file's own English `step` if the game
+    // cannot say it in his language).
+    let step = match lang {
+        Lang::En => p.step.clone(),
+        l => (desk.step_title)(t, l).unwrap_or_else(|_| p.step.clone()),
     };
-    let body = format!(
-        "Your orders for game {}, turn {t} ({}) are ACCEPTED{} as the orders of {}.\n\nReceived {} as message {message_id}, from {}; stored with their `token:` line emptied (the archive never holds a token) with SHA-256 {sha}: the file attached, {side}.yaml, is exactly what was stored. `dikast verify --report` takes it, or your own copy, as your orders.\nThey replace any orders you sent before for this turn.\n{deadline}\n{warned}What was understood (checked against your view, no problem found{}):\n\n{}\n",
-        p.game,
-        p.step,
-        if late { " (LATE)" } else { "" },
-        policy::who(&c, &side),
-        format_utc(now),
-        shown(&from),
-        if warnings.is_empty() { "" } else { "; the warnings above" },
-        indent(&String::from_utf8_lossy(&obytes)),
-        warned = if warnings.is_empty() {
-            String::new()
-        } else {
-            format!("The orders are valid, with warnings (they stand as written):\n\n{warnings}\n")
+    let at = p
+        .deadline
+        .as_ref()
+        .map(|d| (d.text.clone(), format_utc(d.at)));
+    let body = notices::accepted_body(
+        lang,
+        &notices::Accepted {
+            game: &p.game,
+            turn: t,
+            step: &step,
+            late,
+            who: &policy::who(&c, &side),
+            side: &side,
+            received: &received,
+            message_id: &message_id,
+            from: &shown(&from),
+            sha: &sha,
+            deadline: at.as_ref().map(|(d, u)| (d.as_str(), u.as_str())),
+            warnings: &warnings,
+            orders: &indent(&String::from_utf8_lossy(&obytes)),
         },
     );
     let mailed = answer_with(
         layout,
         &c,
         To::Side(&side),
-        answer_subject(if late {
-            "orders accepted, late"
-        } else {
-            "orders accepted"
-        }),
+        answer_subject(
+            lang,
+            if late {
+                Answer::AcceptedLate
+            } else {
+                Answer::Accepted
+            },
+        ),
         body,
         &message_id,
         vec![(
@@ -643,7 +638,7 @@ fn answer_with(
 /// a file cannot be written) stays in `new/` for the next run.
 pub fn receive_maildir(
     layout: &Layout,
-    check: Checker,
+    desk: Desk,
     maildir: &Path,
     now: UnixTime,
 ) -> Result<Vec<String>, Failure> {
@@ -675,7 +670,7 @@ pub fn receive_maildir(
             continue;
         }
         let raw = fsx::read_limited(&p)?;
-        let line = receive_message(layout, check, &raw, now)?;
+        let line = receive_message(layout, desk, &raw, now)?;
         fs::rename(&p, &dest).map_err(|e| Failure::io(&dest, "move the message into", e))?;
         lines.push(line);
     }

@@ -95,6 +95,24 @@ pub trait Game: Send + Sync {
         orders: &[u8],
         lang: Lang,
     ) -> Result<String, Failure>;
+    /// The title of turn `turn`'s step in `lang` (mail to a player in his language).
+    fn step_title(&self, layout: &Layout, turn: u32, lang: Lang) -> Result<String, Failure>;
+}
+
+/// Runs `f` with what `receive` asks of `game`: its check of orders and its words for a
+/// step.
+pub fn with_desk<T>(
+    game: &dyn Game,
+    layout: &Layout,
+    f: impl FnOnce(crate::receive::Desk) -> T,
+) -> T {
+    let check =
+        |vn: &str, vb: &[u8], n: &str, b: &[u8], l: Lang| game.check_orders_bytes(vn, vb, n, b, l);
+    let step_title = |t: u32, l: Lang| game.step_title(layout, t, l);
+    f(crate::receive::Desk {
+        check: &check,
+        step_title: &step_title,
+    })
 }
 
 /// A `Rules` implementation as a `Game`.
@@ -202,6 +220,9 @@ impl<R: Rules + 'static> Game for Entry<R> {
     ) -> Result<String, Failure> {
         crate::receive::check_bytes::<R>(view_name, view_bytes, name, orders, lang)
     }
+    fn step_title(&self, layout: &Layout, turn: u32, lang: Lang) -> Result<String, Failure> {
+        crate::mail::step_title::<R>(layout, turn, lang)
+    }
 }
 
 /// The games one run of dikast knows, in a fixed order (the first game's first scenario
@@ -248,7 +269,7 @@ impl Registry {
     }
 
     /// The listed name of embedded scenario `name`: itself, or for an alias (an older
-    /// name a game still accepts, such as `successors-323`) the name `scenario_names`
+    /// name a game still accepts) the name `scenario_names`
     /// gives the same text under, which is the one folders such as `orders-examples/` use.
     pub fn canonical_scenario(&self, name: &str) -> Option<&'static str> {
         let (game, text) = self.by_scenario(name)?;

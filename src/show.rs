@@ -260,9 +260,9 @@ pub fn template<R: Rules>(
     // The side's turn token, for orders by mail (`crate::policy::token`): only the
     // moderator's copy, which holds the secret, can print it; it follows the envelope.
     if let Ok(secret) = layout.load_secret() {
-        let line = format!(
-            "token: {}   # your turn token for orders by mail: yours alone, never share it\n",
-            crate::policy::token(&secret, &v.game, v.turn, side)
+        let line = crate::notices::token_line(
+            language(lang),
+            &crate::policy::token(&secret, &v.game, v.turn, side),
         );
         let at = out
             .find("\nentropy:")

@@ -14,6 +14,7 @@
 use crate::campaign::{Campaign, Layout};
 use crate::error::Failure;
 use crate::fsx;
+use crate::lang::Lang;
 use crate::mail::{Notice, To};
 use crate::policy::{self, Due};
 use crate::registry::{Game, Registry};
@@ -57,71 +58,62 @@ fn call_for_orders(
 ) -> Result<String, Failure> {
     let p = policy::pending(layout, c)?;
     let t = p.turn;
-    let template = game.template(layout, side, None)?;
+    // In the player's language: the words, the step, the template's comments.
+    let lang = policy::language_of(c, side);
+    let template = game.template(layout, side, Some(lang))?;
     let view_path = layout.turn_dir(t).join(format!("view-{side}.yaml"));
     let view = fsx::read_limited(&view_path)?;
-    let mut body = String::new();
-    if kind == "reminder" {
-        body.push_str(&format!(
-            "REMINDER: the game still has no orders of yours for turn {t}.\n\n"
-        ));
-    }
-    body.push_str(&format!("Game {}, turn {t} awaits: {}.\n", p.game, p.step));
-    body.push_str(if p.awaiting.iter().any(|a| a == side) {
-        "Your orders are awaited this turn.\n"
+    let step = match lang {
+        Lang::En => p.step.clone(),
+        l => game.step_title(layout, t, l)?,
+    };
+    let deadline = p
+        .deadline
+        .as_ref()
+        .map(|d| (d.text.clone(), format_utc(d.at)));
+    // What the last adjudication's record says (its reports say it too).
+    let (mut early, mut late) = (None, None);
+    let record = if t > 1 {
+        policy::load_record(layout, t - 1)?
     } else {
-        "This step awaits no orders of yours (you may still send standing orders).\n"
-    });
-    match &p.deadline {
-        Some(d) => body.push_str(&format!(
-            "Deadline in force: {} ({}).\n",
-            d.text,
-            format_utc(d.at)
-        )),
-        None => body.push_str("No deadline is set.\n"),
-    }
-    if t > 1 {
-        // What the last adjudication's record says (its reports say it too).
-        if let Some((_, rec)) = policy::load_record(layout, t - 1)? {
-            if !rec.early_owing.is_empty() {
-                let owing: Vec<String> =
-                    rec.early_owing.iter().map(|s| policy::who(c, s)).collect();
-                body.push_str(&format!(
-                    "\nTurn {} was adjudicated at {} on the moderator's order, before its deadline {}; {} had sent no orders.\n",
-                    t - 1,
-                    rec.at,
-                    rec.deadline.as_deref().unwrap_or("-"),
-                    owing.join(", ")
-                ));
-            }
-            if !rec.late_orders.is_empty() {
-                let late: Vec<String> = rec
-                    .late_orders
-                    .iter()
-                    .map(|l| policy::who(c, &l.side))
-                    .collect();
-                body.push_str(&format!(
-                    "\nOrders of {} for turn {} arrived after the deadline and were used, marked late.\n",
-                    late.join(", "),
-                    t - 1
-                ));
-            }
+        None
+    };
+    if let Some((_, rec)) = &record {
+        if !rec.early_owing.is_empty() {
+            let owing: Vec<String> = rec.early_owing.iter().map(|s| policy::who(c, s)).collect();
+            early = Some((
+                rec.at.as_str(),
+                rec.deadline.as_deref().unwrap_or("-"),
+                owing.join(", "),
+            ));
+        }
+        if !rec.late_orders.is_empty() {
+            let who: Vec<String> = rec
+                .late_orders
+                .iter()
+                .map(|l| policy::who(c, &l.side))
+                .collect();
+            late = Some(who.join(", "));
         }
     }
-    body.push_str(&format!(
-        "\nReply to this message with your orders: fill in the attached orders-{side}.yaml and attach it, or paste it into the body as plain text. Keep its `token:` line: it is your turn token, yours alone, and orders without it are refused. Check them first with `dikast check orders-{side}.yaml --against view-{side}.yaml`.\n\n{template}"
-    ));
+    let body = crate::notices::call_body(
+        lang,
+        &crate::notices::Call {
+            reminder: kind == "reminder",
+            game: &p.game,
+            turn: t,
+            step: &step,
+            side,
+            awaited: p.awaiting.iter().any(|a| a == side),
+            deadline: deadline.as_ref().map(|(d, u)| (d.as_str(), u.as_str())),
+            early,
+            late,
+            template: &template,
+        },
+    );
     let n = Notice {
         to: To::Side(side),
-        subject: format!(
-            "[{}] Turn {t}: {}your orders, template and turn token",
-            c.game,
-            if kind == "reminder" {
-                "reminder — "
-            } else {
-                ""
-            }
-        ),
+        subject: crate::notices::call_subject(lang, &c.game, t, kind == "reminder"),
         body,
         in_reply_to: None,
         attachments: vec![
@@ -170,8 +162,14 @@ pub fn remind(reg: &Registry, layout: &Layout) -> Result<String, Failure> {
 
 /// `dikast deadline DIR --set WHEN`: the pending turn's new deadline, and a notice to
 /// every player and the moderator.
-pub fn set_deadline(layout: &Layout, when: &str, now: UnixTime) -> Result<String, Failure> {
+pub fn set_deadline(
+    reg: &Registry,
+    layout: &Layout,
+    when: &str,
+    now: UnixTime,
+) -> Result<String, Failure> {
     let c = layout.load_campaign()?;
+    let game = reg.find(&c.rules)?;
     let p = policy::pending(layout, &c)?;
     let d = policy::parse_new_deadline(when, now, p.deadline.as_ref())
         .map_err(|e| Failure::Refused(format!("--set: {e}")))?;
@@ -190,26 +188,36 @@ pub fn set_deadline(layout: &Layout, when: &str, now: UnixTime) -> Result<String
         out.push_str("no `mail:` settings: no notice sent\n");
         return Ok(out);
     }
-    let body = format!(
-        "Game {}, turn {} ({}): the deadline for orders is now {} ({}){}.\n\nThe deadline in your last view or report is replaced by this one.\n",
-        p.game,
-        p.turn,
-        p.step,
-        d.text,
-        format_utc(d.at),
-        p.deadline
-            .as_ref()
-            .map(|o| format!("; it was {}", o.text))
-            .unwrap_or_default()
-    );
-    let subject = format!("[{}] Turn {}: new deadline {}", c.game, p.turn, d.text);
-    let mut to: Vec<To> = c.players.keys().map(|s| To::Side(s)).collect();
-    to.push(To::Moderator);
-    for whom in to {
+    let was = p.deadline.as_ref().map(|o| o.text.clone());
+    let at = format_utc(d.at);
+    let mut to: Vec<(To, Lang)> = c
+        .players
+        .keys()
+        .map(|s| (To::Side(s), policy::language_of(&c, s)))
+        .collect();
+    to.push((To::Moderator, policy::moderator_language(&c)));
+    for (whom, lang) in to {
+        // Each reader is told in his language, the step too.
+        let step = match lang {
+            Lang::En => p.step.clone(),
+            l => game
+                .step_title(layout, p.turn, l)
+                .unwrap_or_else(|_| p.step.clone()),
+        };
         let n = Notice {
             to: whom,
-            subject: subject.clone(),
-            body: body.clone(),
+            subject: crate::notices::deadline_subject(lang, &c.game, p.turn, &d.text),
+            body: crate::notices::deadline_body(
+                lang,
+                &crate::notices::NewDeadline {
+                    game: &p.game,
+                    turn: p.turn,
+                    step: &step,
+                    text: &d.text,
+                    at: &at,
+                    was: was.as_deref(),
+                },
+            ),
             in_reply_to: None,
             attachments: Vec::new(),
         };
@@ -254,9 +262,6 @@ fn tick_steps(
 ) -> Result<(), Failure> {
     let c = layout.load_campaign()?;
     let game = reg.find(&c.rules)?;
-    let check = |vn: &str, vb: &[u8], n: &str, b: &[u8], l: crate::lang::Lang| {
-        game.check_orders_bytes(vn, vb, n, b, l)
-    };
     // 1. Orders waiting in the Maildir.
     if let Some(md) = &c.maildir {
         let md = if md.is_absolute() {
@@ -264,7 +269,10 @@ fn tick_steps(
         } else {
             layout.dir.join(md)
         };
-        for l in crate::receive::receive_maildir(layout, &check, &md, now)? {
+        let got = crate::registry::with_desk(game, layout, |d| {
+            crate::receive::receive_maildir(layout, d, &md, now)
+        })?;
+        for l in got {
             r.lines.push(l);
         }
     }

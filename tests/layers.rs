@@ -10,7 +10,8 @@
 //!    never the application. Inside a game whose folder has the layer folders `model/`,
 //!    `engine/`, `check/`, `text/`, each may use only those before it (and its `mod.rs`
 //!    everything).
-//! 3. the application: cache, campaign, fsx, mail, status, verify, publish, show, schema, png — core
+//! 3. the application: cache, campaign, fsx, mail, notices, status, verify, publish, show,
+//!    schema, policy, receive, undo, png — core
 //!    and each other, no game.
 //! 4. `registry` (the object-safe `Game` over the application), `demo` (played through
 //!    the registry), then `games` (the one list of games, the only file outside a game's
@@ -37,9 +38,9 @@ const CORE: [&str; 14] = [
     "report",
     "pipeline",
 ];
-const APP: [&str; 13] = [
-    "cache", "campaign", "fsx", "mail", "status", "verify", "publish", "show", "schema", "policy",
-    "receive", "undo", "png",
+const APP: [&str; 14] = [
+    "cache", "campaign", "fsx", "mail", "notices", "status", "verify", "publish", "show", "schema",
+    "policy", "receive", "undo", "png",
 ];
 const TOP: [&str; 5] = ["registry", "demo", "tick", "games", "cli"];
 const GAME_LAYERS: [&str; 4] = ["model", "engine", "check", "text"];

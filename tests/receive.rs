@@ -708,3 +708,120 @@ fn a_token_taken_out_keeps_every_diagnostic_on_its_line() {
     assert!(!kept.contains("token"), "{kept}");
     ok(dikast(&["verify", d]));
 }
+
+/// Every queued notice's subject and text body (`.dikast/outbox/*.eml`), by recipient.
+fn queued(dir: &Path) -> Vec<(String, String, String)> {
+    let mut v: Vec<PathBuf> = fs::read_dir(dir.join(".dikast/outbox"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "eml"))
+        .collect();
+    v.sort();
+    v.iter()
+        .map(|p| {
+            let raw = fs::read(p).unwrap();
+            let m = mail_parser::MessageParser::default().parse(&raw).unwrap();
+            let to = m
+                .to()
+                .and_then(|a| a.first())
+                .and_then(|a| a.address())
+                .unwrap_or("")
+                .to_string();
+            let subject = m.subject().unwrap_or("").to_string();
+            let body = m.body_text(0).map(|b| b.to_string()).unwrap_or_default();
+            (to, subject, body)
+        })
+        .collect()
+}
+
+/// A player is answered in his own language (campaign.yaml's `language`): Sparta's
+/// player (`ru`) reads why his orders were refused, and what to do, in Russian, and his
+/// acceptance too; Athens's (`en`) in English; the moderator's notice of a stranger in
+/// `mail.moderator_language`. The receipts keep the English reason.
+#[test]
+fn answers_are_in_each_players_language() {
+    let dir = campaign(
+        "languages",
+        "mail:\n  server: 127.0.0.1\n  port: 9\n  security: none\n  from: \"Dikast <judge@example.org>\"\n  moderator_language: ru\n",
+    );
+    let ts = template(&dir, "sparta");
+    let ta = template(&dir, "athens");
+    let bad = |t: &str| t.replace("token: ", "token: 0");
+    receive(
+        &dir,
+        "2026-03-01T10:00:00Z",
+        &message(SPARTA, "s1", &bad(&ts)),
+    );
+    receive(
+        &dir,
+        "2026-03-01T10:01:00Z",
+        &message(ATHENS, "a1", &bad(&ta)),
+    );
+    receive(
+        &dir,
+        "2026-03-01T10:02:00Z",
+        &message("eve@example.net", "e1", &ta),
+    );
+    let out = receive(&dir, "2026-03-01T10:03:00Z", &message(SPARTA, "s2", &ts));
+    assert!(out.starts_with("accepted orders of sparta"), "{out}");
+    let q = queued(&dir);
+    let find = |to: &str, subject: &str| {
+        q.iter()
+            .find(|(t, s, _)| t == to && s.contains(subject))
+            .unwrap_or_else(|| panic!("no `{subject}` to {to}: {q:#?}"))
+            .2
+            .clone()
+    };
+    let s1 = find(SPARTA, "приказы отклонены");
+    for said in [
+        "Ваше письмо <s1@example.org> (получено 2026-03-01 10:00 UTC) НЕ принято для игры g-rcv, ход 1:",
+        "жетон хода (`token:`) неверен",
+        "кто-то пытался послать приказы от вашего имени: сообщите ведущему",
+        "Из него ничего не сохранено",
+    ] {
+        assert!(s1.contains(said), "no `{said}` in:\n{s1}");
+    }
+    assert!(
+        !s1.contains("NOT accepted") && !s1.contains("is wrong"),
+        "{s1}"
+    );
+    let a1 = find(ATHENS, "orders refused");
+    assert!(
+        a1.contains("was NOT accepted for game g-rcv, turn 1")
+            && a1.contains("the turn token (`token:`) is wrong")
+            && a1.contains("tell the moderator"),
+        "{a1}"
+    );
+    let e1 = find(
+        "mod@example.org",
+        "отклонено письмо неизвестного отправителя",
+    );
+    assert!(
+        e1.contains("eve@example.net") && e1.contains("отправителю не ответили"),
+        "{e1}"
+    );
+    let s2 = find(SPARTA, "приказы приняты");
+    assert!(
+        s2.contains("ПРИНЯТЫ как приказы стороны sparta (Archidamus)")
+            && s2.contains("Их можно заменить")
+            && s2.contains("проверены по вашему файлу view-sparta.yaml"),
+        "{s2}"
+    );
+    // The step is named in Russian, not as the game file's English `step:`.
+    let step_en = fs::read_to_string(dir.join("turns/0001/game.yaml"))
+        .unwrap()
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("step: ")
+                .map(|s| s.trim_matches('\'').to_string())
+        })
+        .unwrap();
+    assert!(!s2.contains(&step_en), "{s2}");
+    // The receipts (the moderator's record) keep the reasons in English.
+    let receipts = fs::read_to_string(dir.join(".dikast/receipts/0001.yaml")).unwrap();
+    assert!(
+        receipts.contains("the turn token (`token:`) is wrong") && !receipts.contains("неверен"),
+        "{receipts}"
+    );
+}

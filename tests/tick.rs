@@ -170,12 +170,17 @@ fn mailbox(e: &Env, local: &str) -> Vec<Got> {
         .collect()
 }
 
-/// The last orders template dikast mailed a player (his call for orders of `turn`).
+/// The last orders template dikast mailed a player (his call for orders of `turn`), in
+/// English or in Russian.
 fn template(e: &Env, local: &str, side: &str, turn: u32) -> String {
-    let subject = format!("Turn {turn}: ");
     let m = mailbox(e, local)
         .into_iter()
-        .rfind(|m| m.subject.contains(&subject) && m.subject.contains("template and turn token"))
+        .rfind(|m| {
+            (m.subject.contains(&format!("Turn {turn}: "))
+                && m.subject.contains("template and turn token"))
+                || (m.subject.contains(&format!("Ход {turn}: "))
+                    && m.subject.contains("шаблон и жетон хода"))
+        })
         .unwrap_or_else(|| panic!("{local} got no call for orders of turn {turn}"));
     let (_, b) = m
         .attachments
@@ -425,9 +430,63 @@ fn a_campaign_runs_three_turns_by_mail() {
         !told[0].body.contains(&tok_a),
         "the notice quotes nothing of the message"
     );
+    // Sparta's player reads Russian (`language: ru`): his answer, his call for orders, its
+    // step and its template's comments are in Russian; Athens's stay English (above).
     let ms = mailbox(&e, &format!("sparta.{tag}"));
-    assert_eq!(count(&ms, "orders accepted"), 1);
-    assert!(ms.iter().any(|m| m.body.contains("ACCEPTED")));
+    assert_eq!(count(&ms, "orders accepted"), 0);
+    assert_eq!(count(&ms, "приказы приняты"), 1);
+    let accepted = ms
+        .iter()
+        .find(|m| m.subject.contains("приказы приняты"))
+        .unwrap();
+    assert!(
+        accepted
+            .body
+            .contains("ПРИНЯТЫ как приказы стороны sparta (Архидам)")
+            && !accepted.body.contains("ACCEPTED"),
+        "{}",
+        accepted.body
+    );
+    let call = ms
+        .iter()
+        .find(|m| {
+            m.subject
+                .contains("Ход 1: ваши приказы, шаблон и жетон хода")
+        })
+        .expect("a call for orders in Russian");
+    let step_en = fs::read_to_string(dir.join("turns/0001/game.yaml"))
+        .unwrap()
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("step: ")
+                .map(|s| s.trim_matches('\'').to_string())
+        })
+        .unwrap();
+    assert!(
+        call.body.contains("Игра g-e2e, ход 1 ждёт: ")
+            && !call.body.contains(&step_en)
+            && call
+                .body
+                .contains("Ответьте на это письмо своими приказами")
+            && call.body.contains("# ваш жетон хода для приказов по почте")
+            && !call.body.contains("Reply to this message"),
+        "{}",
+        call.body
+    );
+    let ca = ma
+        .iter()
+        .find(|m| {
+            m.subject
+                .contains("Turn 1: your orders, template and turn token")
+        })
+        .expect("a call for orders in English");
+    assert!(
+        ca.body
+            .contains(&format!("Game g-e2e, turn 1 awaits: {step_en}."))
+            && ca.body.contains("# your turn token for orders by mail"),
+        "{}",
+        ca.body
+    );
 
     // Turn 2: Athens's orders come as an attachment with a BOM and CRLF line ends.
     let ta2 = template(&e, &format!("athens.{tag}"), "athens", 2);
@@ -495,10 +554,11 @@ fn a_campaign_runs_three_turns_by_mail() {
     let ms = mailbox(&e, &format!("sparta.{tag}"));
     assert!(ms
         .iter()
-        .any(|m| m.subject.contains("accepted, late") && m.body.contains("AFTER the deadline")));
+        .any(|m| m.subject.contains("приказы приняты с опозданием")
+            && m.body.contains("ПОСЛЕ срока")));
     assert!(
-        ms.iter()
-            .any(|m| m.subject.contains("Turn 3") && m.body.contains("marked late")),
+        ms.iter().any(|m| m.subject.contains("Ход 3")
+            && m.body.contains("от sparta (Архидам) пришли после срока")),
         "the call for turn 3 says Sparta's orders were late"
     );
     // The reports of turn 2 mark them late, with the policy, in each player's language.
@@ -514,7 +574,7 @@ fn a_campaign_runs_three_turns_by_mail() {
     );
     let r2 = ms
         .iter()
-        .find(|m| m.subject.contains("Ход 2:"))
+        .find(|m| m.subject.contains("Ход 2:") && m.subject.contains("отчёт для стороны"))
         .expect("Sparta got the report of turn 2");
     assert!(
         r2.body.contains("**опоздали**") && r2.body.contains("`late: accept`"),
@@ -540,21 +600,28 @@ fn a_campaign_runs_three_turns_by_mail() {
             && out.contains("was 2026-03-07T14:00:00Z"),
         "{out}"
     );
-    for who in ["athens", "sparta", "moderator"] {
+    // Each in his language (the moderator's is English: no `moderator_language`).
+    for (who, subject, was) in [
+        (
+            "athens",
+            "Turn 3: new deadline 2026-03-08T14:00:00Z",
+            "it was 2026-03-07T14:00:00Z",
+        ),
+        (
+            "sparta",
+            "Ход 3: новый срок 2026-03-08T14:00:00Z",
+            "был 2026-03-07T14:00:00Z",
+        ),
+        (
+            "moderator",
+            "Turn 3: new deadline 2026-03-08T14:00:00Z",
+            "it was 2026-03-07T14:00:00Z",
+        ),
+    ] {
         let mb = mailbox(&e, &format!("{who}.{tag}"));
-        let n: Vec<&Got> = mb
-            .iter()
-            .filter(|m| {
-                m.subject
-                    .contains("Turn 3: new deadline 2026-03-08T14:00:00Z")
-            })
-            .collect();
+        let n: Vec<&Got> = mb.iter().filter(|m| m.subject.contains(subject)).collect();
         assert_eq!(n.len(), 1, "{who} got the notice once");
-        assert!(
-            n[0].body.contains("it was 2026-03-07T14:00:00Z"),
-            "{}",
-            n[0].body
-        );
+        assert!(n[0].body.contains(was), "{}", n[0].body);
     }
     let out = ok(dikast(&["remind", d]));
     assert!(
@@ -600,7 +667,7 @@ fn a_campaign_runs_three_turns_by_mail() {
     assert_eq!(count(&ma, "report for"), 3);
     assert_eq!(count(&ms, "отчёт для стороны"), 3);
     assert_eq!(count(&ma, "orders accepted"), 3);
-    assert_eq!(count(&ms, "orders accepted"), 3);
+    assert_eq!(count(&ms, "приказы приняты"), 3);
     let tokens_a: Vec<String> = (1..=3)
         .map(|t| token_of(&template(&e, &format!("athens.{tag}"), "athens", t)))
         .collect();

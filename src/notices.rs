@@ -1,0 +1,478 @@
+//! The words of the workflow mail — answers to orders sent by mail, calls for orders,
+//! reminders, deadline notices — in every language dikast writes, so that a player reads
+//! what became of his orders in his own (campaign.yaml's `players.<side>.language`; the
+//! moderator's, `mail.moderator_language`). Why a message was refused is data
+//! (`Refusal`): the player's answer words it in his language, the receipt in English.
+
+use crate::lang::Lang;
+
+/// Why a message of orders was refused (each says what the player can do about it).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Refusal {
+    /// From an address no player has (the receipt's words; the moderator is told).
+    Stranger {
+        from: String,
+    },
+    /// Only an HTML body, no plain text, no attachment.
+    HtmlOnly,
+    /// No `.yaml` attachment and no text.
+    Empty,
+    /// No `.yaml` attachment, and no line of the text starts with `game:`.
+    NoGameLine,
+    /// The orders name a side the sender does not play.
+    OtherSide {
+        named: String,
+        from: String,
+        plays: String,
+    },
+    /// The sender plays several sides and the orders name none of them.
+    WhichSide {
+        from: String,
+        sides: Vec<String>,
+    },
+    /// The envelope names another game or turn.
+    NotThisTurn {
+        game: String,
+        turn: u32,
+    },
+    WrongToken {
+        turn: u32,
+    },
+    NoToken {
+        turn: u32,
+    },
+    /// The check against the side's view found problems.
+    DoesNotCheck {
+        side: String,
+    },
+    /// Too late, and the campaign refuses late orders.
+    Late {
+        deadline: String,
+    },
+    /// The turn token also appears outside its `token:` line.
+    TokenOutside,
+    /// The orders check out only with their token line (what is stored has it emptied).
+    DoesNotCheckWithoutToken,
+}
+
+impl Refusal {
+    /// The reason in one line (the answer's and, in English, the receipt's).
+    pub fn why(&self, lang: Lang) -> String {
+        use Refusal::*;
+        match (self, lang) {
+            (Stranger { from }, Lang::En) => format!("{from} is not the registered address of any player of this game"),
+            (Stranger { from }, Lang::Ru) => format!("{from} — не зарегистрированный адрес ни одного игрока этой игры"),
+            (HtmlOnly, Lang::En) => "the message has only an HTML body: send your orders as plain text, or attach them as a .yaml file".into(),
+            (HtmlOnly, Lang::Ru) => "в письме есть только HTML: пришлите приказы простым текстом или вложите их файлом .yaml".into(),
+            (Empty, Lang::En) => "the message holds no orders: no .yaml attachment and no text".into(),
+            (Empty, Lang::Ru) => "в письме нет приказов: ни вложения .yaml, ни текста".into(),
+            (NoGameLine, Lang::En) => "the message holds no orders: no .yaml attachment, and no line of its text starts with `game:`".into(),
+            (NoGameLine, Lang::Ru) => "в письме нет приказов: нет вложения .yaml, и ни одна строка текста не начинается с `game:`".into(),
+            (OtherSide { named, from, plays }, Lang::En) => format!("these orders are for {named}, but {from} plays {plays}"),
+            (OtherSide { named, from, plays }, Lang::Ru) => format!("эти приказы для стороны {named}, а {from} играет за сторону {plays}"),
+            (WhichSide { from, sides }, Lang::En) => format!("{from} plays {}: say which with `side:`", sides.join(", ")),
+            (WhichSide { from, sides }, Lang::Ru) => format!("{from} играет за стороны {}: назовите свою в строке `side:`", sides.join(", ")),
+            (NotThisTurn { game, turn }, Lang::En) => format!("these orders are not for game {game}, turn {turn} (the turn the game awaits)"),
+            (NotThisTurn { game, turn }, Lang::Ru) => format!("эти приказы не для игры {game}, ход {turn} (ход, которого ждёт игра)"),
+            (WrongToken { .. }, Lang::En) => "the turn token (`token:`) is wrong".into(),
+            (WrongToken { .. }, Lang::Ru) => "жетон хода (`token:`) неверен".into(),
+            (NoToken { .. }, Lang::En) => "the orders carry no turn token (`token:`)".into(),
+            (NoToken { .. }, Lang::Ru) => "в приказах нет жетона хода (`token:`)".into(),
+            (DoesNotCheck { .. }, Lang::En) => "the orders do not check out against your view".into(),
+            (DoesNotCheck { side }, Lang::Ru) => format!("приказы не прошли проверку по вашему файлу view-{side}.yaml"),
+            (Late { deadline }, Lang::En) => format!("the deadline {deadline} has passed, and this campaign refuses late orders"),
+            (Late { deadline }, Lang::Ru) => format!("срок {deadline} прошёл, а эта кампания опоздавших приказов не принимает"),
+            (TokenOutside, Lang::En) => "your turn token appears in the orders outside their `token:` line".into(),
+            (TokenOutside, Lang::Ru) => "ваш жетон хода стоит в приказах не только в строке `token:`".into(),
+            (DoesNotCheckWithoutToken, Lang::En) => "the orders do not check out once their `token:` line is emptied".into(),
+            (DoesNotCheckWithoutToken, Lang::Ru) => "приказы не проходят проверку, когда строка `token:` опустошена".into(),
+        }
+    }
+
+    /// What to do about it: a paragraph ending in a blank line, or nothing.
+    pub fn hint(&self, lang: Lang) -> String {
+        use Refusal::*;
+        match (self, lang) {
+            (WrongToken { turn }, Lang::En) => format!("Each turn's orders carry the token of that turn, from the orders template dikast mailed you for turn {turn}. If you did not send this message, someone tried to send orders in your name: tell the moderator.\n\n"),
+            (WrongToken { turn }, Lang::Ru) => format!("Приказы каждого хода несут жетон этого хода из шаблона приказов, который dikast прислал вам на ход {turn}. Если вы не отправляли это письмо, кто-то пытался послать приказы от вашего имени: сообщите ведущему.\n\n"),
+            (NoToken { turn }, Lang::En) => format!("Copy the `token:` line from the orders template dikast mailed you for turn {turn}.\n\n"),
+            (NoToken { turn }, Lang::Ru) => format!("Скопируйте строку `token:` из шаблона приказов, который dikast прислал вам на ход {turn}.\n\n"),
+            (TokenOutside, Lang::En) => "Keep the token on its own `token:` line, as the template has it, and nowhere else (not in `entropy:` nor in a comment): orders are archived, and published when the game is over, without that line.\n\n".into(),
+            (TokenOutside, Lang::Ru) => "Держите жетон только в его строке `token:`, как в шаблоне, и больше нигде (ни в `entropy:`, ни в комментарии): приказы хранятся в архиве и публикуются после игры без этой строки.\n\n".into(),
+            _ => String::new(),
+        }
+    }
+}
+
+/// What an answer says in its subject.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Answer {
+    Refused,
+    Accepted,
+    AcceptedLate,
+}
+
+/// The subject of an answer: `Re:` the player's own subject, or a new one.
+pub fn answer_subject(lang: Lang, game: &str, turn: u32, their: &str, a: Answer) -> String {
+    let what = match (a, lang) {
+        (Answer::Refused, Lang::En) => "orders refused",
+        (Answer::Refused, Lang::Ru) => "приказы отклонены",
+        (Answer::Accepted, Lang::En) => "orders accepted",
+        (Answer::Accepted, Lang::Ru) => "приказы приняты",
+        (Answer::AcceptedLate, Lang::En) => "orders accepted, late",
+        (Answer::AcceptedLate, Lang::Ru) => "приказы приняты с опозданием",
+    };
+    let s = their.trim();
+    if s.is_empty() {
+        format!("[{game}] {} {turn}: {what}", lang.pick("Turn", "Ход"))
+    } else if s.to_ascii_lowercase().starts_with("re:") {
+        format!("{s} — {what}")
+    } else {
+        format!("Re: {s} — {what}")
+    }
+}
+
+/// The message a refused message is answered with.
+pub struct Refused<'a> {
+    pub message_id: &'a str,
+    /// When it arrived (UTC, as written).
+    pub received: &'a str,
+    pub game: &'a str,
+    pub turn: u32,
+    pub why: &'a str,
+    /// The hint and any diagnostics, in the same language.
+    pub details: &'a str,
+}
+
+pub fn refused_body(lang: Lang, r: &Refused) -> String {
+    let Refused {
+        message_id,
+        received,
+        game,
+        turn,
+        why,
+        details,
+    } = r;
+    match lang {
+        Lang::En => format!("Your message {message_id} (received {received}) was NOT accepted for game {game}, turn {turn}:\n\n  {why}\n\n{details}Nothing of it was stored; any orders you sent before stand. Send corrected orders as a reply, with your turn token.\n"),
+        Lang::Ru => format!("Ваше письмо {message_id} (получено {received}) НЕ принято для игры {game}, ход {turn}:\n\n  {why}\n\n{details}Из него ничего не сохранено; приказы, присланные вами раньше, остаются в силе. Пришлите исправленные приказы ответом на это письмо, с вашим жетоном хода.\n"),
+    }
+}
+
+/// The moderator's notice of a message from an address no player has.
+pub fn stranger_subject(lang: Lang, game: &str, turn: u32) -> String {
+    match lang {
+        Lang::En => format!("[{game}] Turn {turn}: a message from an unknown sender was refused"),
+        Lang::Ru => format!("[{game}] Ход {turn}: отклонено письмо неизвестного отправителя"),
+    }
+}
+
+pub fn stranger_body(
+    lang: Lang,
+    message_id: &str,
+    received: &str,
+    from: &str,
+    game: &str,
+) -> String {
+    match lang {
+        Lang::En => format!("Message {message_id} (received {received}) claims to come from {from}, which is not the registered address of any player of game {game}. Nothing of it was stored, and its sender was not answered (an answer to a forged address would go to a stranger). If a player writes from a new address, register it in campaign.yaml (players.<side>.email).\n"),
+        Lang::Ru => format!("Письмо {message_id} (получено {received}) будто бы пришло с адреса {from}, но это не зарегистрированный адрес ни одного игрока игры {game}. Из него ничего не сохранено, и отправителю не ответили (ответ на подделанный адрес ушёл бы постороннему). Если игрок пишет с нового адреса, внесите его в campaign.yaml (players.<side>.email).\n"),
+    }
+}
+
+/// The answer to orders accepted.
+pub struct Accepted<'a> {
+    pub game: &'a str,
+    pub turn: u32,
+    /// The step, in the player's language.
+    pub step: &'a str,
+    pub late: bool,
+    /// The side, as `policy::who` names it.
+    pub who: &'a str,
+    pub side: &'a str,
+    pub received: &'a str,
+    pub message_id: &'a str,
+    pub from: &'a str,
+    pub sha: &'a str,
+    /// The deadline in force: its text and UTC time.
+    pub deadline: Option<(&'a str, &'a str)>,
+    /// The warnings of valid orders, rendered (empty: none).
+    pub warnings: &'a str,
+    /// The orders as stored, indented.
+    pub orders: &'a str,
+}
+
+pub fn accepted_body(lang: Lang, a: &Accepted) -> String {
+    let Accepted {
+        game,
+        turn,
+        step,
+        late,
+        who,
+        side,
+        received,
+        message_id,
+        from,
+        sha,
+        deadline,
+        warnings,
+        orders,
+    } = a;
+    let until = match (deadline, late, lang) {
+        (Some((d, _)), true, Lang::En) => {
+            format!("They arrived AFTER the deadline ({d}); they are marked late.\n")
+        }
+        (Some((d, _)), true, Lang::Ru) => {
+            format!("Они пришли ПОСЛЕ срока ({d}); они помечены как опоздавшие.\n")
+        }
+        (Some((d, at)), false, Lang::En) => {
+            format!("You may replace them by sending new orders until the deadline, {d} ({at}).\n")
+        }
+        (Some((d, at)), false, Lang::Ru) => {
+            format!("Их можно заменить, прислав новые приказы до срока: {d} ({at}).\n")
+        }
+        (None, _, Lang::En) => {
+            "You may replace them by sending new orders until the turn is adjudicated.\n".into()
+        }
+        (None, _, Lang::Ru) => {
+            "Их можно заменить, прислав новые приказы, пока ход не разобран.\n".into()
+        }
+    };
+    let warned = match (warnings.is_empty(), lang) {
+        (true, _) => String::new(),
+        (false, Lang::En) => {
+            format!("The orders are valid, with warnings (they stand as written):\n\n{warnings}\n")
+        }
+        (false, Lang::Ru) => format!(
+            "Приказы верны, но с предупреждениями (они остаются как написаны):\n\n{warnings}\n"
+        ),
+    };
+    match lang {
+        Lang::En => format!(
+            "Your orders for game {game}, turn {turn} ({step}) are ACCEPTED{} as the orders of {who}.\n\nReceived {received} as message {message_id}, from {from}; stored with their `token:` line emptied (the archive never holds a token) with SHA-256 {sha}: the file attached, {side}.yaml, is exactly what was stored. `dikast verify --report` takes it, or your own copy, as your orders.\nThey replace any orders you sent before for this turn.\n{until}\n{warned}What was understood (checked against your view, no problem found{}):\n\n{orders}\n",
+            if *late { " (LATE)" } else { "" },
+            if warnings.is_empty() { "" } else { "; the warnings above" },
+        ),
+        Lang::Ru => format!(
+            "Ваши приказы для игры {game}, ход {turn} ({step}), ПРИНЯТЫ{} как приказы стороны {who}.\n\nПолучены {received}, письмо {message_id}, от {from}; сохранены с опустошённой строкой `token:` (в архиве жетонов не бывает), SHA-256 {sha}: приложенный файл {side}.yaml — ровно то, что сохранено. `dikast verify --report` примет его или вашу собственную копию как ваши приказы.\nОни заменяют все приказы, присланные вами раньше на этот ход.\n{until}\n{warned}Как они поняты (проверены по вашему файлу view-{side}.yaml, ошибок нет{}):\n\n{orders}\n",
+            if *late { " (С ОПОЗДАНИЕМ)" } else { "" },
+            if warnings.is_empty() { "" } else { "; предупреждения выше" },
+        ),
+    }
+}
+
+/// A call for orders, or a reminder of it.
+pub struct Call<'a> {
+    pub reminder: bool,
+    pub game: &'a str,
+    pub turn: u32,
+    /// The step, in the player's language.
+    pub step: &'a str,
+    pub side: &'a str,
+    /// Whether the step awaits this side's orders.
+    pub awaited: bool,
+    /// The deadline in force: its text and UTC time.
+    pub deadline: Option<(&'a str, &'a str)>,
+    /// The last turn was adjudicated early: when, its deadline, who had sent nothing.
+    pub early: Option<(&'a str, &'a str, String)>,
+    /// Whose orders of the last turn came late and were used.
+    pub late: Option<String>,
+    /// The orders template (with the turn token).
+    pub template: &'a str,
+}
+
+pub fn call_subject(lang: Lang, game: &str, turn: u32, reminder: bool) -> String {
+    match lang {
+        Lang::En => format!(
+            "[{game}] Turn {turn}: {}your orders, template and turn token",
+            if reminder { "reminder — " } else { "" }
+        ),
+        Lang::Ru => format!(
+            "[{game}] Ход {turn}: {}ваши приказы, шаблон и жетон хода",
+            if reminder {
+                "напоминание — "
+            } else {
+                ""
+            }
+        ),
+    }
+}
+
+pub fn call_body(lang: Lang, c: &Call) -> String {
+    let Call {
+        reminder,
+        game,
+        turn,
+        step,
+        side,
+        awaited,
+        deadline,
+        early,
+        late,
+        template,
+    } = c;
+    let ru = lang == Lang::Ru;
+    let last = turn.saturating_sub(1);
+    let mut b = String::new();
+    if *reminder {
+        b.push_str(&if ru {
+            format!("НАПОМИНАНИЕ: у игры всё ещё нет ваших приказов на ход {turn}.\n\n")
+        } else {
+            format!("REMINDER: the game still has no orders of yours for turn {turn}.\n\n")
+        });
+    }
+    b.push_str(&if ru {
+        format!("Игра {game}, ход {turn} ждёт: {step}.\n")
+    } else {
+        format!("Game {game}, turn {turn} awaits: {step}.\n")
+    });
+    b.push_str(match (awaited, ru) {
+        (true, false) => "Your orders are awaited this turn.\n",
+        (true, true) => "На этом ходу ждут ваших приказов.\n",
+        (false, false) => {
+            "This step awaits no orders of yours (you may still send standing orders).\n"
+        }
+        (false, true) => {
+            "На этом шаге ваших приказов не ждут (постоянные приказы прислать можно).\n"
+        }
+    });
+    b.push_str(&match (deadline, ru) {
+        (Some((d, at)), false) => format!("Deadline in force: {d} ({at}).\n"),
+        (Some((d, at)), true) => format!("Срок приказов: {d} ({at}).\n"),
+        (None, false) => "No deadline is set.\n".into(),
+        (None, true) => "Срок не назначен.\n".into(),
+    });
+    if let Some((at, d, owing)) = early {
+        b.push_str(&if ru {
+            format!("\nХод {last} разобран {at} по распоряжению ведущего, до срока {d}; не прислали приказов: {owing}.\n")
+        } else {
+            format!("\nTurn {last} was adjudicated at {at} on the moderator's order, before its deadline {d}; {owing} had sent no orders.\n")
+        });
+    }
+    if let Some(late) = late {
+        b.push_str(&if ru {
+            format!("\nПриказы на ход {last} от {late} пришли после срока; они использованы с пометкой об опоздании.\n")
+        } else {
+            format!("\nOrders of {late} for turn {last} arrived after the deadline and were used, marked late.\n")
+        });
+    }
+    b.push_str(&if ru {
+        format!("\nОтветьте на это письмо своими приказами: заполните приложенный orders-{side}.yaml и вложите его или вставьте его в письмо простым текстом. Сохраните строку `token:`: это ваш жетон хода, он только ваш, и приказы без него отклоняются. Сначала проверьте их: `dikast check orders-{side}.yaml --against view-{side}.yaml --lang ru`.\n\n{template}")
+    } else {
+        format!("\nReply to this message with your orders: fill in the attached orders-{side}.yaml and attach it, or paste it into the body as plain text. Keep its `token:` line: it is your turn token, yours alone, and orders without it are refused. Check them first with `dikast check orders-{side}.yaml --against view-{side}.yaml`.\n\n{template}")
+    });
+    b
+}
+
+/// A new deadline, told to every player and the moderator.
+pub struct NewDeadline<'a> {
+    pub game: &'a str,
+    pub turn: u32,
+    /// The step, in the reader's language.
+    pub step: &'a str,
+    pub text: &'a str,
+    pub at: &'a str,
+    pub was: Option<&'a str>,
+}
+
+pub fn deadline_subject(lang: Lang, game: &str, turn: u32, text: &str) -> String {
+    match lang {
+        Lang::En => format!("[{game}] Turn {turn}: new deadline {text}"),
+        Lang::Ru => format!("[{game}] Ход {turn}: новый срок {text}"),
+    }
+}
+
+pub fn deadline_body(lang: Lang, d: &NewDeadline) -> String {
+    let NewDeadline {
+        game,
+        turn,
+        step,
+        text,
+        at,
+        was,
+    } = d;
+    match lang {
+        Lang::En => format!(
+            "Game {game}, turn {turn} ({step}): the deadline for orders is now {text} ({at}){}.\n\nThe deadline in your last view or report is replaced by this one.\n",
+            was.map(|o| format!("; it was {o}")).unwrap_or_default()
+        ),
+        Lang::Ru => format!(
+            "Игра {game}, ход {turn} ({step}): срок приказов теперь {text} ({at}){}.\n\nЭтот срок заменяет тот, что назван в вашем последнем отчёте или файле view.\n",
+            was.map(|o| format!("; был {o}")).unwrap_or_default()
+        ),
+    }
+}
+
+/// The line of the orders template that carries the turn token.
+pub fn token_line(lang: Lang, token: &str) -> String {
+    match lang {
+        Lang::En => format!(
+            "token: {token}   # your turn token for orders by mail: yours alone, never share it\n"
+        ),
+        Lang::Ru => format!(
+            "token: {token}   # ваш жетон хода для приказов по почте: он только ваш, никому его не сообщайте\n"
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every refusal has words in every language, and the Russian ones are not English.
+    #[test]
+    fn every_refusal_is_worded_in_every_language() {
+        let all = [
+            Refusal::Stranger { from: "a@b".into() },
+            Refusal::HtmlOnly,
+            Refusal::Empty,
+            Refusal::NoGameLine,
+            Refusal::OtherSide {
+                named: "athens".into(),
+                from: "a@b".into(),
+                plays: "sparta".into(),
+            },
+            Refusal::WhichSide {
+                from: "a@b".into(),
+                sides: vec!["athens".into(), "sparta".into()],
+            },
+            Refusal::NotThisTurn {
+                game: "g".into(),
+                turn: 3,
+            },
+            Refusal::WrongToken { turn: 3 },
+            Refusal::NoToken { turn: 3 },
+            Refusal::DoesNotCheck {
+                side: "sparta".into(),
+            },
+            Refusal::Late {
+                deadline: "2026-03-08 18:00 UTC".into(),
+            },
+            Refusal::TokenOutside,
+            Refusal::DoesNotCheckWithoutToken,
+        ];
+        for r in &all {
+            let (en, ru) = (r.why(Lang::En), r.why(Lang::Ru));
+            assert!(!en.is_empty() && !ru.is_empty() && en != ru, "{r:?}");
+            assert!(
+                ru.chars().any(|c| ('а'..='я').contains(&c)),
+                "{r:?}: no Russian in {ru}"
+            );
+            assert_eq!(
+                r.hint(Lang::En).is_empty(),
+                r.hint(Lang::Ru).is_empty(),
+                "{r:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn subjects_answer_the_players_own() {
+        let s = answer_subject(Lang::Ru, "g", 2, "", Answer::Accepted);
+        assert_eq!(s, "[g] Ход 2: приказы приняты");
+        let s = answer_subject(Lang::En, "g", 2, "RE: orders", Answer::Refused);
+        assert_eq!(s, "RE: orders — orders refused");
+        let s = answer_subject(Lang::Ru, "g", 2, "мои приказы", Answer::AcceptedLate);
+        assert_eq!(s, "Re: мои приказы — приказы приняты с опозданием");
+    }
+}
