@@ -449,9 +449,15 @@ where
     }
 }
 
-/// Which game a file belongs to (its `rules:` field).
+/// Which game a loose file belongs to (its `rules:` field), the scenarios archived near
+/// it made known.
 fn game_of<'r>(reg: &'r Registry, path: &Path, bytes: &[u8]) -> Result<&'r dyn Game, Failure> {
     campaign::register_scenarios_near(path);
+    rules_of(reg, path, bytes)
+}
+
+/// Which game a file belongs to (its `rules:` field).
+fn rules_of<'r>(reg: &'r Registry, path: &Path, bytes: &[u8]) -> Result<&'r dyn Game, Failure> {
     let name = path.display().to_string();
     let file = crate::yaml::decode_within(&name, bytes, crate::yaml::MAX_GAME_BYTES)
         .map_err(Failure::input)?;
@@ -666,7 +672,10 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
                         Failure::Io(m) => Failure::Verify(m),
                         f => f,
                     })?;
-                    let game = game_of(reg, &g1, &gb).map_err(|f| match f {
+                    // An archive is verified with what it holds: its own `scenarios/`,
+                    // never a copy lying around it.
+                    campaign::register_campaign_scenarios(&d);
+                    let game = rules_of(reg, &g1, &gb).map_err(|f| match f {
                         Failure::Refused(m) => Failure::Verify(m),
                         f => verify::as_archive_failure(f),
                     })?;

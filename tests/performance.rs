@@ -264,6 +264,51 @@ fn a_custom_scenario_is_archived_once_and_named_by_its_hash() {
         .run();
 }
 
+/// A campaign reads its custom scenario from its own `scenarios/` only: a copy in the
+/// folder above it (as `scenario-<sha>.yaml`, the name beside a player's view, or in a
+/// `scenarios/` there) is not taken; without its own copy, `adjudicate` and `verify`
+/// name what is missing and write nothing.
+#[test]
+fn a_campaign_takes_its_scenario_from_its_own_scenarios_folder_only() {
+    let tmp = TempDir::new("perf-scenario-own");
+    let (dir, text, sha) = new_custom_campaign(&tmp);
+    Test::new()
+        .arg("adjudicate")
+        .arg(&dir)
+        .arg("--allow-no-orders")
+        .run();
+    fs::write(tmp.join(format!("scenario-{sha}.yaml")), &text).unwrap();
+    fs::create_dir_all(tmp.join("scenarios")).unwrap();
+    fs::write(tmp.join(format!("scenarios/{sha}.yaml")), &text).unwrap();
+    fs::remove_dir_all(dir.join("scenarios")).unwrap();
+    let before = fs::read_dir(dir.join("turns")).unwrap().count();
+    let missing = format!("scenarios/{sha}.yaml in a campaign");
+    Test::new()
+        .arg("adjudicate")
+        .arg(&dir)
+        .arg("--allow-no-orders")
+        .failure()
+        .stderr_has(&missing)
+        .run();
+    assert_eq!(fs::read_dir(dir.join("turns")).unwrap().count(), before);
+    assert!(!dir.join("turns/0002/report.md").exists());
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .verify_failure()
+        .stderr_has(&missing)
+        .run();
+    // Its own copy back: it plays on.
+    fs::create_dir_all(dir.join("scenarios")).unwrap();
+    fs::write(dir.join(format!("scenarios/{sha}.yaml")), &text).unwrap();
+    Test::new()
+        .arg("adjudicate")
+        .arg(&dir)
+        .arg("--allow-no-orders")
+        .stdout_has("turn 2 adjudicated")
+        .run();
+}
+
 /// Turn 1 of a campaign made over as dikast wrote it before issue 14: the custom
 /// scenario's text inline in the game file and both views, and no `scenarios/`.
 fn make_inline(dir: &Path) {
