@@ -51,6 +51,8 @@ pub enum Refusal {
     },
     /// The turn token also appears outside its `token:` line.
     TokenOutside,
+    /// The orders hold what the archive never holds: an address, another side's token.
+    Holds(crate::policy::Never),
     /// The orders check out only with their token line (what is stored has it emptied).
     DoesNotCheckWithoutToken,
 }
@@ -84,6 +86,8 @@ impl Refusal {
             (Late { deadline }, Lang::Ru) => format!("срок {deadline} прошёл, а эта кампания опоздавших приказов не принимает"),
             (TokenOutside, Lang::En) => "your turn token appears in the orders outside their `token:` line".into(),
             (TokenOutside, Lang::Ru) => "ваш жетон хода стоит в приказах не только в строке `token:`".into(),
+            (Holds(what), Lang::En) => format!("the orders hold {}", what.words(lang)),
+            (Holds(what), Lang::Ru) => format!("в приказах есть {}", what.words(lang)),
             (DoesNotCheckWithoutToken, Lang::En) => "the orders do not check out once their `token:` line is emptied".into(),
             (DoesNotCheckWithoutToken, Lang::Ru) => "приказы не проходят проверку, когда строка `token:` опустошена".into(),
         }
@@ -98,6 +102,8 @@ impl Refusal {
             (NoToken { turn }, Lang::En) => format!("Copy the `token:` line from the orders template dikast mailed you for turn {turn}.\n\n"),
             (NoToken { turn }, Lang::Ru) => format!("Скопируйте строку `token:` из шаблона приказов, который dikast прислал вам на ход {turn}.\n\n"),
             (TokenOutside, Lang::En) => "Keep the token on its own `token:` line, as the template has it, and nowhere else (not in `entropy:` nor in a comment): orders are archived, and published when the game is over, without that line.\n\n".into(),
+            (Holds(_), Lang::En) => "Orders are archived, and published when the game is over: they must hold no e-mail address and no turn token, in a comment or anywhere else. Take it out and send them again.\n\n".into(),
+            (Holds(_), Lang::Ru) => "Приказы хранятся в архиве и публикуются после игры: в них не должно быть ни адресов почты, ни жетонов хода — ни в комментарии, ни где-либо ещё. Уберите это и пришлите их снова.\n\n".into(),
             (TokenOutside, Lang::Ru) => "Держите жетон только в его строке `token:`, как в шаблоне, и больше нигде (ни в `entropy:`, ни в комментарии): приказы хранятся в архиве и публикуются после игры без этой строки.\n\n".into(),
             _ => String::new(),
         }
@@ -449,6 +455,8 @@ mod tests {
                 deadline: "2026-03-08 18:00 UTC".into(),
             },
             Refusal::TokenOutside,
+            Refusal::Holds(crate::policy::Never::Address(Some("athens".into()))),
+            Refusal::Holds(crate::policy::Never::Address(None)),
             Refusal::DoesNotCheckWithoutToken,
         ];
         for r in &all {

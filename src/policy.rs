@@ -350,6 +350,91 @@ pub fn token(secret: &Secret, game: &str, turn: u32, side: &str) -> String {
     crate::dice::to_hex(&h)[..20].to_string()
 }
 
+/// A thing the archive must never hold.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Never {
+    Token {
+        side: String,
+        turn: u32,
+    },
+    /// A player's address (`Some(side)`) or the moderator's.
+    Address(Option<String>),
+}
+
+impl Never {
+    pub fn words(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (Never::Token { side, turn }, Lang::En) => {
+                format!("the turn token of {side} for turn {turn}")
+            }
+            (Never::Token { side, turn }, Lang::Ru) => {
+                format!("жетон хода стороны {side} на ход {turn}")
+            }
+            (Never::Address(Some(side)), Lang::En) => format!("the address of {side}'s player"),
+            (Never::Address(Some(side)), Lang::Ru) => format!("адрес игрока стороны {side}"),
+            (Never::Address(None), Lang::En) => "the moderator's address".into(),
+            (Never::Address(None), Lang::Ru) => "адрес ведущего".into(),
+        }
+    }
+}
+
+/// What the archive must never hold, since it is published when the game is over: the
+/// turn token of every side for each turn of `turns`, and every registered address
+/// (the players' and the moderator's), each lowercase with what it is.
+pub fn never_archived(
+    c: &Campaign,
+    secret: &Secret,
+    turns: std::ops::RangeInclusive<u32>,
+) -> Vec<(String, Never)> {
+    let mut never = Vec::new();
+    for t in turns {
+        for side in c.players.keys() {
+            never.push((
+                token(secret, &c.game, t, side),
+                Never::Token {
+                    side: side.clone(),
+                    turn: t,
+                },
+            ));
+        }
+    }
+    let addr = |a: &str| {
+        let a = a.trim();
+        let a = match (a.rfind('<'), a.rfind('>')) {
+            (Some(i), Some(j)) if i < j => &a[i + 1..j],
+            _ => a,
+        };
+        a.trim().to_ascii_lowercase()
+    };
+    for (side, p) in &c.players {
+        if !p.email.trim().is_empty() {
+            never.push((addr(&p.email), Never::Address(Some(side.clone()))));
+        }
+    }
+    if !c.moderator.trim().is_empty() {
+        never.push((addr(&c.moderator), Never::Address(None)));
+    }
+    never
+}
+
+/// What of `never` (`never_archived`) `bytes` hold, case aside: the first one.
+pub fn holds<'a>(bytes: &[u8], never: &'a [(String, Never)]) -> Option<&'a Never> {
+    let lower = bytes.to_ascii_lowercase();
+    never
+        .iter()
+        .find(|(n, _)| !n.is_empty() && lower.windows(n.len()).any(|w| w == n.as_bytes()))
+        .map(|(_, what)| what)
+}
+
+/// Whether orders may hold a turn token of a turn other than the pending one: a run of
+/// hex digits that is not a 64-digit hash (`based_on:`) and is long enough to hold one.
+/// Only then are the tokens of every turn made (their cost grows with the turns).
+pub fn may_hold_old_token(bytes: &[u8]) -> bool {
+    bytes
+        .split(|b| !b.is_ascii_hexdigit())
+        .any(|run| run.len() >= 20 && run.len() != 64)
+}
+
 /// Orders without their `token:` line(s): the token has done its work once the message
 /// is accepted (or the orders are adjudicated), and the archive — published in the end —
 /// must never hold one. `None` when there is no such line. A top-level `token:` key is

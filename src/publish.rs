@@ -71,31 +71,7 @@ pub fn publish(layout: &Layout, out: &Path, force: bool) -> Result<String, Failu
     // What must never be published, looked for in every file copied: any turn token of
     // any side (orders by mail are stored without theirs, and adjudicate takes them out
     // of orders put in by hand; this is the last guard) and every registered address.
-    let mut never: Vec<(String, String)> = Vec::new();
-    for t in 1..=pending {
-        for side in campaign.players.keys() {
-            never.push((
-                crate::policy::token(&secret, &campaign.game, t, side),
-                format!("the turn token of {side} for turn {t}"),
-            ));
-        }
-    }
-    let addr = |a: &str| {
-        let a = a.trim();
-        let a = match (a.rfind('<'), a.rfind('>')) {
-            (Some(i), Some(j)) if i < j => &a[i + 1..j],
-            _ => a,
-        };
-        a.trim().to_ascii_lowercase()
-    };
-    for (side, p) in &campaign.players {
-        if !p.email.trim().is_empty() {
-            never.push((addr(&p.email), format!("the address of {side}'s player")));
-        }
-    }
-    if !campaign.moderator.trim().is_empty() {
-        never.push((addr(&campaign.moderator), "the moderator's address".into()));
-    }
+    let never = crate::policy::never_archived(&campaign, &secret, 1..=pending);
     let guard = Guard {
         never,
         pending_orders: (!g.awaiting.is_empty()).then(|| layout.orders_dir(pending)),
@@ -151,7 +127,7 @@ pub fn publish(layout: &Layout, out: &Path, force: bool) -> Result<String, Failu
 /// What `copy_tree` must not publish.
 struct Guard {
     /// (text, what it is): a file holding one (case aside) is refused.
-    never: Vec<(String, String)>,
+    never: Vec<(String, crate::policy::Never)>,
     /// A game not over (`--force`): the pending turn's orders folder, published empty.
     /// Those orders are not adjudicated yet: each side's are his own until then.
     pending_orders: Option<std::path::PathBuf>,
@@ -201,12 +177,8 @@ fn copy_tree(
             copy_tree(&e.path(), &dest, root, nd, guard)?;
         } else if ft.is_file() {
             let bytes = fsx::read_limited(&e.path())?;
-            let lower = bytes.to_ascii_lowercase();
-            if let Some((_, what)) = guard
-                .never
-                .iter()
-                .find(|(n, _)| !n.is_empty() && lower.windows(n.len()).any(|w| w == n.as_bytes()))
-            {
+            if let Some(what) = crate::policy::holds(&bytes, &guard.never) {
+                let what = what.words(crate::lang::Lang::En);
                 return Err(Failure::Refused(format!(
                     "{} holds {what}: nothing was published (a published archive never holds a turn token or an address)",
                     e.path().strip_prefix(root).unwrap_or(&e.path()).display()

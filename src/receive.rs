@@ -477,6 +477,11 @@ pub fn receive_message(
     {
         return refuse(Some(&side), Refusal::TokenOutside, String::new());
     }
+    // Nor any address, nor another side's token: the archive never holds one.
+    let never = policy::never_archived(&c, &secret, t..=t);
+    if let Some(what) = policy::holds(&obytes, &never) {
+        return refuse(Some(&side), Refusal::Holds(what.clone()), String::new());
+    }
     let warnings = match check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang) {
         Err(f) => {
             return refuse(

@@ -435,6 +435,78 @@ fn publish_keeps_addresses_mail_and_leftovers_home_and_waits_for_the_end() {
         .run();
 }
 
+/// The way out of an archive `publish` would refuse is never to make one: orders put in
+/// by hand that hold a registered address, or a turn token outside its `token:` line
+/// (another turn's too), are refused by `adjudicate` while they may still be edited,
+/// naming the file and what it holds; nothing is written. Taken out, the turn runs.
+#[test]
+fn adjudicate_refuses_orders_that_the_archive_may_not_hold() {
+    let t = TempDir::new("adjudicate-never");
+    let dir = t.join("c");
+    new_campaign(&dir, "never-431");
+    cli::with_players_and_closed_mail(&dir, "en", "");
+    let file = dir.join("turns/0001/orders/athens.yaml");
+    let clean = cli::orders(&dir, 1, "athens", "");
+    // Sparta's turn token for turn 1, from the moderator's template.
+    let sparta_token = Test::new()
+        .args(["template", dir.to_str().unwrap(), "--side", "sparta"])
+        .run()
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("token: "))
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap()
+        .to_string();
+    for (text, what) in [
+        (
+            format!("{clean}# write to Pericles@Example.org\n"),
+            "holds the address of athens's player",
+        ),
+        (
+            format!("{clean}# mod@example.org\n"),
+            "holds the moderator's address",
+        ),
+        (
+            format!("{clean}# sparta's is {sparta_token}\n"),
+            "holds the turn token of sparta for turn 1",
+        ),
+    ] {
+        fs::write(&file, &text).unwrap();
+        let before = cli::snapshot(t.path());
+        Test::new()
+            .arg("adjudicate")
+            .arg(&dir)
+            .failure()
+            .stderr_has("turns/0001/orders/athens.yaml")
+            .stderr_has(what)
+            .stderr_has("Take it out of the file")
+            .run();
+        assert_eq!(cli::snapshot_diff(&before, &cli::snapshot(t.path())), None);
+    }
+    fs::write(&file, &clean).unwrap();
+    Test::new()
+        .arg("adjudicate")
+        .arg(&dir)
+        .stdout_has("turn 1 adjudicated")
+        .run();
+    // A token of a turn past, pasted in later orders, is found too.
+    let file2 = dir.join("turns/0002/orders/athens.yaml");
+    fs::write(
+        &file2,
+        format!(
+            "{}# old: {sparta_token}\n",
+            cli::orders(&dir, 2, "athens", "")
+        ),
+    )
+    .unwrap();
+    Test::new()
+        .arg("adjudicate")
+        .arg(&dir)
+        .failure()
+        .stderr_has("holds the turn token of sparta for turn 1")
+        .run();
+}
+
 #[test]
 fn a_missing_archived_file_fails_verification_naming_it() {
     let t = TempDir::new("missing");

@@ -825,3 +825,45 @@ fn answers_are_in_each_players_language() {
         "{receipts}"
     );
 }
+
+/// Orders are archived and published when the game is over: orders by mail that hold an
+/// address (the player's own in a comment, too) are refused, saying why, in the player's
+/// language; nothing is stored.
+#[test]
+fn orders_holding_an_address_are_refused() {
+    let dir = campaign(
+        "address",
+        "mail:\n  server: 127.0.0.1\n  port: 9\n  security: none\n  from: \"Dikast <judge@example.org>\"\n",
+    );
+    let ta = format!(
+        "{}# from {}\n",
+        template(&dir, "athens"),
+        ATHENS.to_uppercase()
+    );
+    let out = receive(&dir, "2026-03-01T10:00:00Z", &message(ATHENS, "a1", &ta));
+    assert!(
+        out.starts_with("refused <a1@example.org>")
+            && out.contains("the orders hold the address of athens's player"),
+        "{out}"
+    );
+    let ts = format!("{}# копия: mod@example.org\n", template(&dir, "sparta"));
+    let out = receive(&dir, "2026-03-01T10:01:00Z", &message(SPARTA, "s1", &ts));
+    assert!(
+        out.contains("the orders hold the moderator's address"),
+        "{out}"
+    );
+    assert_eq!(
+        fs::read_dir(dir.join("turns/0001/orders")).unwrap().count(),
+        0
+    );
+    let q = queued(&dir);
+    let s1 = &q
+        .iter()
+        .find(|(to, _, _)| to == SPARTA)
+        .expect("Sparta answered")
+        .2;
+    assert!(
+        s1.contains("в приказах есть адрес ведущего") && s1.contains("ни адресов почты"),
+        "{s1}"
+    );
+}
