@@ -327,3 +327,92 @@ fn the_russian_map_names_kinds_blocks_and_the_scenario_in_russian() {
     }
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// Every game's orders template in Russian (`dikast template VIEW --lang ru`, what a
+/// Russian player's call for orders carries) has Russian comments: for every view of
+/// each game's demo campaign, no comment line holds English prose (ids, place names,
+/// YAML keys and values and `quoted` text aside), and the header names the step in
+/// Russian.
+#[test]
+fn every_games_russian_templates_are_russian() {
+    let reg = dikast::games::builtin();
+    let english = [
+        // (Not `of`, `in`, `at`: place names hold them, `Gulf of Corinth`.)
+        "the", "your", "you", "and", "to", "is", "with", "each", "one", "may", "game", "turn",
+        "round", "hand", "orders", "not", "this", "from", "by", "army", "card", "space",
+    ];
+    let mut seen = 0;
+    for id in reg.ids() {
+        let g = reg.find(id).unwrap();
+        let Some(scenario) = g
+            .scenario_names()
+            .iter()
+            .find(|s| examples().join(s).is_dir())
+        else {
+            continue;
+        };
+        let dir = temp(&format!("templates-{id}"));
+        dikast::demo::demo(&reg, Some(scenario), Some(&dir), &examples())
+            .unwrap_or_else(|f| panic!("{}", f.render()));
+        let layout = Layout::new(&dir);
+        let mut views = 0;
+        for t in layout.turns().unwrap() {
+            let mut files: Vec<PathBuf> = fs::read_dir(layout.turn_dir(t))
+                .unwrap()
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| {
+                    p.file_name()
+                        .is_some_and(|n| n.to_string_lossy().starts_with("view-"))
+                })
+                .collect();
+            files.sort();
+            for v in files {
+                let bytes = fs::read(&v).unwrap();
+                let text = g
+                    .template_file(&v, &bytes, None, Some(Lang::Ru))
+                    .unwrap_or_else(|f| panic!("{}: {}", v.display(), f.render()));
+                let header = text.lines().nth(1).unwrap_or("");
+                assert!(
+                    header.starts_with("# Приказы: ") && header.contains(": Ход ")
+                        || header.contains("г. до н. э."),
+                    "{id}: the header names no Russian step: {header}"
+                );
+                for line in text.lines() {
+                    let Some(i) = line.find('#') else { continue };
+                    let mut comment = String::new();
+                    for (k, part) in line[i..].split('`').enumerate() {
+                        if k % 2 == 0 {
+                            comment.push_str(part);
+                        }
+                    }
+                    // Words of prose: commands, file names, paths and schema lines aside.
+                    let prose = comment.split("dikast ").next().unwrap_or("");
+                    let words = prose
+                        .split_whitespace()
+                        // YAML keys (`from:`) are the file's words, not prose.
+                        .filter(|t| !(t.ends_with(':') && t.is_ascii()))
+                        .map(|t| t.trim_end_matches([':', ',', ';', ')', '.']))
+                        .filter(|t| {
+                            !t.contains([
+                                '.', '/', '=', '$', '_', ':', '"', '{', '}', '[', ']', '<', '>',
+                            ])
+                        })
+                        .flat_map(|t| t.split(|c: char| !c.is_alphabetic()))
+                        .map(str::to_lowercase);
+                    if let Some(w) = words.into_iter().find(|w| english.contains(&w.as_str())) {
+                        panic!(
+                            "{id}, {}: English `{w}` in a Russian template comment: {line}\n{text}",
+                            v.display()
+                        );
+                    }
+                }
+                views += 1;
+            }
+        }
+        assert!(views >= 2, "{id}: {views} views");
+        seen += 1;
+        let _ = fs::remove_dir_all(&dir);
+    }
+    assert!(seen >= 2, "only {seen} games have examples");
+}

@@ -786,9 +786,14 @@ pub fn schema(game: &str, forms: &Forms) -> Value {
 
 /// The template's comment lines listing forms (`# actions: 2.0, 4.2: …`).
 pub fn template_lines(forms: &Forms, keys: &[&str]) -> String {
+    template_lines_with(forms, keys, |h| h.to_string())
+}
+
+/// `template_lines` with each form's help put in the reader's words by `help`.
+pub fn template_lines_with(forms: &Forms, keys: &[&str], help: impl Fn(&str) -> String) -> String {
     let mut out = String::new();
     for f in forms.forms.iter().filter(|f| keys.contains(&f.key)) {
-        out.push_str(&format!("# {}: {} ({})\n", f.key, f.help, f.rule));
+        out.push_str(&format!("# {}: {} ({})\n", f.key, help(f.help), f.rule));
     }
     out
 }

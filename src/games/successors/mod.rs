@@ -23,8 +23,28 @@ pub struct Successors;
 
 /// The step a state awaits, in words (the game file's `step` in English).
 pub fn step_title(sc: &Scenario, st: &State, lang: Lang) -> String {
-    let t = text::words::roman(st.game_turn);
-    match &st.phase {
+    title_of(
+        sc,
+        st.game_turn,
+        st.round,
+        &st.phase,
+        st.players.len(),
+        lang,
+    )
+}
+
+/// The step's title from what a game file and a view both hold: the game turn, the
+/// round, the phase and how many play.
+fn title_of(
+    sc: &Scenario,
+    game_turn: u32,
+    round: u32,
+    phase: &Phase,
+    players: usize,
+    lang: Lang,
+) -> String {
+    let t = text::words::roman(game_turn);
+    match phase {
         Phase::Deal => lang
             .pick(
                 "Game turn I: preparations and the Tyche draw",
@@ -34,13 +54,13 @@ pub fn step_title(sc: &Scenario, st: &State, lang: Lang) -> String {
         Phase::Round => lang.pick(
             format!(
                 "Game turn {t}, round {} of {}: Surrender, Tyche, Activation and Foraging segments",
-                st.round,
-                sc.params.rounds_for(st.players.len())
+                round,
+                sc.params.rounds_for(players)
             ),
             format!(
                 "Ход {t}, раунд {} из {}: сегменты сдачи, Тихе, маневров и фуражировки",
-                st.round,
-                sc.params.rounds_for(st.players.len())
+                round,
+                sc.params.rounds_for(players)
             ),
         ),
         Phase::Ended { winner } => lang.pick(
@@ -229,6 +249,19 @@ impl Rules for Successors {
 
     fn template(sc: &Scenario, view: &View, side: &str) -> String {
         text::template::template(sc, view, side)
+    }
+    fn template_in(sc: &Scenario, view: &View, side: &str, lang: Lang) -> String {
+        text::template::template_in(sc, view, side, lang)
+    }
+    fn step_of_view(sc: &Scenario, view: &View, lang: Lang) -> Option<String> {
+        Some(title_of(
+            sc,
+            view.game_turn,
+            view.round,
+            &view.phase,
+            view.players.len(),
+            lang,
+        ))
     }
 
     fn map(sc: &Scenario, view: &View) -> crate::map::MapPicture {

@@ -1,49 +1,87 @@
 //! The orders skeleton of a step: what the player may send, every form listed in
-//! comments, with his own armies, hand and the cards he resolves filled in.
+//! comments, with his own armies, hand and the cards he resolves filled in; the comments
+//! in the player's language (the YAML keys and values stay as the checker reads them).
 
 use super::words::card;
 use crate::games::successors::check::default_play;
 use crate::games::successors::check::forms::forms;
 use crate::games::successors::model::orders::Use;
+use crate::games::successors::model::scenario::CardKind;
 use crate::games::successors::model::scenario::Scenario;
 use crate::games::successors::model::sight::View;
 use crate::games::successors::model::state::Phase;
-use crate::kit::forms::template_lines;
+use crate::kit::forms::template_lines_with;
 use crate::lang::Lang;
 use std::fmt::Write;
 
 pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
+    template_in(sc, v, side, Lang::En)
+}
+
+/// A card's kind in the template's words.
+fn kind(k: &CardKind, lang: Lang) -> &'static str {
+    match k {
+        CardKind::Event => lang.pick("Event", "событие"),
+        CardKind::Bonus => lang.pick("Bonus", "бонус"),
+        CardKind::Surprise => lang.pick("Surprise", "сюрприз"),
+    }
+}
+
+pub fn template_in(sc: &Scenario, v: &View, side: &str, lang: Lang) -> String {
     let mut o = String::new();
     let f = forms();
+    // A form's help in the reader's language (the checker's phrase table has them all).
+    let help = |h: &str| match lang {
+        Lang::En => h.to_string(),
+        _ => crate::kit::tr::sentence(h, crate::games::successors::check::ru::tongue()),
+    };
+    let template_lines =
+        |f: &crate::kit::forms::Forms, keys: &[&str]| template_lines_with(f, keys, help);
     match &v.phase {
         Phase::Deal => {
             let _ = writeln!(
                 o,
-                "# Game turn I begins with the Tyche draw: nothing to decide."
+                "{}",
+                lang.pick(
+                    "# Game turn I begins with the Tyche draw: nothing to decide.",
+                    "# Ход I начинается с раздачи карт Тихе: решать нечего."
+                )
             );
             let _ = writeln!(
                 o,
-                "# Your `entropy` above feeds the dice; you may send standing orders."
+                "{}",
+                lang.pick(
+                    "# Your `entropy` above feeds the dice; you may send standing orders.",
+                    "# Ваша `entropy` выше войдёт в бросок костей; можно прислать постоянные приказы."
+                )
             );
             o.push_str(&template_lines(&f, &["standing"]));
         }
         Phase::Ended { .. } => {
-            let _ = writeln!(o, "# The game is over: there is nothing to send.");
+            let _ = writeln!(
+                o,
+                "{}",
+                lang.pick(
+                    "# The game is over: there is nothing to send.",
+                    "# Игра окончена: присылать нечего."
+                )
+            );
         }
         Phase::Round => {
             o.push_str(&template_lines(
                 &f,
                 &["surrender", "tyche", "nobody", "activation", "standing"],
             ));
-            let _ = writeln!(o, "#\n# Your hand:");
+            let _ = writeln!(o, "#\n# {}", lang.pick("Your hand:", "Ваша рука:"));
             for c in &v.hand {
                 if let Some(d) = sc.card(c) {
                     let _ = writeln!(
                         o,
-                        "#   {}  ({:?}, {} OPs)",
-                        card(sc, c, Lang::En),
-                        d.kind,
-                        d.ops
+                        "#   {}  ({}, {} {})",
+                        card(sc, c, lang),
+                        kind(&d.kind, lang),
+                        d.ops,
+                        lang.pick("OPs", "ОП")
                     );
                 }
             }
@@ -57,7 +95,11 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
             if !reserve.is_empty() {
                 let _ = writeln!(
                     o,
-                    "# Reserve generals to buy with OPs (`general: {{ Name: Space }}`): {}",
+                    "{}{}",
+                    lang.pick(
+                        "# Reserve generals to buy with OPs (`general: { Name: Space }`): ",
+                        "# Резервные полководцы, которых можно купить за ОП (`general: { Имя: Зона }`): "
+                    ),
                     reserve.join(", ")
                 );
             }
@@ -68,13 +110,21 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
                 };
                 let _ = writeln!(
                     o,
-                    "tyche:\n  play: {}\n  for: {how}      # event | ops (Event) | both (Bonus) | discard (Surprise)",
-                    d.card
+                    "tyche:\n  play: {}\n  for: {how}      # {}",
+                    d.card,
+                    lang.pick(
+                        "event | ops (Event) | both (Bonus) | discard (Surprise)",
+                        "event | ops (событие) | both (бонус) | discard (сюрприз)"
+                    )
                 );
             }
             let _ = writeln!(
                 o,
-                "# surrender:\n#   assault: <a space where your army stands>"
+                "# surrender:\n#   assault: <{}>",
+                lang.pick(
+                    "a space where your army stands",
+                    "зона, где стоит ваша армия"
+                )
             );
             let activating: Vec<&String> = v
                 .revealed
@@ -84,21 +134,36 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
             if v.revealed_for.as_deref() == Some(side) && !activating.is_empty() {
                 let _ = writeln!(
                     o,
-                    "# You resolve the cards revealed for nobody that activate an army:"
+                    "{}",
+                    lang.pick(
+                        "# You resolve the cards revealed for nobody that activate an army:",
+                        "# Вы разыгрываете карты, открытые ни для кого, которые активируют армию:"
+                    )
                 );
                 let _ = writeln!(o, "nobody:");
                 for c in activating {
-                    let _ = writeln!(o, "  {c}: stay      # stay | marker | [spaces of its move]");
+                    let _ = writeln!(
+                        o,
+                        "  {c}: stay      # stay | marker | [{}]",
+                        lang.pick("spaces of its move", "зоны её перемещения")
+                    );
                 }
             }
             let _ = writeln!(o, "activation:");
             for a in v.armies.iter().filter(|a| a.player == side) {
                 let ap = sc.general(&a.general).map(|g| g.action_points).unwrap_or(0);
-                let _ = writeln!(
-                    o,
-                    "  {}: []      # at {}, {} CUs, {ap} action points: spaces, assault, sortie, inside, {{sea: Port}}",
-                    a.general, a.at, a.cus
-                );
+                let _ = match lang {
+                    Lang::En => writeln!(
+                        o,
+                        "  {}: []      # at {}, {} CUs, {ap} action points: spaces, assault, sortie, inside, {{sea: Port}}",
+                        a.general, a.at, a.cus
+                    ),
+                    Lang::Ru => writeln!(
+                        o,
+                        "  {}: []      # в {}, БЧ: {}, очков действия: {ap}; шаги: зоны, assault, sortie, inside, {{sea: Порт}}",
+                        a.general, a.at, a.cus
+                    ),
+                };
             }
         }
     }
