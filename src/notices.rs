@@ -186,6 +186,14 @@ pub fn stranger_body(
     }
 }
 
+/// The last notice of an unknown sender a turn gives the moderator says so.
+pub fn strangers_capped(lang: Lang, n: usize, receipts: &str) -> String {
+    match lang {
+        Lang::En => format!("\nThat makes {n} unknown senders this turn: you are told of no more (each sender is told once, {n} a turn at most); every message is recorded in {receipts}.\n"),
+        Lang::Ru => format!("\nНеизвестных отправителей за этот ход уже {n}: о следующих вам не сообщат (о каждом сообщают один раз, не больше {n} за ход); каждое письмо записано в {receipts}.\n"),
+    }
+}
+
 /// The answer to orders accepted.
 pub struct Accepted<'a> {
     pub game: &'a str,

@@ -44,6 +44,10 @@ pub struct Desk<'a> {
     pub step_title: &'a dyn Fn(u32, Lang) -> Result<String, Failure>,
 }
 
+/// The unknown senders of a turn the moderator is told of, each once (more are only
+/// recorded in the receipts).
+pub const STRANGER_NOTICES: usize = 5;
+
 /// What became of a message.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
@@ -309,6 +313,20 @@ pub fn receive_message(
     // `diagnostics` what the check found, already in the player's language.
     let refuse = |side: Option<&str>, r: Refusal, diagnostics: String| -> Result<String, Failure> {
         let why = r.why(Lang::En);
+        // The unknown senders of this turn the moderator was told of before this one.
+        let strangers: Vec<String> = if side.is_none() {
+            let mut v: Vec<String> = load_receipts(layout, t)?
+                .messages
+                .into_iter()
+                .filter(|m| m.side.is_none() && m.outcome == Outcome::Refused)
+                .map(|m| m.from.to_ascii_lowercase())
+                .collect();
+            v.sort();
+            v.dedup();
+            v
+        } else {
+            Vec::new()
+        };
         add_receipt(
             layout,
             t,
@@ -346,25 +364,43 @@ pub fn receive_message(
                     &message_id,
                 )
             }
-            None => answer(
-                layout,
-                &c,
-                To::Moderator,
-                notices::stranger_subject(moderator_lang, &c.game, t),
-                notices::stranger_body(
+            // Spam must not flood the moderator: one notice per unknown sender and turn,
+            // and at most STRANGER_NOTICES senders a turn; every message is in the receipts.
+            None if strangers.contains(&from.to_ascii_lowercase()) => {
+                "the sender not answered; the moderator was told of this sender this turn before".into()
+            }
+            None if strangers.len() >= STRANGER_NOTICES => format!(
+                "the sender not answered; the moderator not told ({STRANGER_NOTICES} unknown senders were this turn; the receipts list every message)"
+            ),
+            None => {
+                let mut body = notices::stranger_body(
                     moderator_lang,
                     &message_id,
                     &received,
                     &shown(&from),
                     &c.game,
-                ),
-                &message_id,
-            )
-            .replacen(
-                "answer ",
-                "the sender not answered; the moderator's notice ",
-                1,
-            ),
+                );
+                if strangers.len() + 1 == STRANGER_NOTICES {
+                    body.push_str(&notices::strangers_capped(
+                        moderator_lang,
+                        STRANGER_NOTICES,
+                        &layout.rel(&receipts_path(layout, t)),
+                    ));
+                }
+                answer(
+                    layout,
+                    &c,
+                    To::Moderator,
+                    notices::stranger_subject(moderator_lang, &c.game, t),
+                    body,
+                    &message_id,
+                )
+                .replacen(
+                    "answer ",
+                    "the sender not answered; the moderator's notice ",
+                    1,
+                )
+            }
         };
         Ok(format!(
             "refused {message_id} from {}{}: {why}; {mailed}",

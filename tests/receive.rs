@@ -867,3 +867,68 @@ fn orders_holding_an_address_are_refused() {
         "{s1}"
     );
 }
+
+/// Spam does not flood the moderator: each unknown sender is told of once a turn, and at
+/// most `STRANGER_NOTICES` senders a turn (the last notice says so); every message is
+/// still recorded in the receipts, and none is answered.
+#[test]
+fn unknown_senders_are_told_once_each_and_a_few_a_turn() {
+    let dir = campaign(
+        "spam",
+        "mail:\n  server: 127.0.0.1\n  port: 9\n  security: none\n  from: \"Dikast <judge@example.org>\"\n",
+    );
+    let n = dikast::receive::STRANGER_NOTICES;
+    let mut lines = Vec::new();
+    for i in 0..3 {
+        lines.push(receive(
+            &dir,
+            "2026-03-01T10:00:00Z",
+            &message("spam@example.net", &format!("x{i}"), "buy now\n"),
+        ));
+    }
+    for i in 0..n + 2 {
+        lines.push(receive(
+            &dir,
+            "2026-03-01T10:00:00Z",
+            &message(
+                &format!("spam{i}@example.net"),
+                &format!("y{i}"),
+                "buy now\n",
+            ),
+        ));
+    }
+    assert!(lines[0].contains("the moderator's notice"), "{}", lines[0]);
+    assert!(
+        lines[1].contains("was told of this sender this turn before"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].contains("was told of this sender this turn before"),
+        "{}",
+        lines[2]
+    );
+    let told: Vec<_> = queued(&dir)
+        .into_iter()
+        .filter(|(to, _, _)| to == "mod@example.org")
+        .collect();
+    assert_eq!(told.len(), n, "{told:#?}");
+    // The notice of the n-th sender (spam@, then spam0@ …) is the one that says so.
+    let capped: Vec<_> = told
+        .iter()
+        .filter(|(_, _, b)| b.contains("you are told of no more"))
+        .collect();
+    assert_eq!(capped.len(), 1, "{told:#?}");
+    assert!(
+        capped[0].2.contains(&format!("spam{}@example.net", n - 2)),
+        "{}",
+        capped[0].2
+    );
+    assert!(
+        lines.last().unwrap().contains("the moderator not told"),
+        "{lines:?}"
+    );
+    let receipts = fs::read_to_string(dir.join(".dikast/receipts/0001.yaml")).unwrap();
+    assert_eq!(receipts.matches("message_id:").count(), n + 5, "{receipts}");
+    assert_eq!(notice_recipients(&dir).len(), n);
+}
