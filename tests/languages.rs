@@ -416,3 +416,86 @@ fn every_games_russian_templates_are_russian() {
     }
     assert!(seen >= 2, "only {seen} games have examples");
 }
+
+/// Every help of every game's order forms — each form's, each field's, each verb's, at
+/// any depth — has its Russian in the game's phrase tables: a Russian player's template
+/// lists them and his diagnostics of a wrong value quote them (`kit::tr::sentence`).
+#[test]
+fn every_order_form_help_has_russian() {
+    use dikast::kit::forms::{Forms, Shape};
+    fn walk(shape: &Shape, out: &mut Vec<&'static str>) {
+        match shape {
+            Shape::List { item, .. } | Shape::OneOrList(item) | Shape::Map(item) => walk(item, out),
+            Shape::Record(fields) => {
+                for f in fields {
+                    out.push(f.help);
+                    walk(&f.shape, out);
+                }
+            }
+            Shape::Verbs(verbs) => {
+                for v in verbs {
+                    out.push(v.help);
+                    walk(&v.shape, out);
+                    for f in &v.fields {
+                        out.push(f.help);
+                        walk(&f.shape, out);
+                    }
+                }
+            }
+            Shape::Either(v) => v.iter().for_each(|s| walk(s, out)),
+            _ => {}
+        }
+    }
+    fn helps(forms: &Forms) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        for f in &forms.forms {
+            out.push(f.help);
+            walk(&f.shape, &mut out);
+        }
+        out.retain(|h| !h.is_empty());
+        out.sort();
+        out.dedup();
+        out
+    }
+    use dikast::rules::Rules;
+    let mut missing = Vec::new();
+    let games: [(&str, Forms, dikast::kit::tr::Tongue); 2] = [
+        (
+            "hellenes",
+            Hellenes::order_forms(),
+            Hellenes::diagnostic_tongue(),
+        ),
+        (
+            "successors",
+            Successors::order_forms(),
+            Successors::diagnostic_tongue(),
+        ),
+    ];
+    for (id, forms, tongue) in games {
+        let all = helps(&forms);
+        assert!(all.len() > 10, "{id}: {} helps", all.len());
+        for h in all {
+            let ru = dikast::kit::tr::sentence(h, tongue);
+            // Latin words left, ids and YAML words (lowercase, with `_` or `-`) aside.
+            let latin: Vec<&str> = ru
+                .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '`'))
+                .filter(|w| w.chars().all(|c| c.is_ascii_lowercase()) && w.len() > 2)
+                // The words the orders themselves write (`for: action`, `event | ops`).
+                .filter(|w| {
+                    ![
+                        "for", "action", "event", "ops", "both", "discard", "walls", "field",
+                    ]
+                    .contains(w)
+                })
+                .collect();
+            if ru == h || latin.len() > 1 {
+                missing.push(format!("{id}: {h}\n    ru: {ru}"));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "helps without Russian:\n{}",
+        missing.join("\n")
+    );
+}

@@ -311,7 +311,16 @@ fn record(
     for (k, v) in pairs {
         let key = key_of(k);
         match fields.iter().find(|f| f.name == key) {
-            Some(f) => shape_into(&f.shape, v, &format!("{what}: `{}`", f.name), file, out),
+            Some(f) => {
+                let from = out.len();
+                shape_into(&f.shape, v, &format!("{what}: `{}`", f.name), file, out);
+                // A value of the wrong shape is told what the field is for.
+                for d in &mut out[from..] {
+                    if d.help.is_none() && !f.help.is_empty() {
+                        d.help = Some(format!("`{}`: {}", f.name, f.help));
+                    }
+                }
+            }
             None => out.push(unknown_key(&key, k, &names, what, file, out.len())),
         }
     }

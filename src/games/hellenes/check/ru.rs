@@ -1103,6 +1103,21 @@ const PHRASES: Phrases = &[
         "укрыться в городе, биться снаружи или какие блоки укрываются",
     ),
     ("cities that capitulate if assaulted", "города, которые капитулируют при штурме"),
+    // fields' helps with their rule (quoted by a diagnostic of a wrong value)
+    (
+        "1.0: what the Event is played on (a place or an Olympian), when the card asks for one",
+        "1.0: на что разыгрывается событие (место или олимпиец), когда карта этого требует",
+    ),
+    ("4.2: a step for a block, a new block in a city, or a garrison", "4.2: шаг блоку, новый блок в городе или гарнизон"),
+    (
+        "7.1: withdraw into the city, or fight outside, or the blocks that withdraw",
+        "7.1: укрыться в городе, биться снаружи или какие блоки укрываются",
+    ),
+    (
+        "7.4: at your own besieged port, join the besieged (walls, the default) or land and attack (field)",
+        "7.4: у своего осаждённого порта — присоединиться к осаждённым (walls, по умолчанию) или высадиться и атаковать (field)",
+    ),
+    ("8.2: siege attrition against a city you besiege or blockade", "8.2: осадное истощение против города, который вы осаждаете или блокируете"),
     ("who takes hits first among equals", "кто первым получает попадания среди равных"),
     ("preferred retreat routes", "предпочтительные пути отступления"),
     ("blocks that leave a city before a siege", "блоки, которые покидают город перед осадой"),
