@@ -419,10 +419,14 @@ pub fn never_archived(
 
 /// What of `never` (`never_archived`) `bytes` hold, case aside: the first one.
 pub fn holds<'a>(bytes: &[u8], never: &'a [(String, Never)]) -> Option<&'a Never> {
+    // As text, so that std's substring search does the work (a byte-window scan cost
+    // ~12 ms per MiB of orders with five needles). Bytes that are not UTF-8 become U+FFFD,
+    // which no address or token holds.
     let lower = bytes.to_ascii_lowercase();
+    let text = String::from_utf8_lossy(&lower);
     never
         .iter()
-        .find(|(n, _)| !n.is_empty() && lower.windows(n.len()).any(|w| w == n.as_bytes()))
+        .find(|(n, _)| !n.is_empty() && text.contains(n.as_str()))
         .map(|(_, what)| what)
 }
 
@@ -430,9 +434,26 @@ pub fn holds<'a>(bytes: &[u8], never: &'a [(String, Never)]) -> Option<&'a Never
 /// hex digits that is not a 64-digit hash (`based_on:`) and is long enough to hold one.
 /// Only then are the tokens of every turn made (their cost grows with the turns).
 pub fn may_hold_old_token(bytes: &[u8]) -> bool {
-    bytes
-        .split(|b| !b.is_ascii_hexdigit())
-        .any(|run| run.len() >= 20 && run.len() != 64)
+    let could = |run: usize| run >= 20 && run != 64;
+    // Most bytes end no run worth a look: skip ahead 20 at a time while the byte 19 on
+    // is no hex digit (no run of 20 can span it), and only count runs that may be long.
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes.get(i + 19) {
+            Some(b) if !b.is_ascii_hexdigit() => i += 20,
+            _ => {
+                let run = bytes[i..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_hexdigit())
+                    .count();
+                if could(run) {
+                    return true;
+                }
+                i += run + 1;
+            }
+        }
+    }
+    false
 }
 
 /// Orders without their `token:` line(s): the token has done its work once the message
@@ -1046,6 +1067,26 @@ mod tests {
         );
         assert_eq!(without_token(b"game: g\ntokens: 1\n  token: x\n"), None);
         assert_eq!(without_token(b"Token: x").unwrap(), b"".to_vec());
+    }
+
+    #[test]
+    fn a_hex_run_that_could_be_a_token_is_seen() {
+        let token = "6f55994ba09fc2595243";
+        let hash = "a".repeat(64);
+        assert!(may_hold_old_token(format!("# {token}\n").as_bytes()));
+        assert!(may_hold_old_token(token.as_bytes()));
+        assert!(may_hold_old_token(format!("x{token}{token}").as_bytes()));
+        assert!(!may_hold_old_token(
+            format!("based_on: {hash}\n# deadbeef\n").as_bytes()
+        ));
+        assert!(!may_hold_old_token(&token.as_bytes()[1..]));
+        // Wherever it begins, after any text.
+        for pre in 0..45 {
+            let text = format!("{}{token} z", "q".repeat(pre));
+            assert!(may_hold_old_token(text.as_bytes()), "{text}");
+            let short = format!("{}{} z", "q".repeat(pre), &token[1..]);
+            assert!(!may_hold_old_token(short.as_bytes()), "{short}");
+        }
     }
 
     #[test]
