@@ -477,11 +477,7 @@ fn plan<R: Rules>(
         let view: ViewFile<R::View> = pipeline::parse_file(&layout.rel(&p), &bytes, "view")?;
         let vsc = pipeline::load_scenario::<R>(&view.scenario, &layout.rel(&p))?;
         // The map in its player's language (the moderator is sent the same pictures).
-        let l = c
-            .players
-            .get(side)
-            .and_then(|p| Lang::from_code(&lang_code(&p.language)))
-            .unwrap_or(Lang::En);
+        let l = crate::policy::language_of(c, side);
         let svg = crate::show::map_svg_in::<R>(&vsc, &view, l);
         let png = crate::png::render(&svg)?;
         views.push((side.clone(), bytes, svg, png));

@@ -102,9 +102,9 @@ impl Refusal {
             (NoToken { turn }, Lang::En) => format!("Copy the `token:` line from the orders template dikast mailed you for turn {turn}.\n\n"),
             (NoToken { turn }, Lang::Ru) => format!("Скопируйте строку `token:` из шаблона приказов, который dikast прислал вам на ход {turn}.\n\n"),
             (TokenOutside, Lang::En) => "Keep the token on its own `token:` line, as the template has it, and nowhere else (not in `entropy:` nor in a comment): orders are archived, and published when the game is over, without that line.\n\n".into(),
+            (TokenOutside, Lang::Ru) => "Держите жетон только в его строке `token:`, как в шаблоне, и больше нигде (ни в `entropy:`, ни в комментарии): приказы хранятся в архиве и публикуются после игры без этой строки.\n\n".into(),
             (Holds(_), Lang::En) => "Orders are archived, and published when the game is over: they must hold no e-mail address and no turn token, in a comment or anywhere else. Take it out and send them again.\n\n".into(),
             (Holds(_), Lang::Ru) => "Приказы хранятся в архиве и публикуются после игры: в них не должно быть ни адресов почты, ни жетонов хода — ни в комментарии, ни где-либо ещё. Уберите это и пришлите их снова.\n\n".into(),
-            (TokenOutside, Lang::Ru) => "Держите жетон только в его строке `token:`, как в шаблоне, и больше нигде (ни в `entropy:`, ни в комментарии): приказы хранятся в архиве и публикуются после игры без этой строки.\n\n".into(),
             _ => String::new(),
         }
     }

@@ -211,6 +211,19 @@ pub struct Pending {
 }
 
 impl Pending {
+    /// The step in `lang`: the game file's own English `step`, or in another language
+    /// the game's title (`title`), the English when the game cannot say it.
+    pub fn step_in(
+        &self,
+        lang: Lang,
+        title: impl FnOnce(Lang) -> Result<String, Failure>,
+    ) -> String {
+        match lang {
+            Lang::En => self.step.clone(),
+            l => title(l).unwrap_or_else(|_| self.step.clone()),
+        }
+    }
+
     /// Awaited sides that have sent nothing.
     pub fn owing(&self) -> Vec<String> {
         self.awaiting
@@ -263,7 +276,6 @@ pub fn pending_of<S>(
     })
 }
 
-/// Who a side is, for messages: `sparta (Архидам)`.
 /// The language a side's player reads (campaign.yaml's `language`; English when unset).
 pub fn language_of(c: &Campaign, side: &str) -> Lang {
     c.players
@@ -281,6 +293,7 @@ pub fn moderator_language(c: &Campaign) -> Lang {
         .unwrap_or(Lang::En)
 }
 
+/// Who a side is, for messages: `sparta (Архидам)`.
 pub fn who(c: &Campaign, side: &str) -> String {
     match c.players.get(side).map(|p| p.name.trim()) {
         Some(n) if !n.is_empty() => format!("{side} ({n})"),

@@ -556,10 +556,7 @@ pub fn receive_message(
     }
     // The step in the player's words (the game file's own English `step` if the game
     // cannot say it in his language).
-    let step = match lang {
-        Lang::En => p.step.clone(),
-        l => (desk.step_title)(t, l).unwrap_or_else(|_| p.step.clone()),
-    };
+    let step = p.step_in(lang, |l| (desk.step_title)(t, l));
     let at = p
         .deadline
         .as_ref()

@@ -19,7 +19,7 @@ use crate::mail::{Notice, To};
 use crate::policy::{self, Due};
 use crate::registry::{Game, Registry};
 use crate::status::{format_span, format_utc, UnixTime};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 fn sent_path(layout: &Layout) -> std::path::PathBuf {
@@ -63,10 +63,7 @@ fn call_for_orders(
     let template = game.template(layout, side, Some(lang))?;
     let view_path = layout.turn_dir(t).join(format!("view-{side}.yaml"));
     let view = fsx::read_limited(&view_path)?;
-    let step = match lang {
-        Lang::En => p.step.clone(),
-        l => game.step_title(layout, t, l)?,
-    };
+    let step = p.step_in(lang, |l| game.step_title(layout, t, l));
     let deadline = p
         .deadline
         .as_ref()
@@ -196,14 +193,12 @@ pub fn set_deadline(
         .map(|s| (To::Side(s), policy::language_of(&c, s)))
         .collect();
     to.push((To::Moderator, policy::moderator_language(&c)));
+    // Each reader is told in his language, the step too (worded once per language).
+    let mut steps: BTreeMap<Lang, String> = BTreeMap::new();
     for (whom, lang) in to {
-        // Each reader is told in his language, the step too.
-        let step = match lang {
-            Lang::En => p.step.clone(),
-            l => game
-                .step_title(layout, p.turn, l)
-                .unwrap_or_else(|_| p.step.clone()),
-        };
+        let step = steps
+            .entry(lang)
+            .or_insert_with(|| p.step_in(lang, |l| game.step_title(layout, p.turn, l)));
         let n = Notice {
             to: whom,
             subject: crate::notices::deadline_subject(lang, &c.game, p.turn, &d.text),
@@ -212,7 +207,7 @@ pub fn set_deadline(
                 &crate::notices::NewDeadline {
                     game: &p.game,
                     turn: p.turn,
-                    step: &step,
+                    step,
                     text: &d.text,
                     at: &at,
                     was: was.as_deref(),
