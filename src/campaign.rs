@@ -870,16 +870,9 @@ pub fn adjudicate_with<R: Rules>(
     // token (outside its emptied line) or a registered address. Receive refuses such
     // orders by mail; orders put here by hand are refused now, while they may still be
     // edited (once adjudicated they are fixed, and `publish` would refuse the archive).
-    let this_turn = crate::policy::never_archived(&campaign, &secret, t..=t);
-    let mut every_turn = None;
+    let guard = crate::policy::OrdersGuard::new(&campaign, &secret, t);
     for (name, bytes) in orders.values().flatten() {
-        let never = if crate::policy::may_hold_old_token(bytes) {
-            every_turn
-                .get_or_insert_with(|| crate::policy::never_archived(&campaign, &secret, 1..=t))
-        } else {
-            &this_turn
-        };
-        if let Some(what) = crate::policy::holds(bytes, never) {
+        if let Some(what) = guard.holds(bytes) {
             return Err(Failure::Refused(format!(
                 "{name} holds {}: orders are archived and published when the game is over, and an archive never holds a turn token or an address. Take it out of the file (a comment or `entropy:` is archived too; the turn is not adjudicated yet, so its orders may be edited) and run again",
                 what.words(crate::lang::Lang::En)

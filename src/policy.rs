@@ -443,6 +443,40 @@ pub fn holds<'a>(bytes: &[u8], never: &'a [(String, Never)]) -> Option<&'a Never
         .map(|(_, what)| what)
 }
 
+/// What orders of a turn may not hold, for `receive` and `adjudicate` alike: the turn's
+/// tokens and every address always; the tokens of every turn so far only for orders with
+/// a hex run that could be one (`may_hold_old_token`), made once and kept.
+pub struct OrdersGuard<'a> {
+    campaign: &'a Campaign,
+    secret: &'a Secret,
+    turn: u32,
+    this_turn: Vec<(String, Never)>,
+    every_turn: std::cell::OnceCell<Vec<(String, Never)>>,
+}
+
+impl<'a> OrdersGuard<'a> {
+    pub fn new(campaign: &'a Campaign, secret: &'a Secret, turn: u32) -> OrdersGuard<'a> {
+        OrdersGuard {
+            campaign,
+            secret,
+            turn,
+            this_turn: never_archived(campaign, secret, turn..=turn),
+            every_turn: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// What of it `orders` hold, if anything.
+    pub fn holds(&self, orders: &[u8]) -> Option<&Never> {
+        let never = if may_hold_old_token(orders) {
+            self.every_turn
+                .get_or_init(|| never_archived(self.campaign, self.secret, 1..=self.turn))
+        } else {
+            &self.this_turn
+        };
+        holds(orders, never)
+    }
+}
+
 /// Whether orders may hold a turn token of a turn other than the pending one: a run of
 /// hex digits that is not a 64-digit hash (`based_on:`) and is long enough to hold one.
 /// Only then are the tokens of every turn made (their cost grows with the turns).

@@ -513,9 +513,9 @@ pub fn receive_message(
     {
         return refuse(Some(&side), Refusal::TokenOutside, String::new());
     }
-    // Nor any address, nor another side's token: the archive never holds one.
-    let never = policy::never_archived(&c, &secret, t..=t);
-    if let Some(what) = policy::holds(&obytes, &never) {
+    // Nor any address, nor another token (another side's, a past turn's): the archive
+    // never holds one (the same guard as `adjudicate`'s).
+    if let Some(what) = policy::OrdersGuard::new(&c, &secret, t).holds(&obytes) {
         return refuse(Some(&side), Refusal::Holds(what.clone()), String::new());
     }
     let warnings = match check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang) {

@@ -866,6 +866,37 @@ fn orders_holding_an_address_are_refused() {
     );
 }
 
+/// A token of a turn past, pasted into later orders by mail, is refused as `adjudicate`
+/// would refuse it (one guard for both): it would stay in the archive.
+#[test]
+fn orders_holding_a_past_turns_token_are_refused() {
+    let dir = campaign("old-token", "");
+    let token = |t: &str| {
+        t.lines()
+            .find_map(|l| l.strip_prefix("token: "))
+            .and_then(|l| l.split_whitespace().next())
+            .unwrap()
+            .to_string()
+    };
+    let old = token(&template(&dir, "athens"));
+    ok(dikast(&[
+        "adjudicate",
+        dir.to_str().unwrap(),
+        "--allow-no-orders",
+    ]));
+    let ta = format!("{}# last turn's: {old}\n", template(&dir, "athens"));
+    let out = receive(&dir, "2026-03-02T10:00:00Z", &message(ATHENS, "a2", &ta));
+    assert!(
+        out.starts_with("refused <a2@example.org>")
+            && out.contains("the orders hold the turn token of athens for turn 1"),
+        "{out}"
+    );
+    assert_eq!(
+        fs::read_dir(dir.join("turns/0002/orders")).unwrap().count(),
+        0
+    );
+}
+
 /// Spam does not flood the moderator: each unknown sender is told of once a turn, and at
 /// most `STRANGER_NOTICES` senders a turn (the last notice says so); every message is
 /// still recorded in the receipts, and none is answered.
