@@ -621,6 +621,9 @@ pub fn pending_turn(layout: &Layout) -> Result<u32, Failure> {
     // The report is written last: a turn before the last without one was interrupted
     // after its next folder was written. Adjudicating on would leave a hole for ever.
     if t > 1 && !layout.report(t - 1).exists() {
+        if let Some(i @ Interrupted::Committed { .. }) = interrupted(layout, &turns) {
+            return Err(Failure::Refused(i.describe(layout)));
+        }
         return Err(Failure::Refused(format!(
             "{} exists although turn {} has no report: an adjudication was interrupted; remove that folder and any report*.md in {}, then run again",
             layout.rel(&layout.turn_dir(t)),
@@ -997,36 +1000,120 @@ pub fn untokened_copy(layout: &Layout, t: u32, orders_file: &Path) -> PathBuf {
         .join(orders_file.file_name().unwrap_or_default())
 }
 
-/// The hidden folder inside a new turn folder where the previous turn's reports wait
-/// between the commit and their move into place (`finish_commit`).
+/// The hidden folder inside a new turn folder where the previous turn's reports waited
+/// between the commit and their move into place, in dikast before 2026-12: a crash
+/// could leave one, which the next run still finishes (`recover`), `verify` names and
+/// `publish` refuses.
 pub const STAGED_REPORTS: &str = ".reports";
 
-/// Writes an adjudicated turn as one commit: the next turn's folder is built whole under
-/// a temporary name — game file, views, the orders folder, and this turn's reports in
-/// `.reports/` — every file and folder flushed, then renamed into place: that rename is
-/// the commit. The reports then move into turn t's folder (the moderator's `report.md`
-/// last). A failure at any step before or after the commit undoes everything, so a
-/// failed run leaves the campaign exactly as it was; a crash after the commit leaves the
-/// reports in `.reports/`, and the next run finishes the move (`finish_commit`).
+/// The name a report of turn t has in turn t's folder from its writing until turn t+1
+/// is committed and it is renamed into place: hidden, and never a report's name, so a
+/// report under it is no report yet.
+pub fn staged_name(name: &str) -> String {
+    format!(".{name}.staged")
+}
+
+/// The file a staged name stands for (`staged_name`), if it is one.
+pub fn unstaged_name(name: &str) -> Option<&str> {
+    name.strip_prefix('.')?
+        .strip_suffix(".staged")
+        .filter(|n| !n.is_empty())
+}
+
+/// The staged files of a turn folder (`staged_name`), by the names they stand for, the
+/// moderator's English `report.md` last (it marks the turn as adjudicated).
+pub fn staged_in(layout: &Layout, t: u32) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(layout.turn_dir(t))
+        .map(|rd| {
+            rd.flatten()
+                .filter_map(|e| unstaged_name(&e.file_name().to_string_lossy()).map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort_by_key(|n| (n == "report.md", n.clone()));
+    names
+}
+
+/// What a crash left of an adjudication, as `recover` finds it, for the commands that
+/// do not put it right themselves (`verify`, `publish`, `undo`, and every command that
+/// asks for the pending turn).
+pub enum Interrupted {
+    /// Turn `turn` was committed (turn+1 is in place) but its reports still wait in
+    /// `wait_in`, under staged names or (dikast before 2026-12) in turn+1's `.reports/`.
+    Committed { turn: u32, wait_in: PathBuf },
+    /// Turn `turn`'s folder holds reports staged by a run that never committed turn+1.
+    Uncommitted { turn: u32 },
+}
+
+impl Interrupted {
+    /// What it is and what puts it right, for an error.
+    pub fn describe(&self, layout: &Layout) -> String {
+        match self {
+            Interrupted::Committed { turn, wait_in } => format!(
+                "the adjudication of turn {turn} stopped after it was committed: its reports still wait in {}; `dikast adjudicate {}` finishes it",
+                layout.rel(wait_in),
+                layout.dir.display()
+            ),
+            Interrupted::Uncommitted { turn } => format!(
+                "an adjudication of turn {turn} stopped before it committed turn {}: {} holds the reports it staged; `dikast adjudicate {}` removes them and adjudicates turn {turn}",
+                turn + 1,
+                layout.rel(&layout.turn_dir(*turn)),
+                layout.dir.display()
+            ),
+        }
+    }
+}
+
+/// The interrupted adjudication of a campaign with these turn folders, if any: staged
+/// reports in the last two folders (`staged_name`), or a `.reports/` folder in any
+/// (dikast before 2026-12).
+pub fn interrupted(layout: &Layout, turns: &[u32]) -> Option<Interrupted> {
+    let &last = turns.last()?;
+    for &t in turns.iter().filter(|t| **t >= 2) {
+        let old = layout.turn_dir(t).join(STAGED_REPORTS);
+        if old.is_dir() {
+            return Some(Interrupted::Committed {
+                turn: t - 1,
+                wait_in: old,
+            });
+        }
+    }
+    if last >= 2 && !staged_in(layout, last - 1).is_empty() {
+        return Some(Interrupted::Committed {
+            turn: last - 1,
+            wait_in: layout.turn_dir(last - 1),
+        });
+    }
+    if !staged_in(layout, last).is_empty() {
+        return Some(Interrupted::Uncommitted { turn: last });
+    }
+    None
+}
+
+/// Writes an adjudicated turn as one commit. The next turn's folder is built whole under
+/// a temporary name (game file, views, the orders folder), and this turn's reports are
+/// written into turn t's folder under staged names (`staged_name`); every file and
+/// folder is flushed, and so is turn t-1's folder, whose reports the previous run
+/// renamed into place; then the folder is renamed into place: that rename is the
+/// commit, and its parent is flushed. The reports are then renamed to their own names
+/// (the moderator's `report.md` last), unflushed: the next commit flushes them. A
+/// failure at any step undoes everything, so a failed run leaves the campaign exactly
+/// as it was; a crash before the commit leaves staged reports with no turn t+1, which
+/// the next run removes, and one after it leaves them with turn t+1 in place, which the
+/// next run renames (`recover`).
 pub fn write_turn(
     layout: &Layout,
     t: u32,
     out: &pipeline::TurnOutputs,
     extra: &[(String, Vec<u8>)],
 ) -> Result<(), Failure> {
-    if !layout.turn_dir(t).is_dir() {
+    let here = layout.turn_dir(t);
+    if !here.is_dir() {
         return Err(Failure::Refused(format!(
             "{} is missing",
-            layout.rel(&layout.turn_dir(t))
+            layout.rel(&here)
         )));
     }
-    let nd = NewDir::create(&layout.turn_dir(t + 1))?;
-    nd.write("game.yaml", &out.next_game)?;
-    for (side, bytes) in &out.views {
-        nd.write(&format!("view-{side}.yaml"), bytes)?;
-    }
-    nd.mkdir("orders")?;
-    nd.mkdir(STAGED_REPORTS)?;
     // Files of turn t beside its reports (the adjudication record) go first, the
     // moderator's report.md last.
     let files: Vec<(String, &[u8])> = extra
@@ -1038,27 +1125,39 @@ pub fn write_turn(
                 .map(|(n, t)| (n, t.as_bytes())),
         )
         .collect();
-    for (name, bytes) in &files {
-        if layout.turn_dir(t).join(name).exists() {
+    for (name, _) in &files {
+        if here.join(name).exists() {
             return Err(Failure::Refused(format!(
                 "{} already exists; dikast never overwrites a finished file",
-                layout.rel(&layout.turn_dir(t).join(name))
+                layout.rel(&here.join(name))
             )));
         }
-        nd.write(&format!("{STAGED_REPORTS}/{name}"), bytes)?;
+    }
+    let nd = NewDir::create(&layout.turn_dir(t + 1))?;
+    nd.write("game.yaml", &out.next_game)?;
+    for (side, bytes) in &out.views {
+        nd.write(&format!("view-{side}.yaml"), bytes)?;
+    }
+    nd.mkdir("orders")?;
+    for (name, bytes) in &files {
+        nd.write_beside(&here.join(staged_name(name)), bytes)?;
+    }
+    if t > 1 {
+        nd.flush_with_commit(&layout.turn_dir(t - 1));
     }
     let order: Vec<String> = files.into_iter().map(|(n, _)| n).collect();
     let next = nd.commit()?;
-    if let Err(e) = move_reports(layout, t, &order) {
-        // Undone: the reports moved back, the folder renamed away and removed.
+    if let Err(e) = unstage(layout, t, &order) {
+        // Undone: the reports back under their staged names and removed, the folder
+        // renamed away and removed.
         if undo_commit(layout, t, &next, &order).is_err() {
             return Err(Failure::Io(format!(
-                "{}; turn {t} was written, but its reports still wait in {}: the next `dikast adjudicate` moves them into place",
+                "{}; turn {t} was written, but its reports still wait in {} under staged names: the next `dikast adjudicate` renames them",
                 match &e {
                     Failure::Io(m) | Failure::Refused(m) => m.clone(),
                     other => other.render(),
                 },
-                layout.rel(&next.join(STAGED_REPORTS))
+                layout.rel(&here)
             )));
         }
         return Err(e);
@@ -1066,8 +1165,52 @@ pub fn write_turn(
     Ok(())
 }
 
-/// Moves the staged reports of turn t (in turn t+1's `.reports/`) into turn t's folder,
-/// in `order` (the moderator's report last), and removes the empty staging folder.
+/// Renames the staged reports of turn t (`staged_name`) to their own names, in `order`
+/// (the moderator's report last). Not flushed: the next commit flushes turn t's folder
+/// before it commits (`write_turn`), and until then a crash leaves staged names that
+/// the next run renames.
+fn unstage(layout: &Layout, t: u32, order: &[String]) -> Result<(), Failure> {
+    let here = layout.turn_dir(t);
+    for name in order {
+        let (from, to) = (here.join(staged_name(name)), here.join(name));
+        if !from.exists() && to.exists() {
+            continue; // renamed before a crash
+        }
+        if to.exists() {
+            return Err(Failure::Refused(format!(
+                "{} already exists; dikast never overwrites a finished file",
+                layout.rel(&to)
+            )));
+        }
+        fsx::rename(&from, &to)?;
+    }
+    Ok(())
+}
+
+/// Takes a commit back within the run that made it: the reports back to their staged
+/// names and removed, the folder back to a temporary name, then removed.
+fn undo_commit(layout: &Layout, t: u32, next: &Path, order: &[String]) -> Result<(), Failure> {
+    let here = layout.turn_dir(t);
+    // Only the files this run wrote (none of them existed before it: write_turn checks).
+    for name in order {
+        let (from, to) = (here.join(name), here.join(staged_name(name)));
+        if from.exists() && !to.exists() {
+            fs::rename(&from, &to).map_err(|e| Failure::io(&from, "move back", e))?;
+        }
+    }
+    let tmp = next.with_file_name(format!(".undone-{}.tmp-{}", t + 1, std::process::id()));
+    fs::rename(next, &tmp).map_err(|e| Failure::io(next, "move back", e))?;
+    let _ = fs::File::open(layout.dir.join("turns")).and_then(|d| d.sync_all());
+    for name in order {
+        let _ = fs::remove_file(here.join(staged_name(name)));
+    }
+    let _ = fs::remove_dir_all(&tmp);
+    Ok(())
+}
+
+/// Moves the reports of turn t staged in turn t+1's `.reports/` by dikast before
+/// 2026-12 (`STAGED_REPORTS`) into turn t's folder, the moderator's report last, and
+/// removes the empty staging folder.
 fn move_reports(layout: &Layout, t: u32, order: &[String]) -> Result<(), Failure> {
     let staged = layout.turn_dir(t + 1).join(STAGED_REPORTS);
     for name in order {
@@ -1085,35 +1228,15 @@ fn move_reports(layout: &Layout, t: u32, order: &[String]) -> Result<(), Failure
         fsx::rename(&from, &to)?;
     }
     fsx::remove_empty_dir(&staged)?;
-    // Both folders' entries flushed at once (issue 14: fsyncs issued together).
     fsx::sync_dirs(&[&layout.turn_dir(t), &layout.turn_dir(t + 1)])
 }
 
-/// Takes a commit back within the run that made it: reports back into `.reports/`, the
-/// folder back to a temporary name, then removed.
-fn undo_commit(layout: &Layout, t: u32, next: &Path, order: &[String]) -> Result<(), Failure> {
-    let staged = next.join(STAGED_REPORTS);
-    if !staged.exists() {
-        fs::create_dir(&staged).map_err(|e| Failure::io(&staged, "create", e))?;
-    }
-    // Only the files this run moved (none of them existed before it: write_turn checks).
-    for name in order {
-        let (from, to) = (layout.turn_dir(t).join(name), staged.join(name));
-        if from.exists() && !to.exists() {
-            fs::rename(&from, &to).map_err(|e| Failure::io(&from, "move back", e))?;
-        }
-    }
-    let tmp = next.with_file_name(format!(".undone-{}.tmp-{}", t + 1, std::process::id()));
-    fs::rename(next, &tmp).map_err(|e| Failure::io(next, "move back", e))?;
-    let _ = fs::remove_dir_all(&tmp);
-    let _ = fs::File::open(layout.dir.join("turns")).and_then(|d| d.sync_all());
-    Ok(())
-}
-
 /// What a run that stopped left behind, put right under the lock before anything else:
-/// a turn committed whose reports still wait in `.reports/` is finished (the reports
-/// moved into place); temporary folders (`.<name>.tmp-<pid>`) are removed. Returns one
-/// line per thing done.
+/// temporary folders (`.<name>.tmp-<pid>`) are removed; reports staged in the last turn
+/// folder (`staged_name`) belong to a turn never committed and are removed; reports
+/// staged in the folder before it belong to a committed turn and are renamed into place
+/// (as are reports staged in `.reports/` by dikast before 2026-12). Returns one line per
+/// thing done; a line that begins "finished" finished a turn, and is the whole run.
 pub fn recover(layout: &Layout) -> Result<Vec<String>, Failure> {
     let mut notes = Vec::new();
     let turns_dir = layout.dir.join("turns");
@@ -1135,20 +1258,45 @@ pub fn recover(layout: &Layout) -> Result<Vec<String>, Failure> {
             ));
         }
     }
-    // Only the last turn folder can hold staged reports: a commit makes the last folder,
-    // its reports' move is flushed before the run ends, and every run that could commit
-    // another first finishes one that stopped (here). Looking at the last alone keeps a
-    // run's cost independent of the number of turns.
-    let last = names
+    // Staged reports can only be in the last two turn folders: every commit first makes
+    // the renames of the one before it durable (`write_turn`), and every run that could
+    // commit first puts right what one that stopped left (here). Looking at those two
+    // alone keeps a run's cost independent of the number of turns.
+    let Some(last) = names
         .iter()
         .filter(|n| n.len() == 4 && n.bytes().all(|b| b.is_ascii_digit()))
         .filter_map(|n| n.parse::<u32>().ok())
         .max()
-        .filter(|t| *t >= 2);
-    let Some(t) = last else {
+    else {
         return Ok(notes);
     };
-    let staged = layout.turn_dir(t).join(STAGED_REPORTS);
+    let uncommitted = staged_in(layout, last);
+    if !uncommitted.is_empty() {
+        let here = layout.turn_dir(last);
+        for name in &uncommitted {
+            let p = here.join(staged_name(name));
+            fs::remove_file(&p).map_err(|e| Failure::io(&p, "remove", e))?;
+        }
+        notes.push(format!(
+            "removed the reports of turn {last} staged in {} by a dikast that stopped before it committed turn {} ({})",
+            layout.rel(&here),
+            last + 1,
+            uncommitted.join(", ")
+        ));
+    }
+    if last < 2 {
+        return Ok(notes);
+    }
+    let committed = staged_in(layout, last - 1);
+    if !committed.is_empty() {
+        unstage(layout, last - 1, &committed)?;
+        notes.push(format!(
+            "finished the adjudication of turn {} that stopped after it was committed: its reports renamed into place in {}",
+            last - 1,
+            layout.rel(&layout.turn_dir(last - 1))
+        ));
+    }
+    let staged = layout.turn_dir(last).join(STAGED_REPORTS);
     if staged.is_dir() {
         let mut order: Vec<String> = fs::read_dir(&staged)
             .map_err(|e| Failure::io(&staged, "read", e))?
@@ -1158,12 +1306,12 @@ pub fn recover(layout: &Layout) -> Result<Vec<String>, Failure> {
             .collect();
         // The moderator's English report marks a finished turn: it goes last.
         order.sort_by_key(|n| (n == "report.md", n.clone()));
-        move_reports(layout, t - 1, &order)?;
+        move_reports(layout, last - 1, &order)?;
         notes.push(format!(
             "finished the adjudication of turn {} that stopped after it was written: its reports moved from {} into {}",
-            t - 1,
+            last - 1,
             layout.rel(&staged),
-            layout.rel(&layout.turn_dir(t - 1))
+            layout.rel(&layout.turn_dir(last - 1))
         ));
     }
     Ok(notes)

@@ -4,7 +4,8 @@
 //! Flushes (fsync) are where the commit protocol needs them and no more: every file and
 //! folder of a new folder before the rename that commits it, its parent after. They are
 //! the slowest thing dikast does (milliseconds each on a busy disk), so a new folder's
-//! are awaited together, once, at the commit, on two threads (`Flushes`); the lock file
+//! (and those of the files and folders beside it that it commits, `NewDir::write_beside`)
+//! are awaited together, once, at the commit, on a few threads (`Flushes`); the lock file
 //! is not flushed (it only matters while its process lives; see `Lock`).
 //!
 //! Every step that changes the disk (make a folder, create, write or fsync a file, fsync
@@ -111,11 +112,13 @@ struct Flushes {
 }
 
 /// The most threads a round of flushes runs on, the calling thread one of them. Measured
-/// on a mid-game turn (15 flushes in 3 rounds): each thread more costs about 0.1 ms of
-/// CPU; on an idle disk the flushes take no longer one after the other (a few tenths of
-/// a millisecond each), on a busy one each waits milliseconds and a second thread halves
-/// the wait. Two is the trade.
-const FLUSH_THREADS: usize = 2;
+/// on a mid-game turn (a round of 13 flushes, then one): each thread more costs about
+/// 0.1 ms of CPU; on this project's virtual disk 12 flushes took 3.0–3.8 ms one after
+/// the other, 2.2–2.6 ms on two threads (once 4.4) and 1.4–1.7 ms on four, no less on
+/// six or twelve (the disk serves about four at once), and a whole `adjudicate` was 0.5
+/// to 1 ms faster with four than with two (docs/performance.md, run I). Four is the
+/// trade.
+const FLUSH_THREADS: usize = 4;
 
 impl Flushes {
     fn start(&self, path: &Path, f: fs::File) {
@@ -293,6 +296,10 @@ pub struct NewDir {
     done: bool,
     /// The flushes of the files written, awaited at the commit.
     flushes: Flushes,
+    /// Files written beside the folder (`write_beside`), removed if it is not committed.
+    beside: std::cell::RefCell<Vec<PathBuf>>,
+    /// Folders outside it flushed with it (`flush_with_commit`).
+    also: std::cell::RefCell<Vec<PathBuf>>,
 }
 
 impl NewDir {
@@ -315,6 +322,8 @@ impl NewDir {
             dest: dest.to_path_buf(),
             done: false,
             flushes: Flushes::default(),
+            beside: Default::default(),
+            also: Default::default(),
         };
         step("mkdir", &nd.tmp)
             .and_then(|_| fs::create_dir(&nd.tmp))
@@ -364,8 +373,37 @@ impl NewDir {
         self.flushes.start(&p, f);
         Ok(())
     }
+    /// Writes a new file outside the folder, in a folder that exists, flushed with the
+    /// commit like the folder's own files; it is removed again if the folder is never
+    /// committed. (Whatever makes it count only once the folder is in place, a name of
+    /// its own for instance, is the caller's.) Its folder's entry is flushed with the
+    /// commit too.
+    pub fn write_beside(&self, path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+        let io = |e| Failure::io(path, "write", e);
+        step("create", path).map_err(io)?;
+        let mut f = open_new(path, false).map_err(io)?;
+        // Ours from here: removed if the folder is not committed.
+        self.beside.borrow_mut().push(path.to_path_buf());
+        step("write", path).map_err(io)?;
+        f.write_all(bytes).map_err(io)?;
+        step("fsync", path).map_err(io)?;
+        self.flushes.start(path, f);
+        if let Some(dir) = path.parent() {
+            self.flush_with_commit(dir);
+        }
+        Ok(())
+    }
+    /// An existing folder outside this one whose entries must be durable before the
+    /// commit (its flush runs with the folder's own).
+    pub fn flush_with_commit(&self, dir: &Path) {
+        let mut also = self.also.borrow_mut();
+        if !also.iter().any(|d| d == dir) {
+            also.push(dir.to_path_buf());
+        }
+    }
     /// Renames the folder into place: the one step that makes it appear, whole. Every
-    /// folder in it is flushed first, and its parent after.
+    /// folder in it (and every folder given to `flush_with_commit`) is flushed first,
+    /// and its parent after.
     pub fn commit(mut self) -> Result<PathBuf, Failure> {
         if self.dest.exists() {
             return Err(Failure::Refused(format!(
@@ -377,6 +415,7 @@ impl NewDir {
         // first), all done before the rename.
         let mut dirs = Vec::new();
         tree_dirs(&self.tmp, &mut dirs)?;
+        dirs.extend(self.also.borrow().iter().cloned());
         for d in &dirs {
             step("fsync", d).map_err(|e| Failure::io(d, "flush", e))?;
             let f = fs::File::open(d).map_err(|e| Failure::io(d, "flush", e))?;
@@ -419,6 +458,9 @@ impl Drop for NewDir {
         self.flushes.discard();
         if !self.done {
             let _ = fs::remove_dir_all(&self.tmp);
+            for p in self.beside.borrow().iter() {
+                let _ = fs::remove_file(p);
+            }
         }
     }
 }

@@ -27,17 +27,10 @@ pub fn publish(layout: &Layout, out: &Path, force: bool) -> Result<String, Failu
     let secret = layout.load_secret()?;
     let campaign = layout.load_campaign()?;
     let turns = layout.turns()?;
-    if let Some(t) = turns.iter().find(|t| {
-        layout
-            .turn_dir(**t)
-            .join(crate::campaign::STAGED_REPORTS)
-            .exists()
-    }) {
+    if let Some(i) = crate::campaign::interrupted(layout, &turns) {
         return Err(Failure::Refused(format!(
-            "the adjudication of turn {} stopped after it was written and its reports still wait in {}: `dikast adjudicate {}` finishes it; publish after that",
-            t - 1,
-            layout.rel(&layout.turn_dir(*t).join(crate::campaign::STAGED_REPORTS)),
-            layout.dir.display()
+            "{}; publish after that",
+            i.describe(layout)
         )));
     }
     let last = turns

@@ -38,6 +38,12 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
     let c = layout.load_campaign()?;
     let lock = fsx::Lock::take(&layout.dir)?;
     let turns = layout.turns()?;
+    if let Some(i) = crate::campaign::interrupted(layout, &turns) {
+        return Err(Failure::Refused(format!(
+            "{}; undo after that",
+            i.describe(layout)
+        )));
+    }
     let last = *turns.last().expect("turns() is never empty");
     if last == 1 || layout.report(last).exists() {
         return Err(Failure::Refused(if last == 1 {

@@ -470,16 +470,8 @@ fn load_turn<R: Rules>(layout: &Layout, t: u32) -> Result<Archived<R>, Failure> 
 fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
     let mut sum = Summary::default();
     let turns = layout.turns()?;
-    for &t in &turns {
-        let staged = layout.turn_dir(t).join(campaign::STAGED_REPORTS);
-        if staged.exists() {
-            return Err(Failure::Verify(format!(
-                "the adjudication of turn {} stopped after it was written: its reports still wait in {}; `dikast adjudicate {}` finishes it",
-                t - 1,
-                layout.rel(&staged),
-                layout.dir.display()
-            )));
-        }
+    if let Some(i) = campaign::interrupted(layout, &turns) {
+        return Err(Failure::Verify(i.describe(layout)));
     }
     // Turns are independent once their inputs are read: each pass runs on every core
     // (`par_map`), and its results are then read in turn order, so that the first

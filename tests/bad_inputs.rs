@@ -830,6 +830,14 @@ fn a_failure_at_any_step_of_an_adjudication_leaves_the_campaign_as_it_was() {
     // Game file, views, the orders folder, twelve reports: each written and flushed.
     assert!(n > 40, "only {n} steps: are the writes going through fsx?");
     assert!(!dir.join("turns/0002/.reports").exists());
+    let staged: Vec<String> = fs::read_dir(dir.join("turns/0001"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".staged"))
+        .collect();
+    assert!(staged.is_empty(), "left staged: {staged:?}");
+    assert!(dir.join("turns/0001/report.md").exists());
     Test::new()
         .arg("verify")
         .arg(&dir)
@@ -838,8 +846,9 @@ fn a_failure_at_any_step_of_an_adjudication_leaves_the_campaign_as_it_was() {
 }
 
 /// Issue 11, items 7 and 8: what a crash leaves is put right by the next run. A turn
-/// committed whose reports still wait in `.reports/` (a crash after the commit's rename)
-/// is finished; a temporary folder of a run that died is removed; both say so.
+/// committed whose reports still wait in `.reports/` (a crash after the commit's rename,
+/// as dikast before 2026-12 staged them) is finished; a temporary folder of a run that
+/// died is removed; both say so.
 #[test]
 fn the_next_run_finishes_a_commit_and_removes_what_a_crash_left() {
     let t = TempDir::new("crash-left");
@@ -866,13 +875,106 @@ fn the_next_run_finishes_a_commit_and_removes_what_a_crash_left() {
         .arg("verify")
         .arg(&dir)
         .verify_failure()
-        .stderr_has("the adjudication of turn 1 stopped after it was written")
+        .stderr_has("the adjudication of turn 1 stopped after it was committed")
         .run();
     Test::new()
         .args(["adjudicate", "--allow-no-orders"])
         .arg(&dir)
         .stdout_has("removed turns/.0003.tmp-4242, left by a dikast that stopped")
         .stdout_has("finished the adjudication of turn 1 that stopped after it was written")
+        .run();
+    assert_eq!(snapshot_diff(&done, &snapshot(&dir)), None);
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .stdout_has("verified")
+        .run();
+}
+
+/// Issue 14's commit: the reports of turn t are written into turn t's folder under
+/// staged names (`.report.md.staged`) before turn t+1 is committed, and renamed after.
+/// A crash before the commit leaves staged reports and no turn t+1: the next run
+/// removes them and adjudicates the turn, to the same bytes. A crash after it leaves
+/// them with turn t+1 in place: `verify`, `publish`, `undo` and `receive`'s pending turn
+/// name the state, and the next run renames them into place and stops there.
+#[test]
+fn staged_reports_a_crash_left_are_removed_or_renamed_by_the_next_run() {
+    let t = TempDir::new("crash-staged");
+    let dir = t.join("c");
+    cli::new_campaign(&dir, "staged-431");
+    let pending = snapshot(&dir);
+    let copy = t.join("before");
+    cli::copy_tree(&dir, &copy);
+    Test::new()
+        .args(["adjudicate", "--allow-no-orders"])
+        .arg(&dir)
+        .run();
+    let done = snapshot(&dir);
+    let reports: Vec<String> = fs::read_dir(dir.join("turns/0001"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("report"))
+        .collect();
+    assert_eq!(reports.len(), 6, "{reports:?}");
+
+    // A crash before the commit: the reports staged in turn 1, no turn 2.
+    for n in &reports {
+        fs::copy(
+            dir.join("turns/0001").join(n),
+            copy.join("turns/0001").join(format!(".{n}.staged")),
+        )
+        .unwrap();
+    }
+    assert_ne!(snapshot_diff(&pending, &snapshot(&copy)), None);
+    Test::new()
+        .arg("verify")
+        .arg(&copy)
+        .verify_failure()
+        .stderr_has("an adjudication of turn 1 stopped before it committed turn 2")
+        .run();
+    Test::new()
+        .args(["adjudicate", "--allow-no-orders"])
+        .arg(&copy)
+        .stdout_has("removed the reports of turn 1 staged in turns/0001 by a dikast that stopped before it committed turn 2")
+        .stdout_has("turn 1 adjudicated")
+        .run();
+    let same = snapshot_diff(&done, &snapshot(&copy));
+    assert_eq!(same, None, "the turn adjudicated again differs");
+
+    // A crash after the commit: turn 2 in place, the reports still staged.
+    for n in &reports {
+        fs::rename(
+            dir.join("turns/0001").join(n),
+            dir.join("turns/0001").join(format!(".{n}.staged")),
+        )
+        .unwrap();
+    }
+    let says = "the adjudication of turn 1 stopped after it was committed";
+    Test::new()
+        .arg("verify")
+        .arg(&dir)
+        .verify_failure()
+        .stderr_has(says)
+        .run();
+    Test::new()
+        .arg("publish")
+        .arg(&dir)
+        .arg(t.join("pub"))
+        .failure()
+        .stderr_has(says)
+        .run();
+    assert!(!t.join("pub").exists());
+    Test::new()
+        .arg("undo")
+        .arg(&dir)
+        .failure()
+        .stderr_has(says)
+        .run();
+    Test::new()
+        .args(["adjudicate", "--allow-no-orders"])
+        .arg(&dir)
+        .stdout_has("finished the adjudication of turn 1 that stopped after it was committed")
         .run();
     assert_eq!(snapshot_diff(&done, &snapshot(&dir)), None);
     Test::new()
