@@ -964,7 +964,8 @@ pub fn adjudicate_with<R: Rules>(
             layout.rel(p)
         ));
     }
-    if let Err(e) = write_turn(layout, t, &out, &extra) {
+    let over = crate::report::game_over(&R::step(&sc, &next.state));
+    if let Err(e) = write_turn(layout, t, &out, &extra, over) {
         if !layout.turn_dir(t + 1).exists() {
             // Not committed: the orders files go back to what they were, and their kept
             // originals go.
@@ -985,7 +986,7 @@ pub fn adjudicate_with<R: Rules>(
         turn: t,
         report: layout.report(t),
         notes,
-        over: crate::report::game_over(&R::step(&sc, &next.state)),
+        over,
     })
 }
 
@@ -1096,8 +1097,9 @@ pub fn interrupted(layout: &Layout, turns: &[u32]) -> Option<Interrupted> {
 /// folder is flushed, and so is turn t-1's folder, whose reports the previous run
 /// renamed into place; then the folder is renamed into place: that rename is the
 /// commit, and its parent is flushed. The reports are then renamed to their own names
-/// (the moderator's `report.md` last), unflushed: the next commit flushes them. A
-/// failure at any step undoes everything, so a failed run leaves the campaign exactly
+/// (the moderator's `report.md` last), unflushed: the next commit flushes them, or, when
+/// the game ends with this turn (`last`) and no commit follows, this run. A failure at
+/// any step undoes everything, so a failed run leaves the campaign exactly
 /// as it was; a crash before the commit leaves staged reports with no turn t+1, which
 /// the next run removes, and one after it leaves them with turn t+1 in place, which the
 /// next run renames (`recover`).
@@ -1106,6 +1108,7 @@ pub fn write_turn(
     t: u32,
     out: &pipeline::TurnOutputs,
     extra: &[(String, Vec<u8>)],
+    last: bool,
 ) -> Result<(), Failure> {
     let here = layout.turn_dir(t);
     if !here.is_dir() {
@@ -1147,7 +1150,9 @@ pub fn write_turn(
     }
     let order: Vec<String> = files.into_iter().map(|(n, _)| n).collect();
     let next = nd.commit()?;
-    if let Err(e) = unstage(layout, t, &order) {
+    let placed =
+        unstage(layout, t, &order).and_then(|_| if last { fsx::sync_dir(&here) } else { Ok(()) });
+    if let Err(e) = placed {
         // Undone: the reports back under their staged names and removed, the folder
         // renamed away and removed.
         if undo_commit(layout, t, &next, &order).is_err() {

@@ -164,3 +164,54 @@ fn once_the_game_is_won_nothing_asks_for_orders() {
         .unwrap_or(0);
     assert_eq!(calls, 0, "a call for orders after the game ended");
 }
+
+/// The reports of a turn are renamed into place after its commit and made durable by the
+/// next commit's flushes (docs/formats.md); after the turn that ends the game no commit
+/// follows, so that adjudication flushes the turn folder itself, last, and a failure of
+/// that flush undoes the run like a failure at any other step.
+#[test]
+fn the_turn_that_ends_the_game_flushes_its_reports_itself() {
+    let tmp = TempDir::new("game-over-flush");
+    let dir = tmp.join("war");
+    new_campaign(&dir, "over-flush");
+    at_the_winning_year_end(&dir);
+    let before = cli::snapshot(&dir);
+    let mut steps = Vec::new();
+    let mut n = 1;
+    loop {
+        let out = Test::new()
+            .arg("adjudicate")
+            .arg(&dir)
+            .arg("--allow-no-orders")
+            .env(dikast::fsx::FAIL_STEP_ENV, &n.to_string())
+            .output();
+        if out.code == 0 {
+            break;
+        }
+        let marker = format!("injected failure at step {n} (");
+        let at = out
+            .stderr
+            .find(&marker)
+            .unwrap_or_else(|| panic!("{}", out.both()));
+        let what = out.stderr[at + marker.len()..]
+            .split(')')
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        assert_eq!(
+            cli::snapshot_diff(&before, &cli::snapshot(&dir)),
+            None,
+            "a failure at step {n} ({what}) changed the campaign"
+        );
+        steps.push(what);
+        n += 1;
+        assert!(n < 400, "the adjudication never got through");
+    }
+    let turn1 = dir.join("turns/0001");
+    let last = steps.last().expect("some steps");
+    assert_eq!(last, &format!("fsync {}", turn1.display()), "{steps:#?}");
+    let report = format!("rename {}", turn1.join("report.md").display());
+    let renamed = steps.iter().position(|s| *s == report);
+    assert_eq!(renamed, Some(steps.len() - 2), "{steps:#?}");
+    assert!(turn1.join("report.md").exists());
+}
