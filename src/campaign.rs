@@ -1295,6 +1295,8 @@ pub fn recover(layout: &Layout) -> Result<Vec<String>, Failure> {
     let committed = staged_in(layout, last - 1);
     if !committed.is_empty() {
         unstage(layout, last - 1, &committed)?;
+        // Flushed now: this run commits nothing after it (and turn last may be the end).
+        fsx::sync_dir(&layout.turn_dir(last - 1))?;
         notes.push(format!(
             "finished the adjudication of turn {} that stopped after it was committed: its reports renamed into place in {}",
             last - 1,
