@@ -3,7 +3,8 @@
 //! again the one it was, byte for byte (adjudication only ever adds files to it). What
 //! is taken back is moved, never deleted, into `.dikast/undone/`. Refused once any of
 //! the turn's mail reached the server, unless `--force`: then every player and the
-//! moderator get a correction notice.
+//! moderator get a correction notice. The moves are flushed (where they arrived, then
+//! where they left) before anyone is told.
 
 use crate::campaign::Layout;
 use crate::error::Failure;
@@ -120,8 +121,10 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
         .join(".dikast")
         .join("receipts")
         .join(format!("{last:04}.yaml"));
+    let mut left = vec![tdir.clone(), layout.dir.join("turns")];
     if receipts.exists() {
         move_into(&receipts, &dest.join(format!("receipts-{last:04}.yaml")))?;
+        left.extend(receipts.parent().map(Path::to_path_buf));
     }
     // Orders files the adjudication took the turn token out of go back as they were.
     let kept = layout
@@ -144,6 +147,22 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
             }
         }
         fsx::remove_empty_dir(&kept)?;
+        left.push(layout.orders_dir(t));
+        left.extend(kept.parent().map(Path::to_path_buf));
+    }
+    // Made durable before anyone is told (the correction notices): what was moved is
+    // flushed in its new place first, then gone from the old, so that a crash between
+    // leaves it in both places, never in neither.
+    let arrived = [dest.clone(), undone.clone(), layout.dir.join(".dikast")];
+    let flushed = fsx::sync_dirs(&arrived.iter().map(|p| p.as_path()).collect::<Vec<_>>())
+        .and_then(|_| fsx::sync_dirs(&left.iter().map(|p| p.as_path()).collect::<Vec<_>>()));
+    if let Err(e) = flushed {
+        return Err(Failure::Io(format!(
+            "{}; turn {t}'s adjudication is taken back ({} holds it) but the disk did not confirm it, so no one was told: run `dikast verify {}` to see the state",
+            e.render().trim_end().trim_start_matches("error: "),
+            layout.rel(&dest),
+            layout.dir.display()
+        )));
     }
     lines.push(format!(
         "turn {t} awaits orders again; what was taken back is in {}",

@@ -174,3 +174,63 @@ fn undo_after_mail_was_sent_needs_force_and_mails_a_correction() {
         assert_eq!(n, 1, "{who} got one correction notice");
     }
 }
+
+/// An undo is flushed before anyone is told of it: every folder something was moved into
+/// (the undone folder and the folders it was made in) first, then every folder it left
+/// (the turn folder and `turns/`). A failure of any of those flushes (the failure hook of
+/// fsx, `DIKAST_TEST_FAIL_STEP`) makes the undo fail, saying that no one was told.
+#[test]
+fn undo_is_flushed_before_it_is_told() {
+    let root = std::env::temp_dir().join(format!("dikast-undo-flush-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&root);
+    let dir = root.join("c");
+    new_campaign(&dir);
+    ok(dikast(&["adjudicate", dir.to_str().unwrap()]));
+    let mut steps: Vec<String> = Vec::new();
+    for n in 1..50 {
+        let copy = root.join(format!("c{n}"));
+        fs::create_dir_all(&copy).unwrap();
+        let cp = Command::new("cp")
+            .arg("-r")
+            .arg(dir.join("."))
+            .arg(&copy)
+            .status()
+            .unwrap();
+        assert!(cp.success());
+        let o = Command::new(env!("CARGO_BIN_EXE_dikast"))
+            .args(["undo", copy.to_str().unwrap()])
+            .env("DIKAST_TEST_FAIL_STEP", n.to_string())
+            .output()
+            .unwrap();
+        if o.status.code() == Some(0) {
+            break;
+        }
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+        let marker = format!("injected failure at step {n} (");
+        let at = err.find(&marker).unwrap_or_else(|| panic!("{}", text(&o)));
+        let what = err[at + marker.len()..]
+            .split(')')
+            .next()
+            .unwrap()
+            .to_string();
+        let what = what.replace(copy.to_str().unwrap(), "DIR");
+        if what.starts_with("fsync") {
+            assert!(err.contains("so no one was told"), "{}", text(&o));
+        }
+        steps.push(what);
+    }
+    let pos = |s: &str| steps.iter().position(|x| x == s);
+    let undone = steps
+        .iter()
+        .position(|x| x.starts_with("fsync DIR/.dikast/undone/"))
+        .unwrap_or_else(|| panic!("the undone folder is not flushed: {steps:#?}"));
+    let turn = pos("fsync DIR/turns/0001").unwrap_or_else(|| panic!("{steps:#?}"));
+    let turns = pos("fsync DIR/turns").unwrap_or_else(|| panic!("{steps:#?}"));
+    assert!(
+        pos("fsync DIR/.dikast/undone").is_some_and(|p| p < turn),
+        "{steps:#?}"
+    );
+    assert!(undone < turn && turn < turns, "{steps:#?}");
+    let _ = fs::remove_dir_all(&root);
+}
