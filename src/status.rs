@@ -245,6 +245,10 @@ pub struct Status {
     /// The game is over (its step awaits no one and cannot be adjudicated): why,
     /// in the game's words.
     pub over: Option<String>,
+    /// Reports an adjudication staged in this turn's folder before it stopped, never
+    /// committed (`campaign::Interrupted::Uncommitted`): what they are and what removes
+    /// them.
+    pub leftover: Option<String>,
 }
 
 /// Works out the status of the pending turn (which orders are there, when they came).
@@ -312,7 +316,10 @@ pub fn status<R: Rules>(layout: &Layout) -> Result<Status, Failure> {
         });
     }
     let step = R::step(&sc, &game.state);
+    let leftover = (!campaign::staged_in(layout, t).is_empty())
+        .then(|| campaign::Interrupted::Uncommitted { turn: t }.describe(layout));
     Ok(Status {
+        leftover,
         over: crate::report::game_over(&step).then(|| step.unsupported.clone().unwrap_or_default()),
         game: game.game.clone(),
         turn: t,
@@ -425,6 +432,9 @@ pub fn render(layout: &Layout, s: &Status, now: UnixTime) -> String {
             o,
             "- {f}: names no side; `dikast adjudicate` will refuse it until it is renamed or removed"
         );
+    }
+    if let Some(l) = &s.leftover {
+        let _ = writeln!(o, "note: {l}");
     }
     let counts = |st: OrdersState| s.sides.iter().filter(|x| x.state == st).count();
     let _ = writeln!(

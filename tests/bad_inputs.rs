@@ -896,7 +896,8 @@ fn the_next_run_finishes_a_commit_and_removes_what_a_crash_left() {
 /// A crash before the commit leaves staged reports and no turn t+1: the next run
 /// removes them and adjudicates the turn, to the same bytes. A crash after it leaves
 /// them with turn t+1 in place: `verify`, `publish`, `undo` and `receive`'s pending turn
-/// name the state, and the next run renames them into place and stops there.
+/// name the state, and the next run renames them into place and stops there. `status`
+/// names the first state too.
 #[test]
 fn staged_reports_a_crash_left_are_removed_or_renamed_by_the_next_run() {
     let t = TempDir::new("crash-staged");
@@ -932,6 +933,11 @@ fn staged_reports_a_crash_left_are_removed_or_renamed_by_the_next_run() {
         .arg(&copy)
         .verify_failure()
         .stderr_has("an adjudication of turn 1 stopped before it committed turn 2")
+        .run();
+    Test::new()
+        .arg("status")
+        .arg(&copy)
+        .stdout_has("note: an adjudication of turn 1 stopped before it committed turn 2")
         .run();
     Test::new()
         .args(["adjudicate", "--allow-no-orders"])
