@@ -1031,8 +1031,30 @@ pub fn staged_in(layout: &Layout, t: u32) -> Vec<String> {
                 .collect()
         })
         .unwrap_or_default();
-    names.sort_by_key(|n| (n == "report.md", n.clone()));
+    report_last(&mut names);
     names
+}
+
+/// Sorts a turn's report file names, the moderator's English `report.md` last: it marks
+/// a finished turn, so it is the last to take its place.
+fn report_last(names: &mut [String]) {
+    names.sort_by_key(|n| (n == "report.md", n.clone()));
+}
+
+/// Renames one file of turn t into place, unless a crash already did (the source gone,
+/// the destination there); a destination there beside its source is refused, never
+/// overwritten.
+fn rename_into_place(layout: &Layout, from: &Path, to: &Path) -> Result<(), Failure> {
+    if !from.exists() && to.exists() {
+        return Ok(()); // done before a crash
+    }
+    if to.exists() {
+        return Err(Failure::Refused(format!(
+            "{} already exists; dikast never overwrites a finished file",
+            layout.rel(to)
+        )));
+    }
+    fsx::rename(from, to)
 }
 
 /// What a crash left of an adjudication, as `recover` finds it, for the commands that
@@ -1177,17 +1199,7 @@ pub fn write_turn(
 fn unstage(layout: &Layout, t: u32, order: &[String]) -> Result<(), Failure> {
     let here = layout.turn_dir(t);
     for name in order {
-        let (from, to) = (here.join(staged_name(name)), here.join(name));
-        if !from.exists() && to.exists() {
-            continue; // renamed before a crash
-        }
-        if to.exists() {
-            return Err(Failure::Refused(format!(
-                "{} already exists; dikast never overwrites a finished file",
-                layout.rel(&to)
-            )));
-        }
-        fsx::rename(&from, &to)?;
+        rename_into_place(layout, &here.join(staged_name(name)), &here.join(name))?;
     }
     Ok(())
 }
@@ -1219,18 +1231,7 @@ fn undo_commit(layout: &Layout, t: u32, next: &Path, order: &[String]) -> Result
 fn move_reports(layout: &Layout, t: u32, order: &[String]) -> Result<(), Failure> {
     let staged = layout.turn_dir(t + 1).join(STAGED_REPORTS);
     for name in order {
-        let from = staged.join(name);
-        let to = layout.turn_dir(t).join(name);
-        if !from.exists() && to.exists() {
-            continue; // moved before a crash
-        }
-        if to.exists() {
-            return Err(Failure::Refused(format!(
-                "{} already exists; dikast never overwrites a finished file",
-                layout.rel(&to)
-            )));
-        }
-        fsx::rename(&from, &to)?;
+        rename_into_place(layout, &staged.join(name), &layout.turn_dir(t).join(name))?;
     }
     fsx::remove_empty_dir(&staged)?;
     fsx::sync_dirs(&[&layout.turn_dir(t), &layout.turn_dir(t + 1)])
@@ -1311,8 +1312,7 @@ pub fn recover(layout: &Layout) -> Result<Vec<String>, Failure> {
             .map(|e| e.file_name().to_string_lossy().into_owned())
             .filter(|n| !fsx::is_temp_name(n))
             .collect();
-        // The moderator's English report marks a finished turn: it goes last.
-        order.sort_by_key(|n| (n == "report.md", n.clone()));
+        report_last(&mut order);
         move_reports(layout, last - 1, &order)?;
         notes.push(format!(
             "finished the adjudication of turn {} that stopped after it was written: its reports moved from {} into {}",

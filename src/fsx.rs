@@ -93,12 +93,22 @@ fn create_synced(path: &Path, bytes: &[u8], private: bool) -> io::Result<()> {
 /// A new file with these bytes, its flush counted as a step but left to the caller: the
 /// same three steps as `create_synced`, in the same order.
 fn create_unsynced(path: &Path, bytes: &[u8], private: bool) -> io::Result<fs::File> {
+    let mut f = create_counted(path, private)?;
+    write_counted(&mut f, path, bytes)?;
+    Ok(f)
+}
+
+/// The first of `create_unsynced`'s steps: the new, empty file.
+fn create_counted(path: &Path, private: bool) -> io::Result<fs::File> {
     step("create", path)?;
-    let mut f = open_new(path, private)?;
+    open_new(path, private)
+}
+
+/// The rest of `create_unsynced`'s steps: the bytes written, the flush counted.
+fn write_counted(f: &mut fs::File, path: &Path, bytes: &[u8]) -> io::Result<()> {
     step("write", path)?;
     f.write_all(bytes)?;
-    step("fsync", path)?;
-    Ok(f)
+    step("fsync", path)
 }
 
 /// Flushes issued together and awaited together: a disk serves concurrent flushes at
@@ -380,13 +390,10 @@ impl NewDir {
     /// commit too.
     pub fn write_beside(&self, path: &Path, bytes: &[u8]) -> Result<(), Failure> {
         let io = |e| Failure::io(path, "write", e);
-        step("create", path).map_err(io)?;
-        let mut f = open_new(path, false).map_err(io)?;
+        let mut f = create_counted(path, false).map_err(io)?;
         // Ours from here: removed if the folder is not committed.
         self.beside.borrow_mut().push(path.to_path_buf());
-        step("write", path).map_err(io)?;
-        f.write_all(bytes).map_err(io)?;
-        step("fsync", path).map_err(io)?;
+        write_counted(&mut f, path, bytes).map_err(io)?;
         self.flushes.start(path, f);
         if let Some(dir) = path.parent() {
             self.flush_with_commit(dir);
