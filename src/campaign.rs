@@ -610,6 +610,10 @@ pub struct Adjudicated {
 
 /// The turn awaiting adjudication: the last folder, which must have no report yet.
 pub fn pending_turn(layout: &Layout) -> Result<u32, Failure> {
+    // An undo that stopped half-way has left the turns as neither turn: it goes first.
+    if let Some(u) = crate::undo::unfinished(layout) {
+        return Err(Failure::Refused(u.describe(layout)));
+    }
     let turns = layout.turns()?;
     let t = *turns.last().expect("turns() is never empty");
     if layout.report(t).exists() {
@@ -1066,6 +1070,8 @@ pub enum Interrupted {
     Committed { turn: u32, wait_in: PathBuf },
     /// Turn `turn`'s folder holds reports staged by a run that never committed turn+1.
     Uncommitted { turn: u32 },
+    /// An undo stopped before it finished (`undo::unfinished`).
+    Undo(crate::undo::Unfinished),
 }
 
 impl Interrupted {
@@ -1083,14 +1089,18 @@ impl Interrupted {
                 layout.rel(&layout.turn_dir(*turn)),
                 layout.dir.display()
             ),
+            Interrupted::Undo(u) => u.describe(layout),
         }
     }
 }
 
-/// The interrupted adjudication of a campaign with these turn folders, if any: staged
-/// reports in the last two folders (`staged_name`), or a `.reports/` folder in any
-/// (dikast before 2026-12).
+/// The interrupted adjudication or undo of a campaign with these turn folders, if any:
+/// an undo's plan not carried out, staged reports in the last two folders
+/// (`staged_name`), or a `.reports/` folder in any (dikast before 2026-12).
 pub fn interrupted(layout: &Layout, turns: &[u32]) -> Option<Interrupted> {
+    if let Some(u) = crate::undo::unfinished(layout) {
+        return Some(Interrupted::Undo(u));
+    }
     let &last = turns.last()?;
     for &t in turns.iter().filter(|t| **t >= 2) {
         let old = layout.turn_dir(t).join(STAGED_REPORTS);

@@ -5,14 +5,97 @@
 //! the turn's mail reached the server, unless `--force`: then every player and the
 //! moderator get a correction notice. The moves are flushed (where they arrived, then
 //! where they left) before anyone is told.
+//!
+//! An undo is all or nothing, like an adjudication: its plan (every move, in order, and
+//! whether notices are owed) is written and flushed into its folder before the first
+//! move, as `.undo-plan.yaml`, and renamed to `undo.yaml` (the record of what was taken
+//! back) once everything is done. An undo that stopped in between leaves the plan: every
+//! command that reads the campaign names it (`campaign::interrupted`, `unfinished`), and
+//! the next `dikast undo` finishes it from the plan.
 
 use crate::campaign::Layout;
 use crate::error::Failure;
 use crate::fsx;
 use crate::mail::{Notice, To};
 use crate::status::{format_utc, UnixTime};
+use serde::{Deserialize, Serialize};
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// The plan of an undo in progress, in its folder under `.dikast/undone/`.
+const PLAN: &str = ".undo-plan.yaml";
+/// The plan once carried out: the record of what was taken back.
+const DONE: &str = "undo.yaml";
+
+/// What an undo takes back, decided (and flushed) before anything moves. Paths are
+/// relative to the campaign folder.
+#[derive(Serialize, Deserialize)]
+struct Plan {
+    /// The turn whose adjudication is taken back; turn + 1's folder goes with it.
+    turn: u32,
+    /// When it was asked for (RFC 3339): the correction notices give it.
+    at: String,
+    /// The moves, in order: the moderator's English report first (a half-done undo then
+    /// reads as an interrupted adjudication to a dikast that knows no plans).
+    moves: Vec<Move>,
+    /// Orders turn + 1's folder held (they go with it).
+    orders_taken: Vec<String>,
+    /// The turn's mail had reached the server: every player and the moderator are owed
+    /// a correction notice.
+    notify: bool,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Move {
+    from: String,
+    to: String,
+}
+
+/// An undo that stopped before it finished: its folder and the turn it takes back.
+pub struct Unfinished {
+    pub dir: PathBuf,
+    pub turn: u32,
+}
+
+impl Unfinished {
+    /// What it is and what finishes it, for an error.
+    pub fn describe(&self, layout: &Layout) -> String {
+        format!(
+            "an undo of turn {} stopped before it finished (what it took back so far is in {}); `dikast undo {}` finishes it",
+            self.turn,
+            layout.rel(&self.dir),
+            layout.dir.display()
+        )
+    }
+}
+
+/// The undo of this campaign that stopped before it finished, if any: a folder of
+/// `.dikast/undone/` that still holds its plan. (One listing of a small folder, most
+/// often absent: cheap enough for every command.)
+pub fn unfinished(layout: &Layout) -> Option<Unfinished> {
+    let undone = layout.dir.join(".dikast").join("undone");
+    let mut dirs: Vec<PathBuf> = fs::read_dir(&undone)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join(PLAN).is_file())
+        .collect();
+    dirs.sort();
+    let dir = dirs.into_iter().next()?;
+    let turn = read_plan(&dir).map(|p| p.turn).unwrap_or(0);
+    Some(Unfinished { dir, turn })
+}
+
+fn read_plan(dir: &Path) -> Result<Plan, Failure> {
+    let p = dir.join(PLAN);
+    let bytes = fsx::read_limited(&p)?;
+    serde_yaml::from_slice(&bytes).map_err(|e| {
+        Failure::Refused(format!(
+            "{} cannot be read ({e}); it is the plan of an undo that stopped: put it back as it was written",
+            p.display()
+        ))
+    })
+}
 
 fn files_in(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = fs::read_dir(dir)
@@ -27,17 +110,21 @@ fn files_in(dir: &Path) -> Vec<String> {
     v
 }
 
-fn move_into(from: &Path, to: &Path) -> Result<(), Failure> {
-    if let Some(p) = to.parent() {
-        fs::create_dir_all(p).map_err(|e| Failure::io(p, "create", e))?;
-    }
-    fs::rename(from, to).map_err(|e| Failure::io(from, "move aside", e))
-}
-
-/// Takes back the last adjudication. Returns what was done, one line each.
+/// Takes back the last adjudication, or finishes an undo that stopped. Returns what was
+/// done, one line each.
 pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failure> {
     let c = layout.load_campaign()?;
     let lock = fsx::Lock::take(&layout.dir)?;
+    if let Some(u) = unfinished(layout) {
+        let plan = read_plan(&u.dir)?;
+        let mut lines = vec![format!(
+            "finished an undo of turn {} that had stopped half-way",
+            plan.turn
+        )];
+        lines.extend(carry_out(layout, &c, &u.dir, &plan)?);
+        drop(lock);
+        return Ok(lines.join("\n") + "\n");
+    }
     let turns = layout.turns()?;
     if let Some(i) = crate::campaign::interrupted(layout, &turns) {
         return Err(Failure::Refused(format!(
@@ -82,125 +169,259 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
         dest = undone.join(format!("{stamp}-turn-{t:04}-{n}"));
         n += 1;
     }
-    let mut lines = Vec::new();
-    // The moderator's English report marks a finished turn: it goes first, so an undo
-    // that stops half-way leaves an interrupted adjudication that `adjudicate` explains.
+    let plan = Plan {
+        turn: t,
+        at: crate::policy::rfc3339(now),
+        moves: moves_of(layout, t, &dest),
+        orders_taken: waiting,
+        notify: sent,
+    };
+    // The plan, durable before anything moves: in its folder, and that folder in
+    // `undone/` and `undone/` in `.dikast/`.
+    let text = serde_yaml::to_string(&plan)
+        .map_err(|e| Failure::Io(format!("the plan of the undo: {e}")))?;
+    let planned = fsx::mkdir(&dest)
+        .and_then(|_| fsx::write_new(&dest.join(PLAN), text.as_bytes()))
+        .and_then(|_| fsx::sync_dirs(&[&undone, &layout.dir.join(".dikast")]));
+    if let Err(e) = planned {
+        // Nothing moved yet: the campaign is left as it was, plan and folder gone.
+        let _ = fs::remove_file(dest.join(PLAN));
+        let _ = fs::remove_dir(&dest);
+        return Err(Failure::Io(format!(
+            "{}; the undo of turn {t} did not begin (nothing was moved), so no one was told",
+            e.render().trim_end().trim_start_matches("error: ")
+        )));
+    }
+    let lines = carry_out(layout, &c, &dest, &plan)?;
+    drop(lock);
+    Ok(lines.join("\n") + "\n")
+}
+
+/// The moves that take turn t's adjudication back into `dest`, in order: the reports
+/// (the moderator's English one first), the mail folder and the record, turn t+1's
+/// folder, and its receipts of orders by mail.
+fn moves_of(layout: &Layout, t: u32, dest: &Path) -> Vec<Move> {
+    let rel = |p: &Path| layout.rel(p);
     let tdir = layout.turn_dir(t);
     let mut reports: Vec<String> = files_in(&tdir)
         .into_iter()
         .filter(|n| n.starts_with("report") && n.ends_with(".md"))
         .collect();
     reports.sort_by_key(|n| n != "report.md");
-    for n in &reports {
-        move_into(&tdir.join(n), &dest.join(n))?;
-    }
-    lines.push(format!(
-        "took back the {} reports of turn {t}",
-        reports.len()
-    ));
+    let mut names = reports;
     for extra in ["mail", crate::policy::RECORD] {
-        let p = tdir.join(extra);
-        if p.exists() {
-            move_into(&p, &dest.join(extra))?;
+        if tdir.join(extra).exists() {
+            names.push(extra.to_string());
         }
     }
-    move_into(
-        &layout.turn_dir(last),
-        &dest.join(format!("turn-{last:04}")),
-    )?;
-    lines.push(format!(
-        "removed turn {last}'s folder{}",
-        if waiting.is_empty() {
-            String::new()
-        } else {
-            format!(" and the orders it held ({})", waiting.join(", "))
-        }
-    ));
-    let receipts = layout
+    let mut moves: Vec<Move> = names
+        .iter()
+        .map(|n| Move {
+            from: rel(&tdir.join(n)),
+            to: rel(&dest.join(n)),
+        })
+        .collect();
+    let last = t + 1;
+    moves.push(Move {
+        from: rel(&layout.turn_dir(last)),
+        to: rel(&dest.join(format!("turn-{last:04}"))),
+    });
+    let receipts = receipts_of(layout, last);
+    if receipts.exists() {
+        moves.push(Move {
+            from: rel(&receipts),
+            to: rel(&dest.join(format!("receipts-{last:04}.yaml"))),
+        });
+    }
+    moves
+}
+
+fn receipts_of(layout: &Layout, turn: u32) -> PathBuf {
+    layout
         .dir
         .join(".dikast")
         .join("receipts")
-        .join(format!("{last:04}.yaml"));
-    let mut left = vec![tdir.clone(), layout.dir.join("turns")];
-    if receipts.exists() {
-        move_into(&receipts, &dest.join(format!("receipts-{last:04}.yaml")))?;
-        left.extend(receipts.parent().map(Path::to_path_buf));
+        .join(format!("{turn:04}.yaml"))
+}
+
+/// Carries a plan out from wherever it stopped: each move not made yet, the orders the
+/// adjudication took the token out of put back, everything flushed, the notices owed
+/// sent, and the plan renamed to the record. Returns what was done, one line each.
+fn carry_out(
+    layout: &Layout,
+    c: &crate::campaign::Campaign,
+    dest: &Path,
+    plan: &Plan,
+) -> Result<Vec<String>, Failure> {
+    let t = plan.turn;
+    let last = t + 1;
+    let stopped = |e: Failure| {
+        Failure::Io(format!(
+            "{}; the undo of turn {t} stopped half-way, so no one was told: `dikast undo {}` finishes it (what it took back so far is in {})",
+            e.render().trim_end().trim_start_matches("error: "),
+            layout.dir.display(),
+            layout.rel(dest)
+        ))
+    };
+    let mut left = vec![layout.turn_dir(t), layout.dir.join("turns")];
+    for m in &plan.moves {
+        let (from, to) = (layout.dir.join(&m.from), layout.dir.join(&m.to));
+        if from.exists() {
+            if let Some(p) = to.parent() {
+                if !p.is_dir() {
+                    fsx::mkdir(p).map_err(stopped)?;
+                }
+            }
+            fsx::rename(&from, &to).map_err(stopped)?;
+        } else if !to.exists() {
+            return Err(stopped(Failure::Refused(format!(
+                "{} is neither where it was nor where the undo puts it ({})",
+                m.from, m.to
+            ))));
+        }
+        if let Some(p) = from.parent() {
+            if !left.iter().any(|l| l == p) {
+                left.push(p.to_path_buf());
+            }
+        }
     }
-    // Orders files the adjudication took the turn token out of go back as they were.
+    left.extend(restore_tokens(layout, t).map_err(stopped)?);
+    // Made durable before anyone is told (the correction notices): what was moved is
+    // flushed in its new place first, then gone from the old, so that a crash between
+    // leaves it in both places, never in neither.
+    let undone = layout.dir.join(".dikast").join("undone");
+    let mut arrived: Vec<PathBuf> = vec![dest.to_path_buf(), undone, layout.dir.join(".dikast")];
+    arrived.retain(|p| p.is_dir());
+    left.retain(|p| p.is_dir());
+    let flushed = fsx::sync_dirs(&arrived.iter().map(|p| p.as_path()).collect::<Vec<_>>())
+        .and_then(|_| fsx::sync_dirs(&left.iter().map(|p| p.as_path()).collect::<Vec<_>>()));
+    if let Err(e) = flushed {
+        return Err(Failure::Io(format!(
+            "{}; turn {t}'s adjudication is taken back ({} holds it) but the disk did not confirm it, so no one was told: `dikast undo {}` finishes it",
+            e.render().trim_end().trim_start_matches("error: "),
+            layout.rel(dest),
+            layout.dir.display()
+        )));
+    }
+    let reports = plan
+        .moves
+        .iter()
+        .filter(|m| {
+            let n = Path::new(&m.from)
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            n.starts_with("report") && n.ends_with(".md")
+        })
+        .count();
+    let mut lines = vec![
+        format!("took back the {reports} reports of turn {t}"),
+        format!(
+            "removed turn {last}'s folder{}",
+            if plan.orders_taken.is_empty() {
+                String::new()
+            } else {
+                format!(" and the orders it held ({})", plan.orders_taken.join(", "))
+            }
+        ),
+        format!(
+            "turn {t} awaits orders again; what was taken back is in {}",
+            layout.rel(dest)
+        ),
+    ];
+    if plan.notify {
+        let at = crate::status::parse_time(&plan.at).unwrap_or(0);
+        lines.extend(notify(layout, c, t, at)?);
+    }
+    // Closed last, after the notices: an undo stopped between the two sends them again
+    // when it is finished, rather than never.
+    let closed = fsx::rename(&dest.join(PLAN), &dest.join(DONE)).and_then(|_| {
+        fsx::sync_dir(dest).inspect_err(|_| {
+            // Not durable: the plan stays open, as the message below says.
+            let _ = fs::rename(dest.join(DONE), dest.join(PLAN));
+        })
+    });
+    if let Err(e) = closed {
+        return Err(Failure::Io(format!(
+            "{}; turn {t}'s adjudication is taken back {}, but the disk did not confirm its record in {}: `dikast undo {}` closes it",
+            e.render().trim_end().trim_start_matches("error: "),
+            if plan.notify {
+                "and the correction notices are sent"
+            } else {
+                "(no mail of it had been sent, so no one was told)"
+            },
+            layout.rel(dest),
+            layout.dir.display()
+        )));
+    }
+    Ok(lines)
+}
+
+/// Orders files the adjudication of turn t took the turn token out of go back as they
+/// were, each only over the file it is the original of (the same but for the token
+/// line). Returns the folders it changed.
+fn restore_tokens(layout: &Layout, t: u32) -> Result<Vec<PathBuf>, Failure> {
     let kept = layout
         .dir
         .join(".dikast")
         .join("with-token")
         .join(format!("{t:04}"));
-    if kept.is_dir() {
-        for n in files_in(&kept) {
-            // Only over the file it is the original of (the same but for the token line).
-            let here = layout.orders_dir(t).join(&n);
-            let original = fsx::read_limited(&kept.join(&n))?;
-            let same = crate::policy::without_token(&original)
-                .is_some_and(|w| std::fs::read(&here).is_ok_and(|h| h == w));
-            if same {
-                fsx::rename(&kept.join(&n), &here)?;
-            } else {
-                std::fs::remove_file(kept.join(&n))
-                    .map_err(|e| Failure::io(&kept.join(&n), "remove", e))?;
-            }
+    if !kept.is_dir() {
+        return Ok(Vec::new());
+    }
+    for n in files_in(&kept) {
+        let here = layout.orders_dir(t).join(&n);
+        let original = fsx::read_limited(&kept.join(&n))?;
+        let same = crate::policy::without_token(&original)
+            .is_some_and(|w| std::fs::read(&here).is_ok_and(|h| h == w));
+        if same {
+            fsx::rename(&kept.join(&n), &here)?;
+        } else {
+            std::fs::remove_file(kept.join(&n))
+                .map_err(|e| Failure::io(&kept.join(&n), "remove", e))?;
         }
-        fsx::remove_empty_dir(&kept)?;
-        left.push(layout.orders_dir(t));
-        left.extend(kept.parent().map(Path::to_path_buf));
     }
-    // Made durable before anyone is told (the correction notices): what was moved is
-    // flushed in its new place first, then gone from the old, so that a crash between
-    // leaves it in both places, never in neither.
-    let arrived = [dest.clone(), undone.clone(), layout.dir.join(".dikast")];
-    let flushed = fsx::sync_dirs(&arrived.iter().map(|p| p.as_path()).collect::<Vec<_>>())
-        .and_then(|_| fsx::sync_dirs(&left.iter().map(|p| p.as_path()).collect::<Vec<_>>()));
-    if let Err(e) = flushed {
-        return Err(Failure::Io(format!(
-            "{}; turn {t}'s adjudication is taken back ({} holds it) but the disk did not confirm it, so no one was told: run `dikast verify {}` to see the state",
-            e.render().trim_end().trim_start_matches("error: "),
-            layout.rel(&dest),
-            layout.dir.display()
-        )));
-    }
-    lines.push(format!(
-        "turn {t} awaits orders again; what was taken back is in {}",
-        layout.rel(&dest)
-    ));
-    drop(lock);
-    if sent {
-        let body = |whom: &str| {
-            format!(
-                "Correction for game {}: the adjudication of turn {t} has been taken back by the moderator ({}).\n\nThe report and the view of turn {last} you received {whom} are void: do not send orders for turn {last}. Turn {t} will be adjudicated again; you will receive its new report. Orders you sent for turn {t} stand, and you may still replace them.\n",
-                c.game,
-                format_utc(now)
-            )
-        };
-        for side in c.players.keys() {
+    fsx::remove_empty_dir(&kept)?;
+    let mut changed = vec![layout.orders_dir(t)];
+    changed.extend(kept.parent().map(Path::to_path_buf));
+    Ok(changed)
+}
+
+/// The correction notices of an undo: every player, then the moderator.
+fn notify(
+    layout: &Layout,
+    c: &crate::campaign::Campaign,
+    t: u32,
+    at: UnixTime,
+) -> Result<Vec<String>, Failure> {
+    let last = t + 1;
+    let body = |whom: &str| {
+        format!(
+            "Correction for game {}: the adjudication of turn {t} has been taken back by the moderator ({}).\n\nThe report and the view of turn {last} you received {whom} are void: do not send orders for turn {last}. Turn {t} will be adjudicated again; you will receive its new report. Orders you sent for turn {t} stand, and you may still replace them.\n",
+            c.game,
+            format_utc(at)
+        )
+    };
+    let subject = format!(
+        "[{}] Turn {t}: adjudication taken back — correction",
+        c.game
+    );
+    let mut whom: Vec<(To, &str)> = c
+        .players
+        .keys()
+        .map(|side| (To::Side(side.as_str()), "from dikast"))
+        .collect();
+    whom.push((To::Moderator, "(every player's)"));
+    whom.into_iter()
+        .map(|(to, w)| {
             let n = Notice {
-                to: To::Side(side),
-                subject: format!(
-                    "[{}] Turn {t}: adjudication taken back — correction",
-                    c.game
-                ),
-                body: body("from dikast"),
+                to,
+                subject: subject.clone(),
+                body: body(w),
                 in_reply_to: None,
                 attachments: Vec::new(),
             };
-            lines.push(crate::mail::send_notice(layout, &c, &n)?);
-        }
-        let n = Notice {
-            to: To::Moderator,
-            subject: format!(
-                "[{}] Turn {t}: adjudication taken back — correction",
-                c.game
-            ),
-            body: body("(every player's)"),
-            in_reply_to: None,
-            attachments: Vec::new(),
-        };
-        lines.push(crate::mail::send_notice(layout, &c, &n)?);
-    }
-    Ok(lines.join("\n") + "\n")
+            crate::mail::send_notice(layout, c, &n)
+        })
+        .collect()
 }

@@ -158,11 +158,14 @@ fn undo_after_mail_was_sent_needs_force_and_mails_a_correction() {
         dir.join("turns/0002").exists(),
         "a refused undo changes nothing"
     );
+    // A copy kept with its turn adjudicated and mailed, for the stopped undo below.
+    let kept = work.join("undo-mail-kept");
+    copy_of(&dir, &kept);
     let out = ok(dikast(&["undo", d, "--force"]));
     assert!(out.contains("mailed athens.undo@example.org"), "{out}");
     assert_eq!(snapshot(&dir.join("turns")), before);
-    for who in ["athens.undo", "sparta.undo", "moderator.undo"] {
-        let n = fs::read_dir(root.join(who).join("new"))
+    let notices = |who: &str| {
+        fs::read_dir(root.join(who).join("new"))
             .unwrap()
             .flatten()
             .filter(|e| {
@@ -170,8 +173,51 @@ fn undo_after_mail_was_sent_needs_force_and_mails_a_correction() {
                     .unwrap_or_default()
                     .contains("taken back")
             })
-            .count();
-        assert_eq!(n, 1, "{who} got one correction notice");
+            .count()
+    };
+    let whom = ["athens.undo", "sparta.undo", "moderator.undo"];
+    for who in whom {
+        assert_eq!(notices(who), 1, "{who} got one correction notice");
+        fs::remove_dir_all(root.join(who)).unwrap();
+    }
+    // An undo with --force stopped after its moves, at the flush of `turns/` (the failure
+    // hook), has told no one; the next `dikast undo` (no --force needed again) finishes
+    // it and sends the notices it owes, once each.
+    let mut n = 1;
+    let stopped = loop {
+        assert!(n < 80, "the undo never flushed turns/");
+        let copy = work.join(format!("undo-mail-{n}"));
+        copy_of(&kept, &copy);
+        let o = Command::new(env!("CARGO_BIN_EXE_dikast"))
+            .args(["undo", copy.to_str().unwrap(), "--force"])
+            .env("DIKAST_TEST_FAIL_STEP", n.to_string())
+            .env_remove("DIKAST_SMTP_PASSWORD")
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "step {n}: {}", text(&o));
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        if err.contains(&format!("(fsync {}/turns)", copy.display())) {
+            assert!(err.contains("so no one was told"), "{}", text(&o));
+            break copy;
+        }
+        fs::remove_dir_all(&copy).unwrap();
+        n += 1;
+    };
+    for who in whom {
+        assert!(
+            !root.join(who).join("new").exists() || notices(who) == 0,
+            "{who} was told of an undo that stopped"
+        );
+    }
+    let out = ok(dikast(&["undo", stopped.to_str().unwrap()]));
+    assert!(
+        out.contains("finished an undo of turn 1 that had stopped half-way")
+            && out.contains("mailed athens.undo@example.org"),
+        "{out}"
+    );
+    assert_eq!(snapshot(&stopped.join("turns")), before);
+    for who in whom {
+        assert_eq!(notices(who), 1, "{who} got one correction notice");
     }
 }
 
@@ -232,5 +278,149 @@ fn undo_is_flushed_before_it_is_told() {
         "{steps:#?}"
     );
     assert!(undone < turn && turn < turns, "{steps:#?}");
+    let _ = fs::remove_dir_all(&root);
+}
+
+/// The plans and records of undos in a campaign's `.dikast/undone/`: (plans still open,
+/// records of undos carried out).
+fn undo_files(dir: &Path) -> (usize, usize) {
+    let mut open = 0;
+    let mut done = 0;
+    for e in fs::read_dir(dir.join(".dikast/undone"))
+        .map(|rd| rd.flatten().collect::<Vec<_>>())
+        .unwrap_or_default()
+    {
+        open += usize::from(e.path().join(".undo-plan.yaml").is_file());
+        done += usize::from(e.path().join("undo.yaml").is_file());
+    }
+    (open, done)
+}
+
+/// A copy of a campaign folder under a new name.
+fn copy_of(dir: &Path, copy: &Path) {
+    let _ = fs::remove_dir_all(copy);
+    fs::create_dir_all(copy).unwrap();
+    let cp = Command::new("cp")
+        .arg("-r")
+        .arg(dir.join("."))
+        .arg(copy)
+        .status()
+        .unwrap();
+    assert!(cp.success());
+}
+
+/// An undo is all or nothing: stopped at any of its disk steps (the failure hook of fsx,
+/// `DIKAST_TEST_FAIL_STEP`), it either did not begin or left its plan, which every
+/// command that reads the campaign names and the next `dikast undo` carries out, to the
+/// same turns as an undo that never stopped; the archive verifies after it.
+#[test]
+fn an_undo_stopped_at_any_step_is_finished_by_the_next_undo() {
+    let root = std::env::temp_dir().join(format!("dikast-undo-resume-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&root);
+    let dir = root.join("c");
+    new_campaign(&dir);
+    let before = snapshot(&dir.join("turns"));
+    // With a record (a time given by hand), so that every kind of move is made.
+    ok(dikast(&[
+        "adjudicate",
+        dir.to_str().unwrap(),
+        "--clock",
+        "2026-03-01T12:00:00Z",
+    ]));
+    let clock = "2026-03-02T08:00:00Z";
+    let (mut planned_stops, mut finished) = (0, false);
+    for n in 1..80 {
+        let copy = root.join(format!("c{n}"));
+        copy_of(&dir, &copy);
+        let c = copy.to_str().unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_dikast"))
+            .args(["undo", c, "--clock", clock])
+            .env("DIKAST_TEST_FAIL_STEP", n.to_string())
+            .output()
+            .unwrap();
+        if o.status.code() == Some(0) {
+            finished = true;
+            break;
+        }
+        assert_eq!(o.status.code(), Some(1), "step {n}: {}", text(&o));
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(
+            err.contains(&format!("injected failure at step {n} ")),
+            "{}",
+            text(&o)
+        );
+        let (open, done) = undo_files(&copy);
+        assert_eq!(done, 0, "step {n}: no undo was carried out");
+        if open == 1 || err.contains("(fsync ") {
+            assert!(err.contains("so no one was told"), "step {n}: {}", text(&o));
+        }
+        if open == 1 {
+            planned_stops += 1;
+            assert!(err.contains(&format!("dikast undo {c}")), "{}", text(&o));
+            // Every command that reads the campaign names the undo and what finishes it,
+            // and changes nothing.
+            let now = snapshot(&copy);
+            for args in [
+                vec!["adjudicate", c, "--allow-no-orders"],
+                vec!["status", c],
+                vec!["verify", c],
+                vec![
+                    "publish",
+                    c,
+                    root.join(format!("p{n}")).to_str().unwrap(),
+                    "--force",
+                ],
+            ] {
+                let o = dikast(&args);
+                let err = String::from_utf8_lossy(&o.stderr).into_owned();
+                assert_ne!(o.status.code(), Some(0), "{args:?}: {}", text(&o));
+                assert!(
+                    err.contains("an undo of turn 1 stopped before it finished")
+                        && err.contains(&format!("`dikast undo {c}` finishes it")),
+                    "{args:?}: {}",
+                    text(&o)
+                );
+            }
+            assert_eq!(
+                snapshot(&copy),
+                now,
+                "step {n}: the commands changed nothing"
+            );
+        } else {
+            assert_eq!(open, 0);
+        }
+        // The next undo carries the plan out (or, when none was made, does the undo).
+        let out = ok(dikast(&["undo", c, "--clock", clock]));
+        assert_eq!(
+            out.contains("finished an undo of turn 1 that had stopped half-way"),
+            open == 1,
+            "step {n}: {out}"
+        );
+        assert!(out.contains("turn 1 awaits orders again"), "{out}");
+        assert!(out.contains("the archive verifies"), "{out}");
+        assert_eq!(
+            snapshot(&copy.join("turns")),
+            before,
+            "step {n}: the pending turn came back byte for byte"
+        );
+        assert_eq!(undo_files(&copy), (0, 1), "step {n}: one record, no plan");
+        // And it plays on: adjudicated again, the same bytes as the first time.
+        ok(dikast(&[
+            "adjudicate",
+            c,
+            "--clock",
+            "2026-03-01T12:00:00Z",
+        ]));
+        assert_eq!(
+            snapshot(&copy.join("turns")),
+            snapshot(&dir.join("turns")),
+            "step {n}"
+        );
+    }
+    assert!(finished, "the undo never got through its steps");
+    assert!(
+        planned_stops >= 5,
+        "only {planned_stops} stops left a plan: the moves are not steps"
+    );
     let _ = fs::remove_dir_all(&root);
 }
