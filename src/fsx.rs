@@ -5,8 +5,10 @@
 //! folder of a new folder before the rename that commits it, its parent after. They are
 //! the slowest thing dikast does (milliseconds each on a busy disk), so a new folder's
 //! (and those of the files and folders beside it that it commits, `NewDir::write_beside`)
-//! are awaited together, once, at the commit, on a few threads (`Flushes`); the lock file
-//! is not flushed (it only matters while its process lives; see `Lock`).
+//! are awaited together, once, at the commit, on a few threads (`Flushes`); each file's
+//! writeback is started as it is written (`start_writeback`, Linux), so that the flushes
+//! find its bytes on their way; the lock file is not flushed (it only matters while its
+//! process lives; see `Lock`).
 //!
 //! Every step that changes the disk (make a folder, create, write or fsync a file, fsync
 //! a folder, rename, remove) goes through `step`, so that a test can make any one of
