@@ -89,12 +89,32 @@ pub fn unfinished(layout: &Layout) -> Option<Unfinished> {
 fn read_plan(dir: &Path) -> Result<Plan, Failure> {
     let p = dir.join(PLAN);
     let bytes = fsx::read_limited(&p)?;
-    serde_yaml::from_slice(&bytes).map_err(|e| {
+    let refused = |why: String| {
         Failure::Refused(format!(
-            "{} cannot be read ({e}); it is the plan of an undo that stopped: put it back as it was written",
+            "{} {why}; it is the plan of an undo that stopped: put it back as it was written",
             p.display()
         ))
-    })
+    };
+    let plan: Plan =
+        serde_yaml::from_slice(&bytes).map_err(|e| refused(format!("cannot be read ({e})")))?;
+    // Only paths inside the campaign folder: a plan moves nothing anywhere else.
+    let inside = |s: &str| {
+        !s.is_empty()
+            && Path::new(s)
+                .components()
+                .all(|c| matches!(c, std::path::Component::Normal(_)))
+    };
+    if let Some(m) = plan
+        .moves
+        .iter()
+        .find(|m| !inside(&m.from) || !inside(&m.to))
+    {
+        return Err(refused(format!(
+            "moves {} to {}, which is not a path inside the campaign folder",
+            m.from, m.to
+        )));
+    }
+    Ok(plan)
 }
 
 fn files_in(dir: &Path) -> Vec<String> {

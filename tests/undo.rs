@@ -188,12 +188,7 @@ fn undo_after_mail_was_sent_needs_force_and_mails_a_correction() {
         assert!(n < 80, "the undo never flushed turns/");
         let copy = work.join(format!("undo-mail-{n}"));
         copy_of(&kept, &copy);
-        let o = Command::new(env!("CARGO_BIN_EXE_dikast"))
-            .args(["undo", copy.to_str().unwrap(), "--force"])
-            .env("DIKAST_TEST_FAIL_STEP", n.to_string())
-            .env_remove("DIKAST_SMTP_PASSWORD")
-            .output()
-            .unwrap();
+        let o = undo_failing_at(&copy, n, &["--force"]);
         assert_eq!(o.status.code(), Some(1), "step {n}: {}", text(&o));
         let err = String::from_utf8_lossy(&o.stderr).into_owned();
         if err.contains(&format!("(fsync {}/turns)", copy.display())) {
@@ -227,27 +222,13 @@ fn undo_after_mail_was_sent_needs_force_and_mails_a_correction() {
 /// fsx, `DIKAST_TEST_FAIL_STEP`) makes the undo fail, saying that no one was told.
 #[test]
 fn undo_is_flushed_before_it_is_told() {
-    let root = std::env::temp_dir().join(format!("dikast-undo-flush-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&root);
-    let dir = root.join("c");
-    new_campaign(&dir);
+    let (root, dir) = fresh_root("flush");
     ok(dikast(&["adjudicate", dir.to_str().unwrap()]));
     let mut steps: Vec<String> = Vec::new();
     for n in 1..50 {
         let copy = root.join(format!("c{n}"));
-        fs::create_dir_all(&copy).unwrap();
-        let cp = Command::new("cp")
-            .arg("-r")
-            .arg(dir.join("."))
-            .arg(&copy)
-            .status()
-            .unwrap();
-        assert!(cp.success());
-        let o = Command::new(env!("CARGO_BIN_EXE_dikast"))
-            .args(["undo", copy.to_str().unwrap()])
-            .env("DIKAST_TEST_FAIL_STEP", n.to_string())
-            .output()
-            .unwrap();
+        copy_of(&dir, &copy);
+        let o = undo_failing_at(&copy, n, &[]);
         if o.status.code() == Some(0) {
             break;
         }
@@ -309,16 +290,35 @@ fn copy_of(dir: &Path, copy: &Path) {
     assert!(cp.success());
 }
 
+/// `dikast undo DIR` with the disk step `n` made to fail (fsx's failure hook,
+/// `DIKAST_TEST_FAIL_STEP`).
+fn undo_failing_at(dir: &Path, n: usize, more: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dikast"))
+        .arg("undo")
+        .arg(dir)
+        .args(more)
+        .env("DIKAST_TEST_FAIL_STEP", n.to_string())
+        .env_remove("DIKAST_SMTP_PASSWORD")
+        .output()
+        .unwrap()
+}
+
+/// A fresh folder for a test's copies, and in it a new campaign `c` (no turn adjudicated).
+fn fresh_root(name: &str) -> (PathBuf, PathBuf) {
+    let root = std::env::temp_dir().join(format!("dikast-undo-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&root);
+    let dir = root.join("c");
+    new_campaign(&dir);
+    (root, dir)
+}
+
 /// An undo is all or nothing: stopped at any of its disk steps (the failure hook of fsx,
 /// `DIKAST_TEST_FAIL_STEP`), it either did not begin or left its plan, which every
 /// command that reads the campaign names and the next `dikast undo` carries out, to the
 /// same turns as an undo that never stopped; the archive verifies after it.
 #[test]
 fn an_undo_stopped_at_any_step_is_finished_by_the_next_undo() {
-    let root = std::env::temp_dir().join(format!("dikast-undo-resume-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&root);
-    let dir = root.join("c");
-    new_campaign(&dir);
+    let (root, dir) = fresh_root("resume");
     let before = snapshot(&dir.join("turns"));
     // With a record (a time given by hand), so that every kind of move is made.
     ok(dikast(&[
@@ -333,11 +333,7 @@ fn an_undo_stopped_at_any_step_is_finished_by_the_next_undo() {
         let copy = root.join(format!("c{n}"));
         copy_of(&dir, &copy);
         let c = copy.to_str().unwrap();
-        let o = Command::new(env!("CARGO_BIN_EXE_dikast"))
-            .args(["undo", c, "--clock", clock])
-            .env("DIKAST_TEST_FAIL_STEP", n.to_string())
-            .output()
-            .unwrap();
+        let o = undo_failing_at(&copy, n, &["--clock", clock]);
         if o.status.code() == Some(0) {
             finished = true;
             break;
@@ -422,5 +418,60 @@ fn an_undo_stopped_at_any_step_is_finished_by_the_next_undo() {
         planned_stops >= 5,
         "only {planned_stops} stops left a plan: the moves are not steps"
     );
+    let _ = fs::remove_dir_all(&root);
+}
+
+/// The plan an undo left is read as hostile input: a plan that cannot be read, or that
+/// moves anything to or from outside the campaign folder, is refused with its name and
+/// nothing is moved.
+#[test]
+fn a_plan_that_moves_outside_the_campaign_is_refused() {
+    let (root, dir) = fresh_root("plan");
+    let d = dir.to_str().unwrap();
+    ok(dikast(&["adjudicate", d]));
+    // Stopped at the first step after its plan was made.
+    let plan = (1..80)
+        .find_map(|n| {
+            let copy = root.join(format!("c{n}"));
+            copy_of(&dir, &copy);
+            let o = undo_failing_at(&copy, n, &[]);
+            assert_ne!(o.status.code(), Some(0), "the undo never left a plan");
+            fs::read_dir(copy.join(".dikast/undone"))
+                .ok()?
+                .flatten()
+                .map(|e| e.path().join(".undo-plan.yaml"))
+                .find(|p| p.is_file())
+        })
+        .expect("an undo stopped with its plan");
+    let copy = plan.ancestors().nth(4).unwrap().to_path_buf();
+    let c = copy.to_str().unwrap();
+    let written = fs::read_to_string(&plan).unwrap();
+    for (bad, says) in [
+        (
+            written.replacen("to: .dikast/undone/", "to: ../../escaped/", 1),
+            "which is not a path inside the campaign folder",
+        ),
+        (
+            written.replacen("from: turns/0001/", "from: /etc/", 1),
+            "which is not a path inside the campaign folder",
+        ),
+        ("moves: [".to_string(), "cannot be read"),
+    ] {
+        fs::write(&plan, &bad).unwrap();
+        let before = snapshot(&copy);
+        let o = dikast(&["undo", c]);
+        assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(says) && err.contains(".undo-plan.yaml"),
+            "{err}"
+        );
+        assert_eq!(snapshot(&copy), before, "nothing moved");
+        assert!(!root.join("escaped").exists() && !copy.join("../escaped").exists());
+    }
+    // Put back as it was written, it is carried out.
+    fs::write(&plan, &written).unwrap();
+    let out = ok(dikast(&["undo", c]));
+    assert!(out.contains("finished an undo of turn 1"), "{out}");
     let _ = fs::remove_dir_all(&root);
 }
