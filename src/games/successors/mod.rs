@@ -48,7 +48,7 @@ fn title_of(
         Phase::Deal => lang
             .pick(
                 "Game turn I: preparations and the Tyche draw",
-                "Ход I: подготовка и раздача карт Тихе",
+                "Игровой ход I: подготовка и раздача карт Тихе",
             )
             .to_string(),
         Phase::Round => lang.pick(
@@ -58,7 +58,7 @@ fn title_of(
                 sc.params.rounds_for(players)
             ),
             format!(
-                "Ход {t}, раунд {} из {}: сегменты сдачи, Тихе, маневров и фуражировки",
+                "Игровой ход {t}, раунд {} из {}: сегменты сдачи, Тихе, маневров и фуражировки",
                 round,
                 sc.params.rounds_for(players)
             ),

@@ -146,7 +146,7 @@ const PHRASES: Phrases = &[
     ),
     (
         "game turn I begins with the Tyche draw; send entropy (and standing orders) only",
-        "ход I начинается с взятия карт Тихе; присылайте только энтропию (и постоянные приказы)",
+        "игровой ход I начинается с взятия карт Тихе; присылайте только энтропию (и постоянные приказы)",
     ),
     ("the game is over", "игра окончена"),
     // the forms' rules (check::forms, shown as `rule <n>: <what>`)

@@ -15,11 +15,14 @@ pub fn describe(sc: &Scenario, v: &View, l: Lang) -> String {
     let st = v.as_state();
     let phase = match &v.phase {
         Phase::Deal => l
-            .pick("the Tyche draw of game turn I", "раздача карт Тихе хода I")
+            .pick(
+                "the Tyche draw of game turn I",
+                "раздача карт Тихе игрового хода I",
+            )
             .to_string(),
         Phase::Round => l.pick(
             format!("game turn {}, round {}", w::roman(v.game_turn), v.round),
-            format!("ход {}, раунд {}", w::roman(v.game_turn), v.round),
+            format!("игровой ход {}, раунд {}", w::roman(v.game_turn), v.round),
         ),
         Phase::Ended { winner } => l.pick(
             format!("the game is over: {} won", p(winner)),

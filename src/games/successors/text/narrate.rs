@@ -54,7 +54,7 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
         ),
         Event::RoundBegins { turn, round } => l.pick(
             format!("Game turn {}, round {round} begins.", w::roman(*turn)),
-            format!("Ход {}, раунд {round} начинается.", w::roman(*turn)),
+            format!("Игровой ход {}, раунд {round} начинается.", w::roman(*turn)),
         ),
         Event::Revealed { card: c, player: x } => l.pick(
             format!("§8: {} is revealed for nobody; {} (fewest VP) resolves it.", card(sc, c, l), p(x)),
@@ -209,7 +209,7 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
             let list: Vec<String> = vp.iter().map(|(x, v)| format!("{} {v}", p(x))).collect();
             l.pick(
                 format!("End of game turn {}: VP {}.", w::roman(*turn), list.join(", ")),
-                format!("Конец хода {}: ПО {}.", w::roman(*turn), list.join(", ")),
+                format!("Конец игрового хода {}: ПО {}.", w::roman(*turn), list.join(", ")),
             )
         }
         Event::Won { player: x, vp, by } => won(sc, x, *vp, *by, l),
@@ -261,7 +261,7 @@ fn won(sc: &Scenario, x: &str, vp: u32, by: Victory, l: Lang) -> String {
         ),
         Victory::LastTurn => l.pick(
             format!("{p} wins with {vp} VP (the most VP after the last game turn)."),
-            format!("{p} побеждает, набрав {vp} ПО (больше всего ПО после последнего хода)."),
+            format!("{p} побеждает, набрав {vp} ПО (больше всего ПО после последнего игрового хода)."),
         ),
         Victory::Legitimacy => {
             let t = sc.params.victory.legitimacy;
@@ -351,7 +351,7 @@ fn dealt(
             w::roman(turn)
         ),
         format!(
-            "Колода Тихе перетасована (скрыто), каждый игрок берёт {} на ход {}",
+            "Колода Тихе перетасована (скрыто), каждый игрок берёт {} на игровой ход {}",
             l.count(n, ["card", "cards"], ["карта", "карты", "карт"]),
             w::roman(turn)
         ),

@@ -44,7 +44,7 @@ pub fn template_in(sc: &Scenario, v: &View, side: &str, lang: Lang) -> String {
                 "{}",
                 lang.pick(
                     "# Game turn I begins with the Tyche draw: nothing to decide.",
-                    "# Ход I начинается с раздачи карт Тихе: решать нечего."
+                    "# Игровой ход I начинается с раздачи карт Тихе: решать нечего."
                 )
             );
             let _ = writeln!(
