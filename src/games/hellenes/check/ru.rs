@@ -672,14 +672,14 @@ const PHRASES: Phrases = &[
     ("combat orders are: {}; moves go under `{}`", "боевые приказы: {0}; перемещения пишутся под `{1}`"),
     (
         "no assault in Winter: the besiegers' winter siege combat is siege attrition",
-        "во время зимы штурмов нет: зимний осадный бой осаждающих — это осадное истощение",
+        "зимой штурмов нет: зимний осадный бой осаждающих — это осадное истощение",
     ),
-    ("not in Winter", "не во время зимы"),
+    ("not in Winter", "не зимой"),
     (
         "the second winter combat phase is siege attrition (8.1: assaults in Action turns only; no card is played in Winter)",
-        "вторая зимняя фаза боя — осадное истощение (8.1: штурмы только в туры, сыгранные на действия; во время зимы карты не играются)",
+        "вторая зимняя фаза боя — осадное истощение (8.1: штурмы только в туры, сыгранные на действия; зимой карты не играются)",
     ),
-    ("write `- attrition: {}` (in Winter each 1–3 hits, 8.2)", "напишите `- attrition: {0}` (во время зимы попадание — каждая 1–3, 8.2)"),
+    ("write `- attrition: {}` (in Winter each 1–3 hits, 8.2)", "напишите `- attrition: {0}` (зимой попадание — каждая 1–3, 8.2)"),
     ("you are not besieging {}", "вы не осаждаете {0}"),
     (
         "siege combat only against a city your blocks besiege since an earlier season (7.2: none in the besieger's initial turn)",
@@ -722,7 +722,7 @@ const PHRASES: Phrases = &[
     ("{} has been blockaded only since this season", "{0} в блокаде только с этого сезона"),
     ("keep the blockade; attrition is possible from next season", "сохраните блокаду; истощение возможно со следующего сезона"),
     ("your besiegers at {} are not Supplied this Winter", "ваши осаждающие у {0} не снабжены в течение этой зимы"),
-    ("winter besiegers must be Supplied (9.22)", "зимой осаждающие должны быть снабжены (9.22)"),
+    ("besiegers must be Supplied in Winter (9.22)", "зимой осаждающие должны быть снабжены (9.22)"),
     (
         "9.22 [A] params.siege.winter_supply_areas: a city you control, not itself besieged, within {} land area(s), or a fleet of yours in the offshore sea",
         "9.22 [A] params.siege.winter_supply_areas: ваш город, сам не осаждённый, не дальше сухопутных областей: {0}, или ваш флот в прибрежном море",
@@ -845,7 +845,7 @@ const PHRASES: Phrases = &[
     ("no fleet to carry it", "его некому везти"),
     (
         "in Winter an enemy siege is contested only by a sortie (8.3) or by blocks returning to their home city",
-        "во время зимы вражескую осаду оспаривают только вылазкой (8.3) или блоками, возвращающимися в свой родной город",
+        "зимой вражескую осаду оспаривают только вылазкой (8.3) или блоками, возвращающимися в свой родной город",
     ),
     (
         "enemy fleets in {}, the offshore sea of {}, bar wintering there",
@@ -1085,7 +1085,7 @@ const PHRASES: Phrases = &[
     ),
     (
         "siege combat in the acting side's Combat phase, and in Winter",
-        "осадный бой в фазе боя ходящей стороны, а также во время зимы",
+        "осадный бой в фазе боя ходящей стороны, а также зимой",
     ),
     ("the places entered, the city last", "места на пути, последним — город"),
     ("land blocks carried by fleets", "сухопутные блоки, которые везут флоты"),

@@ -611,7 +611,7 @@ pub fn may_siege_combat(
             return Err(refuse(
                 "winter-unsupplied",
                 format!("your besiegers at {city} are not Supplied this Winter"),
-                "rule 8.2: winter besiegers must be Supplied (9.22)",
+                "rule 8.2: besiegers must be Supplied in Winter (9.22)",
                 Some(format!(
                     "9.22 [A] params.siege.winter_supply_areas: a city you control, not itself besieged, within {} land area(s), or a fleet of yours in the offshore sea",
                     sc.params.siege.winter_supply_areas

@@ -60,6 +60,8 @@ impl SideForms {
 pub struct SeasonForms {
     pub nom: String,
     pub gen: String,
+    /// When a thing happens in it: "in Winter" (`зимой`, `в Новый год`).
+    pub when: String,
 }
 
 /// One language's table.
@@ -125,6 +127,14 @@ pub fn season_gen(s: Season, lang: Lang) -> String {
         .and_then(|t| t.seasons.get(s.name()))
         .map(|f| f.gen.clone())
         .unwrap_or_else(|| s.name().to_string())
+}
+
+/// A season as the time a thing happens in (`in Spring`, `весной`).
+pub fn season_when(s: Season, lang: Lang) -> String {
+    table(lang)
+        .and_then(|t| t.seasons.get(s.name()))
+        .map(|f| f.when.clone())
+        .unwrap_or_else(|| format!("in {}", s.name()))
 }
 
 /// `431 BC` / `431 до н. э.`
@@ -195,11 +205,15 @@ pub fn vocabulary(sc: &Scenario) -> Vec<crate::rules::Term> {
     for (name, f) in &t.seasons {
         out.push(Term {
             fact: name.clone(),
-            forms: vec![
+            forms: [
                 (Lang::En, name.clone()),
                 (Lang::Ru, f.nom.clone()),
                 (Lang::Ru, f.gen.clone()),
-            ],
+            ]
+            .into_iter()
+            // `в Новый год` holds its nominative: the nominative finds it already.
+            .chain((!f.when.contains(&f.nom)).then(|| (Lang::Ru, f.when.clone())))
+            .collect(),
             everywhere: false,
         });
     }

@@ -24,6 +24,41 @@ fn block_name(sc: &Scenario, id: &str, lang: Lang) -> String {
     }
 }
 
+/// The blocks a battle revealed, a line per side, the attacker's first: each block's id
+/// and name, the rating it fired with and its steps before the battle. Field, naval,
+/// assault and sortie battles all list them so.
+pub(super) fn revealed(sc: &Scenario, b: &BattleOutcome, lang: Lang) -> String {
+    let mut out = String::new();
+    for s in [&b.attacker, &b.defender] {
+        let list: Vec<String> = b
+            .revealed
+            .iter()
+            .filter(|f| &f.side == s)
+            .map(|f| {
+                format!(
+                    "{} {} ({})",
+                    block_name(sc, &f.id, lang),
+                    f.rating,
+                    count(lang, f.steps as usize, STEPS)
+                )
+            })
+            .collect();
+        out.push_str(&lang.pick(
+            format!(
+                "\n  - {} reveals: {}",
+                words::side(sc, s, lang, Case::Nom),
+                list.join("; ")
+            ),
+            format!(
+                "\n  - Открыты блоки {}: {}",
+                words::side(sc, s, lang, Case::Gen),
+                list.join("; ")
+            ),
+        ));
+    }
+    out
+}
+
 const STEPS: ([&str; 2], [&str; 3]) = (["step", "steps"], ["шаг", "шага", "шагов"]);
 const BLOCKS: ([&str; 2], [&str; 3]) = (["block", "blocks"], ["блок", "блока", "блоков"]);
 const FLEETS: ([&str; 2], [&str; 3]) = (["fleet", "fleets"], ["флот", "флота", "флотов"]);
@@ -460,25 +495,7 @@ pub fn battle_text(sc: &Scenario, b: &BattleOutcome, lang: Lang) -> String {
             b.label
         ),
     };
-    for s in [&b.attacker, &b.defender] {
-        let list: Vec<String> = b
-            .revealed
-            .iter()
-            .filter(|f| &f.side == s)
-            .map(|f| {
-                format!(
-                    "{} {} ({})",
-                    block_name(sc, &f.id, lang),
-                    f.rating,
-                    count(lang, f.steps as usize, STEPS)
-                )
-            })
-            .collect();
-        out.push_str(&lang.pick(
-            format!("\n  - {} reveals: {}", name(s), list.join("; ")),
-            format!("\n  - Открыты блоки {}: {}", gen(s), list.join("; ")),
-        ));
-    }
+    out.push_str(&revealed(sc, b, lang));
     // 1.0 [A] the card bonuses in force (`battle-bonus`), already in the ratings above.
     for (s, (points, cards)) in &b.bonus {
         let cards: Vec<String> = cards

@@ -214,6 +214,7 @@ pub fn narrate(
         } => {
             let faces = super::appeal::faces(dice);
             let ssn = words::season(season, lang);
+            let when = words::season_when(season, lang);
             let on = match (hit_on, why.as_deref(), lang) {
                 (1, _, Lang::En) => "each 1 is a hit".to_string(),
                 (1, _, Lang::Ru) => "каждая 1 — попадание".to_string(),
@@ -224,7 +225,7 @@ pub fn narrate(
                     format!("каждый результат 1–{n} — попадание: Афины в осаде и блокаде (8.2.2)")
                 }
                 (n, _, Lang::En) => format!("each 1–{n} is a hit in {season}"),
-                (n, _, Lang::Ru) => format!("каждый результат 1–{n} — попадание (сезон: {ssn})"),
+                (n, _, Lang::Ru) => format!("каждый результат 1–{n} — попадание {when}"),
             };
             let n = lang.count(dice.len() as u32, ["die", "dice"], ["кубик", "кубика", "кубиков"]);
             let h = count(lang, *hits, HITS);
@@ -607,21 +608,7 @@ fn narrate_battle(
             side(sc, &o.defender, lang)
         ),
     );
-    for (who, att) in [(&o.attacker, true), (&o.defender, false)] {
-        let blocks: Vec<String> = o
-            .revealed
-            .iter()
-            .filter(|f| &f.side == who)
-            .map(|f| format!("{} {} ({})", f.id, count(lang, f.steps, STEPS), f.rating))
-            .collect();
-        let head = match (att, lang) {
-            (true, Lang::En) => format!("Attacking, {}", side(sc, who, lang)),
-            (false, Lang::En) => format!("Defending, {}", side(sc, who, lang)),
-            (true, Lang::Ru) => format!("Атакующие блоки {}", gen(sc, who, lang)),
-            (false, Lang::Ru) => format!("Обороняющиеся блоки {}", gen(sc, who, lang)),
-        };
-        s.push_str(&format!("\n  - {head}: {}.", blocks.join(", ")));
-    }
+    s.push_str(&super::season::revealed(sc, o, lang));
     for shot in &o.shots {
         let mut effects: Vec<String> = Vec::new();
         let mut void_routs = 0;
