@@ -1561,27 +1561,7 @@ fn mutated_orders_of_every_game_never_hurt() {
         dikast::demo::demo(&reg, Some(scenario), Some(&dir), &examples)
             .unwrap_or_else(|f| panic!("{}", f.render()));
         // (orders file, the view of its side on its turn)
-        let mut seeds: Vec<(PathBuf, PathBuf)> = Vec::new();
-        let mut turns: Vec<PathBuf> = fs::read_dir(dir.join("turns"))
-            .expect("turns")
-            .flatten()
-            .map(|e| e.path())
-            .collect();
-        turns.sort();
-        for t in turns {
-            let Ok(rd) = fs::read_dir(t.join("orders")) else {
-                continue;
-            };
-            let mut files: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
-            files.sort();
-            for o in files {
-                let side = o.file_stem().unwrap().to_string_lossy().into_owned();
-                let view = t.join(format!("view-{side}.yaml"));
-                if view.is_file() {
-                    seeds.push((o, view));
-                }
-            }
-        }
+        let seeds = hcases::orders_with_views(&dir);
         assert!(!seeds.is_empty(), "{id}: the demo left no orders files");
         games += 1;
         let (mut accepted, mut refused) = (0, 0);

@@ -675,64 +675,51 @@ fn every_successors_diagnostic_reads_in_russian() {
         })
         .collect();
     places.sort_by_key(|(_, ru)| std::cmp::Reverse(ru.len()));
-    let mut turns: Vec<PathBuf> = fs::read_dir(dir.join("turns"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    turns.sort();
     let mut problems: BTreeMap<String, String> = BTreeMap::new();
     let mut seen: BTreeSet<String> = BTreeSet::new();
     let mut checked = 0;
-    for t in turns {
-        let Ok(rd) = fs::read_dir(t.join("orders")) else {
+    for (o, view) in hcases::orders_with_views(&dir) {
+        let t = view.parent().expect("a turn folder");
+        let side = o.file_stem().unwrap().to_string_lossy().into_owned();
+        let (Ok(text), Ok(view_bytes)) = (fs::read_to_string(&o), fs::read(&view)) else {
             continue;
         };
-        let mut files: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
-        files.sort();
-        for o in files {
-            let side = o.file_stem().unwrap().to_string_lossy().into_owned();
-            let view = t.join(format!("view-{side}.yaml"));
-            let (Ok(text), Ok(view_bytes)) = (fs::read_to_string(&o), fs::read(&view)) else {
-                continue;
+        // The words of the file and of the view (spaces, generals, cards), and others.
+        let mut pool: Vec<String> = String::from_utf8_lossy(&view_bytes)
+            .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+            .filter(|w| w.len() > 2)
+            .map(String::from)
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .step_by(7)
+            .collect();
+        pool.extend(
+            [
+                "xyzzy", "0", "99", "[]", "{}", "~", "{ a: 1 }", "both", "ops", "event",
+            ]
+            .map(String::from),
+        );
+        let name = format!("{side}.yaml");
+        for (n, m) in mutants(&text, &pool, &[]).iter().enumerate() {
+            let check = |lang| {
+                g.check_orders_bytes(
+                    &view.display().to_string(),
+                    &view_bytes,
+                    &name,
+                    m.as_bytes(),
+                    lang,
+                )
             };
-            // The words of the file and of the view (spaces, generals, cards), and others.
-            let mut pool: Vec<String> = String::from_utf8_lossy(&view_bytes)
-                .split(|c: char| !(c.is_alphanumeric() || c == '-'))
-                .filter(|w| w.len() > 2)
-                .map(String::from)
-                .collect::<BTreeSet<_>>()
-                .into_iter()
-                .step_by(7)
-                .collect();
-            pool.extend(
-                [
-                    "xyzzy", "0", "99", "[]", "{}", "~", "{ a: 1 }", "both", "ops", "event",
-                ]
-                .map(String::from),
-            );
-            let name = format!("{side}.yaml");
-            for (n, m) in mutants(&text, &pool, &[]).iter().enumerate() {
-                let check = |lang| {
-                    g.check_orders_bytes(
-                        &view.display().to_string(),
-                        &view_bytes,
-                        &name,
-                        m.as_bytes(),
-                        lang,
-                    )
-                };
-                let (en, ru) = match (check(Lang::En), check(Lang::Ru)) {
-                    (Err(Failure::Input(en)), Err(Failure::InputIn(ru, Lang::Ru))) => (en, ru),
-                    _ => continue,
-                };
-                for (e, r) in en.iter().zip(&ru) {
-                    checked += 1;
-                    seen.insert(e.code.clone());
-                    let at = format!("{}/{side}#{n}", t.file_name().unwrap().to_string_lossy());
-                    for p in compare_with(v, &at, e, r, SUCCESSORS_NAMES, &places) {
-                        problems.entry(template(e, &p)).or_insert(p);
-                    }
+            let (en, ru) = match (check(Lang::En), check(Lang::Ru)) {
+                (Err(Failure::Input(en)), Err(Failure::InputIn(ru, Lang::Ru))) => (en, ru),
+                _ => continue,
+            };
+            for (e, r) in en.iter().zip(&ru) {
+                checked += 1;
+                seen.insert(e.code.clone());
+                let at = format!("{}/{side}#{n}", t.file_name().unwrap().to_string_lossy());
+                for p in compare_with(v, &at, e, r, SUCCESSORS_NAMES, &places) {
+                    problems.entry(template(e, &p)).or_insert(p);
                 }
             }
         }

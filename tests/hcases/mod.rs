@@ -1,6 +1,7 @@
 //! Shared by tests/fuzz_inputs.rs and tests/russian_checks.rs: the Hellenes rule cases
 //! (`tests/cases/hellenes/**`) found and their game files built as `tests/rule_cases.rs`
-//! builds them, so that a test can check the cases' orders against real views.
+//! builds them, so that a test can check the cases' orders against real views; and the
+//! orders files of a played campaign with the views they were written against.
 #![allow(dead_code)]
 
 use dikast::dice::{self, Chain, Hash};
@@ -41,6 +42,33 @@ pub fn find_cases(dir: &Path, out: &mut Vec<PathBuf>) {
             find_cases(&p, out);
         }
     }
+}
+
+/// Every orders file of a campaign folder with the view of its side on its turn (those
+/// with a view), in turn order, then by name: `(orders, view)`.
+pub fn orders_with_views(dir: &Path) -> Vec<(PathBuf, PathBuf)> {
+    let mut turns: Vec<PathBuf> = fs::read_dir(dir.join("turns"))
+        .expect("turns")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    turns.sort();
+    let mut out = Vec::new();
+    for t in turns {
+        let Ok(rd) = fs::read_dir(t.join("orders")) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
+        files.sort();
+        for o in files {
+            let side = o.file_stem().unwrap().to_string_lossy().into_owned();
+            let view = t.join(format!("view-{side}.yaml"));
+            if view.is_file() {
+                out.push((o, view));
+            }
+        }
+    }
+    out
 }
 
 /// A rule case's game file, as `tests/rule_cases.rs` builds it: a whole game file, or a
