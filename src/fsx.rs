@@ -201,22 +201,24 @@ impl Flushes {
                 }
             }
         });
-        let results = slots.into_iter().enumerate().map(|(i, r)| {
-            (
-                i,
-                r.into_inner()
-                    .unwrap_or_else(|| Err(io::Error::other("the flush thread stopped"))),
-            )
-        });
-        match results.into_iter().find(|(_, r)| r.is_err()) {
-            Some((i, Err(e))) => {
+        // The first flush that failed, in the order they were started.
+        let failed = slots
+            .into_iter()
+            .enumerate()
+            .find_map(|(i, r)| match r.into_inner() {
+                Some(Ok(())) => None,
+                Some(Err(e)) => Some((i, e)),
+                None => Some((i, io::Error::other("the flush thread stopped"))),
+            });
+        match failed {
+            Some((i, e)) => {
                 let p = all
                     .get(i)
                     .map(|(p, _)| p.as_path())
                     .unwrap_or(Path::new("?"));
                 Err(Failure::io(p, "flush", e))
             }
-            _ => Ok(()),
+            None => Ok(()),
         }
     }
 }
