@@ -295,7 +295,8 @@ pub enum Command {
         #[arg(long)]
         clock: Option<String>,
     },
-    /// Take back the last adjudication (refused once its mail was sent, unless --force).
+    /// Take back the last adjudication (refused once its mail was sent, unless --force), or
+    /// finish an undo that stopped half-way.
     Undo {
         /// The campaign folder.
         dir: PathBuf,
