@@ -2,7 +2,9 @@
 //! out again (issue 14): checkpoints of both seed chains (`.dikast/seeds`), so a turn's
 //! seeds cost at most `SPACING` hashes instead of a walk from the chain's head, and the
 //! hashes of the views last written (`.dikast/views`), so they are checked by hash
-//! instead of made again. Every entry is tagged with the secret's heads (only the
+//! instead of made again; and a custom scenario's parsed value as JSON
+//! (`.dikast/scenario-<sha256>.json`), so that 40 KB of YAML need not be parsed and checked
+//! on every run. Every entry is tagged with the secret's heads (only the
 //! secret's holder can make one), checked before use, and on any doubt ignored: the run
 //! then does the work the entry would have saved. A cache, never a source of truth;
 //! losing it costs time only. Never published or mailed, like everything in `.dikast/`.
@@ -118,6 +120,44 @@ pub fn seeds(layout: &Layout, secret: &Secret, t: u32) -> Result<((Hash, Hash), 
 /// lost or torn file is detected by its tags and costs a walk).
 pub fn write_seeds(layout: &Layout, secret: &Secret) -> Result<(), Failure> {
     crate::fsx::write_cache(&seeds_path(layout), &seeds_file(secret)?)
+}
+
+fn scenario_path(layout: &Layout, sha256: &str) -> PathBuf {
+    layout
+        .dir
+        .join(".dikast")
+        .join(format!("scenario-{sha256}.json"))
+}
+
+fn scenario_tag(secret: &Secret, sha256: &str, json: &str) -> Hash {
+    tag(
+        secret,
+        "dikast/v1/cache/scenario",
+        &[sha256.as_bytes(), json.as_bytes()],
+    )
+}
+
+/// The JSON of the custom scenario whose YAML text has this SHA-256, as `write_scenario`
+/// kept it, if its tag holds (a line of its own before the JSON).
+pub fn scenario(layout: &Layout, secret: &Secret, sha256: &str) -> Option<String> {
+    let text = std::fs::read_to_string(scenario_path(layout, sha256)).ok()?;
+    let (tag, json) = text.split_once('\n')?;
+    (tag == dice::to_hex(&scenario_tag(secret, sha256, json))).then(|| json.to_string())
+}
+
+/// Keeps a custom scenario's value as JSON (`pipeline::scenario_json`: it passed the
+/// scenario's checks and reads back as itself) by its YAML text's SHA-256.
+pub fn write_scenario(
+    layout: &Layout,
+    secret: &Secret,
+    sha256: &str,
+    json: &str,
+) -> Result<(), Failure> {
+    let tag = dice::to_hex(&scenario_tag(secret, sha256, json));
+    crate::fsx::write_cache(
+        &scenario_path(layout, sha256),
+        format!("{tag}\n{json}").as_bytes(),
+    )
 }
 
 /// The views of turn `t` as dikast wrote them: the game file's SHA-256 and each side's

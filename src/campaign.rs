@@ -824,6 +824,16 @@ pub fn adjudicate_with<R: Rules>(
         )));
     }
     check_links(layout, t, game.previous.as_deref(), &game.dice.commitment)?;
+    // A custom scenario (archived in scenarios/): its value as kept in .dikast/ when the
+    // tag holds, else parsed from the YAML and kept after the commit.
+    let custom = game.scenario.text.is_none()
+        && pipeline::archived_scenario_text(&game.scenario.sha256).is_some();
+    let kept = custom
+        .then(|| crate::cache::scenario(layout, &secret, &game.scenario.sha256))
+        .flatten();
+    if let Some(json) = &kept {
+        pipeline::register_scenario_json(&game.scenario.sha256, json);
+    }
     let sc = pipeline::load_scenario::<R>(&game.scenario, &layout.rel(&game_path))?;
     // A game file or view changed since dikast wrote them is never adjudicated: the views
     // are checked by hash against the record of what the last run wrote, and made again
@@ -983,6 +993,11 @@ pub fn adjudicate_with<R: Rules>(
     // The caches for the next run (`crate::cache`); the turn is committed, so a cache
     // that cannot be written costs the next run time, nothing else.
     let _ = crate::cache::write_views(layout, &secret, t + 1, &out.next_game, &out.views);
+    if custom && kept.is_none() {
+        if let Some(json) = pipeline::scenario_json::<R>(&sc) {
+            let _ = crate::cache::write_scenario(layout, &secret, &game.scenario.sha256, &json);
+        }
+    }
     if seeds_stale {
         let _ = crate::cache::write_seeds(layout, &secret);
     }

@@ -81,7 +81,40 @@ pub fn archived_scenario_text(sha256: &str) -> Option<std::sync::Arc<str>> {
         .cloned()
 }
 
+/// Custom scenarios' values as JSON, by the SHA-256 of their YAML text, as the edge found
+/// them kept and checked (`cache::scenario`): read instead of the YAML.
+static PREPARSED: std::sync::Mutex<BTreeMap<String, std::sync::Arc<str>>> =
+    std::sync::Mutex::new(BTreeMap::new());
+
+/// Makes a custom scenario's value known as JSON (`scenario_json` made it from a value that
+/// passed `Rules::load_scenario`), by its YAML text's SHA-256.
+pub fn register_scenario_json(sha256: &str, json: &str) {
+    PREPARSED
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(sha256.to_string(), json.into());
+}
+
+/// A scenario's value as JSON, when it reads back as the same value (its JSON once more
+/// is the same text): what `register_scenario_json` may be given. `None` otherwise.
+pub fn scenario_json<R: Rules>(sc: &R::Scenario) -> Option<String> {
+    let json = serde_json::to_string(sc).ok()?;
+    let back: R::Scenario = serde_json::from_str(&json).ok()?;
+    (serde_json::to_string(&back).ok()? == json).then_some(json)
+}
+
 fn parse_scenario<R: Rules>(sref: &ScenarioRef, file: &str) -> Result<R::Scenario, Failure> {
+    // A custom scenario's value kept as JSON (it passed its checks when it was kept).
+    if sref.text.is_none() {
+        let json = PREPARSED
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&sref.sha256)
+            .cloned();
+        if let Some(sc) = json.and_then(|j| serde_json::from_str::<R::Scenario>(&j).ok()) {
+            return Ok(sc);
+        }
+    }
     // Inline (the format before issue 14: every file carried its custom scenario), then
     // archived once by its hash, then embedded by name: prebuilt when the hash is that
     // of the embedded text (no YAML to parse, no text to hash), else the text itself.

@@ -21,7 +21,7 @@ const COIN_1: &str = "rules: coin\nscenario: coin-1\nsides: [heads, tails]\n";
 
 struct Coin;
 
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 struct Scenario {
     sides: Vec<String>,
 }

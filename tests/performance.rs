@@ -605,3 +605,71 @@ fn a_changed_view_is_refused_with_its_record_present() {
     fs::write(&record, text.replace(&old, &sha256_hex(&bytes))).unwrap();
     refuse(&dir);
 }
+
+/// A custom scenario's checked value is kept as JSON by the first adjudication that parsed
+/// its YAML (`.dikast/scenario-<sha256>.json`: mode 0600, a tag line, the JSON) and read
+/// by the next ones instead of the YAML. Removed, forged without the secret (a side's name
+/// changed: were it read, every report would show it) or torn, it changes no byte
+/// written, and the run that found none that holds keeps it again.
+#[test]
+fn a_custom_scenarios_kept_value_changes_nothing_but_time() {
+    let tmp = TempDir::new("perf-cache-scenario");
+    let (base, _text, sha) = new_custom_campaign(&tmp);
+    adjudicate_nmr(&base);
+    let name = format!("scenario-{sha}.json");
+    let kept = base.join(".dikast").join(&name);
+    let text = fs::read_to_string(&kept)
+        .unwrap_or_else(|e| panic!("{}: {e}: not kept by the first run", kept.display()));
+    let (tag, json) = text.split_once('\n').unwrap();
+    assert!(
+        tag.len() == 64 && tag.bytes().all(|b| b.is_ascii_hexdigit()),
+        "{tag}"
+    );
+    let value: serde_json::Value = serde_json::from_str(json).unwrap();
+    assert!(value.get("blocks").is_some_and(|b| b.is_array()), "{json}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(&kept).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+    }
+    let copy = |n: &str| {
+        let d = tmp.join(n);
+        copy_tree(&base, &d);
+        d
+    };
+    let (intact, removed, forged, torn) = (
+        copy("intact"),
+        copy("removed"),
+        copy("forged"),
+        copy("torn"),
+    );
+    fs::remove_file(removed.join(".dikast").join(&name)).unwrap();
+    assert!(json.contains("\"Athens\""), "{json}");
+    fs::write(
+        forged.join(".dikast").join(&name),
+        format!("{tag}\n{}", json.replacen("\"Athens\"", "\"Athenz\"", 1)),
+    )
+    .unwrap();
+    fs::write(torn.join(".dikast").join(&name), &text[..text.len() / 2]).unwrap();
+    for d in [&intact, &removed, &forged, &torn] {
+        adjudicate_nmr(d);
+        adjudicate_nmr(d);
+    }
+    let want = turns(&intact);
+    for d in [&removed, &forged, &torn] {
+        assert_eq!(
+            cli::snapshot_diff(&want, &turns(d)),
+            None,
+            "{}: not the bytes of the run with the scenario kept",
+            d.display()
+        );
+        assert_eq!(
+            fs::read(d.join(".dikast").join(&name)).ok(),
+            fs::read(intact.join(".dikast").join(&name)).ok(),
+            "{}: the scenario not kept again",
+            d.display()
+        );
+    }
+    Test::new().arg("verify").arg(&forged).run();
+}

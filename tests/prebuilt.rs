@@ -67,3 +67,37 @@ fn every_embedded_scenario_loads_prebuilt_as_from_its_text() {
         "a new game: add it to this test"
     );
 }
+
+/// A custom scenario kept as JSON (`pipeline::scenario_json`, registered by the campaign's
+/// edge once its tag holds) is read instead of its YAML: a kept value that differs comes
+/// back as kept. Every game's scenario reads back as itself through its JSON, so every
+/// game's custom scenarios can be kept.
+#[test]
+fn a_kept_custom_scenario_is_read_instead_of_its_yaml() {
+    use dikast::game::ScenarioRef;
+    use dikast::pipeline;
+    let text = format!(
+        "# a moderator's copy, kept\n{}",
+        dikast::games::hellenes::HELLENES_431
+    );
+    let sha = pipeline::register_scenario_text(&text);
+    let sc = Hellenes::load_scenario(&text).unwrap();
+    let json = pipeline::scenario_json::<Hellenes>(&sc).expect("reads back as itself");
+    let changed = json.replacen("\"Athens\"", "\"Athenz\"", 1);
+    assert_ne!(changed, json);
+    pipeline::register_scenario_json(&sha, &changed);
+    let sref = ScenarioRef {
+        name: "hellenes-431".into(),
+        sha256: sha,
+        text: None,
+    };
+    let got = pipeline::load_scenario::<Hellenes>(&sref, "game.yaml").unwrap();
+    assert_eq!(serde_json::to_string(&*got).unwrap(), changed);
+    for name in Successors::scenario_names() {
+        let sc = Successors::load_scenario(Successors::embedded_scenario(name).unwrap()).unwrap();
+        assert!(
+            pipeline::scenario_json::<Successors>(&sc).is_some(),
+            "{name} does not read back as itself from JSON"
+        );
+    }
+}

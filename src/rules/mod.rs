@@ -69,7 +69,7 @@ pub trait Rules {
     /// The `rules:` field of its files: a short lowercase id.
     const ID: &'static str;
     /// Parsed once per process and shared read-only, across threads too (`verify`).
-    type Scenario: Send + Sync + 'static;
+    type Scenario: Serialize + DeserializeOwned + Send + Sync + 'static;
     type State: Serialize + DeserializeOwned + Clone + PartialEq + Send + Sync;
     type View: Serialize + DeserializeOwned + Clone;
     type Orders: Clone;
