@@ -499,6 +499,43 @@ fn new_writes_both_caches_private() {
     }
 }
 
+/// Four copies of a campaign, to be given intact, its cache removed, forged and torn:
+/// `tmp/intact`, `tmp/removed`, `tmp/forged`, `tmp/torn`.
+fn four_copies(tmp: &TempDir, base: &Path) -> [std::path::PathBuf; 4] {
+    ["intact", "removed", "forged", "torn"].map(|name| {
+        let d = tmp.join(name);
+        copy_tree(base, &d);
+        d
+    })
+}
+
+/// Each copy adjudicated twice; every copy then holds the intact one's turns, byte for
+/// byte, and the intact one's `.dikast/<name>` for each of `kept` (written again).
+fn same_turns_and_caches_as_intact(copies: &[std::path::PathBuf; 4], kept: &[&str]) {
+    for d in copies {
+        adjudicate_nmr(d);
+        adjudicate_nmr(d);
+    }
+    let want = turns(&copies[0]);
+    assert!(want.keys().any(|p| p.starts_with("0004")), "{want:?}");
+    for d in &copies[1..] {
+        assert_eq!(
+            cli::snapshot_diff(&want, &turns(d)),
+            None,
+            "{}: not the bytes of the run with its caches intact",
+            d.display()
+        );
+        for name in kept {
+            assert_eq!(
+                fs::read(d.join(".dikast").join(name)).ok(),
+                fs::read(copies[0].join(".dikast").join(name)).ok(),
+                "{}: .dikast/{name} not written again",
+                d.display()
+            );
+        }
+    }
+}
+
 /// A campaign at turn 3 copied four times over: as it is, its caches removed, its
 /// caches forged without the secret (a checkpoint's seed changed, the views' record
 /// naming other hashes), and its caches truncated. Each adjudicates turns 3 and 4 to the
@@ -509,17 +546,8 @@ fn missing_or_forged_caches_change_nothing_but_time() {
     let base = tmp.join("base");
     new_campaign(&base, "perf");
     play_two_turns(&base);
-    let copy = |name: &str| {
-        let d = tmp.join(name);
-        copy_tree(&base, &d);
-        d
-    };
-    let (intact, removed, forged, torn) = (
-        copy("intact"),
-        copy("removed"),
-        copy("forged"),
-        copy("torn"),
-    );
+    let copies = four_copies(&tmp, &base);
+    let [_, removed, forged, torn] = &copies;
     for name in ["seeds", "views"] {
         fs::remove_file(removed.join(".dikast").join(name)).unwrap();
     }
@@ -545,31 +573,10 @@ fn missing_or_forged_caches_change_nothing_but_time() {
         let b = fs::read(&p).unwrap();
         fs::write(&p, &b[..b.len() / 2]).unwrap();
     }
-    for d in [&intact, &removed, &forged, &torn] {
-        adjudicate_nmr(d);
-        adjudicate_nmr(d);
-    }
-    let want = turns(&intact);
-    assert!(want.keys().any(|p| p.starts_with("0004")), "{want:?}");
-    for d in [&removed, &forged, &torn] {
-        assert_eq!(
-            cli::snapshot_diff(&want, &turns(d)),
-            None,
-            "{}: not the bytes of the run with its caches intact",
-            d.display()
-        );
-        // Written again whole: the caches equal the intact run's.
-        for name in ["seeds", "views"] {
-            assert_eq!(
-                fs::read(d.join(".dikast").join(name)).ok(),
-                fs::read(intact.join(".dikast").join(name)).ok(),
-                "{}: .dikast/{name} not written again",
-                d.display()
-            );
-        }
-    }
+    // Written again whole: the caches equal the intact run's.
+    same_turns_and_caches_as_intact(&copies, &["seeds", "views"]);
     // And the archive, caches aside, verifies.
-    Test::new().arg("verify").arg(&forged).run();
+    Test::new().arg("verify").arg(forged).run();
 }
 
 /// A view changed after dikast wrote it is refused although the record of the views is
@@ -633,17 +640,8 @@ fn a_custom_scenarios_kept_value_changes_nothing_but_time() {
         let mode = fs::metadata(&kept).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o600);
     }
-    let copy = |n: &str| {
-        let d = tmp.join(n);
-        copy_tree(&base, &d);
-        d
-    };
-    let (intact, removed, forged, torn) = (
-        copy("intact"),
-        copy("removed"),
-        copy("forged"),
-        copy("torn"),
-    );
+    let copies = four_copies(&tmp, &base);
+    let [_, removed, forged, torn] = &copies;
     fs::remove_file(removed.join(".dikast").join(&name)).unwrap();
     assert!(json.contains("\"Athens\""), "{json}");
     fs::write(
@@ -652,24 +650,6 @@ fn a_custom_scenarios_kept_value_changes_nothing_but_time() {
     )
     .unwrap();
     fs::write(torn.join(".dikast").join(&name), &text[..text.len() / 2]).unwrap();
-    for d in [&intact, &removed, &forged, &torn] {
-        adjudicate_nmr(d);
-        adjudicate_nmr(d);
-    }
-    let want = turns(&intact);
-    for d in [&removed, &forged, &torn] {
-        assert_eq!(
-            cli::snapshot_diff(&want, &turns(d)),
-            None,
-            "{}: not the bytes of the run with the scenario kept",
-            d.display()
-        );
-        assert_eq!(
-            fs::read(d.join(".dikast").join(&name)).ok(),
-            fs::read(intact.join(".dikast").join(&name)).ok(),
-            "{}: the scenario not kept again",
-            d.display()
-        );
-    }
-    Test::new().arg("verify").arg(&forged).run();
+    same_turns_and_caches_as_intact(&copies, &[name.as_str()]);
+    Test::new().arg("verify").arg(forged).run();
 }
