@@ -961,3 +961,78 @@ fn unknown_senders_are_told_once_each_and_a_few_a_turn() {
     assert_eq!(receipts.matches("message_id:").count(), n + 5, "{receipts}");
     assert_eq!(notice_recipients(&dir).len(), n);
 }
+
+/// Orders by mail that arrive while an undo is stopped half-way (its plan left in
+/// `.dikast/undone/`) are not taken: the turns are then neither the one before nor the one
+/// after. `receive` says what finishes the undo and stores nothing; once `dikast undo`
+/// has finished it, the same message is taken for the turn that awaits orders again.
+#[test]
+fn orders_by_mail_wait_while_an_undo_is_unfinished() {
+    let dir = campaign("undo", "");
+    let d = dir.to_str().unwrap();
+    let athens = template(&dir, "athens");
+    for side in ["athens", "sparta"] {
+        fs::write(
+            dir.join(format!("turns/0001/orders/{side}.yaml")),
+            template(&dir, side),
+        )
+        .unwrap();
+    }
+    ok(dikast(&[
+        "adjudicate",
+        d,
+        "--clock",
+        "2026-03-01T12:00:00Z",
+    ]));
+    // An undo stopped at the first disk step after its plan was made (a failure before
+    // that leaves the campaign as it was, so the same folder is tried again).
+    let plan = |dir: &Path| {
+        fs::read_dir(dir.join(".dikast/undone"))
+            .map(|rd| {
+                rd.flatten()
+                    .any(|e| e.path().join(".undo-plan.yaml").is_file())
+            })
+            .unwrap_or(false)
+    };
+    for n in 1..80 {
+        let o = Command::new(env!("CARGO_BIN_EXE_dikast"))
+            .args(["undo", d])
+            .env("DIKAST_TEST_FAIL_STEP", n.to_string())
+            .output()
+            .unwrap();
+        assert_ne!(o.status.code(), Some(0), "the undo never left a plan");
+        if plan(&dir) {
+            break;
+        }
+    }
+    assert!(plan(&dir));
+    let orders = dir.join("turns/0001/orders/athens.yaml");
+    let before = fs::read(&orders).unwrap();
+    let receipts = dir.join(".dikast/receipts/0001.yaml");
+    let receipts_before = fs::read(&receipts).ok();
+    let o = dikast_in(
+        &["receive", d, "--clock", "2026-03-02T09:00:00Z"],
+        &message(ATHENS, "u1", &athens),
+    );
+    assert_ne!(o.status.code(), Some(0), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("an undo of turn 1 stopped before it finished")
+            && err.contains(&format!("`dikast undo {d}` finishes it")),
+        "{}",
+        text(&o)
+    );
+    assert_eq!(fs::read(&orders).unwrap(), before, "nothing stored");
+    assert_eq!(fs::read(&receipts).ok(), receipts_before, "no receipt");
+    let out = ok(dikast(&["undo", d]));
+    assert!(out.contains("finished an undo of turn 1"), "{out}");
+    let out = receive(
+        &dir,
+        "2026-03-02T10:00:00Z",
+        &message(ATHENS, "u1", &athens),
+    );
+    assert!(
+        out.starts_with("accepted orders of athens for turn 1 from <u1@example.org>"),
+        "{out}"
+    );
+}
