@@ -82,7 +82,8 @@ pub fn archived_scenario_text(sha256: &str) -> Option<std::sync::Arc<str>> {
 }
 
 /// Custom scenarios' values as JSON, by the SHA-256 of their YAML text, as the edge found
-/// them kept and checked (`cache::scenario`): read instead of the YAML.
+/// them kept and their tag holding (`cache::scenario`): read instead of the YAML when
+/// `Rules::scenario_problems` finds nothing in them.
 static PREPARSED: std::sync::Mutex<BTreeMap<String, std::sync::Arc<str>>> =
     std::sync::Mutex::new(BTreeMap::new());
 
@@ -104,7 +105,9 @@ pub fn scenario_json<R: Rules>(sc: &R::Scenario) -> Option<String> {
 }
 
 fn parse_scenario<R: Rules>(sref: &ScenarioRef, file: &str) -> Result<R::Scenario, Failure> {
-    // A custom scenario's value kept as JSON (it passed its checks when it was kept).
+    // A custom scenario's value kept as JSON, checked again (by this dikast's checks,
+    // which may be newer than those of the run that kept it); on any problem the text is
+    // parsed, and its diagnostic is the one given.
     if sref.text.is_none() {
         let json = PREPARSED
             .lock()
@@ -112,7 +115,9 @@ fn parse_scenario<R: Rules>(sref: &ScenarioRef, file: &str) -> Result<R::Scenari
             .get(&sref.sha256)
             .cloned();
         if let Some(sc) = json.and_then(|j| serde_json::from_str::<R::Scenario>(&j).ok()) {
-            return Ok(sc);
+            if R::scenario_problems(&sc).is_some_and(|p| p.is_empty()) {
+                return Ok(sc);
+            }
         }
     }
     // Inline (the format before issue 14: every file carried its custom scenario), then

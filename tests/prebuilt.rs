@@ -70,7 +70,7 @@ fn every_embedded_scenario_loads_prebuilt_as_from_its_text() {
 
 /// A custom scenario kept as JSON (`pipeline::scenario_json`, registered by the campaign's
 /// edge once its tag holds) is read instead of its YAML: a kept value that differs comes
-/// back as kept. Every game's scenario reads back as itself through its JSON, so every
+/// back as kept, unless this dikast's checks refuse it. Every game's scenario reads back as itself through its JSON, so every
 /// game's custom scenarios can be kept.
 #[test]
 fn a_kept_custom_scenario_is_read_instead_of_its_yaml() {
@@ -93,6 +93,27 @@ fn a_kept_custom_scenario_is_read_instead_of_its_yaml() {
     };
     let got = pipeline::load_scenario::<Hellenes>(&sref, "game.yaml").unwrap();
     assert_eq!(serde_json::to_string(&*got).unwrap(), changed);
+    // A kept value is checked again by the dikast that reads it: one its checks refuse
+    // (here another game's) is not used, and the text is parsed instead.
+    let text = format!(
+        "# another moderator's copy, kept\n{}",
+        dikast::games::hellenes::HELLENES_431
+    );
+    let sha = pipeline::register_scenario_text(&text);
+    let refused = json.replacen("\"Athens\"", "\"Athenz\"", 1).replacen(
+        "\"rules\":\"hellenes\"",
+        "\"rules\":\"other\"",
+        1,
+    );
+    assert!(refused.contains("\"rules\":\"other\""), "{refused}");
+    pipeline::register_scenario_json(&sha, &refused);
+    let sref = ScenarioRef {
+        name: "hellenes-431".into(),
+        sha256: sha,
+        text: None,
+    };
+    let got = pipeline::load_scenario::<Hellenes>(&sref, "game.yaml").unwrap();
+    assert_eq!(serde_json::to_string(&*got).unwrap(), json);
     for name in Successors::scenario_names() {
         let sc = Successors::load_scenario(Successors::embedded_scenario(name).unwrap()).unwrap();
         assert!(

@@ -81,6 +81,15 @@ pub trait Rules {
     fn embedded_scenario(name: &str) -> Option<&'static str>;
     /// Parses and checks scenario text.
     fn load_scenario(text: &str) -> Result<Self::Scenario, Vec<String>>;
+    /// What `load_scenario` refuses in a scenario's value (its checks without the
+    /// parsing), or `None` when the game cannot check a value apart from its text. A
+    /// custom scenario kept as JSON (`pipeline::register_scenario_json`) is used only when
+    /// this finds nothing, so the checks of the dikast that reads it are never skipped;
+    /// with `None` the text is parsed every time.
+    fn scenario_problems(sc: &Self::Scenario) -> Option<Vec<String>> {
+        let _ = sc;
+        None
+    }
     /// The embedded scenario `name` read from its prebuilt form (`crate::prebuilt`: the
     /// same YAML text as JSON, made at build time) when that text's SHA-256 is `sha256`;
     /// `None` otherwise, and the pipeline parses the text with `load_scenario`. Its checks

@@ -58,6 +58,10 @@ impl Rules for Hellenes {
         Scenario::load(text)
     }
 
+    fn scenario_problems(sc: &Scenario) -> Option<Vec<String>> {
+        Some(sc.refused())
+    }
+
     fn load_prebuilt(name: &str, sha256: &str) -> Option<Scenario> {
         let p = crate::prebuilt::get("games/hellenes/hellenes-431.yaml")?;
         (name == "hellenes-431" && p.sha256 == sha256)

@@ -107,18 +107,22 @@ impl Rules for Successors {
 
     fn load_scenario(text: &str) -> Result<Scenario, Vec<String>> {
         let sc: Scenario = serde_yaml::from_str(text).map_err(|e| vec![e.to_string()])?;
-        if sc.rules != Self::ID {
-            return Err(vec![format!(
-                "this scenario is for `{}`, not successors",
-                sc.rules
-            )]);
-        }
-        let p = sc.problems();
+        let p = Self::scenario_problems(&sc).unwrap_or_default();
         if p.is_empty() {
             Ok(sc)
         } else {
             Err(p)
         }
+    }
+
+    fn scenario_problems(sc: &Scenario) -> Option<Vec<String>> {
+        if sc.rules != Self::ID {
+            return Some(vec![format!(
+                "this scenario is for `{}`, not successors",
+                sc.rules
+            )]);
+        }
+        Some(sc.problems())
     }
 
     fn sides(_sc: &Scenario, st: &State) -> Vec<String> {

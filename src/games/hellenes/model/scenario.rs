@@ -463,18 +463,23 @@ impl Scenario {
     /// Reads a scenario and checks that it is a Hellenes scenario that hangs together.
     pub fn load(text: &str) -> Result<Scenario, Vec<String>> {
         let sc: Scenario = serde_yaml::from_str(text).map_err(|e| vec![e.to_string()])?;
-        if sc.rules != GAME_ID {
-            return Err(vec![format!(
-                "this scenario is for `{}`, not hellenes",
-                sc.rules
-            )]);
-        }
-        let problems = sc.problems();
+        let problems = sc.refused();
         if problems.is_empty() {
             Ok(sc)
         } else {
             Err(problems)
         }
+    }
+
+    /// What `load` refuses in a parsed scenario: another game's, or any of `problems`.
+    pub fn refused(&self) -> Vec<String> {
+        if self.rules != GAME_ID {
+            return vec![format!(
+                "this scenario is for `{}`, not hellenes",
+                self.rules
+            )];
+        }
+        self.problems()
     }
 
     pub fn area(&self, name: &str) -> Option<&Area> {
