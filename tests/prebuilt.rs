@@ -76,44 +76,30 @@ fn every_embedded_scenario_loads_prebuilt_as_from_its_text() {
 fn a_kept_custom_scenario_is_read_instead_of_its_yaml() {
     use dikast::game::ScenarioRef;
     use dikast::pipeline;
-    let text = format!(
-        "# a moderator's copy, kept\n{}",
-        dikast::games::hellenes::HELLENES_431
-    );
-    let sha = pipeline::register_scenario_text(&text);
-    let sc = Hellenes::load_scenario(&text).unwrap();
+    // A copy of the 431 text behind `comment` (its own hash), with `kept` registered as
+    // its kept value: the value load_scenario gives, as JSON.
+    let load_kept = |comment: &str, kept: &str| {
+        let text = format!("# {comment}\n{}", dikast::games::hellenes::HELLENES_431);
+        let sha = pipeline::register_scenario_text(&text);
+        pipeline::register_scenario_json(&sha, kept);
+        let sref = ScenarioRef {
+            name: "hellenes-431".into(),
+            sha256: sha,
+            text: None,
+        };
+        let got = pipeline::load_scenario::<Hellenes>(&sref, "game.yaml").unwrap();
+        serde_json::to_string(&*got).unwrap()
+    };
+    let sc = Hellenes::load_scenario(dikast::games::hellenes::HELLENES_431).unwrap();
     let json = pipeline::scenario_json::<Hellenes>(&sc).expect("reads back as itself");
     let changed = json.replacen("\"Athens\"", "\"Athenz\"", 1);
     assert_ne!(changed, json);
-    pipeline::register_scenario_json(&sha, &changed);
-    let sref = ScenarioRef {
-        name: "hellenes-431".into(),
-        sha256: sha,
-        text: None,
-    };
-    let got = pipeline::load_scenario::<Hellenes>(&sref, "game.yaml").unwrap();
-    assert_eq!(serde_json::to_string(&*got).unwrap(), changed);
+    assert_eq!(load_kept("a moderator's copy, kept", &changed), changed);
     // A kept value is checked again by the dikast that reads it: one its checks refuse
     // (here another game's) is not used, and the text is parsed instead.
-    let text = format!(
-        "# another moderator's copy, kept\n{}",
-        dikast::games::hellenes::HELLENES_431
-    );
-    let sha = pipeline::register_scenario_text(&text);
-    let refused = json.replacen("\"Athens\"", "\"Athenz\"", 1).replacen(
-        "\"rules\":\"hellenes\"",
-        "\"rules\":\"other\"",
-        1,
-    );
+    let refused = changed.replacen("\"rules\":\"hellenes\"", "\"rules\":\"other\"", 1);
     assert!(refused.contains("\"rules\":\"other\""), "{refused}");
-    pipeline::register_scenario_json(&sha, &refused);
-    let sref = ScenarioRef {
-        name: "hellenes-431".into(),
-        sha256: sha,
-        text: None,
-    };
-    let got = pipeline::load_scenario::<Hellenes>(&sref, "game.yaml").unwrap();
-    assert_eq!(serde_json::to_string(&*got).unwrap(), json);
+    assert_eq!(load_kept("another moderator's copy, kept", &refused), json);
     for name in Successors::scenario_names() {
         let sc = Successors::load_scenario(Successors::embedded_scenario(name).unwrap()).unwrap();
         assert!(

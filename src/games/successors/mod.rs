@@ -107,7 +107,7 @@ impl Rules for Successors {
 
     fn load_scenario(text: &str) -> Result<Scenario, Vec<String>> {
         let sc: Scenario = serde_yaml::from_str(text).map_err(|e| vec![e.to_string()])?;
-        let p = Self::scenario_problems(&sc).unwrap_or_default();
+        let p = refused(&sc);
         if p.is_empty() {
             Ok(sc)
         } else {
@@ -116,13 +116,7 @@ impl Rules for Successors {
     }
 
     fn scenario_problems(sc: &Scenario) -> Option<Vec<String>> {
-        if sc.rules != Self::ID {
-            return Some(vec![format!(
-                "this scenario is for `{}`, not successors",
-                sc.rules
-            )]);
-        }
-        Some(sc.problems())
+        Some(refused(sc))
     }
 
     fn sides(_sc: &Scenario, st: &State) -> Vec<String> {
@@ -271,4 +265,16 @@ impl Rules for Successors {
     fn map(sc: &Scenario, view: &View) -> crate::map::MapPicture {
         text::picture::picture(sc, view)
     }
+}
+
+/// What `load_scenario` refuses in a parsed scenario: another game's, or any of its
+/// `problems`.
+fn refused(sc: &Scenario) -> Vec<String> {
+    if sc.rules != Successors::ID {
+        return vec![format!(
+            "this scenario is for `{}`, not successors",
+            sc.rules
+        )];
+    }
+    sc.problems()
 }
