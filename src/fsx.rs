@@ -301,10 +301,16 @@ pub fn replace(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
     write_via_temp(path, bytes)
 }
 
-/// Replaces a cache file of the moderator's (`crate::cache`: mode 0600) atomically but
-/// without a flush: a crash may lose it or leave it torn, which its reader detects and
-/// pays for with the work the file would have saved. Not a step of any commit.
+/// Replaces a cache file of the moderator's (`crate::cache`: mode 0600) without a flush:
+/// a crash may lose it or leave it torn, which its reader detects and pays for with the
+/// work the file would have saved. Not a step of any commit. A plain file of the
+/// moderator's own that is there already is overwritten in place (no new file made, no
+/// old one freed: the cheapest write there is); anything else (none yet, a link, a
+/// file another user may write to) is replaced through a temporary file.
 pub fn write_cache(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    if overwrite_private(path, bytes).is_ok() {
+        return Ok(());
+    }
     let tmp = temp_name(path);
     let _ = fs::remove_file(&tmp);
     let res = open_new(&tmp, true)
@@ -315,6 +321,35 @@ pub fn write_cache(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
         return Err(Failure::io(path, "write", e));
     }
     Ok(())
+}
+
+/// Overwrites an existing plain file, mode 0600 and never a link, with these bytes (its
+/// length set to theirs). An error when the file is anything else, or is not there.
+fn overwrite_private(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+        let mut f = fs::OpenOptions::new()
+            .write(true)
+            .custom_flags(libc::O_NOFOLLOW)
+            .open(path)?;
+        let meta = f.metadata()?;
+        // SAFETY: geteuid has no preconditions and cannot fail.
+        let me = unsafe { libc::geteuid() };
+        if !meta.is_file() || meta.mode() & 0o7777 != 0o600 || meta.uid() != me {
+            return Err(io::Error::other("not a private file of ours"));
+        }
+        f.write_all(bytes)?;
+        if meta.len() != bytes.len() as u64 {
+            f.set_len(bytes.len() as u64)?;
+        }
+        Ok(())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (path, bytes);
+        Err(io::Error::other("replaced through a temporary file"))
+    }
 }
 
 /// A temporary file beside `path`, written and flushed, then renamed over it, and the
@@ -883,6 +918,53 @@ mod tests {
         flushes.start(Path::new("/dev/null"), fs::File::open("/dev/null").unwrap());
         assert!(!w.holds(&flushes, &[]));
         flushes.discard();
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// A cache file is overwritten in place only when it is a private plain file of
+    /// ours; a link is replaced, never followed, and so is a file others may write.
+    #[cfg(unix)]
+    #[test]
+    fn a_cache_is_overwritten_in_place_only_when_it_is_ours_and_private() {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let root = std::env::temp_dir().join(format!("dikast-fsx-cache-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        fs::create_dir_all(&root).unwrap();
+        let cache = root.join("views");
+        write_cache(&cache, b"first, the longer one").unwrap();
+        let ino = fs::metadata(&cache).unwrap().ino();
+        write_cache(&cache, b"second").unwrap();
+        assert_eq!(fs::read(&cache).unwrap(), b"second");
+        assert_eq!(
+            fs::metadata(&cache).unwrap().ino(),
+            ino,
+            "overwritten in place"
+        );
+        write_cache(&cache, b"third, longer than the second").unwrap();
+        assert_eq!(fs::read(&cache).unwrap(), b"third, longer than the second");
+        // A link to somewhere else: replaced by a file, its target untouched.
+        let target = root.join("target");
+        fs::write(&target, b"not the cache's").unwrap();
+        fs::set_permissions(&target, fs::Permissions::from_mode(0o600)).unwrap();
+        let link = root.join("seeds");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        write_cache(&link, b"cache").unwrap();
+        assert_eq!(fs::read(&target).unwrap(), b"not the cache's");
+        assert!(!fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(fs::read(&link).unwrap(), b"cache");
+        // A file others may write to: replaced by a private one.
+        let open = root.join("open");
+        fs::write(&open, b"old").unwrap();
+        fs::set_permissions(&open, fs::Permissions::from_mode(0o666)).unwrap();
+        let ino = fs::metadata(&open).unwrap().ino();
+        write_cache(&open, b"new").unwrap();
+        let meta = fs::metadata(&open).unwrap();
+        assert_ne!(meta.ino(), ino);
+        assert_eq!(meta.permissions().mode() & 0o777, 0o600);
+        assert_eq!(fs::read(&open).unwrap(), b"new");
         fs::remove_dir_all(&root).unwrap();
     }
 }
