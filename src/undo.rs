@@ -11,7 +11,9 @@
 //! move, as `.undo-plan.yaml`, and renamed to `undo.yaml` (the record of what was taken
 //! back) once everything is done. An undo that stopped in between leaves the plan: every
 //! command that reads the campaign names it (`campaign::interrupted`, `unfinished`), and
-//! the next `dikast undo` finishes it from the plan.
+//! the next `dikast undo` finishes it from the plan. Each correction notice is recorded
+//! as sent in the undo's folder once the server has it, so finishing an undo sends only
+//! the notices not yet sent.
 
 use crate::campaign::Layout;
 use crate::error::Failure;
@@ -351,10 +353,10 @@ fn carry_out(
     ];
     if plan.notify {
         let at = crate::status::parse_time(&plan.at).unwrap_or(0);
-        lines.extend(notify(layout, c, t, at)?);
+        lines.extend(notify(layout, c, t, at, dest)?);
     }
-    // Closed last, after the notices: an undo stopped between the two sends them again
-    // when it is finished, rather than never.
+    // Closed last, after the notices: each notice sent is recorded first (`notify`), so
+    // an undo stopped after them sends none again when it is finished.
     let closed = fsx::rename(&dest.join(PLAN), &dest.join(DONE)).and_then(|_| {
         fsx::sync_dir(dest).inspect_err(|_| {
             // Not durable: the plan stays open, as the message below says.
@@ -407,12 +409,36 @@ fn restore_tokens(layout: &Layout, t: u32) -> Result<Vec<PathBuf>, Failure> {
     Ok(changed)
 }
 
-/// The correction notices of an undo: every player, then the moderator.
+/// The file in an undo's folder that records a correction notice as sent (flushed once
+/// the server took the message), so that an undo finished again sends it no more: only
+/// a notice whose sending and recording an interruption fell between is sent twice.
+fn notified_marker(dest: &Path, to: &To) -> PathBuf {
+    let name = match to {
+        To::Moderator => "moderator".to_string(),
+        To::Side(side) => {
+            let plain = !side.is_empty()
+                && side
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+            if plain {
+                format!("side-{side}")
+            } else {
+                let hex: String = side.bytes().map(|b| format!("{b:02x}")).collect();
+                format!("side-x{hex}")
+            }
+        }
+    };
+    dest.join(format!(".notified-{name}"))
+}
+
+/// The correction notices of an undo: every player, then the moderator, each recorded
+/// as sent in the undo's folder (`notified_marker`) and not sent again.
 fn notify(
     layout: &Layout,
     c: &crate::campaign::Campaign,
     t: u32,
     at: UnixTime,
+    dest: &Path,
 ) -> Result<Vec<String>, Failure> {
     let last = t + 1;
     let body = |whom: &str| {
@@ -432,16 +458,41 @@ fn notify(
         .map(|side| (To::Side(side.as_str()), "from dikast"))
         .collect();
     whom.push((To::Moderator, "(every player's)"));
-    whom.into_iter()
-        .map(|(to, w)| {
-            let n = Notice {
-                to,
-                subject: subject.clone(),
-                body: body(w),
-                in_reply_to: None,
-                attachments: Vec::new(),
-            };
-            crate::mail::send_notice(layout, c, &n)
-        })
-        .collect()
+    let mut lines = Vec::new();
+    for (to, w) in whom {
+        let marker = notified_marker(dest, &to);
+        let who = match &to {
+            To::Side(side) => side.to_string(),
+            To::Moderator => "the moderator".to_string(),
+        };
+        if marker.exists() {
+            lines.push(format!(
+                "{who} was sent the correction notice before the undo stopped: not sent again"
+            ));
+            continue;
+        }
+        let n = Notice {
+            to,
+            subject: subject.clone(),
+            body: body(w),
+            in_reply_to: None,
+            attachments: Vec::new(),
+        };
+        let sent = crate::mail::send_notice(layout, c, &n).map_err(|e| {
+            Failure::Io(format!(
+                "{}; turn {t}'s adjudication is taken back, but the correction notice to {who} was not sent: `dikast undo {}` finishes the undo and sends the notices not yet sent",
+                e.render().trim_end().trim_start_matches("error: "),
+                layout.dir.display()
+            ))
+        })?;
+        lines.push(sent);
+        fsx::write_new(&marker, b"").map_err(|e| {
+            Failure::Io(format!(
+                "{}; the correction notice to {who} was sent but could not be recorded as sent: `dikast undo {}` finishes the undo (and sends {who} that notice again)",
+                e.render().trim_end().trim_start_matches("error: "),
+                layout.dir.display()
+            ))
+        })?;
+    }
+    Ok(lines)
 }

@@ -214,6 +214,75 @@ fn undo_after_mail_was_sent_needs_force_and_mails_a_correction() {
     for who in whom {
         assert_eq!(notices(who), 1, "{who} got one correction notice");
     }
+    // Stopped at each later step (while it sends and records the notices, then as it
+    // closes its plan), the undo is finished by the next one, and no one is told twice
+    // but the one whose notice was sent and not yet recorded; no one is never told.
+    // Stopped as it closes its plan, every notice was recorded: none is sent again.
+    let markers = |dir: &Path| -> Vec<String> {
+        let undone = dir.join(".dikast/undone");
+        let mut found = Vec::new();
+        for e in fs::read_dir(undone).unwrap().flatten() {
+            for f in fs::read_dir(e.path()).unwrap().flatten() {
+                let name = f.file_name().to_string_lossy().into_owned();
+                if name.starts_with(".notified-") {
+                    found.push(name);
+                }
+            }
+        }
+        found.sort();
+        found
+    };
+    let marker_of = |who: &str| match who {
+        "moderator.undo" => ".notified-moderator",
+        "athens.undo" => ".notified-side-athens",
+        _ => ".notified-side-sparta",
+    };
+    let mut closing = false;
+    let mut n = n + 1;
+    loop {
+        assert!(n < 200, "the undo never got through");
+        for who in whom {
+            let _ = fs::remove_dir_all(root.join(who));
+        }
+        let copy = work.join(format!("undo-mail-{n}"));
+        copy_of(&kept, &copy);
+        let o = undo_failing_at(&copy, n, &["--force"]);
+        if o.status.code() == Some(0) {
+            fs::remove_dir_all(&copy).unwrap();
+            break;
+        }
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert_eq!(o.status.code(), Some(1), "step {n}: {}", text(&o));
+        assert!(err.contains("dikast undo"), "step {n}: {err}");
+        let recorded = markers(&copy);
+        let at_close = err.contains("/undo.yaml)");
+        closing |= at_close;
+        let out = ok(dikast(&["undo", copy.to_str().unwrap()]));
+        assert!(
+            out.contains("finished an undo of turn 1"),
+            "step {n}: {out}"
+        );
+        assert_eq!(snapshot(&copy.join("turns")), before, "step {n}");
+        for who in whom {
+            let got = if root.join(who).join("new").exists() {
+                notices(who)
+            } else {
+                0
+            };
+            if recorded.iter().any(|m| m == marker_of(who)) {
+                assert_eq!(got, 1, "step {n}: {who}, recorded as told, was told again");
+                assert!(out.contains("not sent again"), "step {n}: {out}");
+            } else {
+                assert!((1..=2).contains(&got), "step {n}: {who} got {got} notices");
+            }
+            if at_close {
+                assert_eq!(got, 1, "step {n}: stopped as it closed, {who} got {got}");
+            }
+        }
+        fs::remove_dir_all(&copy).unwrap();
+        n += 1;
+    }
+    assert!(closing, "no step stopped the undo as it closed its plan");
 }
 
 /// An undo is flushed before anyone is told of it: every folder something was moved into
