@@ -1,5 +1,6 @@
-//! `dikast tick DIR`: one run of a campaign that runs itself, for cron. In order: receive
-//! what waits in the campaign's Maildir, send notices still queued, mail the last
+//! `dikast tick DIR`: one run of a campaign that runs itself, for cron. In order: finish
+//! an undo that stopped half-way (and nothing more that run), receive what waits in the
+//! campaign's Maildir, send notices still queued, mail the last
 //! adjudicated turn if any of its messages is unsent, adjudicate the pending turn when
 //! the policy says it is due (and mail it), send each player his call for orders (his
 //! template with his turn token) once per turn, and remind who still owes orders once
@@ -257,6 +258,20 @@ fn tick_steps(
 ) -> Result<(), Failure> {
     let c = layout.load_campaign()?;
     let game = reg.find(&c.rules)?;
+    // 0. An undo that stopped half-way is finished, as `dikast undo` would: its plan says
+    // what moves and whether notices are owed (the moderator asked for them), and each
+    // notice already sent is recorded, so none goes twice. Nothing else this tick: the
+    // next one goes on from the turn the undo gave back.
+    if crate::undo::unfinished(layout).is_some() {
+        let out = crate::undo::undo(layout, false, now)?;
+        r.lines.extend(out.lines().map(str::to_string));
+        let sum = game.verify_archive(layout)?;
+        r.lines.push(format!(
+            "the archive verifies ({} lines checked); the next tick goes on",
+            sum.lines.len()
+        ));
+        return Ok(());
+    }
     // 1. Orders waiting in the Maildir.
     if let Some(md) = &c.maildir {
         let md = if md.is_absolute() {
