@@ -410,12 +410,15 @@ impl NewDir {
             }
         }
         let nd = NewDir {
-            whole: Whole::open(
-                dest.parent()
-                    .filter(|p| !p.as_os_str().is_empty())
-                    .unwrap_or(Path::new(".")),
-            )
-            .filter(|_| little_unwritten()),
+            whole: little_unwritten()
+                .then(|| {
+                    Whole::open(
+                        dest.parent()
+                            .filter(|p| !p.as_os_str().is_empty())
+                            .unwrap_or(Path::new(".")),
+                    )
+                })
+                .flatten(),
             tmp,
             dest: dest.to_path_buf(),
             done: false,
@@ -571,6 +574,7 @@ fn little_unwritten() -> bool {
 
 /// The bytes waiting to be written by the text of /proc/meminfo (`Dirty` and
 /// `Writeback`, in kB); `None` unless it has both, readable.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 fn unwritten_bytes(meminfo: &str) -> Option<u64> {
     let mut total = 0u64;
     let mut seen = 0;
@@ -606,6 +610,7 @@ fn kernel_at_least(major: u32, minor: u32) -> bool {
 }
 
 /// Whether a kernel release (`6.18.44-fc`, `5.8.0`) is this one or later.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 fn release_at_least(release: &str, major: u32, minor: u32) -> bool {
     let mut parts = release
         .split(|c: char| !c.is_ascii_digit())
