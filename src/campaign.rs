@@ -353,32 +353,20 @@ pub fn create<R: Rules>(
         &format!("scenario `{scenario_name}`: side"),
         R::sides(&sc, &state).iter().map(String::as_str),
     )?;
-    let step = R::step(&sc, &state);
-    let game = GameFile {
-        dikast: FORMAT,
-        rules: R::ID.to_string(),
-        scenario: ScenarioRef {
+    let game = crate::rules::opening_file::<R>(
+        &sc,
+        ScenarioRef {
             name: scenario_name.to_string(),
             sha256: sha256_hex(scenario_text.as_bytes()),
             // A custom scenario is archived once (scenarios/<sha256>.yaml), named by its
             // hash in every game file and view (issue 14: not copied into each).
             text: None,
         },
-        game: opts.game_id.clone(),
-        turn: 1,
-        step: step.title.clone(),
-        awaiting: step.awaiting.clone(),
-        dice: DiceState {
-            protocol: dice::PROTOCOL.into(),
-            chain_length: n,
-            commitment: dice::to_hex(&commitment),
-            sealed_anchor: dice::to_hex(&anchor),
-        },
-        previous: None,
-        deadline: None,
-        last_turn: Vec::new(),
+        &opts.game_id,
+        1,
+        DiceState::of(n, &commitment, &anchor),
         state,
-    };
+    );
     let game_bytes = to_yaml(&game).into_bytes();
     let campaign = Campaign {
         dikast: FORMAT,

@@ -40,6 +40,19 @@ pub struct DiceState {
     pub sealed_anchor: String,
 }
 
+impl DiceState {
+    /// The dice state of this protocol over chains of `chain_length`, with this
+    /// commitment and anchor.
+    pub fn of(chain_length: u32, commitment: &dice::Hash, sealed_anchor: &dice::Hash) -> Self {
+        DiceState {
+            protocol: dice::PROTOCOL.into(),
+            chain_length,
+            commitment: dice::to_hex(commitment),
+            sealed_anchor: dice::to_hex(sealed_anchor),
+        }
+    }
+}
+
 /// One thing that happened in the turn that made a game file, as the map draws it
 /// (`last_turn:`): a move as its route, a battle, a siege combat, a city's fall — by place
 /// and side, never naming a block. The rules decide which sides see it (`to`, empty: every

@@ -7,7 +7,7 @@
 //! alone. Looking at the drawing is a separate, manual check: `scripts/render-map`
 //! (docs/map.md).
 
-use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
+use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef};
 use dikast::games::hellenes::scenario::{BlockKind, Scenario};
 use dikast::games::hellenes::state::{Siege, State, Status};
 use dikast::games::hellenes::{Hellenes, HELLENES_431};
@@ -17,7 +17,7 @@ use dikast::map::{
     SeaMark,
 };
 use dikast::pipeline;
-use dikast::rules::Rules;
+use dikast::rules::{opening_file, Rules};
 use dikast::show::Format;
 use dikast::show::{show, Shown};
 use std::path::{Path, PathBuf};
@@ -33,12 +33,10 @@ fn game_file(text: &str, edit: impl FnOnce(&mut State)) -> Vec<u8> {
     let sc = Hellenes::load_scenario(text).expect("test scenario loads");
     let mut state = Hellenes::start(&sc, &Default::default()).unwrap();
     edit(&mut state);
-    let step = Hellenes::step(&sc, &state);
     let embedded = text == HELLENES_431;
-    let game = GameFile {
-        dikast: FORMAT,
-        rules: "hellenes".into(),
-        scenario: ScenarioRef {
+    let game = opening_file::<Hellenes>(
+        &sc,
+        ScenarioRef {
             name: if embedded {
                 "hellenes-431".into()
             } else {
@@ -47,21 +45,11 @@ fn game_file(text: &str, edit: impl FnOnce(&mut State)) -> Vec<u8> {
             sha256: sha256_hex(text.as_bytes()),
             text: (!embedded).then(|| text.to_string()),
         },
-        game: "map-test".into(),
-        turn: 1,
-        step: step.title,
-        awaiting: step.awaiting,
-        dice: DiceState {
-            protocol: "dikast-dice/v1".into(),
-            chain_length: 1,
-            commitment: "00".repeat(32),
-            sealed_anchor: "00".repeat(32),
-        },
-        previous: None,
-        deadline: None,
-        last_turn: Vec::new(),
+        "map-test",
+        1,
+        DiceState::of(1, &[0; 32], &[0; 32]),
         state,
-    };
+    );
     to_yaml(&game).into_bytes()
 }
 

@@ -45,13 +45,13 @@ mod facts;
 
 use dikast::dice::{self, Chain, Hash};
 use dikast::error::Failure;
-use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
+use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef};
 use dikast::games::hellenes::{Hellenes, HELLENES_431};
 use dikast::games::successors::model::state::State as SuccessorsState;
 use dikast::games::successors::Successors;
 use dikast::lang::Lang;
 use dikast::pipeline::{run_turn, TurnInputs};
-use dikast::rules::{Rules, StartOptions};
+use dikast::rules::{opening_file, Rules, StartOptions};
 use serde::Deserialize;
 use serde_yaml::{Mapping, Value};
 use std::collections::BTreeMap;
@@ -289,30 +289,18 @@ fn game_bytes<R: CaseGame>(dir: &Path, case: &Case) -> Result<(Vec<u8>, Hash, Ha
     }
     let sc_text = scenario_text::<R>()?;
     let sc = R::load_scenario(sc_text).map_err(|e| e.join("; "))?;
-    let step = R::step(&sc, &state);
-    let game = GameFile {
-        dikast: FORMAT,
-        rules: R::ID.to_string(),
-        scenario: ScenarioRef {
+    let game = opening_file::<R>(
+        &sc,
+        ScenarioRef {
             name: R::scenario_names()[0].into(),
             sha256: sha256_hex(sc_text.as_bytes()),
             text: None,
         },
-        game: "case".into(),
-        turn: case.turn.unwrap_or(R::TURN),
-        step: step.title,
-        awaiting: step.awaiting,
-        dice: DiceState {
-            protocol: dice::PROTOCOL.into(),
-            chain_length: 64,
-            commitment: dice::to_hex(&Chain::Open.prev(&s)),
-            sealed_anchor: dice::to_hex(&Chain::Sealed.prev(&u)),
-        },
-        previous: None,
-        deadline: None,
-        last_turn: Vec::new(),
+        "case",
+        case.turn.unwrap_or(R::TURN),
+        DiceState::of(64, &Chain::Open.prev(&s), &Chain::Sealed.prev(&u)),
         state,
-    };
+    );
     Ok((to_yaml(&game).into_bytes(), s, u))
 }
 

@@ -14,6 +14,35 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+/// A game file with no turn before it in its chain (no previous file, no deadline,
+/// nothing seen last turn), awaiting `turn` of `state`: the step and the sides awaited
+/// are the rules' own (`Rules::step`). What `dikast new` writes, and every test that
+/// starts a game from a state of its own.
+pub fn opening_file<R: Rules>(
+    sc: &R::Scenario,
+    scenario: crate::game::ScenarioRef,
+    game: &str,
+    turn: u32,
+    dice: crate::game::DiceState,
+    state: R::State,
+) -> crate::game::GameFile<R::State> {
+    let step = R::step(sc, &state);
+    crate::game::GameFile {
+        dikast: crate::game::FORMAT,
+        rules: R::ID.to_string(),
+        scenario,
+        game: game.to_string(),
+        turn,
+        step: step.title,
+        awaiting: step.awaiting,
+        dice,
+        previous: None,
+        deadline: None,
+        last_turn: Vec::new(),
+        state,
+    }
+}
+
 /// What a turn awaits, in words (of one language) and sides.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StepInfo {

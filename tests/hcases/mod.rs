@@ -5,11 +5,11 @@
 #![allow(dead_code)]
 
 use dikast::dice::{self, Chain, Hash};
-use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
+use dikast::game::{sha256_hex, to_yaml, DiceState, ScenarioRef};
 use dikast::games::hellenes::scenario::Scenario;
 use dikast::games::hellenes::state::State;
 use dikast::games::hellenes::{Hellenes, HELLENES_431};
-use dikast::rules::Rules;
+use dikast::rules::{opening_file, Rules};
 use serde_yaml::{Mapping, Value};
 use std::collections::BTreeMap;
 use std::fs;
@@ -128,29 +128,17 @@ pub fn case_game(dir: &Path, case: &CaseFile) -> (Vec<u8>, Hash, Hash) {
         }
     }
     let state: State = serde_yaml::from_value(base).unwrap();
-    let step = Hellenes::step(&sc, &state);
-    let game = GameFile {
-        dikast: FORMAT,
-        rules: Hellenes::ID.to_string(),
-        scenario: ScenarioRef {
+    let game = opening_file::<Hellenes>(
+        &sc,
+        ScenarioRef {
             name: "hellenes-431".into(),
             sha256: sha256_hex(HELLENES_431.as_bytes()),
             text: None,
         },
-        game: "case".into(),
-        turn: case.turn.unwrap_or(3),
-        step: step.title,
-        awaiting: step.awaiting,
-        dice: DiceState {
-            protocol: dice::PROTOCOL.into(),
-            chain_length: 64,
-            commitment: dice::to_hex(&Chain::Open.prev(&s)),
-            sealed_anchor: dice::to_hex(&Chain::Sealed.prev(&u)),
-        },
-        previous: None,
-        deadline: None,
-        last_turn: Vec::new(),
+        "case",
+        case.turn.unwrap_or(3),
+        DiceState::of(64, &Chain::Open.prev(&s), &Chain::Sealed.prev(&u)),
         state,
-    };
+    );
     (to_yaml(&game).into_bytes(), s, u)
 }

@@ -231,29 +231,18 @@ mod tests {
             assert!(step.title.contains("the game is over"), "{}", step.title);
             assert!(step.awaiting.is_empty(), "a finished game awaits no one");
             let seed = crate::dice::sha256(b"ended");
-            let game = crate::game::GameFile {
-                dikast: crate::game::FORMAT,
-                rules: "hellenes".into(),
-                scenario: crate::game::ScenarioRef {
+            let game = crate::rules::opening_file::<Hellenes>(
+                &sc,
+                crate::game::ScenarioRef {
                     name: "hellenes-431".into(),
                     sha256: crate::game::sha256_hex(HELLENES_431.as_bytes()),
                     text: None,
                 },
-                game: "ended".into(),
-                turn: 9,
-                step: step.title.clone(),
-                awaiting: step.awaiting.clone(),
-                dice: crate::game::DiceState {
-                    protocol: crate::dice::PROTOCOL.into(),
-                    chain_length: 16,
-                    commitment: crate::dice::to_hex(&crate::dice::Chain::Open.prev(&seed)),
-                    sealed_anchor: crate::dice::to_hex(&seed),
-                },
-                previous: None,
-                deadline: None,
-                last_turn: Vec::new(),
-                state: st,
-            };
+                "ended",
+                9,
+                crate::game::DiceState::of(16, &crate::dice::Chain::Open.prev(&seed), &seed),
+                st,
+            );
             let inp = crate::pipeline::TurnInputs {
                 next_deadline: None,
                 game_name: "game.yaml".into(),
@@ -361,30 +350,18 @@ mod tests {
                 }],
             );
             let seed = crate::dice::sha256(b"reroll");
-            let step = Hellenes::step(&sc, &st);
-            let game = crate::game::GameFile {
-                dikast: crate::game::FORMAT,
-                rules: "hellenes".into(),
-                scenario: crate::game::ScenarioRef {
+            let game = crate::rules::opening_file::<Hellenes>(
+                &sc,
+                crate::game::ScenarioRef {
                     name: "hellenes-431".into(),
                     sha256: crate::game::sha256_hex(HELLENES_431.as_bytes()),
                     text: None,
                 },
-                game: "reroll".into(),
-                turn: 3,
-                step: step.title,
-                awaiting: step.awaiting,
-                dice: crate::game::DiceState {
-                    protocol: crate::dice::PROTOCOL.into(),
-                    chain_length: 16,
-                    commitment: crate::dice::to_hex(&crate::dice::Chain::Open.prev(&seed)),
-                    sealed_anchor: crate::dice::to_hex(&seed),
-                },
-                previous: None,
-                deadline: None,
-                last_turn: Vec::new(),
-                state: st,
-            };
+                "reroll",
+                3,
+                crate::game::DiceState::of(16, &crate::dice::Chain::Open.prev(&seed), &seed),
+                st,
+            );
             let bytes = crate::game::to_yaml(&game).into_bytes();
             let orders = format!(
                 "game: reroll\nturn: 3\nside: sparta\nbased_on: {}\nactions:\n  - move: [SPA-11]\n    path: [Thebes, Plataea]\n",
