@@ -41,17 +41,18 @@
 //! fact (tests/facts/mod.rs), whether or not the case keeps them as expected files.
 
 mod agree;
+mod casegame;
 mod facts;
 
-use dikast::dice::{self, Chain, Hash};
+use casegame::{find_cases, game_bytes, merge_by_key, scenario_text, CaseSetup};
 use dikast::error::Failure;
-use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef};
+use dikast::game::{sha256_hex, to_yaml, GameFile};
 use dikast::games::hellenes::{Hellenes, HELLENES_431};
 use dikast::games::successors::model::state::State as SuccessorsState;
 use dikast::games::successors::Successors;
 use dikast::lang::Lang;
 use dikast::pipeline::{run_turn, TurnInputs};
-use dikast::rules::{opening_file, Rules, StartOptions};
+use dikast::rules::{Rules, StartOptions};
 use serde::Deserialize;
 use serde_yaml::{Mapping, Value};
 use std::collections::BTreeMap;
@@ -79,25 +80,12 @@ struct Case {
     translations: Vec<String>,
 }
 
-/// What the harness needs of a game beyond `Rules`: how its setups and state diffs read
-/// the state, and the language-facts comparison of its reports. One impl per game, and
-/// one line in `GAMES`; the harness itself is the same for every game.
-trait CaseGame: Rules + Sized {
-    /// State lists merged item by item in a setup and diffed by this key
-    /// (`blocks` by `id`).
-    const KEYED: &'static [(&'static str, &'static str)];
-    /// State mappings a setup merges entry by entry (`standing` by side).
-    const MERGED: &'static [&'static str];
+/// What the harness needs of a game beyond its setups (`CaseSetup`): how its state diffs
+/// read the state, and the language-facts comparison of its reports. One impl per game,
+/// and one line in `GAMES`; the harness itself is the same for every game.
+trait CaseGame: CaseSetup {
     /// Problems of a translated report against the English one (same facts).
     fn facts(name: &str, en: &str, other: &str) -> Vec<String>;
-    /// The turn number a case's game file has unless `turn:` says (default 3).
-    const TURN: u32 = 3;
-    /// The state a setup (`in/game.yaml` without `dikast:`) describes. The default: the
-    /// scenario's start with the setup's changes (`KEYED` lists by key, `MERGED`
-    /// mappings by entry, any other key replacing the field).
-    fn setup(text: &str) -> Result<Self::State, String> {
-        state_from_setup::<Self>(text)
-    }
     /// What changed between two states, as YAML (`out/state.yaml`).
     fn diff(before: &Self::State, after: &Self::State) -> String {
         state_diff::<Self>(before, after)
@@ -105,8 +93,6 @@ trait CaseGame: Rules + Sized {
 }
 
 impl CaseGame for Hellenes {
-    const KEYED: &'static [(&'static str, &'static str)] = &[("blocks", "id"), ("cities", "name")];
-    const MERGED: &'static [&'static str] = &["standing"];
     fn facts(name: &str, en: &str, other: &str) -> Vec<String> {
         facts::compare(facts::vocab::<Hellenes>(), name, en, other)
     }
@@ -133,7 +119,7 @@ const GAMES: &[(&str, RunCase)] = &[
 /// ```
 /// Any other key replaces the state's top-level field. Its state diff shows of the Tyche
 /// deck (a hidden order) only its size.
-impl CaseGame for Successors {
+impl CaseSetup for Successors {
     const KEYED: &'static [(&'static str, &'static str)] = &[
         ("armies", "general"),
         ("spaces", "id"),
@@ -141,11 +127,13 @@ impl CaseGame for Successors {
     ];
     const MERGED: &'static [&'static str] = &[];
     const TURN: u32 = 2;
-    fn facts(name: &str, en: &str, other: &str) -> Vec<String> {
-        facts::compare(facts::vocab::<Successors>(), name, en, other)
-    }
     fn setup(text: &str) -> Result<SuccessorsState, String> {
         successors_setup(text)
+    }
+}
+impl CaseGame for Successors {
+    fn facts(name: &str, en: &str, other: &str) -> Vec<String> {
+        facts::compare(facts::vocab::<Successors>(), name, en, other)
     }
     fn diff(before: &SuccessorsState, after: &SuccessorsState) -> String {
         successors_diff(before, after)
@@ -154,154 +142,6 @@ impl CaseGame for Successors {
 
 fn cases_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases")
-}
-
-/// The text of a game's first embedded scenario (the one its cases play).
-fn scenario_text<R: Rules>() -> Result<&'static str, String> {
-    R::scenario_names()
-        .first()
-        .and_then(|n| R::embedded_scenario(n))
-        .ok_or_else(|| format!("{} embeds no scenario", R::ID))
-}
-
-fn find_cases(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = fs::read_dir(dir) else { return };
-    let mut entries: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            if p.join("case.yaml").is_file() {
-                out.push(p.clone());
-            }
-            find_cases(&p, out);
-        }
-    }
-}
-
-/// `s_t` and `u_t` of a case, from its seed text.
-pub fn case_seeds(seed: &str) -> (Hash, Hash) {
-    (
-        dice::sha256(format!("dikast-case-open:{seed}").as_bytes()),
-        dice::sha256(format!("dikast-case-sealed:{seed}").as_bytes()),
-    )
-}
-
-fn merge_by_key(
-    list: &mut Vec<Value>,
-    key: &str,
-    patch: &Mapping,
-    what: &str,
-) -> Result<(), String> {
-    for (k, v) in patch {
-        let name = k.as_str().ok_or(format!("{what}: keys must be text"))?;
-        let fields = v
-            .as_mapping()
-            .ok_or(format!("{what}.{name}: expected a mapping of fields"))?;
-        match list
-            .iter_mut()
-            .find(|x| x.get(key).and_then(Value::as_str) == Some(name))
-        {
-            Some(item) => {
-                let m = item.as_mapping_mut().expect("state lists hold mappings");
-                for (f, fv) in fields {
-                    m.insert(f.clone(), fv.clone());
-                }
-            }
-            None => {
-                let mut m = Mapping::new();
-                m.insert(Value::String(key.into()), Value::String(name.into()));
-                for (f, fv) in fields {
-                    m.insert(f.clone(), fv.clone());
-                }
-                list.push(Value::Mapping(m));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The state of a setup: the scenario's start with the setup's changes.
-fn state_from_setup<R: CaseGame>(text: &str) -> Result<R::State, String> {
-    let sc = R::load_scenario(scenario_text::<R>()?).map_err(|e| e.join("; "))?;
-    let start = R::start(&sc, &Default::default())?;
-    let mut base: Value = serde_yaml::to_value(&start).map_err(|e| e.to_string())?;
-    let patch: Value = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
-    let Some(pm) = patch.as_mapping() else {
-        return Err("a setup is a mapping".into());
-    };
-    let bm = base.as_mapping_mut().expect("a state is a mapping");
-    for (k, v) in pm {
-        let key = k.as_str().ok_or("setup keys must be text")?;
-        if let Some((_, by)) = R::KEYED.iter().find(|(k, _)| *k == key) {
-            let list = bm
-                .get_mut(key)
-                .and_then(Value::as_sequence_mut)
-                .ok_or(format!("the state has no list `{key}`"))?;
-            let patch = v
-                .as_mapping()
-                .ok_or(format!("setup `{key}` is a mapping by {by}"))?;
-            merge_by_key(list, by, patch, key)?;
-        } else if R::MERGED.contains(&key) {
-            let m = bm
-                .get_mut(key)
-                .and_then(Value::as_mapping_mut)
-                .ok_or(format!("the state has no mapping `{key}`"))?;
-            for (side, s) in v
-                .as_mapping()
-                .ok_or(format!("setup `{key}` is a mapping"))?
-            {
-                m.insert(side.clone(), s.clone());
-            }
-        } else {
-            bm.insert(k.clone(), v.clone());
-        }
-    }
-    serde_yaml::from_value(base).map_err(|e| format!("the setup gives no valid state: {e}"))
-}
-
-/// The game file bytes of a case and its seeds.
-fn game_bytes<R: CaseGame>(dir: &Path, case: &Case) -> Result<(Vec<u8>, Hash, Hash), String> {
-    let seed_text = case.seed.clone().unwrap_or_else(|| {
-        dir.file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default()
-    });
-    let (s, u) = case_seeds(&seed_text);
-    let text =
-        fs::read_to_string(dir.join("in/game.yaml")).map_err(|e| format!("in/game.yaml: {e}"))?;
-    let is_full = serde_yaml::from_str::<Value>(&text)
-        .map_err(|e| format!("in/game.yaml: {e}"))?
-        .get("dikast")
-        .is_some();
-    if is_full {
-        return Ok((text.into_bytes(), s, u));
-    }
-    let state = R::setup(&text).map_err(|e| format!("in/game.yaml: {e}"))?;
-    let broken = R::invariants(
-        &R::load_scenario(scenario_text::<R>()?).map_err(|e| e.join("; "))?,
-        &state,
-    );
-    if !broken.is_empty() {
-        return Err(format!(
-            "the setup breaks invariants: {}",
-            broken.join("; ")
-        ));
-    }
-    let sc_text = scenario_text::<R>()?;
-    let sc = R::load_scenario(sc_text).map_err(|e| e.join("; "))?;
-    let game = opening_file::<R>(
-        &sc,
-        ScenarioRef {
-            name: R::scenario_names()[0].into(),
-            sha256: sha256_hex(sc_text.as_bytes()),
-            text: None,
-        },
-        "case",
-        case.turn.unwrap_or(R::TURN),
-        DiceState::of(64, &Chain::Open.prev(&s), &Chain::Sealed.prev(&u)),
-        state,
-    );
-    Ok((to_yaml(&game).into_bytes(), s, u))
 }
 
 /// What changed between two states, as YAML.
@@ -395,7 +235,7 @@ fn run_case<R: CaseGame>(dir: &Path) -> Result<BTreeMap<String, String>, String>
     if case.why.trim().is_empty() || case.rule.trim().is_empty() {
         return Err("case.yaml: `why` and `rule` must say something".into());
     }
-    let (gbytes, seed, sealed) = game_bytes::<R>(dir, &case)?;
+    let (gbytes, seed, sealed) = game_bytes::<R>(dir, case.seed.as_deref(), case.turn)?;
     let hash = sha256_hex(&gbytes);
     let mut orders = BTreeMap::new();
     let game0: GameFile<R::State> = serde_yaml::from_slice(&gbytes).map_err(|e| e.to_string())?;
