@@ -205,9 +205,11 @@ impl Layout {
     }
 
     /// The campaign file, parsed. The campaign's archived scenarios become known too
-    /// (`register_campaign_scenarios`): every command on a campaign reads this first.
+    /// (`register_campaign_scenarios`), with the values the moderator's copy keeps of
+    /// them (`register_kept_scenarios`): every command on a campaign reads this first.
     pub fn load_campaign(&self) -> Result<Campaign, Failure> {
-        register_campaign_scenarios(&self.dir);
+        let shas = register_campaign_scenarios(&self.dir);
+        register_kept_scenarios(self, &shas);
         let p = self.campaign();
         if !p.exists() {
             return Err(Failure::Refused(format!(
@@ -465,16 +467,40 @@ pub fn register_scenarios_near(path: &Path) {
 
 /// Makes known a campaign's archived scenarios: `scenarios/<sha256>.yaml` in it, and
 /// nothing above it (a campaign keeps its own; listing the folders around a campaign
-/// cost every run on it a read of folders that may hold anything).
-pub fn register_campaign_scenarios(dir: &Path) {
-    register_folder(&dir.join(SCENARIOS), false);
+/// cost every run on it a read of folders that may hold anything). Returns their hashes.
+pub fn register_campaign_scenarios(dir: &Path) -> Vec<String> {
+    register_folder(&dir.join(SCENARIOS), false)
+}
+
+/// Makes known the checked values that the moderator's copy keeps of these custom
+/// scenarios (`.dikast/scenario-<sha256>.json`, `crate::cache::scenario`), those whose tag
+/// holds, so that no command on the campaign parses their YAML again. The secret is
+/// read only when a value is not known yet; without it (a player's copy) nothing is.
+fn register_kept_scenarios(layout: &Layout, shas: &[String]) {
+    let unknown: Vec<&String> = shas
+        .iter()
+        .filter(|sha| !pipeline::scenario_json_known(sha))
+        .collect();
+    if unknown.is_empty() || !layout.secret().is_file() {
+        return;
+    }
+    let Ok(secret) = layout.load_secret() else {
+        return;
+    };
+    for sha in unknown {
+        if let Some(json) = crate::cache::scenario(layout, &secret, sha) {
+            pipeline::register_scenario_json(sha, &json);
+        }
+    }
 }
 
 /// The scenario texts in one folder: `<sha256>.yaml`, or `scenario-<sha256>.yaml` when
-/// `beside` (a folder that holds other things: a player's, a turn's).
-fn register_folder(folder: &Path, beside: bool) {
+/// `beside` (a folder that holds other things: a player's, a turn's). Returns the hashes
+/// of those archived (now or before).
+fn register_folder(folder: &Path, beside: bool) -> Vec<String> {
+    let mut found = Vec::new();
     let Ok(rd) = fs::read_dir(folder) else {
-        return;
+        return found;
     };
     let mut names: Vec<String> = rd
         .flatten()
@@ -492,6 +518,7 @@ fn register_folder(folder: &Path, beside: bool) {
             continue;
         };
         if crate::pipeline::archived_scenario_text(sha).is_some() {
+            found.push(sha.to_string());
             continue;
         }
         let Ok(bytes) = fsx::read_limited(&folder.join(&name)) else {
@@ -500,9 +527,11 @@ fn register_folder(folder: &Path, beside: bool) {
         if let Ok(text) = String::from_utf8(bytes) {
             if sha256_hex(text.as_bytes()) == sha {
                 crate::pipeline::register_scenario_text(&text);
+                found.push(sha.to_string());
             }
         }
     }
+    found
 }
 
 /// The orders files of a turn, per side (missing side: `None`). Files that name no side,
@@ -813,15 +842,11 @@ pub fn adjudicate_with<R: Rules>(
     }
     check_links(layout, t, game.previous.as_deref(), &game.dice.commitment)?;
     // A custom scenario (archived in scenarios/): its value as kept in .dikast/ when the
-    // tag holds, else parsed from the YAML and kept after the commit.
+    // tag holds (made known by `load_campaign`), else parsed from the YAML and kept after
+    // the commit.
     let custom = game.scenario.text.is_none()
         && pipeline::archived_scenario_text(&game.scenario.sha256).is_some();
-    let kept = custom
-        .then(|| crate::cache::scenario(layout, &secret, &game.scenario.sha256))
-        .flatten();
-    if let Some(json) = &kept {
-        pipeline::register_scenario_json(&game.scenario.sha256, json);
-    }
+    let kept = custom && pipeline::scenario_json_known(&game.scenario.sha256);
     let sc = pipeline::load_scenario::<R>(&game.scenario, &layout.rel(&game_path))?;
     // A game file or view changed since dikast wrote them is never adjudicated: the views
     // are checked by hash against the record of what the last run wrote, and made again
@@ -981,7 +1006,7 @@ pub fn adjudicate_with<R: Rules>(
     // The caches for the next run (`crate::cache`); the turn is committed, so a cache
     // that cannot be written costs the next run time, nothing else.
     let _ = crate::cache::write_views(layout, &secret, t + 1, &out.next_game, &out.views);
-    if custom && kept.is_none() {
+    if custom && !kept {
         if let Some(json) = pipeline::scenario_json::<R>(&sc) {
             let _ = crate::cache::write_scenario(layout, &secret, &game.scenario.sha256, &json);
         }

@@ -96,6 +96,14 @@ pub fn register_scenario_json(sha256: &str, json: &str) {
         .insert(sha256.to_string(), json.into());
 }
 
+/// Whether a custom scenario's value is known as JSON (`register_scenario_json`).
+pub fn scenario_json_known(sha256: &str) -> bool {
+    PREPARSED
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .contains_key(sha256)
+}
+
 /// A scenario's value as JSON, when it reads back as the same value (its JSON once more
 /// is the same text): what `register_scenario_json` may be given. `None` otherwise.
 pub fn scenario_json<R: Rules>(sc: &R::Scenario) -> Option<String> {

@@ -653,3 +653,34 @@ fn a_custom_scenarios_kept_value_changes_nothing_but_time() {
     same_turns_and_caches_as_intact(&copies, &[name.as_str()]);
     Test::new().arg("verify").arg(forged).run();
 }
+
+/// Every command on a campaign reads the kept value, not only `adjudicate`: a value kept
+/// by the secret's holder that names a side otherwise is what `status` prints (a test's
+/// doctoring; were the YAML parsed, it would print the scenario's own name).
+#[test]
+fn every_command_on_a_campaign_reads_the_kept_scenario() {
+    let tmp = TempDir::new("perf-cache-scenario-all");
+    let (base, _text, sha) = new_custom_campaign(&tmp);
+    adjudicate_nmr(&base);
+    let name = format!("scenario-{sha}.json");
+    let text = fs::read_to_string(base.join(".dikast").join(&name)).unwrap();
+    let (_, json) = text.split_once('\n').unwrap();
+    let side = "{\"id\":\"athens\",\"name\":\"Athens\"}";
+    assert!(json.contains(side), "{json}");
+    let doctored = json.replacen(side, "{\"id\":\"athens\",\"name\":\"Athenai\"}", 1);
+    let layout = dikast::campaign::Layout::new(&base);
+    let secret = layout.load_secret().unwrap();
+    dikast::cache::write_scenario(&layout, &secret, &sha, &doctored).unwrap();
+    Test::new()
+        .arg("status")
+        .arg(&base)
+        .stdout_has("athens (Athenai)")
+        .run();
+    // Without the secret (a player's copy) the kept value is not read.
+    fs::remove_file(base.join(".dikast/secret")).unwrap();
+    Test::new()
+        .arg("status")
+        .arg(&base)
+        .stdout_has("athens (Athens)")
+        .run();
+}
