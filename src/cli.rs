@@ -871,13 +871,7 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
         Command::Undo { dir, force, clock } => {
             let layout = Layout::new(&dir);
             let game = game_of_campaign(reg, &layout)?;
-            let mut out = crate::undo::undo(&layout, force, clock_at(clock.as_deref())?)?;
-            let sum = game.verify_archive(&layout)?;
-            out.push_str(&format!(
-                "the archive verifies ({} lines checked)\n",
-                sum.lines.len()
-            ));
-            Ok(out)
+            crate::tick::undo(game, &layout, force, clock_at(clock.as_deref())?)
         }
         Command::Demo {
             scenario,

@@ -8,7 +8,8 @@
 //! run with nothing new does nothing. It prints one line per thing done. Over a folder
 //! that is not a campaign, it ticks every campaign folder inside it.
 //!
-//! Also here: `dikast remind` and `dikast deadline --set`, which mail the same notices by
+//! Also here: `dikast undo` (then the archive verified, as step 0 does), and `dikast
+//! remind` and `dikast deadline --set`, which mail the same notices by
 //! the moderator's hand. The calls and reminders sent are listed in
 //! `.dikast/notices.yaml`.
 
@@ -223,6 +224,24 @@ pub fn set_deadline(
     Ok(out)
 }
 
+/// `dikast undo DIR` (`crate::undo::undo`: takes back the last adjudication, or finishes
+/// an undo that stopped), then the archive verified: what the moderator's command and
+/// `tick`'s step 0 both do.
+pub fn undo(
+    game: &dyn Game,
+    layout: &Layout,
+    force: bool,
+    now: UnixTime,
+) -> Result<String, Failure> {
+    let mut out = crate::undo::undo(layout, force, now)?;
+    let sum = game.verify_archive(layout)?;
+    out.push_str(&format!(
+        "the archive verifies ({} lines checked)\n",
+        sum.lines.len()
+    ));
+    Ok(out)
+}
+
 /// What one tick of one campaign did, and whether anything failed.
 struct Ticked {
     lines: Vec<String>,
@@ -263,13 +282,9 @@ fn tick_steps(
     // notice already sent is recorded, so none goes twice. Nothing else this tick: the
     // next one goes on from the turn the undo gave back.
     if crate::undo::unfinished(layout).is_some() {
-        let out = crate::undo::undo(layout, false, now)?;
+        let out = undo(game, layout, false, now)?;
         r.lines.extend(out.lines().map(str::to_string));
-        let sum = game.verify_archive(layout)?;
-        r.lines.push(format!(
-            "the archive verifies ({} lines checked); the next tick goes on",
-            sum.lines.len()
-        ));
+        r.lines.push("the next tick goes on".into());
         return Ok(());
     }
     // 1. Orders waiting in the Maildir.
