@@ -216,7 +216,7 @@ fn undo_after_mail_was_sent_needs_force_and_mails_a_correction() {
     }
     // Stopped at each later step (while it sends and records the notices, then as it
     // closes its plan), the undo is finished by the next one, and no one is told twice
-    // but the one whose notice was sent and not yet recorded; no one is never told.
+    // but the one whose notice was sent and not yet recorded; everyone is told once at least.
     // Stopped as it closes its plan, every notice was recorded: none is sent again.
     let markers = |dir: &Path| -> Vec<String> {
         let undone = dir.join(".dikast/undone");
