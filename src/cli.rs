@@ -181,9 +181,14 @@ pub enum Command {
         /// Assault without double defence (the Treachery event).
         #[arg(long)]
         no_double_defence: bool,
-        /// Print JSON (every outcome, exact and approximate) instead of the table.
+        /// Print JSON (the winners and each block's fate, exact and approximate) instead
+        /// of the table.
         #[arg(long)]
         json: bool,
+        /// With --json: every outcome too (the joint table of all blocks' ends; refused
+        /// past 100000 outcomes).
+        #[arg(long, requires = "json")]
+        joint: bool,
         /// Outcomes listed in the table, most likely first.
         #[arg(long, default_value_t = 12)]
         top: usize,
@@ -755,6 +760,7 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             hit_on,
             no_double_defence,
             json,
+            joint,
             top,
         } => {
             let q = crate::odds::Query {
@@ -766,6 +772,11 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
                 rounds,
                 hit_on,
                 no_double_defence,
+                listed: match (json, joint) {
+                    (true, true) => None,
+                    (true, false) => Some(0),
+                    (false, _) => Some(top),
+                },
             };
             let odds = match view {
                 Some(v) => {

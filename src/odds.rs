@@ -6,7 +6,7 @@
 //! faces) and the answer's two renderings. Deterministic: outcomes are kept in `BTreeMap`
 //! order and sorted by probability with a total order on ties.
 
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
 use std::collections::BTreeMap;
@@ -38,7 +38,16 @@ pub struct Query {
     pub hit_on: Option<u32>,
     /// An assault without double defence (8.1 Treachery).
     pub no_double_defence: bool,
+    /// How many outcomes of the joint table to list, most likely first; `None`: every one
+    /// (at most `MAX_JOINT`, else a refusal). The winners and each block's fate are
+    /// always computed whole.
+    pub listed: Option<usize>,
 }
+
+/// The most outcomes (ends of the combat, every block's steps and place) the joint table
+/// lists whole (`--json --joint`): past it the command refuses and says so. The winners
+/// and every block's fate need no joint table and have no such bound.
+pub const MAX_JOINT: usize = 100_000;
 
 /// One block in the combat, as it starts.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -73,9 +82,45 @@ pub struct Odds {
     /// The sides in the combat, the attacker first.
     pub sides: Vec<String>,
     pub blocks: Vec<BlockIn>,
-    /// Every outcome, most likely first.
+    /// The probability of each winner (`None`: nobody), in side order then nobody.
+    pub winners: Vec<(Option<String>, Prob)>,
+    /// Each block's fate, in `blocks` order.
+    pub fates: Vec<Fate>,
+    /// How many outcomes the combat has (the joint table's rows).
+    pub outcome_count: usize,
+    /// The outcomes listed (`Query::listed`), most likely first.
     pub outcomes: Vec<Outcome>,
     /// What a block leaving the place means here (`routed or withdrawn: retreats`).
+    pub out_means: String,
+}
+
+/// One block's fate: the chance it is eliminated, that it must leave the place (routed or
+/// withdrawn, not eliminated), the mean steps it loses, and the chance of each number of
+/// steps it keeps (index: steps left).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fate {
+    pub eliminated: Prob,
+    pub out: Prob,
+    pub lost_mean: Prob,
+    pub steps_left: Vec<Prob>,
+}
+
+/// One end of a combat as a game computes it: the winner (`None`: nobody), and per block
+/// (in `Odds::blocks` order) its steps left and whether it must leave the place.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct End {
+    pub winner: Option<String>,
+    pub steps: Vec<u32>,
+    pub out: Vec<bool>,
+}
+
+/// What the answer says besides the numbers: its title, the rules in force, the sides
+/// (attacker first), the blocks, and what leaving the place means there.
+pub struct Frame {
+    pub title: String,
+    pub notes: Vec<String>,
+    pub sides: Vec<String>,
+    pub blocks: Vec<BlockIn>,
     pub out_means: String,
 }
 
@@ -148,51 +193,124 @@ fn exact(p: &Prob) -> String {
 }
 
 impl Odds {
-    /// The outcomes sorted most likely first (ties: by winner, then steps; a total order).
-    pub fn sort(&mut self) {
-        self.outcomes.sort_by(|a, b| {
-            b.p.cmp(&a.p)
-                .then_with(|| a.winner.cmp(&b.winner))
-                .then_with(|| a.steps.cmp(&b.steps))
-                .then_with(|| a.out.cmp(&b.out))
-        });
+    /// The answer from every end of the combat, each with its probability `num / den`
+    /// (one denominator for all; the ends' numerators sum to it), keeping `listed` of
+    /// them (`None`: all, at most `MAX_JOINT`). Exact: sums are of integers over the one
+    /// denominator, and only the figures shown become fractions. Outcomes are sorted
+    /// most likely first, ties by winner, then steps, then who leaves (a total order).
+    pub fn from_ends(
+        frame: Frame,
+        ends: Vec<(End, BigUint)>,
+        den: &BigUint,
+        listed: Option<usize>,
+    ) -> Result<Odds, String> {
+        let Frame {
+            title,
+            notes,
+            sides,
+            blocks,
+            out_means,
+        } = frame;
+        if listed.is_none() && ends.len() > MAX_JOINT {
+            return Err(format!(
+                "the joint table of this combat has {} outcomes, more than the {MAX_JOINT} `--joint` lists (MAX_JOINT); hint: leave out `--joint`: the winners and every block's fate are given whole without it",
+                ends.len()
+            ));
+        }
+        let frac =
+            |n: &BigUint| BigRational::new(BigInt::from(n.clone()), BigInt::from(den.clone()));
+        let mut won: Vec<BigUint> = vec![BigUint::zero(); sides.len() + 1];
+        let most = blocks.iter().map(|b| b.steps).max().unwrap_or(0) as usize;
+        let mut elim = vec![BigUint::zero(); blocks.len()];
+        let mut out = vec![BigUint::zero(); blocks.len()];
+        let mut lost = vec![BigUint::zero(); blocks.len()];
+        let mut left = vec![vec![BigUint::zero(); most + 1]; blocks.len()];
+        for (e, n) in &ends {
+            let w = e
+                .winner
+                .as_ref()
+                .and_then(|w| sides.iter().position(|s| s == w))
+                .unwrap_or(sides.len());
+            won[w] += n;
+            for (i, b) in blocks.iter().enumerate() {
+                let s = e.steps[i];
+                if s == 0 {
+                    elim[i] += n;
+                } else if e.out[i] {
+                    out[i] += n;
+                }
+                let l = b.steps.saturating_sub(s);
+                if l > 0 {
+                    lost[i] += n * BigUint::from(l);
+                }
+                if let Some(x) = left[i].get_mut(s as usize) {
+                    *x += n;
+                }
+            }
+        }
+        let mut winners: Vec<(Option<String>, Prob)> = sides
+            .iter()
+            .cloned()
+            .map(Some)
+            .zip(&won)
+            .map(|(s, n)| (s, frac(n)))
+            .collect();
+        winners.push((None, frac(&won[sides.len()])));
+        let fates = (0..blocks.len())
+            .map(|i| Fate {
+                eliminated: frac(&elim[i]),
+                out: frac(&out[i]),
+                lost_mean: frac(&lost[i]),
+                steps_left: left[i][..=blocks[i].steps as usize]
+                    .iter()
+                    .map(&frac)
+                    .collect(),
+            })
+            .collect();
+        let outcome_count = ends.len();
+        let mut ends = ends;
+        let keep = listed.unwrap_or(outcome_count).min(outcome_count);
+        let order =
+            |a: &(End, BigUint), b: &(End, BigUint)| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0));
+        if keep < outcome_count && keep > 0 {
+            ends.select_nth_unstable_by(keep - 1, order);
+            ends.truncate(keep);
+        } else if keep == 0 {
+            ends.clear();
+        }
+        ends.sort_by(order);
+        let outcomes = ends
+            .into_iter()
+            .map(|(e, n)| Outcome {
+                p: frac(&n),
+                winner: e.winner,
+                steps: e.steps,
+                out: e.out,
+            })
+            .collect();
+        Ok(Odds {
+            title,
+            notes,
+            sides,
+            blocks,
+            winners,
+            fates,
+            outcome_count,
+            outcomes,
+            out_means,
+        })
     }
 
     /// The probability of each winner (`None`: nobody), in side order then nobody.
     pub fn winners(&self) -> Vec<(Option<String>, Prob)> {
-        let mut sides: Vec<Option<String>> = self.sides.iter().cloned().map(Some).collect();
-        sides.push(None);
-        sides
-            .into_iter()
-            .map(|w| {
-                let p = self
-                    .outcomes
-                    .iter()
-                    .filter(|o| o.winner == w)
-                    .fold(Prob::zero(), |a, o| a + &o.p);
-                (w, p)
-            })
-            .collect()
+        self.winners.clone()
     }
 
     /// Per block: P(eliminated), P(out of the place), the expected steps lost.
     pub fn per_block(&self) -> Vec<(Prob, Prob, Prob)> {
-        (0..self.blocks.len())
-            .map(|i| {
-                let mut elim = Prob::zero();
-                let mut out = Prob::zero();
-                let mut lost = Prob::zero();
-                for o in &self.outcomes {
-                    if o.steps[i] == 0 {
-                        elim += &o.p;
-                    } else if o.out[i] {
-                        out += &o.p;
-                    }
-                    let l = self.blocks[i].steps.saturating_sub(o.steps[i]);
-                    lost += &o.p * BigInt::from(l);
-                }
-                (elim, out, lost)
-            })
+        self.fates
+            .iter()
+            .map(|f| (f.eliminated.clone(), f.out.clone(), f.lost_mean.clone()))
             .collect()
     }
 
@@ -237,7 +355,7 @@ impl Odds {
         }
         s.push_str(&format!(
             "\n## Outcomes ({} in all; most likely first)\n\n| probability | exact | winner | steps left |\n|---|---|---|---|\n",
-            self.outcomes.len()
+            self.outcome_count
         ));
         for o in self.outcomes.iter().take(top) {
             let left: Vec<String> = self
@@ -265,38 +383,46 @@ impl Odds {
                 left.join(", ")
             ));
         }
-        if self.outcomes.len() > top {
+        let shown = self.outcomes.len().min(top);
+        if self.outcome_count > shown {
             s.push_str(&format!(
-                "\n({} less likely outcomes not listed: `--json` gives every one.)\n",
-                self.outcomes.len() - top
+                "\n({} less likely outcomes not listed: `--json --joint` gives every one.)\n",
+                self.outcome_count - shown
             ));
         }
         s
     }
 
-    /// The answer as JSON: every outcome, each probability exact (`"n/d"`) and as a float.
+    /// The answer as JSON: the winners and each block's fate (the chance of each number
+    /// of steps left, index = steps), each probability exact (`"n/d"`) and as a float;
+    /// every outcome of the joint table only when all were listed (`--joint`).
     pub fn json(&self) -> serde_json::Value {
         let prob =
             |p: &Prob| serde_json::json!({"exact": exact(p), "approx": p.to_f64().unwrap_or(0.0)});
-        let per = self.per_block();
-        serde_json::json!({
+        let mut v = serde_json::json!({
             "title": self.title,
             "notes": self.notes,
             "sides": self.sides,
-            "blocks": self.blocks.iter().zip(per.iter()).map(|(b, (e, o, l))| serde_json::json!({
+            "blocks": self.blocks.iter().zip(&self.fates).map(|(b, f)| serde_json::json!({
                 "id": b.id, "side": b.side, "steps": b.steps, "rating": b.rating,
-                "eliminated": prob(e), "out": prob(o), "steps_lost_mean": prob(l),
+                "eliminated": prob(&f.eliminated), "out": prob(&f.out),
+                "steps_lost_mean": prob(&f.lost_mean),
+                "steps_left": f.steps_left.iter().map(prob).collect::<Vec<_>>(),
             })).collect::<Vec<_>>(),
-            "winners": self.winners().iter().map(|(w, p)| serde_json::json!({
+            "winners": self.winners.iter().map(|(w, p)| serde_json::json!({
                 "winner": w, "p": prob(p),
             })).collect::<Vec<_>>(),
-            "outcomes": self.outcomes.iter().map(|o| serde_json::json!({
+            "outcome_count": self.outcome_count,
+        });
+        if self.outcomes.len() == self.outcome_count {
+            v["outcomes"] = self.outcomes.iter().map(|o| serde_json::json!({
                 "p": prob(&o.p),
                 "winner": o.winner,
                 "steps": self.blocks.iter().zip(&o.steps).map(|(b, s)| (b.id.clone(), *s)).collect::<BTreeMap<_, _>>(),
                 "out": self.blocks.iter().zip(&o.out).filter(|(_, x)| **x).map(|(b, _)| b.id.clone()).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-        })
+            })).collect::<Vec<_>>().into();
+        }
+        v
     }
 }
 

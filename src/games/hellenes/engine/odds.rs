@@ -13,81 +13,238 @@
 //! with 6^dice. An attrition applies `siege::attrition_losses` to each number of hits.
 //! Appeals to Olympians (11.0) are left out: the odds are of the dice as rolled.
 
-use super::battle::Battle;
+use super::battle::{Lineup, Piece};
 use super::siege;
 use crate::games::hellenes::model::battle::{BattleSetup, Fighter};
 use crate::games::hellenes::model::rating::Rating;
 use crate::games::hellenes::model::scenario::{BlockKind, Scenario};
 use crate::games::hellenes::model::state::{Block, State, Status};
 use crate::games::hellenes::model::view::View;
-use crate::odds::{add, splits, BlockIn, Odds, Outcome, Prob, Query};
-use num_traits::{One, Zero};
+use crate::odds::{splits, BlockIn, End, Frame, Odds, Prob, Query};
+use num_bigint::BigUint;
+use num_traits::{One, ToPrimitive, Zero};
 use std::collections::BTreeMap;
 
-/// The faces of a die by what they do for `rating` (2.0): for each class (hit, rout,
-/// both, neither), how many faces and one face of it.
-fn classes(rating: Rating) -> Vec<(u32, u32)> {
-    let mut by: BTreeMap<(bool, bool), (u32, u32)> = BTreeMap::new();
-    for d in 1..=6 {
-        let e = by
-            .entry((rating.hits(d), rating.routs(d)))
-            .or_insert((0, d));
-        e.0 += 1;
-    }
-    by.into_values().collect()
+/// 28.3, 31.4: the most blocks a side may bring to the odds (a garrison apart). With
+/// `MAX_STEPS` and `MAX_ROUNDS` it bounds the positions a battle can reach, hence the
+/// time and memory of any question a player can type (docs/odds.md "Bounds").
+pub const MAX_BLOCKS: usize = 12;
+/// The most steps a block has in the odds (the 431 blocks have 1–4).
+pub const MAX_STEPS: u32 = 4;
+/// The most rounds `--rounds` asks for.
+pub const MAX_ROUNDS: u32 = 10;
+/// The most positions one step of a battle may hold: a guard behind the bounds above (no
+/// question within them comes near it: tests/odds.rs), so that nothing runs out of memory.
+pub const MAX_POSITIONS: usize = 2_000_000;
+
+/// A position of a battle: every fighter's piece in 5 bits (steps in 3, the mark, the
+/// rout), fighters in seat order. 25 fighters at most fit (`MAX_BLOCKS` a side and a
+/// garrison).
+type Key = u128;
+const BITS: u32 = 5;
+const MAX_FIGHTERS: usize = (128 / BITS) as usize;
+
+fn pack(pieces: &[Piece]) -> Key {
+    pieces.iter().rev().fold(0, |k, p| {
+        (k << BITS) | Key::from(p.steps) | (Key::from(p.mark) << 3) | (Key::from(p.routed) << 4)
+    })
 }
 
-/// One end of a battle, as the odds keep it: winner, and per fighter (attackers then
-/// defenders, in setup order) steps left and whether it must leave.
-type End = (Option<String>, Vec<u32>, Vec<bool>);
+fn unpack(mut k: Key, pieces: &mut [Piece]) {
+    for p in pieces.iter_mut() {
+        p.steps = (k & 7) as u32;
+        p.mark = k & 8 != 0;
+        p.routed = k & 16 != 0;
+        k >>= BITS;
+    }
+}
 
-/// Every end of the battle `setup` describes, with its exact probability.
-pub fn battle(setup: &BattleSetup) -> BTreeMap<End, Prob> {
-    let start = Battle::new(setup);
-    let mut frontier = BTreeMap::new();
-    frontier.insert(start.position(), (start, Prob::one()));
-    let mut ends = BTreeMap::new();
-    // Each shot moves a battle on in (round, place in the fire order), so the smallest
-    // position is never reached again: every battle at it has been merged.
-    while let Some((_, (mut b, p))) = frontier.pop_first() {
-        let Some((rating, dice)) = b.due() else {
-            let o = b.outcome("odds");
-            let out = o.must_retreat();
-            let fighters = setup.attackers.iter().chain(&setup.defenders);
-            let steps: Vec<u32> = fighters
-                .clone()
-                .map(|f| o.steps_after(&f.id, f.steps))
-                .collect();
-            let gone: Vec<bool> = fighters.map(|f| out.contains(&f.id)).collect();
-            add(&mut ends, (o.winner, steps, gone), p);
-            continue;
-        };
-        let cls = classes(rating);
-        let faces: Vec<u32> = cls.iter().map(|c| c.0).collect();
-        for (counts, q) in splits(dice, &faces) {
-            let roll: Vec<u32> = counts
-                .iter()
-                .zip(&cls)
-                .flat_map(|(n, c)| std::iter::repeat_n(c.1, *n as usize))
-                .collect();
-            let mut next = b.clone();
-            next.fire(roll, &mut |_| None);
-            let e = frontier
-                .entry(next.position())
-                .or_insert_with(|| (next, Prob::zero()));
-            e.1 += &p * q;
+/// The ways `dice` dice of `rating` fall (2.0): each count of hits and routs with its
+/// weight out of 6^dice (faces that do both count for both).
+fn rolls(rating: Rating, dice: u32) -> Vec<(u32, u32, u64)> {
+    let mut by: BTreeMap<(bool, bool), u32> = BTreeMap::new();
+    for d in 1..=6 {
+        *by.entry((rating.hits(d), rating.routs(d))).or_insert(0) += 1;
+    }
+    let (kinds, faces): (Vec<(bool, bool)>, Vec<u32>) = by.into_iter().unzip();
+    let mut out: BTreeMap<(u32, u32), u64> = BTreeMap::new();
+    for (counts, p) in splits(dice, &faces) {
+        let (mut hits, mut routs) = (0, 0);
+        for (n, (h, r)) in counts.iter().zip(&kinds) {
+            hits += if *h { *n } else { 0 };
+            routs += if *r { *n } else { 0 };
+        }
+        // p is a multinomial probability over 6^dice: its numerator at that denominator.
+        let w = (p * Prob::from_integer(6u64.pow(dice).into()))
+            .to_integer()
+            .to_u64()
+            .unwrap_or(0);
+        *out.entry((hits, routs)).or_insert(0) += w;
+    }
+    out.into_iter().map(|((h, r), w)| (h, r, w)).collect()
+}
+
+/// What a battle's odds cost: the most positions one step held and the transitions
+/// (positions times results of a roll) followed. Within the bounds both are bounded
+/// (tests/odds.rs), and the time is proportional to the second.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Work {
+    pub positions: usize,
+    pub transitions: u64,
+}
+
+/// Every end of the battle `setup` describes, each with its numerator over the returned
+/// denominator (a power of 6), and the work it took.
+///
+/// Round by round, block by block in the fire order of `Lineup` (the one adjudication
+/// uses), over positions: every fighter's steps, mark and rout, equal positions merged.
+/// Where a block fires, each count of hits and routs its dice can give (with its
+/// multinomial weight) is applied through `Lineup::hit` and `Lineup::rout`, the very
+/// functions `battle::fight` applies a roll with. Probabilities are integers over 6^n,
+/// n the dice drawn so far at most (a block that fires fewer dice, or none, is weighed up
+/// to it), so no fraction is reduced until the answer is printed.
+pub fn battle_ends(setup: &BattleSetup) -> Result<(Vec<(End, BigUint)>, BigUint, Work), String> {
+    let (lineup, _, start) = Lineup::new(setup);
+    if start.len() > MAX_FIGHTERS || start.iter().any(|p| p.steps > 7) {
+        return Err(format!(
+            "a battle of the odds has at most {MAX_FIGHTERS} blocks of at most 7 steps"
+        ));
+    }
+    let mut work = Work::default();
+    let mut frontier: BTreeMap<Key, BigUint> = BTreeMap::new();
+    // Ends, each with its numerator over 6^exponent (merged at the larger one).
+    let mut ends: BTreeMap<Key, (BigUint, u32)> = BTreeMap::new();
+    let mut exp = 0u32;
+    let six = BigUint::from(6u32);
+    let add_end = |ends: &mut BTreeMap<Key, (BigUint, u32)>, k: Key, n: BigUint, e: u32| {
+        let slot = ends.entry(k).or_insert_with(|| (BigUint::zero(), e));
+        if slot.1 < e {
+            slot.0 *= six.pow(e - slot.1);
+            slot.1 = e;
+        }
+        slot.0 += n * six.pow(slot.1 - e);
+    };
+    if lineup.both_in(&start) {
+        frontier.insert(pack(&start), BigUint::one());
+    } else {
+        add_end(&mut ends, pack(&start), BigUint::one(), 0);
+    }
+    let mut table: BTreeMap<(Rating, u32), Vec<(u32, u32, u64)>> = BTreeMap::new();
+    let mut pieces = start.clone();
+    let mut next_pieces = start.clone();
+    'rounds: for _ in 0..lineup.rounds {
+        for &i in &lineup.order {
+            if frontier.is_empty() {
+                break 'rounds;
+            }
+            let steps_of = |k: Key| {
+                let p = (k >> (BITS * i as u32)) & 31;
+                if p & 16 != 0 {
+                    0
+                } else {
+                    (p & 7) as u32
+                }
+            };
+            // The most dice block i fires in any position (0: it fires in none).
+            let most = frontier.keys().map(|k| steps_of(*k)).max().unwrap_or(0);
+            if most == 0 {
+                continue;
+            }
+            let seat = &lineup.seats[i];
+            let on_attackers = !seat.attacker;
+            let mut next: BTreeMap<Key, BigUint> = BTreeMap::new();
+            let up = |n: u32| six.pow(n);
+            for (k, num) in std::mem::take(&mut frontier) {
+                let dice = steps_of(k);
+                if dice == 0 {
+                    *next.entry(k).or_default() += num * up(most);
+                    continue;
+                }
+                unpack(k, &mut pieces);
+                let scale = 6u64.pow(most - dice);
+                let ways = table
+                    .entry((seat.rating, dice))
+                    .or_insert_with(|| rolls(seat.rating, dice));
+                for &(hits, routs, w) in ways.iter() {
+                    work.transitions += 1;
+                    next_pieces.copy_from_slice(&pieces);
+                    for _ in 0..hits {
+                        lineup.hit(&mut next_pieces, on_attackers);
+                    }
+                    for _ in 0..routs {
+                        lineup.rout(&mut next_pieces, on_attackers);
+                    }
+                    let m = &num * BigUint::from(w * scale);
+                    let key = pack(&next_pieces);
+                    if lineup.both_in(&next_pieces) {
+                        *next.entry(key).or_default() += m;
+                    } else {
+                        add_end(&mut ends, key, m, exp + most);
+                    }
+                }
+            }
+            exp += most;
+            work.positions = work.positions.max(next.len());
+            if next.len() > MAX_POSITIONS {
+                return Err(format!(
+                    "this battle reaches more than {MAX_POSITIONS} positions (MAX_POSITIONS); hint: fewer blocks, steps or rounds"
+                ));
+            }
+            frontier = next;
         }
     }
-    ends
+    for (k, num) in frontier {
+        add_end(&mut ends, k, num, exp);
+    }
+    // One denominator: the largest power of 6 among the ends.
+    let top = ends.values().map(|(_, e)| *e).max().unwrap_or(0);
+    let fighters: Vec<&Fighter> = setup.attackers.iter().chain(&setup.defenders).collect();
+    // Positions that end alike (a routed block and a withdrawn one both leave) are one end.
+    let mut out: BTreeMap<End, BigUint> = BTreeMap::new();
+    for (k, (num, e)) in ends {
+        unpack(k, &mut pieces);
+        let (won, withdraw) = lineup.result(&pieces);
+        let winner = won.map(|a| {
+            if a {
+                setup.attacker.clone()
+            } else {
+                setup.defender.clone()
+            }
+        });
+        let steps = pieces.iter().map(|p| p.steps).collect();
+        // Must leave the place (BattleOutcome::must_retreat): routed, or an attacker still
+        // in the battle when it withdraws; never an eliminated block.
+        let gone = pieces
+            .iter()
+            .zip(&lineup.seats)
+            .map(|(p, s)| p.steps > 0 && (p.routed || (withdraw && s.attacker && p.in_battle())))
+            .collect();
+        debug_assert_eq!(fighters.len(), pieces.len());
+        *out.entry(End {
+            winner,
+            steps,
+            out: gone,
+        })
+        .or_default() += num * six.pow(top - e);
+    }
+    Ok((out.into_iter().collect(), six.pow(top), work))
 }
 
 /// 8.2: every end of an attrition of `hit_on` against the blocks besieged in `city` of
-/// `st`, by `besieger`: the winner is the besieger when the city falls.
-pub fn attrition(st: &State, city: &str, besieger: &str, hit_on: u32) -> BTreeMap<End, Prob> {
+/// `st`, by `besieger` (the winner when the city falls), each with its numerator over the
+/// returned denominator (6^dice). Each number of hits goes through
+/// `siege::attrition_losses`, the function the adjudication applies.
+pub fn attrition(
+    st: &State,
+    city: &str,
+    besieger: &str,
+    hit_on: u32,
+) -> (Vec<(End, BigUint)>, BigUint) {
     let owner = st.city(city).map(|c| c.control.clone()).unwrap_or_default();
     let n = siege::besieged_in(st, city).len() as u32;
     let hit_on = hit_on.min(6);
-    let mut ends = BTreeMap::new();
+    let den = BigUint::from(6u32).pow(n);
+    let mut ends: BTreeMap<End, BigUint> = BTreeMap::new();
     for (counts, p) in splits(n, &[hit_on, 6 - hit_on]) {
         let mut s = st.clone();
         siege::attrition_losses(&mut s, city, &owner, counts[0]);
@@ -107,10 +264,14 @@ pub fn attrition(st: &State, city: &str, besieger: &str, hit_on: u32) -> BTreeMa
             .collect();
         let falls = siege::besieged_in(&s, city).is_empty();
         let winner = falls.then(|| besieger.to_string());
-        let gone = vec![false; steps.len()];
-        add(&mut ends, (winner, steps, gone), p);
+        let out = vec![false; steps.len()];
+        let num = (p * Prob::from_integer(den.clone().into()))
+            .to_integer()
+            .to_biguint()
+            .unwrap_or_default();
+        *ends.entry(End { winner, steps, out }).or_default() += num;
     }
-    ends
+    (ends.into_iter().collect(), den)
 }
 
 /// A block as the player wrote it: `ID` (one of his blocks, from his view), `ID=3B2` or
@@ -310,17 +471,17 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
     let (title, setup, notes) = match q.kind.as_str() {
         "attrition" => {
             let hit_on = q.hit_on.unwrap_or(sc.params.siege.attrition_hit);
-            let ends = attrition(&st, &place, &attacker, hit_on);
+            let (ends, den) = attrition(&st, &place, &attacker, hit_on);
             let inside: Vec<&Block> = st
                 .blocks
                 .iter()
                 .filter(|b| b.status == Status::Besieged)
                 .collect();
             let blocks = inside.iter().map(|b| block_in(sc, b, false)).collect();
-            return Ok(finish(
-                format!("Siege attrition at {title_place} (8.2)"),
-                vec![attacker.clone(), defender.clone()],
-                vec![
+            let frame = Frame {
+                title: format!("Siege attrition at {title_place} (8.2)"),
+                sides: vec![attacker.clone(), defender.clone()],
+                notes: vec![
                     format!(
                         "{} rolls one die per besieged block; each die of {} or less is a hit (in Winter, and for the grain city blockaded, {}: `--hit-on`)",
                         side_name(&attacker),
@@ -331,9 +492,9 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
                     format!("the winner is {}: the city falls when no defender is left", side_name(&attacker)),
                 ],
                 blocks,
-                ends,
-                "out",
-            ));
+                out_means: "out".into(),
+            };
+            return Odds::from_ends(frame, ends, &den, q.listed);
         }
         "assault" => {
             let dd = !q.no_double_defence;
@@ -442,16 +603,15 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
             }
         })
         .collect();
-    let ends = battle(&setup);
-    let sides = vec![setup.attacker.clone(), setup.defender.clone()];
-    Ok(finish(
+    let (ends, den, _) = battle_ends(&setup)?;
+    let frame = Frame {
         title,
-        sides,
+        sides: vec![setup.attacker.clone(), setup.defender.clone()],
         notes,
         blocks,
-        ends,
-        "routed or withdrawn",
-    ))
+        out_means: "routed or withdrawn".into(),
+    };
+    Odds::from_ends(frame, ends, &den, q.listed)
 }
 
 fn block_in(sc: &Scenario, b: &Block, naval: bool) -> BlockIn {
@@ -468,42 +628,31 @@ fn block_in(sc: &Scenario, b: &Block, naval: bool) -> BlockIn {
     }
 }
 
-fn finish(
-    title: String,
-    sides: Vec<String>,
-    notes: Vec<String>,
-    blocks: Vec<BlockIn>,
-    ends: BTreeMap<End, Prob>,
-    out_means: &str,
-) -> Odds {
-    let mut o = Odds {
-        title,
-        notes,
-        sides,
-        blocks,
-        outcomes: ends
-            .into_iter()
-            .map(|((winner, steps, out), p)| Outcome {
-                p,
-                winner,
-                steps,
-                out,
-            })
-            .collect(),
-        out_means: out_means.to_string(),
-    };
-    o.sort();
-    o
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::dice::{KeyStream, Source, Stream};
     use crate::games::hellenes::engine::battle;
     use crate::games::hellenes::model::scenario::HELLENES_431;
-    use crate::odds::ratio;
+    use crate::odds::{add, ratio};
     use std::collections::VecDeque;
+
+    /// One end as the tests write it: winner, steps left, must leave.
+    type End = (Option<String>, Vec<u32>, Vec<bool>);
+
+    /// `battle_ends` as exact fractions.
+    fn battle(setup: &BattleSetup) -> BTreeMap<End, Prob> {
+        let (ends, den, _) = battle_ends(setup).unwrap();
+        let den = num_bigint::BigInt::from(den);
+        ends.into_iter()
+            .map(|(e, n)| {
+                (
+                    (e.winner, e.steps, e.out),
+                    Prob::new(num_bigint::BigInt::from(n), den.clone()),
+                )
+            })
+            .collect()
+    }
 
     fn f(id: &str, side: &str, steps: u32, r: &str, last: bool) -> Fighter {
         Fighter {
