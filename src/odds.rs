@@ -86,7 +86,8 @@ pub struct Odds {
     pub winners: Vec<(Option<String>, Prob)>,
     /// Each block's fate, in `blocks` order.
     pub fates: Vec<Fate>,
-    /// How many outcomes the combat has (the joint table's rows).
+    /// How many outcomes the combat has (the joint table's rows); 0 when the joint table
+    /// was not computed (the winners and fates need none).
     pub outcome_count: usize,
     /// The outcomes listed (`Query::listed`), most likely first.
     pub outcomes: Vec<Outcome>,
@@ -122,6 +123,54 @@ pub struct Frame {
     pub sides: Vec<String>,
     pub blocks: Vec<BlockIn>,
     pub out_means: String,
+}
+
+/// The sums an answer is made of, each an integer over `den` (a game's common
+/// denominator, a power of 6 for dice): per winner (the sides in order, then nobody) and
+/// per block and number of steps left, the chance it stays and the chance it leaves the
+/// place; and the joint table of every end when it was computed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tally {
+    pub den: BigUint,
+    pub winners: Vec<BigUint>,
+    pub fates: Vec<Vec<[BigUint; 2]>>,
+    pub ends: Option<Vec<(End, BigUint)>>,
+}
+
+impl Tally {
+    /// The sums of a joint table: every end with its numerator over `den`; `steps` are
+    /// the blocks' steps at the start.
+    pub fn of_ends(
+        sides: &[String],
+        steps: &[u32],
+        ends: Vec<(End, BigUint)>,
+        den: BigUint,
+    ) -> Tally {
+        let mut winners = vec![BigUint::zero(); sides.len() + 1];
+        let mut fates: Vec<Vec<[BigUint; 2]>> = steps
+            .iter()
+            .map(|s| vec![[BigUint::zero(), BigUint::zero()]; *s as usize + 1])
+            .collect();
+        for (e, n) in &ends {
+            let w = e
+                .winner
+                .as_ref()
+                .and_then(|w| sides.iter().position(|s| s == w))
+                .unwrap_or(sides.len());
+            winners[w] += n;
+            for (i, f) in fates.iter_mut().enumerate() {
+                if let Some(x) = f.get_mut(e.steps[i] as usize) {
+                    x[usize::from(e.out[i])] += n;
+                }
+            }
+        }
+        Tally {
+            den,
+            winners,
+            fates,
+            ends: Some(ends),
+        }
+    }
 }
 
 /// The ways `n` dice split among classes of faces, `faces[k]` faces of six in class `k`:
@@ -193,17 +242,12 @@ fn exact(p: &Prob) -> String {
 }
 
 impl Odds {
-    /// The answer from every end of the combat, each with its probability `num / den`
-    /// (one denominator for all; the ends' numerators sum to it), keeping `listed` of
-    /// them (`None`: all, at most `MAX_JOINT`). Exact: sums are of integers over the one
-    /// denominator, and only the figures shown become fractions. Outcomes are sorted
-    /// most likely first, ties by winner, then steps, then who leaves (a total order).
-    pub fn from_ends(
-        frame: Frame,
-        ends: Vec<(End, BigUint)>,
-        den: &BigUint,
-        listed: Option<usize>,
-    ) -> Result<Odds, String> {
+    /// The answer from its sums, listing `listed` outcomes of the joint table (`None`:
+    /// all, at most `MAX_JOINT`; the tally must hold the table unless `Some(0)`). Exact:
+    /// sums are of integers over one denominator, and only the figures shown become
+    /// fractions. Outcomes are sorted most likely first, ties by winner, then steps,
+    /// then who leaves (a total order).
+    pub fn from_tally(frame: Frame, tally: Tally, listed: Option<usize>) -> Result<Odds, String> {
         let Frame {
             title,
             notes,
@@ -211,6 +255,13 @@ impl Odds {
             blocks,
             out_means,
         } = frame;
+        let Tally {
+            den,
+            winners: won,
+            fates: sums,
+            ends,
+        } = tally;
+        let ends = ends.unwrap_or_default();
         if listed.is_none() && ends.len() > MAX_JOINT {
             return Err(format!(
                 "the joint table of this combat has {} outcomes, more than the {MAX_JOINT} `--joint` lists (MAX_JOINT); hint: leave out `--joint`: the winners and every block's fate are given whole without it",
@@ -219,35 +270,6 @@ impl Odds {
         }
         let frac =
             |n: &BigUint| BigRational::new(BigInt::from(n.clone()), BigInt::from(den.clone()));
-        let mut won: Vec<BigUint> = vec![BigUint::zero(); sides.len() + 1];
-        let most = blocks.iter().map(|b| b.steps).max().unwrap_or(0) as usize;
-        let mut elim = vec![BigUint::zero(); blocks.len()];
-        let mut out = vec![BigUint::zero(); blocks.len()];
-        let mut lost = vec![BigUint::zero(); blocks.len()];
-        let mut left = vec![vec![BigUint::zero(); most + 1]; blocks.len()];
-        for (e, n) in &ends {
-            let w = e
-                .winner
-                .as_ref()
-                .and_then(|w| sides.iter().position(|s| s == w))
-                .unwrap_or(sides.len());
-            won[w] += n;
-            for (i, b) in blocks.iter().enumerate() {
-                let s = e.steps[i];
-                if s == 0 {
-                    elim[i] += n;
-                } else if e.out[i] {
-                    out[i] += n;
-                }
-                let l = b.steps.saturating_sub(s);
-                if l > 0 {
-                    lost[i] += n * BigUint::from(l);
-                }
-                if let Some(x) = left[i].get_mut(s as usize) {
-                    *x += n;
-                }
-            }
-        }
         let mut winners: Vec<(Option<String>, Prob)> = sides
             .iter()
             .cloned()
@@ -255,16 +277,27 @@ impl Odds {
             .zip(&won)
             .map(|(s, n)| (s, frac(n)))
             .collect();
-        winners.push((None, frac(&won[sides.len()])));
-        let fates = (0..blocks.len())
-            .map(|i| Fate {
-                eliminated: frac(&elim[i]),
-                out: frac(&out[i]),
-                lost_mean: frac(&lost[i]),
-                steps_left: left[i][..=blocks[i].steps as usize]
-                    .iter()
-                    .map(&frac)
-                    .collect(),
+        winners.push((None, won.get(sides.len()).map_or_else(Prob::zero, &frac)));
+        let fates = blocks
+            .iter()
+            .zip(&sums)
+            .map(|(b, by)| {
+                let mut out = BigUint::zero();
+                let mut lost = BigUint::zero();
+                for (s, [stay, leave]) in by.iter().enumerate() {
+                    if s > 0 {
+                        out += leave;
+                    }
+                    let l = b.steps.saturating_sub(s as u32);
+                    lost += (stay + leave) * BigUint::from(l);
+                }
+                let both = |x: &[BigUint; 2]| frac(&(&x[0] + &x[1]));
+                Fate {
+                    eliminated: by.first().map_or_else(Prob::zero, both),
+                    out: frac(&out),
+                    lost_mean: frac(&lost),
+                    steps_left: by.iter().map(both).collect(),
+                }
             })
             .collect();
         let outcome_count = ends.len();
@@ -272,11 +305,11 @@ impl Odds {
         let keep = listed.unwrap_or(outcome_count).min(outcome_count);
         let order =
             |a: &(End, BigUint), b: &(End, BigUint)| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0));
-        if keep < outcome_count && keep > 0 {
+        if keep == 0 {
+            ends.clear();
+        } else if keep < outcome_count {
             ends.select_nth_unstable_by(keep - 1, order);
             ends.truncate(keep);
-        } else if keep == 0 {
-            ends.clear();
         }
         ends.sort_by(order);
         let outcomes = ends
@@ -353,6 +386,10 @@ impl Odds {
                 l.to_f64().unwrap_or(0.0)
             ));
         }
+        // The joint table only when it was computed (`--top N`).
+        if self.outcomes.is_empty() || top == 0 {
+            return s;
+        }
         s.push_str(&format!(
             "\n## Outcomes ({} in all; most likely first)\n\n| probability | exact | winner | steps left |\n|---|---|---|---|\n",
             self.outcome_count
@@ -412,9 +449,12 @@ impl Odds {
             "winners": self.winners.iter().map(|(w, p)| serde_json::json!({
                 "winner": w, "p": prob(p),
             })).collect::<Vec<_>>(),
-            "outcome_count": self.outcome_count,
         });
-        if self.outcomes.len() == self.outcome_count {
+        // The joint table only when it was computed (`--joint`; 0: not computed).
+        if self.outcome_count > 0 {
+            v["outcome_count"] = self.outcome_count.into();
+        }
+        if self.outcome_count > 0 && self.outcomes.len() == self.outcome_count {
             v["outcomes"] = self.outcomes.iter().map(|o| serde_json::json!({
                 "p": prob(&o.p),
                 "winner": o.winner,

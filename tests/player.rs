@@ -359,6 +359,7 @@ fn odds_as_json_sum_to_exactly_one_and_refuse_what_is_not_a_block() {
         .run();
     let w: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert!(w.get("outcomes").is_none(), "{w}");
+    assert!(w.get("outcome_count").is_none(), "{w}");
     assert_eq!(w["winners"], v["winners"]);
     for b in w["blocks"].as_array().unwrap() {
         let total = b["steps_left"]

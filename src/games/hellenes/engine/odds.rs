@@ -20,7 +20,7 @@ use crate::games::hellenes::model::rating::Rating;
 use crate::games::hellenes::model::scenario::{BlockKind, Scenario};
 use crate::games::hellenes::model::state::{Block, State, Status};
 use crate::games::hellenes::model::view::View;
-use crate::odds::{splits, BlockIn, End, Frame, Odds, Prob, Query};
+use crate::odds::{splits, BlockIn, End, Frame, Odds, Prob, Query, Tally};
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 use std::collections::BTreeMap;
@@ -59,9 +59,12 @@ fn unpack(mut k: Key, pieces: &mut [Piece]) {
     }
 }
 
+/// Counts of hits and routs, each with its weight out of 6^dice.
+type Rolls = Vec<(u32, u32, u64)>;
+
 /// The ways `dice` dice of `rating` fall (2.0): each count of hits and routs with its
 /// weight out of 6^dice (faces that do both count for both).
-fn rolls(rating: Rating, dice: u32) -> Vec<(u32, u32, u64)> {
+fn rolls(rating: Rating, dice: u32) -> Rolls {
     let mut by: BTreeMap<(bool, bool), u32> = BTreeMap::new();
     for d in 1..=6 {
         *by.entry((rating.hits(d), rating.routs(d))).or_insert(0) += 1;
@@ -93,8 +96,33 @@ pub struct Work {
     pub transitions: u64,
 }
 
-/// Every end of the battle `setup` describes, each with its numerator over the returned
-/// denominator (a power of 6), and the work it took.
+/// An integer over 6^exp, summed exactly with others over other powers of 6.
+#[derive(Debug, Clone, Default)]
+struct Acc {
+    num: BigUint,
+    exp: u32,
+}
+
+impl Acc {
+    fn add(&mut self, n: &BigUint, e: u32) {
+        let six = BigUint::from(6u32);
+        if self.exp < e {
+            self.num *= six.pow(e - self.exp);
+            self.exp = e;
+        }
+        if self.exp == e {
+            self.num += n;
+        } else {
+            self.num += n * six.pow(self.exp - e);
+        }
+    }
+    fn over(&self, top: u32) -> BigUint {
+        &self.num * BigUint::from(6u32).pow(top - self.exp)
+    }
+}
+
+/// The odds of the battle `setup` describes, as sums over one denominator (a power of
+/// 6), and the work it took; with `joint`, the joint table of every end too.
 ///
 /// Round by round, block by block in the fire order of `Lineup` (the one adjudication
 /// uses), over positions: every fighter's steps, mark and rout, equal positions merged.
@@ -103,35 +131,40 @@ pub struct Work {
 /// functions `battle::fight` applies a roll with. Probabilities are integers over 6^n,
 /// n the dice drawn so far at most (a block that fires fewer dice, or none, is weighed up
 /// to it), so no fraction is reduced until the answer is printed.
-pub fn battle_ends(setup: &BattleSetup) -> Result<(Vec<(End, BigUint)>, BigUint, Work), String> {
+///
+/// Without `joint`, a block that leaves the battle (routed, eliminated) has its fate
+/// counted there and then, and the position forgets it: it can no longer fire, be hit or
+/// be routed, so nothing ahead depends on it. The positions are then only those of the
+/// blocks still fighting, which is what keeps 8 blocks a side small.
+pub fn battle_odds(setup: &BattleSetup, joint: bool) -> Result<(Tally, Work), String> {
     let (lineup, _, start) = Lineup::new(setup);
     if start.len() > MAX_FIGHTERS || start.iter().any(|p| p.steps > 7) {
         return Err(format!(
             "a battle of the odds has at most {MAX_FIGHTERS} blocks of at most 7 steps"
         ));
     }
+    let n = start.len();
     let mut work = Work::default();
     let mut frontier: BTreeMap<Key, BigUint> = BTreeMap::new();
-    // Ends, each with its numerator over 6^exponent (merged at the larger one).
-    let mut ends: BTreeMap<Key, (BigUint, u32)> = BTreeMap::new();
+    // Ends, each with its numerator over 6^exponent.
+    let mut ends: BTreeMap<Key, Acc> = BTreeMap::new();
+    // Without `joint`: per block, per steps left, [stays, leaves], of blocks that left.
+    let mut left: Vec<Vec<[Acc; 2]>> = start
+        .iter()
+        .map(|p| vec![[Acc::default(), Acc::default()]; p.steps as usize + 1])
+        .collect();
     let mut exp = 0u32;
     let six = BigUint::from(6u32);
-    let add_end = |ends: &mut BTreeMap<Key, (BigUint, u32)>, k: Key, n: BigUint, e: u32| {
-        let slot = ends.entry(k).or_insert_with(|| (BigUint::zero(), e));
-        if slot.1 < e {
-            slot.0 *= six.pow(e - slot.1);
-            slot.1 = e;
-        }
-        slot.0 += n * six.pow(slot.1 - e);
-    };
     if lineup.both_in(&start) {
         frontier.insert(pack(&start), BigUint::one());
     } else {
-        add_end(&mut ends, pack(&start), BigUint::one(), 0);
+        ends.entry(pack(&start))
+            .or_default()
+            .add(&BigUint::one(), 0);
     }
-    let mut table: BTreeMap<(Rating, u32), Vec<(u32, u32, u64)>> = BTreeMap::new();
+    let mut table: BTreeMap<(Rating, u32), Rolls> = BTreeMap::new();
     let mut pieces = start.clone();
-    let mut next_pieces = start.clone();
+    let mut after = start.clone();
     'rounds: for _ in 0..lineup.rounds {
         for &i in &lineup.order {
             if frontier.is_empty() {
@@ -153,11 +186,10 @@ pub fn battle_ends(setup: &BattleSetup) -> Result<(Vec<(End, BigUint)>, BigUint,
             let seat = &lineup.seats[i];
             let on_attackers = !seat.attacker;
             let mut next: BTreeMap<Key, BigUint> = BTreeMap::new();
-            let up = |n: u32| six.pow(n);
             for (k, num) in std::mem::take(&mut frontier) {
                 let dice = steps_of(k);
                 if dice == 0 {
-                    *next.entry(k).or_default() += num * up(most);
+                    *next.entry(k).or_default() += num * six.pow(most);
                     continue;
                 }
                 unpack(k, &mut pieces);
@@ -167,19 +199,29 @@ pub fn battle_ends(setup: &BattleSetup) -> Result<(Vec<(End, BigUint)>, BigUint,
                     .or_insert_with(|| rolls(seat.rating, dice));
                 for &(hits, routs, w) in ways.iter() {
                     work.transitions += 1;
-                    next_pieces.copy_from_slice(&pieces);
+                    after.copy_from_slice(&pieces);
                     for _ in 0..hits {
-                        lineup.hit(&mut next_pieces, on_attackers);
+                        lineup.hit(&mut after, on_attackers);
                     }
                     for _ in 0..routs {
-                        lineup.rout(&mut next_pieces, on_attackers);
+                        lineup.rout(&mut after, on_attackers);
                     }
                     let m = &num * BigUint::from(w * scale);
-                    let key = pack(&next_pieces);
-                    if lineup.both_in(&next_pieces) {
+                    if !joint {
+                        // Blocks that left the battle with this roll: their fate now.
+                        for j in 0..n {
+                            if pieces[j].in_battle() && !after[j].in_battle() {
+                                let (s, gone) = (after[j].steps, after[j].routed);
+                                left[j][s as usize][usize::from(gone)].add(&m, exp + most);
+                                after[j] = Piece::default();
+                            }
+                        }
+                    }
+                    let key = pack(&after);
+                    if lineup.both_in(&after) {
                         *next.entry(key).or_default() += m;
                     } else {
-                        add_end(&mut ends, key, m, exp + most);
+                        ends.entry(key).or_default().add(&m, exp + most);
                     }
                 }
             }
@@ -187,47 +229,82 @@ pub fn battle_ends(setup: &BattleSetup) -> Result<(Vec<(End, BigUint)>, BigUint,
             work.positions = work.positions.max(next.len());
             if next.len() > MAX_POSITIONS {
                 return Err(format!(
-                    "this battle reaches more than {MAX_POSITIONS} positions (MAX_POSITIONS); hint: fewer blocks, steps or rounds"
+                    "this battle reaches more than {MAX_POSITIONS} positions (MAX_POSITIONS){}",
+                    if joint {
+                        "; hint: leave out `--top` and `--joint`: the winners and every block's fate need far fewer"
+                    } else {
+                        "; hint: fewer blocks, steps or rounds"
+                    }
                 ));
             }
             frontier = next;
         }
     }
     for (k, num) in frontier {
-        add_end(&mut ends, k, num, exp);
+        ends.entry(k).or_default().add(&num, exp);
     }
-    // One denominator: the largest power of 6 among the ends.
-    let top = ends.values().map(|(_, e)| *e).max().unwrap_or(0);
-    let fighters: Vec<&Fighter> = setup.attackers.iter().chain(&setup.defenders).collect();
-    // Positions that end alike (a routed block and a withdrawn one both leave) are one end.
-    let mut out: BTreeMap<End, BigUint> = BTreeMap::new();
-    for (k, (num, e)) in ends {
+    // One denominator: the largest power of 6 of any sum.
+    let top = ends
+        .values()
+        .chain(left.iter().flatten().flatten())
+        .map(|a| a.exp)
+        .max()
+        .unwrap_or(0);
+    let sides = [setup.attacker.clone(), setup.defender.clone()];
+    let mut winners = vec![BigUint::zero(); 3];
+    let mut joint_ends: BTreeMap<End, BigUint> = BTreeMap::new();
+    for (k, acc) in ends {
+        let num = acc.over(top);
         unpack(k, &mut pieces);
         let (won, withdraw) = lineup.result(&pieces);
-        let winner = won.map(|a| {
-            if a {
-                setup.attacker.clone()
-            } else {
-                setup.defender.clone()
-            }
-        });
-        let steps = pieces.iter().map(|p| p.steps).collect();
+        winners[match won {
+            Some(true) => 0,
+            Some(false) => 1,
+            None => 2,
+        }] += &num;
         // Must leave the place (BattleOutcome::must_retreat): routed, or an attacker still
         // in the battle when it withdraws; never an eliminated block.
-        let gone = pieces
-            .iter()
-            .zip(&lineup.seats)
-            .map(|(p, s)| p.steps > 0 && (p.routed || (withdraw && s.attacker && p.in_battle())))
-            .collect();
-        debug_assert_eq!(fighters.len(), pieces.len());
-        *out.entry(End {
-            winner,
-            steps,
-            out: gone,
-        })
-        .or_default() += num * six.pow(top - e);
+        let leaves = |p: &Piece, attacker: bool| {
+            p.steps > 0 && (p.routed || (withdraw && attacker && p.in_battle()))
+        };
+        if joint {
+            let end = End {
+                winner: won.map(|a| sides[usize::from(!a)].clone()),
+                steps: pieces.iter().map(|p| p.steps).collect(),
+                out: pieces
+                    .iter()
+                    .zip(&lineup.seats)
+                    .map(|(p, s)| leaves(p, s.attacker))
+                    .collect(),
+            };
+            // Positions that end alike (a routed block and a withdrawn one both leave)
+            // are one end.
+            *joint_ends.entry(end).or_default() += num;
+        } else {
+            // The blocks still in the battle at its end (the others were counted).
+            for (j, (p, s)) in pieces.iter().zip(&lineup.seats).enumerate() {
+                if p.in_battle() {
+                    left[j][p.steps as usize][usize::from(leaves(p, s.attacker))].add(&num, top);
+                }
+            }
+        }
     }
-    Ok((out.into_iter().collect(), six.pow(top), work))
+    let den = six.pow(top);
+    let tally = if joint {
+        let steps: Vec<u32> = start.iter().map(|p| p.steps).collect();
+        Tally::of_ends(&sides, &steps, joint_ends.into_iter().collect(), den)
+    } else {
+        Tally {
+            den,
+            winners,
+            fates: left
+                .iter()
+                .map(|by| by.iter().map(|[a, b]| [a.over(top), b.over(top)]).collect())
+                .collect(),
+            ends: None,
+        }
+    };
+    Ok((tally, work))
 }
 
 /// 8.2: every end of an attrition of `hit_on` against the blocks besieged in `city` of
@@ -494,7 +571,9 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
                 blocks,
                 out_means: "out".into(),
             };
-            return Odds::from_ends(frame, ends, &den, q.listed);
+            let steps: Vec<u32> = inside.iter().map(|b| b.steps).collect();
+            let tally = Tally::of_ends(&frame.sides, &steps, ends, den);
+            return Odds::from_tally(frame, tally, q.listed);
         }
         "assault" => {
             let dd = !q.no_double_defence;
@@ -603,7 +682,7 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
             }
         })
         .collect();
-    let (ends, den, _) = battle_ends(&setup)?;
+    let (tally, _) = battle_odds(&setup, q.listed != Some(0))?;
     let frame = Frame {
         title,
         sides: vec![setup.attacker.clone(), setup.defender.clone()],
@@ -611,7 +690,7 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
         blocks,
         out_means: "routed or withdrawn".into(),
     };
-    Odds::from_ends(frame, ends, &den, q.listed)
+    Odds::from_tally(frame, tally, q.listed)
 }
 
 fn block_in(sc: &Scenario, b: &Block, naval: bool) -> BlockIn {
@@ -642,9 +721,12 @@ mod tests {
 
     /// `battle_ends` as exact fractions.
     fn battle(setup: &BattleSetup) -> BTreeMap<End, Prob> {
-        let (ends, den, _) = battle_ends(setup).unwrap();
-        let den = num_bigint::BigInt::from(den);
-        ends.into_iter()
+        let (tally, _) = battle_odds(setup, true).unwrap();
+        let den = num_bigint::BigInt::from(tally.den);
+        tally
+            .ends
+            .unwrap_or_default()
+            .into_iter()
             .map(|(e, n)| {
                 (
                     (e.winner, e.steps, e.out),
@@ -927,5 +1009,78 @@ mod tests {
             "{:?}",
             o.notes
         );
+    }
+
+    /// Random small positions: the fates and winners computed without the joint table
+    /// (leaving blocks counted as they leave) equal those summed from the joint table,
+    /// and the joint table equals the exhaustive enumeration of `battle::fight`.
+    #[test]
+    fn fates_without_the_joint_table_equal_the_joint_tables_sums() {
+        let frame = |s: &BattleSetup| Frame {
+            title: String::new(),
+            notes: Vec::new(),
+            sides: vec![s.attacker.clone(), s.defender.clone()],
+            blocks: s
+                .attackers
+                .iter()
+                .chain(&s.defenders)
+                .map(|f| BlockIn {
+                    id: f.id.clone(),
+                    side: f.side.clone(),
+                    steps: f.steps,
+                    rating: f.rating.to_string(),
+                })
+                .collect(),
+            out_means: String::new(),
+        };
+        let ratings = ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "D3"];
+        let mut seed = 7u64;
+        let mut roll = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for case in 0..40 {
+            let mut side = |name: &str| -> Vec<Fighter> {
+                let k = 1 + roll(3);
+                (0..k)
+                    .map(|j| {
+                        let steps = 1 + roll(4) as u32;
+                        let r = ratings[roll(ratings.len() as u64) as usize];
+                        f(&format!("{name}{j}"), name, steps, r, false)
+                    })
+                    .collect()
+            };
+            let (att, def) = (side("sparta"), side("athens"));
+            let mut s = setup(att, def, 1 + roll(3) as u32);
+            if case % 3 == 0 {
+                // An assault: A2 defenders, double defence, no routs, a garrison last.
+                s.defenders.push(f("GAR", "athens", 1, "A2", true));
+                s.defender_rating_override = Rating::parse("A2");
+                s.double_defence = true;
+                s.defenders_rout = false;
+            }
+            if case % 5 == 1 {
+                s.attacker_withdraws = false;
+            }
+            let joint =
+                Odds::from_tally(frame(&s), battle_odds(&s, true).unwrap().0, Some(0)).unwrap();
+            let fast =
+                Odds::from_tally(frame(&s), battle_odds(&s, false).unwrap().0, Some(0)).unwrap();
+            assert_eq!(joint.winners, fast.winners, "case {case}: {s:?}");
+            assert_eq!(joint.fates, fast.fates, "case {case}: {s:?}");
+            let total = fast.winners.iter().fold(Prob::zero(), |a, (_, p)| a + p);
+            assert_eq!(total, Prob::one());
+            let dice: u32 = s
+                .attackers
+                .iter()
+                .chain(&s.defenders)
+                .map(|f| f.steps)
+                .sum();
+            if dice * s.rounds <= 6 {
+                assert_eq!(battle(&s), exhaustive(&s), "case {case}: {s:?}");
+            }
+        }
     }
 }
