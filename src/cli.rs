@@ -171,14 +171,16 @@ pub enum Command {
         /// Where: the city of an assault, sortie or attrition; a battle's place.
         #[arg(long)]
         at: Option<String>,
-        /// Rounds of a battle instead of the scenario's.
+        /// Rounds of a battle instead of the scenario's (1 to 10).
         #[arg(long)]
         rounds: Option<u32>,
-        /// Attrition: a die at or below this is a hit (default: the scenario's, 1; in
-        /// Winter and for a blockaded grain city 3).
+        /// Attrition: a die at or below this (1 to 6) is a hit. Default: the
+        /// adjudication's, 1; 3 from a view in Winter, or for the grain city blockaded.
         #[arg(long)]
         hit_on: Option<u32>,
-        /// Assault without double defence (the Treachery event).
+        /// The Treachery Event's assault (8.1): its first die (1-3) takes double defence
+        /// away; the odds weigh both battles by it. From a view of a side that played
+        /// Treachery this season, the default.
         #[arg(long)]
         no_double_defence: bool,
         /// Print JSON (the winners and each block's fate, exact and approximate) instead
@@ -186,7 +188,7 @@ pub enum Command {
         #[arg(long)]
         json: bool,
         /// With --json: every outcome too (the joint table of all blocks' ends; refused
-        /// past 100000 outcomes).
+        /// past 50000 positions, MAX_JOINT_POSITIONS).
         #[arg(long, requires = "json")]
         joint: bool,
         /// Outcomes listed in the table, most likely first.

@@ -173,6 +173,58 @@ impl Tally {
     }
 }
 
+impl Tally {
+    /// A mixture: each tally weighed `w / over` (the weights sum to `over`), as when one
+    /// die first decides which of two combats is fought (Hellenes' Treachery: double
+    /// defence kept or lost). Exact; the ends of the joint tables, where every part has
+    /// one, are merged.
+    pub fn mix(parts: Vec<(Tally, u64)>, over: u64) -> Tally {
+        let most = parts
+            .iter()
+            .map(|(t, _)| t.den.clone())
+            .max()
+            .unwrap_or_default();
+        // One denominator: the largest when every other divides it (powers of 6 do).
+        let common = if parts.iter().all(|(t, _)| (&most % &t.den).is_zero()) {
+            most
+        } else {
+            parts.iter().fold(BigUint::one(), |a, (t, _)| a * &t.den)
+        };
+        let mut winners: Vec<BigUint> = Vec::new();
+        let mut fates: Vec<Vec<[BigUint; 2]>> = Vec::new();
+        let mut ends: Option<BTreeMap<End, BigUint>> = Some(BTreeMap::new());
+        for (t, w) in parts {
+            let k = &common / &t.den * BigUint::from(w);
+            winners.resize(winners.len().max(t.winners.len()), BigUint::zero());
+            for (a, b) in winners.iter_mut().zip(&t.winners) {
+                *a += b * &k;
+            }
+            fates.resize(fates.len().max(t.fates.len()), Vec::new());
+            for (a, b) in fates.iter_mut().zip(&t.fates) {
+                a.resize(a.len().max(b.len()), [BigUint::zero(), BigUint::zero()]);
+                for (x, y) in a.iter_mut().zip(b) {
+                    x[0] += &y[0] * &k;
+                    x[1] += &y[1] * &k;
+                }
+            }
+            match (&mut ends, t.ends) {
+                (Some(m), Some(e)) => {
+                    for (end, n) in e {
+                        *m.entry(end).or_default() += n * &k;
+                    }
+                }
+                _ => ends = None,
+            }
+        }
+        Tally {
+            den: common * BigUint::from(over),
+            winners,
+            fates,
+            ends: ends.map(|m| m.into_iter().collect()),
+        }
+    }
+}
+
 /// The ways `n` dice split among classes of faces, `faces[k]` faces of six in class `k`:
 /// each split (how many dice in each class) with its exact probability, the multinomial
 /// `n! / (n_1! … n_m!) · Π (faces_k / 6)^(n_k)`. Classes with no face are skipped.

@@ -217,10 +217,13 @@ pub struct Lineup {
 /// 2.0 ties among equal blocks: the owner's `standing.losses` order (listed first, in
 /// that order), then the documented default (docs/orders.md): the weaker rating first (a
 /// later letter, then a lower number), then setup order (the game file's). The rating is
-/// the one the block brings to this battle (`Fighter::rating`: printed, or a fleet's land
-/// rating ashore), never as the 8.1 A2 override or a card's bonus changes its fire: the
-/// rules leave ties to the owner, and an owner keeps his better block whatever it fires
-/// today. Returns each fighter's rank within its side (attackers then defenders).
+/// the block's own, printed one (`Fighter::rating` as the setup brings it; a fleet ashore
+/// its `fleet_land_rating`), never as the 8.1 A2 override or a card's `battle-bonus`
+/// changes its fire. Why: 2.0 and 8.2 leave ties to the owner ("owner's choice"), so the
+/// default stands for his choice, and an owner keeps his better block whatever it fires
+/// today; 8.2 attrition, where nothing fires, can only read the printed rating, and the
+/// default is one rule for every tie (docs/orders.md). Returns each fighter's rank within
+/// its side (attackers then defenders).
 pub fn tie_ranks(setup: &BattleSetup) -> Vec<usize> {
     let mut ranks = Vec::new();
     for list in [&setup.attackers, &setup.defenders] {
@@ -275,13 +278,8 @@ impl Lineup {
                 attacker.push(att);
             }
         }
-        let ranks = {
-            let mut s2 = setup.clone();
-            let n = s2.attackers.len();
-            s2.attackers = fighters[..n].to_vec();
-            s2.defenders = fighters[n..].to_vec();
-            tie_ranks(&s2)
-        };
+        // Ties on the ratings the blocks bring (printed), not as fired here.
+        let ranks = tie_ranks(setup);
         let seats: Vec<Seat> = fighters
             .iter()
             .zip(attacker)
@@ -718,5 +716,32 @@ mod tests {
         assert_eq!(out.losses.get("A1"), Some(&1));
         assert_eq!(out.losses.get("G"), None);
         assert_eq!(out.shots[0].rating.to_string(), "A2");
+    }
+
+    /// 2.0 ties on the printed rating, never as fired: in an assault both defenders fire
+    /// A2 (8.1), yet the hit goes to the weaker printed block (C1), listed second; on the
+    /// fired rating they tie and the first listed (B2) would take it. Likewise a card's
+    /// bonus that lifts B2 to B3 does not make it tie with a printed B3.
+    #[test]
+    fn ties_go_by_the_printed_rating_not_as_fired() {
+        let mut s = setup(
+            vec![f("S1", "sparta", 1, "D1")],
+            vec![f("A1", "athens", 2, "B2"), f("A2", "athens", 2, "C1")],
+        );
+        s.defender_rating_override = Rating::parse("A2");
+        s.defenders_rout = false;
+        // Defenders fire first (A before D): 3, 4 and 3, 4 miss; S1's 1 hits.
+        let out = fight(&s, &mut stream(&[3, 4, 3, 4, 1]));
+        assert_eq!(out.losses.get("A2"), Some(&1), "{:?}", out.losses);
+        assert_eq!(out.losses.get("A1"), None);
+        // A card's +1: the printed B2 fires B3 like the printed B3 listed before it; on
+        // the fired rating they would tie and A1 (first) take the hit; A2 is weaker.
+        let mut s = setup(
+            vec![f("S1", "sparta", 1, "A1")],
+            vec![f("A1", "athens", 1, "B3"), f("A2", "athens", 1, "B2")],
+        );
+        s.bonus.insert("athens".into(), (1, vec!["C01".into()]));
+        let out = fight(&s, &mut stream(&[1]));
+        assert_eq!(out.eliminated, vec!["A2".to_string()]);
     }
 }

@@ -28,14 +28,36 @@ use std::collections::BTreeMap;
 /// 28.3, 31.4: the most blocks a side may bring to the odds (a garrison apart). With
 /// `MAX_STEPS` and `MAX_ROUNDS` it bounds the positions a battle can reach, hence the
 /// time and memory of any question a player can type (docs/odds.md "Bounds").
-pub const MAX_BLOCKS: usize = 12;
-/// The most steps a block has in the odds (the 431 blocks have 1–4).
+pub const MAX_BLOCKS: usize = 8;
+/// The most steps a block has (2.0: blocks have 1–4 steps).
 pub const MAX_STEPS: u32 = 4;
 /// The most rounds `--rounds` asks for.
 pub const MAX_ROUNDS: u32 = 10;
 /// The most positions one step of a battle may hold: a guard behind the bounds above (no
-/// question within them comes near it: tests/odds.rs), so that nothing runs out of memory.
-pub const MAX_POSITIONS: usize = 2_000_000;
+/// question within them comes near it: `the_worst_accepted_battle_stays_within_its_work`),
+/// so that nothing runs out of memory.
+pub const MAX_POSITIONS: usize = 400_000;
+/// The most positions the joint table (every block's end at once: `--top`, `--json
+/// --joint`) may hold at one step: past it the table lists no outcome and `--json
+/// --joint` is refused, naming the bound.
+pub const MAX_JOINT_POSITIONS: usize = 50_000;
+
+/// Why a battle's odds were not computed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TooLarge {
+    /// The joint table passed `MAX_JOINT_POSITIONS` (the winners and fates alone fit).
+    Joint(String),
+    /// The battle itself passed `MAX_POSITIONS`.
+    Battle(String),
+}
+
+impl TooLarge {
+    fn text(self) -> String {
+        match self {
+            TooLarge::Joint(t) | TooLarge::Battle(t) => t,
+        }
+    }
+}
 
 /// A position of a battle: every fighter's piece in 5 bits (steps in 3, the mark, the
 /// rout), fighters in seat order. 25 fighters at most fit (`MAX_BLOCKS` a side and a
@@ -136,12 +158,12 @@ impl Acc {
 /// counted there and then, and the position forgets it: it can no longer fire, be hit or
 /// be routed, so nothing ahead depends on it. The positions are then only those of the
 /// blocks still fighting, which is what keeps 8 blocks a side small.
-pub fn battle_odds(setup: &BattleSetup, joint: bool) -> Result<(Tally, Work), String> {
+pub fn battle_odds(setup: &BattleSetup, joint: bool) -> Result<(Tally, Work), TooLarge> {
     let (lineup, _, start) = Lineup::new(setup);
     if start.len() > MAX_FIGHTERS || start.iter().any(|p| p.steps > 7) {
-        return Err(format!(
+        return Err(TooLarge::Battle(format!(
             "a battle of the odds has at most {MAX_FIGHTERS} blocks of at most 7 steps"
-        ));
+        )));
     }
     let n = start.len();
     let mut work = Work::default();
@@ -186,10 +208,12 @@ pub fn battle_odds(setup: &BattleSetup, joint: bool) -> Result<(Tally, Work), St
             let seat = &lineup.seats[i];
             let on_attackers = !seat.attacker;
             let mut next: BTreeMap<Key, BigUint> = BTreeMap::new();
+            let up = six.pow(most);
+            let mut outs: Vec<(Key, u64)> = Vec::new();
             for (k, num) in std::mem::take(&mut frontier) {
                 let dice = steps_of(k);
                 if dice == 0 {
-                    *next.entry(k).or_default() += num * six.pow(most);
+                    *next.entry(k).or_default() += num * &up;
                     continue;
                 }
                 unpack(k, &mut pieces);
@@ -197,6 +221,9 @@ pub fn battle_odds(setup: &BattleSetup, joint: bool) -> Result<(Tally, Work), St
                 let ways = table
                     .entry((seat.rating, dice))
                     .or_insert_with(|| rolls(seat.rating, dice));
+                // The positions this roll can lead to, each with its summed weight (many
+                // counts of hits and routs lead to one), so that each costs one product.
+                outs.clear();
                 for &(hits, routs, w) in ways.iter() {
                     work.transitions += 1;
                     after.copy_from_slice(&pieces);
@@ -206,8 +233,17 @@ pub fn battle_odds(setup: &BattleSetup, joint: bool) -> Result<(Tally, Work), St
                     for _ in 0..routs {
                         lineup.rout(&mut after, on_attackers);
                     }
-                    let m = &num * BigUint::from(w * scale);
+                    let key = pack(&after);
+                    match outs.iter_mut().find(|(x, _)| *x == key) {
+                        Some((_, sum)) => *sum += w * scale,
+                        None => outs.push((key, w * scale)),
+                    }
+                }
+                for &(key, w) in &outs {
+                    let m = &num * w;
+                    let mut key = key;
                     if !joint {
+                        unpack(key, &mut after);
                         // Blocks that left the battle with this roll: their fate now.
                         for j in 0..n {
                             if pieces[j].in_battle() && !after[j].in_battle() {
@@ -216,8 +252,10 @@ pub fn battle_odds(setup: &BattleSetup, joint: bool) -> Result<(Tally, Work), St
                                 after[j] = Piece::default();
                             }
                         }
+                        key = pack(&after);
+                    } else {
+                        unpack(key, &mut after);
                     }
-                    let key = pack(&after);
                     if lineup.both_in(&after) {
                         *next.entry(key).or_default() += m;
                     } else {
@@ -227,15 +265,15 @@ pub fn battle_odds(setup: &BattleSetup, joint: bool) -> Result<(Tally, Work), St
             }
             exp += most;
             work.positions = work.positions.max(next.len());
+            if joint && next.len() + ends.len() > MAX_JOINT_POSITIONS {
+                return Err(TooLarge::Joint(format!(
+                    "the joint table of this battle passes {MAX_JOINT_POSITIONS} positions (MAX_JOINT_POSITIONS); hint: leave out `--joint`: the winners and every block's fate are given whole without it"
+                )));
+            }
             if next.len() > MAX_POSITIONS {
-                return Err(format!(
-                    "this battle reaches more than {MAX_POSITIONS} positions (MAX_POSITIONS){}",
-                    if joint {
-                        "; hint: leave out `--top` and `--joint`: the winners and every block's fate need far fewer"
-                    } else {
-                        "; hint: fewer blocks, steps or rounds"
-                    }
-                ));
+                return Err(TooLarge::Battle(format!(
+                    "this battle reaches more than {MAX_POSITIONS} positions (MAX_POSITIONS); hint: fewer blocks, steps or rounds"
+                )));
             }
             frontier = next;
         }
@@ -352,7 +390,8 @@ pub fn attrition(
 }
 
 /// A block as the player wrote it: `ID` (one of his blocks, from his view), `ID=3B2` or
-/// `3B2` (steps then rating), or `garrison` (7.3: the city's garrison).
+/// `3B2` (steps then rating), or `garrison` (7.3: the city's garrison). Checked like an
+/// order (31.4): steps 1 to `MAX_STEPS`, a rating of the game (`ratings`).
 fn block_of(
     sc: &Scenario,
     view: Option<&View>,
@@ -396,8 +435,20 @@ fn block_of(
     }
     let digits: String = spec.chars().take_while(|c| c.is_ascii_digit()).collect();
     let rest = &spec[digits.len()..];
-    let (steps, rating) = match (digits.parse::<u32>(), Rating::parse(rest)) {
-        (Ok(s), Some(r)) if (1..=9).contains(&s) => (s, r),
+    let letters = ratings(sc);
+    let (steps, rating) = match (digits.parse::<u64>(), Rating::parse(rest)) {
+        (Ok(s), _) if !(1..=u64::from(MAX_STEPS)).contains(&s) => {
+            return Err(format!(
+                "`{word}`: a block has 1 to {MAX_STEPS} steps (2.0; MAX_STEPS), not {s}; hint: steps then a rating, as `3B2`"
+            ));
+        }
+        (Ok(s), Some(r)) if letters.contains(&r.letter) => (s as u32, r),
+        (Ok(_), _) if !rest.is_empty() => {
+            return Err(format!(
+                "`{word}`: `{rest}` is not a rating of this game (2.0): a letter of {} and a number 1 to 3; hint: as `3B2`",
+                letters.iter().map(char::to_string).collect::<Vec<_>>().join(", ")
+            ));
+        }
         _ => {
             let own = match view {
                 Some(v) => format!(
@@ -436,6 +487,21 @@ fn block_of(
     })
 }
 
+/// The rating letters of the game: every block's of the scenario, the fleets' land
+/// rating and the defenders' (2.0, 8.1).
+fn ratings(sc: &Scenario) -> std::collections::BTreeSet<char> {
+    sc.blocks
+        .iter()
+        .map(|b| b.rating.as_str())
+        .chain([
+            sc.params.fleet_land_rating.as_str(),
+            sc.params.defender_rating.as_str(),
+        ])
+        .filter_map(Rating::parse)
+        .map(|r| r.letter)
+        .collect()
+}
+
 fn side_name_of(sc: &Scenario, side: &str) -> String {
     sc.sides
         .iter()
@@ -452,6 +518,117 @@ fn words_of(list: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// 31.4, 28.3: the numbers a player types, checked before anything is computed: each
+/// option only where it means something, `--rounds` 1 to `MAX_ROUNDS`, `--hit-on` 1 to
+/// 6. Every refusal names the bound and gives a hint.
+fn check_numbers(sc: &Scenario, q: &Query) -> Result<(), String> {
+    let attrition = q.kind == "attrition";
+    if let Some(r) = q.rounds {
+        if attrition {
+            return Err(
+                "`--rounds`: an attrition is one roll, not a battle (8.2); hint: leave out `--rounds`"
+                    .into(),
+            );
+        }
+        if !(1..=MAX_ROUNDS).contains(&r) {
+            return Err(format!(
+                "`--rounds {r}`: a battle of the odds lasts 1 to {MAX_ROUNDS} rounds (MAX_ROUNDS); hint: the scenario's battles last {} (`params.battle_rounds`), the default",
+                sc.params.battle_rounds
+            ));
+        }
+    }
+    if let Some(h) = q.hit_on {
+        if !attrition {
+            return Err(format!(
+                "`--hit-on`: only an attrition has a hit number (8.2), not {} `{}`; hint: leave out `--hit-on`",
+                if q.kind == "assault" { "an" } else { "a" },
+                q.kind
+            ));
+        }
+        if !(1..=6).contains(&h) {
+            return Err(format!(
+                "`--hit-on {h}`: a die shows 1 to 6, so the hit number is 1 to 6; hint: {} outside Winter, {} in Winter and for the grain city blockaded (8.2, 8.2.2), the defaults",
+                sc.params.siege.attrition_hit, sc.params.siege.winter_attrition_hit
+            ));
+        }
+    }
+    if q.no_double_defence && q.kind != "assault" {
+        return Err(format!(
+            "`--no-double-defence`: only an assault has double defence (8.1.1), not `{}`; hint: leave it out",
+            q.kind
+        ));
+    }
+    Ok(())
+}
+
+/// `side`'s blocks in the order the adjudication lists them (31, 2.0 fire order within a
+/// letter and the last tie-break): blocks from the view in the view's (the game file's)
+/// order, then the guessed ones as written, the garrison last (7.3).
+fn in_file_order(view: Option<&View>, mut blocks: Vec<Block>) -> Vec<Block> {
+    let place = |b: &Block| {
+        if b.is_garrison() {
+            return (2, 0);
+        }
+        match view.and_then(|v| v.blocks.iter().position(|x| x.id == b.id)) {
+            Some(i) => (0, i),
+            None => (1, 0),
+        }
+    };
+    // A stable sort: the guessed blocks keep the order written.
+    blocks.sort_by_key(place);
+    blocks
+}
+
+/// 8.2.2: the state as far as the attrition's hit number needs it from a view: the city
+/// besieged by `besieger`, and the fleets the view shows at sea (its side's by id, the
+/// enemy's as counts: only fleets stand at sea).
+fn siege_as_seen(
+    sc: &Scenario,
+    st: &State,
+    view: Option<&View>,
+    city: &str,
+    besieger: &str,
+) -> State {
+    let mut s = st.clone();
+    if let Some(c) = s.cities.iter_mut().find(|c| c.name == city) {
+        c.siege = Some(crate::games::hellenes::model::state::Siege {
+            besieger: besieger.to_string(),
+            year: st.year,
+            season: st.season,
+            blockaded: None,
+        });
+    }
+    let Some(v) = view else {
+        return s;
+    };
+    let at_sea = |p: &str| sc.seas.iter().any(|x| x.name == p);
+    s.blocks.extend(
+        v.blocks
+            .iter()
+            .filter(|b| b.kind == BlockKind::Fleet && at_sea(&b.at))
+            .cloned(),
+    );
+    let enemy = sc.enemy_of(&v.side);
+    for g in v.enemy.iter().filter(|g| at_sea(&g.at)) {
+        for k in 0..g.count {
+            s.blocks.push(Block {
+                id: format!("{enemy}#fleet{k}@{}", g.at),
+                side: enemy.clone(),
+                kind: BlockKind::Fleet,
+                name: String::new(),
+                home: String::new(),
+                steps: 1,
+                max: 1,
+                rating: "E2".into(),
+                at: g.at.clone(),
+                status: g.status,
+                barbarian: false,
+            });
+        }
+    }
+    s
+}
+
 /// `dikast odds` for Hellenes: reads the query, builds the position as a state, and
 /// computes the odds with the engine's own code.
 pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, String> {
@@ -463,6 +640,7 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
             kinds.join(", ")
         ));
     }
+    check_numbers(sc, q)?;
     let side_ids: Vec<String> = sc.sides.iter().map(|s| s.id.clone()).collect();
     let attacker = match (&q.side, view) {
         (Some(s), _) => {
@@ -492,10 +670,14 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
     let mut st = State::start(sc);
     // 1.0 [A] the card Events in force where the player stands (a leader's or a season's
     // `battle-bonus`): the battle setup reads them from the state, as the adjudicator does.
+    // His own standing orders (`losses`: his tie order) apply as in the adjudication; the
+    // enemy's are not in his view, so the documented defaults stand for them.
     if let Some(v) = view {
         st.season = v.season;
+        st.year = v.year;
         st.initiative = v.initiative.clone();
         st.cards.in_play = v.in_play.clone();
+        st.standing.insert(v.side.clone(), v.standing.clone());
     }
     if siege_kind {
         let Some(c) = st.cities.iter_mut().find(|c| c.name == place) else {
@@ -512,6 +694,12 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
     if q.kind != "attrition" && att_words.is_empty() {
         return Err("give the attacking blocks with --attacker".into());
     }
+    if q.kind == "attrition" && !att_words.is_empty() {
+        return Err(
+            "`--attacker`: in an attrition only the besieged blocks count (8.2: the besieger rolls one die per besieged block); hint: give them with --defender, the besieger with --side"
+                .into(),
+        );
+    }
     if def_words.is_empty() {
         return Err("give the defending blocks with --defender".into());
     }
@@ -522,10 +710,11 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
         _ => (Status::Field, Status::Field),
     };
     let mut blocks = Vec::new();
-    for (words, side, status) in [
-        (&att_words, &attacker, att_status),
-        (&def_words, &defender, def_status),
+    for (words, side, status, option) in [
+        (&att_words, &attacker, att_status, "--attacker"),
+        (&def_words, &defender, def_status, "--defender"),
     ] {
+        let mut mine: Vec<Block> = Vec::new();
         for (i, w) in words.iter().enumerate() {
             let mut b = block_of(sc, view, w, side, i, &place)?;
             if b.is_garrison() && (status != Status::Besieged || q.kind == "sortie") {
@@ -533,13 +722,21 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
                     "a garrison fights only inside its walls and never sorties (7.3, 8.3)".into(),
                 );
             }
-            if blocks.iter().any(|x: &Block| x.id == b.id) {
+            if blocks.iter().chain(&mine).any(|x: &Block| x.id == b.id) {
                 return Err(format!("{} is named twice", b.id));
             }
             b.at = place.clone();
             b.status = status;
-            blocks.push(b);
+            mine.push(b);
         }
+        // 28.3: the bound that keeps every answer within a second (docs/odds.md).
+        let count = mine.iter().filter(|b| !b.is_garrison()).count();
+        if count > MAX_BLOCKS {
+            return Err(format!(
+                "`{option}`: {count} blocks; the odds take at most {MAX_BLOCKS} a side, a garrison apart (MAX_BLOCKS); hint: a larger battle's odds are those of its {MAX_BLOCKS} strongest blocks at best"
+            ));
+        }
+        blocks.extend(in_file_order(view, mine));
     }
     st.blocks = blocks;
     let rounds = q.rounds.unwrap_or(sc.params.battle_rounds);
@@ -547,7 +744,11 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
     let side_name = |s: &str| side_name_of(sc, s);
     let (title, setup, notes) = match q.kind.as_str() {
         "attrition" => {
-            let hit_on = q.hit_on.unwrap_or(sc.params.siege.attrition_hit);
+            // 8.2, 8.2.2: the adjudication's own hit number (Winter, the grain city
+            // blockaded), unless the player gives one.
+            let seen = siege_as_seen(sc, &st, view, &place, &attacker);
+            let (season_hit, why) = siege::attrition_hit(sc, &seen, &place);
+            let hit_on = q.hit_on.unwrap_or(season_hit);
             let (ends, den) = attrition(&st, &place, &attacker, hit_on);
             let inside: Vec<&Block> = st
                 .blocks
@@ -555,15 +756,23 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
                 .filter(|b| b.status == Status::Besieged)
                 .collect();
             let blocks = inside.iter().map(|b| block_in(sc, b, false)).collect();
+            let whence = match (q.hit_on, why.as_deref()) {
+                (Some(_), _) => "as `--hit-on` asks".to_string(),
+                (None, Some("winter")) => "in Winter".to_string(),
+                (None, Some(_)) => "for the grain city blockaded (8.2.2)".to_string(),
+                (None, None) => format!(
+                    "in Winter, and for the grain city blockaded, {}: `--hit-on`",
+                    sc.params.siege.winter_attrition_hit
+                ),
+            };
             let frame = Frame {
                 title: format!("Siege attrition at {title_place} (8.2)"),
                 sides: vec![attacker.clone(), defender.clone()],
                 notes: vec![
                     format!(
-                        "{} rolls one die per besieged block; each die of {} or less is a hit (in Winter, and for the grain city blockaded, {}: `--hit-on`)",
+                        "{} rolls one die per besieged block; each die of {} or less is a hit ({whence})",
                         side_name(&attacker),
                         hit_on,
-                        sc.params.siege.winter_attrition_hit
                     ),
                     "each hit takes a step from the strongest besieged block, the garrison last".into(),
                     format!("the winner is {}: the city falls when no defender is left", side_name(&attacker)),
@@ -576,28 +785,10 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
             return Odds::from_tally(frame, tally, q.listed);
         }
         "assault" => {
-            let dd = !q.no_double_defence;
-            let Some(mut s) = siege::assault_setup(sc, &st, &attacker, &place, dd) else {
+            let Some(s) = siege::assault_setup(sc, &st, &attacker, &place, true) else {
                 return Err("an assault needs a defender inside the walls".into());
             };
-            s.rounds = rounds;
-            (
-                format!("Assault on {title_place} (8.1)"),
-                s,
-                vec![
-                    format!("{rounds} rounds at most"),
-                    format!(
-                        "defenders fire {}, cannot be routed, the garrison is hit last; {}",
-                        sc.params.defender_rating,
-                        if dd {
-                            "double defence (8.1.1): the first hit marks a block, the next takes its step; marks left at the end are lost"
-                        } else {
-                            "no double defence (Treachery)"
-                        }
-                    ),
-                    "routed or withdrawing attackers stay as besiegers (8.1.2)".into(),
-                ],
-            )
+            (format!("Assault on {title_place} (8.1)"), s, Vec::new())
         }
         kind => {
             let naval = kind == "naval";
@@ -608,7 +799,7 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
                     .map(|b| Fighter::from_block(sc, b, naval))
                     .collect()
             };
-            let mut s = BattleSetup::field(
+            let s = BattleSetup::field(
                 sc,
                 &st,
                 &place,
@@ -616,7 +807,6 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
                 (&attacker, fighters(&attacker)),
                 (&defender, fighters(&defender)),
             );
-            s.rounds = rounds;
             let what = match kind {
                 "naval" => "Naval battle (2.0)",
                 "sortie" => "Sortie (8.3)",
@@ -644,7 +834,30 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
             )
         }
     };
+    let mut setup = setup;
+    setup.rounds = rounds;
     let mut notes = notes;
+    // 8.1 Treachery (the Event's limited assault): its first die, `treachery_hit` or less,
+    // takes double defence away; the odds weigh both battles by that die, as the
+    // adjudication rolls it (`siege::assault`).
+    let treachery = q.kind == "assault"
+        && (q.no_double_defence || siege::treachery_assault(sc, &st, &attacker));
+    let lost_on = sc.params.siege.treachery_hit.min(6);
+    if q.kind == "assault" {
+        notes.push(format!("{rounds} rounds at most"));
+        notes.push(format!(
+            "defenders fire {}, cannot be routed, the garrison is hit last; {}",
+            sc.params.defender_rating,
+            if treachery {
+                format!(
+                    "Treachery (8.1): a first die of {lost_on} or less ({lost_on} in 6) takes double defence away, else double defence (8.1.1) holds; both are counted"
+                )
+            } else {
+                "double defence (8.1.1): the first hit marks a block, the next takes its step; marks left at the end are lost".into()
+            }
+        ));
+        notes.push("routed or withdrawing attackers stay as besiegers (8.1.2)".into());
+    }
     notes.insert(
         0,
         format!(
@@ -658,6 +871,13 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
             "{} fires with rating number +{points} (3 at most): {} (1.0 [A] `battle-bonus`)",
             side_name(side),
             cards.join(", ")
+        ));
+    }
+    if let Some(v) = view.filter(|v| !v.standing.losses.is_empty()) {
+        notes.push(format!(
+            "ties among {}'s equal blocks: its standing `losses` order first ({})",
+            side_name(&v.side),
+            v.standing.losses.join(", ")
         ));
     }
     notes.push("without appeals to Olympians (11.0)".into());
@@ -682,7 +902,38 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
             }
         })
         .collect();
-    let (tally, _) = battle_odds(&setup, q.listed != Some(0))?;
+    // The battle (or, with Treachery, its two battles), with the joint table when it is
+    // listed and within MAX_JOINT_POSITIONS; the table lists no outcome past it.
+    let compute = |joint: bool| -> Result<Tally, TooLarge> {
+        if !treachery {
+            return Ok(battle_odds(&setup, joint)?.0);
+        }
+        let mut kept = setup.clone();
+        kept.double_defence = true;
+        let mut lost = setup.clone();
+        lost.double_defence = false;
+        Ok(Tally::mix(
+            vec![
+                (battle_odds(&lost, joint)?.0, u64::from(lost_on)),
+                (battle_odds(&kept, joint)?.0, u64::from(6 - lost_on)),
+            ],
+            6,
+        ))
+    };
+    let tally = match q.listed {
+        Some(0) => compute(false).map_err(TooLarge::text)?,
+        None => compute(true).map_err(TooLarge::text)?,
+        Some(_) => match compute(true) {
+            Ok(t) => t,
+            Err(TooLarge::Joint(_)) => {
+                notes.push(format!(
+                    "outcomes not listed: the joint table of every block's end passes {MAX_JOINT_POSITIONS} positions (MAX_JOINT_POSITIONS); the winners and each block's fate are exact"
+                ));
+                compute(false).map_err(TooLarge::text)?
+            }
+            Err(e) => return Err(e.text()),
+        },
+    };
     let frame = Frame {
         title,
         sides: vec![setup.attacker.clone(), setup.defender.clone()],
@@ -1082,5 +1333,153 @@ mod tests {
                 assert_eq!(battle(&s), exhaustive(&s), "case {case}: {s:?}");
             }
         }
+    }
+
+    fn assault_query(att: &[&str], def: &[&str], rounds: u32) -> Query {
+        Query {
+            kind: "assault".into(),
+            at: Some("Plataea".into()),
+            side: Some("sparta".into()),
+            attacker: att.iter().map(|x| x.to_string()).collect(),
+            defender: def.iter().map(|x| x.to_string()).collect(),
+            rounds: Some(rounds),
+            listed: Some(0),
+            ..Query::default()
+        }
+    }
+
+    /// 31, 7.3: the garrison fires last among the defenders, as the adjudication lists it
+    /// (established last), wherever the player writes it. One round against a 2-step C1:
+    /// the defenders (A2: hit 1-2, rout 5-6) fire first, and which of them fires first
+    /// decides whether a rout comes before a hit.
+    #[test]
+    fn the_garrison_fires_last_wherever_it_is_written() {
+        let sc = Scenario::load(HELLENES_431).unwrap();
+        let first = odds(&sc, None, &assault_query(&["2C1"], &["garrison", "2B2"], 1)).unwrap();
+        let last = odds(&sc, None, &assault_query(&["2C1"], &["2B2", "garrison"], 1)).unwrap();
+        assert_eq!(first.winners, last.winners);
+        assert_eq!(first.fates, last.fates);
+        assert_eq!(first.blocks[2].id, "GAR-Plataea");
+        // The attacker keeps both steps: 2B2's dice show no hit and a rout (1/3: it is
+        // out), or nothing (1/9) and then the garrison's die no hit (2/3): 11/27. With
+        // the garrison first: its rout (1/3), or nothing (1/3) and 2B2 no hit (4/9): 13/27.
+        assert_eq!(last.fates[0].steps_left[2], ratio(11, 27));
+    }
+
+    /// 31, 8.1 Treachery: `--no-double-defence` is the Event's assault, whose first die
+    /// (1-3: `treachery_hit`) takes double defence away: half the battle without it,
+    /// half with it.
+    #[test]
+    fn treachery_weighs_both_battles_by_its_die() {
+        let sc = Scenario::load(HELLENES_431).unwrap();
+        let mut q = assault_query(&["2B2"], &["1B2"], 2);
+        q.no_double_defence = true;
+        let mixed = odds(&sc, None, &q).unwrap();
+        let mut s = setup(
+            vec![f("Sparta#1", "sparta", 2, "B2", false)],
+            vec![f("Athens#1", "athens", 1, "B2", false)],
+            2,
+        );
+        s.defender_rating_override = Rating::parse("A2");
+        s.defenders_rout = false;
+        s.attacker_withdraws = sc.params.attacker_retreats_after_last_round;
+        let winners = |dd: bool| {
+            let mut s = s.clone();
+            s.double_defence = dd;
+            let t = battle_odds(&s, false).unwrap().0;
+            let den = num_bigint::BigInt::from(t.den);
+            t.winners
+                .into_iter()
+                .map(|n| Prob::new(num_bigint::BigInt::from(n), den.clone()))
+                .collect::<Vec<_>>()
+        };
+        let (lost, kept) = (winners(false), winners(true));
+        assert_ne!(lost, kept);
+        for (i, (_, p)) in mixed.winners.iter().enumerate() {
+            assert_eq!(
+                *p,
+                (lost[i].clone() + kept[i].clone()) * ratio(1, 2),
+                "winner {i}"
+            );
+        }
+        assert!(mixed.notes.iter().any(|n| n.contains("Treachery")));
+    }
+
+    /// 31: from a view, the side's standing `losses` order breaks its ties, as in the
+    /// adjudication: of two equal 1-step blocks, the one listed takes the defender's hit.
+    #[test]
+    fn the_views_standing_losses_order_breaks_ties() {
+        let sc = Scenario::load(HELLENES_431).unwrap();
+        let q = Query {
+            kind: "battle".into(),
+            attacker: vec!["X1=1B2".into(), "X2=1B2".into()],
+            defender: vec!["1A1".into()],
+            rounds: Some(1),
+            listed: Some(0),
+            ..Query::default()
+        };
+        let mut st = State::start(&sc);
+        let plain = crate::games::hellenes::model::view::build(&sc, &st, "athens");
+        st.standing.entry("athens".into()).or_default().losses = vec!["X2".into()];
+        let listed = crate::games::hellenes::model::view::build(&sc, &st, "athens");
+        let x2_lost = |v| odds(&sc, Some(v), &q).unwrap().fates[1].eliminated.clone();
+        assert_eq!(x2_lost(&plain), Prob::zero());
+        // The defender fires first (A): a 1 hits, the listed X2.
+        assert_eq!(x2_lost(&listed), ratio(1, 6));
+    }
+
+    /// 31, 8.2: from a view in Winter an attrition hits on 1-3 without `--hit-on`, as the
+    /// adjudication's (`siege::attrition_hit`).
+    #[test]
+    fn a_winter_view_attrition_hits_on_one_to_three() {
+        let sc = Scenario::load(HELLENES_431).unwrap();
+        let mut st = State::start(&sc);
+        st.season = crate::games::hellenes::model::state::Season::Winter;
+        let v = crate::games::hellenes::model::view::build(&sc, &st, "sparta");
+        let q = Query {
+            kind: "attrition".into(),
+            at: Some("plataea".into()),
+            defender: vec!["ATH-1=2B2".into(), "garrison".into()],
+            ..Query::default()
+        };
+        let o = odds(&sc, Some(&v), &q).unwrap();
+        // Two dice, each a hit on 1-3: two hits (1/4) take both of ATH-1's steps.
+        assert_eq!(
+            o.outcomes.iter().find(|x| x.steps == [0, 1]).unwrap().p,
+            ratio(1, 4)
+        );
+        assert!(o.notes[0].contains("in Winter"), "{:?}", o.notes);
+    }
+
+    /// 28.3, 31.2: the largest battle the bounds accept (MAX_BLOCKS a side of MAX_STEPS,
+    /// a garrison, MAX_ROUNDS) stays far within MAX_POSITIONS: no accepted question is
+    /// refused for its size, and its work (which the time follows: scripts/bench) is
+    /// bounded here.
+    #[test]
+    fn the_worst_accepted_battle_stays_within_its_work() {
+        let mut worst = Work::default();
+        for (r, assault) in [("B2", false), ("A2", true)] {
+            {
+                let side = |name: &str| -> Vec<Fighter> {
+                    (0..MAX_BLOCKS)
+                        .map(|j| f(&format!("{name}{j}"), name, MAX_STEPS, r, false))
+                        .collect()
+                };
+                let mut s = setup(side("sparta"), side("athens"), MAX_ROUNDS);
+                if assault {
+                    s.defenders.push(f("GAR", "athens", 1, "A2", true));
+                    s.defender_rating_override = Rating::parse("A2");
+                    s.double_defence = true;
+                    s.defenders_rout = false;
+                }
+                let (t, w) = battle_odds(&s, false).unwrap();
+                let sum = t.winners.iter().fold(BigUint::zero(), |a, b| a + b);
+                assert_eq!(sum, t.den, "{r} assault {assault}");
+                worst.positions = worst.positions.max(w.positions);
+                worst.transitions = worst.transitions.max(w.transitions);
+            }
+        }
+        assert!(worst.positions * 4 < MAX_POSITIONS, "{worst:?}");
+        eprintln!("the worst accepted battle: {worst:?}");
     }
 }

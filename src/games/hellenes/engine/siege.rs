@@ -778,14 +778,7 @@ pub fn attrition(
     }
     let besieged_side = st.city(city).map(|c| c.control.clone()).unwrap_or_default();
     let n = besieged_in(st, city).len() as u32;
-    let grain = city == sc.params.siege.grain_city && blockade_now(sc, st, city).0;
-    let (hit_on, why) = if st.season == Season::Winter {
-        (sc.params.siege.winter_attrition_hit, Some("winter".into()))
-    } else if grain {
-        (sc.params.siege.winter_attrition_hit, Some("grain".into()))
-    } else {
-        (sc.params.siege.attrition_hit, None)
-    };
+    let (hit_on, why) = attrition_hit(sc, st, city);
     let label = labels::attrition(city);
     // 11.0: the roll may be appealed before it is used (`olympians`).
     let count_hits = |d: &[u32]| d.iter().filter(|x| **x <= hit_on).count() as u32;
@@ -813,6 +806,27 @@ pub fn attrition(
     out
 }
 
+/// 8.1 Treachery: whether `side`'s assault this season is the Event's limited one (its
+/// first die, `params.siege.treachery_hit` or less, takes double defence away).
+pub fn treachery_assault(sc: &Scenario, st: &State, side: &str) -> bool {
+    Played::of(sc, st.initiative.as_ref(), side) == (Played::Event { treachery: true })
+}
+
+/// 8.2, 8.2.2: the hit number of an attrition against `city` in `st`, and why it is not
+/// the season's (`winter`, `grain`): 1 in Spring to Fall, 1–3 in Winter, and 1–3 in every
+/// season for the grain city besieged and blockaded. The adjudication and the odds
+/// (`engine::odds`) both ask here.
+pub fn attrition_hit(sc: &Scenario, st: &State, city: &str) -> (u32, Option<String>) {
+    let grain = city == sc.params.siege.grain_city && blockade_now(sc, st, city).0;
+    if st.season == Season::Winter {
+        (sc.params.siege.winter_attrition_hit, Some("winter".into()))
+    } else if grain {
+        (sc.params.siege.winter_attrition_hit, Some("grain".into()))
+    } else {
+        (sc.params.siege.attrition_hit, None)
+    }
+}
+
 /// 8.1 Assault by `side` on `city`. Declared; then 8.1.3: if the defender's standing
 /// orders say to capitulate there, every besieged block (garrison included) goes back to
 /// the pool, the besiegers lose nothing and the city falls for `prestige_capitulation`.
@@ -834,8 +848,7 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
     });
     // 8.1 Treachery (the Event's limited assault): no capitulation; one die first decides
     // whether the defenders keep double defence.
-    let treachery =
-        Played::of(sc, st.initiative.as_ref(), side) == (Played::Event { treachery: true });
+    let treachery = treachery_assault(sc, st, side);
     let mut double_defence = true;
     if treachery {
         let label = labels::treachery(city);
