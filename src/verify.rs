@@ -1116,6 +1116,8 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
                 ""
             }
         ));
+        sum.lines
+            .extend(one.lines.into_iter().filter(|l| l.starts_with("undo:")));
     }
     for o in &orders {
         let t = o.turn.unwrap_or(0) as u32;

@@ -662,3 +662,89 @@ fn a_plan_that_moves_outside_the_campaign_is_refused() {
     assert!(out.contains("finished an undo of turn 1"), "{out}");
     let _ = fs::remove_dir_all(&root);
 }
+
+/// After an undo every check sees it: the moderator's archive and a published copy
+/// verify the redo against the reseed's commitment and name the undo, a player's folder
+/// holding both the voided and the new files verifies (the voided ones named as such),
+/// and a changed reseed record or report is caught.
+#[test]
+fn every_verify_checks_the_redo_against_the_new_commitment() {
+    let (root, dir) = fresh_root("verify");
+    let d = dir.to_str().unwrap();
+    ok(dikast(&["adjudicate", d]));
+    let seed1 = revealed(&dir);
+    let player = root.join("athens-mail");
+    fs::create_dir_all(&player).unwrap();
+    let keep = |from: &str, to: &str| {
+        fs::copy(dir.join("turns").join(from), player.join(to)).unwrap();
+    };
+    // What Athens saved from the first adjudication: the view he wrote his orders on
+    // and his orders, then the report and the view of turn 2 that the undo voids.
+    keep("0001/view-athens.yaml", "view-1.yaml");
+    keep("0001/orders/athens.yaml", "athens-1.yaml");
+    keep("0001/report-athens.md", "report-1-voided.md");
+    keep("0002/view-athens.yaml", "view-2-voided.yaml");
+    ok(dikast(&["undo", d, "--clock", "2026-03-02T08:00:00Z"]));
+    ok(dikast(&["adjudicate", d]));
+    keep("0001/report-athens.md", "report-1.md");
+    keep("0002/view-athens.yaml", "view-2.yaml");
+    let out = ok(dikast(&["verify", d]));
+    assert!(
+        out.contains("adjudicated again after an undo at 2026-03-02T08:00:00Z")
+            && out.contains(&format!("seed {seed1} retired")),
+        "{out}"
+    );
+    // A player's folder with the voided files beside the new ones.
+    let p = player.to_str().unwrap();
+    let out = ok(dikast(&["verify", "--player", p]));
+    assert!(
+        out.contains("voided by the undo of turn 1 at 2026-03-02T08:00:00Z")
+            && out.contains("report-1-voided.md")
+            && out.contains("view-2-voided.yaml")
+            && out.contains("undo: turn 1 was adjudicated again"),
+        "{out}"
+    );
+    // One report checked against the view of before the undo.
+    let out = ok(dikast(&[
+        "verify",
+        "--report",
+        player.join("report-1.md").to_str().unwrap(),
+        "--view",
+        player.join("view-1.yaml").to_str().unwrap(),
+        "--orders",
+        player.join("athens-1.yaml").to_str().unwrap(),
+    ]));
+    assert!(out.contains("anchored") && out.contains("retired"), "{out}");
+    // A report whose reseed claims another commitment is not anchored.
+    let r = fs::read_to_string(player.join("report-1.md")).unwrap();
+    let (_, rec) = split_reseed(snapshot(&dir.join("turns")));
+    let forged = r.replace(&format!("retired_seed: {seed1}"), &format!("retired_seed: {}", rec[0].1));
+    assert_ne!(forged, r);
+    fs::write(player.join("report-1.md"), forged).unwrap();
+    let o = dikast(&["verify", "--player", p]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    // The published copy verifies with the undo named; a changed reseed record fails,
+    // named.
+    let out_dir = root.join("published");
+    ok(dikast(&["publish", d, out_dir.to_str().unwrap(), "--force"]));
+    let out = ok(dikast(&["verify", out_dir.to_str().unwrap()]));
+    assert!(out.contains(&format!("seed {seed1} retired")), "{out}");
+    let rec_path = out_dir.join("turns/0001/reseed.yaml");
+    let text0 = fs::read_to_string(&rec_path).unwrap();
+    let c = &rec[0].1;
+    let other = format!("{}{}", &c[1..], &c[..1]);
+    fs::write(&rec_path, text0.replace(c.as_str(), &other)).unwrap();
+    let o = dikast(&["verify", out_dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("turn 1"), "{err}");
+    // And the moderator's own, with its record changed: refused too.
+    fs::write(
+        dir.join("turns/0001/reseed.yaml"),
+        text0.replace(c.as_str(), &other),
+    )
+    .unwrap();
+    let o = dikast(&["verify", d]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    let _ = fs::remove_dir_all(&root);
+}
