@@ -158,7 +158,10 @@ fn reseed_vectors() {
         let n = c["chain_length"].as_u64().unwrap() as u32;
         let t = c["turn"].as_u64().unwrap() as u32;
         let retired = h(&c["retired_seed"]);
-        assert_eq!(dice::to_hex(&Chain::Open.prev(&retired)), c["retired_commitment"].as_str().unwrap());
+        assert_eq!(
+            dice::to_hex(&Chain::Open.prev(&retired)),
+            c["retired_commitment"].as_str().unwrap()
+        );
         let head = dice::reseed_head(&s_n, t, &retired);
         assert_eq!(dice::to_hex(&head), c["head"].as_str().unwrap());
         let secret = dikast::campaign::Secret {

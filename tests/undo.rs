@@ -718,7 +718,10 @@ fn every_verify_checks_the_redo_against_the_new_commitment() {
     // A report whose reseed claims another commitment is not anchored.
     let r = fs::read_to_string(player.join("report-1.md")).unwrap();
     let (_, rec) = split_reseed(snapshot(&dir.join("turns")));
-    let forged = r.replace(&format!("retired_seed: {seed1}"), &format!("retired_seed: {}", rec[0].1));
+    let forged = r.replace(
+        &format!("retired_seed: {seed1}"),
+        &format!("retired_seed: {}", rec[0].1),
+    );
     assert_ne!(forged, r);
     fs::write(player.join("report-1.md"), forged).unwrap();
     let o = dikast(&["verify", "--player", p]);
@@ -726,7 +729,12 @@ fn every_verify_checks_the_redo_against_the_new_commitment() {
     // The published copy verifies with the undo named; a changed reseed record fails,
     // named.
     let out_dir = root.join("published");
-    ok(dikast(&["publish", d, out_dir.to_str().unwrap(), "--force"]));
+    ok(dikast(&[
+        "publish",
+        d,
+        out_dir.to_str().unwrap(),
+        "--force",
+    ]));
     let out = ok(dikast(&["verify", out_dir.to_str().unwrap()]));
     assert!(out.contains(&format!("seed {seed1} retired")), "{out}");
     let rec_path = out_dir.join("turns/0001/reseed.yaml");
