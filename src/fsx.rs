@@ -835,6 +835,30 @@ impl Lock {
     }
 }
 
+impl Lock {
+    /// `take`, waiting up to `wait` while another running dikast holds the lock (polled
+    /// every 100 ms): a campaign still busy then is `Failure::Busy` (exit 75), so that
+    /// `dikast receive` behind a mail server has the message kept and retried instead of
+    /// bounced. Any other failure is returned at once.
+    pub fn take_waiting(dir: &Path, wait: std::time::Duration) -> Result<Lock, Failure> {
+        let start = std::time::Instant::now();
+        loop {
+            match Lock::take(dir) {
+                Err(Failure::Refused(m)) if m.starts_with(HELD) => {
+                    if start.elapsed() >= wait {
+                        return Err(Failure::Busy(format!("{m} (waited {} s)", wait.as_secs())));
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(100));
+                }
+                other => return other,
+            }
+        }
+    }
+}
+
+/// How a refusal of the lock to a live holder begins (`Lock::take_waiting` waits on it).
+const HELD: &str = "another dikast is working on this campaign";
+
 impl Drop for Lock {
     fn drop(&mut self) {
         let _ = fs::remove_file(&self.path);

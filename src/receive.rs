@@ -328,7 +328,12 @@ pub fn receive_message(
     desk: Desk,
     raw: &[u8],
     now: UnixTime,
+    lock_wait: std::time::Duration,
 ) -> Result<String, Failure> {
+    // One dikast at a time: the receipts and the orders are read and written under the
+    // campaign's lock, waited for a while (`Failure::Busy`, exit 75, past that).
+    let lock = fsx::Lock::take_waiting(&layout.dir, lock_wait)?;
+    let took: String = lock.took_over.iter().map(|l| format!("{l}; ")).collect();
     let c = layout.load_campaign()?;
     let t = policy::pending(layout, &c)?.turn;
     // A receipts file that cannot be used is set aside, never a stop (the moderator is
@@ -345,7 +350,9 @@ pub fn receive_message(
             )
         }
     };
-    receive_one(layout, desk, raw, now).map(|line| format!("{aside}{line}"))
+    let line = receive_one(layout, desk, raw, now).map(|line| format!("{took}{aside}{line}"));
+    drop(lock);
+    line
 }
 
 /// `receive_message` once the receipts are usable.
@@ -675,13 +682,8 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
     // Store, then the receipt; the hash is the one the reports will name.
     let sha = crate::game::sha256_hex(&obytes);
     {
-        let _lock = fsx::Lock::take(&layout.dir)?;
-        // The turn may have been adjudicated between our look and the lock.
-        if crate::campaign::pending_turn(layout)? != t {
-            return Err(Failure::Refused(format!(
-                "turn {t} was adjudicated while {message_id} was being read; run again"
-            )));
-        }
+        // The caller holds the campaign's lock (`receive_message`): no adjudication can
+        // have come between.
         fsx::replace(&layout.orders_dir(t).join(format!("{side}.yaml")), &obytes)?;
         add_receipt(
             layout,
@@ -825,6 +827,7 @@ pub fn receive_maildir(
     desk: Desk,
     maildir: &Path,
     now: UnixTime,
+    lock_wait: std::time::Duration,
 ) -> Result<Vec<String>, Failure> {
     let new = maildir.join("new");
     let cur = maildir.join("cur");
@@ -854,7 +857,16 @@ pub fn receive_maildir(
             continue;
         }
         let raw = fsx::read_limited(&p)?;
-        let line = receive_message(layout, desk, &raw, now)?;
+        let line = match receive_message(layout, desk, &raw, now, lock_wait) {
+            // Busy: this message and the rest stay in new/ for the next run.
+            Err(Failure::Busy(m)) => {
+                lines.push(format!(
+                    "{m}: the messages left in new/ wait for the next run"
+                ));
+                break;
+            }
+            other => other?,
+        };
         fs::rename(&p, &dest).map_err(|e| Failure::io(&dest, "move the message into", e))?;
         lines.push(line);
     }

@@ -24,6 +24,10 @@ use crate::status::{format_span, format_utc, UnixTime};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
+/// How long tick's receiving waits for a campaign another dikast works on: what is left
+/// waits for the next tick.
+const RECEIVE_LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
 fn sent_path(layout: &Layout) -> std::path::PathBuf {
     layout.dir.join(".dikast").join("notices.yaml")
 }
@@ -295,7 +299,7 @@ fn tick_steps(
             layout.dir.join(md)
         };
         let got = crate::registry::with_desk(game, layout, |d| {
-            crate::receive::receive_maildir(layout, d, &md, now)
+            crate::receive::receive_maildir(layout, d, &md, now, RECEIVE_LOCK_WAIT)
         })?;
         for l in got {
             r.lines.push(l);

@@ -1239,3 +1239,64 @@ fn refusals_to_a_player_are_capped_and_quote_nothing_of_the_sender() {
     );
     assert!(out.starts_with("accepted orders of athens"), "{out}");
 }
+
+/// Orders piped to `dikast receive` while another dikast holds the campaign's lock (a
+/// slow `dikast mail`, an adjudication) are not bounced (issue 28): receive waits a while
+/// for the lock, and still busy it exits 75 (EX_TEMPFAIL), on which a mail server keeps
+/// the message and retries, with nothing stored; the retry takes them. A lock let go
+/// while receive waits is taken at once.
+#[test]
+fn piped_orders_meet_a_busy_campaign_with_75_and_are_taken_on_retry() {
+    let dir = campaign("busy", "");
+    let d = dir.to_str().unwrap();
+    let lock = dir.join(".dikast/lock");
+    fs::write(&lock, format!("pid {}\n", std::process::id())).unwrap();
+    let msg = message(ATHENS, "busy-1", &template(&dir, "athens"));
+    let o = dikast_in(
+        &[
+            "receive",
+            d,
+            "--clock",
+            "2026-03-01T10:00:00Z",
+            "--lock-wait",
+            "1",
+        ],
+        &msg,
+    );
+    assert_eq!(o.status.code(), Some(75), "{}", text(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("another dikast is working on this campaign"),
+        "{}",
+        text(&o)
+    );
+    assert!(!dir.join("turns/0001/orders/athens.yaml").exists());
+    assert!(!dir.join(".dikast/receipts/0001.yaml").exists());
+    // The mail server's retry, the lock gone: taken.
+    fs::remove_file(&lock).unwrap();
+    let out = receive(&dir, "2026-03-01T10:05:00Z", &msg);
+    assert!(
+        out.starts_with("accepted orders of athens for turn 1"),
+        "{out}"
+    );
+    // A lock let go while receive waits.
+    fs::write(&lock, format!("pid {}\n", std::process::id())).unwrap();
+    let l2 = lock.clone();
+    let freed = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(700));
+        fs::remove_file(l2).unwrap();
+    });
+    let o = dikast_in(
+        &[
+            "receive",
+            d,
+            "--clock",
+            "2026-03-01T10:10:00Z",
+            "--lock-wait",
+            "20",
+        ],
+        &message(SPARTA, "busy-2", &template(&dir, "sparta")),
+    );
+    freed.join().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(dir.join("turns/0001/orders/sparta.yaml").exists());
+}
