@@ -31,17 +31,16 @@ use std::path::Path;
 pub const TICK_LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// For the commands that mail notices by the moderator's hand: the tick lock, waited
-/// for, so that none sends what a running tick is sending too.
+/// for, so that none sends what a running tick is sending too. Only a tick creates the
+/// lock file (these commands write nothing when they fail): where there is none, no tick
+/// has run on the campaign yet, and there is nothing to wait for.
 pub fn hold_tick_lock(layout: &Layout) -> Result<Option<fsx::RunLock>, Failure> {
-    if !layout.dir.join(".dikast").is_dir() {
+    let path = layout.tick_lock();
+    if !path.is_file() {
         return Ok(None);
     }
-    fsx::RunLock::take_waiting(
-        &layout.tick_lock(),
-        TICK_LOCK_WAIT,
-        "a tick is running on this campaign",
-    )
-    .map(Some)
+    fsx::RunLock::take_waiting(&path, TICK_LOCK_WAIT, "a tick is running on this campaign")
+        .map(Some)
 }
 
 /// How long tick's receiving waits for a campaign another dikast works on: what is left
