@@ -171,7 +171,7 @@ pub enum Command {
         /// Where: the city of an assault, sortie or attrition; a battle's place.
         #[arg(long)]
         at: Option<String>,
-        /// Rounds of a battle instead of the scenario's (1 to 10).
+        /// Rounds of a battle instead of the scenario's (1 to 3).
         #[arg(long)]
         rounds: Option<u32>,
         /// Attrition: a die at or below this (1 to 6) is a hit. Default: the

@@ -1,6 +1,6 @@
 //! `dikast odds` takes nothing it cannot answer within its bounds (issues 28.3 and 31.4):
 //! every number a player types is checked like an order (steps 1 to 4, ratings of the
-//! game, `--hit-on` 1 to 6, rounds 1 to MAX_ROUNDS, at most MAX_BLOCKS a side, the joint
+//! game, `--hit-on` 1 to 6, rounds 1 to MAX_ROUNDS (3), at most MAX_BLOCKS a side, the joint
 //! table within MAX_JOINT_POSITIONS), each refusal a clear message naming the bound with a
 //! hint and exit 1, never a panic; and the largest question within the bounds is answered
 //! (its time is the bench's: scripts/bench, docs/performance.md, never a timed test).
@@ -26,7 +26,7 @@ fn every_number_out_of_bounds_is_refused_with_its_bound_and_a_hint() {
                 "--rounds",
                 "0",
             ],
-            "1 to 10 rounds (MAX_ROUNDS)",
+            "1 to 3 rounds (MAX_ROUNDS)",
         ),
         (
             vec![
@@ -38,7 +38,7 @@ fn every_number_out_of_bounds_is_refused_with_its_bound_and_a_hint() {
                 "--rounds",
                 "11",
             ],
-            "1 to 10 rounds (MAX_ROUNDS)",
+            "1 to 3 rounds (MAX_ROUNDS)",
         ),
         (
             vec![
@@ -50,7 +50,7 @@ fn every_number_out_of_bounds_is_refused_with_its_bound_and_a_hint() {
                 "--rounds",
                 "4000000000",
             ],
-            "1 to 10 rounds (MAX_ROUNDS)",
+            "1 to 3 rounds (MAX_ROUNDS)",
         ),
         (
             vec!["battle", "--attacker", "9B2", "--defender", "1B2"],
@@ -176,7 +176,7 @@ fn total(list: &serde_json::Value) -> BigRational {
         .fold(BigRational::from_integer(0.into()), |a, p| a + p)
 }
 
-/// The largest questions the bounds accept: 8 blocks a side of 4 steps, 10 rounds, in a
+/// The largest questions the bounds accept: 8 blocks a side of 4 steps, 3 rounds, in a
 /// field battle (ratings that hit and rout) and an assault with a garrison and Treachery
 /// (two battles); each answered whole, its probabilities summing to exactly 1, and the
 /// battle's table, past MAX_JOINT_POSITIONS for its outcomes, says it lists none.
@@ -191,7 +191,7 @@ fn the_largest_accepted_questions_are_answered_whole() {
             "--defender",
             eight,
             "--rounds",
-            "10",
+            "3",
         ],
         vec![
             "assault",
@@ -202,7 +202,7 @@ fn the_largest_accepted_questions_are_answered_whole() {
             "--defender",
             &format!("{eight},garrison"),
             "--rounds",
-            "10",
+            "3",
             "--no-double-defence",
         ],
     ]

@@ -31,8 +31,10 @@ use std::collections::BTreeMap;
 pub const MAX_BLOCKS: usize = 8;
 /// The most steps a block has (2.0: blocks have 1–4 steps).
 pub const MAX_STEPS: u32 = 4;
-/// The most rounds `--rounds` asks for.
-pub const MAX_ROUNDS: u32 = 10;
+/// The most rounds `--rounds` asks for: the scenario's (`params.battle_rounds`, 3). An 8 v 8
+/// of 4-step blocks over 10 rounds took 3.5 s of CPU in release (docs/performance.md), past
+/// the second 28.3 allows; over 3, 0.8 s.
+pub const MAX_ROUNDS: u32 = 3;
 /// The most positions one step of a battle may hold: a guard behind the bounds above (no
 /// question within them comes near it: `the_worst_accepted_battle_stays_within_its_work`),
 /// so that nothing runs out of memory.
