@@ -112,6 +112,11 @@ pub enum Command {
         /// Publish a game that is not over (it reveals every hand and sealed event).
         #[arg(long)]
         force: bool,
+        /// Also write a static website in OUT/site/: an index with the timeline, a page
+        /// per turn (maps, reports, dice), English and Russian, and verify.html, which
+        /// checks every die in the reader's browser (docs/publish.md).
+        #[arg(long)]
+        site: bool,
     },
     /// Show a game file or a view: in words, as JSON, or as a map (SVG or PNG).
     Show {
@@ -690,8 +695,16 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             };
             Ok(format!("{}\nverified\n", sum.lines.join("\n")))
         }
-        Command::Publish { dir, out, force } => {
-            crate::publish::publish(&Layout::new(&dir), &out, force)
+        Command::Publish {
+            dir,
+            out,
+            force,
+            site,
+        } => {
+            let make = |root: &Path| crate::site::build(reg, root);
+            let extra: Option<(&str, crate::publish::Extra)> =
+                site.then_some((crate::site::SITE_DIR, &make));
+            crate::publish::publish_with(&Layout::new(&dir), &out, force, extra)
         }
         Command::Show {
             file,
