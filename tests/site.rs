@@ -1,0 +1,404 @@
+//! The published site in a real browser (issue 33): the demo campaign of each game,
+//! published with `--site`, opened from `file://` in headless Chromium (Debian's, which
+//! `./scripts/test` installs; this test fails, never skips, when it is missing). The
+//! pages open without a console message (no script error, no request the
+//! Content-Security-Policy had to block), the timeline lists every turn, verify.html
+//! runs the protocol's vectors and turns every line green, and an archive with one die,
+//! one orders file or one seed changed shows red on that turn, naming the file, as
+//! `dikast verify` fails on it. A player's own report and view are checked in the page
+//! as `verify --report … --view …` does.
+//!
+//! Browser runs are few (each costs a second or two): one per page that matters.
+
+mod cli;
+
+use cli::{TempDir, Test};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The browser: `DIKAST_TEST_CHROMIUM`, else `chromium` on the PATH.
+fn chromium() -> PathBuf {
+    if let Ok(p) = std::env::var("DIKAST_TEST_CHROMIUM") {
+        return PathBuf::from(p);
+    }
+    std::env::var_os("PATH")
+        .and_then(|paths| {
+            std::env::split_paths(&paths)
+                .map(|d| d.join("chromium"))
+                .find(|p| p.is_file())
+        })
+        .unwrap_or_else(|| {
+            panic!("chromium is not installed: ./scripts/test installs Debian's (apt-get install chromium), or set DIKAST_TEST_CHROMIUM")
+        })
+}
+
+/// What the browser made of a page: its DOM after the scripts ran, and every console
+/// line (messages, uncaught errors, blocked requests).
+struct Page {
+    dom: String,
+    console: Vec<String>,
+}
+
+/// Opens a file in headless Chromium with a fresh profile and no network use of its own.
+fn open(file: &Path) -> Page {
+    let profile = TempDir::new("chromium-profile");
+    let url = format!("file://{}", file.display());
+    let out = Command::new(chromium())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--enable-logging=stderr",
+            "--v=0",
+            "--virtual-time-budget=20000",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .arg("--dump-dom")
+        .arg(&url)
+        .output()
+        .expect("run chromium");
+    assert!(
+        out.status.success(),
+        "chromium failed on {url}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Page {
+        dom: String::from_utf8_lossy(&out.stdout).into_owned(),
+        console: String::from_utf8_lossy(&out.stderr)
+            .lines()
+            .filter(|l| l.contains(":CONSOLE"))
+            .map(str::to_string)
+            .collect(),
+    }
+}
+
+impl Page {
+    fn quiet(&self, what: &str) {
+        assert!(
+            self.console.is_empty(),
+            "{what} wrote to the console:\n{}",
+            self.console.join("\n")
+        );
+    }
+    /// The `<li>` lines of verify.html's per-turn list: (turn, green, text).
+    fn turn_lines(&self) -> Vec<(u32, bool, String)> {
+        let start = self.dom.find("id=\"dk-turns\"").expect("verify.html has the turn list");
+        let end = self.dom[start..].find("</ul>").expect("the list ends") + start;
+        let list = &self.dom[start..end];
+        list.split("<li ")
+            .skip(1)
+            .map(|li| {
+                let turn = between(li, "data-turn=\"", "\"").parse().expect("a turn");
+                let green = between(li, "class=\"", "\"").split(' ').any(|c| c == "dk-ok");
+                let text = between(li, ">", "</li>").to_string();
+                (turn, green, text)
+            })
+            .collect()
+    }
+    /// verify.html's summary: (done, failures).
+    fn status(&self) -> (String, String) {
+        let p = between(&self.dom, "<p id=\"dk-status\"", ">");
+        (
+            between(p, "data-done=\"", "\"").to_string(),
+            between(p, "data-failures=\"", "\"").to_string(),
+        )
+    }
+}
+
+fn between<'a>(s: &'a str, a: &str, b: &str) -> &'a str {
+    let Some(i) = s.find(a) else { return "" };
+    let rest = &s[i + a.len()..];
+    &rest[..rest.find(b).unwrap_or(rest.len())]
+}
+
+/// The demo campaign of `scenario` in `t/war`.
+fn demo(t: &TempDir, scenario: &str) -> PathBuf {
+    let war = t.join("war");
+    Test::new()
+        .args(["demo", "--scenario", scenario, "--keep"])
+        .arg(&war)
+        .stdout_has("verified: every file re-runs byte for byte")
+        .run();
+    war
+}
+
+/// `dikast publish WAR OUT --force --site` (the demo's game is not over).
+fn publish_site(war: &Path, out: &Path) {
+    Test::new()
+        .arg("publish")
+        .arg(war)
+        .arg(out)
+        .args(["--force", "--site"])
+        .stdout_has("site: ")
+        .run();
+}
+
+/// The number of turn folders of a campaign.
+fn turn_count(dir: &Path) -> u32 {
+    fs::read_dir(dir.join("turns")).unwrap().count() as u32
+}
+
+/// Every `src=` and `href=` of the site's pages stays in the published folder.
+fn no_request_leaves(site: &Path) {
+    for e in fs::read_dir(site).unwrap().flatten() {
+        let text = fs::read_to_string(e.path()).unwrap();
+        for attr in ["src=\"", "href=\""] {
+            for part in text.split(attr).skip(1) {
+                let target = &part[..part.find('"').unwrap()];
+                assert!(
+                    !target.contains("//") && !target.starts_with('/') && !target.contains(':'),
+                    "{} points outside its folder: {attr}{target}",
+                    e.path().display()
+                );
+            }
+        }
+    }
+}
+
+/// One game's demo as a site: quiet pages, the whole timeline, every line green.
+fn a_demo_site_opens_quietly_and_checks_green(scenario: &str, turn_page: &str) {
+    let t = TempDir::new(&format!("site-{scenario}"));
+    let war = demo(&t, scenario);
+    let out = t.join("public");
+    publish_site(&war, &out);
+    let site = out.join("site");
+    let turns = turn_count(&out);
+    assert!(turns >= 3, "the demo has turns");
+    no_request_leaves(&site);
+    // The copy with its site still verifies (the site is beside the archive, not in it).
+    Test::new()
+        .arg("verify")
+        .arg(&out)
+        .stdout_has("verified")
+        .run();
+
+    for (index, word) in [("index.html", "Turn"), ("index.ru.html", "Ход")] {
+        let p = open(&site.join(index));
+        p.quiet(index);
+        for n in 1..=turns {
+            assert!(
+                p.dom.contains(&format!("<li data-turn=\"{n}\"")),
+                "{index} lists no turn {n}"
+            );
+            if n < turns {
+                assert!(
+                    p.dom.contains(&format!("{word} {n}</a>")),
+                    "{index} links no page of turn {n}"
+                );
+            }
+        }
+        assert!(p.dom.contains("<svg"), "{index} shows the map");
+    }
+    let p = open(&site.join(turn_page));
+    p.quiet(turn_page);
+    for needed in ["<svg", "id=\"dk-dice\"", "id=\"dk-reports\"", "rel=\"prev\"", "rel=\"next\"", "../turns/"] {
+        assert!(p.dom.contains(needed), "{turn_page} lacks {needed}");
+    }
+
+    let p = open(&site.join("verify.html"));
+    p.quiet("verify.html");
+    assert_eq!(p.status(), ("yes".into(), "0".into()), "{}", p.dom);
+    let vectors = between(&p.dom, "id=\"dk-vectors\"", ">");
+    assert!(vectors.contains("data-failed=\"0\""), "the vectors: {vectors}");
+    assert!(
+        between(vectors, "data-count=\"", "\"").parse::<u32>().unwrap() >= 60,
+        "every vector value runs: {vectors}"
+    );
+    let lines = p.turn_lines();
+    // The sealed chain's line, then one per turn.
+    assert_eq!(lines.len() as u32, turns + 1, "{lines:?}");
+    for (n, green, text) in &lines {
+        assert!(*green, "line {n} is red: {text}");
+    }
+    assert!(lines[0].2.contains("published.yaml"), "{lines:?}");
+    assert!(lines[1].2.contains("events"), "{lines:?}");
+}
+
+#[test]
+fn the_hellenes_demo_as_a_site_opens_from_disk_and_checks_green_in_the_browser() {
+    a_demo_site_opens_quietly_and_checks_green("hellenes-431", "turn-0004.html");
+}
+
+#[test]
+fn the_successors_demo_as_a_site_opens_from_disk_and_checks_green_in_the_browser() {
+    a_demo_site_opens_quietly_and_checks_green("successors", "turn-0003.ru.html");
+}
+
+/// Changes `from` to `to` in a file, once; the text must be there.
+fn replace_once(path: &Path, from: &str, to: &str) {
+    let text = fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{} has no `{from}`", path.display());
+    fs::write(path, text.replacen(from, to, 1)).unwrap();
+}
+
+/// A campaign tampered one way, published as a site: verify.html is red on `turn` and
+/// names `names`, green before it; `dikast verify` of the copy fails too.
+fn red_on(t: &TempDir, war: &Path, what: &str, tamper: &dyn Fn(&Path), turn: u32, names: &[&str]) {
+    let copy = t.join(format!("war-{what}"));
+    cli::copy_tree(war, &copy);
+    tamper(&copy);
+    let out = t.join(format!("public-{what}"));
+    publish_site(&copy, &out);
+    Test::new().arg("verify").arg(&out).verify_failure().run();
+    let p = open(&out.join("site/verify.html"));
+    p.quiet("verify.html");
+    assert_eq!(p.status().0, "yes", "{}", p.dom);
+    assert_ne!(p.status().1, "0", "{what}: no red line\n{}", p.dom);
+    let lines = p.turn_lines();
+    for (n, green, text) in &lines {
+        if *n < turn {
+            assert!(*green, "{what}: turn {n} before the change is red: {text}");
+        }
+        if *n == turn {
+            assert!(!*green, "{what}: turn {turn} is green: {text}");
+            for name in names {
+                assert!(text.contains(name), "{what}: turn {turn}'s line does not name {name}: {text}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_tampered_die_orders_file_or_seed_shows_red_on_its_turn_naming_it() {
+    let t = TempDir::new("site-tamper");
+    let war = demo(&t, "hellenes-431");
+    // One die: the first of the battle at Plataea (turn 4) in the moderator's report.
+    red_on(
+        &t,
+        &war,
+        "die",
+        &|dir| {
+            let p = dir.join("turns/0004/report.md");
+            let text = fs::read_to_string(&p).unwrap();
+            let key = "- label: battle:Plataea\n  d6:\n  - ";
+            let at = text.find(key).expect("the battle's dice") + key.len();
+            let die = text[at..at + 1].parse::<u32>().unwrap();
+            let mut changed = text.clone();
+            changed.replace_range(at..at + 1, &(die % 6 + 1).to_string());
+            fs::write(&p, changed).unwrap();
+        },
+        4,
+        &["turns/0004/report.md", "battle:Plataea", "value 1"],
+    );
+    // One orders file: a line added to Athens's orders of turn 3 after adjudication.
+    red_on(
+        &t,
+        &war,
+        "orders",
+        &|dir| {
+            let p = dir.join("turns/0003/orders/athens.yaml");
+            let mut text = fs::read_to_string(&p).unwrap();
+            text.push_str("# added later\n");
+            fs::write(&p, text).unwrap();
+        },
+        3,
+        &["turns/0003/orders/athens.yaml", "changed after adjudication"],
+    );
+    // One seed: the seed turn 4 revealed, as the next game file records it.
+    red_on(
+        &t,
+        &war,
+        "seed",
+        &|dir| {
+            let p = dir.join("turns/0005/game.yaml");
+            let c = cli::field(&p, "  commitment");
+            let last = c.chars().last().unwrap();
+            let other = if last == '0' { '1' } else { '0' };
+            let changed = format!("{}{other}", &c[..c.len() - 1]);
+            replace_once(&p, &format!("commitment: {c}"), &format!("commitment: {changed}"));
+        },
+        4,
+        &["turns/0005/game.yaml", "dice.commitment", "seed turn 4 revealed"],
+    );
+}
+
+/// A player's report and view, checked by verify.js in the browser: a page that loads
+/// verify.js and calls its check as the drop zone does, on his files as they are, and
+/// on his report against the view of another turn (red, named).
+#[test]
+fn a_players_report_and_view_are_checked_in_the_browser() {
+    let t = TempDir::new("site-player");
+    let war = demo(&t, "hellenes-431");
+    let out = t.join("public");
+    publish_site(&war, &out);
+    let site = out.join("site");
+    let file = |p: &str| fs::read_to_string(war.join(p)).unwrap();
+    let case = |name: &str, report: &str, view: &str, orders: Option<&str>| {
+        serde_json::json!({
+            "name": name,
+            "report": { "name": report, "text": file(report) },
+            "view": { "name": view, "text": file(view) },
+            "orders": orders.map(|o| serde_json::json!({ "name": o, "text": file(o) })),
+        })
+    };
+    let cases = serde_json::json!([
+        case("good", "turns/0004/report-athens.md", "turns/0004/view-athens.yaml", Some("turns/0004/orders/athens.yaml")),
+        case("other-turn", "turns/0004/report-athens.md", "turns/0003/view-athens.yaml", None),
+        case("russian", "turns/0005/report-sparta.ru.md", "turns/0005/view-sparta.yaml", Some("turns/0005/orders/sparta.yaml")),
+    ]);
+    fs::write(
+        site.join("player-cases.js"),
+        format!("window.CASES = {cases};\n"),
+    )
+    .unwrap();
+    fs::write(
+        site.join("player-check.js"),
+        r#"(async () => {
+  const out = document.getElementById("out");
+  for (const c of window.CASES) {
+    const enc = (f) => f && { name: f.name, text: f.text, bytes: new TextEncoder().encode(f.text) };
+    const lines = await Dikast.checkPlayer(enc(c.report), enc(c.view), enc(c.orders));
+    for (const l of lines) {
+      const li = document.createElement("li");
+      li.dataset.case = c.name;
+      li.className = l.ok ? "ok" : "bad";
+      li.textContent = l.text;
+      out.appendChild(li);
+    }
+  }
+  out.dataset.done = "yes";
+})();
+"#,
+    )
+    .unwrap();
+    fs::write(
+        site.join("player.html"),
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>player</title></head><body><ul id=\"out\"></ul><script src=\"player-cases.js\"></script><script src=\"verify.js\"></script><script src=\"player-check.js\"></script></body></html>\n",
+    )
+    .unwrap();
+    let p = open(&site.join("player.html"));
+    p.quiet("the player's check");
+    assert!(p.dom.contains("data-done=\"yes\""), "{}", p.dom);
+    let lines: Vec<(String, bool, String)> = p
+        .dom
+        .split("<li ")
+        .skip(1)
+        .map(|li| {
+            (
+                between(li, "data-case=\"", "\"").to_string(),
+                between(li, "class=\"", "\"") == "ok",
+                between(li, ">", "</li>").to_string(),
+            )
+        })
+        .collect();
+    let of = |c: &str| lines.iter().filter(|l| l.0 == c).collect::<Vec<_>>();
+    for c in ["good", "russian"] {
+        let ls = of(c);
+        assert!(ls.iter().all(|l| l.1), "{c}: {ls:?}");
+        assert!(ls.iter().any(|l| l.2.starts_with("anchored:")), "{c}: {ls:?}");
+        assert!(ls.iter().any(|l| l.2.starts_with("orders:")), "{c}: {ls:?}");
+    }
+    let bad = of("other-turn");
+    let last = bad.last().expect("lines for the other turn");
+    assert!(!last.1, "{bad:?}");
+    assert!(
+        last.2.contains("is the report of game `demo-431` turn 4, but turns/0003/view-athens.yaml is the view of game `demo-431` turn 3"),
+        "{bad:?}"
+    );
+}
