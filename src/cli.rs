@@ -326,6 +326,10 @@ pub enum Command {
         /// examples built into this dikast, so the demo runs from any folder).
         #[arg(long)]
         examples: Option<PathBuf>,
+        /// Then publish the kept campaign to this new folder with its website, as
+        /// `publish --force --site` does (the demo's game is not over).
+        #[arg(long, requires = "keep")]
+        site: Option<PathBuf>,
     },
     /// Print a shell's completion script for dikast (bash: `dikast completions bash >
     /// ~/.local/share/bash-completion/completions/dikast`).
@@ -890,10 +894,23 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             scenario,
             keep,
             examples,
-        } => match examples {
-            Some(ex) => crate::demo::demo(reg, scenario.as_deref(), keep.as_deref(), &ex),
-            None => crate::demo::demo_embedded(reg, scenario.as_deref(), keep.as_deref()),
-        },
+            site,
+        } => {
+            let mut text = match examples {
+                Some(ex) => crate::demo::demo(reg, scenario.as_deref(), keep.as_deref(), &ex),
+                None => crate::demo::demo_embedded(reg, scenario.as_deref(), keep.as_deref()),
+            }?;
+            if let (Some(out), Some(dir)) = (site, keep) {
+                let make = |root: &Path| crate::site::build(reg, root);
+                text.push_str(&crate::publish::publish_with(
+                    &Layout::new(&dir),
+                    &out,
+                    true,
+                    Some((crate::site::SITE_DIR, &make)),
+                )?);
+            }
+            Ok(text)
+        }
     }
 }
 

@@ -294,11 +294,8 @@ pub fn build(reg: &Registry, root: &Path) -> Result<Vec<(String, Vec<u8>)>, Fail
 
 fn read_turn(layout: &Layout, t: u32) -> Result<Turn, Failure> {
     let path = layout.game(t);
-    let head: Head = crate::pipeline::parse_file(
-        &layout.rel(&path),
-        &fsx::read_limited(&path)?,
-        "game file",
-    )?;
+    let head: Head =
+        crate::pipeline::parse_file(&layout.rel(&path), &fsx::read_limited(&path)?, "game file")?;
     let dir = layout.turn_dir(t);
     let mut files = Vec::new();
     let mut reports = BTreeMap::new();
@@ -311,7 +308,11 @@ fn read_turn(layout: &Layout, t: u32) -> Result<Turn, Failure> {
     }
     let od = layout.orders_dir(t);
     if od.is_dir() {
-        files.extend(sorted_files(&od)?.into_iter().map(|n| format!("orders/{n}")));
+        files.extend(
+            sorted_files(&od)?
+                .into_iter()
+                .map(|n| format!("orders/{n}")),
+        );
     }
     let dice = reports
         .get("report.md")
@@ -532,12 +533,7 @@ impl Site<'_> {
         let w = words(lang);
         let name = |s: &str| self.side_name(s, lang);
         let mut b = String::new();
-        let _ = writeln!(
-            b,
-            "<h1>{}: {}</h1>",
-            w.campaign,
-            esc(self.game_id())
-        );
+        let _ = writeln!(b, "<h1>{}: {}</h1>", w.campaign, esc(self.game_id()));
         let _ = writeln!(b, "<section id=\"dk-sides\"><h2>{}</h2><ul>", w.sides);
         for s in self.sides() {
             let player = self
@@ -641,7 +637,7 @@ impl Site<'_> {
         let _ = writeln!(
             b,
             "<section id=\"dk-protocol\"><h2>dikast-dice/v1</h2><p>{}</p><p><a href=\"{}\">{}</a></p></section>",
-            esc(w.protocol),
+            prose(w.protocol),
             page("verify", lang),
             w.verify
         );
@@ -712,11 +708,7 @@ impl Site<'_> {
             );
         }
         let title = t.title(lang);
-        let mut b = format!(
-            "<h1>{} {n}: {}</h1>\n",
-            w.turn,
-            esc(&title)
-        );
+        let mut b = format!("<h1>{} {n}: {}</h1>\n", w.turn, esc(&title));
         if i + 1 < self.turns.len() {
             b.push_str(&self.maps(i + 1, lang, w.maps)?);
         }
@@ -763,7 +755,11 @@ impl Site<'_> {
         }
         b.push_str("</section>\n");
         // Raw files.
-        let _ = writeln!(b, "<section id=\"dk-files\"><h2>{}</h2><ul class=\"dk-files\">", w.files);
+        let _ = writeln!(
+            b,
+            "<section id=\"dk-files\"><h2>{}</h2><ul class=\"dk-files\">",
+            w.files
+        );
         for f in &t.files {
             let _ = writeln!(
                 b,
@@ -781,7 +777,11 @@ impl Site<'_> {
         b.push_str("</ul></section>\n");
         Ok(self.frame(
             lang,
-            &format!("{} — {} {n}: {title}", self.game_id(), w.turn.to_lowercase()),
+            &format!(
+                "{} — {} {n}: {title}",
+                self.game_id(),
+                w.turn.to_lowercase()
+            ),
             &stem,
             &nav,
             &b,
@@ -852,18 +852,33 @@ impl Site<'_> {
         let b = format!(
             "<h1>{title}</h1>\n<p>{intro}</p>\n<p id=\"dk-status\" data-green=\"{green}\" data-red=\"{red}\">{running}</p>\n<section><h2>{vectors}</h2><ul id=\"dk-vectors\" class=\"dk-lines\"></ul></section>\n<section><h2>{turns}</h2><ul id=\"dk-turns\" class=\"dk-lines\"></ul></section>\n<section><h2>{drop_h}</h2><p>{drop_intro}</p>\n<label id=\"dk-drop\" class=\"dk-drop\">{drop}<input id=\"dk-pick\" type=\"file\" multiple></label>\n<ul id=\"dk-player\" class=\"dk-lines\"></ul></section>\n<script src=\"archive.js\"></script>\n<script src=\"vectors.js\"></script>\n<script src=\"verify.js\"></script>\n",
             title = w.verify_title,
-            intro = esc(w.verify_intro),
+            intro = prose(w.verify_intro),
             green = esc(w.green),
             red = esc(w.red),
             running = w.running,
             vectors = w.vectors,
             turns = w.turns,
             drop_h = w.verify,
-            drop_intro = esc(w.drop_intro),
+            drop_intro = prose(w.drop_intro),
             drop = w.drop,
         );
         self.frame(lang, w.verify_title, "verify", "", &b)
     }
+}
+
+/// Fixed text of the site's own, escaped, its `code` spans as `<code>`.
+fn prose(s: &str) -> String {
+    esc(s)
+        .split('`')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 1 {
+                format!("<code>{part}</code>")
+            } else {
+                part.to_string()
+            }
+        })
+        .collect()
 }
 
 /// Text for a `<pre>`: escaped, its line breaks kept.

@@ -88,14 +88,19 @@ impl Page {
     }
     /// The `<li>` lines of verify.html's per-turn list: (turn, green, text).
     fn turn_lines(&self) -> Vec<(u32, bool, String)> {
-        let start = self.dom.find("id=\"dk-turns\"").expect("verify.html has the turn list");
+        let start = self
+            .dom
+            .find("id=\"dk-turns\"")
+            .expect("verify.html has the turn list");
         let end = self.dom[start..].find("</ul>").expect("the list ends") + start;
         let list = &self.dom[start..end];
         list.split("<li ")
             .skip(1)
             .map(|li| {
                 let turn = between(li, "data-turn=\"", "\"").parse().expect("a turn");
-                let green = between(li, "class=\"", "\"").split(' ').any(|c| c == "dk-ok");
+                let green = between(li, "class=\"", "\"")
+                    .split(' ')
+                    .any(|c| c == "dk-ok");
                 let text = between(li, ">", "</li>").to_string();
                 (turn, green, text)
             })
@@ -164,9 +169,16 @@ fn no_request_leaves(site: &Path) {
 /// One game's demo as a site: quiet pages, the whole timeline, every line green.
 fn a_demo_site_opens_quietly_and_checks_green(scenario: &str, turn_page: &str) {
     let t = TempDir::new(&format!("site-{scenario}"));
-    let war = demo(&t, scenario);
+    // The demo ends with the published site (`demo --keep DIR --site OUT`).
     let out = t.join("public");
-    publish_site(&war, &out);
+    Test::new()
+        .args(["demo", "--scenario", scenario, "--keep"])
+        .arg(t.join("war"))
+        .arg("--site")
+        .arg(&out)
+        .stdout_has("verified: every file re-runs byte for byte")
+        .stdout_has("site: ")
+        .run();
     let site = out.join("site");
     let turns = turn_count(&out);
     assert!(turns >= 3, "the demo has turns");
@@ -197,7 +209,14 @@ fn a_demo_site_opens_quietly_and_checks_green(scenario: &str, turn_page: &str) {
     }
     let p = open(&site.join(turn_page));
     p.quiet(turn_page);
-    for needed in ["<svg", "id=\"dk-dice\"", "id=\"dk-reports\"", "rel=\"prev\"", "rel=\"next\"", "../turns/"] {
+    for needed in [
+        "<svg",
+        "id=\"dk-dice\"",
+        "id=\"dk-reports\"",
+        "rel=\"prev\"",
+        "rel=\"next\"",
+        "../turns/",
+    ] {
         assert!(p.dom.contains(needed), "{turn_page} lacks {needed}");
     }
 
@@ -205,9 +224,15 @@ fn a_demo_site_opens_quietly_and_checks_green(scenario: &str, turn_page: &str) {
     p.quiet("verify.html");
     assert_eq!(p.status(), ("yes".into(), "0".into()), "{}", p.dom);
     let vectors = between(&p.dom, "id=\"dk-vectors\"", ">");
-    assert!(vectors.contains("data-failed=\"0\""), "the vectors: {vectors}");
     assert!(
-        between(vectors, "data-count=\"", "\"").parse::<u32>().unwrap() >= 60,
+        vectors.contains("data-failed=\"0\""),
+        "the vectors: {vectors}"
+    );
+    assert!(
+        between(vectors, "data-count=\"", "\"")
+            .parse::<u32>()
+            .unwrap()
+            >= 60,
         "every vector value runs: {vectors}"
     );
     let lines = p.turn_lines();
@@ -217,7 +242,7 @@ fn a_demo_site_opens_quietly_and_checks_green(scenario: &str, turn_page: &str) {
         assert!(*green, "line {n} is red: {text}");
     }
     assert!(lines[0].2.contains("published.yaml"), "{lines:?}");
-    assert!(lines[1].2.contains("events"), "{lines:?}");
+    assert!(lines[1].2.contains("event records"), "{lines:?}");
 }
 
 #[test]
@@ -258,7 +283,10 @@ fn red_on(t: &TempDir, war: &Path, what: &str, tamper: &dyn Fn(&Path), turn: u32
         if *n == turn {
             assert!(!*green, "{what}: turn {turn} is green: {text}");
             for name in names {
-                assert!(text.contains(name), "{what}: turn {turn}'s line does not name {name}: {text}");
+                assert!(
+                    text.contains(name),
+                    "{what}: turn {turn}'s line does not name {name}: {text}"
+                );
             }
         }
     }
@@ -298,7 +326,10 @@ fn a_tampered_die_orders_file_or_seed_shows_red_on_its_turn_naming_it() {
             fs::write(&p, text).unwrap();
         },
         3,
-        &["turns/0003/orders/athens.yaml", "changed after adjudication"],
+        &[
+            "turns/0003/orders/athens.yaml",
+            "changed after adjudication",
+        ],
     );
     // One seed: the seed turn 4 revealed, as the next game file records it.
     red_on(
@@ -311,10 +342,18 @@ fn a_tampered_die_orders_file_or_seed_shows_red_on_its_turn_naming_it() {
             let last = c.chars().last().unwrap();
             let other = if last == '0' { '1' } else { '0' };
             let changed = format!("{}{other}", &c[..c.len() - 1]);
-            replace_once(&p, &format!("commitment: {c}"), &format!("commitment: {changed}"));
+            replace_once(
+                &p,
+                &format!("commitment: {c}"),
+                &format!("commitment: {changed}"),
+            );
         },
         4,
-        &["turns/0005/game.yaml", "dice.commitment", "seed turn 4 revealed"],
+        &[
+            "turns/0005/game.yaml",
+            "dice.commitment",
+            "seed turn 4 revealed",
+        ],
     );
 }
 
@@ -338,9 +377,24 @@ fn a_players_report_and_view_are_checked_in_the_browser() {
         })
     };
     let cases = serde_json::json!([
-        case("good", "turns/0004/report-athens.md", "turns/0004/view-athens.yaml", Some("turns/0004/orders/athens.yaml")),
-        case("other-turn", "turns/0004/report-athens.md", "turns/0003/view-athens.yaml", None),
-        case("russian", "turns/0005/report-sparta.ru.md", "turns/0005/view-sparta.yaml", Some("turns/0005/orders/sparta.yaml")),
+        case(
+            "good",
+            "turns/0004/report-athens.md",
+            "turns/0004/view-athens.yaml",
+            Some("turns/0004/orders/athens.yaml")
+        ),
+        case(
+            "other-turn",
+            "turns/0004/report-athens.md",
+            "turns/0003/view-athens.yaml",
+            None
+        ),
+        case(
+            "russian",
+            "turns/0005/report-sparta.ru.md",
+            "turns/0005/view-sparta.yaml",
+            Some("turns/0005/orders/sparta.yaml")
+        ),
     ]);
     fs::write(
         site.join("player-cases.js"),
@@ -391,7 +445,10 @@ fn a_players_report_and_view_are_checked_in_the_browser() {
     for c in ["good", "russian"] {
         let ls = of(c);
         assert!(ls.iter().all(|l| l.1), "{c}: {ls:?}");
-        assert!(ls.iter().any(|l| l.2.starts_with("anchored:")), "{c}: {ls:?}");
+        assert!(
+            ls.iter().any(|l| l.2.starts_with("anchored:")),
+            "{c}: {ls:?}"
+        );
         assert!(ls.iter().any(|l| l.2.starts_with("orders:")), "{c}: {ls:?}");
     }
     let bad = of("other-turn");

@@ -507,7 +507,7 @@ const Dikast = (function () {
     return {
       pending: false,
       words: "seed, game file chain, " + nOrders + " orders files, turn key; " +
-        events + " events (" + values + " values) in " + reports.length + " reports equal the protocol's" +
+        events + " event records (" + values + " values) across " + reports.length + " reports equal the protocol's" +
         (sealedSkipped ? "; " + sealedSkipped + " sealed events not checkable without the sealed seed" : ""),
     };
   }
