@@ -341,8 +341,8 @@ fn sorted_files(dir: &Path) -> Result<Vec<String>, Failure> {
 }
 
 /// `archive.js`: the files verify.html checks, byte for byte (base64): every game file,
-/// orders file and report, and published.yaml. Views are left out (the page cannot
-/// re-run the rules that make them).
+/// view, orders file and report, and published.yaml. Of a view the page reads only its
+/// header (which game file it was made from): it cannot re-run the rules that make it.
 fn archive_js(root: &Path) -> Result<String, Failure> {
     let layout = Layout::new(root);
     let mut files = BTreeMap::new();
@@ -350,7 +350,9 @@ fn archive_js(root: &Path) -> Result<String, Failure> {
         let dir = layout.turn_dir(t);
         let rel = format!("turns/{t:04}");
         for name in sorted_files(&dir)? {
-            if name == "game.yaml" || (name.starts_with("report") && name.ends_with(".md")) {
+            let view = name.starts_with("view-") && name.ends_with(".yaml");
+            let report = name.starts_with("report") && name.ends_with(".md");
+            if name == "game.yaml" || view || report {
                 files.insert(
                     format!("{rel}/{name}"),
                     base64(&fsx::read_limited(&dir.join(&name))?),

@@ -459,3 +459,252 @@ fn a_players_report_and_view_are_checked_in_the_browser() {
         "{bad:?}"
     );
 }
+
+/// The YAML block of a report's dice section: its byte range in the file.
+fn dice_block(text: &str) -> (usize, usize) {
+    let at = ["\n## Dice ", "\n## Кости "]
+        .iter()
+        .find_map(|h| text.find(h))
+        .expect("a dice section");
+    let start = text[at..].find("```yaml\n").expect("its fence") + at + "```yaml\n".len();
+    let end = text[start..].find("```").expect("its end") + start;
+    (start, end)
+}
+
+/// A different byte, as tests/archive.rs changes one: alternately the low bit, and a
+/// plausible edit (another digit, the other letter case, a space for anything else).
+fn changed(b: u8, plausible: bool) -> u8 {
+    if !plausible {
+        return b ^ 1;
+    }
+    match b {
+        b'0'..=b'8' => b + 1,
+        b'9' => b'0',
+        b'a'..=b'z' => b.to_ascii_uppercase(),
+        b'A'..=b'Z' => b.to_ascii_lowercase(),
+        b' ' => b'_',
+        _ => b' ',
+    }
+}
+
+/// Issue 33, "Done when": the page's check and `dikast verify` agree on every change of
+/// the archive tamper test (tests/archive.rs: a byte changed at the start, a third, the
+/// middle, three quarters and the end of a file, a comment appended) that a published
+/// archive's check can see: every game file, orders file and published.yaml, and the
+/// dice section of the moderator's and a side's (Russian) report of every turn. Each
+/// change is made to the published copy and `dikast verify` run on it; the page checks
+/// every changed archive in one browser run (verify.js's `checkArchive` on the archive's
+/// files with that one file changed). Both must say red, or both green.
+#[test]
+fn the_page_and_dikast_verify_agree_on_every_change_the_page_can_see() {
+    let t = TempDir::new("site-agree");
+    let war = demo(&t, "hellenes-431");
+    let out = t.join("public");
+    publish_site(&war, &out);
+    let mut files: Vec<String> = vec!["published.yaml".into()];
+    let mut reports = Vec::new();
+    for n in 1..=turn_count(&out) {
+        let dir = format!("turns/{n:04}");
+        files.push(format!("{dir}/game.yaml"));
+        for side in ["athens", "sparta"] {
+            let o = format!("{dir}/orders/{side}.yaml");
+            if out.join(&o).exists() {
+                files.push(o);
+            }
+        }
+        for r in ["report.md", "report-sparta.ru.md"] {
+            if out.join(&dir).join(r).exists() {
+                reports.push(format!("{dir}/{r}"));
+            }
+        }
+    }
+    // (file, new bytes, what was done)
+    let mut changes: Vec<(String, Vec<u8>, String)> = Vec::new();
+    let mut at_places = |f: &str, range: (usize, usize), append: bool| {
+        let bytes = fs::read(out.join(f)).unwrap();
+        let (a, b) = range;
+        let len = b - a;
+        let mut places = vec![a, a + len / 3, a + len / 2, a + len * 3 / 4, b - 2, b - 1];
+        places.dedup();
+        for (i, p) in places.into_iter().enumerate() {
+            let mut c = bytes.clone();
+            c[p] = changed(bytes[p], i % 2 == 1);
+            changes.push((
+                f.to_string(),
+                c,
+                format!(
+                    "byte {p} {:?} → {:?}",
+                    bytes[p] as char,
+                    changed(bytes[p], i % 2 == 1) as char
+                ),
+            ));
+        }
+        if append {
+            let mut c = bytes.clone();
+            c.extend_from_slice(b"# a comment added afterwards\n");
+            changes.push((f.to_string(), c, "a comment appended".into()));
+        }
+    };
+    for f in &files {
+        let len = fs::metadata(out.join(f)).unwrap().len() as usize;
+        at_places(f, (0, len), true);
+    }
+    // A report's dice section: its YAML up to its last line's end (the newline before the
+    // closing fence is framing, not a value: changed, `verify` fails as the report's bytes
+    // differ, but no page that does not re-run the rules can tell).
+    for r in &reports {
+        let text = fs::read_to_string(out.join(r)).unwrap();
+        let (a, b) = dice_block(&text);
+        at_places(r, (a, b - 1), false);
+    }
+
+    // `dikast verify` on each change, on two copies at once.
+    let other = t.join("public-2");
+    cli::copy_tree(&out, &other);
+    let run = &|dir: &Path, which: usize| {
+        changes
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| i % 2 == which)
+            .map(|(i, (f, bytes, _))| {
+                let path = dir.join(f);
+                let original = fs::read(&path).unwrap();
+                fs::write(&path, bytes).unwrap();
+                let o = Test::new().arg("verify").arg(dir).output();
+                fs::write(&path, &original).unwrap();
+                assert!(
+                    o.code == 0 || o.code == 3,
+                    "{f}: verify exited {}",
+                    o.both()
+                );
+                (i, o.code == 3)
+            })
+            .collect::<Vec<_>>()
+    };
+    let (one, two) = (&out, &other);
+    let verdicts: Vec<bool> = std::thread::scope(|s| {
+        let a = s.spawn(move || run(one, 0));
+        let b = s.spawn(move || run(two, 1));
+        let mut v = a.join().unwrap();
+        v.extend(b.join().unwrap());
+        v.sort();
+        v.into_iter().map(|(_, failed)| failed).collect()
+    });
+
+    // The page on every changed archive, in one run.
+    let site = out.join("site");
+    let list: Vec<serde_json::Value> = changes
+        .iter()
+        .map(|(f, bytes, _)| {
+            use base64_engine::encode;
+            serde_json::json!({ "file": f, "b64": encode(bytes) })
+        })
+        .collect();
+    fs::write(
+        site.join("agree-changes.js"),
+        format!("window.CHANGES = {};\n", serde_json::Value::Array(list)),
+    )
+    .unwrap();
+    fs::write(
+        site.join("agree-check.js"),
+        r#"(async () => {
+  const out = document.getElementById("out");
+  const base = window.DIKAST_ARCHIVE.files;
+  const cases = [{ file: null }].concat(window.CHANGES);
+  for (let i = 0; i < cases.length; i++) {
+    const files = Object.assign({}, base);
+    if (cases[i].file) files[cases[i].file] = cases[i].b64;
+    const lines = await Dikast.checkArchive(files);
+    const red = lines.find((l) => !l.ok);
+    const li = document.createElement("li");
+    li.dataset.i = String(i - 1);
+    li.className = red ? "red" : "green";
+    li.textContent = red ? red.text : "green";
+    out.appendChild(li);
+  }
+  out.dataset.done = "yes";
+})();
+"#,
+    )
+    .unwrap();
+    fs::write(
+        site.join("agree.html"),
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>agree</title></head><body><ul id=\"out\"></ul><script src=\"archive.js\"></script><script src=\"agree-changes.js\"></script><script src=\"verify.js\"></script><script src=\"agree-check.js\"></script></body></html>\n",
+    )
+    .unwrap();
+    let p = open(&site.join("agree.html"));
+    p.quiet("the agreement page");
+    assert!(
+        p.dom.contains("data-done=\"yes\""),
+        "the page did not finish"
+    );
+    let page: Vec<(i64, bool, String)> = p
+        .dom
+        .split("<li ")
+        .skip(1)
+        .map(|li| {
+            (
+                between(li, "data-i=\"", "\"").parse().unwrap(),
+                between(li, "class=\"", "\"") == "red",
+                between(li, ">", "</li>").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        page.len(),
+        changes.len() + 1,
+        "one line per change and the unchanged archive"
+    );
+    assert!(!page[0].1, "the unchanged archive is red: {}", page[0].2);
+    let mut disagree = Vec::new();
+    for (i, (f, _, what)) in changes.iter().enumerate() {
+        let (_, red, text) = &page[i + 1];
+        if *red != verdicts[i] {
+            disagree.push(format!(
+                "{f}, {what}: dikast verify {}, the page {} ({text})",
+                if verdicts[i] { "fails" } else { "passes" },
+                if *red { "is red" } else { "is green" }
+            ));
+        }
+    }
+    assert!(
+        disagree.is_empty(),
+        "{} of {} changes: the page and dikast verify disagree:\n{}",
+        disagree.len(),
+        changes.len(),
+        disagree.join("\n")
+    );
+    // Changes both pass are only published.yaml's that keep its values (a comment
+    // appended, the case of a hex digit).
+    let passed: Vec<String> = changes
+        .iter()
+        .zip(&verdicts)
+        .filter(|(_, failed)| !**failed)
+        .map(|((f, _, what), _)| format!("{f}, {what}"))
+        .collect();
+    assert!(
+        passed.iter().all(|p| p.starts_with("published.yaml")),
+        "changes that pass both: {passed:?}"
+    );
+}
+
+/// Standard base64 (the page decodes it with `atob`).
+mod base64_engine {
+    pub fn encode(bytes: &[u8]) -> String {
+        const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        let mut out = String::new();
+        for c in bytes.chunks(3) {
+            let n = (u32::from(c[0]) << 16)
+                | (u32::from(*c.get(1).unwrap_or(&0)) << 8)
+                | u32::from(*c.get(2).unwrap_or(&0));
+            for i in 0..4 {
+                out.push(if i <= c.len() {
+                    char::from(A[((n >> (18 - 6 * i)) & 63) as usize])
+                } else {
+                    '='
+                });
+            }
+        }
+        out
+    }
+}

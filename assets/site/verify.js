@@ -27,9 +27,9 @@ const Dikast = (function () {
     return s;
   }
 
-  // A 64-digit lower-case hex value as 32 bytes, or null.
+  // A 64-digit hex value as 32 bytes, or null.
   function unhex32(s) {
-    if (typeof s !== "string" || !/^[0-9a-f]{64}$/.test(s)) return null;
+    if (typeof s !== "string" || !/^[0-9a-fA-F]{64}$/.test(s)) return null;
     const out = new Uint8Array(32);
     for (let i = 0; i < 32; i++) out[i] = parseInt(s.slice(2 * i, 2 * i + 2), 16);
     return out;
@@ -181,7 +181,7 @@ const Dikast = (function () {
 
   // A scalar of the YAML dikast writes: plain, 'single' or "double" quoted, [] or {}.
   function scalar(v) {
-    v = v.trim();
+    v = v.replace(/^[ \t]+|[ \t]+$/g, "");
     if (v === "" || v === "~" || v === "null") return null;
     if (v === "[]") return [];
     if (v === "{}") return {};
@@ -209,13 +209,13 @@ const Dikast = (function () {
       if (!rest.startsWith(":")) return null;
       rest = rest.slice(1);
     } else {
-      const m = /^([^\s:'"][^:]*?):(?:\s|$)/.exec(s);
+      const m = /^([^ \t:'"][^:]*?):(?:[ \t]|$)/.exec(s);
       if (!m) return null;
       key = m[1];
       rest = s.slice(m[1].length + 1);
     }
     if (rest !== "" && !rest.startsWith(" ")) return null;
-    return { key, rest: rest.trim() };
+    return { key, rest: rest.replace(/^[ \t]+|[ \t]+$/g, "") };
   }
 
   // A small reader of block-style YAML (maps, lists, scalars): enough for a dice section,
@@ -223,9 +223,9 @@ const Dikast = (function () {
   function parseYaml(src) {
     const lines = [];
     for (const raw of normalise(src).split("\n")) {
-      if (/^\s*(#.*)?$/.test(raw)) continue;
+      if (/^[ \t]*(#.*)?$/.test(raw)) continue;
       const indent = raw.length - raw.replace(/^ +/, "").length;
-      lines.push({ indent, text: raw.slice(indent).replace(/\s+$/, "") });
+      lines.push({ indent, text: raw.slice(indent).replace(/[ \t]+$/, "") });
     }
     let i = 0;
     function block(indent) {
@@ -234,7 +234,7 @@ const Dikast = (function () {
         const out = [];
         while (i < lines.length && lines[i].indent === indent &&
                (lines[i].text === "-" || lines[i].text.startsWith("- "))) {
-          const rest = lines[i].text.slice(1).trim();
+          const rest = lines[i].text.slice(1).replace(/^[ \t]+|[ \t]+$/g, "");
           if (rest === "") {
             i += 1;
             out.push(i < lines.length && lines[i].indent > indent ? block(lines[i].indent) : null);
@@ -341,6 +341,47 @@ const Dikast = (function () {
   class Mismatch extends Error {}
   const fail = (m) => { throw new Mismatch(m); };
 
+  // dice.md §5: the fields a dice section has, and no others (as `dikast verify` reads it).
+  const SECTION = ["protocol", "game", "turn", "commitment", "seed", "game_sha256", "orders",
+    "turn_key", "sealed_seed", "events"];
+  const EVENT = ["label", "sealed", "d6", "below"];
+  const isInt = (v) => Number.isInteger(v) && v >= 0;
+  const isMap = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+  function checkShape(sec, name) {
+    if (!isMap(sec)) fail(name + ": the dice section is not a mapping of fields");
+    for (const k of Object.keys(sec)) {
+      if (!SECTION.includes(k)) fail(name + ": the dice section has a field `" + k + "` that a dice section does not have");
+    }
+    for (const k of SECTION) {
+      if (k !== "sealed_seed" && !(k in sec)) fail(name + ": the dice section has no field " + k);
+    }
+    for (const k of ["protocol", "commitment", "seed", "game_sha256", "turn_key"]) {
+      if (typeof sec[k] !== "string") fail(name + ": field " + k + " is not text");
+    }
+    if (!isInt(sec.turn)) fail(name + ": field turn is not a number");
+    if (!Array.isArray(sec.orders)) fail(name + ": field orders is not a list");
+    for (const o of sec.orders) {
+      if (!isMap(o) || Object.keys(o).sort().join() !== "sha256,side" ||
+          typeof o.side !== "string" || typeof o.sha256 !== "string") {
+        fail(name + ": field orders: each entry is `side` and `sha256`, nothing else");
+      }
+    }
+    if (!Array.isArray(sec.events)) fail(name + ": field events is not a list");
+    for (const ev of sec.events) {
+      if (!isMap(ev)) fail(name + ": field events: an entry is not a mapping");
+      for (const k of Object.keys(ev)) {
+        if (!EVENT.includes(k)) fail(name + ": an event has a field `" + k + "` that an event does not have");
+      }
+      if (typeof ev.label !== "string") fail(name + ": an event has no label");
+      if ("sealed" in ev && typeof ev.sealed !== "boolean") fail(name + ": event `" + ev.label + "`: field sealed is not true or false");
+      if ("d6" in ev && !(Array.isArray(ev.d6) && ev.d6.every(isInt))) fail(name + ": event `" + ev.label + "`: field d6 is not a list of numbers");
+      if ("below" in ev && !(Array.isArray(ev.below) && ev.below.every((p) => Array.isArray(p) && p.length === 2 && p.every(isInt)))) {
+        fail(name + ": event `" + ev.label + "`: field below is not a list of [n, value] pairs");
+      }
+    }
+  }
+
   // ------------------------------------------------------------------ the archive
 
   function pad(t) {
@@ -374,7 +415,13 @@ const Dikast = (function () {
       return { ok: true, line: "published.yaml: absent; sealed events are checked with the seed a moderator's report reveals, if any", seeds: null };
     }
     let pub;
-    try { pub = parseYaml(p) || {}; } catch (e) { pub = {}; }
+    try { pub = parseYaml(p); } catch (e) { pub = null; }
+    if (!isMap(pub) || Object.keys(pub).sort().join() !== "protocol,sealed_seed,turn") {
+      return { ok: false, line: "published.yaml: it is not `protocol`, `turn` and `sealed_seed`, nothing else", seeds: null };
+    }
+    if (pub.protocol !== "dikast-dice/v1") {
+      return { ok: false, line: "published.yaml: field protocol is not dikast-dice/v1", seeds: null };
+    }
     const u = unhex32(pub.sealed_seed);
     const T = Number(pub.turn);
     if (!u) return { ok: false, line: "published.yaml: field sealed_seed is not a 64-digit hex value", seeds: null };
@@ -446,10 +493,26 @@ const Dikast = (function () {
         fail(ctx.gameName + ": field previous is not the SHA-256 of " + prev + " (the chain of game files)");
       }
     }
+    // The views of the turn vouch for its game file: each names its SHA-256 (based_on).
+    // When they all name one other value, the game file is what changed.
+    const gameShaNow = hex(await shaOf(a, ctx.gameName));
+    const views = Object.keys(a.bytes).filter((k) => k.startsWith(dir) && /^view-[^/]+\.yaml$/.test(k.slice(dir.length))).sort();
+    const heads = views.map((k) => header(a.textOf(k)));
+    const named = new Set(heads.map((v) => v.based_on));
+    if (views.length > 1 && named.size === 1 && !named.has(gameShaNow)) {
+      fail(ctx.gameName + " was changed after dikast wrote it: its SHA-256 is " + gameShaNow + ", but its views name " + heads[0].based_on + " (field based_on)");
+    }
+    for (let i = 0; i < views.length; i++) {
+      const v = heads[i];
+      if (v.based_on !== gameShaNow) fail(views[i] + ": field based_on is not the SHA-256 of " + ctx.gameName);
+      if (v.game !== g.game || v.turn !== t || v.dice.commitment !== g.dice.commitment || v.dice.sealed_anchor !== g.dice.sealed_anchor) {
+        fail(views[i] + ": fields game, turn, dice are not those of " + ctx.gameName);
+      }
+    }
     const main = dir + "report.md";
     if (!(main in a.bytes)) {
       if (ctx.next) fail(main + " is missing (turn " + (t + 1) + " exists)");
-      return { pending: true, words: "awaits adjudication; its game file follows from turn " + (t - 1) + "'s" };
+      return { pending: true, words: "awaits adjudication; its game file follows from turn " + (t - 1) + "'s, and its " + views.length + " views name it" };
     }
     if (!ctx.next) fail("turns/" + pad(t + 1) + "/game.yaml is missing (" + main + " says turn " + t + " was adjudicated)");
     const reports = Object.keys(a.bytes)
@@ -466,6 +529,7 @@ const Dikast = (function () {
         fail(name + ": the dice section cannot be read: " + e.message);
       }
       if (!sec) fail(name + " has no dice section");
+      checkShape(sec, name);
       if (sec.protocol !== "dikast-dice/v1") fail(name + ": protocol `" + sec.protocol + "` is not dikast-dice/v1");
       if (sec.game !== g.game || sec.turn !== t) fail(name + ": fields game, turn are not " + g.game + ", " + t);
       if (sec.commitment !== g.dice.commitment) fail(name + ": field commitment is not " + ctx.gameName + "'s dice.commitment");
@@ -645,6 +709,7 @@ const Dikast = (function () {
     try {
       const sec = diceSection(report.text);
       if (!sec) fail(report.name + " has no dice section (`## Dice` or `## Кости`): is it a dikast report?");
+      checkShape(sec, report.name);
       if (sec.protocol !== "dikast-dice/v1") fail(report.name + " uses protocol `" + sec.protocol + "`; this page checks dikast-dice/v1");
       const seed = unhex32(sec.seed);
       if (!seed || hex(await chainPrev(seed)) !== sec.commitment) fail(report.name + ": the revealed seed does not hash to the commitment");
