@@ -708,3 +708,87 @@ mod base64_engine {
         out
     }
 }
+
+/// The site is a function of the published copy: published twice, the same bytes (no
+/// clock, no hash-map order, no folder name in it); the players' chosen names are on the
+/// index and their addresses nowhere; a campaign holding a `site` folder of its own is
+/// refused and nothing is written. No browser needed.
+#[test]
+fn the_site_is_the_same_bytes_every_time_and_holds_no_address() {
+    let t = TempDir::new("site-bytes");
+    let war = demo(&t, "hellenes-431");
+    let campaign = war.join("campaign.yaml");
+    let text = fs::read_to_string(&campaign).unwrap();
+    let named = text
+        .replacen(
+            "name: ''\n    email: ''",
+            "name: Pericles\n    email: pericles@athens.example",
+            1,
+        )
+        .replacen(
+            "name: ''\n    email: ''",
+            "name: Archidamus\n    email: archidamus@sparta.example",
+            1,
+        );
+    assert_ne!(named, text, "campaign.yaml has the players' fields");
+    fs::write(&campaign, named).unwrap();
+    let (a, b) = (t.join("one"), t.join("two"));
+    publish_site(&war, &a);
+    publish_site(&war, &b);
+    let files = |d: &Path| {
+        let mut v: Vec<(String, Vec<u8>)> = fs::read_dir(d.join("site"))
+            .unwrap()
+            .flatten()
+            .map(|e| {
+                (
+                    e.file_name().to_string_lossy().into_owned(),
+                    fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let (fa, fb) = (files(&a), files(&b));
+    assert!(
+        fa.len() >= 10,
+        "{:?}",
+        fa.iter().map(|f| &f.0).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        fa.iter().map(|f| &f.0).collect::<Vec<_>>(),
+        fb.iter().map(|f| &f.0).collect::<Vec<_>>()
+    );
+    for ((name, x), (_, y)) in fa.iter().zip(&fb) {
+        assert!(x == y, "site/{name} differs between two publications");
+        let text = String::from_utf8_lossy(x);
+        assert!(
+            !text.contains("@athens.example") && !text.contains("@sparta.example"),
+            "site/{name} holds an address"
+        );
+        assert!(
+            !text.contains(&*t.path().to_string_lossy()),
+            "site/{name} names a local folder"
+        );
+    }
+    let index =
+        String::from_utf8_lossy(&fa.iter().find(|f| f.0 == "index.html").unwrap().1).into_owned();
+    assert!(
+        index.contains("Pericles") && index.contains("Archidamus"),
+        "the index names the players"
+    );
+
+    // A campaign with a `site` folder of its own: refused, nothing written.
+    fs::create_dir(war.join("site")).unwrap();
+    fs::write(war.join("site/notes.txt"), "mine").unwrap();
+    let c = t.join("three");
+    Test::new()
+        .arg("publish")
+        .arg(&war)
+        .arg(&c)
+        .args(["--force", "--site"])
+        .failure()
+        .stderr_has("holds a `site` folder of its own")
+        .run();
+    assert!(!c.exists(), "nothing is written");
+}
