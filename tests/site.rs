@@ -220,6 +220,26 @@ fn a_demo_site_opens_quietly_and_checks_green(scenario: &str, turn_page: &str) {
         assert!(p.dom.contains(needed), "{turn_page} lacks {needed}");
     }
 
+    // The reader's language is remembered: with Russian chosen before (the switch's
+    // click stores it), the English page of turn 2 opens as its Russian twin.
+    fs::write(
+        site.join("remember.js"),
+        "localStorage.setItem(\"dikast-lang\", \"ru\"); location.href = \"turn-0002.html\";\n",
+    )
+    .unwrap();
+    fs::write(
+        site.join("remember.html"),
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><script src=\"remember.js\"></script></head><body></body></html>\n",
+    )
+    .unwrap();
+    let p = open(&site.join("remember.html"));
+    p.quiet("the remembered language");
+    assert!(
+        p.dom.contains("<html lang=\"ru\">") && p.dom.contains("<h1>Ход 2: "),
+        "the choice of Russian is not remembered: {}",
+        &p.dom[..p.dom.len().min(600)]
+    );
+
     let p = open(&site.join("verify.html"));
     p.quiet("verify.html");
     assert_eq!(p.status(), ("yes".into(), "0".into()), "{}", p.dom);
