@@ -87,8 +87,8 @@ impl Turn {
         self.reports.contains_key("report.md")
     }
     /// The step's title in `lang`, as the turn's report heads it (`# game — turn t:
-    /// title`); the game file's English words otherwise.
-    fn title(&self, lang: Lang) -> String {
+    /// title`); `None` before the turn is adjudicated.
+    fn reported_title(&self, lang: Lang) -> Option<String> {
         let prefix = format!(
             "# {} — {} {}: ",
             self.head.game,
@@ -100,7 +100,23 @@ impl Turn {
             .and_then(|r| r.lines().next())
             .and_then(|l| l.strip_prefix(&prefix))
             .map(str::to_string)
-            .unwrap_or_else(|| self.head.step.clone())
+    }
+    /// The events of the turn as the moderator's report in `lang` tells them: the
+    /// top-level items of its `## What happened` (a battle's rounds, nested, stay on the
+    /// turn's page). Every game's report has the section, so the timeline needs no game's
+    /// help; in a published archive the moderator's report is public.
+    fn happened(&self, lang: Lang) -> Vec<String> {
+        let Some(r) = self.reports.get(&lang.file_name("report")) else {
+            return Vec::new();
+        };
+        let heading = report::happened_heading(lang);
+        r.lines()
+            .skip_while(|l| l.trim_end() != heading)
+            .skip(1)
+            .take_while(|l| !l.starts_with("## "))
+            .filter_map(|l| l.strip_prefix("- "))
+            .map(str::to_string)
+            .collect()
     }
 }
 
@@ -135,6 +151,7 @@ struct Words {
     other_lang: &'static str,
     protocol: &'static str,
     dice_seen: &'static str,
+    happened: &'static str,
     verify_title: &'static str,
     verify_intro: &'static str,
     vectors: &'static str,
@@ -176,6 +193,7 @@ const EN: Words = Words {
     other_lang: "Русский",
     protocol: "Every die of this campaign comes from the protocol dikast-dice/v1: before any orders, the game file of each turn commits to a seed (the SHA-256 of it); the adjudication reveals the seed, and the turn key mixes it with the game file and every side's orders file (their SHA-256). Each random event draws from its own ChaCha20 stream under a key made from the turn key and its label; events whose result some side may not see (a deal) also mix in a second, sealed chain, revealed when the campaign is published. So nobody could choose the dice, and anyone can recompute them: the page «Check the dice» does it in this browser, from the published files alone.",
     dice_seen: "dice",
+    happened: "What happened",
     verify_title: "Check every die in this browser",
     verify_intro: "This page recomputes, from the published files alone, what `dikast verify` checks of a published archive but the re-run of the rules: each seed against its commitment and the next game file, the chain of game files, every report's game file hash and orders hashes, the turn key, and every value of every random event (the sealed ones with the sealed seed published.yaml reveals). SHA-256 is your browser's own (Web Crypto); ChaCha20 and the rest are in verify.js, a few hundred lines written from the protocol's text. The protocol's test vectors run first.",
     vectors: "The protocol's test vectors",
@@ -217,6 +235,7 @@ const RU: Words = Words {
     other_lang: "English",
     protocol: "Каждая кость этой кампании получена по протоколу dikast-dice/v1: до всяких приказов файл игры каждого хода фиксирует зерно (его SHA-256); при разборе хода зерно раскрывается, и ключ хода смешивает его с файлом игры и файлом приказов каждой стороны (их SHA-256). Каждое случайное событие берёт значения из своего потока ChaCha20 с ключом из ключа хода и метки события; события, исход которых видят не все (раздача карт), добавляют второе, запечатанное зерно, раскрываемое при публикации кампании. Поэтому никто не мог выбрать кости, а любой может их пересчитать: страница «Проверить кости» делает это в этом браузере, по одним опубликованным файлам.",
     dice_seen: "кости",
+    happened: "Что произошло",
     verify_title: "Проверка каждой кости в этом браузере",
     verify_intro: "Эта страница пересчитывает по одним опубликованным файлам то, что `dikast verify` проверяет в опубликованном архиве, кроме повторного разбора по правилам: каждое зерно против его обязательства и следующего файла игры, цепочку файлов игры, хеш файла игры и хеши приказов в каждом отчёте, ключ хода и каждое значение каждого случайного события (запечатанные — с запечатанным зерном из published.yaml). SHA-256 — собственный у браузера (Web Crypto); ChaCha20 и остальное — в verify.js, несколько сотен строк по тексту протокола. Сначала проверяются тестовые векторы протокола. Сообщения проверки — на английском, как у `dikast verify`.",
     vectors: "Тестовые векторы протокола",
@@ -482,6 +501,14 @@ struct Site<'a> {
 }
 
 impl Site<'_> {
+    /// A turn's step title in `lang`: its report's heading, else the game's words for the
+    /// step (a turn not adjudicated yet), else the game file's English.
+    fn title(&self, t: &Turn, lang: Lang) -> String {
+        t.reported_title(lang)
+            .or_else(|| self.game.step_title(self.layout, t.t, lang).ok())
+            .unwrap_or_else(|| t.head.step.clone())
+    }
+
     /// The sides in the scenario's order (the dice section's), and whoever else a game
     /// file awaits.
     fn sides(&self) -> Vec<String> {
@@ -551,7 +578,7 @@ impl Site<'_> {
         b.push_str("</ul></section>\n");
         let last = self.turns.last().expect("build checked a turn");
         let result = if last.head.awaiting.is_empty() {
-            format!("{}: {}", w.over, esc(&last.head.step))
+            format!("{}: {}", w.over, esc(&self.title(last, lang)))
         } else {
             format!(
                 "{}; {} {} {}",
@@ -578,7 +605,17 @@ impl Site<'_> {
             w.timeline
         );
         for (i, t) in self.turns.iter().enumerate() {
-            let title = esc(&t.title(lang));
+            let title = esc(&self.title(t, lang));
+            if !t.adjudicated() && t.head.awaiting.is_empty() {
+                // The game file the last turn made: the game is over, nothing awaited.
+                let _ = writeln!(
+                    b,
+                    "<li data-turn=\"{n}\" class=\"dk-final\">{} {n}: {title}</li>",
+                    w.turn,
+                    n = t.t
+                );
+                continue;
+            }
             if !t.adjudicated() {
                 let _ = writeln!(
                     b,
@@ -631,6 +668,17 @@ impl Site<'_> {
                     let _ = write!(b, "<li>{}</li>", esc(&e));
                 }
                 b.push_str("</ul>");
+            }
+            let happened = t.happened(lang);
+            if !happened.is_empty() {
+                let items: String = happened.iter().map(|l| format!("- {l}\n")).collect();
+                let _ = write!(
+                    b,
+                    "<details class=\"dk-happened\"><summary>{} ({})</summary>{}</details>",
+                    w.happened,
+                    happened.len(),
+                    markdown(&items).trim_end()
+                );
             }
             b.push_str("</li>\n");
         }
@@ -709,7 +757,7 @@ impl Site<'_> {
                 w.next
             );
         }
-        let title = t.title(lang);
+        let title = self.title(t, lang);
         let mut b = format!("<h1>{} {n}: {}</h1>\n", w.turn, esc(&title));
         if i + 1 < self.turns.len() {
             b.push_str(&self.maps(i + 1, lang, w.maps)?);

@@ -13,6 +13,7 @@
 mod cli;
 
 use cli::{TempDir, Test};
+use dikast::map::esc;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -183,6 +184,86 @@ fn a_demo_site_opens_quietly_and_checks_green(scenario: &str, turn_page: &str) {
     let turns = turn_count(&out);
     assert!(turns >= 3, "the demo has turns");
     no_request_leaves(&site);
+    // The pending turn (no report heads it yet) is titled in the page's language, in the
+    // game's own words: the Russian index names it as the Russian orders skeleton does,
+    // not with the game file's English `step:`.
+    let pending = |index: &str| {
+        let text = fs::read_to_string(site.join(index)).unwrap();
+        let li = between(
+            &text,
+            &format!("<li data-turn=\"{turns}\" class=\"dk-pending\">"),
+            "</li>",
+        );
+        let title = between(li, ": ", " — ").to_string();
+        assert!(!title.is_empty(), "{index}: no pending turn {turns}: {li}");
+        title
+    };
+    let last_game: serde_yaml::Value =
+        serde_yaml::from_slice(&fs::read(out.join(format!("turns/{turns:04}/game.yaml"))).unwrap())
+            .unwrap();
+    let awaited = last_game["awaiting"][0]
+        .as_str()
+        .expect("the pending turn awaits a side");
+    let skeleton = Test::new()
+        .arg("template")
+        .arg(t.join("war"))
+        .args(["--side", awaited, "--lang", "ru"])
+        .run()
+        .stdout;
+    let ru_title = skeleton
+        .lines()
+        .nth(1)
+        .and_then(|l| l.split_once(&format!("ход {turns}: ")))
+        .map(|(_, title)| title.to_string())
+        .unwrap_or_else(|| panic!("the Russian skeleton names turn {turns}: {skeleton}"));
+    assert_eq!(pending("index.ru.html"), esc(&ru_title));
+    assert_eq!(
+        pending("index.html"),
+        esc(last_game["step"].as_str().expect("a step"))
+    );
+    assert_ne!(pending("index.html"), pending("index.ru.html"));
+
+    // The timeline tells each turn's events as the moderator's report does (every
+    // top-level item of its `## What happened`, in the page's language): the cards
+    // played among them, in either game.
+    for (index, report, heading) in [
+        ("index.html", "report.md", "## What happened"),
+        ("index.ru.html", "report.ru.md", "## Что произошло"),
+    ] {
+        let text = fs::read_to_string(site.join(index)).unwrap();
+        let timeline = between(&text, "id=\"dk-timeline\"", "</ol>");
+        for n in 1..turns {
+            let md = fs::read_to_string(out.join(format!("turns/{n:04}/{report}"))).unwrap();
+            let items = md
+                .lines()
+                .skip_while(|l| *l != heading)
+                .skip(1)
+                .take_while(|l| !l.starts_with("## "))
+                .filter(|l| l.starts_with("- "))
+                .count();
+            assert!(items > 0, "turn {n}'s {report} tells nothing");
+            let li = between(
+                timeline,
+                &format!("<li data-turn=\"{n}\">"),
+                "</details></li>",
+            );
+            let told = li
+                .split("<details class=\"dk-happened\">")
+                .nth(1)
+                .unwrap_or("");
+            assert!(
+                told.contains(&format!(" ({items})</summary>"))
+                    && told.matches("<li>").count() == items,
+                "{index}: turn {n} does not tell its {items} events: {li}"
+            );
+        }
+        if index == "index.html" {
+            assert!(
+                timeline.contains(" plays "),
+                "{index}: no card played in the timeline"
+            );
+        }
+    }
     // The copy with its site still verifies (the site is beside the archive, not in it).
     Test::new()
         .arg("verify")
@@ -811,4 +892,103 @@ fn the_site_is_the_same_bytes_every_time_and_holds_no_address() {
         .stderr_has("holds a `site` folder of its own")
         .run();
     assert!(!c.exists(), "nothing is written");
+}
+
+/// Turn 1 of a new campaign made the year end of 431 with Sparta 15 ahead (as
+/// tests/game_over.rs makes it): its game file and views rewritten as `new` would have
+/// written them for that state, so that adjudicating it ends the game (10.2, 14.2.1).
+fn at_the_winning_year_end(dir: &Path) {
+    use dikast::game::{to_yaml, GameFile};
+    use dikast::games::hellenes::model::state::{Phase, Prestige, Season, State};
+    use dikast::games::hellenes::{Hellenes, HELLENES_431};
+    use dikast::rules::Rules;
+    let path = dir.join("turns/0001/game.yaml");
+    let mut game: GameFile<State> = serde_yaml::from_slice(&fs::read(&path).unwrap()).unwrap();
+    let sc = Hellenes::load_scenario(HELLENES_431).unwrap();
+    game.state.season = Season::Winter;
+    game.state.phase = Phase::YearEnd;
+    game.state.prestige = Prestige {
+        leader: "sparta".into(),
+        points: 15,
+    };
+    let step = Hellenes::step(&sc, &game.state);
+    game.step = step.title;
+    game.awaiting = step.awaiting;
+    let bytes = to_yaml(&game).into_bytes();
+    fs::write(&path, &bytes).unwrap();
+    for (side, view) in dikast::pipeline::view_bytes::<Hellenes>(&sc, &game, &bytes) {
+        fs::write(dir.join(format!("turns/0001/view-{side}.yaml")), view).unwrap();
+    }
+}
+
+/// A war that is over publishes without `--force`: the index says so and who won, in
+/// the game's words in each language (the step of the game file the last turn made, no
+/// report heads it); the timeline ends with that file, awaiting nobody; the last turn's
+/// page shows the moderator's report; verify.html is green.
+#[test]
+fn a_finished_war_is_published_as_over_with_its_result() {
+    let t = TempDir::new("site-over");
+    let war = t.join("war");
+    cli::new_campaign(&war, "over-site");
+    at_the_winning_year_end(&war);
+    Test::new()
+        .arg("adjudicate")
+        .arg(&war)
+        .arg("--allow-no-orders")
+        .stdout_has("the game is over")
+        .run();
+    let out = t.join("public");
+    Test::new()
+        .arg("publish")
+        .arg(&war)
+        .arg(&out)
+        .arg("--site")
+        .stdout_has("site: ")
+        .run();
+    let site = out.join("site");
+    let final_game: serde_yaml::Value =
+        serde_yaml::from_slice(&fs::read(out.join("turns/0002/game.yaml")).unwrap()).unwrap();
+    let over = final_game["step"].as_str().expect("the final step");
+    assert!(
+        final_game["awaiting"]
+            .as_sequence()
+            .is_none_or(|s| s.is_empty()),
+        "the final game file awaits nobody"
+    );
+    for (index, said, turn, awaits) in [
+        ("index.html", "The game is over", "Turn", "awaits"),
+        ("index.ru.html", "Игра окончена", "Ход", "ожидает"),
+    ] {
+        let text = fs::read_to_string(site.join(index)).unwrap();
+        let result = between(&text, "<section id=\"dk-result\">", "</section>");
+        assert!(
+            result.contains(said) && !result.contains("--force"),
+            "{index}: {result}"
+        );
+        let last = between(&text, "<li data-turn=\"2\"", "</li>");
+        assert!(
+            last.contains("class=\"dk-final\"") && !last.contains(awaits),
+            "{index}: the final game file is listed as awaiting: {last}"
+        );
+        let title = between(last, &format!("{turn} 2: "), "\u{0}");
+        assert!(!title.is_empty(), "{index}: {last}");
+        assert!(result.contains(title), "{index}: {result} / {title}");
+        if index == "index.html" {
+            assert_eq!(title, esc(over));
+        } else {
+            assert_ne!(title, esc(over), "{index}: the final step in English");
+        }
+    }
+    let page = fs::read_to_string(site.join("turn-0001.html")).unwrap();
+    assert!(
+        page.contains("<details class=\"dk-report\" open><summary>The moderator&apos;s report"),
+        "the moderator's report is on the last turn's page"
+    );
+    assert!(
+        !page.contains("rel=\"next\""),
+        "no page after the last turn"
+    );
+    let p = open(&site.join("verify.html"));
+    p.quiet("verify.html");
+    assert_eq!(p.status(), ("yes".into(), "0".into()), "{}", p.dom);
 }
