@@ -597,28 +597,51 @@ fn changed(b: u8, plausible: bool) -> u8 {
 /// every changed archive in one browser run (verify.js's `checkArchive` on the archive's
 /// files with that one file changed). Both must say red, or both green.
 #[test]
-fn the_page_and_dikast_verify_agree_on_every_change_the_page_can_see() {
-    let t = TempDir::new("site-agree");
-    let war = demo(&t, "hellenes-431");
+fn the_page_and_dikast_verify_agree_on_every_change_the_page_can_see_hellenes() {
+    the_page_and_dikast_verify_agree("hellenes-431");
+}
+
+#[test]
+fn the_page_and_dikast_verify_agree_on_every_change_the_page_can_see_successors() {
+    the_page_and_dikast_verify_agree("successors");
+}
+
+fn the_page_and_dikast_verify_agree(scenario: &str) {
+    let t = TempDir::new(&format!("site-agree-{scenario}"));
+    let war = demo(&t, scenario);
     let out = t.join("public");
     publish_site(&war, &out);
     let mut files: Vec<String> = vec!["published.yaml".into()];
     let mut reports = Vec::new();
+    let mut moderators = Vec::new();
     for n in 1..=turn_count(&out) {
         let dir = format!("turns/{n:04}");
         files.push(format!("{dir}/game.yaml"));
-        for side in ["athens", "sparta"] {
-            let o = format!("{dir}/orders/{side}.yaml");
-            if out.join(&o).exists() {
-                files.push(o);
-            }
+        let od = out.join(&dir).join("orders");
+        if od.is_dir() {
+            let mut orders: Vec<String> = fs::read_dir(&od)
+                .unwrap()
+                .flatten()
+                .map(|e| format!("{dir}/orders/{}", e.file_name().to_string_lossy()))
+                .collect();
+            orders.sort();
+            files.extend(orders);
         }
-        for r in ["report.md", "report-sparta.ru.md"] {
-            if out.join(&dir).join(r).exists() {
-                reports.push(format!("{dir}/{r}"));
-            }
+        // The moderator's report, and the last side's in Russian.
+        let mut side_ru: Vec<String> = fs::read_dir(out.join(&dir))
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|f| f.starts_with("report-") && f.ends_with(".ru.md"))
+            .collect();
+        side_ru.sort();
+        if out.join(&dir).join("report.md").exists() {
+            reports.push(format!("{dir}/report.md"));
+            moderators.push(format!("{dir}/report.md"));
         }
+        reports.extend(side_ru.pop().map(|r| format!("{dir}/{r}")));
     }
+    assert!(files.iter().any(|f| f.contains("/orders/")), "{files:?}");
     // (file, new bytes, what was done)
     let mut changes: Vec<(String, Vec<u8>, String)> = Vec::new();
     let mut at_places = |f: &str, range: (usize, usize), append: bool| {
@@ -657,6 +680,46 @@ fn the_page_and_dikast_verify_agree_on_every_change_the_page_can_see() {
         let text = fs::read_to_string(out.join(r)).unwrap();
         let (a, b) = dice_block(&text);
         at_places(r, (a, b - 1), false);
+    }
+
+    // tests/archive.rs's turn that cannot be re-run (the moderator's report without its
+    // sealed seed, or with one that is not hex) and tests/pipeline.rs's sealed seed that
+    // is not the chain's (another turn's), in every moderator's report that reveals one.
+    let sealed: Vec<(String, String)> = moderators
+        .iter()
+        .filter_map(|r| {
+            let text = fs::read_to_string(out.join(r)).unwrap();
+            let line = text
+                .lines()
+                .find(|l| l.starts_with("sealed_seed: "))?
+                .to_string();
+            Some((r.clone(), line))
+        })
+        .collect();
+    assert!(
+        !sealed.is_empty(),
+        "the moderator's reports reveal sealed seeds"
+    );
+    for (i, (r, line)) in sealed.iter().enumerate() {
+        let text = fs::read_to_string(out.join(r)).unwrap();
+        let other = &sealed[(i + 1) % sealed.len()].1;
+        let mut edits = vec![
+            (
+                text.replacen(&format!("{line}\n"), "", 1),
+                "sealed_seed removed",
+            ),
+            (
+                text.replacen(line, &line.replace("sealed_seed: ", "sealed_seed: zz"), 1),
+                "sealed_seed not hex",
+            ),
+        ];
+        if other != line {
+            edits.push((text.replacen(line, other, 1), "another turn's sealed_seed"));
+        }
+        for (changed, what) in edits {
+            assert_ne!(changed, text, "{r}: {what}");
+            changes.push((r.clone(), changed.into_bytes(), what.to_string()));
+        }
     }
 
     // `dikast verify` on each change, on two copies at once.

@@ -544,8 +544,13 @@ const Dikast = (function () {
       else if (said !== firstOrders) fail(name + ": field orders differs from " + main + "'s");
       const key = await turnKey(g.game, t, seed, unhex32(gameSha), sides);
       if (hex(key) !== sec.turn_key) fail(name + ": field turn_key does not follow from the game, turn, seed, game file hash and orders hashes");
+      // dice.md §5: the moderator's report reveals u_t, a side's report never does.
+      const moderators = /^report(\.[a-z]+)?\.md$/.test(name.slice(dir.length));
+      const revealed = sec.sealed_seed !== undefined && sec.sealed_seed !== null;
+      if (moderators && !revealed && ctx.first.dice.sealed_anchor) fail(name + ": the dice section has no field sealed_seed (a moderator's report reveals u_" + t + ")");
+      if (!moderators && revealed) fail(name + ": field sealed_seed is in a side's report (only the moderator's reveals it)");
       let u = null;
-      if (sec.sealed_seed !== undefined && sec.sealed_seed !== null) {
+      if (revealed) {
         u = unhex32(sec.sealed_seed);
         if (!u) fail(name + ": field sealed_seed is not a 64-digit hex value");
         if (sealedSeed && hex(sealedSeed) !== sec.sealed_seed) fail(name + ": field sealed_seed is not u_" + t + " of the published sealed chain");
