@@ -43,6 +43,11 @@ struct Page {
 
 /// Opens a file in headless Chromium with a fresh profile and no network use of its own.
 fn open(file: &Path) -> Page {
+    open_sized(file, "1280,900")
+}
+
+/// The same in a window of `size` (`width,height` in CSS pixels).
+fn open_sized(file: &Path, size: &str) -> Page {
     let profile = TempDir::new("chromium-profile");
     let url = format!("file://{}", file.display());
     let out = Command::new(chromium())
@@ -60,6 +65,7 @@ fn open(file: &Path) -> Page {
             "--virtual-time-budget=20000",
         ])
         .arg(format!("--user-data-dir={}", profile.path().display()))
+        .arg(format!("--window-size={size}"))
         .arg("--dump-dom")
         .arg(&url)
         .output()
@@ -301,6 +307,74 @@ fn a_demo_site_opens_quietly_and_checks_green(scenario: &str, turn_page: &str) {
         assert!(p.dom.contains(needed), "{turn_page} lacks {needed}");
     }
 
+    // Readable on a phone and printable: the turn page, in a phone's width (360 CSS
+    // pixels), as printing makes it (the page's own `beforeprint` handler opens every
+    // report and orders file), is no wider than the screen (maps scale, tables and
+    // orders scroll in their own box); its print style hides the navigation.
+    fs::write(
+        site.join("probe.js"),
+        r#"window.addEventListener("load", () => {
+  window.dispatchEvent(new Event("beforeprint"));
+  const root = document.documentElement;
+  root.dataset.closed = String(document.querySelectorAll("details:not([open])").length);
+  root.dataset.details = String(document.querySelectorAll("details").length);
+  root.dataset.width = String(window.innerWidth);
+  root.dataset.scroll = String(root.scrollWidth);
+  let hidden = "no";
+  for (const sheet of document.styleSheets) {
+    for (const rule of sheet.cssRules) {
+      if (rule.media && rule.media.mediaText === "print") {
+        for (const r of rule.cssRules) {
+          if (r.selectorText && r.selectorText.split(",").map((x) => x.trim()).includes(".dk-nav") && r.style.display === "none") hidden = "yes";
+        }
+      }
+    }
+  }
+  root.dataset.navHiddenInPrint = hidden;
+  // In the phone's frame: tell the page around it.
+  if (window.parent !== window) window.parent.postMessage(Object.assign({}, root.dataset), "*");
+});
+"#,
+    )
+    .unwrap();
+    // (The style sheet inline, as it is: a page on file:// may not read a linked
+    // sheet's rules.)
+    let css = fs::read_to_string(site.join("site.css")).unwrap();
+    let page = fs::read_to_string(site.join(turn_page)).unwrap();
+    let link = "<link rel=\"stylesheet\" href=\"site.css\">";
+    assert!(page.contains(link), "{turn_page} links site.css");
+    let probe = page
+        .replacen(link, &format!("<style>{css}</style>"), 1)
+        .replacen("</body>", "<script src=\"probe.js\"></script>\n</body>", 1);
+    fs::write(site.join("probe.html"), probe).unwrap();
+    // A phone's screen: a frame 360 CSS pixels wide (a headless window is never
+    // narrower than 500); the page in it says what it measured.
+    fs::write(
+        site.join("phone.js"),
+        r#"window.addEventListener("message", (m) => {
+  for (const [k, v] of Object.entries(m.data)) document.body.dataset[k] = v;
+});
+"#,
+    )
+    .unwrap();
+    fs::write(
+        site.join("phone.html"),
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>phone</title></head><body><iframe src=\"probe.html\" style=\"width: 360px; height: 800px; border: 0\"></iframe><script src=\"phone.js\"></script></body></html>\n",
+    )
+    .unwrap();
+    let p = open(&site.join("phone.html"));
+    p.quiet("the turn page on a phone");
+    let data = |k: &str| between(&p.dom, &format!("data-{k}=\""), "\"").to_string();
+    assert_eq!(data("width"), "360", "{}", &p.dom[..p.dom.len().min(600)]);
+    assert_ne!(data("details"), "0", "the turn page folds its reports");
+    assert_eq!(data("closed"), "0", "printing opens every report");
+    assert!(
+        data("scroll").parse::<u32>().unwrap() <= 360,
+        "{turn_page} is {} pixels wide on a 360-pixel phone",
+        data("scroll")
+    );
+    assert_eq!(data("nav-hidden-in-print"), "yes");
+
     // The reader's language is remembered: with Russian chosen before (the switch's
     // click stores it), the English page of turn 2 opens as its Russian twin.
     fs::write(
@@ -454,6 +528,70 @@ fn a_tampered_die_orders_file_or_seed_shows_red_on_its_turn_naming_it() {
             "turns/0005/game.yaml",
             "dice.commitment",
             "seed turn 4 revealed",
+        ],
+    );
+}
+
+/// The same in Successors (three sides, a card game): a die of the assault on Kyzikos
+/// (turn 3), one side's orders of turn 2, the seed turn 5 revealed.
+#[test]
+fn a_tampered_successors_die_orders_file_or_seed_shows_red_on_its_turn_naming_it() {
+    let t = TempDir::new("site-tamper-successors");
+    let war = demo(&t, "successors");
+    red_on(
+        &t,
+        &war,
+        "die",
+        &|dir| {
+            let p = dir.join("turns/0003/report.md");
+            let text = fs::read_to_string(&p).unwrap();
+            let key = "- label: assault:Kyzikos#1\n  d6:\n  - ";
+            let at = text.find(key).expect("the assault's die") + key.len();
+            let die = text[at..at + 1].parse::<u32>().unwrap();
+            let mut changed = text.clone();
+            changed.replace_range(at..at + 1, &(die % 6 + 1).to_string());
+            fs::write(&p, changed).unwrap();
+        },
+        3,
+        &["turns/0003/report.md", "assault:Kyzikos#1", "value 1"],
+    );
+    red_on(
+        &t,
+        &war,
+        "orders",
+        &|dir| {
+            let p = dir.join("turns/0002/orders/perdikkas.yaml");
+            let mut text = fs::read_to_string(&p).unwrap();
+            text.push_str("# added later\n");
+            fs::write(&p, text).unwrap();
+        },
+        2,
+        &[
+            "turns/0002/orders/perdikkas.yaml",
+            "changed after adjudication",
+        ],
+    );
+    red_on(
+        &t,
+        &war,
+        "seed",
+        &|dir| {
+            let p = dir.join("turns/0006/game.yaml");
+            let c = cli::field(&p, "  commitment");
+            let last = c.chars().last().unwrap();
+            let other = if last == '0' { '1' } else { '0' };
+            let changed = format!("{}{other}", &c[..c.len() - 1]);
+            replace_once(
+                &p,
+                &format!("commitment: {c}"),
+                &format!("commitment: {changed}"),
+            );
+        },
+        5,
+        &[
+            "turns/0006/game.yaml",
+            "dice.commitment",
+            "seed turn 5 revealed",
         ],
     );
 }
