@@ -360,7 +360,8 @@ fn sorted_files(dir: &Path) -> Result<Vec<String>, Failure> {
 }
 
 /// `archive.js`: the files verify.html checks, byte for byte (base64): every game file,
-/// view, orders file and report, and published.yaml. Of a view the page reads only its
+/// view, orders file, report and reseed record (a turn adjudicated again after an undo),
+/// and published.yaml. Of a view the page reads only its
 /// header (which game file it was made from): it cannot re-run the rules that make it.
 fn archive_js(root: &Path) -> Result<String, Failure> {
     let layout = Layout::new(root);
@@ -371,7 +372,7 @@ fn archive_js(root: &Path) -> Result<String, Failure> {
         for name in sorted_files(&dir)? {
             let view = name.starts_with("view-") && name.ends_with(".yaml");
             let report = name.starts_with("report") && name.ends_with(".md");
-            if name == "game.yaml" || view || report {
+            if name == "game.yaml" || name == "reseed.yaml" || view || report {
                 files.insert(
                     format!("{rel}/{name}"),
                     base64(&fsx::read_limited(&dir.join(&name))?),

@@ -734,27 +734,57 @@ fn changed(b: u8, plausible: bool) -> u8 {
 /// change is made to the published copy and `dikast verify` run on it; the page checks
 /// every changed archive in one browser run (verify.js's `checkArchive` on the archive's
 /// files with that one file changed). Both must say red, or both green.
+/// The Hellenes demo with its last turn undone and adjudicated again (dikast-reseed/1:
+/// the seed the voided reports revealed retired, `turns/0006/reseed.yaml`, the report's
+/// `reseeded:` list), so that tests/undo.rs's changes of a reseed record and of a redone
+/// turn's report are among the changes.
 #[test]
 fn the_page_and_dikast_verify_agree_on_every_change_the_page_can_see_hellenes() {
-    the_page_and_dikast_verify_agree("hellenes-431");
+    the_page_and_dikast_verify_agree("hellenes-431", &|war| undo_and_adjudicate_again(war, 6));
 }
 
 #[test]
 fn the_page_and_dikast_verify_agree_on_every_change_the_page_can_see_successors() {
-    the_page_and_dikast_verify_agree("successors");
+    the_page_and_dikast_verify_agree("successors", &|_| ());
 }
 
-fn the_page_and_dikast_verify_agree(scenario: &str) {
+/// `dikast undo` of the campaign's last turn `t` (its reports on disk: the seed they
+/// reveal is retired) and `dikast adjudicate` of it again, from the same orders.
+fn undo_and_adjudicate_again(war: &Path, t: u32) {
+    Test::new()
+        .arg("undo")
+        .arg(war)
+        .args(["--clock", "2026-12-06T04:00:00Z"])
+        .stdout_has(&format!("turn {t} awaits orders again"))
+        .run();
+    Test::new()
+        .arg("adjudicate")
+        .arg(war)
+        .stdout_has(&format!("turn {t} adjudicated"))
+        .run();
+    assert!(war.join(format!("turns/{t:04}/reseed.yaml")).exists());
+}
+
+fn the_page_and_dikast_verify_agree(scenario: &str, prepare: &dyn Fn(&Path)) {
     let t = TempDir::new(&format!("site-agree-{scenario}"));
     let war = demo(&t, scenario);
+    prepare(&war);
     let out = t.join("public");
     publish_site(&war, &out);
+    Test::new()
+        .arg("verify")
+        .arg(&out)
+        .stdout_has("verified")
+        .run();
     let mut files: Vec<String> = vec!["published.yaml".into()];
     let mut reports = Vec::new();
     let mut moderators = Vec::new();
     for n in 1..=turn_count(&out) {
         let dir = format!("turns/{n:04}");
         files.push(format!("{dir}/game.yaml"));
+        if out.join(&dir).join("reseed.yaml").exists() {
+            files.push(format!("{dir}/reseed.yaml"));
+        }
         let od = out.join(&dir).join("orders");
         if od.is_dir() {
             let mut orders: Vec<String> = fs::read_dir(&od)
@@ -858,6 +888,65 @@ fn the_page_and_dikast_verify_agree(scenario: &str) {
             assert_ne!(changed, text, "{r}: {what}");
             changes.push((r.clone(), changed.into_bytes(), what.to_string()));
         }
+    }
+
+    // tests/undo.rs's changes of a redone turn: its report's reseed list or commitment,
+    // its reseed record's retired seed.
+    for r in &moderators {
+        let text = fs::read_to_string(out.join(r)).unwrap();
+        let Some(at) = text.find("\nreseeded:\n") else {
+            continue;
+        };
+        let end = text[at + 1..]
+            .find("\nseed: ")
+            .expect("the seed after the list")
+            + at
+            + 1;
+        let retired = text[at..end]
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("retired_seed: "))
+            .expect("a retired seed")
+            .to_string();
+        let first = if retired.starts_with('0') { "1" } else { "0" };
+        let other = format!("{first}{}", &retired[1..]);
+        let commitment = text
+            .lines()
+            .find_map(|l| l.strip_prefix("commitment: "))
+            .expect("the commitment")
+            .to_string();
+        let game = out.join(format!("{}/game.yaml", &r[..10]));
+        let original = cli::field(&game, "  commitment");
+        for (changed, what) in [
+            (
+                format!("{}{}", &text[..at], &text[end..]),
+                "the reseed list removed",
+            ),
+            (text.replacen(&retired, &other, 1), "a retired seed changed"),
+            (
+                text.replacen(
+                    &format!("commitment: {commitment}\n"),
+                    &format!("commitment: {original}\n"),
+                    1,
+                ),
+                "the game file's commitment for the reseeded one",
+            ),
+        ] {
+            assert_ne!(changed, text, "{r}: {what}");
+            changes.push((r.clone(), changed.into_bytes(), what.to_string()));
+        }
+        let record = format!("{}/reseed.yaml", &r[..10]);
+        let rtext = fs::read_to_string(out.join(&record)).unwrap();
+        changes.push((
+            record.clone(),
+            rtext.replacen(&retired, &other, 1).into_bytes(),
+            "a retired seed changed".into(),
+        ));
+    }
+    if scenario == "hellenes-431" {
+        assert!(
+            changes.iter().any(|c| c.0.ends_with("reseed.yaml")),
+            "the redone turn's changes are made"
+        );
     }
 
     // `dikast verify` on each change, on two copies at once.
@@ -976,8 +1065,8 @@ fn the_page_and_dikast_verify_agree(scenario: &str) {
         changes.len(),
         disagree.join("\n")
     );
-    // Changes both pass are only published.yaml's that keep its values (a comment
-    // appended, the case of a hex digit).
+    // Changes both pass are only published.yaml's and reseed.yaml's that keep their
+    // values (a comment appended or changed, the case of a hex digit, the last newline).
     let passed: Vec<String> = changes
         .iter()
         .zip(&verdicts)
@@ -985,7 +1074,9 @@ fn the_page_and_dikast_verify_agree(scenario: &str) {
         .map(|((f, _, what), _)| format!("{f}, {what}"))
         .collect();
     assert!(
-        passed.iter().all(|p| p.starts_with("published.yaml")),
+        passed
+            .iter()
+            .all(|p| p.starts_with("published.yaml") || p.contains("/reseed.yaml, ")),
         "changes that pass both: {passed:?}"
     );
 }

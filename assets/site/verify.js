@@ -342,8 +342,12 @@ const Dikast = (function () {
   const fail = (m) => { throw new Mismatch(m); };
 
   // dice.md §5: the fields a dice section has, and no others (as `dikast verify` reads it).
-  const SECTION = ["protocol", "game", "turn", "commitment", "seed", "game_sha256", "orders",
+  // `reseeded` (dikast-reseed/1, docs/dice.md: a turn adjudicated again after an undo) and
+  // `sealed_seed` (the moderator's report) are the only ones a section may lack.
+  const SECTION = ["protocol", "game", "turn", "commitment", "reseeded", "seed", "game_sha256", "orders",
     "turn_key", "sealed_seed", "events"];
+  const OPTIONAL = ["sealed_seed", "reseeded"];
+  const RESEED = "at,commitment,retired_seed,turn";
   const EVENT = ["label", "sealed", "d6", "below"];
   const isInt = (v) => Number.isInteger(v) && v >= 0;
   const isMap = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -354,7 +358,7 @@ const Dikast = (function () {
       if (!SECTION.includes(k)) fail(name + ": the dice section has a field `" + k + "` that a dice section does not have");
     }
     for (const k of SECTION) {
-      if (k !== "sealed_seed" && !(k in sec)) fail(name + ": the dice section has no field " + k);
+      if (!OPTIONAL.includes(k) && !(k in sec)) fail(name + ": the dice section has no field " + k);
     }
     for (const k of ["protocol", "commitment", "seed", "game_sha256", "turn_key"]) {
       if (typeof sec[k] !== "string") fail(name + ": field " + k + " is not text");
@@ -368,6 +372,15 @@ const Dikast = (function () {
       }
     }
     if (!Array.isArray(sec.events)) fail(name + ": field events is not a list");
+    if ("reseeded" in sec) {
+      if (!Array.isArray(sec.reseeded) || sec.reseeded.length === 0) fail(name + ": field reseeded is not a list of reseeds");
+      for (const r of sec.reseeded) {
+        if (!isMap(r) || Object.keys(r).sort().join() !== RESEED || !isInt(r.turn) ||
+            typeof r.at !== "string" || typeof r.retired_seed !== "string" || typeof r.commitment !== "string") {
+          fail(name + ": field reseeded: each entry is `turn`, `at`, `retired_seed` and `commitment`, nothing else");
+        }
+      }
+    }
     for (const ev of sec.events) {
       if (!isMap(ev)) fail(name + ": field events: an entry is not a mapping");
       for (const k of Object.keys(ev)) {
@@ -442,13 +455,40 @@ const Dikast = (function () {
   async function checkSeed(ctx, t, sec, name) {
     const seed = unhex32(sec.seed);
     if (!seed) fail(name + ": field seed is not a 64-digit hex value");
-    if (hex(await chainPrev(seed)) !== ctx.game.dice.commitment) {
-      fail(name + ": field seed does not hash to turn " + t + "'s commitment (SHA-256(\"dikast/v1/chain\" ‖ seed) ≠ " + ctx.gameName + " dice.commitment)");
+    const c = ctx.commitment || ctx.game.dice.commitment;
+    if (hex(await chainPrev(seed)) !== c) {
+      fail(name + ": field seed does not hash to turn " + t + "'s commitment (SHA-256(\"dikast/v1/chain\" ‖ seed) ≠ " +
+        (c === ctx.game.dice.commitment ? ctx.gameName + " dice.commitment" : "the reseeded commitment " + c) + ")");
     }
     if (ctx.next && ctx.next.dice.commitment !== sec.seed) {
       fail(ctx.nextName + ": field dice.commitment is not the seed turn " + t + " revealed (" + name + ", field seed)");
     }
     return seed;
+  }
+
+  // dikast-reseed/1 (docs/dice.md): a turn adjudicated again after an undo draws from a
+  // new seed whose commitment c'_t replaces the game file's. The report lists every undo
+  // of the turn (`reseeded`), oldest first: each retired seed hashes to the commitment
+  // before it (the game file's for the first), and the report's commitment is the last
+  // one's. Returns the commitment the turn's seed must hash to.
+  async function reseededCommitment(sec, t, start, startName, name) {
+    if (!("reseeded" in sec)) {
+      if (sec.commitment !== start) fail(name + ": field commitment is not " + startName + "'s dice.commitment");
+      return start;
+    }
+    let c = start, from = startName + "'s dice.commitment";
+    for (let i = 0; i < sec.reseeded.length; i++) {
+      const r = sec.reseeded[i];
+      if (r.turn !== t) fail(name + ": field reseeded: entry " + (i + 1) + " is of turn " + r.turn + ", not " + t);
+      const retired = unhex32(r.retired_seed);
+      if (!retired) fail(name + ": field reseeded: entry " + (i + 1) + "'s retired_seed is not a 64-digit hex value");
+      if (hex(await chainPrev(retired)) !== c) fail(name + ": field reseeded: entry " + (i + 1) + "'s retired_seed does not hash to " + from);
+      if (!unhex32(r.commitment)) fail(name + ": field reseeded: entry " + (i + 1) + "'s commitment is not a 64-digit hex value");
+      c = r.commitment;
+      from = "the commitment of entry " + (i + 1);
+    }
+    if (sec.commitment !== c) fail(name + ": field commitment is not the last reseed's (field reseeded)");
+    return c;
   }
 
   // The orders hashes a report records, checked against the archived orders files.
@@ -532,7 +572,23 @@ const Dikast = (function () {
       checkShape(sec, name);
       if (sec.protocol !== "dikast-dice/v1") fail(name + ": protocol `" + sec.protocol + "` is not dikast-dice/v1");
       if (sec.game !== g.game || sec.turn !== t) fail(name + ": fields game, turn are not " + g.game + ", " + t);
-      if (sec.commitment !== g.dice.commitment) fail(name + ": field commitment is not " + ctx.gameName + "'s dice.commitment");
+      ctx.commitment = await reseededCommitment(sec, t, g.dice.commitment, ctx.gameName, name);
+      // The turn's reseed record (turns/NNNN/reseed.yaml) is the report's list, and a
+      // turn without one lists none.
+      const record = dir + "reseed.yaml";
+      if (record in a.bytes) {
+        let r;
+        try {
+          r = parseYaml(a.textOf(record));
+        } catch (e) {
+          fail(record + " cannot be read: " + e.message);
+        }
+        if (!isMap(r) || Object.keys(r).join() !== "reseeds" || JSON.stringify(r.reseeds) !== JSON.stringify(sec.reseeded)) {
+          fail(record + ": its reseeds are not those " + name + " lists (field reseeded)");
+        }
+      } else if ("reseeded" in sec) {
+        fail(name + ": field reseeded lists undos, but " + record + " is missing");
+      }
       const seed = await ctx.checkSeed(ctx, t, sec, name);
       if (sec.game_sha256 !== gameSha) fail(name + ": field game_sha256 is not the SHA-256 of " + ctx.gameName + " (" + gameSha + ")");
       const sides = await checkOrders(a, t, sec, name);
@@ -575,7 +631,8 @@ const Dikast = (function () {
     }
     return {
       pending: false,
-      words: "seed, game file chain, " + nOrders + " orders files, turn key; " +
+      words: (ctx.commitment !== g.dice.commitment ? "adjudicated again after an undo, each retired seed hashing to the commitment before it (dikast-reseed/1); " : "") +
+        "seed, game file chain, " + nOrders + " orders files, turn key; " +
         events + " event records (" + values + " values) across " + reports.length + " reports equal the protocol's" +
         (sealedSkipped ? "; " + sealedSkipped + " sealed events not checkable without the sealed seed" : ""),
     };
@@ -736,7 +793,8 @@ const Dikast = (function () {
         const v = header(view.text);
         if (!v.view_of) fail(view.name + " is not a view (no field view_of)");
         if (v.game !== sec.game || v.turn !== sec.turn) fail(report.name + " is the report of game `" + sec.game + "` turn " + sec.turn + ", but " + view.name + " is the view of game `" + v.game + "` turn " + v.turn);
-        if (v.dice.commitment !== sec.commitment) fail(report.name + ": field commitment is not the one " + view.name + " made before the orders (field dice.commitment)");
+        if (!("reseeded" in sec) && v.dice.commitment !== sec.commitment) fail(report.name + ": field commitment is not the one " + view.name + " made before the orders (field dice.commitment)");
+        await reseededCommitment(sec, sec.turn, v.dice.commitment, view.name, report.name);
         if (v.based_on !== sec.game_sha256) fail(report.name + ": field game_sha256 is not the game file " + view.name + " was made from (field based_on)");
         if (u) {
           let w = u;
