@@ -112,6 +112,11 @@ pub enum Command {
         /// Publish a game that is not over (it reveals every hand and sealed event).
         #[arg(long)]
         force: bool,
+        /// Also write a static website in OUT/site/: an index with the timeline, a page
+        /// per turn (maps, reports, dice), English and Russian, and verify.html, which
+        /// checks every die in the reader's browser (docs/publish.md).
+        #[arg(long)]
+        site: bool,
     },
     /// Show a game file or a view: in words, as JSON, or as a map (SVG or PNG).
     Show {
@@ -337,6 +342,10 @@ pub enum Command {
         /// examples built into this dikast, so the demo runs from any folder).
         #[arg(long)]
         examples: Option<PathBuf>,
+        /// Then publish the kept campaign to this new folder with its website, as
+        /// `publish --force --site` does (the demo's game is not over).
+        #[arg(long, requires = "keep")]
+        site: Option<PathBuf>,
     },
     /// Print a shell's completion script for dikast (bash: `dikast completions bash >
     /// ~/.local/share/bash-completion/completions/dikast`).
@@ -712,8 +721,16 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             };
             Ok(format!("{}\nverified\n", sum.lines.join("\n")))
         }
-        Command::Publish { dir, out, force } => {
-            crate::publish::publish(&Layout::new(&dir), &out, force)
+        Command::Publish {
+            dir,
+            out,
+            force,
+            site,
+        } => {
+            let make = |root: &Path| crate::site::build(reg, root);
+            let extra: Option<(&str, crate::publish::Extra)> =
+                site.then_some((crate::site::SITE_DIR, &make));
+            crate::publish::publish_with(&Layout::new(&dir), &out, force, extra)
         }
         Command::Show {
             file,
@@ -910,10 +927,23 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             scenario,
             keep,
             examples,
-        } => match examples {
-            Some(ex) => crate::demo::demo(reg, scenario.as_deref(), keep.as_deref(), &ex),
-            None => crate::demo::demo_embedded(reg, scenario.as_deref(), keep.as_deref()),
-        },
+            site,
+        } => {
+            let mut text = match examples {
+                Some(ex) => crate::demo::demo(reg, scenario.as_deref(), keep.as_deref(), &ex),
+                None => crate::demo::demo_embedded(reg, scenario.as_deref(), keep.as_deref()),
+            }?;
+            if let (Some(out), Some(dir)) = (site, keep) {
+                let make = |root: &Path| crate::site::build(reg, root);
+                text.push_str(&crate::publish::publish_with(
+                    &Layout::new(&dir),
+                    &out,
+                    true,
+                    Some((crate::site::SITE_DIR, &make)),
+                )?);
+            }
+            Ok(text)
+        }
     }
 }
 
