@@ -175,8 +175,8 @@ impl Tally {
 
 impl Tally {
     /// A mixture: each tally weighed `w / over` (the weights sum to `over`), as when one
-    /// die first decides which of two combats is fought (Hellenes' Treachery: double
-    /// defence kept or lost). Exact; the ends of the joint tables, where every part has
+    /// die first decides which of two combats is fought (a card's die that takes a
+    /// rule away, or not). Exact; the ends of the joint tables, where every part has
     /// one, are merged.
     pub fn mix(parts: Vec<(Tally, u64)>, over: u64) -> Tally {
         let most = parts
