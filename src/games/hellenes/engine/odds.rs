@@ -3,14 +3,14 @@
 //! last, no routs), a sortie (8.3) and a siege attrition (8.2), for a position a player
 //! describes — his blocks from his view, the enemy's as he guesses them.
 //!
-//! Not a separate model: the battles are fought by `battle::Battle`, the very stepper
-//! `battle::fight` runs, with its setup built by the code the resolution uses
-//! (`BattleSetup::field`, `siege::assault_setup`, `Fighter::from_block`). Where the
-//! resolution rolls one block's dice, the odds take every split of those dice into the
-//! rating's classes of faces (hit, rout, neither: 2.0) with its multinomial probability,
-//! fire a representative roll of each through `Battle::fire`, and merge the battles that
-//! reach the same position (`Battle::position`), so the work grows with the positions, not
-//! with 6^dice. An attrition applies `siege::attrition_losses` to each number of hits.
+//! Not a separate model: the battle's order of things is `battle::Lineup` (fire order,
+//! tie ranks, where each hit and rout goes), the very functions `battle::fight` applies a
+//! roll with, over a setup built by the code the resolution uses (`BattleSetup::field`,
+//! `siege::assault_setup`, `Fighter::from_block`). Where the resolution rolls one block's
+//! dice, the odds take every count of hits and routs those dice can show (2.0) with its
+//! multinomial weight, apply it through `Lineup::hit` and `Lineup::rout`, and merge equal
+//! positions, so the work grows with the positions, not with 6^dice. An attrition applies
+//! `siege::attrition_losses` to each number of hits, with `siege::attrition_hit`'s number.
 //! Appeals to Olympians (11.0) are left out: the odds are of the dice as rolled.
 
 use super::battle::{Lineup, Piece};
