@@ -167,39 +167,57 @@ pub fn step_check(sc: &Scenario, st: &State, general: &str, step: &Step) -> Resu
     }
 }
 
-/// Carries out an army's steps with `ap` action points; attempts count in `seg`.
+/// Carries out an army's steps with `ap` action points; attempts count in `seg`. When
+/// the army stops (a step refused, a battle, an interception, the army gone), every step
+/// left is reported void with the reason it stopped: no order vanishes unsaid.
 pub fn run_steps(ctx: &mut Ctx, general: &str, steps: &[Step], mut ap: u32, seg: Segment) {
+    let Some(player) = ctx.st.army(general).map(|a| a.player.clone()) else {
+        return;
+    };
+    let mut stopped: Option<Why> = None;
     for step in steps {
+        let order = format!("{general}: {}", step_words(step));
+        if let Some(why) = &stopped {
+            ctx.void(&player, order, why.clone());
+            continue;
+        }
         let Some(a) = ctx.st.army(general).cloned() else {
-            return;
+            let why = gone(general);
+            ctx.void(&player, order, why.clone());
+            stopped = Some(why);
+            continue;
         };
         let cost = match step_check(ctx.sc, &ctx.st, general, step) {
             Ok(c) => c,
             Err(why) => {
-                ctx.void(
-                    &a.player,
-                    format!("{general}: {}", step_words(step)),
-                    why.reason(),
-                );
-                return;
+                ctx.void(&player, order, why.reason());
+                stopped = Some(after_void(general));
+                continue;
             }
         };
         if cost > ap {
             ctx.void(
-                &a.player,
-                format!("{general}: {}", step_words(step)),
+                &player,
+                order,
                 Why::new(
                     format!("{general} has {ap} action points left; this needs {cost}"),
                     format!("у {general} осталось очков действия: {ap}; нужно {cost}"),
                 ),
             );
-            return;
+            stopped = Some(after_void(general));
+            continue;
         }
         ap -= cost;
-        let go_on = match step {
+        stopped = match step {
             Step::Land(to) => move_to(ctx, general, &a.at, to, false),
             Step::Sea(to) => sail(ctx, general, &a.at, to),
-            Step::Assault => siege::attempt(ctx, general, seg),
+            Step::Assault => {
+                if siege::attempt(ctx, general, seg) {
+                    None
+                } else {
+                    Some(after_void(general))
+                }
+            }
             Step::Sortie => {
                 if let Some(x) = ctx.st.army_mut(general) {
                     x.inside = false;
@@ -219,7 +237,10 @@ pub fn run_steps(ctx: &mut Ctx, general: &str, steps: &[Step], mut ap: u32, seg:
                         None,
                     );
                 }
-                false
+                Some(Why::new(
+                    format!("{general}'s sortie at {} ended his activation [A]", a.at),
+                    format!("вылазка {general} у {} закончила его активацию [A]", a.at),
+                ))
             }
             Step::Inside => {
                 if let Some(x) = ctx.st.army_mut(general) {
@@ -230,13 +251,36 @@ pub fn run_steps(ctx: &mut Ctx, general: &str, steps: &[Step], mut ap: u32, seg:
                     space: a.at.clone(),
                 });
                 siege::lift_check(ctx, &a.at);
-                true
+                None
             }
         };
-        if !go_on {
-            return;
-        }
     }
+}
+
+/// Why the steps after a void one are not carried out [A]: an activation ends at the
+/// first step that cannot be carried out (the army stands where the orders no longer
+/// expect it).
+fn after_void(general: &str) -> Why {
+    Why::new(
+        format!("{general}'s activation ended at the step before, which was not carried out [A]"),
+        format!("активация {general} закончилась на предыдущем шаге, который не выполнен [A]"),
+    )
+}
+
+/// Why the steps of an army that left the map are not carried out.
+fn gone(general: &str) -> Why {
+    Why::new(
+        format!("{general}'s army is no longer on the map"),
+        format!("армии {general} больше нет на карте"),
+    )
+}
+
+/// §7 [A]: a battle ends the moving army's move.
+fn after_battle(general: &str, space: &str) -> Why {
+    Why::new(
+        format!("{general}'s move ended with the battle in {space} [A]"),
+        format!("перемещение {general} закончилось битвой в {space} [A]"),
+    )
 }
 
 pub fn step_words(step: &Step) -> String {
@@ -249,7 +293,8 @@ pub fn step_words(step: &Step) -> String {
     }
 }
 
-fn move_to(ctx: &mut Ctx, general: &str, from: &str, to: &str, sea: bool) -> bool {
+/// Moves the army; `Some(why)` when its move ends there (a battle, an interception).
+fn move_to(ctx: &mut Ctx, general: &str, from: &str, to: &str, sea: bool) -> Option<Why> {
     if let Some(x) = ctx.st.army_mut(general) {
         x.at = to.to_string();
         x.inside = false;
@@ -262,13 +307,24 @@ fn move_to(ctx: &mut Ctx, general: &str, from: &str, to: &str, sea: bool) -> boo
     });
     siege::lift_check(ctx, from);
     let who = Who::General(general.to_string());
-    battle::on_entering(ctx, &who, from, to) && (sea || battle::interception(ctx, &who, to))
+    if !battle::on_entering(ctx, &who, from, to) {
+        return Some(after_battle(general, to));
+    }
+    if !sea && !battle::interception(ctx, &who, to) {
+        // §7 [A]: the intercepted move ends.
+        return Some(Why::new(
+            format!("{general} was intercepted in {to}: his move ended there (§7) [A]"),
+            format!("{general} перехвачен в {to}: его перемещение там закончилось (§7) [A]"),
+        ));
+    }
+    None
 }
 
 /// §2: a sea move; out of or into a besieged port the besiegers may intercept it.
-fn sail(ctx: &mut Ctx, general: &str, from: &str, to: &str) -> bool {
+/// `Some(why)` when the army's move ends.
+fn sail(ctx: &mut Ctx, general: &str, from: &str, to: &str) -> Option<Why> {
     let Some(a) = ctx.st.army(general).cloned() else {
-        return false;
+        return Some(gone(general));
     };
     let leaving = a.inside && ctx.st.besieged(from);
     let entering = ctx.st.besieged(to) && ctx.st.control(to) == Some(a.player.as_str());
@@ -309,7 +365,10 @@ fn sail(ctx: &mut Ctx, general: &str, from: &str, to: &str) -> bool {
                 stopped,
             });
             if stopped {
-                return false;
+                return Some(Why::new(
+                    format!("§2: {general}'s sea move was intercepted at {port}; the move ends"),
+                    format!("§2: морское перемещение {general} перехвачено у {port}; перемещение окончено"),
+                ));
             }
         }
     }
@@ -329,7 +388,10 @@ fn sail(ctx: &mut Ctx, general: &str, from: &str, to: &str) -> bool {
             space: to.to_string(),
         });
         siege::lift_check(ctx, from);
-        return false;
+        return Some(Why::new(
+            format!("§2: {general} sailed inside the walls of besieged {to}; his move ends there [A]"),
+            format!("§2: {general} вошёл морем за стены осаждённого {to}; его перемещение там окончено [A]"),
+        ));
     }
     move_to(ctx, general, from, to, true)
 }
