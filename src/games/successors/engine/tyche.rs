@@ -9,7 +9,7 @@ use crate::games::successors::model::dice::Label;
 use crate::games::successors::model::event::{Event, LegitimacyWhy, Segment};
 use crate::games::successors::model::orders::{IndependentOrder, TychePlay, Use};
 use crate::games::successors::model::refusal::Why;
-use crate::games::successors::model::scenario::{CardKind, Kind, Scenario};
+use crate::games::successors::model::scenario::{CardKind, Case, Kind, Scenario};
 use crate::games::successors::model::state::State;
 
 /// The draw of a game turn: every card gathered in the scenario's order, shuffled
@@ -379,16 +379,19 @@ pub fn general_unavailable(sc: &Scenario, st: &State, general: &str) -> Option<W
     match sc.general(general) {
         None => Some(Why::new(
             format!("{general} is no general of the scenario"),
-            format!("{general} — не полководец сценария"),
+            format!("{general} — не генерал сценария"),
         )),
         Some(g) if !g.reserve => Some(Why::new(
             format!("{general} is not a reserve general: only reserve generals are bought"),
-            format!("{general} — не резервный полководец: покупают только резервных"),
+            format!(
+                "{} — не резервный генерал: покупают только резервных",
+                sc.general_ru(general, Case::Nom)
+            ),
         )),
         Some(_) if st.bought.iter().any(|b| b == general) || st.army(general).is_some() => {
             Some(Why::new(
                 format!("{general} was already bought"),
-                format!("{general} уже куплен"),
+                format!("{} уже куплен", sc.general_ru(general, Case::Nom)),
             ))
         }
         Some(_) => None,
@@ -480,7 +483,7 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
                     order,
                     Why::new(
                         "you have no army of that general",
-                        "у вас нет армии этого полководца",
+                        "у вас нет армии этого генерала",
                     ),
                 );
                 continue;
@@ -569,7 +572,7 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
                         tp.general_cost
                     ),
                     format!(
-                        "§8: новый полководец стоит {} ОП; осталось {left}",
+                        "§8: новый генерал стоит {} ОП; осталось {left}",
                         tp.general_cost
                     ),
                 ),
@@ -581,7 +584,7 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
                 Why::new(format!("§8: {}", why.en), format!("§8: {}", why.ru)),
             );
         } else if !general_place_ok(ctx.sc, &ctx.st, player, at) {
-            ctx.void(player, order, Why::new("§8: a new general comes into a major city or fortress of yours with no enemy in it [A]", "§8: новый полководец прибывает в ваш крупный город или крепость без врагов [A]"));
+            ctx.void(player, order, Why::new("§8: a new general comes into a major city or fortress of yours with no enemy in it [A]", "§8: новый генерал прибывает в ваш крупный город или крепость без врагов [A]"));
         } else {
             left -= tp.general_cost;
             ctx.st.bought.push(g.clone());
@@ -610,7 +613,7 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
                 format!("march: {{ {g}: … }}"),
                 Why::new(
                     "you have no army of that general",
-                    "у вас нет армии этого полководца",
+                    "у вас нет армии этого генерала",
                 ),
             );
         } else {

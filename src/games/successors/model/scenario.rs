@@ -28,6 +28,11 @@ pub struct Scenario {
     pub independents: Vec<Independent>,
     pub generals: Vec<General>,
     pub houses: Vec<House>,
+    /// The Russian case forms of generals' and houses' names, by nominative: genitive,
+    /// dative, accusative, instrumental, prepositional (a name without forms stays in
+    /// the nominative).
+    #[serde(default)]
+    pub declension_ru: BTreeMap<String, [String; 5]>,
     pub independent_control: Vec<String>,
     pub lineups: BTreeMap<u32, BTreeMap<String, Vec<String>>>,
     pub tyche: Vec<Card>,
@@ -234,7 +239,65 @@ pub struct Card {
     pub assumed: Vec<String>,
 }
 
+/// A Russian grammatical case, for names declined inside Russian sentences.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Case {
+    Nom,
+    Gen,
+    Dat,
+    Acc,
+    Ins,
+    Loc,
+}
+
+impl Case {
+    /// The case by the short names `kit::tr` forms use (`gen`, `dat`, …).
+    pub fn by_name(s: &str) -> Option<Case> {
+        Some(match s {
+            "nom" => Case::Nom,
+            "gen" => Case::Gen,
+            "dat" => Case::Dat,
+            "acc" => Case::Acc,
+            "ins" => Case::Ins,
+            "loc" => Case::Loc,
+            _ => return None,
+        })
+    }
+}
+
 impl Scenario {
+    /// A Russian nominative in `case`, from `declension_ru` (itself when it has no forms).
+    pub fn declined(&self, nominative: &str, case: Case) -> String {
+        let i = match case {
+            Case::Nom => return nominative.to_string(),
+            Case::Gen => 0,
+            Case::Dat => 1,
+            Case::Acc => 2,
+            Case::Ins => 3,
+            Case::Loc => 4,
+        };
+        self.declension_ru
+            .get(nominative)
+            .map(|f| f[i].clone())
+            .unwrap_or_else(|| nominative.to_string())
+    }
+
+    /// A general's Russian name in `case` (his id when the scenario has no such general).
+    pub fn general_ru(&self, id: &str, case: Case) -> String {
+        match self.general(id) {
+            Some(g) => self.declined(&g.name_ru, case),
+            None => id.to_string(),
+        }
+    }
+
+    /// A house's (a player's) Russian name in `case`, by its id.
+    pub fn house_ru(&self, id: &str, case: Case) -> String {
+        match self.house(id) {
+            Some(h) => self.declined(&h.name_ru, case),
+            None => id.to_string(),
+        }
+    }
+
     pub fn space(&self, id: &str) -> Option<&Space> {
         self.spaces.iter().find(|s| s.id == id)
     }
@@ -442,6 +505,14 @@ impl Scenario {
                 p.push(format!("reserve general {} starts in a house's army", g.id));
             }
         }
+        for g in &self.generals {
+            if g.name_ru.chars().any(|c| c.is_ascii_alphabetic()) {
+                p.push(format!(
+                    "general {}'s name_ru {} is not in Cyrillic",
+                    g.id, g.name_ru
+                ));
+            }
+        }
         if self.params.assault.table.is_empty() {
             p.push("params.assault.table is empty".to_string());
         }
@@ -522,6 +593,22 @@ mod tests {
         assert!(sc.strait("Byzantion", "Chalcedon").is_some());
         assert!(sc.sea_adjacent("Athens", "Ephesus"));
         assert!(!sc.sea_adjacent("Athens", "Tyre"));
+    }
+
+    #[test]
+    fn every_general_and_house_is_declined_in_russian() {
+        let sc: Scenario = serde_yaml::from_str(SUCCESSORS_323).unwrap();
+        let names = sc
+            .generals
+            .iter()
+            .map(|g| &g.name_ru)
+            .chain(sc.houses.iter().map(|h| &h.name_ru));
+        for n in names {
+            assert!(sc.declension_ru.contains_key(n), "{n} has no case forms");
+        }
+        assert_eq!(sc.general_ru("Leonnatos", Case::Gen), "Леонната");
+        assert_eq!(sc.house_ru("perdikkas", Case::Gen), "Пердикки");
+        assert_eq!(sc.general_ru("Nobody", Case::Gen), "Nobody");
     }
 
     #[test]
