@@ -162,6 +162,15 @@ const PHRASES: Phrases = &[
         "маркер стоит {0}, БЧ наёмников — {1}, верная македонская БЧ — {2}, усиление флота — {3}, новый генерал — {4}",
     ),
     ("a force-march moves one army", "форсированный марш двигает одну армию"),
+    (
+        "{}, or the moderator writes its effect in a copy of the scenario (`docs/scenario-successors.md`)",
+        "{0} или пусть ведущий впишет её действие в копию сценария (`docs/scenario-successors.md`)",
+    ),
+    ("play it for its OPs (`for: ops`)", "сыграйте её на ОП (`for: ops`)"),
+    (
+        "discard it to draw another (`for: discard`)",
+        "сбросьте её и возьмите другую (`for: discard`)",
+    ),
     // the Surrender segment
     ("one attempt against {} in the Surrender segment", "одна попытка против {0} в сегменте сдачи"),
     ("you have no army in the field at {}", "у вас нет армии в поле в {0}"),

@@ -208,6 +208,23 @@ pub struct CardEvent {
     /// §8 [A]: free mercenary CUs for the player's army in the space named (`target:`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub cus: u32,
+    /// §8 [P] (the Mercenaries cards): the `cus` go only to a space of these regions
+    /// that the player controls.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub regions: Vec<String>,
+    /// §8 [P] (Diplomacy): the minor city named (`target:`), independent or an
+    /// enemy's and with no CUs in it, comes under the player's control.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub diplomacy: bool,
+    /// §8 [P] (Epidemic): the largest army in the space named (`target:`), anyone's,
+    /// suffers attrition; [A] it loses this many CUs (the Attrition Table is not public).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub epidemic: u32,
+    /// §8 [P] (Minor Raid): the control marker (independent or an enemy's) of the minor
+    /// city named (`target:`) is removed; the city lies within this many land steps of
+    /// one of the player's armies ([A]: the public text is cut before its reference).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub raid: u32,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -217,7 +234,11 @@ fn is_zero(n: &u32) -> bool {
 impl CardEvent {
     /// Whether the event acts on a space the player names (`target:`).
     pub fn needs_target(&self) -> bool {
-        self.assault.is_some() || self.cus > 0
+        self.assault.is_some()
+            || self.cus > 0
+            || self.diplomacy
+            || self.epidemic > 0
+            || self.raid > 0
     }
     /// Whether the card has an event dikast resolves.
     pub fn any(&self) -> bool {
@@ -235,6 +256,12 @@ pub struct Card {
     pub name_ru: String,
     #[serde(default)]
     pub event: CardEvent,
+    /// §8: no public source gives the card's text, so it has no Event dikast could
+    /// resolve: `check` refuses it for its Event (play it for its OPs, or discard a
+    /// Surprise). A moderator who owns the card writes its `event:` in a copy of the
+    /// scenario and drops the mark.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unpublished: bool,
     #[serde(default)]
     pub assumed: Vec<String>,
 }
@@ -483,6 +510,29 @@ impl Scenario {
         for c in &self.tyche {
             if !cards.insert(c.id.as_str()) {
                 p.push(format!("two Tyche cards share id {}", c.id));
+            }
+            // §8: no card is accepted for an Event that does nothing.
+            match (c.unpublished, c.event.any()) {
+                (true, true) => p.push(format!(
+                    "card {} is marked `unpublished` yet has an event: drop the mark",
+                    c.id
+                )),
+                (false, false) => p.push(format!(
+                    "card {} has no event: write its effect (`event:`) or mark it `unpublished: true`",
+                    c.id
+                )),
+                _ => {}
+            }
+            for r in &c.event.regions {
+                if !self.regions.iter().any(|x| x.id == *r) {
+                    p.push(format!("card {} names unknown region {r}", c.id));
+                }
+            }
+            if !c.event.regions.is_empty() && c.event.cus == 0 {
+                p.push(format!(
+                    "card {}: `regions` limits where its CUs go, and it gives none (`cus:`)",
+                    c.id
+                ));
             }
             if let Some(a) = &c.event.activate {
                 if self.independent(a).is_none() {

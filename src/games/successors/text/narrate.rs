@@ -7,6 +7,7 @@ use crate::games::successors::model::event::{
 };
 use crate::games::successors::model::params::AssaultResult;
 use crate::games::successors::model::scenario::{Case, Scenario};
+use crate::games::successors::model::state::INDEPENDENT;
 use crate::lang::Lang;
 use std::fmt::Write;
 
@@ -250,11 +251,63 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
             format!("§8: {} of {} {} [A].", w::fleets(*n, l), p(x), if *n == 1 { "regroups" } else { "regroup" }),
             format!("§8: {} {} снова {} [A].", w::fleets(*n, l), pc(x, Case::Gen), if *n == 1 { "собран" } else { "собраны" }),
         ),
-        Event::EventCus { player: x, general, cus: n, card: c } => l.pick(
-            format!("§8: {} gives {} {} for {general}'s army [A].", card(sc, c, l), p(x), cus(*n, l)),
-            format!("§8: {} даёт {} {} в армию {} [A].", card(sc, c, l), pc(x, Case::Dat), cus(*n, l), g(general, Case::Gen)),
+        Event::EventCus { player: x, general, cus: n, card: c } => {
+            let m = mark(sc, c);
+            l.pick(
+                format!("§8: {} gives {} {} for {general}'s army {m}.", card(sc, c, l), p(x), cus(*n, l)),
+                format!("§8: {} даёт {} {} в армию {} {m}.", card(sc, c, l), pc(x, Case::Dat), cus(*n, l), g(general, Case::Gen)),
+            )
+        }
+        Event::Diplomacy { player: x, space, from, card: c } => l.pick(
+            format!("§8: {}: {space} leaves {} and comes under {}'s control [P].", card(sc, c, l), control_of(sc, from, l), p(x)),
+            format!("§8: {}: {space} выходит из-под {} и переходит под контроль {} [P].", card(sc, c, l), control_of(sc, from, l), pc(x, Case::Gen)),
+        ),
+        Event::Raided { player: x, space, from, card: c } => l.pick(
+            format!("§8: {}: {} raids {space} and removes {} [P].", card(sc, c, l), p(x), marker_of(sc, from, l)),
+            format!("§8: {}: {} совершает набег на {space} и снимает {} [P].", card(sc, c, l), p(x), marker_of(sc, from, l)),
+        ),
+        Event::Epidemic { player: x, general, space, lost, card: c } => l.pick(
+            format!("§8: {}: an epidemic strikes {general}'s army ({}) in {space}: it loses {} [A].", card(sc, c, l), p(x), cus(*lost, l)),
+            format!("§8: {}: эпидемия поражает армию {} ({}) в {space}: она теряет {} [A].", card(sc, c, l), g(general, Case::Gen), p(x), cus(*lost, l)),
         ),
     }
+}
+
+/// A card event's mark: [A] when the scenario assumes the event, else [P].
+fn mark(sc: &Scenario, card: &str) -> &'static str {
+    match sc.card(card) {
+        Some(c) if c.assumed.iter().any(|a| a == "event") => "[A]",
+        _ => "[P]",
+    }
+}
+
+/// Whose control a space leaves: a player's, or the independents'.
+fn control_of(sc: &Scenario, owner: &str, l: Lang) -> String {
+    if owner == INDEPENDENT {
+        return l
+            .pick("independent control", "независимого контроля")
+            .to_string();
+    }
+    l.pick(
+        format!("{}'s control", player(sc, owner, l)),
+        format!("контроля {}", w::player_in(sc, owner, l, Case::Gen)),
+    )
+}
+
+/// A control marker by its owner: a player's, or an independent one.
+fn marker_of(sc: &Scenario, owner: &str, l: Lang) -> String {
+    if owner == INDEPENDENT {
+        return l
+            .pick(
+                "the independent control marker",
+                "независимый маркер контроля",
+            )
+            .to_string();
+    }
+    l.pick(
+        format!("{}'s control marker", player(sc, owner, l)),
+        format!("маркер контроля {}", w::player_in(sc, owner, l, Case::Gen)),
+    )
 }
 
 fn won(sc: &Scenario, x: &str, vp: u32, by: Victory, l: Lang) -> String {
