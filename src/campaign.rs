@@ -73,6 +73,107 @@ pub struct Campaign {
 /// 4 294 967 295 would make `new` run for minutes and every later command too.
 pub const MAX_CHAIN_LENGTH: u32 = 100_000;
 
+/// The name of a turn's reseed record in its folder (`Layout::reseed_file`).
+pub const RESEED_FILE: &str = "reseed.yaml";
+
+/// `turns/NNNN/reseed.yaml`: what `dikast undo` retired of a turn, oldest first.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct ReseedFile {
+    pub reseeds: Vec<crate::game::Reseed>,
+}
+
+/// The reseeds of turn t, oldest first; none when the turn has no record.
+pub fn read_reseeds(layout: &Layout, t: u32) -> Result<Vec<crate::game::Reseed>, Failure> {
+    let p = layout.reseed_file(t);
+    if !p.exists() {
+        return Ok(Vec::new());
+    }
+    let b = fsx::read_limited(&p)?;
+    let f: ReseedFile = crate::pipeline::parse_file(&layout.rel(&p), &b, "reseed record")?;
+    Ok(f.reseeds)
+}
+
+/// The text of a reseed record.
+pub fn reseed_text(reseeds: &[crate::game::Reseed]) -> String {
+    format!(
+        "# dikast: this turn is adjudicated again after an undo; each undo retired the seed its\n# voided adjudication revealed and committed to a new one (docs/dice.md).\n{}",
+        crate::game::to_yaml(&ReseedFile {
+            reseeds: reseeds.to_vec()
+        })
+    )
+}
+
+/// The new seed an undo commits to when it retires `retired`, the seed turn t's voided
+/// adjudication revealed: the reseed record (commitment `c'_t`) and `s'_t`.
+pub fn reseed(
+    secret: &Secret,
+    t: u32,
+    retired: &Hash,
+    at: &str,
+) -> Result<crate::game::Reseed, Failure> {
+    let head = dice::reseed_head(&secret.open()?, t, retired);
+    let seed = Chain::Open
+        .at(&head, secret.chain_length, t)
+        .ok_or_else(|| {
+            Failure::Refused(format!(
+                "the seed chain is exhausted: turn {t} needs a seed, but the chain holds {}",
+                secret.chain_length
+            ))
+        })?;
+    Ok(crate::game::Reseed {
+        turn: t,
+        at: at.to_string(),
+        retired_seed: dice::to_hex(retired),
+        commitment: dice::to_hex(&Chain::Open.prev(&seed)),
+    })
+}
+
+/// The reseed in force for turn t: the last of the turn's own record, else the last
+/// the game file that awaits it carries; `None` when no undo ever retired a seed
+/// before or at turn t (the campaign's own chain is in force).
+pub fn reseed_in_force<'a>(
+    own: &'a [crate::game::Reseed],
+    game: &'a crate::game::DiceState,
+) -> Option<&'a crate::game::Reseed> {
+    own.last().or(game.reseeds.last())
+}
+
+/// `s_t` and `u_t` of turn t, from the secret: on the campaign's chain (through the
+/// checkpoints of `.dikast/seeds`), or on the chain of the reseed in force. The second
+/// value says the checkpoint file should be written again.
+pub fn turn_seeds(
+    layout: &Layout,
+    secret: &Secret,
+    t: u32,
+    in_force: Option<&crate::game::Reseed>,
+) -> Result<((Hash, Hash), bool), Failure> {
+    let ((seed, sealed), stale) = crate::cache::seeds(layout, secret, t)?;
+    let Some(r) = in_force else {
+        return Ok(((seed, sealed), stale));
+    };
+    Ok(((reseeded_seed(secret, t, r)?, sealed), stale))
+}
+
+/// `s_t` on the chain a reseed started (docs/dice.md, "A turn adjudicated again").
+pub fn reseeded_seed(secret: &Secret, t: u32, r: &crate::game::Reseed) -> Result<Hash, Failure> {
+    let retired = dice::parse_hash(&r.retired_seed).ok_or_else(|| {
+        Failure::Verify(format!(
+            "the reseed of turn {} (at {}): field retired_seed is not a 64-digit hex value",
+            r.turn, r.at
+        ))
+    })?;
+    let head = dice::reseed_head(&secret.open()?, r.turn, &retired);
+    Chain::Open
+        .at(&head, secret.chain_length, t)
+        .ok_or_else(|| {
+            Failure::Refused(format!(
+                "the seed chain is exhausted: turn {t} needs a seed, but the chain holds {}",
+                secret.chain_length
+            ))
+        })
+}
+
 /// `.dikast/secret`: the heads of both chains. Mode 0600; never printed or mailed.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -148,6 +249,10 @@ impl Layout {
     pub fn secret(&self) -> PathBuf {
         self.dir.join(".dikast").join("secret")
     }
+    /// The lock `tick` holds over its steps (`fsx::RunLock`).
+    pub fn tick_lock(&self) -> PathBuf {
+        self.dir.join(".dikast").join("tick.lock")
+    }
     pub fn published(&self) -> PathBuf {
         self.dir.join("published.yaml")
     }
@@ -156,6 +261,11 @@ impl Layout {
     }
     pub fn game(&self, t: u32) -> PathBuf {
         self.turn_dir(t).join("game.yaml")
+    }
+    /// `turns/NNNN/reseed.yaml`: the seeds undos retired of turn t (docs/dice.md, "A turn
+    /// adjudicated again"), absent for a turn no undo touched.
+    pub fn reseed_file(&self, t: u32) -> PathBuf {
+        self.turn_dir(t).join(RESEED_FILE)
     }
     pub fn orders_dir(&self, t: u32) -> PathBuf {
         self.turn_dir(t).join("orders")
@@ -686,7 +796,12 @@ pub fn check_links(
         return Ok(());
     }
     let prev_bytes = fsx::read_limited(&layout.game(t - 1))?;
-    let prev_commitment = crate::verify::dice_commitment_of(&prev_bytes);
+    // After an undo of turn t−1 its seed hashes to the reseed's commitment, not the
+    // game file's.
+    let prev_commitment = match read_reseeds(layout, t - 1)?.last() {
+        Some(r) => Some(r.commitment.clone()),
+        None => crate::verify::dice_commitment_of(&prev_bytes),
+    };
     check_link_to(
         layout,
         t,
@@ -870,7 +985,9 @@ pub fn adjudicate_with<R: Rules>(
             game.turn
         )));
     }
-    let ((seed, sealed), seeds_stale) = crate::cache::seeds(layout, &secret, t)?;
+    let reseeds = read_reseeds(layout, t)?;
+    let ((seed, sealed), seeds_stale) =
+        turn_seeds(layout, &secret, t, reseed_in_force(&reseeds, &game.dice))?;
     // A step the rules cannot adjudicate (a finished game, 14.2) is refused with its reason
     // before the orders are looked for (run_turn refuses it too).
     let step = R::step(&sc, &game.state);
@@ -936,6 +1053,7 @@ pub fn adjudicate_with<R: Rules>(
         sealed: Some(sealed),
         fallback,
         forced: BTreeMap::new(),
+        reseeds,
     };
     let (mut out, next) = pipeline::run_turn_keeping::<R>(&inputs, &game, &sc)?;
     let record_bytes = record.as_ref().map(|r| r.to_bytes());

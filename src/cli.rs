@@ -267,6 +267,11 @@ pub enum Command {
         /// The arrival time to record, RFC 3339, instead of the system clock.
         #[arg(long)]
         clock: Option<String>,
+        /// How long to wait, in seconds (at most 600), while another dikast works on the
+        /// campaign; still busy then, receive exits 75 (EX_TEMPFAIL) and a mail server
+        /// keeps the message to try again.
+        #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(0..=600))]
+        lock_wait: u64,
     },
     /// One run of a campaign that runs itself (for cron): receive, send what waits,
     /// adjudicate when due, mail, call for orders, remind. DIR may be a folder of
@@ -834,13 +839,15 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             dir,
             maildir,
             clock,
+            lock_wait,
         } => {
+            let lock_wait = std::time::Duration::from_secs(lock_wait);
             let layout = Layout::new(&dir);
             let game = game_of_campaign(reg, &layout)?;
             let at = clock_at(clock.as_deref())?;
             let lines = match maildir {
                 Some(md) => crate::registry::with_desk(game, &layout, |d| {
-                    crate::receive::receive_maildir(&layout, d, &md, at)
+                    crate::receive::receive_maildir(&layout, d, &md, at, lock_wait)
                 })?,
                 None => {
                     use std::io::Read as _;
@@ -855,7 +862,7 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
                         ));
                     }
                     vec![crate::registry::with_desk(game, &layout, |d| {
-                        crate::receive::receive_message(&layout, d, &raw, at)
+                        crate::receive::receive_message(&layout, d, &raw, at, lock_wait)
                     })?]
                 }
             };
@@ -864,13 +871,20 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
         Command::Tick { dir, clock } => {
             crate::tick::tick(reg, &dir, clock_at(clock.as_deref())?, clock.is_some())
         }
-        Command::Remind { dir } => crate::tick::remind(reg, &Layout::new(&dir)),
+        Command::Remind { dir } => {
+            let layout = Layout::new(&dir);
+            let _tick = crate::tick::hold_tick_lock(&layout)?;
+            crate::tick::remind(reg, &layout)
+        }
         Command::Deadline { dir, set, clock } => {
-            crate::tick::set_deadline(reg, &Layout::new(&dir), &set, clock_at(clock.as_deref())?)
+            let layout = Layout::new(&dir);
+            let _tick = crate::tick::hold_tick_lock(&layout)?;
+            crate::tick::set_deadline(reg, &layout, &set, clock_at(clock.as_deref())?)
         }
         Command::Undo { dir, force, clock } => {
             let layout = Layout::new(&dir);
             let game = game_of_campaign(reg, &layout)?;
+            let _tick = crate::tick::hold_tick_lock(&layout)?;
             crate::tick::undo(game, &layout, force, clock_at(clock.as_deref())?)
         }
         Command::Demo {

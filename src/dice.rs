@@ -96,6 +96,24 @@ impl Chain {
     }
 }
 
+/// The name of the reseeding rule of docs/dice.md ("A turn adjudicated again"): the turn
+/// key and events are `dikast-dice/v1`'s; only where the seed of a redone turn comes from
+/// is new.
+pub const RESEED_RULE: &str = "dikast-reseed/1";
+
+/// The head of the open chain that replaces the campaign's from turn `turn` on, when an
+/// undo retires `retired`, the seed of turn `turn` its voided adjudication revealed:
+/// `h = H("dikast/v1/reseed" ‖ s_N ‖ u32be(turn) ‖ retired)`. Only the holder of the
+/// campaign's open head `s_N` can compute it (no player can foresee the new seed), it
+/// needs no new secret, and a seed retired once can never come back: every retired seed
+/// gives its own head. Turn t's new seed is `Chain::Open.at(h, N, t)`.
+pub fn reseed_head(open_head: &Hash, turn: u32, retired: &Hash) -> Hash {
+    domain_hash(
+        "dikast/v1/reseed",
+        &[open_head, &turn.to_be_bytes(), retired],
+    )
+}
+
 /// One side's contribution to the turn key: its id and `H(orders bytes)`, if it sent any.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SideOrders {

@@ -22,6 +22,10 @@ pub enum Failure {
     Io(String),
     /// Mail could not be sent; everything else was written.
     Mail(String),
+    /// The campaign is busy (another dikast holds its lock past the wait): nothing was
+    /// done, and the same call may succeed later. Exit 75 (EX_TEMPFAIL), so that a mail
+    /// server piping a message to `dikast receive` keeps it and retries.
+    Busy(String),
 }
 
 impl Failure {
@@ -38,7 +42,7 @@ impl Failure {
         match self {
             Failure::Input(_) | Failure::InputIn(..) | Failure::Refused(_) | Failure::Io(_) => 1,
             Failure::Verify(_) => 3,
-            Failure::Mail(_) => 75,
+            Failure::Mail(_) | Failure::Busy(_) => 75,
         }
     }
 
@@ -51,6 +55,7 @@ impl Failure {
             Failure::Io(m) => format!("error: {m}\n"),
             Failure::Verify(m) => format!("verification failed: {m}\n"),
             Failure::Mail(m) => format!("mail: {m}\n"),
+            Failure::Busy(m) => format!("busy: {m}\nnothing was done; try again later (exit 75, EX_TEMPFAIL: a mail server retries)\n"),
         }
     }
 }

@@ -38,6 +38,69 @@ pub struct DiceState {
     pub commitment: String,
     /// `u_0`, the sealed chain's anchor, hex.
     pub sealed_anchor: String,
+    /// The seeds undos retired before this turn, oldest first (docs/dice.md, "A turn
+    /// adjudicated again"): the last one says which chain `commitment` lies on. Absent
+    /// in a campaign no undo touched (its files are as `dikast-dice/v1` has them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reseeds: Vec<Reseed>,
+}
+
+/// An undo's retirement of a revealed seed (docs/dice.md, "A turn adjudicated again"):
+/// the adjudication of `turn` was taken back after it revealed `retired_seed`, and the
+/// turn is adjudicated again with a new seed committed to by `commitment`, which the
+/// correction notices gave before anyone sent orders again.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Reseed {
+    /// The turn adjudicated again.
+    pub turn: u32,
+    /// When the undo was made (RFC 3339, UTC).
+    pub at: String,
+    /// The seed the voided adjudication revealed, hex: it hashes to the commitment it
+    /// replaces (the game file's, or the previous reseed's of the same turn).
+    pub retired_seed: String,
+    /// The new commitment of the turn, hex: the redone turn's seed hashes to it.
+    pub commitment: String,
+}
+
+/// The commitment in force for a turn whose game file commits to `commitment`, after the
+/// reseeds of that turn (in order), each checked to retire the seed of the commitment
+/// before it. `Err` names what does not hold.
+pub fn commitment_in_force(
+    commitment: &str,
+    reseeds: &[Reseed],
+    turn: u32,
+) -> Result<String, String> {
+    let mut cur = commitment.to_string();
+    for (i, r) in reseeds.iter().enumerate() {
+        if r.turn != turn {
+            return Err(format!(
+                "reseed {} is of turn {}, not of turn {turn}",
+                i + 1,
+                r.turn
+            ));
+        }
+        let retired = dice::parse_hash(&r.retired_seed).ok_or_else(|| {
+            format!(
+                "reseed {}: field retired_seed is not a 64-digit hex value",
+                i + 1
+            )
+        })?;
+        if dice::parse_hash(&r.commitment).is_none() {
+            return Err(format!(
+                "reseed {}: field commitment is not a 64-digit hex value",
+                i + 1
+            ));
+        }
+        if dice::to_hex(&dice::Chain::Open.prev(&retired)) != cur {
+            return Err(format!(
+                "reseed {}: field retired_seed does not hash to the commitment it replaces ({cur}): it retired no seed of this turn",
+                i + 1
+            ));
+        }
+        cur = r.commitment.clone();
+    }
+    Ok(cur)
 }
 
 impl DiceState {
@@ -49,6 +112,7 @@ impl DiceState {
             chain_length,
             commitment: dice::to_hex(commitment),
             sealed_anchor: dice::to_hex(sealed_anchor),
+            reseeds: Vec::new(),
         }
     }
 }

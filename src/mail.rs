@@ -992,7 +992,7 @@ pub fn after_adjudication(
         Err(Failure::Mail(m)) => return Err(Failure::Mail(format!("{done}{m}"))),
         Err(Failure::Input(d)) => crate::diag::render_all(&d),
         Err(f @ Failure::InputIn(..)) => f.render(),
-        Err(Failure::Refused(m) | Failure::Io(m) | Failure::Verify(m)) => m,
+        Err(Failure::Refused(m) | Failure::Io(m) | Failure::Verify(m) | Failure::Busy(m)) => m,
     };
     Err(Failure::Mail(format!(
         "{done}the turn was written, but no mail was sent: {}\nfix that, then run `dikast mail`\n",

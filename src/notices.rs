@@ -94,6 +94,23 @@ impl Refusal {
     }
 
     /// What to do about it: a paragraph ending in a blank line, or nothing.
+    /// Refused before the sender was known to hold the turn token, and not already
+    /// telling him of a forger (as `WrongToken`'s hint does): anyone may have written it
+    /// in his name, and the refusal says so.
+    pub fn may_be_forged(&self) -> bool {
+        use Refusal::*;
+        matches!(
+            self,
+            HtmlOnly
+                | Empty
+                | NoGameLine
+                | OtherSide { .. }
+                | WhichSide { .. }
+                | NotThisTurn { .. }
+                | NoToken { .. }
+        )
+    }
+
     pub fn hint(&self, lang: Lang) -> String {
         use Refusal::*;
         match (self, lang) {
@@ -140,7 +157,6 @@ pub fn answer_subject(lang: Lang, game: &str, turn: u32, their: &str, a: Answer)
 
 /// The message a refused message is answered with.
 pub struct Refused<'a> {
-    pub message_id: &'a str,
     /// When it arrived (UTC, as written).
     pub received: &'a str,
     pub game: &'a str,
@@ -148,20 +164,61 @@ pub struct Refused<'a> {
     pub why: &'a str,
     /// The hint and any diagnostics, in the same language.
     pub details: &'a str,
+    /// The last refusal the player is sent this turn (`PLAYER_REFUSALS`): it says so.
+    pub last: bool,
+    /// `Refusal::may_be_forged`: the body says someone else may be writing in his name.
+    pub may_be_forged: bool,
 }
 
 pub fn refused_body(lang: Lang, r: &Refused) -> String {
     let Refused {
-        message_id,
         received,
         game,
         turn,
         why,
         details,
+        last,
+        may_be_forged,
     } = r;
+    // Nothing the sender chose is quoted (no Subject, no Message-ID): the message may
+    // be a stranger's, written in the player's name to make dikast say something to him.
+    let forged = match lang {
+        _ if !may_be_forged => "",
+        Lang::En => "If you did not send this message, someone else may be writing in your name: nothing of it was stored, and orders count only with your turn token. Tell the moderator if it goes on.\n",
+        Lang::Ru => "Если вы не отправляли это письмо, возможно, кто-то пишет от вашего имени: из него ничего не сохранено, а приказы принимаются только с вашим жетоном хода. Если это повторится, сообщите ведущему.\n",
+    };
+    let capped = match (last, lang) {
+        (false, _) => String::new(),
+        (true, Lang::En) => format!("\nThis is the last refusal you are sent for turn {turn} (at most {PLAYER_REFUSALS} a turn, so that no one can flood you in your name); later messages are still recorded, and orders with your turn token are still taken.\n"),
+        (true, Lang::Ru) => format!("\nЭто последний отказ, который вам пришлют за ход {turn} (не больше {PLAYER_REFUSALS} за ход, чтобы никто не мог засыпать вас письмами от вашего имени); следующие письма всё равно записываются, а приказы с вашим жетоном хода по-прежнему принимаются.\n"),
+    };
     match lang {
-        Lang::En => format!("Your message {message_id} (received {received}) was NOT accepted for game {game}, turn {turn}:\n\n  {why}\n\n{details}Nothing of it was stored; any orders you sent before stand. Send corrected orders as a reply, with your turn token.\n"),
-        Lang::Ru => format!("Ваше письмо {message_id} (получено {received}) НЕ принято для игры {game}, ход {turn}:\n\n  {why}\n\n{details}Из него ничего не сохранено; приказы, присланные вами раньше, остаются в силе. Пришлите исправленные приказы ответом на это письмо, с вашим жетоном хода.\n"),
+        Lang::En => format!("A message from your address (received {received}) was NOT accepted for game {game}, turn {turn}:\n\n  {why}\n\n{details}Nothing of it was stored; any orders you sent before stand. Send corrected orders as a reply, with your turn token.\n\n{forged}{capped}"),
+        Lang::Ru => format!("Письмо с вашего адреса (получено {received}) НЕ принято для игры {game}, ход {turn}:\n\n  {why}\n\n{details}Из него ничего не сохранено; приказы, присланные вами раньше, остаются в силе. Пришлите исправленные приказы ответом на это письмо, с вашим жетоном хода.\n\n{forged}{capped}"),
+    }
+}
+
+/// The refusals a registered player is sent a turn: more are recorded, not mailed (a
+/// forged `From:` must not flood him from the judge's own address).
+pub const PLAYER_REFUSALS: usize = 5;
+
+/// The moderator's notice that a receipts file was set aside.
+pub fn receipts_set_aside(
+    lang: Lang,
+    game: &str,
+    turn: u32,
+    why: &str,
+    aside: &str,
+) -> (String, String) {
+    match lang {
+        Lang::En => (
+            format!("[{game}] Turn {turn}: the receipts of orders by mail were set aside"),
+            format!("The receipts of turn {turn} could not be used ({why}): they were set aside as {aside}, and a new file was begun, so that orders by mail go on being taken. Messages handled before may be handled again if they are delivered again; the file set aside keeps what was recorded.\n"),
+        ),
+        Lang::Ru => (
+            format!("[{game}] Ход {turn}: квитанции приказов по почте отложены"),
+            format!("Квитанциями хода {turn} нельзя было воспользоваться ({why}): они отложены в {aside}, начат новый файл, чтобы приказы по почте принимались и дальше. Письма, обработанные раньше, при повторной доставке могут быть обработаны снова; отложенный файл хранит всё записанное.\n"),
+        ),
     }
 }
 

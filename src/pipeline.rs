@@ -548,6 +548,10 @@ pub struct TurnInputs {
     pub fallback: bool,
     /// Forced event values (rule test cases only).
     pub forced: BTreeMap<String, Vec<u32>>,
+    /// The reseeds of this turn (`turns/NNNN/reseed.yaml`, written by `dikast undo`):
+    /// the seed is checked against the last one's commitment instead of the game file's
+    /// (docs/dice.md, "A turn adjudicated again"). Empty for a turn no undo touched.
+    pub reseeds: Vec<crate::game::Reseed>,
 }
 
 /// Everything one adjudication writes.
@@ -645,9 +649,22 @@ pub fn run_turn_keeping<R: Rules>(
             inp.game_name
         ))
     })?;
-    if dice::Chain::Open.prev(&inp.seed) != commitment {
+    let in_force = crate::game::commitment_in_force(&game.dice.commitment, &inp.reseeds, game.turn)
+        .map_err(|e| {
+            Failure::Verify(format!(
+                "the reseeds of turn {} (the turn's reseed.yaml): {e}",
+                game.turn
+            ))
+        })?;
+    if inp.reseeds.is_empty() && dice::Chain::Open.prev(&inp.seed) != commitment {
         return Err(Failure::Verify(format!(
             "{}: the seed for turn {} does not match the commitment in field dice.commitment (wrong secret, or the game file was changed)",
+            inp.game_name, game.turn
+        )));
+    }
+    if dice::to_hex(&dice::Chain::Open.prev(&inp.seed)) != in_force {
+        return Err(Failure::Verify(format!(
+            "{}: the seed for turn {} does not match the commitment its reseed.yaml made after the undo (wrong secret, or the record was changed)",
             inp.game_name, game.turn
         )));
     }
@@ -717,6 +734,13 @@ pub fn run_turn_keeping<R: Rules>(
         awaiting: next_step.awaiting.clone(),
         dice: DiceState {
             commitment: dice::to_hex(&inp.seed),
+            reseeds: game
+                .dice
+                .reseeds
+                .iter()
+                .chain(&inp.reseeds)
+                .cloned()
+                .collect(),
             ..game.dice.clone()
         },
         previous: Some(game_hex),
@@ -747,6 +771,8 @@ pub fn run_turn_keeping<R: Rules>(
         sealed: inp.sealed,
         game_sha,
         turn_key: key,
+        commitment: in_force,
+        reseeds: &inp.reseeds,
         sides: &side_orders,
         dice: &res.dice,
         problems: &problems,

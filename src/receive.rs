@@ -83,6 +83,92 @@ pub struct Receipt {
 struct Receipts {
     turn: u32,
     messages: Vec<Receipt>,
+    /// Messages not accepted past the first `UNANSWERED_LISTED` of the turn: counted,
+    /// not listed, so that a flood keeps the file small.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    unlisted: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// The longest Message-ID or sender a receipt keeps as it came, in characters; a longer
+/// one is kept as its start, its length and its SHA-256 (`bounded`).
+pub const FIELD_MAX: usize = 200;
+
+/// The messages not accepted (refused, ignored) a turn's receipts list; more are
+/// counted (`unlisted`). Orders accepted are always listed.
+pub const UNANSWERED_LISTED: usize = 200;
+
+/// The largest receipts file read; a larger one (which bounded fields and the listing
+/// cap never make) is set aside, as a damaged one is.
+pub const RECEIPTS_MAX_BYTES: u64 = 1 << 20;
+
+/// A sender-chosen field as a receipt keeps it: control characters dropped, and past
+/// `FIELD_MAX` characters its start, its length in bytes and its SHA-256 (so that the
+/// same message delivered twice is still known, whatever its size).
+pub fn bounded(s: &str) -> String {
+    let clean: String = s.chars().filter(|c| !c.is_control()).collect();
+    if clean.chars().count() <= FIELD_MAX && clean.len() == s.len() {
+        return clean;
+    }
+    let start: String = clean.chars().take(64).collect();
+    format!(
+        "{start}… ({} bytes, SHA-256 {})",
+        s.len(),
+        &crate::game::sha256_hex(s.as_bytes())[..16]
+    )
+}
+
+/// A receipts file that cannot be used (damaged, or larger than `RECEIPTS_MAX_BYTES`)
+/// is set aside beside itself (`NNNN.set-aside-K.yaml`) and a new one begun with what
+/// could be kept of it (the orders accepted, when it still parses): a stop of every
+/// later message would let anyone who can fill it stop orders by mail. Returns why and
+/// where it went, for the moderator; `None` when the file is sound or absent.
+fn set_aside_if_unusable(layout: &Layout, t: u32) -> Result<Option<(String, String)>, Failure> {
+    let p = receipts_path(layout, t);
+    let Ok(meta) = fs::metadata(&p) else {
+        return Ok(None);
+    };
+    let (why, kept) = if meta.len() > RECEIPTS_MAX_BYTES {
+        (
+            format!(
+                "{} bytes, more than the {RECEIPTS_MAX_BYTES} a receipts file may be",
+                meta.len()
+            ),
+            None,
+        )
+    } else {
+        match fsx::read_limited(&p).and_then(|b| {
+            crate::pipeline::parse_file::<Receipts>(&layout.rel(&p), &b, "receipts file")
+        }) {
+            Ok(r) if r.turn == t => return Ok(None),
+            Ok(r) => (format!("it says turn {}", r.turn), None),
+            Err(e) => (
+                e.render()
+                    .lines()
+                    .find(|l| !l.trim().is_empty())
+                    .unwrap_or("it cannot be read")
+                    .trim_start_matches("error: ")
+                    .chars()
+                    .take(200)
+                    .collect(),
+                None,
+            ),
+        }
+    };
+    let _: Option<Receipts> = kept;
+    let mut k = 1;
+    let aside = loop {
+        let a = p.with_file_name(format!("{t:04}.set-aside-{k}.yaml"));
+        if !a.exists() {
+            break a;
+        }
+        k += 1;
+    };
+    fsx::rename(&p, &aside)?;
+    Ok(Some((why, layout.rel(&aside))))
 }
 
 fn receipts_path(layout: &Layout, t: u32) -> PathBuf {
@@ -99,6 +185,7 @@ fn load_receipts(layout: &Layout, t: u32) -> Result<Receipts, Failure> {
         return Ok(Receipts {
             turn: t,
             messages: Vec::new(),
+            unlisted: 0,
         });
     }
     let b = fsx::read_limited(&p)?;
@@ -107,7 +194,13 @@ fn load_receipts(layout: &Layout, t: u32) -> Result<Receipts, Failure> {
 
 fn add_receipt(layout: &Layout, t: u32, r: Receipt) -> Result<(), Failure> {
     let mut all = load_receipts(layout, t)?;
-    all.messages.push(r);
+    let accepted = |m: &Receipt| matches!(m.outcome, Outcome::Accepted | Outcome::Late);
+    let unanswered = all.messages.iter().filter(|m| !accepted(m)).count();
+    if !accepted(&r) && unanswered >= UNANSWERED_LISTED {
+        all.unlisted += 1;
+    } else {
+        all.messages.push(r);
+    }
     let text = format!(
         "# dikast receipts of turn {t}: every message `dikast receive` handled.\n{}",
         crate::game::to_yaml(&all)
@@ -235,7 +328,35 @@ pub fn receive_message(
     desk: Desk,
     raw: &[u8],
     now: UnixTime,
+    lock_wait: std::time::Duration,
 ) -> Result<String, Failure> {
+    // One dikast at a time: the receipts and the orders are read and written under the
+    // campaign's lock, waited for a while (`Failure::Busy`, exit 75, past that).
+    let lock = fsx::Lock::take_waiting(&layout.dir, lock_wait)?;
+    let took: String = lock.took_over.iter().map(|l| format!("{l}; ")).collect();
+    let c = layout.load_campaign()?;
+    let t = policy::pending(layout, &c)?.turn;
+    // A receipts file that cannot be used is set aside, never a stop (the moderator is
+    // told); this message is then handled as the first of a new file.
+    let aside = match set_aside_if_unusable(layout, t)? {
+        None => String::new(),
+        Some((why, name)) => {
+            let lang = policy::moderator_language(&c);
+            let (subj, body) = notices::receipts_set_aside(lang, &c.game, t, &why, &name);
+            let told = answer(layout, &c, To::Moderator, subj, body, "");
+            format!(
+                "the receipts of turn {t} were set aside as {name} ({why}); the moderator's notice {}; ",
+                told.trim_start_matches("answer ")
+            )
+        }
+    };
+    let line = receive_one(layout, desk, raw, now).map(|line| format!("{took}{aside}{line}"));
+    drop(lock);
+    line
+}
+
+/// `receive_message` once the receipts are usable.
+fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result<String, Failure> {
     let c = layout.load_campaign()?;
     let Some(msg) = MessageParser::default().parse(raw) else {
         return Ok("ignored a message that is not mail".to_string());
@@ -246,19 +367,23 @@ pub fn receive_message(
         .and_then(|a| a.address())
         .map(|a| a.trim().to_string())
         .unwrap_or_default();
+    // What the receipts keep of sender-chosen fields is bounded (`bounded`): a message
+    // with a megabyte Message-ID costs the file a few hundred bytes.
     let message_id = msg
         .message_id()
-        .map(|m| format!("<{m}>"))
+        .map(|m| bounded(&format!("<{m}>")))
         .unwrap_or_else(|| "(no Message-ID)".into());
+    let stored_from = bounded(&from);
     let subject = msg.subject().unwrap_or("").to_string();
     let p = policy::pending(layout, &c)?;
     let t = p.turn;
+
     let arrived = policy::rfc3339(now);
     let receipt =
         |side: Option<String>, outcome: Outcome, why: Option<String>, sha: Option<String>| {
             Receipt {
                 message_id: message_id.clone(),
-                from: from.clone(),
+                from: stored_from.clone(),
                 arrived: arrived.clone(),
                 side,
                 outcome,
@@ -314,6 +439,16 @@ pub fn receive_message(
     let refuse = |side: Option<&str>, r: Refusal, diagnostics: String| -> Result<String, Failure> {
         let why = r.why(Lang::En);
         // The unknown senders of this turn the moderator was told of before this one.
+        // The refusals this player was sent this turn before this one: at most
+        // PLAYER_REFUSALS are mailed (a forged `From:` must not flood him).
+        let sent_before = match side {
+            Some(s) => load_receipts(layout, t)?
+                .messages
+                .iter()
+                .filter(|m| m.side.as_deref() == Some(s) && m.outcome == Outcome::Refused)
+                .count(),
+            None => 0,
+        };
         let strangers: Vec<String> = if side.is_none() {
             let mut v: Vec<String> = load_receipts(layout, t)?
                 .messages
@@ -341,32 +476,38 @@ pub fn receive_message(
         // to the `From:` of a stranger, which anyone can forge to aim our answer at a third
         // party); a stranger's message is told to the moderator alone, without its text.
         let mailed = match side {
+            Some(_) if sent_before >= notices::PLAYER_REFUSALS => format!(
+                "not answered ({} refusals were sent to this player this turn, the most a turn; the receipts list every message)",
+                notices::PLAYER_REFUSALS
+            ),
             Some(s) => {
                 let lang = lang_of(s);
                 let details = format!("{}{diagnostics}", r.hint(lang));
                 let body = notices::refused_body(
                     lang,
                     &notices::Refused {
-                        message_id: &message_id,
                         received: &received,
                         game: &c.game,
                         turn: t,
                         why: &r.why(lang),
                         details: &details,
+                        last: sent_before + 1 == notices::PLAYER_REFUSALS,
+                        may_be_forged: r.may_be_forged(),
                     },
                 );
+                // The subject is ours alone: the sender's may be a forger's words.
                 answer(
                     layout,
                     &c,
                     To::Side(s),
-                    answer_subject(lang, Answer::Refused),
+                    notices::answer_subject(lang, &c.game, t, "", Answer::Refused),
                     body,
                     &message_id,
                 )
             }
             // Spam must not flood the moderator: one notice per unknown sender and turn,
             // and at most STRANGER_NOTICES senders a turn; every message is in the receipts.
-            None if strangers.contains(&from.to_ascii_lowercase()) => {
+            None if strangers.contains(&stored_from.to_ascii_lowercase()) => {
                 "the sender not answered; the moderator was told of this sender this turn before".into()
             }
             None if strangers.len() >= STRANGER_NOTICES => format!(
@@ -465,10 +606,23 @@ pub fn receive_message(
     // Orders for another game or turn: the check says which, before the token is judged.
     let this_turn = get("game").as_deref() == Some(p.game.as_str())
         && get("turn").and_then(|s| s.parse::<u32>().ok()) == Some(t);
+    let secret = layout.load_secret()?;
     if !this_turn {
+        // The check's diagnostics quote the message: told only to a sender who holds
+        // the side's token of the turn the game awaits (a slip in the `game:` or `turn:`
+        // line) or of the turn the orders name (a player's own old orders), never to
+        // whoever wrote in his name.
+        let named_turn = get("turn").and_then(|s| s.parse::<u32>().ok());
+        let holds = |turn: u32| {
+            get("token").is_some_and(|tok| {
+                tok.eq_ignore_ascii_case(&policy::token(&secret, &p.game, turn, &side))
+            })
+        };
+        let authentic = holds(t)
+            || (get("game").as_deref() == Some(p.game.as_str()) && named_turn.is_some_and(holds));
         let details = match check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang) {
-            Err(f) => format!("{}\n", diagnostics(f)),
-            Ok(_) => String::new(),
+            Err(f) if authentic => format!("{}\n", diagnostics(f)),
+            _ => String::new(),
         };
         return refuse(
             Some(&side),
@@ -479,7 +633,6 @@ pub fn receive_message(
             details,
         );
     }
-    let secret = layout.load_secret()?;
     let want = policy::token(&secret, &p.game, t, &side);
     match get("token") {
         Some(tok) if tok.eq_ignore_ascii_case(&want) => {}
@@ -531,13 +684,8 @@ pub fn receive_message(
     // Store, then the receipt; the hash is the one the reports will name.
     let sha = crate::game::sha256_hex(&obytes);
     {
-        let _lock = fsx::Lock::take(&layout.dir)?;
-        // The turn may have been adjudicated between our look and the lock.
-        if crate::campaign::pending_turn(layout)? != t {
-            return Err(Failure::Refused(format!(
-                "turn {t} was adjudicated while {message_id} was being read; run again"
-            )));
-        }
+        // The caller holds the campaign's lock (`receive_message`): no adjudication can
+        // have come between.
         fsx::replace(&layout.orders_dir(t).join(format!("{side}.yaml")), &obytes)?;
         add_receipt(
             layout,
@@ -655,7 +803,9 @@ fn answer_with(
         to,
         subject,
         body,
-        in_reply_to: reply_to.starts_with('<').then(|| reply_to.to_string()),
+        // Only a Message-ID kept whole (`bounded` cut none of it) is answered to.
+        in_reply_to: (reply_to.starts_with('<') && reply_to.ends_with('>'))
+            .then(|| reply_to.to_string()),
         attachments,
     };
     match crate::mail::send_notice(layout, c, &n) {
@@ -679,6 +829,7 @@ pub fn receive_maildir(
     desk: Desk,
     maildir: &Path,
     now: UnixTime,
+    lock_wait: std::time::Duration,
 ) -> Result<Vec<String>, Failure> {
     let new = maildir.join("new");
     let cur = maildir.join("cur");
@@ -708,7 +859,16 @@ pub fn receive_maildir(
             continue;
         }
         let raw = fsx::read_limited(&p)?;
-        let line = receive_message(layout, desk, &raw, now)?;
+        let line = match receive_message(layout, desk, &raw, now, lock_wait) {
+            // Busy: this message and the rest stay in new/ for the next run.
+            Err(Failure::Busy(m)) => {
+                lines.push(format!(
+                    "{m}: the messages left in new/ wait for the next run"
+                ));
+                break;
+            }
+            other => other?,
+        };
         fs::rename(&p, &dest).map_err(|e| Failure::io(&dest, "move the message into", e))?;
         lines.push(line);
     }

@@ -22,6 +22,11 @@ pub struct Facts<'a, S> {
     pub sealed: Option<Hash>,
     pub game_sha: Hash,
     pub turn_key: Hash,
+    /// The commitment the seed was checked against: the game file's, or after an undo
+    /// the last reseed's (docs/dice.md, "A turn adjudicated again").
+    pub commitment: String,
+    /// The reseeds of this turn, oldest first (empty: no undo touched it).
+    pub reseeds: &'a [crate::game::Reseed],
     pub sides: &'a [SideOrders],
     pub dice: &'a [DiceRecord],
     pub problems: &'a BTreeMap<String, Vec<Diagnostic>>,
@@ -89,8 +94,13 @@ pub struct DiceSection {
     pub protocol: String,
     pub game: String,
     pub turn: u32,
-    /// `c_t`.
+    /// `c_t`: the commitment in force (after an undo, the last of `reseeded`).
     pub commitment: String,
+    /// The undos that retired a revealed seed of this turn, oldest first: each retired
+    /// seed hashes to the commitment before it (the view's first), and the last
+    /// commitment is `commitment` (docs/dice.md, "A turn adjudicated again").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reseeded: Vec<crate::game::Reseed>,
     /// `s_t`, revealed.
     pub seed: String,
     /// SHA-256 of the game file that awaited this turn.
@@ -379,7 +389,8 @@ fn dice_section<S>(f: &Facts<S>, side: Option<&str>, lang: Lang, out: &mut Strin
         protocol: g.dice.protocol.clone(),
         game: g.game.clone(),
         turn: g.turn,
-        commitment: g.dice.commitment.clone(),
+        commitment: f.commitment.clone(),
+        reseeded: f.reseeds.to_vec(),
         seed: dice::to_hex(&f.seed),
         game_sha256: dice::to_hex(&f.game_sha),
         orders: f
@@ -414,6 +425,27 @@ fn dice_section<S>(f: &Facts<S>, side: Option<&str>, lang: Lang, out: &mut Strin
         g.turn,
         w.seed
     );
+    // An undo retired the seed a voided adjudication of this turn revealed: said in
+    // words, each retirement with its time (the section below lists them as data).
+    for r in f.reseeds {
+        let at = &r.at;
+        let short = |h: &str| h.chars().take(16).collect::<String>();
+        let line = match lang {
+            Lang::En => format!(
+                "This turn was adjudicated again after an undo ({at}): the seed its voided report revealed (`{}…`) is retired, and the seed above hashes to the new commitment `{}…`, given in the correction notice before orders could be sent again ({}).",
+                short(&r.retired_seed),
+                short(&r.commitment),
+                dice::RESEED_RULE
+            ),
+            Lang::Ru => format!(
+                "Этот ход обсчитан заново после отмены ({at}): зерно, раскрытое его отменённым отчётом (`{}…`), выведено из игры, а зерно выше даёт новое обязательство `{}…`, объявленное в уведомлении об исправлении до того, как приказы можно было прислать снова ({}).",
+                short(&r.retired_seed),
+                short(&r.commitment),
+                dice::RESEED_RULE
+            ),
+        };
+        let _ = writeln!(out, "{line}");
+    }
     let hidden = f.dice.iter().filter(|r| !r.shown_to.to(side)).count() as u32;
     if hidden > 0 && side.is_some() {
         let line = match lang {

@@ -14,6 +14,12 @@
 //! the next `dikast undo` finishes it from the plan. Each correction notice is recorded
 //! as sent in the undo's folder once the server has it, so finishing an undo sends only
 //! the notices not yet sent.
+//!
+//! An undo never lets a revealed seed be used again (issue 28.1): the voided reports
+//! revealed the turn's seed, so the undo retires it and commits to a new one
+//! (dikast-reseed/1, docs/dice.md), recorded in `turns/NNNN/reseed.yaml` with the moves
+//! and given in the correction notices, so that no player can foresee the dice of the
+//! turn adjudicated again.
 
 use crate::campaign::Layout;
 use crate::error::Failure;
@@ -45,6 +51,11 @@ struct Plan {
     /// The turn's mail had reached the server: every player and the moderator are owed
     /// a correction notice.
     notify: bool,
+    /// The seed turn t's adjudication revealed, retired, and the new commitment of the
+    /// turn (docs/dice.md, "A turn adjudicated again"): appended to the turn's
+    /// `reseed.yaml` with the moves, and given in the correction notices.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    reseed: Option<crate::game::Reseed>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -191,12 +202,27 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
         dest = undone.join(format!("{stamp}-turn-{t:04}-{n}"));
         n += 1;
     }
+    // The seed the adjudication revealed (the next game file's commitment) is retired:
+    // the turn is adjudicated again with a seed no one has seen (docs/dice.md).
+    let next_game = fsx::read_limited(&layout.game(last))?;
+    let retired = crate::verify::dice_commitment_of(&next_game)
+        .and_then(|h| crate::dice::parse_hash(&h))
+        .ok_or_else(|| {
+            Failure::Verify(format!(
+                "{}: field dice.commitment (the seed turn {t} revealed) cannot be read; the undo did not begin",
+                layout.rel(&layout.game(last))
+            ))
+        })?;
+    let at = crate::policy::rfc3339(now);
+    let secret = layout.load_secret()?;
+    let reseed = crate::campaign::reseed(&secret, t, &retired, &at)?;
     let plan = Plan {
         turn: t,
-        at: crate::policy::rfc3339(now),
+        at,
         moves: moves_of(layout, t, &dest),
         orders_taken: waiting,
         notify: sent,
+        reseed: Some(reseed),
     };
     // The plan, durable before anything moves: in its folder, and that folder in
     // `undone/` and `undone/` in `.dikast/`.
@@ -308,6 +334,9 @@ fn carry_out(
         }
     }
     left.extend(restore_tokens(layout, t).map_err(stopped)?);
+    if let Some(r) = &plan.reseed {
+        record_reseed(layout, r).map_err(stopped)?;
+    }
     // Made durable before anyone is told (the correction notices): what was moved is
     // flushed in its new place first, then gone from the old, so that a crash between
     // leaves it in both places, never in neither.
@@ -353,7 +382,7 @@ fn carry_out(
     ];
     if plan.notify {
         let at = crate::status::parse_time(&plan.at).unwrap_or(0);
-        lines.extend(notify(layout, c, t, at, dest)?);
+        lines.extend(notify(layout, c, t, at, dest, plan.reseed.as_ref())?);
     }
     // Closed last, after the notices: each notice sent is recorded first (`notify`), so
     // an undo stopped after them sends none again when it is finished.
@@ -377,6 +406,20 @@ fn carry_out(
         )));
     }
     Ok(lines)
+}
+
+/// Appends the undo's reseed to its turn's `reseed.yaml` (once: an undo finished again
+/// finds it there). Replaced whole; flushed with the turn's folder before anyone is told.
+fn record_reseed(layout: &Layout, r: &crate::game::Reseed) -> Result<(), Failure> {
+    let mut all = crate::campaign::read_reseeds(layout, r.turn)?;
+    if all.last() == Some(r) {
+        return Ok(());
+    }
+    all.push(r.clone());
+    fsx::replace(
+        &layout.reseed_file(r.turn),
+        crate::campaign::reseed_text(&all).as_bytes(),
+    )
 }
 
 /// Orders files the adjudication of turn t took the turn token out of go back as they
@@ -439,11 +482,24 @@ fn notify(
     t: u32,
     at: UnixTime,
     dest: &Path,
+    reseed: Option<&crate::game::Reseed>,
 ) -> Result<Vec<String>, Failure> {
     let last = t + 1;
+    // The new commitment, given before anyone can send orders again: the redone turn's
+    // seed was fixed now, and no player who holds the voided report can foresee it.
+    let dice = reseed
+        .map(|r| {
+            format!(
+                "\nThe dice of turn {t} are drawn anew. The seed the voided report revealed is retired:\n\n    retired seed:   {}\n\nTurn {t}'s new commitment is\n\n    commitment:     {}\n\nThe new report's seed must hash to it (SHA-256(\"dikast/v1/chain\" ‖ seed) = commitment); `dikast verify --report` checks it, and the report lists this undo ({}, docs/dice.md).\n",
+                r.retired_seed,
+                r.commitment,
+                crate::dice::RESEED_RULE
+            )
+        })
+        .unwrap_or_default();
     let body = |whom: &str| {
         format!(
-            "Correction for game {}: the adjudication of turn {t} has been taken back by the moderator ({}).\n\nThe report and the view of turn {last} you received {whom} are void: do not send orders for turn {last}. Turn {t} will be adjudicated again; you will receive its new report. Orders you sent for turn {t} stand, and you may still replace them.\n",
+            "Correction for game {}: the adjudication of turn {t} has been taken back by the moderator ({}).\n\nThe report and the view of turn {last} you received {whom} are void: do not send orders for turn {last}. Turn {t} will be adjudicated again; you will receive its new report. Orders you sent for turn {t} stand, and you may still replace them.\n{dice}",
             c.game,
             format_utc(at)
         )

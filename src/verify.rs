@@ -450,6 +450,11 @@ struct Archived<R: Rules> {
     bytes: Vec<u8>,
     game: GameFile<R::State>,
     sc: std::sync::Arc<R::Scenario>,
+    /// The turn's reseed record (`dikast undo` after it revealed its seed), oldest first.
+    reseeds: Vec<crate::game::Reseed>,
+    /// The commitment its seed hashes to: the game file's, or the last reseed's (each
+    /// reseed checked to retire the seed of the commitment before it).
+    in_force: String,
 }
 
 /// Reads and parses turn t's game file and checks its views (the first pass).
@@ -464,7 +469,16 @@ fn load_turn<R: Rules>(layout: &Layout, t: u32) -> Result<Archived<R>, Failure> 
     }
     let sc = pipeline::load_scenario::<R>(&game.scenario, &layout.rel(&layout.game(t)))?;
     check_views::<R>(layout, t, &sc, &game, &bytes)?;
-    Ok(Archived { bytes, game, sc })
+    let reseeds = campaign::read_reseeds(layout, t)?;
+    let in_force = crate::game::commitment_in_force(&game.dice.commitment, &reseeds, t)
+        .map_err(|e| Failure::Verify(format!("{}: {e}", layout.rel(&layout.reseed_file(t)))))?;
+    Ok(Archived {
+        bytes,
+        game,
+        sc,
+        reseeds,
+        in_force,
+    })
 }
 
 fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
@@ -498,7 +512,7 @@ fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
                 a.game.previous.as_deref(),
                 &a.game.dice.commitment,
                 &prev.bytes,
-                Some(&prev.game.dice.commitment),
+                Some(&prev.in_force),
             )?;
         }
         archived.push(a);
@@ -506,18 +520,29 @@ fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
     let first = &archived[0].game;
     let last = *turns.last().expect("turns() is never empty");
     let sealed_seed = sealed_source(layout, &first.dice.sealed_anchor, last)?;
-    let open_seeds = if layout.secret().exists() {
-        let s = layout.load_secret()?;
-        Some((
-            chain_values(Chain::Open, &s.open()?, s.chain_length, last),
-            s.chain_length,
-        ))
+    let secret = if layout.secret().exists() {
+        Some(layout.load_secret()?)
     } else {
         None
     };
+    let open_seeds = match &secret {
+        Some(s) => Some((
+            chain_values(Chain::Open, &s.open()?, s.chain_length, last),
+            s.chain_length,
+        )),
+        None => None,
+    };
     // Second pass: every adjudicated turn re-run from its archived inputs.
     let reruns = par_map(turns.len(), |i| {
-        rerun_turn::<R>(layout, &turns, i, &archived, &sealed_seed, &open_seeds)
+        rerun_turn::<R>(
+            layout,
+            &turns,
+            i,
+            &archived,
+            &sealed_seed,
+            &open_seeds,
+            secret.as_ref(),
+        )
     });
     let mut rerun = 0usize;
     for r in reruns {
@@ -563,10 +588,43 @@ fn rerun_turn<R: Rules>(
     archived: &[Archived<R>],
     sealed_seed: &Option<BTreeMap<u32, Hash>>,
     open_seeds: &Option<(BTreeMap<u32, Hash>, u32)>,
+    secret: Option<&campaign::Secret>,
 ) -> Result<(String, bool), Failure> {
     let t = turns[i];
     let first = &archived[0].game;
-    let Archived { bytes, game, sc } = &archived[i];
+    let Archived {
+        bytes,
+        game,
+        sc,
+        reseeds,
+        in_force,
+    } = &archived[i];
+    // An undo retired this turn's seed (or an earlier turn's, whose new chain this turn
+    // is on): the chain the seed must lie on, and what the summary says of each undo.
+    let reseed = campaign::reseed_in_force(reseeds, &game.dice);
+    let undone: String = reseeds
+        .iter()
+        .map(|r| {
+            format!(
+                "; adjudicated again after an undo at {}: seed {} retired, new commitment {} ({})",
+                r.at,
+                r.retired_seed,
+                r.commitment,
+                dice::RESEED_RULE
+            )
+        })
+        .collect();
+    if let (Some(s), Some(r)) = (secret, reseed) {
+        // The secret's holder checks the new chain is the one the protocol derives.
+        let want = campaign::reseeded_seed(s, t, r)?;
+        if dice::to_hex(&Chain::Open.prev(&want)) != *in_force && !reseeds.is_empty() {
+            return Err(Failure::Verify(format!(
+                "{}: field commitment of the last reseed is not the one the secret's chain gives after retiring {}",
+                layout.rel(&layout.reseed_file(t)),
+                r.retired_seed
+            )));
+        }
+    }
     let gpath = layout.game(t);
     if game.turn != t {
         return Err(Failure::Verify(format!(
@@ -593,7 +651,7 @@ fn rerun_turn<R: Rules>(
             )));
         }
         return Ok((
-            format!("turn {t}: awaits adjudication; game file and views check out"),
+            format!("turn {t}: awaits adjudication; game file and views check out{undone}"),
             false,
         ));
     }
@@ -601,14 +659,23 @@ fn rerun_turn<R: Rules>(
     let next = &archived[i + 1].game;
     // The seed s_t is revealed as the next game file's commitment.
     let seed = dice::parse_hash(&next.dice.commitment)
-        .filter(|s| dice::to_hex(&Chain::Open.prev(s)) == game.dice.commitment)
+        .filter(|s| dice::to_hex(&Chain::Open.prev(s)) == *in_force)
         .ok_or_else(|| {
             Failure::Verify(format!(
-                "{}: field dice.commitment (the seed revealed by turn {t}) does not hash to turn {t}'s commitment",
-                layout.rel(&next_path)
+                "{}: field dice.commitment (the seed revealed by turn {t}) does not hash to turn {t}'s commitment{}",
+                layout.rel(&next_path),
+                if reseeds.is_empty() { "" } else { " (the last of its reseed.yaml)" }
             ))
         })?;
-    if let Some((open, n)) = open_seeds {
+    if let (Some(s), Some(r)) = (secret, reseed) {
+        if campaign::reseeded_seed(s, t, r)? != seed {
+            return Err(Failure::Verify(format!(
+                "{}: field dice.commitment is not the seed of turn {t} from the chain the undo at {} started",
+                layout.rel(&next_path),
+                r.at
+            )));
+        }
+    } else if let Some((open, n)) = open_seeds {
         let st = open.get(&t).copied().ok_or_else(|| {
             Failure::Refused(format!(
                 "the seed chain is exhausted: turn {t} needs a seed, but the chain holds {n}; start a new campaign chain (`dikast new` with a larger --chain-length) and continue from this game file"
@@ -642,6 +709,7 @@ fn rerun_turn<R: Rules>(
         sealed,
         fallback: true,
         forced: BTreeMap::new(),
+        reseeds: reseeds.clone(),
     };
     let (mut out, next_made) = pipeline::run_turn_keeping::<R>(&inputs, game, sc)?;
     if out.sealed_unchecked {
@@ -672,7 +740,7 @@ fn rerun_turn<R: Rules>(
         compare(layout, &layout.turn_dir(t).join(name), text.as_bytes())?;
     }
     Ok((
-        format!("turn {t}: re-run gives byte-identical game file, views and reports"),
+        format!("turn {t}: re-run gives byte-identical game file, views and reports{undone}"),
         true,
     ))
 }
@@ -805,9 +873,24 @@ fn anchor(
             s.game, s.turn, v.game, v.turn
         ));
     }
-    if v.dice.commitment != s.commitment {
+    // After an undo the turn's commitment is the last reseed's, each reseed retiring
+    // the seed of the commitment before it, the first the view's.
+    let committed = crate::game::commitment_in_force(&v.dice.commitment, &s.reseeded, s.turn)
+        .map_err(|e| {
+            Failure::Verify(format!(
+                "{name}: field reseeded: {e} (the first must retire the seed of {vname}'s commitment)"
+            ))
+        })?;
+    if committed != s.commitment {
         return fail(format!(
-            "{name}: field commitment is not the one {vname} made before the orders (field dice.commitment): the report's seed was not committed in advance"
+            "{name}: field commitment is not the one {vname} made before the orders (field dice.commitment){}: the report's seed was not committed in advance",
+            if s.reseeded.is_empty() { "" } else { ", nor the last its undos made (field reseeded)" }
+        ));
+    }
+    for r in &s.reseeded {
+        sum.lines.push(format!(
+            "undo: turn {} was adjudicated again after an undo at {}; the seed its voided report revealed ({}) is retired, and this report's seed hashes to the new commitment {} ({})",
+            r.turn, r.at, r.retired_seed, r.commitment, dice::RESEED_RULE
         ));
     }
     if v.based_on != s.game_sha256 {
@@ -872,6 +955,7 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
     let mut files = Vec::new();
     collect_files(dir, &mut files)?;
     let mut views: BTreeMap<u32, (String, ViewHead)> = BTreeMap::new();
+    let mut all_views: Vec<(String, ViewHead)> = Vec::new();
     let mut reports: Vec<(String, DiceSection)> = Vec::new();
     let mut orders: Vec<OrdersHead> = Vec::new();
     let mut ignored = 0usize;
@@ -883,17 +967,7 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
                 let b = fsx::read_limited(p)?;
                 let text = String::from_utf8_lossy(&b);
                 if text.lines().any(|l| l.starts_with("view_of:")) {
-                    let v = read_view_head(p)?;
-                    if let Some((other, old)) = views.get(&v.turn) {
-                        if old.based_on != v.based_on || old.dice != v.dice {
-                            return Err(Failure::Verify(format!(
-                                "{name} and {other} are both views of turn {} but disagree (fields based_on, dice)",
-                                v.turn
-                            )));
-                        }
-                        continue;
-                    }
-                    views.insert(v.turn, (name, v));
+                    all_views.push((name, read_view_head(p)?));
                 } else if text
                     .lines()
                     .any(|l| l.trim_start().starts_with("based_on:"))
@@ -913,6 +987,46 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
             _ => ignored += 1,
         }
     }
+    // What an undo voided: a view of turn T whose commitment is the seed an undo of turn
+    // T−1 retired, and a report of turn T whose seed an undo of T retired, are set aside
+    // (named) once the folder holds what replaced them.
+    let retired: BTreeMap<(u32, String), crate::game::Reseed> = views
+        .values()
+        .flat_map(|(_, v)| v.dice.reseeds.iter())
+        .chain(reports.iter().flat_map(|(_, s)| s.reseeded.iter()))
+        .map(|r| ((r.turn, r.retired_seed.clone()), r.clone()))
+        .collect();
+    let mut voided = Vec::new();
+    for (name, v) in std::mem::take(&mut all_views) {
+        match v.turn.checked_sub(1).and_then(|p| retired.get(&(p, v.dice.commitment.clone()))) {
+            Some(r) => voided.push(format!(
+                "{name}: the view of turn {} voided by the undo of turn {} at {} (the seed it was made after, {}, is retired)",
+                v.turn, r.turn, r.at, r.retired_seed
+            )),
+            None => {
+                if let Some((other, old)) = views.get(&v.turn) {
+                    if old.based_on != v.based_on || old.dice != v.dice {
+                        return Err(Failure::Verify(format!(
+                            "{name} and {other} are both views of turn {} but disagree (fields based_on, dice)",
+                            v.turn
+                        )));
+                    }
+                    continue;
+                }
+                views.insert(v.turn, (name, v));
+            }
+        }
+    }
+    reports.retain(|(name, s)| match retired.get(&(s.turn, s.seed.clone())) {
+        Some(r) => {
+            voided.push(format!(
+                "{name}: the report of turn {} voided by the undo at {} (the seed it revealed, {}, is retired)",
+                s.turn, r.at, r.retired_seed
+            ));
+            false
+        }
+        None => true,
+    });
     let Some((_, (first_name, first))) = views.iter().next() else {
         return Err(Failure::Refused(format!(
             "{} holds no view (a YAML file with `view_of:`): the check starts from the first view you received",
@@ -947,10 +1061,13 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
                 "{vname}: field turn is {t}, beyond any chain dikast walks from {first_name}"
             )));
         }
-        if dice::to_hex(&Chain::Open.walk(&c, t - first.turn)) != first.dice.commitment {
+        let down = chain_down(&c, *t, &v.dice.reseeds, first.turn)
+            .map_err(|e| Failure::Verify(format!("{vname}: field dice.reseeds: {e}")))?;
+        if dice::to_hex(&down) != first.dice.commitment {
             return Err(Failure::Verify(format!(
-                "{vname}: field dice.commitment does not hash down to the commitment of {first_name} in {} steps: not the chain committed to at turn {}",
+                "{vname}: field dice.commitment does not hash down to the commitment of {first_name} in {} steps{}: not the chain committed to at turn {}",
                 t - first.turn,
+                if v.dice.reseeds.is_empty() { "" } else { " (over the seeds its undos retired, field dice.reseeds)" },
                 first.turn
             )));
         }
@@ -999,6 +1116,8 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
                 ""
             }
         ));
+        sum.lines
+            .extend(one.lines.into_iter().filter(|l| l.starts_with("undo:")));
     }
     for o in &orders {
         let t = o.turn.unwrap_or(0) as u32;
@@ -1009,6 +1128,7 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
             ));
         }
     }
+    sum.lines.extend(voided);
     let last = views.keys().next_back().copied().unwrap_or(first.turn);
     sum.lines.push(format!(
         "one chain: {} views (turns {}–{last}), {} reports anchored, commitments on the chain of {first_name}{}",
@@ -1022,6 +1142,45 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
         }
     ));
     Ok(sum)
+}
+
+/// The commitment of the game file of turn `to` that commitment `c` of turn `t` (on
+/// or after `to`) lies on: `c` walked down the chain, and at each turn an undo reseeded
+/// (`reseeds`, oldest first, as a game file carries them) from that reseed's commitment
+/// back to the one it replaced, `H("dikast/v1/chain" ‖ retired_seed)`. Reseeds of turns
+/// before `to` are not crossed.
+pub fn chain_down(
+    c: &Hash,
+    t: u32,
+    reseeds: &[crate::game::Reseed],
+    to: u32,
+) -> Result<Hash, String> {
+    let mut cur = *c;
+    let mut at = t;
+    for r in reseeds.iter().rev().filter(|r| r.turn >= to) {
+        if r.turn > at {
+            return Err(format!(
+                "a reseed of turn {} stands before turn {at}'s, out of order",
+                r.turn
+            ));
+        }
+        cur = Chain::Open.walk(&cur, at - r.turn);
+        at = r.turn;
+        if dice::to_hex(&cur) != r.commitment {
+            return Err(format!(
+                "the commitment of turn {} is not the one the undo at {} made",
+                r.turn, r.at
+            ));
+        }
+        let retired = dice::parse_hash(&r.retired_seed).ok_or_else(|| {
+            format!(
+                "the seed the undo at {} retired is not a 64-digit hex value",
+                r.at
+            )
+        })?;
+        cur = Chain::Open.prev(&retired);
+    }
+    Ok(Chain::Open.walk(&cur, at - to))
 }
 
 fn collect_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) -> Result<(), Failure> {
@@ -1067,6 +1226,14 @@ pub fn check_section(
     };
     let seed = hash("seed", &s.seed)?;
     let commitment = hash("commitment", &s.commitment)?;
+    if s.reseeded
+        .last()
+        .is_some_and(|r| r.commitment != s.commitment)
+    {
+        return Err(Failure::Verify(format!(
+            "{name}: field commitment is not the last commitment of field reseeded: the redone turn's seed was not the one its undo committed to"
+        )));
+    }
     if Chain::Open.prev(&seed) != commitment {
         return Err(Failure::Verify(format!("{name}: the revealed seed does not hash to the commitment: the dice were not committed in advance")));
     }

@@ -1138,6 +1138,7 @@ fn inputs(t: &Target, orders: Option<&[u8]>, game: Option<&[u8]>) -> TurnInputs 
         sealed: Some(t.seeds.1),
         fallback: true,
         forced: t.forced.clone(),
+        reseeds: Vec::new(),
     }
 }
 

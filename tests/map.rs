@@ -728,6 +728,7 @@ fn war_turn() -> (Vec<u8>, std::collections::BTreeMap<String, Vec<u8>>) {
         sealed: None,
         fallback: false,
         forced,
+        reseeds: Vec::new(),
     })
     .unwrap_or_else(|f| panic!("the war turn: {}", f.render()));
     (out.next_game, out.views)

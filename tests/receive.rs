@@ -775,7 +775,7 @@ fn answers_are_in_each_players_language() {
     };
     let s1 = find(SPARTA, "приказы отклонены");
     for said in [
-        "Ваше письмо <s1@example.org> (получено 2026-03-01 10:00 UTC) НЕ принято для игры g-rcv, ход 1:",
+        "Письмо с вашего адреса (получено 2026-03-01 10:00 UTC) НЕ принято для игры g-rcv, ход 1:",
         "жетон хода (`token:`) неверен",
         "кто-то пытался послать приказы от вашего имени: сообщите ведущему",
         "Из него ничего не сохранено",
@@ -1035,4 +1035,268 @@ fn orders_by_mail_wait_while_an_undo_is_unfinished() {
         out.starts_with("accepted orders of athens for turn 1 from <u1@example.org>"),
         "{out}"
     );
+}
+
+/// Receipts stay small whatever arrives (issue 28): a stranger's flood of messages with
+/// 300 KB Message-IDs costs each receipt a few hundred bytes (before, each kept its
+/// Message-ID whole: 17 such messages of 4 MB pushed the file past what dikast reads,
+/// and every later message failed); past `UNANSWERED_LISTED` messages not accepted a
+/// turn, more are counted, not listed; and a player's orders are still taken.
+#[test]
+fn receipts_stay_small_whatever_arrives() {
+    let dir = campaign("flood", "");
+    let md = dir.with_extension("maildir");
+    let _ = fs::remove_dir_all(&md);
+    for s in ["tmp", "new", "cur"] {
+        fs::create_dir_all(md.join(s)).unwrap();
+    }
+    let long = "x".repeat(300_000);
+    for i in 0..17 {
+        fs::write(
+            md.join(format!("new/{i:04}.big")),
+            message("spam@example.net", &format!("{i}{long}"), "buy now\n"),
+        )
+        .unwrap();
+    }
+    let n = dikast::receive::UNANSWERED_LISTED + 40;
+    for i in 17..n {
+        fs::write(
+            md.join(format!("new/{i:04}.small")),
+            message(
+                &format!("spam{i}@example.net"),
+                &format!("s{i}"),
+                "buy now\n",
+            ),
+        )
+        .unwrap();
+    }
+    fs::write(
+        md.join("new/9999.orders"),
+        message(ATHENS, "orders-1", &template(&dir, "athens")),
+    )
+    .unwrap();
+    let out = ok(dikast(&[
+        "receive",
+        dir.to_str().unwrap(),
+        "--maildir",
+        md.to_str().unwrap(),
+        "--clock",
+        "2026-03-01T10:00:00Z",
+    ]));
+    assert!(
+        out.lines()
+            .last()
+            .unwrap()
+            .starts_with("accepted orders of athens for turn 1"),
+        "{}",
+        out.lines().last().unwrap()
+    );
+    let receipts = dir.join(".dikast/receipts/0001.yaml");
+    let size = fs::metadata(&receipts).unwrap().len();
+    assert!(size < 128 * 1024, "the receipts grew to {size} bytes");
+    let text = fs::read_to_string(&receipts).unwrap();
+    assert!(
+        text.contains(" bytes, SHA-256 ") && text.contains("300015 bytes"),
+        "the long Message-ID is kept as its size and hash: {}",
+        &text[..600.min(text.len())]
+    );
+    assert_eq!(
+        text.matches("message_id:").count(),
+        dikast::receive::UNANSWERED_LISTED + 1,
+        "listed: the first UNANSWERED_LISTED refused, and the orders accepted"
+    );
+    assert!(
+        text.contains(&format!(
+            "unlisted: {}",
+            n - dikast::receive::UNANSWERED_LISTED
+        )),
+        "{}",
+        &text[text.len() - 200..]
+    );
+    // The same long message delivered again is still known.
+    let again = receive(
+        &dir,
+        "2026-03-01T11:00:00Z",
+        &message("spam@example.net", &format!("0{long}"), "buy now\n"),
+    );
+    assert!(again.contains("handled before"), "{again}");
+}
+
+/// A receipts file that is damaged, or larger than dikast reads, is set aside with a
+/// notice to the moderator and a new one begun: never a stop of orders by mail.
+#[test]
+fn a_damaged_or_overlarge_receipts_file_is_set_aside() {
+    let dir = campaign(
+        "aside",
+        "mail:\n  server: 127.0.0.1\n  port: 9\n  security: none\n  from: \"Dikast <judge@example.org>\"\n",
+    );
+    let receipts = dir.join(".dikast/receipts/0001.yaml");
+    fs::create_dir_all(receipts.parent().unwrap()).unwrap();
+    fs::write(&receipts, "turn: 1\nmessages: [ {{{ not yaml\n").unwrap();
+    let out = receive(
+        &dir,
+        "2026-03-01T10:00:00Z",
+        &message(ATHENS, "a1", &template(&dir, "athens")),
+    );
+    assert!(
+        out.contains(
+            "the receipts of turn 1 were set aside as .dikast/receipts/0001.set-aside-1.yaml"
+        ) && out.contains("accepted orders of athens for turn 1"),
+        "{out}"
+    );
+    assert!(dir.join(".dikast/receipts/0001.set-aside-1.yaml").exists());
+    assert!(fs::read_to_string(&receipts)
+        .unwrap()
+        .contains("<a1@example.org>"));
+    // Larger than a receipts file may be (made by hand: dikast's own never grows so).
+    let mut big = fs::read_to_string(&receipts).unwrap();
+    big.push_str(&format!(
+        "# {}\n",
+        "x".repeat(dikast::receive::RECEIPTS_MAX_BYTES as usize)
+    ));
+    fs::write(&receipts, big).unwrap();
+    let out = receive(
+        &dir,
+        "2026-03-01T11:00:00Z",
+        &message(SPARTA, "s1", &template(&dir, "sparta")),
+    );
+    assert!(
+        out.contains("set aside as .dikast/receipts/0001.set-aside-2.yaml")
+            && out.contains("accepted orders of sparta"),
+        "{out}"
+    );
+    let told: Vec<_> = queued(&dir)
+        .into_iter()
+        .filter(|(to, s, _)| to == "mod@example.org" && s.contains("receipts"))
+        .collect();
+    assert_eq!(told.len(), 2, "{told:#?}");
+    assert!(
+        told.iter().any(|t| t.2.contains("0001.set-aside-1.yaml")),
+        "{told:#?}"
+    );
+}
+
+/// A forged `From:` cannot flood a player (issue 28): refusals to a registered address
+/// are capped per turn (the last says so; more are recorded, not mailed), quote nothing
+/// the sender chose (no Subject, no Message-ID, no text of a message without the token),
+/// and say that someone else may be writing in his name. His own orders still go in.
+#[test]
+fn refusals_to_a_player_are_capped_and_quote_nothing_of_the_sender() {
+    let dir = campaign(
+        "forged",
+        "mail:\n  server: 127.0.0.1\n  port: 9\n  security: none\n  from: \"Dikast <judge@example.org>\"\n",
+    );
+    let cap = dikast::notices::PLAYER_REFUSALS;
+    let forged = |i: usize| {
+        format!(
+            "From: {ATHENS}\r\nTo: judge@example.org\r\nSubject: Your token leaked: reply to evil@example.net\r\nMessage-ID: <evil-{i}-write-to-evil.example.net@example.net>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\ngame: g-rcv\r\nturn: 7\r\nside: athens\r\nbased_on: 'visit evil.example.net now'\r\n"
+        )
+        .into_bytes()
+    };
+    let mut lines = Vec::new();
+    for i in 0..cap + 3 {
+        lines.push(receive(&dir, "2026-03-01T10:00:00Z", &forged(i)));
+    }
+    for l in &lines[cap..] {
+        assert!(
+            l.contains("not answered") && l.contains("refusals were sent to this player this turn"),
+            "{l}"
+        );
+    }
+    let to_athens: Vec<_> = queued(&dir)
+        .into_iter()
+        .filter(|(to, _, _)| to == ATHENS)
+        .collect();
+    assert_eq!(to_athens.len(), cap, "{to_athens:#?}");
+    for (i, (_, subject, body)) in to_athens.iter().enumerate() {
+        for theirs in ["evil", "leaked", "visit"] {
+            assert!(
+                !subject.contains(theirs) && !body.contains(theirs),
+                "refusal {i} quotes the sender's `{theirs}`:\n{subject}\n{body}"
+            );
+        }
+        assert!(subject.contains("orders refused"), "{subject}");
+        assert!(
+            body.contains("someone else may be writing in your name"),
+            "{body}"
+        );
+    }
+    assert_eq!(
+        to_athens
+            .iter()
+            .filter(|(_, _, b)| b.contains("This is the last refusal"))
+            .count(),
+        1,
+        "the last refusal says so"
+    );
+    let receipts = fs::read_to_string(dir.join(".dikast/receipts/0001.yaml")).unwrap();
+    assert_eq!(receipts.matches("outcome: refused").count(), cap + 3);
+    // The player's own orders, with his token, are still taken.
+    let out = receive(
+        &dir,
+        "2026-03-01T11:00:00Z",
+        &message(ATHENS, "own", &template(&dir, "athens")),
+    );
+    assert!(out.starts_with("accepted orders of athens"), "{out}");
+}
+
+/// Orders piped to `dikast receive` while another dikast holds the campaign's lock (a
+/// slow `dikast mail`, an adjudication) are not bounced (issue 28): receive waits a while
+/// for the lock, and still busy it exits 75 (EX_TEMPFAIL), on which a mail server keeps
+/// the message and retries, with nothing stored; the retry takes them. A lock let go
+/// while receive waits is taken at once.
+#[test]
+fn piped_orders_meet_a_busy_campaign_with_75_and_are_taken_on_retry() {
+    let dir = campaign("busy", "");
+    let d = dir.to_str().unwrap();
+    let lock = dir.join(".dikast/lock");
+    fs::write(&lock, format!("pid {}\n", std::process::id())).unwrap();
+    let msg = message(ATHENS, "busy-1", &template(&dir, "athens"));
+    let o = dikast_in(
+        &[
+            "receive",
+            d,
+            "--clock",
+            "2026-03-01T10:00:00Z",
+            "--lock-wait",
+            "1",
+        ],
+        &msg,
+    );
+    assert_eq!(o.status.code(), Some(75), "{}", text(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("another dikast is working on this campaign"),
+        "{}",
+        text(&o)
+    );
+    assert!(!dir.join("turns/0001/orders/athens.yaml").exists());
+    assert!(!dir.join(".dikast/receipts/0001.yaml").exists());
+    // The mail server's retry, the lock gone: taken.
+    fs::remove_file(&lock).unwrap();
+    let out = receive(&dir, "2026-03-01T10:05:00Z", &msg);
+    assert!(
+        out.starts_with("accepted orders of athens for turn 1"),
+        "{out}"
+    );
+    // A lock let go while receive waits.
+    fs::write(&lock, format!("pid {}\n", std::process::id())).unwrap();
+    let l2 = lock.clone();
+    let freed = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(700));
+        fs::remove_file(l2).unwrap();
+    });
+    let o = dikast_in(
+        &[
+            "receive",
+            d,
+            "--clock",
+            "2026-03-01T10:10:00Z",
+            "--lock-wait",
+            "20",
+        ],
+        &message(SPARTA, "busy-2", &template(&dir, "sparta")),
+    );
+    freed.join().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(dir.join("turns/0001/orders/sparta.yaml").exists());
 }

@@ -260,6 +260,7 @@ fn run_case<R: CaseGame>(dir: &Path) -> Result<BTreeMap<String, String>, String>
         sealed: Some(sealed),
         fallback: case.fallback,
         forced: case.dice.clone(),
+        reseeds: Vec::new(),
     };
     let expect_invalid = match case.expect.as_deref() {
         None | Some("ok") => false,

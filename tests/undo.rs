@@ -1,5 +1,6 @@
-//! `dikast undo`: the pending turn comes back byte for byte, the archive verifies, and
-//! adjudicating again gives the same bytes; refused with nothing adjudicated, and once
+//! `dikast undo`: the pending turn comes back byte for byte (with a record of the seed
+//! it retired), the archive verifies, and adjudicating again draws from a seed no one
+//! has seen, committed to before; refused with nothing adjudicated, and once
 //! the turn's mail was sent (through the real SMTP server `./scripts/test` starts: this
 //! test fails, never skips, without it) unless `--force`, which mails a correction.
 
@@ -30,8 +31,11 @@ fn ok(o: Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
+/// Files by relative path, with their bytes.
+type Files = BTreeMap<String, Vec<u8>>;
+
 /// Every file under a folder, by relative path, with its bytes.
-fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+fn snapshot(dir: &Path) -> Files {
     fn walk(root: &Path, d: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
         for e in fs::read_dir(d).unwrap().flatten() {
             let p = e.path();
@@ -64,8 +68,44 @@ fn new_campaign(dir: &Path) {
     }
 }
 
+/// The snapshot without the turn's reseed record (the one file an undo adds to the
+/// pending turn) and the record's retired seeds and commitments, oldest first.
+fn split_reseed(mut s: Files) -> (Files, Vec<(String, String)>) {
+    let rec = s.remove("0001/reseed.yaml").unwrap_or_default();
+    let text = String::from_utf8(rec).unwrap();
+    let field = |k: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|l| l.trim_start_matches(['-', ' ']).strip_prefix(k))
+            .map(|v| v.trim().to_string())
+            .collect()
+    };
+    let pairs = field("retired_seed:")
+        .into_iter()
+        .zip(field("commitment:"))
+        .collect();
+    (s, pairs)
+}
+
+/// The seed turn 1 revealed: turn 2's commitment.
+fn revealed(dir: &Path) -> String {
+    let g = fs::read_to_string(dir.join("turns/0002/game.yaml")).unwrap();
+    let mut lines = g.lines().skip_while(|l| *l != "dice:");
+    lines
+        .find_map(|l| l.strip_prefix("  commitment: "))
+        .unwrap()
+        .to_string()
+}
+
+fn chain_prev(hex: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    h.update(b"dikast/v1/chain");
+    h.update(hex::decode(hex).unwrap());
+    hex::encode(h.finalize())
+}
+
 #[test]
-fn undo_restores_the_pending_turn_byte_for_byte() {
+fn undo_restores_the_pending_turn_and_retires_the_revealed_seed() {
     let dir = std::env::temp_dir().join(format!("dikast-undo-{}", std::process::id()));
     let d = dir.to_str().unwrap();
     new_campaign(&dir);
@@ -75,19 +115,48 @@ fn undo_restores_the_pending_turn_byte_for_byte() {
     let before = snapshot(&dir.join("turns"));
     ok(dikast(&["adjudicate", d]));
     let first = snapshot(&dir.join("turns"));
+    let seed1 = revealed(&dir);
     assert!(first.len() > before.len());
     let out = ok(dikast(&["undo", d]));
     assert!(out.contains("turn 1 awaits orders again"), "{out}");
     assert!(out.contains("the archive verifies"), "{out}");
+    // The pending turn came back byte for byte, and beside it the record of the seed
+    // retired: the one the voided reports revealed, with a new commitment.
+    let (back, rec) = split_reseed(snapshot(&dir.join("turns")));
+    assert_eq!(back, before, "the pending turn came back byte for byte");
+    assert_eq!(rec.len(), 1, "one seed retired");
     assert_eq!(
-        snapshot(&dir.join("turns")),
-        before,
-        "the pending turn came back byte for byte"
+        rec[0].0, seed1,
+        "the retired seed is the one turn 1 revealed"
     );
-    ok(dikast(&["verify", d]));
-    // Adjudicated again: the same bytes as the first time.
+    let v = ok(dikast(&["verify", d]));
+    assert!(
+        v.contains("awaits adjudication") && v.contains(&format!("seed {seed1} retired")),
+        "{v}"
+    );
+    // Adjudicated again: the same game, the same orders, but a seed no player has seen
+    // (the voided report's would let anyone who holds it foresee every die), which
+    // hashes to the new commitment.
     ok(dikast(&["adjudicate", d]));
-    assert_eq!(snapshot(&dir.join("turns")), first);
+    let seed2 = revealed(&dir);
+    assert_ne!(seed2, seed1, "an undo never reuses a revealed seed");
+    assert_eq!(
+        chain_prev(&seed2),
+        rec[0].1,
+        "the redo's seed is the one committed to"
+    );
+    let report =
+        String::from_utf8(snapshot(&dir.join("turns"))["0001/report-athens.md"].clone()).unwrap();
+    assert!(
+        report.contains("adjudicated again after an undo"),
+        "{report}"
+    );
+    assert!(
+        report.contains(&format!("retired_seed: {seed1}")),
+        "{report}"
+    );
+    let v = ok(dikast(&["verify", d]));
+    assert!(v.contains("adjudicated again after an undo"), "{v}");
     // Orders already in the next turn are not taken back without --force.
     let t = ok(dikast(&["template", d, "--side", "athens"]));
     fs::write(dir.join("turns/0002/orders/athens.yaml"), t).unwrap();
@@ -95,7 +164,11 @@ fn undo_restores_the_pending_turn_byte_for_byte() {
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(String::from_utf8_lossy(&o.stderr).contains("already holds orders"));
     ok(dikast(&["undo", d, "--force"]));
-    assert_eq!(snapshot(&dir.join("turns")), before);
+    let (back, rec) = split_reseed(snapshot(&dir.join("turns")));
+    assert_eq!(back, before);
+    assert_eq!(rec.len(), 2, "a second undo retires the redo's seed too");
+    assert_eq!(rec[1].0, seed2);
+    assert_eq!(chain_prev(&seed2), rec[0].1);
     // An adjudication with a record (a time given by hand) is taken back with it.
     ok(dikast(&[
         "adjudicate",
@@ -103,9 +176,14 @@ fn undo_restores_the_pending_turn_byte_for_byte() {
         "--clock",
         "2026-03-01T12:00:00Z",
     ]));
+    let seed3 = revealed(&dir);
+    assert!(seed3 != seed1 && seed3 != seed2);
     assert!(dir.join("turns/0001/adjudication.yaml").exists());
     ok(dikast(&["undo", d]));
-    assert_eq!(snapshot(&dir.join("turns")), before);
+    let (back, rec) = split_reseed(snapshot(&dir.join("turns")));
+    assert_eq!(back, before);
+    assert_eq!(rec.len(), 3);
+    ok(dikast(&["verify", d]));
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -161,9 +239,28 @@ fn undo_after_mail_was_sent_needs_force_and_mails_a_correction() {
     // A copy kept with its turn adjudicated and mailed, for the stopped undo below.
     let kept = work.join("undo-mail-kept");
     copy_of(&dir, &kept);
+    let seed1 = revealed(&dir);
     let out = ok(dikast(&["undo", d, "--force"]));
     assert!(out.contains("mailed athens.undo@example.org"), "{out}");
-    assert_eq!(snapshot(&dir.join("turns")), before);
+    // Every notice commits to the redo's seed before anyone can send orders again: the
+    // new commitment of the record, and the seed the voided reports revealed, retired.
+    let (_, rec) = split_reseed(snapshot(&dir.join("turns")));
+    assert_eq!(rec.len(), 1);
+    assert_eq!(rec[0].0, seed1);
+    for who in ["athens.undo", "sparta.undo", "moderator.undo"] {
+        let told: String = fs::read_dir(root.join(who).join("new"))
+            .unwrap()
+            .flatten()
+            .map(|e| fs::read_to_string(e.path()).unwrap_or_default())
+            .filter(|m| m.contains("taken back"))
+            .collect();
+        let flat = told.replace("=\r\n", "").replace("=\n", "");
+        assert!(
+            flat.contains(&rec[0].1) && flat.contains(&seed1),
+            "{who}'s notice gives the new commitment and the retired seed: {told}"
+        );
+    }
+    assert_eq!(split_reseed(snapshot(&dir.join("turns"))).0, before);
     let notices = |who: &str| {
         fs::read_dir(root.join(who).join("new"))
             .unwrap()
@@ -210,7 +307,7 @@ fn undo_after_mail_was_sent_needs_force_and_mails_a_correction() {
             && out.contains("mailed athens.undo@example.org"),
         "{out}"
     );
-    assert_eq!(snapshot(&stopped.join("turns")), before);
+    assert_eq!(split_reseed(snapshot(&stopped.join("turns"))).0, before);
     for who in whom {
         assert_eq!(notices(who), 1, "{who} got one correction notice");
     }
@@ -262,7 +359,11 @@ fn undo_after_mail_was_sent_needs_force_and_mails_a_correction() {
             out.contains("finished an undo of turn 1"),
             "step {n}: {out}"
         );
-        assert_eq!(snapshot(&copy.join("turns")), before, "step {n}");
+        assert_eq!(
+            split_reseed(snapshot(&copy.join("turns"))).0,
+            before,
+            "step {n}"
+        );
         for who in whom {
             let got = if root.join(who).join("new").exists() {
                 notices(who)
@@ -399,6 +500,7 @@ fn an_undo_stopped_at_any_step_is_finished_by_the_next_undo() {
     ]));
     let clock = "2026-03-02T08:00:00Z";
     let (mut planned_stops, mut finished) = (0, false);
+    let mut reference: Option<BTreeMap<String, Vec<u8>>> = None;
     for n in 1..80 {
         let copy = root.join(format!("c{n}"));
         copy_of(&dir, &copy);
@@ -473,23 +575,30 @@ fn an_undo_stopped_at_any_step_is_finished_by_the_next_undo() {
         assert!(out.contains("turn 1 awaits orders again"), "{out}");
         assert!(out.contains("the archive verifies"), "{out}");
         assert_eq!(
-            snapshot(&copy.join("turns")),
+            split_reseed(snapshot(&copy.join("turns"))).0,
             before,
             "step {n}: the pending turn came back byte for byte"
         );
         assert_eq!(undo_files(&copy), (0, 1), "step {n}: one record, no plan");
-        // And it plays on: adjudicated again, the same bytes as the first time.
+        // And it plays on: adjudicated again, with the seed the undo committed to (the
+        // same whichever step it stopped at: the undo's time was given), never the
+        // seed the first adjudication revealed.
         ok(dikast(&[
             "adjudicate",
             c,
             "--clock",
             "2026-03-01T12:00:00Z",
         ]));
-        assert_eq!(
-            snapshot(&copy.join("turns")),
-            snapshot(&dir.join("turns")),
-            "step {n}"
+        let redone = snapshot(&copy.join("turns"));
+        assert_ne!(
+            redone["0002/game.yaml"],
+            snapshot(&dir.join("turns"))["0002/game.yaml"],
+            "step {n}: the revealed seed was used again"
         );
+        match &reference {
+            None => reference = Some(redone),
+            Some(r) => assert_eq!(&redone, r, "step {n}"),
+        }
     }
     assert!(finished, "the undo never got through its steps");
     assert!(
@@ -551,5 +660,99 @@ fn a_plan_that_moves_outside_the_campaign_is_refused() {
     fs::write(&plan, &written).unwrap();
     let out = ok(dikast(&["undo", c]));
     assert!(out.contains("finished an undo of turn 1"), "{out}");
+    let _ = fs::remove_dir_all(&root);
+}
+
+/// After an undo every check sees it: the moderator's archive and a published copy
+/// verify the redo against the reseed's commitment and name the undo, a player's folder
+/// holding both the voided and the new files verifies (the voided ones named as such),
+/// and a changed reseed record or report is caught.
+#[test]
+fn every_verify_checks_the_redo_against_the_new_commitment() {
+    let (root, dir) = fresh_root("verify");
+    let d = dir.to_str().unwrap();
+    ok(dikast(&["adjudicate", d]));
+    let seed1 = revealed(&dir);
+    let player = root.join("athens-mail");
+    fs::create_dir_all(&player).unwrap();
+    let keep = |from: &str, to: &str| {
+        fs::copy(dir.join("turns").join(from), player.join(to)).unwrap();
+    };
+    // What Athens saved from the first adjudication: the view he wrote his orders on
+    // and his orders, then the report and the view of turn 2 that the undo voids.
+    keep("0001/view-athens.yaml", "view-1.yaml");
+    keep("0001/orders/athens.yaml", "athens-1.yaml");
+    keep("0001/report-athens.md", "report-1-voided.md");
+    keep("0002/view-athens.yaml", "view-2-voided.yaml");
+    ok(dikast(&["undo", d, "--clock", "2026-03-02T08:00:00Z"]));
+    ok(dikast(&["adjudicate", d]));
+    keep("0001/report-athens.md", "report-1.md");
+    keep("0002/view-athens.yaml", "view-2.yaml");
+    let out = ok(dikast(&["verify", d]));
+    assert!(
+        out.contains("adjudicated again after an undo at 2026-03-02T08:00:00Z")
+            && out.contains(&format!("seed {seed1} retired")),
+        "{out}"
+    );
+    // A player's folder with the voided files beside the new ones.
+    let p = player.to_str().unwrap();
+    let out = ok(dikast(&["verify", "--player", p]));
+    assert!(
+        out.contains("voided by the undo of turn 1 at 2026-03-02T08:00:00Z")
+            && out.contains("report-1-voided.md")
+            && out.contains("view-2-voided.yaml")
+            && out.contains("undo: turn 1 was adjudicated again"),
+        "{out}"
+    );
+    // One report checked against the view of before the undo.
+    let out = ok(dikast(&[
+        "verify",
+        "--report",
+        player.join("report-1.md").to_str().unwrap(),
+        "--view",
+        player.join("view-1.yaml").to_str().unwrap(),
+        "--orders",
+        player.join("athens-1.yaml").to_str().unwrap(),
+    ]));
+    assert!(out.contains("anchored") && out.contains("retired"), "{out}");
+    // A report whose reseed claims another commitment is not anchored.
+    let r = fs::read_to_string(player.join("report-1.md")).unwrap();
+    let (_, rec) = split_reseed(snapshot(&dir.join("turns")));
+    let forged = r.replace(
+        &format!("retired_seed: {seed1}"),
+        &format!("retired_seed: {}", rec[0].1),
+    );
+    assert_ne!(forged, r);
+    fs::write(player.join("report-1.md"), forged).unwrap();
+    let o = dikast(&["verify", "--player", p]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    // The published copy verifies with the undo named; a changed reseed record fails,
+    // named.
+    let out_dir = root.join("published");
+    ok(dikast(&[
+        "publish",
+        d,
+        out_dir.to_str().unwrap(),
+        "--force",
+    ]));
+    let out = ok(dikast(&["verify", out_dir.to_str().unwrap()]));
+    assert!(out.contains(&format!("seed {seed1} retired")), "{out}");
+    let rec_path = out_dir.join("turns/0001/reseed.yaml");
+    let text0 = fs::read_to_string(&rec_path).unwrap();
+    let c = &rec[0].1;
+    let other = format!("{}{}", &c[1..], &c[..1]);
+    fs::write(&rec_path, text0.replace(c.as_str(), &other)).unwrap();
+    let o = dikast(&["verify", out_dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("turn 1"), "{err}");
+    // And the moderator's own, with its record changed: refused too.
+    fs::write(
+        dir.join("turns/0001/reseed.yaml"),
+        text0.replace(c.as_str(), &other),
+    )
+    .unwrap();
+    let o = dikast(&["verify", d]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
     let _ = fs::remove_dir_all(&root);
 }

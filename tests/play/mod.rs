@@ -109,6 +109,7 @@ pub fn first_game<R: Rules>(c: &Campaign, sc: &R::Scenario, state: R::State) -> 
             chain_length: CHAIN,
             commitment: dice::to_hex(&Chain::Open.walk(&s, CHAIN)),
             sealed_anchor: dice::to_hex(&Chain::Sealed.walk(&u, CHAIN)),
+            reseeds: Vec::new(),
         },
         previous: None,
         deadline: None,
@@ -162,6 +163,7 @@ pub fn play<R: Rules, P: Player<R>>(c: &Campaign, state: R::State, p: &mut P) ->
             sealed: Chain::Sealed.at(&u_head, CHAIN, t),
             fallback: c.fallback,
             forced: BTreeMap::new(),
+            reseeds: Vec::new(),
         };
         let out = run_turn::<R>(&inp).unwrap_or_else(|f| {
             let texts: Vec<String> = inp

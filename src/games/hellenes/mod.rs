@@ -252,6 +252,7 @@ mod tests {
                 sealed: None,
                 fallback: false,
                 forced: BTreeMap::new(),
+                reseeds: Vec::new(),
             };
             match crate::pipeline::run_turn::<Hellenes>(&inp) {
                 Err(f) => assert!(f.render().contains("the game is over"), "{}", f.render()),
@@ -384,6 +385,7 @@ mod tests {
                 sealed: Some(crate::dice::sha256(b"sealed")),
                 fallback: false,
                 forced: BTreeMap::new(),
+                reseeds: Vec::new(),
             };
             let out = crate::pipeline::run_turn::<Hellenes>(&inp)
                 .unwrap_or_else(|f| panic!("{}", f.render()));
