@@ -673,6 +673,7 @@ fn one_turn(
             chain_length: 40,
             commitment: dice::to_hex(&Chain::Open.walk(&s, 40)),
             sealed_anchor: dice::to_hex(&Chain::Sealed.walk(&u, 40)),
+            reseeds: Vec::new(),
         },
         previous: None,
         deadline: None,
@@ -698,6 +699,7 @@ fn one_turn(
         sealed: Chain::Sealed.at(&u, 40, 1),
         fallback: false,
         forced: BTreeMap::new(),
+        reseeds: Vec::new(),
     };
     run_turn::<Successors>(&inp).map_err(|f| f.render())
 }
