@@ -265,6 +265,16 @@ impl Rules for Successors {
     fn map(sc: &Scenario, view: &View) -> crate::map::MapPicture {
         text::picture::picture(sc, view)
     }
+    fn odds_kinds() -> &'static [(&'static str, &'static str)] {
+        engine::odds::KINDS
+    }
+    fn odds_of(
+        sc: &Scenario,
+        view: Option<&View>,
+        ask: &crate::odds::Ask,
+    ) -> Result<crate::odds::Odds, String> {
+        engine::odds::odds(sc, view, ask)
+    }
 }
 
 /// What `load_scenario` refuses in a parsed scenario: another game's, or any of its
