@@ -993,7 +993,8 @@ impl<'a> Question<'a> {
                     ));
                 }
                 let from = pick_from(self.ask.get("from"), now_at(&a, &self.st))?;
-                self.place(&a, &from, false);
+                // As movement does: the mover stands in the space when the defenders react.
+                self.place(&a, &space, false);
                 self.place(x, &space, false);
                 let mut s = self.st.standing_of(&x.player);
                 if !s.avoid_battle.contains(&dg) {
@@ -1256,4 +1257,563 @@ where
         }
     }
     Ok(out)
+}
+
+/// Each kind checked against a brute-force enumeration written from the rules page and
+/// the scenario's numbers alone (plain arithmetic, no engine code): the odds must give
+/// exactly the same ends with exactly the same probabilities.
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::successors::model::params::AssaultResult;
+    use crate::games::successors::model::scenario::{Kind, SUCCESSORS_323};
+    use crate::odds::ratio;
+
+    fn sc() -> Scenario {
+        serde_yaml::from_str(SUCCESSORS_323).unwrap()
+    }
+
+    fn ask(kind: &str, args: &[(&str, &str)]) -> Ask {
+        Ask {
+            kind: kind.into(),
+            args: args
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        }
+    }
+
+    fn ends(o: &Odds) -> BTreeMap<EndKey, Prob> {
+        let total = o.outcomes.iter().fold(Prob::zero(), |a, x| a + &x.p);
+        assert_eq!(total, Prob::one(), "{}: the ends sum to 1", o.title);
+        o.outcomes
+            .iter()
+            .map(|x| {
+                (
+                    (x.winner.clone(), x.steps.clone(), x.out.clone()),
+                    x.p.clone(),
+                )
+            })
+            .collect()
+    }
+
+    /// The Assault Table as the scenario prints it: the first row whose `max` is not
+    /// below the modified roll, the last row above them all.
+    fn table(sc: &Scenario, total: i32) -> AssaultResult {
+        for r in &sc.params.assault.table {
+            if total <= r.max {
+                return r.result;
+            }
+        }
+        sc.params.assault.table.last().unwrap().result
+    }
+
+    fn sixth() -> Prob {
+        ratio(1, 6)
+    }
+
+    /// `n` attempts by an army of `cus` at `points`: every sequence of faces.
+    #[allow(clippy::too_many_arguments)]
+    fn brute_siege(
+        sc: &Scenario,
+        m: i32,
+        cus: u32,
+        points: u32,
+        needed: u32,
+        need_cus: u32,
+        n: u32,
+        p: Prob,
+        player: &str,
+        out: &mut BTreeMap<EndKey, Prob>,
+    ) {
+        let taken = points >= needed;
+        if n == 0 || taken || cus < need_cus {
+            let w = taken.then(|| player.to_string());
+            crate::odds::add(
+                out,
+                (
+                    w,
+                    vec![cus, needed - points.min(needed)],
+                    vec![false, false],
+                ),
+                p,
+            );
+            return;
+        }
+        for face in 1..=6 {
+            let (c, pt) = match table(sc, face + m) {
+                AssaultResult::BesiegerLosesCu => (cus - 1, points),
+                AssaultResult::Nothing => (cus, points),
+                AssaultResult::SiegePoint => (cus, points + 1),
+            };
+            brute_siege(
+                sc,
+                m,
+                c,
+                pt,
+                needed,
+                need_cus,
+                n - 1,
+                &p * sixth(),
+                player,
+                out,
+            );
+        }
+    }
+
+    #[test]
+    fn assault_rolls_with_every_modifier_agree_with_brute_force() {
+        let sc = sc();
+        let mut cases = 0;
+        for space in ["Sardis", "Athens", "Ephesus", "Sparta", "Corinth"] {
+            let sp = sc.space(space).unwrap().clone();
+            for fleets in ["ready", "none"] {
+                for cards in [&[][..], &["T14"][..], &["T49"][..], &["T14", "T49"][..]] {
+                    for (general, power) in [("Antipatros", 0), ("Demetrios", 2)] {
+                        for attempts in [1u32, 3] {
+                            let army = format!("{general}=3");
+                            let n = attempts.to_string();
+                            let mut args = vec![
+                                ("at", space),
+                                ("attacker", army.as_str()),
+                                ("fleets", fleets),
+                                ("attempts", n.as_str()),
+                            ];
+                            for c in cards {
+                                args.push(("card", c));
+                            }
+                            let o = odds(&sc, None, &ask("assault", &args)).unwrap();
+                            let mut m = sp.assault + power;
+                            if sp.kind == Kind::Major && sp.port && fleets == "none" {
+                                m += sc.params.assault.port_without_fleet;
+                            }
+                            m += cards.len().min(1) as i32
+                                * if cards.contains(&"T14") { 1 } else { 0 };
+                            m += if cards.contains(&"T49") { 3 } else { 0 };
+                            let needed = sc.params.siege.needed(sp.kind);
+                            let player = o.sides[0].clone();
+                            let mut want = BTreeMap::new();
+                            brute_siege(
+                                &sc,
+                                m,
+                                3,
+                                0,
+                                needed,
+                                1,
+                                attempts,
+                                Prob::one(),
+                                &player,
+                                &mut want,
+                            );
+                            assert_eq!(
+                                ends(&o),
+                                want,
+                                "{space} {fleets} {cards:?} {general} x{attempts}"
+                            );
+                            cases += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(cases, 160);
+    }
+
+    #[test]
+    fn subjugation_within_n_attempts_agrees_with_brute_force_and_stops_below_three_cus() {
+        let sc = sc();
+        for (space, cus, points) in [
+            ("Lamia", 3, 0),
+            ("Lamia", 4, 2),
+            ("Larissa", 3, 0),
+            ("Sardis", 5, 1),
+        ] {
+            for n in 1..=4u32 {
+                let army = format!("Krateros={cus}");
+                let pts = points.to_string();
+                let nn = n.to_string();
+                let o = odds(
+                    &sc,
+                    None,
+                    &ask(
+                        "subjugation",
+                        &[
+                            ("at", space),
+                            ("attacker", &army),
+                            ("points", &pts),
+                            ("attempts", &nn),
+                        ],
+                    ),
+                )
+                .unwrap();
+                let sp = sc.space(space).unwrap();
+                let needed = sc.params.siege.needed(sp.kind);
+                let mut want = BTreeMap::new();
+                brute_siege(
+                    &sc,
+                    sp.assault,
+                    cus,
+                    points,
+                    needed,
+                    sc.params.siege.subjugation_cus,
+                    n,
+                    Prob::one(),
+                    &o.sides[0],
+                    &mut want,
+                );
+                assert_eq!(ends(&o), want, "{space} {cus} CUs from {points} x{n}");
+            }
+        }
+        // Fewer CUs than subjugation needs: refused, with the rule.
+        let e = odds(
+            &sc,
+            None,
+            &ask(
+                "subjugation",
+                &[("at", "Lamia"), ("attacker", "Krateros=2")],
+            ),
+        )
+        .unwrap_err();
+        assert!(e.contains("at least 3 CUs (§3)"), "{e}");
+    }
+
+    #[test]
+    fn sallies_agree_with_brute_force() {
+        let sc = sc();
+        for cus in 1..=2u32 {
+            for points in 0..=2u32 {
+                for sallying in 1..=cus {
+                    let army = format!("Seleukos={cus}");
+                    let (p, s) = (points.to_string(), sallying.to_string());
+                    let o = odds(
+                        &sc,
+                        None,
+                        &ask(
+                            "sally",
+                            &[
+                                ("at", "Sardis"),
+                                ("attacker", &army),
+                                ("points", &p),
+                                ("cus", &s),
+                            ],
+                        ),
+                    )
+                    .unwrap();
+                    let me = o.sides[0].clone();
+                    let them = o.sides[1].clone();
+                    let mut want: BTreeMap<EndKey, Prob> = BTreeMap::new();
+                    let mut paths = vec![(cus, points, 0u32, Prob::one())];
+                    while let Some((c, pt, done, p)) = paths.pop() {
+                        if done == sallying || c == 0 {
+                            let w = match (pt < points, c < cus) {
+                                (true, false) => Some(me.clone()),
+                                (false, true) => Some(them.clone()),
+                                _ => None,
+                            };
+                            crate::odds::add(&mut want, (w, vec![c, pt], vec![false, false]), p);
+                            continue;
+                        }
+                        for face in 1..=6 {
+                            let (c2, p2) = match table(&sc, face) {
+                                AssaultResult::BesiegerLosesCu => (c - 1, pt),
+                                AssaultResult::SiegePoint => (c, pt.saturating_sub(1)),
+                                AssaultResult::Nothing => (c, pt),
+                            };
+                            paths.push((c2, p2, done + 1, &p * sixth()));
+                        }
+                    }
+                    assert_eq!(
+                        ends(&o),
+                        want,
+                        "{cus} CUs, {points} points, {sallying} sally"
+                    );
+                }
+            }
+        }
+    }
+
+    /// One battle's ends: `a` attacks `d` (`(battle value + power, cus, macedonians,
+    /// independent)`), from the battle table's numbers.
+    fn brute_battle(
+        sc: &Scenario,
+        a: (i32, u32, u32, bool),
+        d: (i32, u32, u32, bool),
+        names: (&str, &str),
+        p0: Prob,
+        out: &mut BTreeMap<EndKey, Prob>,
+    ) {
+        let bp = &sc.params.battle;
+        for x in 1..=6i32 {
+            for y in 1..=6i32 {
+                let at = x + a.0 + a.1.min(bp.cu_cap) as i32 + a.2.min(a.1) as i32 * bp.macedonian;
+                let de = y + d.0 + d.1.min(bp.cu_cap) as i32 + d.2.min(d.1) as i32 * bp.macedonian;
+                let won = at > de;
+                let loss = bp.loser_loses
+                    + if (at - de).abs() >= bp.rout_margin {
+                        bp.rout_extra
+                    } else {
+                        0
+                    };
+                let (la, ld) = if won {
+                    (bp.winner_loses, loss)
+                } else {
+                    (loss, bp.winner_loses)
+                };
+                let (ca, cd) = (a.1.saturating_sub(la), d.1.saturating_sub(ld));
+                // The loser retreats, unless an independent army is destroyed.
+                let out_a = !(won || a.3 && ca == 0);
+                let out_d = won && !(d.3 && cd == 0);
+                let w = if won { names.0 } else { names.1 };
+                crate::odds::add(
+                    out,
+                    (Some(w.to_string()), vec![ca, cd], vec![out_a, out_d]),
+                    &p0 * ratio(1, 36),
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn battles_agree_with_brute_force() {
+        let sc = sc();
+        // (attacker word, its value with power, defender word, its value with power)
+        let cases = [
+            (
+                "Krateros=4",
+                (4, 4, 0, false),
+                "Seleukos=3",
+                (3, 3, 0, false),
+            ),
+            (
+                "Antipatros=7/2",
+                (2, 7, 2, false),
+                "Ptolemaios=1",
+                (3, 1, 0, false),
+            ),
+            ("Eumenes=2", (3, 2, 0, false), "scythians", (1, 4, 0, true)),
+            (
+                "Leonnatos=1",
+                (2, 1, 0, false),
+                "Polyperchon=6/6",
+                (2, 6, 6, false),
+            ),
+            ("3", (0, 3, 0, false), "2", (0, 2, 0, false)),
+        ];
+        for (aw, av, dw, dv) in cases {
+            let o = odds(
+                &sc,
+                None,
+                &ask(
+                    "battle",
+                    &[("at", "Sardis"), ("attacker", aw), ("defender", dw)],
+                ),
+            )
+            .unwrap();
+            let mut want = BTreeMap::new();
+            brute_battle(
+                &sc,
+                av,
+                dv,
+                (&o.sides[0], &o.sides[1]),
+                Prob::one(),
+                &mut want,
+            );
+            assert_eq!(ends(&o), want, "{aw} v {dw}");
+        }
+    }
+
+    #[test]
+    fn avoid_and_interception_agree_with_brute_force() {
+        let sc = sc();
+        let bp = sc.params.battle.clone();
+        // Avoid: Eumenes (+2) and Seleukos (none), attacked by Krateros.
+        for (dw, dv, bonus) in [
+            ("Eumenes=3", (3, 3, 0, false), 2u32),
+            ("Seleukos=3", (3, 3, 0, false), 0),
+        ] {
+            let o = odds(
+                &sc,
+                None,
+                &ask(
+                    "avoid",
+                    &[
+                        ("at", "Sardis"),
+                        ("attacker", "Krateros=4"),
+                        ("defender", dw),
+                    ],
+                ),
+            )
+            .unwrap();
+            let ok = (bp.avoid_on + bonus).min(6) as u64;
+            let mut want = BTreeMap::new();
+            if ok > 0 {
+                crate::odds::add(
+                    &mut want,
+                    (None, vec![4, 3], vec![false, true]),
+                    ratio(ok, 6),
+                );
+            }
+            if ok < 6 {
+                brute_battle(
+                    &sc,
+                    (4, 4, 0, false),
+                    dv,
+                    (&o.sides[0], &o.sides[1]),
+                    ratio(6 - ok, 6),
+                    &mut want,
+                );
+            }
+            assert_eq!(ends(&o), want, "avoid {dw}");
+        }
+        // Interception: Peithon (+1) and Ptolemaios (none) intercept Krateros; the
+        // interceptor attacks.
+        for (iw, iv, bonus) in [
+            ("Peithon=3", (1, 3, 0, false), 1u32),
+            ("Ptolemaios=2", (2, 2, 0, false), 0),
+        ] {
+            let o = odds(
+                &sc,
+                None,
+                &ask(
+                    "intercept",
+                    &[
+                        ("at", "Sardis"),
+                        ("attacker", "Krateros=4"),
+                        ("defender", iw),
+                    ],
+                ),
+            )
+            .unwrap();
+            let ok = (bp.intercept_on + bonus).min(6) as u64;
+            let mut want = BTreeMap::new();
+            crate::odds::add(
+                &mut want,
+                (None, vec![4, iv.1], vec![false, false]),
+                ratio(6 - ok, 6),
+            );
+            // The battle with the interceptor attacking, blocks listed mover first.
+            let mut fight = BTreeMap::new();
+            brute_battle(
+                &sc,
+                (iv.0, iv.1, 0, false),
+                (3, 4, 0, false),
+                (&o.sides[1], &o.sides[0]),
+                ratio(ok, 6),
+                &mut fight,
+            );
+            for ((w, s, out), p) in fight {
+                crate::odds::add(&mut want, (w, vec![s[1], s[0]], vec![out[1], out[0]]), p);
+            }
+            assert_eq!(ends(&o), want, "intercept {iw}");
+        }
+    }
+
+    #[test]
+    fn questions_out_of_bounds_or_misnamed_are_refused_with_a_hint() {
+        let sc = sc();
+        let refused = |kind: &str, args: &[(&str, &str)], says: &str| {
+            let e = odds(&sc, None, &ask(kind, args)).unwrap_err();
+            assert!(e.contains(says), "{kind} {args:?}: {e}");
+        };
+        refused("asault", &[], "did you mean assault?");
+        refused(
+            "assault",
+            &[("at", "Sardes"), ("attacker", "Krateros=3")],
+            "did you mean Sardis?",
+        );
+        refused(
+            "assault",
+            &[("at", "Sardis"), ("attacker", "Kratros=3")],
+            "did you mean Krateros?",
+        );
+        refused(
+            "assault",
+            &[("at", "Sardis"), ("attacker", "Krateros")],
+            "give Krateros's CUs",
+        );
+        refused(
+            "assault",
+            &[("at", "Sardis"), ("attacker", "Krateros=31")],
+            "at most 30",
+        );
+        refused(
+            "assault",
+            &[
+                ("at", "Sardis"),
+                ("attacker", "Krateros=3"),
+                ("attempts", "26"),
+            ],
+            "from 1 to 25",
+        );
+        refused(
+            "assault",
+            &[
+                ("at", "Sardis"),
+                ("attacker", "Krateros=3"),
+                ("points", "3"),
+            ],
+            "from 0 to 2",
+        );
+        refused(
+            "assault",
+            &[
+                ("at", "Sardis"),
+                ("attacker", "Krateros=3"),
+                ("card", "T02"),
+            ],
+            "gives no assault modifier",
+        );
+        refused(
+            "assault",
+            &[
+                ("at", "Sardis"),
+                ("attacker", "Krateros=3"),
+                ("atempts", "2"),
+            ],
+            "did you mean attempts?",
+        );
+        refused(
+            "assault",
+            &[("attacker", "Krateros=3")],
+            "give the space with --at",
+        );
+        refused(
+            "sally",
+            &[("at", "Sardis"), ("attacker", "Seleukos=3")],
+            "an army inside holds 1 to 2",
+        );
+        refused(
+            "sally",
+            &[("at", "Sparta"), ("attacker", "Seleukos=2")],
+            "no walls",
+        );
+        refused(
+            "battle",
+            &[
+                ("at", "Sardis"),
+                ("attacker", "Krateros=3"),
+                ("defender", "Antipatros=2"),
+            ],
+            "same side",
+        );
+        refused(
+            "avoid",
+            &[
+                ("at", "Sardis"),
+                ("attacker", "Krateros=3"),
+                ("defender", "scythians"),
+            ],
+            "never avoid",
+        );
+        refused(
+            "intercept",
+            &[
+                ("at", "Sardis"),
+                ("attacker", "Krateros=3"),
+                ("defender", "Peithon=2"),
+                ("from", "Babylon"),
+            ],
+            "not a land neighbour",
+        );
+    }
 }
