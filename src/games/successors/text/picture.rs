@@ -154,5 +154,6 @@ pub fn picture(sc: &Scenario, v: &View) -> MapPicture {
         blocks,
         hidden: Vec::new(),
         notes,
+        dress: Default::default(),
     }
 }
