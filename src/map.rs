@@ -53,7 +53,7 @@ pub struct Dress {
     /// its place in `MapPicture::sides`.
     pub colours: Vec<(String, String)>,
     /// Tooltips in place of the drawing's plain ones: `area:NAME` for a place,
-    /// `block:ID` for a piece.
+    /// `port:NAME` for a port's anchor, `block:ID` for a piece.
     pub tips: std::collections::BTreeMap<String, String>,
 }
 
@@ -834,6 +834,7 @@ fn ports(s: &mut String, p: &Proj, pic: &MapPicture, placer: &mut Placer, lang: 
                 Lang::Ru => write!(tip, "; блокада, блокирует: {by} (8.2.1)"),
             };
         }
+        let tip = tip_or(pic, "port", &a.name, || tip);
         let _ = writeln!(s, "<g><title>{}</title>", esc(&tip));
         match &c.blockade {
             Some(b) => {
@@ -1154,10 +1155,10 @@ fn cities(s: &mut String, p: &Proj, pic: &MapPicture, lang: Lang) {
             let _ = writeln!(
                 s,
                 r##"<g><title>{}</title><path d="M{} {} l{} {} l{} {} l{} {} z" fill="#fbf8f1" stroke="#6b5f48" stroke-width="1.5"/></g>"##,
-                esc(&format!(
+                esc(&tip_or(pic, "area", &a.name, || format!(
                     "{} ({}): open country, no walled city",
                     a.name, a.region
-                )),
+                ))),
                 n(x),
                 n(y - OPEN_R),
                 n(OPEN_R),
@@ -1193,6 +1194,7 @@ fn cities(s: &mut String, p: &Proj, pic: &MapPicture, lang: Lang) {
                 Lang::Ru => write!(tip, "; в осаде с {since}, осаждает: {by}"),
             };
         }
+        let tip = tip_or(pic, "area", &a.name, || tip);
         let _ = writeln!(s, "<g><title>{}</title>", esc(&tip));
         if let Some((by, _)) = &c.siege {
             let _ = writeln!(
@@ -1257,6 +1259,7 @@ fn stack(s: &mut String, pic: &MapPicture, st: &Stack, x0: f64, y0: f64, lang: L
         if b.besieged {
             tip.push_str(lang.pick(", inside the walls", ", в стенах"));
         }
+        let tip = tip_or(pic, "block", &b.id, || tip);
         let _ = writeln!(
             s,
             r#"<g><title>{}</title><rect class="own" x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" {rim}/><text class="steps" x="{}" y="{}">{}</text></g>"#,
@@ -1313,6 +1316,15 @@ fn stack(s: &mut String, pic: &MapPicture, st: &Stack, x0: f64, y0: f64, lang: L
         }
         s.push_str("</g>\n");
     }
+}
+
+/// The game's tooltip for `kind:name` (`Dress::tips`), else the drawing's own.
+fn tip_or(pic: &MapPicture, kind: &str, name: &str, own: impl FnOnce() -> String) -> String {
+    pic.dress
+        .tips
+        .get(&format!("{kind}:{name}"))
+        .cloned()
+        .unwrap_or_else(own)
 }
 
 /// One legend sample at the row ending at `y` (its text's baseline), `x` the panel's left.
