@@ -55,6 +55,9 @@ pub struct Dress {
     /// Tooltips in place of the drawing's plain ones: `area:NAME` for a place,
     /// `port:NAME` for a port's anchor, `block:ID` for a piece.
     pub tips: std::collections::BTreeMap<String, String>,
+    /// The tooltip of each kind of last turn's happening (`Seen::what`), in the game's
+    /// words: `{who}`, `{route}`, `{place}`, `{count}` and `{winner}` are filled in.
+    pub seen: std::collections::BTreeMap<String, String>,
 }
 
 /// One row of the legend.
@@ -893,11 +896,25 @@ fn cut(a: &Spot, b: &Spot) -> Option<((f64, f64), (f64, f64))> {
     ))
 }
 
-/// What a `Seen` says, for its tooltip.
+/// What a `Seen` says, for its tooltip: the game's words for its kind
+/// (`Dress::seen`), else the drawing's own.
 fn seen_words(pic: &MapPicture, x: &Seen, lang: Lang) -> String {
     let who = side_name(pic, &x.side);
     let route = x.at.join(" → ");
     let place = x.at.first().cloned().unwrap_or_default();
+    if let Some(t) = pic.dress.seen.get(&x.what) {
+        let winner = x
+            .winner
+            .as_deref()
+            .map(|w| side_name(pic, w))
+            .unwrap_or_default();
+        return t
+            .replace("{who}", &who)
+            .replace("{route}", &route)
+            .replace("{place}", &place)
+            .replace("{count}", &x.count.to_string())
+            .replace("{winner}", &winner);
+    }
     let blocks = lang.count(x.count, ["block", "blocks"], ["блок", "блока", "блоков"]);
     let won = match &x.winner {
         Some(w) => lang.pick(

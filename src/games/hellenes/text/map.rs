@@ -348,6 +348,7 @@ fn dress(sides: &[(String, String)], me: &str, blocks: &[BlockMark], lang: Lang)
         }),
         colours: Vec::new(),
         tips: BTreeMap::new(),
+        seen: BTreeMap::new(),
     }
 }
 

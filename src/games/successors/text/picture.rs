@@ -369,6 +369,7 @@ pub fn picture_in(sc: &Scenario, v: &View, lang: Lang) -> MapPicture {
         }),
         colours: colours(sc, &v.players),
         tips,
+        seen: seen_words(lang),
     };
     MapPicture {
         title: lang.pick(sc.title.clone(), sc.title_ru.clone()),
@@ -389,6 +390,50 @@ pub fn picture_in(sc: &Scenario, v: &View, lang: Lang) -> MapPicture {
         notes,
         dress,
     }
+}
+
+/// The tooltips of last round's happenings, in the game's words.
+fn seen_words(lang: Lang) -> BTreeMap<String, String> {
+    let t = |what: &str, en: &str, ru: &str| (what.to_string(), lang.pick(en, ru).to_string());
+    [
+        t(
+            "move",
+            "Last round: {who}'s army marched: {route}",
+            "Прошлый ход: армия ({who}) прошла: {route}",
+        ),
+        t(
+            "sail",
+            "Last round: {who}'s army sailed: {route}",
+            "Прошлый ход: армия ({who}) переплыла: {route}",
+        ),
+        t(
+            "retreat",
+            "Last round: {who}'s army retreated or avoided battle: {route}",
+            "Прошлый ход: армия ({who}) отступила или уклонилась от боя: {route}",
+        ),
+        t(
+            "battle",
+            "Last round: battle at {place}, {who} attacking; {winner} won",
+            "Прошлый ход: битва у {place}, нападал {who}; победа: {winner}",
+        ),
+        t(
+            "assault",
+            "Last round: {who} assaulted or subjugated {place}",
+            "Прошлый ход: {who} — штурм или подчинение {place}",
+        ),
+        t(
+            "sortie",
+            "Last round: {who} sallied from {place}",
+            "Прошлый ход: {who} — вылазка из {place}",
+        ),
+        t(
+            "fall",
+            "Last round: {place} taken by {who}",
+            "Прошлый ход: {place} взят, взял {who}",
+        ),
+    ]
+    .into_iter()
+    .collect()
 }
 
 /// The legend in the game's words.
@@ -776,6 +821,7 @@ mod tests {
         assert_eq!(seen[1].winner.as_deref(), Some("antipatros"));
         let doc = svg(Lang::En, 3, "ptolemaios", &seen);
         assert!(doc.contains("Tarsus → Issos → Beroia"), "the route drawn");
-        assert!(doc.contains("battle at Beroia"));
+        assert!(doc.contains("Last round: battle at Beroia, Antipatros attacking; Antipatros won"));
+        assert!(!doc.contains(" block"), "no Hellenes blocks in the tooltips");
     }
 }
