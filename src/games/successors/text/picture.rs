@@ -32,18 +32,34 @@ fn kind_words(k: Kind, lang: Lang) -> &'static str {
     }
 }
 
-/// A player's colour: his first house's (a player is named by it), as the scenario gives.
+/// The houses' colours when the scenario gives none, by the house's place in the
+/// scenario: distinct from each other and from `INDEPENDENT_COLOUR`.
+const HOUSE_COLOURS: [&str; 8] = [
+    "#8c2d2d", "#2457a6", "#c7a000", "#2f7d3a", "#6b3fa0", "#d0621b", "#1f8a8a", "#b03a84",
+];
+/// The independents' colour when the scenario gives none.
+const INDEPENDENT_COLOUR: &str = "#7a6a55";
+
+/// A player's colour: his first house's (a player is named by it), as the scenario gives
+/// it (`colour:`), else the house's by its place; the independents' likewise.
 fn colours(sc: &Scenario, players: &[String]) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = players
         .iter()
         .filter_map(|p| {
-            let h = sc.house(p)?;
-            Some((p.clone(), h.colour.clone()?))
+            let i = sc.houses.iter().position(|h| h.id == *p)?;
+            let c = sc.houses[i]
+                .colour
+                .clone()
+                .unwrap_or_else(|| HOUSE_COLOURS[i % HOUSE_COLOURS.len()].to_string());
+            Some((p.clone(), c))
         })
         .collect();
-    if let Some(c) = &sc.independent_colour {
-        out.push((INDEPENDENT.to_string(), c.clone()));
-    }
+    out.push((
+        INDEPENDENT.to_string(),
+        sc.independent_colour
+            .clone()
+            .unwrap_or_else(|| INDEPENDENT_COLOUR.to_string()),
+    ));
     out
 }
 
@@ -822,6 +838,9 @@ mod tests {
         let doc = svg(Lang::En, 3, "ptolemaios", &seen);
         assert!(doc.contains("Tarsus → Issos → Beroia"), "the route drawn");
         assert!(doc.contains("Last round: battle at Beroia, Antipatros attacking; Antipatros won"));
-        assert!(!doc.contains(" block"), "no Hellenes blocks in the tooltips");
+        assert!(
+            !doc.contains(" block"),
+            "no Hellenes blocks in the tooltips"
+        );
     }
 }
