@@ -747,6 +747,34 @@ mod tests {
     }
 
     #[test]
+    fn a_scenario_gives_its_own_colours_checked() {
+        let mut sc = sc();
+        sc.houses[1].colour = Some("#123456".into());
+        sc.independent_colour = Some("#abcdef".into());
+        assert!(sc.problems().is_empty(), "{:?}", sc.problems());
+        let st = State::start(&sc, 5);
+        let v = View::of(&st, "perdikkas");
+        let pic = picture_in(&sc, &v, Lang::En);
+        let of = |id: &str| {
+            pic.dress
+                .colours
+                .iter()
+                .find(|(p, _)| p == id)
+                .map(|(_, c)| c.clone())
+        };
+        assert_eq!(of(&sc.houses[1].id).as_deref(), Some("#123456"));
+        assert_eq!(of(INDEPENDENT).as_deref(), Some("#abcdef"));
+        sc.houses[2].colour = Some("#ABCDEF".into());
+        sc.houses[3].colour = Some("red".into());
+        let p = sc.problems();
+        assert!(p.iter().any(|x| x.contains("share the colour")), "{p:?}");
+        assert!(
+            p.iter().any(|x| x.contains("`red`, is not #rrggbb")),
+            "{p:?}"
+        );
+    }
+
+    #[test]
     fn the_legend_speaks_successors_not_hellenes() {
         let en = svg(Lang::En, 5, "antigonos", &[]);
         for said in [
