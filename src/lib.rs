@@ -32,6 +32,7 @@ pub mod report;
 pub mod rules;
 pub mod schema;
 pub mod show;
+pub mod site;
 pub mod status;
 pub mod tick;
 pub mod undo;
