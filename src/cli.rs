@@ -153,9 +153,8 @@ pub enum Command {
     /// for a position you describe: your blocks (ids from your view, or steps and a
     /// rating), the enemy's as you guess them. A table, or JSON.
     Odds {
-        /// What to compute.
-        #[arg(value_enum)]
-        kind: OddsKind,
+        /// What to compute: one of the game's kinds (each game's are listed below).
+        kind: String,
         /// Your view (`view-<side>.yaml`): your blocks by id, your side, its scenario.
         #[arg(long)]
         view: Option<PathBuf>,
@@ -188,6 +187,10 @@ pub enum Command {
         /// Treachery this season, the default.
         #[arg(long)]
         no_double_defence: bool,
+        /// A setting of the game's own, `KEY=VALUE` or `KEY` (repeatable; each game's
+        /// odds page in docs/odds.md lists its keys).
+        #[arg(long = "with", value_name = "KEY[=VALUE]")]
+        with: Vec<String>,
         /// Print JSON (the winners and each block's fate, exact and approximate) instead
         /// of the table.
         #[arg(long)]
@@ -362,21 +365,6 @@ pub enum Command {
     },
 }
 
-/// What `dikast odds` computes.
-#[derive(Debug, Clone, Copy, clap::ValueEnum, PartialEq)]
-pub enum OddsKind {
-    /// A field battle (2.0).
-    Battle,
-    /// A naval battle (2.0).
-    Naval,
-    /// An assault on a besieged city (8.1).
-    Assault,
-    /// A sortie of besieged blocks (8.3).
-    Sortie,
-    /// A siege attrition (8.2).
-    Attrition,
-}
-
 /// The command line's definition with what only the games know filled in: the sides a
 /// `--side` takes, per embedded scenario. Built only when help is asked for (a man page,
 /// completions, `--help`), since it loads every scenario.
@@ -395,7 +383,27 @@ pub fn command_for(reg: &Registry) -> clap::Command {
     } else {
         format!(" — {}", sides.join("; "))
     };
+    let kinds: Vec<String> = reg
+        .games()
+        .filter(|g| !g.odds_kinds().is_empty())
+        .map(|g| {
+            let k: Vec<String> = g
+                .odds_kinds()
+                .iter()
+                .map(|(k, what)| format!("{k} ({what})"))
+                .collect();
+            format!("{}: {}", g.id(), k.join(", "))
+        })
+        .collect();
     Cli::command()
+        .mut_subcommand("odds", |c| {
+            c.mut_arg("kind", |a| {
+                a.help(format!(
+                    "What to compute: one of the game's kinds — {}",
+                    kinds.join("; ")
+                ))
+            })
+        })
         .mut_subcommand("template", |c| {
             c.mut_arg("side", |a| {
                 a.help(format!(
@@ -793,19 +801,38 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             rounds,
             hit_on,
             no_double_defence,
+            with,
             json,
             joint,
             top,
         } => {
-            let q = crate::odds::Query {
-                kind: format!("{kind:?}").to_lowercase(),
-                at,
-                side,
-                attacker,
-                defender,
-                rounds,
-                hit_on,
-                no_double_defence,
+            let mut args: Vec<(String, String)> = Vec::new();
+            let mut put = |k: &str, v: Option<String>| {
+                if let Some(v) = v {
+                    args.push((k.to_string(), v));
+                }
+            };
+            put("at", at);
+            put("side", side);
+            put("rounds", rounds.map(|n| n.to_string()));
+            put("hit-on", hit_on.map(|n| n.to_string()));
+            put(
+                "no-double-defence",
+                no_double_defence.then(|| "true".into()),
+            );
+            for a in attacker {
+                put("attacker", Some(a));
+            }
+            for d in defender {
+                put("defender", Some(d));
+            }
+            for w in with {
+                let (k, v) = w.split_once('=').unwrap_or((w.as_str(), "true"));
+                put(k.trim(), Some(v.trim().to_string()));
+            }
+            let ask = crate::odds::Ask {
+                kind,
+                args,
                 listed: match (json, joint) {
                     (true, true) => None,
                     (true, false) => Some(0),
@@ -815,7 +842,7 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             let odds = match view {
                 Some(v) => {
                     let b = fsx::read_limited(&v)?;
-                    game_of(reg, &v, &b)?.odds(Some((&v, &b)), "", &q)?
+                    game_of(reg, &v, &b)?.odds(Some((&v, &b)), "", &ask)?
                 }
                 None => {
                     let name = match scenario {
@@ -831,7 +858,7 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
                             reg.scenario_names().join(", ")
                         ))
                     })?;
-                    game.odds(None, &name, &q)?
+                    game.odds(None, &name, &ask)?
                 }
             };
             Ok(if json {

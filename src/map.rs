@@ -36,6 +36,91 @@ pub struct MapPicture {
     pub hidden: Vec<HiddenGroup>,
     /// Short lines for the side panel (Prestige, hands, pools).
     pub notes: Vec<String>,
+    /// The game's legend, roster, colours and tooltips.
+    pub dress: Dress,
+}
+
+/// What a game says around its pieces, in its own words: the legend's rows, the roster
+/// of pieces in the side panel, its sides' colours and its own tooltips. The drawing
+/// holds no game's words: a picture without them has an empty legend and no roster.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Dress {
+    /// The legend, top to bottom.
+    pub legend: Vec<LegendRow>,
+    /// The pieces listed by place under the notes, if the game lists them.
+    pub roster: Option<Roster>,
+    /// A colour (`#rrggbb`) per side id; a side not listed takes the palette's colour of
+    /// its place in `MapPicture::sides`.
+    pub colours: Vec<(String, String)>,
+    /// Tooltips in place of the drawing's plain ones: `area:NAME` for a place,
+    /// `port:NAME` for a port's anchor, `block:ID` for a piece.
+    pub tips: std::collections::BTreeMap<String, String>,
+    /// The tooltip of each kind of last turn's happening (`Seen::what`), in the game's
+    /// words: `{who}`, `{route}`, `{place}`, `{count}` and `{winner}` are filled in.
+    pub seen: std::collections::BTreeMap<String, String>,
+}
+
+/// One row of the legend.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LegendRow {
+    /// A heading.
+    Head(String),
+    /// One swatch row per side, each with its name as the reader reads it.
+    Sides,
+    /// A sample mark and what it means.
+    Row(Glyph, String),
+    /// Space before the next row.
+    Gap(f64),
+}
+
+/// A sample mark of the legend, drawn as the map draws it. Side ids pick the colours.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Glyph {
+    /// A side's colour (`neutral`: grey).
+    Swatch(String),
+    /// A city disc filled with one side's colour, rimmed with another's, a number inside.
+    City {
+        fill: String,
+        rim: String,
+        value: String,
+    },
+    /// A port's anchor and its line to the sea.
+    Port,
+    /// A place with no walled city.
+    Open,
+    /// A sea area.
+    Sea,
+    /// A link's line, by its class (`road`, `lane`, `coast`).
+    Line(String),
+    /// A siege's dashed ring (the besieger's colour) round a city (the holder's).
+    Siege { ring: String, fill: String },
+    /// A blockade mark.
+    Blockade(String),
+    /// A piece's square with a number.
+    Block { side: String, text: String },
+    /// A piece seen from behind.
+    HiddenBlock(String),
+    /// A piece inside besieged walls (dark rim).
+    WalledBlock(String),
+    /// A move's arrow; `dash` is the SVG dash pattern (empty: solid).
+    Arrow { side: String, dash: String },
+    /// A battle mark, rimmed in the winner's colour.
+    Battle(String),
+    /// An assault's burst (hollow: a sortie).
+    Burst { side: String, hollow: bool },
+    /// A siege attrition mark.
+    Attrition(String),
+    /// A fallen city's flag.
+    Fall(String),
+}
+
+/// The panel's list of pieces: a heading, then each place with its pieces in words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Roster {
+    /// The heading; `{side}` in it stands for the viewing side's name as the reader
+    /// reads it.
+    pub title: String,
+    pub places: Vec<(String, Vec<String>)>,
 }
 
 /// A land area, with its city if it has one.
@@ -197,7 +282,10 @@ fn text_w(s: &str, size: f64) -> f64 {
 
 /// A side's colour, by its place in the scenario's order; `neutral` (or an unknown id)
 /// is grey.
-fn colour(pic: &MapPicture, side: &str) -> &'static str {
+fn colour<'a>(pic: &'a MapPicture, side: &str) -> &'a str {
+    if let Some((_, c)) = pic.dress.colours.iter().find(|(id, _)| id == side) {
+        return c;
+    }
     pic.sides
         .iter()
         .position(|(id, _)| id == side)
@@ -749,6 +837,7 @@ fn ports(s: &mut String, p: &Proj, pic: &MapPicture, placer: &mut Placer, lang: 
                 Lang::Ru => write!(tip, "; блокада, блокирует: {by} (8.2.1)"),
             };
         }
+        let tip = tip_or(pic, "port", &a.name, || tip);
         let _ = writeln!(s, "<g><title>{}</title>", esc(&tip));
         match &c.blockade {
             Some(b) => {
@@ -807,11 +896,25 @@ fn cut(a: &Spot, b: &Spot) -> Option<((f64, f64), (f64, f64))> {
     ))
 }
 
-/// What a `Seen` says, for its tooltip.
+/// What a `Seen` says, for its tooltip: the game's words for its kind
+/// (`Dress::seen`), else the drawing's own.
 fn seen_words(pic: &MapPicture, x: &Seen, lang: Lang) -> String {
     let who = side_name(pic, &x.side);
     let route = x.at.join(" → ");
     let place = x.at.first().cloned().unwrap_or_default();
+    if let Some(t) = pic.dress.seen.get(&x.what) {
+        let winner = x
+            .winner
+            .as_deref()
+            .map(|w| side_name(pic, w))
+            .unwrap_or_default();
+        return t
+            .replace("{who}", &who)
+            .replace("{route}", &route)
+            .replace("{place}", &place)
+            .replace("{count}", &x.count.to_string())
+            .replace("{winner}", &winner);
+    }
     let blocks = lang.count(x.count, ["block", "blocks"], ["блок", "блока", "блоков"]);
     let won = match &x.winner {
         Some(w) => lang.pick(
@@ -1069,10 +1172,10 @@ fn cities(s: &mut String, p: &Proj, pic: &MapPicture, lang: Lang) {
             let _ = writeln!(
                 s,
                 r##"<g><title>{}</title><path d="M{} {} l{} {} l{} {} l{} {} z" fill="#fbf8f1" stroke="#6b5f48" stroke-width="1.5"/></g>"##,
-                esc(&format!(
+                esc(&tip_or(pic, "area", &a.name, || format!(
                     "{} ({}): open country, no walled city",
                     a.name, a.region
-                )),
+                ))),
                 n(x),
                 n(y - OPEN_R),
                 n(OPEN_R),
@@ -1108,6 +1211,7 @@ fn cities(s: &mut String, p: &Proj, pic: &MapPicture, lang: Lang) {
                 Lang::Ru => write!(tip, "; в осаде с {since}, осаждает: {by}"),
             };
         }
+        let tip = tip_or(pic, "area", &a.name, || tip);
         let _ = writeln!(s, "<g><title>{}</title>", esc(&tip));
         if let Some((by, _)) = &c.siege {
             let _ = writeln!(
@@ -1172,6 +1276,7 @@ fn stack(s: &mut String, pic: &MapPicture, st: &Stack, x0: f64, y0: f64, lang: L
         if b.besieged {
             tip.push_str(lang.pick(", inside the walls", ", в стенах"));
         }
+        let tip = tip_or(pic, "block", &b.id, || tip);
         let _ = writeln!(
             s,
             r#"<g><title>{}</title><rect class="own" x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" {rim}/><text class="steps" x="{}" y="{}">{}</text></g>"#,
@@ -1230,6 +1335,158 @@ fn stack(s: &mut String, pic: &MapPicture, st: &Stack, x0: f64, y0: f64, lang: L
     }
 }
 
+/// The game's tooltip for `kind:name` (`Dress::tips`), else the drawing's own.
+fn tip_or(pic: &MapPicture, kind: &str, name: &str, own: impl FnOnce() -> String) -> String {
+    pic.dress
+        .tips
+        .get(&format!("{kind}:{name}"))
+        .cloned()
+        .unwrap_or_else(own)
+}
+
+/// One legend sample at the row ending at `y` (its text's baseline), `x` the panel's left.
+fn glyph(s: &mut String, pic: &MapPicture, g: &Glyph, x: f64, y: f64) {
+    match g {
+        Glyph::Swatch(id) => {
+            let _ = writeln!(
+                s,
+                r#"<rect x="{}" y="{}" width="22" height="11" rx="2" fill="{}"/>"#,
+                n(x + 2.0),
+                n(y - 10.0),
+                colour(pic, id)
+            );
+        }
+        Glyph::City { fill, rim, value } => {
+            let _ = writeln!(
+                s,
+                r##"<circle cx="{}" cy="{}" r="{}" fill="{}" stroke="{}" stroke-width="2.5"/><text class="value" x="{}" y="{}" fill="#ffffff">{}</text>"##,
+                n(x + 13.0),
+                n(y - 4.5),
+                n(CITY_R),
+                colour(pic, fill),
+                colour(pic, rim),
+                n(x + 13.0),
+                n(y - 0.7),
+                esc(value)
+            );
+        }
+        Glyph::Port => {
+            let _ = writeln!(
+                s,
+                r##"<line class="offshore" x1="{}" y1="{}" x2="{}" y2="{}"/><circle cx="{}" cy="{}" r="6.5" fill="#fbf8f1" stroke="#1d4f8a" stroke-width="0.8"/>"##,
+                n(x + 8.0),
+                n(y - 4.5),
+                n(x + 28.0),
+                n(y - 4.5),
+                n(x + 8.0),
+                n(y - 4.5)
+            );
+            anchor(s, x + 8.0, y - 4.5, "anchor");
+        }
+        Glyph::Open => {
+            let _ = writeln!(
+                s,
+                r##"<path d="M{} {} l6 6 l-6 6 l-6 -6 z" fill="#fbf8f1" stroke="#6b5f48" stroke-width="1.5"/>"##,
+                n(x + 13.0),
+                n(y - 10.5)
+            );
+        }
+        Glyph::Sea => {
+            let _ = writeln!(
+                s,
+                r#"<ellipse class="sea" cx="{}" cy="{}" rx="13" ry="8"/>"#,
+                n(x + 13.0),
+                n(y - 4.5)
+            );
+        }
+        Glyph::Line(class) => {
+            let _ = writeln!(
+                s,
+                r#"<line class="{}" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+                esc(class),
+                n(x),
+                n(y - 4.5),
+                n(x + 26.0),
+                n(y - 4.5)
+            );
+        }
+        Glyph::Siege { ring, fill } => {
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{}" stroke-width="3" stroke-dasharray="4 2.5"/><circle cx="{}" cy="{}" r="6" fill="{}"/>"#,
+                n(x + 13.0),
+                n(y - 4.5),
+                n(CITY_R + 2.0),
+                colour(pic, ring),
+                n(x + 13.0),
+                n(y - 4.5),
+                colour(pic, fill)
+            );
+        }
+        Glyph::Blockade(side) => blockade_mark(s, x + 13.0, y - 4.5, colour(pic, side)),
+        Glyph::Block { side, text } => {
+            let _ = writeln!(
+                s,
+                r##"<rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}"/><text class="steps" x="{}" y="{}">{}</text>"##,
+                n(x + 6.0),
+                n(y - 11.0),
+                n(BLOCK),
+                n(BLOCK),
+                colour(pic, side),
+                n(x + 6.0 + BLOCK / 2.0),
+                n(y - 1.5),
+                esc(text)
+            );
+        }
+        Glyph::HiddenBlock(side) => {
+            let _ = writeln!(
+                s,
+                r#"<rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" fill-opacity="0.8"/>"#,
+                n(x + 6.0),
+                n(y - 11.0),
+                n(BLOCK),
+                n(BLOCK),
+                colour(pic, side)
+            );
+        }
+        Glyph::WalledBlock(side) => {
+            let _ = writeln!(
+                s,
+                r##"<rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" stroke="#111111" stroke-width="2"/>"##,
+                n(x + 6.0),
+                n(y - 11.0),
+                n(BLOCK),
+                n(BLOCK),
+                colour(pic, side)
+            );
+        }
+        Glyph::Arrow { side, dash } => {
+            let mover = colour(pic, side);
+            let dash = if dash.is_empty() {
+                String::new()
+            } else {
+                format!(r#" stroke-dasharray="{}""#, esc(dash))
+            };
+            let _ = writeln!(
+                s,
+                r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{mover}" stroke-width="3"{dash}/><path d="M{} {} l-9 -4.5 v9 z" fill="{mover}"/>"#,
+                n(x),
+                n(y - 4.5),
+                n(x + 18.0),
+                n(y - 4.5),
+                n(x + 27.0),
+                n(y - 4.5)
+            );
+        }
+        Glyph::Battle(side) => battle_mark(s, x + 13.0, y - 4.5, colour(pic, side)),
+        Glyph::Burst { side, hollow } => {
+            burst_mark(s, x + 13.0, y - 4.5, colour(pic, side), *hollow)
+        }
+        Glyph::Attrition(side) => attrition_mark(s, x + 13.0, y - 4.5, colour(pic, side)),
+        Glyph::Fall(side) => fall_mark(s, x + 13.0, y - 4.5, colour(pic, side)),
+    }
+}
+
 /// The side panel: the legend, the notes, and the side's own blocks by place.
 fn panel(s: &mut String, pic: &MapPicture, lang: Lang) {
     let x = PANEL_X;
@@ -1264,253 +1521,22 @@ fn panel(s: &mut String, pic: &MapPicture, lang: Lang) {
             esc(text)
         );
     };
-    head(s, &mut y, lang.pick("Legend", "Условные обозначения"));
-    // Sides.
-    for (id, name) in &pic.sides {
-        line(s, &mut y, name);
-        let _ = writeln!(
-            s,
-            r#"<rect x="{}" y="{}" width="22" height="11" rx="2" fill="{}"/>"#,
-            n(x + 2.0),
-            n(y - 10.0),
-            colour(pic, id)
-        );
+    for row in &pic.dress.legend {
+        match row {
+            LegendRow::Head(text) => head(s, &mut y, text),
+            LegendRow::Sides => {
+                for (id, name) in &pic.sides {
+                    line(s, &mut y, name);
+                    glyph(s, pic, &Glyph::Swatch(id.clone()), x, y);
+                }
+            }
+            LegendRow::Gap(g) => y += g,
+            LegendRow::Row(g, text) => {
+                line(s, &mut y, text);
+                glyph(s, pic, g, x, y);
+            }
+        }
     }
-    line(s, &mut y, lang.pick("neutral", "нейтральные"));
-    let _ = writeln!(
-        s,
-        r#"<rect x="{}" y="{}" width="22" height="11" rx="2" fill="{NEUTRAL}"/>"#,
-        n(x + 2.0),
-        n(y - 10.0)
-    );
-    let first = pic.sides.first().map(|(id, _)| id.as_str()).unwrap_or("");
-    let second = pic.sides.get(1).map(|(id, _)| id.as_str()).unwrap_or(first);
-    line(
-        s,
-        &mut y,
-        lang.pick(
-            "city: value inside; fill = control, rim = loyalty",
-            "город: ценность; цвет — контроль, обод — лояльность",
-        ),
-    );
-    let _ = writeln!(
-        s,
-        r##"<circle cx="{}" cy="{}" r="{}" fill="{}" stroke="{}" stroke-width="2.5"/><text class="value" x="{}" y="{}" fill="#ffffff">2</text>"##,
-        n(x + 13.0),
-        n(y - 4.5),
-        n(CITY_R),
-        colour(pic, first),
-        colour(pic, second),
-        n(x + 13.0),
-        n(y - 0.7)
-    );
-    y += 4.0;
-    line(
-        s,
-        &mut y,
-        lang.pick(
-            "port: anchor, line to its offshore sea",
-            "порт: якорь, линия к его морю",
-        ),
-    );
-    let _ = writeln!(
-        s,
-        r##"<line class="offshore" x1="{}" y1="{}" x2="{}" y2="{}"/><circle cx="{}" cy="{}" r="6.5" fill="#fbf8f1" stroke="#1d4f8a" stroke-width="0.8"/>"##,
-        n(x + 8.0),
-        n(y - 4.5),
-        n(x + 28.0),
-        n(y - 4.5),
-        n(x + 8.0),
-        n(y - 4.5)
-    );
-    anchor(s, x + 8.0, y - 4.5, "anchor");
-    line(
-        s,
-        &mut y,
-        lang.pick(
-            "open country (no walled city)",
-            "открытая местность (без города)",
-        ),
-    );
-    let _ = writeln!(
-        s,
-        r##"<path d="M{} {} l6 6 l-6 6 l-6 -6 z" fill="#fbf8f1" stroke="#6b5f48" stroke-width="1.5"/>"##,
-        n(x + 13.0),
-        n(y - 10.5)
-    );
-    y += 4.0;
-    line(s, &mut y, lang.pick("sea area", "морская зона"));
-    let _ = writeln!(
-        s,
-        r#"<ellipse class="sea" cx="{}" cy="{}" rx="13" ry="8"/>"#,
-        n(x + 13.0),
-        n(y - 4.5)
-    );
-    for (class, text) in [
-        ("road", lang.pick("land adjacency", "сухопутная связь")),
-        ("lane", lang.pick("sea adjacency", "морская связь")),
-        (
-            "coast",
-            lang.pick("coast: area touches sea", "побережье: область у моря"),
-        ),
-    ] {
-        line(s, &mut y, text);
-        let _ = writeln!(
-            s,
-            r#"<line class="{class}" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
-            n(x),
-            n(y - 4.5),
-            n(x + 26.0),
-            n(y - 4.5)
-        );
-    }
-    y += 4.0;
-    line(
-        s,
-        &mut y,
-        lang.pick(
-            "siege: dashed ring in the besieger's colour",
-            "осада: пунктирное кольцо цвета осаждающего",
-        ),
-    );
-    let _ = writeln!(
-        s,
-        r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{}" stroke-width="3" stroke-dasharray="4 2.5"/><circle cx="{}" cy="{}" r="6" fill="{}"/>"#,
-        n(x + 13.0),
-        n(y - 4.5),
-        n(CITY_R + 2.0),
-        colour(pic, second),
-        n(x + 13.0),
-        n(y - 4.5),
-        colour(pic, first)
-    );
-    y += 4.0;
-    line(
-        s,
-        &mut y,
-        lang.pick(
-            "blockade: enemy fleet in the offshore sea",
-            "блокада: вражеский флот в море порта",
-        ),
-    );
-    blockade_mark(s, x + 13.0, y - 4.5, colour(pic, second));
-    y += 4.0;
-    line(
-        s,
-        &mut y,
-        lang.pick("your block: steps shown", "ваш блок: число — шаги"),
-    );
-    let _ = writeln!(
-        s,
-        r##"<rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}"/><text class="steps" x="{}" y="{}">3</text>"##,
-        n(x + 6.0),
-        n(y - 11.0),
-        n(BLOCK),
-        n(BLOCK),
-        colour(pic, &pic.side),
-        n(x + 6.0 + BLOCK / 2.0),
-        n(y - 1.5)
-    );
-    let other = pic
-        .sides
-        .iter()
-        .find(|(id, _)| *id != pic.side)
-        .map(|(id, _)| id.as_str())
-        .unwrap_or("");
-    line(
-        s,
-        &mut y,
-        lang.pick(
-            "enemy block: hidden, one square each",
-            "вражеский блок: скрыт, по квадрату на блок",
-        ),
-    );
-    let _ = writeln!(
-        s,
-        r#"<rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" fill-opacity="0.8"/>"#,
-        n(x + 6.0),
-        n(y - 11.0),
-        n(BLOCK),
-        n(BLOCK),
-        colour(pic, other)
-    );
-    line(
-        s,
-        &mut y,
-        lang.pick(
-            "dark rim: inside besieged walls",
-            "тёмная рамка: в осаждённых стенах",
-        ),
-    );
-    let _ = writeln!(
-        s,
-        r##"<rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" stroke="#111111" stroke-width="2"/>"##,
-        n(x + 6.0),
-        n(y - 11.0),
-        n(BLOCK),
-        n(BLOCK),
-        colour(pic, &pic.side)
-    );
-
-    y += 8.0;
-    head(s, &mut y, lang.pick("Last turn", "Прошлый ход"));
-    let mover = colour(pic, second);
-    for (dash, text) in [
-        (
-            "",
-            lang.pick(
-                "move: arrow, number = blocks",
-                "движение: стрелка, число — блоки",
-            ),
-        ),
-        (r#" stroke-dasharray="9 4""#, lang.pick("by sea", "по морю")),
-        (
-            r#" stroke-dasharray="2.5 3""#,
-            lang.pick("retreat", "отступление"),
-        ),
-    ] {
-        line(s, &mut y, text);
-        let _ = writeln!(
-            s,
-            r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{mover}" stroke-width="3"{dash}/><path d="M{} {} l-9 -4.5 v9 z" fill="{mover}"/>"#,
-            n(x),
-            n(y - 4.5),
-            n(x + 18.0),
-            n(y - 4.5),
-            n(x + 27.0),
-            n(y - 4.5)
-        );
-    }
-    y += 4.0;
-    line(
-        s,
-        &mut y,
-        lang.pick(
-            "battle: rim in the winner's colour",
-            "битва: обод цвета победителя",
-        ),
-    );
-    battle_mark(s, x + 13.0, y - 4.5, colour(pic, first));
-    y += 6.0;
-    line(
-        s,
-        &mut y,
-        lang.pick("assault (sortie: hollow)", "штурм (вылазка: полый)"),
-    );
-    burst_mark(s, x + 13.0, y - 4.5, mover, false);
-    y += 6.0;
-    line(s, &mut y, lang.pick("siege attrition", "осадное истощение"));
-    attrition_mark(s, x + 13.0, y - 4.5, mover);
-    y += 6.0;
-    line(
-        s,
-        &mut y,
-        lang.pick(
-            "city fallen: flag of the taker",
-            "город взят: флаг взявшего",
-        ),
-    );
-    fall_mark(s, x + 13.0, y - 4.5, mover);
 
     if !pic.notes.is_empty() {
         y += 8.0;
@@ -1527,44 +1553,21 @@ fn panel(s: &mut String, pic: &MapPicture, lang: Lang) {
         }
     }
 
+    let Some(roster) = &pic.dress.roster else {
+        s.push_str("</g>\n");
+        return;
+    };
     y += 8.0;
     head(
         s,
         &mut y,
-        &lang.pick(
-            format!("{}'s blocks on the map", side_name(pic, &pic.side)),
-            format!("Блоки на карте: {}", side_name(pic, &pic.side)),
-        ),
+        &roster.title.replace("{side}", &side_name(pic, &pic.side)),
     );
-    let mut places: Vec<&str> = Vec::new();
-    for b in &pic.blocks {
-        if !places.contains(&b.at.as_str()) {
-            places.push(&b.at);
-        }
-    }
+    let places: Vec<&str> = roster.places.iter().map(|(p, _)| p.as_str()).collect();
     let bottom = MAP_Y + MAP_H - 10.0;
     let width = PANEL_W - 24.0;
     for (shown, place) in places.iter().enumerate() {
-        let list: Vec<String> = pic
-            .blocks
-            .iter()
-            .filter(|b| b.at == *place)
-            .map(|b| {
-                format!(
-                    "{} {} {}/{} {}{}",
-                    b.id,
-                    b.kind,
-                    b.steps,
-                    b.max,
-                    b.rating,
-                    if b.besieged {
-                        lang.pick(" (in the walls)", " (в стенах)")
-                    } else {
-                        ""
-                    }
-                )
-            })
-            .collect();
+        let list: &[String] = &roster.places[shown].1;
         // The place in bold, then its blocks, wrapped at the commas.
         let mut lines: Vec<String> = Vec::new();
         let mut cur = String::new();

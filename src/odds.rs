@@ -49,6 +49,97 @@ pub struct Query {
 /// and every block's fate need no joint table and have no such bound.
 pub const MAX_JOINT: usize = 100_000;
 
+/// A question as the command line asked it, in no game's words: the kind and every
+/// option given, as key/value pairs in the order typed (`attacker` once per block,
+/// `no-double-defence` = `true`, each `--with KEY=VALUE` as its own pair). Each game
+/// reads the keys it knows and refuses the others (`Rules::odds_of`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Ask {
+    pub kind: String,
+    pub args: Vec<(String, String)>,
+    /// How many outcomes of the joint table to list (`Query::listed`): the table's
+    /// `--top`, 0 for `--json`, `None` for `--json --joint`.
+    pub listed: Option<usize>,
+}
+
+impl Ask {
+    /// The last value given for `key`.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.args
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Every value given for `key`, in order.
+    pub fn all(&self, key: &str) -> Vec<&str> {
+        self.args
+            .iter()
+            .filter(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+            .collect()
+    }
+
+    /// The first key not in `known`, if any.
+    pub fn unknown<'a>(&'a self, known: &[&str]) -> Option<&'a str> {
+        self.args
+            .iter()
+            .map(|(k, _)| k.as_str())
+            .find(|k| !known.contains(k))
+    }
+}
+
+impl Query {
+    /// The question as the games with block combat read it (`--attacker`, `--defender`,
+    /// `--at`, `--side`, `--rounds`, `--hit-on`, `--no-double-defence`); any other key is
+    /// refused.
+    pub fn from_ask(ask: &Ask) -> Result<Query, String> {
+        const KNOWN: [&str; 7] = [
+            "at",
+            "side",
+            "attacker",
+            "defender",
+            "rounds",
+            "hit-on",
+            "no-double-defence",
+        ];
+        if let Some(k) = ask.unknown(&KNOWN) {
+            return Err(format!(
+                "this game's odds take no `{k}`; they take --{}",
+                KNOWN.join(", --")
+            ));
+        }
+        let num = |key: &str| -> Result<Option<u32>, String> {
+            ask.get(key)
+                .map(|v| {
+                    v.parse::<u32>()
+                        .map_err(|_| format!("--{key} takes a number, not `{v}`"))
+                })
+                .transpose()
+        };
+        Ok(Query {
+            kind: ask.kind.clone(),
+            at: ask.get("at").map(str::to_string),
+            side: ask.get("side").map(str::to_string),
+            attacker: ask
+                .all("attacker")
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
+            defender: ask
+                .all("defender")
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
+            rounds: num("rounds")?,
+            hit_on: num("hit-on")?,
+            no_double_defence: ask.get("no-double-defence") == Some("true"),
+            listed: ask.listed,
+        })
+    }
+}
+
 /// One block in the combat, as it starts.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct BlockIn {

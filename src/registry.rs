@@ -82,8 +82,10 @@ pub trait Game: Send + Sync {
         &self,
         view: Option<(&Path, &[u8])>,
         scenario: &str,
-        q: &crate::odds::Query,
+        ask: &crate::odds::Ask,
     ) -> Result<crate::odds::Odds, Failure>;
+    /// The kinds `dikast odds` computes for this game, with what each is.
+    fn odds_kinds(&self) -> &'static [(&'static str, &'static str)];
     /// Orders bytes checked against a view's bytes (`dikast receive`), the diagnostics
     /// in the player's `lang`; `Ok` holds the warnings of valid orders, rendered (empty:
     /// none).
@@ -206,9 +208,12 @@ impl<R: Rules + 'static> Game for Entry<R> {
         &self,
         view: Option<(&Path, &[u8])>,
         scenario: &str,
-        q: &crate::odds::Query,
+        ask: &crate::odds::Ask,
     ) -> Result<crate::odds::Odds, Failure> {
-        crate::show::odds::<R>(view, scenario, q)
+        crate::show::odds::<R>(view, scenario, ask)
+    }
+    fn odds_kinds(&self) -> &'static [(&'static str, &'static str)] {
+        R::odds_kinds()
     }
     fn check_orders_bytes(
         &self,

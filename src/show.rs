@@ -193,7 +193,7 @@ pub fn show<R: Rules>(
 pub fn odds<R: Rules>(
     view: Option<(&Path, &[u8])>,
     scenario: &str,
-    q: &crate::odds::Query,
+    ask: &crate::odds::Ask,
 ) -> Result<crate::odds::Odds, Failure> {
     let (sc, v) = match view {
         Some((file, bytes)) => {
@@ -216,7 +216,7 @@ pub fn odds<R: Rules>(
             (std::sync::Arc::new(sc), None)
         }
     };
-    R::odds(&sc, v.as_ref().map(|v| &v.state), q).map_err(Failure::Refused)
+    R::odds_of(&sc, v.as_ref().map(|v| &v.state), ask).map_err(Failure::Refused)
 }
 
 /// A game file shown without `--side`: the moderator's whole position, every side's

@@ -391,6 +391,7 @@ fn control_characters_cannot_break_the_xml() {
             besieged: false,
         }],
         notes: vec![bad.into()],
+        dress: Default::default(),
     };
     let head = Heading {
         game: bad.into(),

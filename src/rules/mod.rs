@@ -242,4 +242,19 @@ pub trait Rules {
     ) -> Result<crate::odds::Odds, String> {
         Err(format!("{} has no odds to compute", Self::ID))
     }
+    /// The kinds `dikast odds` computes for this game, each with a line saying what it is
+    /// (the command's help lists them); none by default.
+    fn odds_kinds() -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+    /// `dikast odds` as the command line asked it: the game reads its own keys from `ask`
+    /// and returns the distribution the core prints. By default the block-combat question
+    /// (`odds::Query::from_ask`) answered by `odds`.
+    fn odds_of(
+        sc: &Self::Scenario,
+        view: Option<&Self::View>,
+        ask: &crate::odds::Ask,
+    ) -> Result<crate::odds::Odds, String> {
+        Self::odds(sc, view, &crate::odds::Query::from_ask(ask)?)
+    }
 }

@@ -192,6 +192,15 @@ impl Rules for Hellenes {
     ) -> Result<crate::odds::Odds, String> {
         engine::odds::odds(sc, view, q)
     }
+    fn odds_kinds() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("battle", "a field battle, 2.0"),
+            ("naval", "a naval battle, 2.0"),
+            ("assault", "an assault on a besieged city, 8.1"),
+            ("sortie", "a sortie of besieged blocks, 8.3"),
+            ("attrition", "a siege attrition, 8.2"),
+        ]
+    }
 }
 
 /// Tests that cross the Hellenes layers: an order checked and then resolved, a whole turn

@@ -265,6 +265,22 @@ impl Rules for Successors {
     fn map(sc: &Scenario, view: &View) -> crate::map::MapPicture {
         text::picture::picture(sc, view)
     }
+    fn map_in(sc: &Scenario, view: &View, lang: Lang) -> crate::map::MapPicture {
+        text::picture::picture_in(sc, view, lang)
+    }
+    fn last_turn(_sc: &Scenario, before: &State, events: &[Event]) -> Vec<crate::game::Seen> {
+        text::picture::last_turn(before, events)
+    }
+    fn odds_kinds() -> &'static [(&'static str, &'static str)] {
+        engine::odds::KINDS
+    }
+    fn odds_of(
+        sc: &Scenario,
+        view: Option<&View>,
+        ask: &crate::odds::Ask,
+    ) -> Result<crate::odds::Odds, String> {
+        engine::odds::odds(sc, view, ask)
+    }
 }
 
 /// What `load_scenario` refuses in a parsed scenario: another game's, or any of its

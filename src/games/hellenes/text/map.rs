@@ -18,7 +18,10 @@ use crate::games::hellenes::model::state::Status;
 use crate::games::hellenes::model::view::View;
 use crate::games::hellenes::text::words::{self, Case};
 use crate::lang::Lang;
-use crate::map::{AreaMark, BlockMark, CityMark, HiddenGroup, Link, LinkKind, MapPicture, SeaMark};
+use crate::map::{
+    AreaMark, BlockMark, CityMark, Dress, Glyph, HiddenGroup, LegendRow, Link, LinkKind,
+    MapPicture, Roster, SeaMark,
+};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The picture of the map as `v.side` may see it.
@@ -139,7 +142,7 @@ pub fn picture_in(sc: &Scenario, v: &View, lang: Lang) -> MapPicture {
         }
     }
 
-    let blocks = v
+    let blocks: Vec<BlockMark> = v
         .blocks
         .iter()
         .filter(|b| b.status.on_map())
@@ -167,22 +170,185 @@ pub fn picture_in(sc: &Scenario, v: &View, lang: Lang) -> MapPicture {
         .collect();
 
     let notes = notes(sc, v, lang);
+    let sides: Vec<(String, String)> = sc
+        .sides
+        .iter()
+        .map(|s| (s.id.clone(), s.name.clone()))
+        .collect();
+    let dress = dress(&sides, &v.side, &blocks, lang);
 
     MapPicture {
         // The title as the scenario writes it, or its Russian (text/words-ru.yaml).
         title: words::text(&sc.title, lang),
         side: v.side.clone(),
-        sides: sc
-            .sides
-            .iter()
-            .map(|s| (s.id.clone(), s.name.clone()))
-            .collect(),
+        sides,
         areas,
         seas,
         links: links.into_iter().collect(),
         blocks,
         hidden,
         notes,
+        dress,
+    }
+}
+
+/// The legend in Hellenes' words (blocks: steps shown for one's own, hidden for the
+/// enemy's; loyalty; blockades; attrition), and the side's own blocks by place.
+fn dress(sides: &[(String, String)], me: &str, blocks: &[BlockMark], lang: Lang) -> Dress {
+    let first = sides.first().map(|(id, _)| id.clone()).unwrap_or_default();
+    let second = sides
+        .get(1)
+        .map(|(id, _)| id.clone())
+        .unwrap_or(first.clone());
+    let other = sides
+        .iter()
+        .find(|(id, _)| id != me)
+        .map(|(id, _)| id.clone())
+        .unwrap_or_default();
+    let row = |g: Glyph, en: &str, ru: &str| LegendRow::Row(g, lang.pick(en, ru).to_string());
+    let arrow = |dash: &str| Glyph::Arrow {
+        side: second.clone(),
+        dash: dash.to_string(),
+    };
+    let legend = vec![
+        LegendRow::Head(lang.pick("Legend", "Условные обозначения").to_string()),
+        LegendRow::Sides,
+        row(Glyph::Swatch("neutral".into()), "neutral", "нейтральные"),
+        row(
+            Glyph::City {
+                fill: first.clone(),
+                rim: second.clone(),
+                value: "2".into(),
+            },
+            "city: value inside; fill = control, rim = loyalty",
+            "город: ценность; цвет — контроль, обод — лояльность",
+        ),
+        LegendRow::Gap(4.0),
+        row(
+            Glyph::Port,
+            "port: anchor, line to its offshore sea",
+            "порт: якорь, линия к его морю",
+        ),
+        row(
+            Glyph::Open,
+            "open country (no walled city)",
+            "открытая местность (без города)",
+        ),
+        LegendRow::Gap(4.0),
+        row(Glyph::Sea, "sea area", "морская зона"),
+        row(
+            Glyph::Line("road".into()),
+            "land adjacency",
+            "сухопутная связь",
+        ),
+        row(Glyph::Line("lane".into()), "sea adjacency", "морская связь"),
+        row(
+            Glyph::Line("coast".into()),
+            "coast: area touches sea",
+            "побережье: область у моря",
+        ),
+        LegendRow::Gap(4.0),
+        row(
+            Glyph::Siege {
+                ring: second.clone(),
+                fill: first.clone(),
+            },
+            "siege: dashed ring in the besieger's colour",
+            "осада: пунктирное кольцо цвета осаждающего",
+        ),
+        LegendRow::Gap(4.0),
+        row(
+            Glyph::Blockade(second.clone()),
+            "blockade: enemy fleet in the offshore sea",
+            "блокада: вражеский флот в море порта",
+        ),
+        LegendRow::Gap(4.0),
+        row(
+            Glyph::Block {
+                side: me.to_string(),
+                text: "3".into(),
+            },
+            "your block: steps shown",
+            "ваш блок: число — шаги",
+        ),
+        row(
+            Glyph::HiddenBlock(other),
+            "enemy block: hidden, one square each",
+            "вражеский блок: скрыт, по квадрату на блок",
+        ),
+        row(
+            Glyph::WalledBlock(me.to_string()),
+            "dark rim: inside besieged walls",
+            "тёмная рамка: в осаждённых стенах",
+        ),
+        LegendRow::Gap(8.0),
+        LegendRow::Head(lang.pick("Last turn", "Прошлый ход").to_string()),
+        row(
+            arrow(""),
+            "move: arrow, number = blocks",
+            "движение: стрелка, число — блоки",
+        ),
+        row(arrow("9 4"), "by sea", "по морю"),
+        row(arrow("2.5 3"), "retreat", "отступление"),
+        LegendRow::Gap(4.0),
+        row(
+            Glyph::Battle(first.clone()),
+            "battle: rim in the winner's colour",
+            "битва: обод цвета победителя",
+        ),
+        LegendRow::Gap(6.0),
+        row(
+            Glyph::Burst {
+                side: second.clone(),
+                hollow: false,
+            },
+            "assault (sortie: hollow)",
+            "штурм (вылазка: полый)",
+        ),
+        LegendRow::Gap(6.0),
+        row(
+            Glyph::Attrition(second.clone()),
+            "siege attrition",
+            "осадное истощение",
+        ),
+        LegendRow::Gap(6.0),
+        row(
+            Glyph::Fall(second.clone()),
+            "city fallen: flag of the taker",
+            "город взят: флаг взявшего",
+        ),
+    ];
+    let mut places: Vec<(String, Vec<String>)> = Vec::new();
+    for b in blocks {
+        let item = format!(
+            "{} {} {}/{} {}{}",
+            b.id,
+            b.kind,
+            b.steps,
+            b.max,
+            b.rating,
+            if b.besieged {
+                lang.pick(" (in the walls)", " (в стенах)")
+            } else {
+                ""
+            }
+        );
+        match places.iter_mut().find(|(p, _)| *p == b.at) {
+            Some((_, list)) => list.push(item),
+            None => places.push((b.at.clone(), vec![item])),
+        }
+    }
+    Dress {
+        legend,
+        roster: Some(Roster {
+            title: lang
+                .pick("{side}'s blocks on the map", "Блоки на карте: {side}")
+                .to_string(),
+            places,
+        }),
+        colours: Vec::new(),
+        tips: BTreeMap::new(),
+        seen: BTreeMap::new(),
     }
 }
 

@@ -7,6 +7,7 @@
 pub mod battle;
 pub mod independent;
 pub mod movement;
+pub mod odds;
 pub mod round;
 pub mod siege;
 pub mod tyche;

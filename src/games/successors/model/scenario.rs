@@ -34,6 +34,9 @@ pub struct Scenario {
     #[serde(default)]
     pub declension_ru: BTreeMap<String, [String; 5]>,
     pub independent_control: Vec<String>,
+    /// The independents' colour on the map (`#rrggbb`): their armies and markers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub independent_colour: Option<String>,
     pub lineups: BTreeMap<u32, BTreeMap<String, Vec<String>>>,
     pub tyche: Vec<Card>,
 }
@@ -176,6 +179,10 @@ pub struct House {
     /// §8 [A]: the house's Legitimacy at the start.
     #[serde(default)]
     pub legitimacy: u32,
+    /// Its colour on the map (`#rrggbb`); a player's armies and markers take the colour
+    /// of his first house. Presentation only, no rule.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -420,6 +427,25 @@ impl Scenario {
     /// Every problem that makes the scenario unplayable.
     pub fn problems(&self) -> Vec<String> {
         let mut p = Vec::new();
+        let hex = |c: &str| {
+            c.len() == 7 && c.starts_with('#') && c[1..].chars().all(|x| x.is_ascii_hexdigit())
+        };
+        let mut colours: Vec<(&str, &str)> = self
+            .houses
+            .iter()
+            .filter_map(|h| h.colour.as_deref().map(|c| (h.id.as_str(), c)))
+            .collect();
+        if let Some(c) = self.independent_colour.as_deref() {
+            colours.push(("the independents", c));
+        }
+        for (i, (who, c)) in colours.iter().enumerate() {
+            if !hex(c) {
+                p.push(format!("the colour of {who}, `{c}`, is not #rrggbb"));
+            }
+            if let Some((other, _)) = colours[..i].iter().find(|(_, d)| d.eq_ignore_ascii_case(c)) {
+                p.push(format!("{who} and {other} share the colour {c}"));
+            }
+        }
         let spaces: BTreeSet<&str> = self.spaces.iter().map(|s| s.id.as_str()).collect();
         if spaces.len() != self.spaces.len() {
             p.push("two spaces share an id".to_string());
