@@ -1303,6 +1303,8 @@ mod tests {
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
+            // Every outcome: the tests compare the whole joint table.
+            listed: None,
         }
     }
 
