@@ -26,6 +26,9 @@ pub enum Failure {
     /// done, and the same call may succeed later. Exit 75 (EX_TEMPFAIL), so that a mail
     /// server piping a message to `dikast receive` keeps it and retries.
     Busy(String),
+    /// A command's whole answer when that answer is "no" (`dikast doctor` finding what a
+    /// campaign lacks): printed on standard output as it is, exit 1.
+    Report(String),
 }
 
 impl Failure {
@@ -40,7 +43,11 @@ impl Failure {
     /// The process exit code (spec/pbem.md).
     pub fn exit_code(&self) -> i32 {
         match self {
-            Failure::Input(_) | Failure::InputIn(..) | Failure::Refused(_) | Failure::Io(_) => 1,
+            Failure::Input(_)
+            | Failure::InputIn(..)
+            | Failure::Refused(_)
+            | Failure::Io(_)
+            | Failure::Report(_) => 1,
             Failure::Verify(_) => 3,
             Failure::Mail(_) | Failure::Busy(_) => 75,
         }
@@ -55,6 +62,7 @@ impl Failure {
             Failure::Io(m) => format!("error: {m}\n"),
             Failure::Verify(m) => format!("verification failed: {m}\n"),
             Failure::Mail(m) => format!("mail: {m}\n"),
+            Failure::Report(m) => m.clone(),
             Failure::Busy(m) => format!("busy: {m}\nnothing was done; try again later (exit 75, EX_TEMPFAIL: a mail server retries)\n"),
         }
     }
