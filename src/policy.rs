@@ -664,6 +664,19 @@ pub struct Record {
     /// `deadline_every:` when the next turn's deadline was counted from `at` by it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deadline_every: Option<String>,
+    /// Orders by mail refused for arriving after the deadline (`late: refuse`): the
+    /// turn was adjudicated without them, and every report says so (issue 32.13).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refused_late: Vec<RefusedLate>,
+}
+
+/// A message of orders refused for arriving late (`late: refuse`).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RefusedLate {
+    pub side: String,
+    /// RFC 3339, by the receiving machine's clock.
+    pub arrived: String,
 }
 
 impl Record {
@@ -750,10 +763,16 @@ pub fn record_for<S>(
             .as_ref()
             .is_some_and(|d| d.contains_key(&(t + 1)))
     });
+    let refused_late: Vec<RefusedLate> = crate::receive::refused_late(layout, t)
+        .into_iter()
+        .filter(|(side, _)| !p.sent.contains(side))
+        .map(|(side, arrived)| RefusedLate { side, arrived })
+        .collect();
     if clock == Clock::Machine
         && late_orders.is_empty()
         && early_owing.is_empty()
         && cadence.is_none()
+        && refused_late.is_empty()
     {
         return Ok(None);
     }
@@ -766,16 +785,21 @@ pub fn record_for<S>(
         late_orders,
         early_owing,
         deadline_every: cadence,
+        refused_late,
     }))
 }
 
-/// The line of the moderator's reports that names the record's SHA-256 (`verify` reads it).
+/// The line of the moderator's reports that names the record's SHA-256 (`verify` reads
+/// it), in each language.
 const RECORD_LINE: &str = "- Recorded in `adjudication.yaml` beside this report, SHA-256 `";
+const RECORD_LINE_RU: &str = "- Записано в `adjudication.yaml` рядом с этим отчётом, SHA-256 `";
 
 /// The SHA-256 of the record that a moderator's report names, if it names one.
 pub fn recorded_record_sha(report: &str) -> Option<String> {
-    let at = report.find(RECORD_LINE)? + RECORD_LINE.len();
-    let rest = &report[at..];
+    let (at, line) = [RECORD_LINE, RECORD_LINE_RU]
+        .into_iter()
+        .find_map(|l| report.find(l).map(|at| (at, l)))?;
+    let rest = &report[at + line.len()..];
     Some(rest[..rest.find('`')?].to_string())
 }
 
@@ -898,9 +922,26 @@ fn record_section<R: Rules>(
             format!("- Срок следующего хода отсчитан от этого времени (`deadline_every: {every}`).\n"),
         ));
     }
+    for r in &rec.refused_late {
+        out.push_str(&match lang {
+            Lang::En => format!(
+                "- Orders of {} that arrived by mail at {}, after the deadline {deadline}, were **refused** (`late: refuse`): this turn was adjudicated without them.\n",
+                name(&r.side),
+                time(&r.arrived)
+            ),
+            Lang::Ru => format!(
+                "- Приказы стороны {}, пришедшие по почте {}, после срока {deadline}, **отклонены** (`late: refuse`): ход обсчитан без них.\n",
+                name(&r.side),
+                time(&r.arrived)
+            ),
+        });
+    }
     if moderator {
-        // The same words in every language: `verify` finds the line by them.
-        out.push_str(&format!("{RECORD_LINE}{record_sha}`.\n"));
+        // `verify` finds the line by its words (`recorded_record_sha`).
+        out.push_str(&format!(
+            "{}{record_sha}`.\n",
+            lang.pick(RECORD_LINE, RECORD_LINE_RU)
+        ));
     }
     out
 }

@@ -873,6 +873,31 @@ pub fn receive_maildir(
     Ok(lines)
 }
 
+/// The sides whose orders by mail of turn t were refused for arriving after the deadline
+/// (`late: refuse`), each with the arrival of its last such message, in side order.
+pub fn refused_late(layout: &Layout, t: u32) -> Vec<(String, String)> {
+    let Ok(r) = load_receipts(layout, t) else {
+        return Vec::new();
+    };
+    let late_why = |w: &str| {
+        let probe = Refusal::Late {
+            deadline: String::new(),
+        }
+        .why(Lang::En);
+        let tail = probe.trim_start_matches("the deadline  has passed");
+        w.starts_with("the deadline ") && w.ends_with(tail)
+    };
+    let mut by_side: std::collections::BTreeMap<String, String> = Default::default();
+    for m in &r.messages {
+        if m.outcome == Outcome::Refused && m.why.as_deref().is_some_and(late_why) {
+            if let Some(s) = &m.side {
+                by_side.insert(s.clone(), m.arrived.clone());
+            }
+        }
+    }
+    by_side.into_iter().collect()
+}
+
 /// The game's own check of orders bytes against a view's bytes (the registry's checker).
 pub fn check_bytes<R: crate::rules::Rules>(
     view_name: &str,
