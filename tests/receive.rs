@@ -1350,10 +1350,10 @@ fn reports_name_orders_refused_as_late_and_the_russian_record_line_is_russian() 
     assert!(out.ends_with("verified\n"), "{out}");
     // A changed record is still caught through the Russian line too.
     let rec = dir.join("turns/0001/adjudication.yaml");
-    let text = fs::read_to_string(&rec).unwrap();
+    let body = fs::read_to_string(&rec).unwrap();
     fs::write(
         &rec,
-        text.replace("2026-03-02T01:00:00Z", "2026-03-02T01:30:00Z"),
+        body.replace("2026-03-02T01:00:00Z", "2026-03-02T01:30:00Z"),
     )
     .unwrap();
     let o = dikast(&["verify", d]);
