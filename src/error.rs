@@ -78,8 +78,13 @@ pub fn render_in(diags: &[Diagnostic], lang: crate::lang::Lang) -> String {
                 out.push_str(&d.render_marked(warning_word(lang)));
                 out.push('\n');
             }
-            let errors = diags.iter().filter(|d| d.is_error()).count();
-            out.push_str(&format!("найдено проблем: {errors}"));
+            let errors = diags.iter().filter(|d| d.is_error()).count() as u32;
+            // «найдена 1 ошибка», «найдено 2 ошибки», «найдено 5 ошибок».
+            out.push_str(&format!(
+                "{} {}",
+                crate::lang::ru_form(errors, ["найдена", "найдено", "найдено"]),
+                crate::lang::Lang::Ru.count(errors, ["", ""], ["ошибка", "ошибки", "ошибок"])
+            ));
             match crate::diag::warnings(diags) {
                 0 => out.push('\n'),
                 w => out.push_str(&format!(", предупреждений: {w}\n")),

@@ -427,6 +427,19 @@ pub fn step_title<R: Rules>(layout: &Layout, t: u32, lang: Lang) -> Result<Strin
     Ok(R::step_in(&sc, &game.state, lang).title)
 }
 
+/// A side's name in `lang`, from turn `t`'s scenario (the id when it cannot be read).
+pub fn side_name<R: Rules>(layout: &Layout, t: u32, side: &str, lang: Lang) -> String {
+    let path = layout.game(t);
+    let name = || -> Result<String, Failure> {
+        let bytes = fsx::read_limited(&path)?;
+        let game: crate::game::GameFile<serde::de::IgnoredAny> =
+            pipeline::parse_file(&layout.rel(&path), &bytes, "game file")?;
+        let sc = pipeline::load_scenario::<R>(&game.scenario, &layout.rel(&path))?;
+        Ok(R::side_name_in(&sc, side, lang))
+    };
+    name().unwrap_or_else(|_| side.to_string())
+}
+
 fn read_text(layout: &Layout, p: &Path) -> Result<String, Failure> {
     let b = fsx::read_limited(p)?;
     String::from_utf8(b)

@@ -381,7 +381,7 @@ impl Never {
                 format!("the turn token of {side} for turn {turn}")
             }
             (Never::Token { side, turn }, Lang::Ru) => {
-                format!("жетон хода стороны {side} на ход {turn}")
+                format!("код хода стороны {side} на ход {turn}")
             }
             (Never::Address(Some(side)), Lang::En) => format!("the address of {side}'s player"),
             (Never::Address(Some(side)), Lang::Ru) => format!("адрес игрока стороны {side}"),
@@ -856,7 +856,7 @@ fn record_section<R: Rules>(
         "\n{}\n\n",
         lang.pick(
             "### How this turn was adjudicated",
-            "### Как был разобран этот ход"
+            "### Как был обсчитан ход"
         )
     );
     for l in &rec.late_orders {
@@ -865,7 +865,7 @@ fn record_section<R: Rules>(
                 "used, as this campaign's policy says (`late: accept`)".to_string()
             }
             (Late::Accept, _, Lang::Ru) => {
-                "они использованы, как велит правило кампании (`late: accept`)".to_string()
+                "они использованы, согласно правилам кампании (`late: accept`)".to_string()
             }
             (Late::Refuse, _, Lang::En) => "used all the same: the moderator put them in the orders folder himself (`late: refuse` turns away late orders by mail only)".to_string(),
             (Late::Refuse, _, Lang::Ru) => "они всё же использованы: ведущий сам положил их в папку приказов (`late: refuse` отклоняет только опоздавшие письма)".to_string(),
@@ -898,7 +898,7 @@ fn record_section<R: Rules>(
                 owing.join(", ")
             ),
             Lang::Ru => format!(
-                "- Ход разобран **досрочно**, {}, по распоряжению ведущего (`dikast adjudicate --now`), до срока {deadline}: не прислали приказов: {}.\n",
+                "- Ход обсчитан **досрочно**, {}, по распоряжению ведущего (`dikast adjudicate --now`), до срока {deadline}: не прислали приказов: {}.\n",
                 time(&rec.at),
                 owing.join(", ")
             ),
@@ -910,11 +910,11 @@ fn record_section<R: Rules>(
             time(&rec.at)
         ),
         (Clock::Given, Lang::Ru) => format!(
-            "- Время этого разбора, {}, задано dikast вручную (`--clock`), а не взято с часов машины.\n",
+            "- Время обсчёта, {}, задано dikast вручную (`--clock`), а не взято с часов машины.\n",
             time(&rec.at)
         ),
         (Clock::Machine, Lang::En) => format!("- Adjudicated at {} by the machine's clock.\n", time(&rec.at)),
-        (Clock::Machine, Lang::Ru) => format!("- Разобран {} по часам машины.\n", time(&rec.at)),
+        (Clock::Machine, Lang::Ru) => format!("- Ход обсчитан {} по часам машины.\n", time(&rec.at)),
     });
     if let Some(every) = &rec.deadline_every {
         out.push_str(&lang.pick(

@@ -42,6 +42,8 @@ pub type Checker<'a> = &'a dyn Fn(&str, &[u8], &str, &[u8], Lang) -> Result<Stri
 pub struct Desk<'a> {
     pub check: Checker<'a>,
     pub step_title: &'a dyn Fn(u32, Lang) -> Result<String, Failure>,
+    /// A side's name in a language, from turn t's scenario.
+    pub side_name: &'a dyn Fn(u32, &str, Lang) -> String,
 }
 
 /// The unknown senders of a turn the moderator is told of, each once (more are only
@@ -714,7 +716,11 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
             turn: t,
             step: &step,
             late,
-            who: &policy::who(&c, &side),
+            who: &match lang {
+                // «стороны «Спарта»»: the side's own name, never its id (issue 32, Russian 8).
+                Lang::Ru => format!("«{}»", (desk.side_name)(t, &side, lang)),
+                Lang::En => policy::who(&c, &side),
+            },
             side: &side,
             received: &received,
             message_id: &message_id,

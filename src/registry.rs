@@ -97,6 +97,9 @@ pub trait Game: Send + Sync {
     ) -> Result<String, Failure>;
     /// The title of turn `turn`'s step in `lang` (mail to a player in his language).
     fn step_title(&self, layout: &Layout, turn: u32, lang: Lang) -> Result<String, Failure>;
+    /// A side's name in `lang` (Спарта for `sparta`), from turn `turn`'s scenario; the id
+    /// when the scenario cannot be read.
+    fn side_name(&self, layout: &Layout, turn: u32, side: &str, lang: Lang) -> String;
 }
 
 /// Runs `f` with what `receive` asks of `game`: its check of orders and its words for a
@@ -109,9 +112,11 @@ pub fn with_desk<T>(
     let check =
         |vn: &str, vb: &[u8], n: &str, b: &[u8], l: Lang| game.check_orders_bytes(vn, vb, n, b, l);
     let step_title = |t: u32, l: Lang| game.step_title(layout, t, l);
+    let side_name = |t: u32, s: &str, l: Lang| game.side_name(layout, t, s, l);
     f(crate::receive::Desk {
         check: &check,
         step_title: &step_title,
+        side_name: &side_name,
     })
 }
 
@@ -222,6 +227,9 @@ impl<R: Rules + 'static> Game for Entry<R> {
     }
     fn step_title(&self, layout: &Layout, turn: u32, lang: Lang) -> Result<String, Failure> {
         crate::mail::step_title::<R>(layout, turn, lang)
+    }
+    fn side_name(&self, layout: &Layout, turn: u32, side: &str, lang: Lang) -> String {
+        crate::mail::side_name::<R>(layout, turn, side, lang)
     }
 }
 

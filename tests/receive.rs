@@ -285,7 +285,7 @@ fn adjudicate_before_the_deadline_is_refused_naming_who_owes_orders() {
     ] {
         let r = fs::read_to_string(dir.join("turns/0001").join(file)).unwrap();
         assert!(r.contains(want), "{file} does not say {want:?}:\n{r}");
-        let section = r.find("### How this turn was adjudicated").or_else(|| r.find("### Как был разобран этот ход"));
+        let section = r.find("### How this turn was adjudicated").or_else(|| r.find("### Как был обсчитан ход"));
         let happened = r.find("\n## What happened").or_else(|| r.find("\n## Что произошло"));
         assert!(
             section.is_some() && section < happened,
@@ -776,7 +776,7 @@ fn answers_are_in_each_players_language() {
     let s1 = find(SPARTA, "приказы отклонены");
     for said in [
         "Письмо с вашего адреса (получено 2026-03-01 10:00 UTC) НЕ принято для игры g-rcv, ход 1:",
-        "жетон хода (`token:`) неверен",
+        "код хода (`token:`) неверен",
         "кто-то пытался послать приказы от вашего имени: сообщите ведущему",
         "Из него ничего не сохранено",
     ] {
@@ -803,9 +803,9 @@ fn answers_are_in_each_players_language() {
     );
     let s2 = find(SPARTA, "приказы приняты");
     assert!(
-        s2.contains("ПРИНЯТЫ как приказы стороны sparta (Archidamus)")
+        s2.contains("ПРИНЯТЫ как приказы стороны «Спарта»")
             && s2.contains("Их можно заменить")
-            && s2.contains("проверены по вашему файлу view-sparta.yaml"),
+            && s2.contains("проверены по файлу позиции (view-sparta.yaml)"),
         "{s2}"
     );
     // The step is named in Russian, not as the game file's English `step:`.

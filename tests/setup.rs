@@ -10,6 +10,7 @@
 //! The tests that need a server fail (never skip) without the DIKAST_TEST_* variables.
 
 mod cli;
+mod ru_guard;
 
 use cli::{TempDir, Test};
 use std::fs;
@@ -376,6 +377,9 @@ fn doctor_tries_the_smtp_server_with_the_login() {
     );
 }
 
+/// A message as the player's mail program shows it: subject, text, attachments.
+type Mail = (String, String, Vec<(String, Vec<u8>)>);
+
 #[test]
 fn a_campaign_set_up_by_commands_runs_itself_by_mail() {
     let port = var("DIKAST_TEST_SMTP_MAILDIR_PORT");
@@ -457,4 +461,92 @@ fn a_campaign_set_up_by_commands_runs_itself_by_mail() {
     assert!(a.iter().any(|s| s.contains("[g-setup] Turn 1")), "{a:?}");
     let s = subjects(&format!("sparta.{tag}"));
     assert!(s.iter().any(|s| s.contains("[g-setup] Ход 1")), "{s:?}");
+
+    // Sparta's player answers with the template he got, pasted into the body; the next
+    // tick takes it from the Maildir and answers him, in Russian.
+    let mails = |local: &str| -> Vec<Mail> {
+        use mail_parser::MimeHeaders;
+        let mut v = Vec::new();
+        for sub in ["new", "cur"] {
+            if let Ok(rd) = fs::read_dir(root.join(local).join(sub)) {
+                let mut ps: Vec<_> = rd.flatten().map(|e| e.path()).collect();
+                ps.sort();
+                for p in ps {
+                    let raw = fs::read(p).unwrap();
+                    let m = mail_parser::MessageParser::default().parse(&raw).unwrap();
+                    v.push((
+                        m.subject().unwrap_or("").to_string(),
+                        m.body_text(0).map(|b| b.to_string()).unwrap_or_default(),
+                        m.attachments()
+                            .map(|a| {
+                                (
+                                    a.attachment_name().unwrap_or("").to_string(),
+                                    a.contents().to_vec(),
+                                )
+                            })
+                            .collect(),
+                    ));
+                }
+            }
+        }
+        v
+    };
+    let sparta = format!("sparta.{tag}@example.org");
+    let judge = format!("dikast.{tag}@example.org");
+    let template = mails(&format!("sparta.{tag}"))
+        .into_iter()
+        .flat_map(|(_, _, a)| a)
+        .find(|(n, _)| n == "orders-sparta.yaml")
+        .map(|(_, b)| String::from_utf8(b).unwrap())
+        .expect("the call for orders carries the template");
+    let raw = format!(
+        "From: {sparta}\r\nTo: {judge}\r\nSubject: orders\r\nMessage-ID: <setup-s1@example.org>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n{}\r\n",
+        template.replace('\n', "\r\n")
+    );
+    use lettre::Transport as _;
+    lettre::SmtpTransport::builder_dangerous("127.0.0.1")
+        .port(port.parse().unwrap())
+        .build()
+        .send_raw(
+            &lettre::address::Envelope::new(
+                Some(sparta.parse().unwrap()),
+                vec![judge.parse().unwrap()],
+            )
+            .unwrap(),
+            raw.as_bytes(),
+        )
+        .expect("the server takes it");
+    let out = Test::new()
+        .args(["tick", d, "--clock", "2026-03-01T13:00:00Z"])
+        .run();
+    assert!(
+        out.stdout.contains("accepted orders of sparta"),
+        "{}",
+        out.both()
+    );
+    // Issue 32, "Russian": what the Russian player got by mail (his call for orders, the
+    // answer to his orders) names his side by its Russian name and holds none of the
+    // calques the reader flagged, nor a Latin word in its prose (`ru_guard`).
+    let got = mails(&format!("sparta.{tag}"));
+    assert!(
+        got.iter()
+            .any(|(_, b, _)| b.contains("ПРИНЯТЫ как приказы стороны «Спарта»")),
+        "{got:?}"
+    );
+    let mut problems = Vec::new();
+    // The game id and the player's own subject are his words, not dikast's.
+    let own = |t: &str| t.replace("g-setup", "G").replace("Re: orders", "Re:");
+    for (subject, body, _) in &got {
+        let (subject, body) = (&own(subject), &own(body));
+        problems.extend(ru_guard::calques(subject, subject));
+        problems.extend(ru_guard::calques(subject, body));
+        problems.extend(ru_guard::latin(subject, subject, false));
+        // The call's template after its words is YAML with comments.
+        let (words, yaml) = body
+            .split_once("# yaml-language-server")
+            .unwrap_or((body, ""));
+        problems.extend(ru_guard::latin(subject, words, false));
+        problems.extend(ru_guard::latin(subject, yaml, true));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
