@@ -33,7 +33,7 @@ pub enum Command {
         /// The new campaign folder (must not exist, or be empty).
         dir: PathBuf,
         /// An embedded scenario's name or a scenario YAML file (default: the first
-        /// embedded scenario; `dikast schema` and `--help` of this dikast list them).
+        /// embedded scenario).
         #[arg(long)]
         scenario: Option<String>,
         /// How many players, for a scenario played at several counts.
@@ -398,7 +398,15 @@ pub fn command_for(reg: &Registry) -> clap::Command {
     } else {
         format!(" — {}", sides.join("; "))
     };
+    let scenarios = reg.scenario_names().join(", ");
     Cli::command()
+        .mut_subcommand("new", |c| {
+            c.mut_arg("scenario", |a| {
+                a.help(format!(
+                    "An embedded scenario's name or a scenario YAML file (default: the first embedded scenario); embedded: {scenarios}"
+                ))
+            })
+        })
         .mut_subcommand("template", |c| {
             c.mut_arg("side", |a| {
                 a.help(format!(
@@ -987,9 +995,10 @@ fn man_page(reg: &Registry, command: Option<&str>) -> Result<String, Failure> {
                 // The page's name; a process prints one page, so the leak is one string.
                 Some(c) => c.name(&*Box::leak(format!("dikast-{name}").into_boxed_str())),
                 None => {
-                    return Err(Failure::Refused(format!(
+                    return Err(Failure::Usage(format!(
                         "there is no command `{name}`; commands: {}",
-                        root.get_subcommands()
+                        Cli::command()
+                            .get_subcommands()
                             .map(|c| c.get_name().to_string())
                             .collect::<Vec<_>>()
                             .join(", ")

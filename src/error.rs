@@ -26,6 +26,9 @@ pub enum Failure {
     /// done, and the same call may succeed later. Exit 75 (EX_TEMPFAIL), so that a mail
     /// server piping a message to `dikast receive` keeps it and retries.
     Busy(String),
+    /// A command line asking for what does not exist (`dikast man nosuch`): exit 2, as
+    /// clap's own usage errors.
+    Usage(String),
     /// A command's whole answer when that answer is "no" (`dikast doctor` finding what a
     /// campaign lacks): printed on standard output as it is, exit 1.
     Report(String),
@@ -49,6 +52,7 @@ impl Failure {
             | Failure::Io(_)
             | Failure::Report(_) => 1,
             Failure::Verify(_) => 3,
+            Failure::Usage(_) => 2,
             Failure::Mail(_) | Failure::Busy(_) => 75,
         }
     }
@@ -63,6 +67,7 @@ impl Failure {
             Failure::Verify(m) => format!("verification failed: {m}\n"),
             Failure::Mail(m) => format!("mail: {m}\n"),
             Failure::Report(m) => m.clone(),
+            Failure::Usage(m) => format!("error: {m}\n"),
             Failure::Busy(m) => format!("busy: {m}\nnothing was done; try again later (exit 75, EX_TEMPFAIL: a mail server retries)\n"),
         }
     }

@@ -1081,7 +1081,8 @@ pub fn after_adjudication(
             | Failure::Io(m)
             | Failure::Verify(m)
             | Failure::Busy(m)
-            | Failure::Report(m),
+            | Failure::Report(m)
+            | Failure::Usage(m),
         ) => m,
     };
     Err(Failure::Mail(format!(

@@ -135,8 +135,14 @@ impl<R: Rules + 'static> Game for Entry<R> {
     }
     fn sides_of_scenario(&self, name: &str) -> Option<Vec<String>> {
         let sc = R::load_scenario(R::embedded_scenario(name)?).ok()?;
-        let st = R::start(&sc, &Default::default()).ok()?;
-        Some(R::sides(&sc, &st))
+        // Every side the scenario can have: at the most players it takes (issue 32.15:
+        // Successors has 5 sides at 4–5 players, 3 at its default).
+        (1..=8)
+            .rev()
+            .map(|n| crate::rules::StartOptions { players: Some(n) })
+            .chain([Default::default()])
+            .find_map(|o| R::start(&sc, &o).ok())
+            .map(|st| R::sides(&sc, &st))
     }
     fn orders_schema(&self) -> serde_json::Value {
         crate::kit::forms::schema(R::ID, &R::order_forms())
