@@ -761,7 +761,7 @@ pub fn schema(game: &str, forms: &Forms) -> Value {
         ),
         (
             "entropy",
-            json!({ "type": ["string", "number", "integer", "boolean"], "description": "Any text: it feeds the dice." }),
+            json!({ "type": ["string", "number", "integer", "boolean", "null"], "description": "Any text: it feeds the dice (`entropy:` left empty is no text, as `dikast check` takes it)." }),
         ),
         (
             "token",
