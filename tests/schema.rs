@@ -173,3 +173,26 @@ fn an_empty_entropy_passes_check_as_the_schema_says() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let _ = std::fs::remove_dir_all(&t);
 }
+
+/// Issue 32.14: a word an order takes (`for: action | event`) is in the schema as an enum,
+/// which an editor completes and names in its error, while any case still passes.
+#[test]
+fn order_words_are_enums_an_editor_completes() {
+    let reg = dikast::games::builtin();
+    let g = reg.find("hellenes").expect("hellenes");
+    let schema = g.orders_schema();
+    let text = schema.to_string();
+    assert!(
+        text.contains(r#"{"enum":["action","event"]}"#),
+        "no enum of `for`: {text}"
+    );
+    let v = jsonschema::validator_for(&schema).expect("compiles");
+    let env = "game: g\nturn: 3\nside: athens\nbased_on: 0123abcd\n";
+    let ok = |y: &str| v.is_valid(&serde_yaml::from_str::<serde_json::Value>(y).expect("yaml"));
+    assert!(ok(&format!(
+        "{env}initiative: {{ card: 1, for: ACTION }}\n"
+    )));
+    assert!(!ok(&format!(
+        "{env}initiative: {{ card: 1, for: actoin }}\n"
+    )));
+}
