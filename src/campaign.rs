@@ -249,6 +249,10 @@ impl Layout {
     pub fn secret(&self) -> PathBuf {
         self.dir.join(".dikast").join("secret")
     }
+    /// The lock `tick` holds over its steps (`fsx::RunLock`).
+    pub fn tick_lock(&self) -> PathBuf {
+        self.dir.join(".dikast").join("tick.lock")
+    }
     pub fn published(&self) -> PathBuf {
         self.dir.join("published.yaml")
     }

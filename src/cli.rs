@@ -926,13 +926,20 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
         Command::Tick { dir, clock } => {
             crate::tick::tick(reg, &dir, clock_at(clock.as_deref())?, clock.is_some())
         }
-        Command::Remind { dir } => crate::tick::remind(reg, &Layout::new(&dir)),
+        Command::Remind { dir } => {
+            let layout = Layout::new(&dir);
+            let _tick = crate::tick::hold_tick_lock(&layout)?;
+            crate::tick::remind(reg, &layout)
+        }
         Command::Deadline { dir, set, clock } => {
-            crate::tick::set_deadline(reg, &Layout::new(&dir), &set, clock_at(clock.as_deref())?)
+            let layout = Layout::new(&dir);
+            let _tick = crate::tick::hold_tick_lock(&layout)?;
+            crate::tick::set_deadline(reg, &layout, &set, clock_at(clock.as_deref())?)
         }
         Command::Undo { dir, force, clock } => {
             let layout = Layout::new(&dir);
             let game = game_of_campaign(reg, &layout)?;
+            let _tick = crate::tick::hold_tick_lock(&layout)?;
             crate::tick::undo(game, &layout, force, clock_at(clock.as_deref())?)
         }
         Command::Setup { dir, settings } => crate::setup::setup(&Layout::new(&dir), &settings),

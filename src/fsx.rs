@@ -856,6 +856,68 @@ impl Lock {
     }
 }
 
+/// A lock held by an open file, released by the system when its process ends however it
+/// ends (nothing stale is ever left): `tick` holds `.dikast/tick.lock` over all its steps,
+/// and the commands that mail notices by the moderator's hand hold it while they send, so
+/// that two runs never read the same "not sent yet" and send one message twice.
+pub struct RunLock {
+    _file: fs::File,
+}
+
+impl RunLock {
+    fn open(path: &Path) -> Result<fs::File, Failure> {
+        fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .map_err(|e| Failure::io(path, "create", e))
+    }
+
+    /// The lock if no one holds it now; `None` while another process holds it
+    /// (`flock(2)`, exclusive, not waiting; where there is no `flock`, always taken).
+    pub fn try_take(path: &Path) -> Result<Option<RunLock>, Failure> {
+        let f = RunLock::open(path)?;
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsRawFd;
+            // SAFETY: flock on a descriptor this function owns, open until `f` drops.
+            if unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+                let e = io::Error::last_os_error();
+                return match e.raw_os_error() {
+                    Some(libc::EWOULDBLOCK) => Ok(None),
+                    _ => Err(Failure::io(path, "lock", e)),
+                };
+            }
+        }
+        Ok(Some(RunLock { _file: f }))
+    }
+
+    /// The lock, waiting up to `wait` (polled every 100 ms) while another process holds
+    /// it; still held then, `Failure::Busy` naming `what` holds it.
+    pub fn take_waiting(
+        path: &Path,
+        wait: std::time::Duration,
+        what: &str,
+    ) -> Result<RunLock, Failure> {
+        let start = std::time::Instant::now();
+        loop {
+            if let Some(l) = RunLock::try_take(path)? {
+                return Ok(l);
+            }
+            if start.elapsed() >= wait {
+                return Err(Failure::Busy(format!(
+                    "{what} ({} is held; waited {} s): try again when it has ended",
+                    path.display(),
+                    wait.as_secs()
+                )));
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+    }
+}
+
 /// How a refusal of the lock to a live holder begins (`Lock::take_waiting` waits on it).
 const HELD: &str = "another dikast is working on this campaign";
 

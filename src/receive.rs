@@ -611,15 +611,17 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
     let secret = layout.load_secret()?;
     if !this_turn {
         // The check's diagnostics quote the message: told only to a sender who holds
-        // the side's token of the turn the orders name (a player's own old orders), never
-        // to whoever wrote in his name.
+        // the side's token of the turn the game awaits (a slip in the `game:` or `turn:`
+        // line) or of the turn the orders name (a player's own old orders), never to
+        // whoever wrote in his name.
         let named_turn = get("turn").and_then(|s| s.parse::<u32>().ok());
-        let authentic = get("game").as_deref() == Some(p.game.as_str())
-            && named_turn.is_some_and(|nt| {
-                get("token").is_some_and(|tok| {
-                    tok.eq_ignore_ascii_case(&policy::token(&secret, &p.game, nt, &side))
-                })
-            });
+        let holds = |turn: u32| {
+            get("token").is_some_and(|tok| {
+                tok.eq_ignore_ascii_case(&policy::token(&secret, &p.game, turn, &side))
+            })
+        };
+        let authentic = holds(t)
+            || (get("game").as_deref() == Some(p.game.as_str()) && named_turn.is_some_and(holds));
         let details = match check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang) {
             Err(f) if authentic => format!("{}\n", diagnostics(f)),
             _ => String::new(),

@@ -5,8 +5,10 @@
 //! the policy says it is due (and mail it), send each player his call for orders (his
 //! template with his turn token) once per turn, and remind who still owes orders once
 //! the deadline is near. Every step checks what was done before it acts, so a second
-//! run with nothing new does nothing. It prints one line per thing done. Over a folder
-//! that is not a campaign, it ticks every campaign folder inside it.
+//! run with nothing new does nothing, and one tick at a time works on a campaign
+//! (`.dikast/tick.lock`, held over all the steps: a second tick skips it), so nothing is
+//! sent twice. It prints one line per thing done. Over a folder that is not a campaign,
+//! it ticks every campaign folder inside it.
 //!
 //! Also here: `dikast undo` (then the archive verified, as step 0 does), and `dikast
 //! remind` and `dikast deadline --set`, which mail the same notices by
@@ -23,6 +25,23 @@ use crate::registry::{Game, Registry};
 use crate::status::{format_span, format_utc, UnixTime};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+
+/// How long `remind`, `deadline --set` and `undo` wait for a tick that is running on the
+/// campaign before they give up with exit 75.
+pub const TICK_LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// For the commands that mail notices by the moderator's hand: the tick lock, waited
+/// for, so that none sends what a running tick is sending too. Only a tick creates the
+/// lock file (these commands write nothing when they fail): where there is none, no tick
+/// has run on the campaign yet, and there is nothing to wait for.
+pub fn hold_tick_lock(layout: &Layout) -> Result<Option<fsx::RunLock>, Failure> {
+    let path = layout.tick_lock();
+    if !path.is_file() {
+        return Ok(None);
+    }
+    fsx::RunLock::take_waiting(&path, TICK_LOCK_WAIT, "a tick is running on this campaign")
+        .map(Some)
+}
 
 /// How long tick's receiving waits for a campaign another dikast works on: what is left
 /// waits for the next tick.
@@ -259,7 +278,28 @@ fn tick_one(reg: &Registry, layout: &Layout, now: UnixTime, clock_given: bool) -
         mail_waits: false,
         failed: false,
     };
-    if let Err(f) = tick_steps(reg, layout, now, clock_given, &mut r) {
+    // One tick at a time on a campaign (cron overlapping a slow run, or the moderator's
+    // own): the other finds the lock held and leaves everything to it.
+    let held = if layout.dir.join(".dikast").is_dir() {
+        match fsx::RunLock::try_take(&layout.tick_lock()) {
+            Ok(Some(l)) => Some(l),
+            Ok(None) => {
+                r.lines
+                    .push("skipped: another tick is running on this campaign".into());
+                return r;
+            }
+            Err(f) => {
+                r.failed = true;
+                r.lines.push(format!("stopped: {}", f.render().trim_end()));
+                return r;
+            }
+        }
+    } else {
+        None
+    };
+    let result = tick_steps(reg, layout, now, clock_given, &mut r);
+    drop(held);
+    if let Err(f) = result {
         r.failed = true;
         let m = f.render().replace("\nnothing was written\n", "\n");
         r.lines.push(format!(

@@ -14,6 +14,12 @@
 //! the next `dikast undo` finishes it from the plan. Each correction notice is recorded
 //! as sent in the undo's folder once the server has it, so finishing an undo sends only
 //! the notices not yet sent.
+//!
+//! An undo never lets a revealed seed be used again (issue 28.1): the voided reports
+//! revealed the turn's seed, so the undo retires it and commits to a new one
+//! (dikast-reseed/1, docs/dice.md), recorded in `turns/NNNN/reseed.yaml` with the moves
+//! and given in the correction notices, so that no player can foresee the dice of the
+//! turn adjudicated again.
 
 use crate::campaign::Layout;
 use crate::error::Failure;

@@ -832,3 +832,90 @@ fn tick_exits_75_while_mail_waits_and_retries_it() {
     assert!(!a.join("turns/0003").exists());
     let _ = fs::remove_dir_all(&root);
 }
+
+/// Issue 28.5: one tick at a time on a campaign. While another process holds the
+/// campaign's tick lock a tick sends nothing and says it skipped; ticks started together
+/// (cron overlapping a slow run, or the moderator's own) send each call for orders once.
+#[test]
+fn overlapping_ticks_send_nothing_twice() {
+    let e = env();
+    let tag = "overlap";
+    let dir = e.work.join("tick-overlap");
+    let _ = fs::remove_dir_all(&dir);
+    for b in ["athens", "sparta", "moderator", "dikast"] {
+        let _ = fs::remove_dir_all(e.root.join(format!("{b}.{tag}")));
+    }
+    let d = dir.to_str().unwrap();
+    ok(dikast(&["new", d, "--game-id", "g-overlap"]));
+    fs::write(
+        dir.join("campaign.yaml"),
+        format!(
+            "dikast: 1\ngame: g-overlap\nrules: hellenes\nscenario: hellenes-431\nplayers:\n  athens:\n    email: athens.{tag}@example.org\n  sparta:\n    email: sparta.{tag}@example.org\nmoderator: moderator.{tag}@example.org\nmail:\n  server: 127.0.0.1\n  port: {}\n  security: none\n  from: \"Dikast <dikast.{tag}@example.org>\"\ndeadline_every: 72h\nremind_before: 24h\nmaildir: {}\n",
+            e.port,
+            e.root.join(format!("dikast.{tag}")).display()
+        ),
+    )
+    .unwrap();
+    fs::create_dir_all(e.root.join(format!("dikast.{tag}/new"))).unwrap();
+    let calls = |side: &str| count(&mailbox(&e, &format!("{side}.{tag}")), "Turn 1: ");
+    let t0 = "2026-03-01T12:00:00Z";
+
+    // Another tick holds the lock (this test stands in for it): nothing is sent.
+    let lock = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(dir.join(".dikast/tick.lock"))
+        .unwrap();
+    // SAFETY: flock on a descriptor open until `lock` drops.
+    let held = unsafe {
+        libc::flock(
+            std::os::fd::AsRawFd::as_raw_fd(&lock),
+            libc::LOCK_EX | libc::LOCK_NB,
+        )
+    };
+    assert_eq!(held, 0, "the test takes the lock");
+    let out = ok(dikast(&["tick", d, "--clock", t0]));
+    assert_eq!(
+        out, "skipped: another tick is running on this campaign\n",
+        "a tick that finds the lock held does nothing"
+    );
+    assert_eq!((calls("athens"), calls("sparta")), (0, 0));
+    drop(lock);
+
+    // Four ticks at once: every call for orders goes once, by whichever tick got the lock.
+    let runs: Vec<_> = (0..4)
+        .map(|_| {
+            Command::new(env!("CARGO_BIN_EXE_dikast"))
+                .args(["tick", d, "--clock", t0])
+                .env_remove("DIKAST_SMTP_PASSWORD")
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("dikast runs")
+        })
+        .collect();
+    let mut said = String::new();
+    for r in runs {
+        said.push_str(&ok(r.wait_with_output().unwrap()));
+    }
+    for side in ["athens", "sparta"] {
+        assert_eq!(
+            said.matches(&format!("called {side} for turn 1")).count(),
+            1,
+            "{said}"
+        );
+    }
+    assert_eq!(
+        ok(dikast(&["tick", d, "--clock", t0])),
+        "",
+        "nothing is left to do"
+    );
+    assert_eq!(
+        (calls("athens"), calls("sparta")),
+        (1, 1),
+        "each player is called for turn 1 exactly once"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
