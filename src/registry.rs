@@ -135,8 +135,8 @@ impl<R: Rules + 'static> Game for Entry<R> {
     }
     fn sides_of_scenario(&self, name: &str) -> Option<Vec<String>> {
         let sc = R::load_scenario(R::embedded_scenario(name)?).ok()?;
-        // Every side the scenario can have: at the most players it takes (issue 32.15:
-        // Successors has 5 sides at 4–5 players, 3 at its default).
+        // Every side the scenario can have: at the most players it takes (issue 32.15: a
+        // game played by 2–5 has more sides at 5 than at its default).
         (1..=8)
             .rev()
             .map(|n| crate::rules::StartOptions { players: Some(n) })

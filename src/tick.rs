@@ -149,6 +149,13 @@ fn call_for_orders(
                 "text/yaml; charset=utf-8",
                 view,
             ),
+            // The schema the template's first line names, so his editor checks the orders
+            // as he types (issue 32.17: the template says it is attached).
+            (
+                crate::show::SCHEMA_FILE.to_string(),
+                "application/schema+json",
+                crate::schema::pretty(&game.orders_schema()).into_bytes(),
+            ),
         ],
     };
     crate::mail::send_notice(layout, c, &n)

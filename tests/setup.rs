@@ -491,6 +491,18 @@ fn a_campaign_set_up_by_commands_runs_itself_by_mail() {
         }
         v
     };
+    // Issue 32.17: the call for orders brings the schema its template names.
+    let call = mails(&format!("athens.{tag}"))
+        .into_iter()
+        .find(|(_, _, a)| a.iter().any(|(n, _)| n == "orders-athens.yaml"))
+        .expect("Athens's call for orders");
+    let schema = call
+        .2
+        .iter()
+        .find(|(n, _)| n == "orders.schema.json")
+        .expect("the call for orders attaches orders.schema.json");
+    let schema: serde_json::Value = serde_json::from_slice(&schema.1).expect("JSON");
+    assert!(schema["properties"]["entropy"].is_object(), "{schema}");
     let sparta = format!("sparta.{tag}@example.org");
     let judge = format!("dikast.{tag}@example.org");
     let template = mails(&format!("sparta.{tag}"))
