@@ -527,7 +527,7 @@ pub fn narrate(
                         "Your {what} at {} does not take place: {}.",
                         v.city, v.why
                     ),
-                    format!("{yours} {what} у {} не состоится: «{}».", v.city, v.why),
+                    format!("{yours} {what} у {} не состоится: «{}».", v.city, why_ru(&v.why)),
                 )
             } else {
                 lang.pick(
@@ -542,7 +542,7 @@ pub fn narrate(
                         capitalised(&what),
                         gen(&v.side),
                         v.city,
-                        v.why
+                        why_ru(&v.why)
                     ),
                 )
             }
@@ -760,4 +760,21 @@ fn narrate_battle(
         format!("\n  - После {rounds}: {result}{tail}."),
     ));
     s
+}
+
+/// Why a siege order does not take place, in Russian: the checker's own words for it
+/// (`kit::tr` with the game's tongue), as `check --lang ru` gives them.
+fn why_ru(why: &str) -> String {
+    let t = crate::games::hellenes::check::ru::tongue;
+    // `message (rule N: text)`: each part as the checker's table words it.
+    if let Some((msg, rest)) = why.split_once(" (rule ") {
+        if let Some((num, text)) = rest.strip_suffix(')').and_then(|r| r.split_once(": ")) {
+            return format!(
+                "{} (правило {num}: {})",
+                crate::kit::tr::sentence(msg, t()),
+                crate::kit::tr::sentence(text, t())
+            );
+        }
+    }
+    crate::kit::tr::sentence(why, t())
 }
