@@ -135,6 +135,11 @@ pub enum Command {
         /// Publish a game that is not over (it reveals every hand and sealed event).
         #[arg(long)]
         force: bool,
+        /// Also write a static website in OUT/site/: an index with the timeline, a page
+        /// per turn (maps, reports, dice), English and Russian, and verify.html, which
+        /// checks every die in the reader's browser (docs/publish.md).
+        #[arg(long)]
+        site: bool,
     },
     /// Show a game file or a view: in words, as JSON, or as a map (SVG or PNG).
     Show {
@@ -194,19 +199,26 @@ pub enum Command {
         /// Where: the city of an assault, sortie or attrition; a battle's place.
         #[arg(long)]
         at: Option<String>,
-        /// Rounds of a battle instead of the scenario's.
+        /// Rounds of a battle instead of the scenario's (1 to 3).
         #[arg(long)]
         rounds: Option<u32>,
-        /// Attrition: a die at or below this is a hit (default: the scenario's, 1; in
-        /// Winter and for a blockaded grain city 3).
+        /// Attrition: a die at or below this (1 to 6) is a hit. Default: the
+        /// adjudication's, 1; 3 from a view in Winter, or for the grain city blockaded.
         #[arg(long)]
         hit_on: Option<u32>,
-        /// Assault without double defence (the Treachery event).
+        /// The Treachery Event's assault (8.1): its first die (1-3) takes double defence
+        /// away; the odds weigh both battles by it. From a view of a side that played
+        /// Treachery this season, the default.
         #[arg(long)]
         no_double_defence: bool,
-        /// Print JSON (every outcome, exact and approximate) instead of the table.
+        /// Print JSON (the winners and each block's fate, exact and approximate) instead
+        /// of the table.
         #[arg(long)]
         json: bool,
+        /// With --json: every outcome too (the joint table of all blocks' ends; refused
+        /// past 50000 positions, MAX_JOINT_POSITIONS).
+        #[arg(long, requires = "json")]
+        joint: bool,
         /// Outcomes listed in the table, most likely first.
         #[arg(long, default_value_t = 12)]
         top: usize,
@@ -275,9 +287,10 @@ pub enum Command {
         /// The campaign folder.
         dir: PathBuf,
         /// The time to judge deadlines at, RFC 3339 (`2026-03-08T18:00:00Z`), instead of
-        /// the system clock: for tests and for asking "what if".
-        #[arg(long)]
-        now: Option<String>,
+        /// the system clock: for tests and for asking "what if". (`--now TIME`, its
+        /// old name, still works.)
+        #[arg(long, alias = "now")]
+        clock: Option<String>,
     },
     /// Take orders by mail: one message on standard input (a mail filter or `.forward`
     /// pipe), or every new message of a Maildir. Each sender gets an answer at once.
@@ -310,6 +323,9 @@ pub enum Command {
     Remind {
         /// The campaign folder.
         dir: PathBuf,
+        /// The time to act at, RFC 3339, instead of the system clock.
+        #[arg(long)]
+        clock: Option<String>,
     },
     /// Change the pending turn's deadline and mail every player a notice.
     Deadline {
@@ -349,6 +365,10 @@ pub enum Command {
         /// examples built into this dikast, so the demo runs from any folder).
         #[arg(long)]
         examples: Option<PathBuf>,
+        /// Then publish the kept campaign to this new folder with its website, as
+        /// `publish --force --site` does (the demo's game is not over).
+        #[arg(long, requires = "keep")]
+        site: Option<PathBuf>,
     },
     /// Print a shell's completion script for dikast (bash: `dikast completions bash >
     /// ~/.local/share/bash-completion/completions/dikast`).
@@ -693,7 +713,13 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             ));
             if mail {
                 let mailed = game.send_turn(&layout, done.turn, false);
-                return crate::mail::after_adjudication(out, mailed);
+                let mut out = crate::mail::after_adjudication(out, mailed);
+                // Then the next turn's calls for orders, as the next `tick` would send
+                // them (each once: a later tick sends none again).
+                if !done.over {
+                    out = calls_after(game, &layout, out);
+                }
+                return out;
             }
             Ok(out)
         }
@@ -750,8 +776,16 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             };
             Ok(format!("{}\nverified\n", sum.lines.join("\n")))
         }
-        Command::Publish { dir, out, force } => {
-            crate::publish::publish(&Layout::new(&dir), &out, force)
+        Command::Publish {
+            dir,
+            out,
+            force,
+            site,
+        } => {
+            let make = |root: &Path| crate::site::build(reg, root);
+            let extra: Option<(&str, crate::publish::Extra)> =
+                site.then_some((crate::site::SITE_DIR, &make));
+            crate::publish::publish_with(&Layout::new(&dir), &out, force, extra)
         }
         Command::Show {
             file,
@@ -815,6 +849,7 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             hit_on,
             no_double_defence,
             json,
+            joint,
             top,
         } => {
             let q = crate::odds::Query {
@@ -826,6 +861,11 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
                 rounds,
                 hit_on,
                 no_double_defence,
+                listed: match (json, joint) {
+                    (true, true) => None,
+                    (true, false) => Some(0),
+                    (false, _) => Some(top),
+                },
             };
             let odds = match view {
                 Some(v) => {
@@ -880,12 +920,8 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             };
             game_of_campaign(reg, &layout)?.mail_command(&layout, turn, dry_run, u)
         }
-        Command::Status { dir, now } => {
-            let now = match now {
-                Some(t) => crate::status::parse_time(&t)
-                    .map_err(|e| Failure::Refused(format!("--now: {e}")))?,
-                None => crate::status::clock_now(),
-            };
+        Command::Status { dir, clock } => {
+            let now = clock_at(clock.as_deref())?;
             let layout = Layout::new(&dir);
             let st = game_of_campaign(reg, &layout)?.status(&layout)?;
             Ok(crate::status::render(&layout, &st, now))
@@ -926,10 +962,10 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
         Command::Tick { dir, clock } => {
             crate::tick::tick(reg, &dir, clock_at(clock.as_deref())?, clock.is_some())
         }
-        Command::Remind { dir } => {
+        Command::Remind { dir, clock } => {
             let layout = Layout::new(&dir);
             let _tick = crate::tick::hold_tick_lock(&layout)?;
-            crate::tick::remind(reg, &layout)
+            crate::tick::remind(reg, &layout, clock_at(clock.as_deref())?)
         }
         Command::Deadline { dir, set, clock } => {
             let layout = Layout::new(&dir);
@@ -948,10 +984,64 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             scenario,
             keep,
             examples,
-        } => match examples {
-            Some(ex) => crate::demo::demo(reg, scenario.as_deref(), keep.as_deref(), &ex),
-            None => crate::demo::demo_embedded(reg, scenario.as_deref(), keep.as_deref()),
-        },
+            site,
+        } => {
+            let mut text = match examples {
+                Some(ex) => crate::demo::demo(reg, scenario.as_deref(), keep.as_deref(), &ex),
+                None => crate::demo::demo_embedded(reg, scenario.as_deref(), keep.as_deref()),
+            }?;
+            if let (Some(out), Some(dir)) = (site, keep) {
+                let make = |root: &Path| crate::site::build(reg, root);
+                text.push_str(&crate::publish::publish_with(
+                    &Layout::new(&dir),
+                    &out,
+                    true,
+                    Some((crate::site::SITE_DIR, &make)),
+                )?);
+            }
+            Ok(text)
+        }
+    }
+}
+
+/// What `adjudicate --mail` printed, and the next turn's calls for orders sent after it
+/// (under the tick lock, so that a tick running now sends none twice). A call that could
+/// not be sent waits in the outbox (exit 75), as the reports' mail does.
+fn calls_after(
+    game: &dyn crate::registry::Game,
+    layout: &Layout,
+    done: Result<String, Failure>,
+) -> Result<String, Failure> {
+    let (mut out, mut waits) = match done {
+        Ok(s) => (s, false),
+        Err(Failure::Mail(m)) => (m, true),
+        Err(f) => return Err(f),
+    };
+    let sent = (|| -> Result<bool, Failure> {
+        let c = layout.load_campaign()?;
+        if c.mail.is_none() {
+            return Ok(false);
+        }
+        let _tick = crate::tick::hold_tick_lock(layout)?;
+        let mut lines = Vec::new();
+        let w = crate::tick::send_calls(game, layout, &c, &mut lines);
+        out.extend(lines.iter().map(|l| format!("{l}\n")));
+        w
+    })();
+    match sent {
+        Ok(w) => waits |= w,
+        Err(f) => {
+            out.push_str(&format!(
+                "the calls for orders were not sent: {}; the next `dikast tick` sends them\n",
+                f.render().trim_end().trim_start_matches("error: ")
+            ));
+            waits = true;
+        }
+    }
+    if waits {
+        Err(Failure::Mail(out))
+    } else {
+        Ok(out)
     }
 }
 

@@ -33,6 +33,7 @@ pub mod rules;
 pub mod schema;
 pub mod setup;
 pub mod show;
+pub mod site;
 pub mod status;
 pub mod tick;
 pub mod undo;

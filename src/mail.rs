@@ -497,6 +497,8 @@ fn plan<R: Rules>(
         parsed.push((vsc, view));
     }
     let schema = crate::show::orders_schema_text::<R>();
+    // The campaign secret gives each side's turn token for its template.
+    let secret = layout.load_secret().ok();
     let mut out = Vec::new();
     for ((side, view_bytes, svg, png), (vsc, view)) in views.iter().zip(&parsed) {
         let p = c.players.get(side).cloned().unwrap_or_default();
@@ -511,8 +513,14 @@ fn plan<R: Rules>(
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| format!("report-{side}.md"));
         let report_bytes = fsx::read_limited(&report)?;
-        let template =
+        // The same skeleton as the call for orders' (same name, same bytes, the turn
+        // token too), so that whichever the player fills in is taken by mail, and it is
+        // never named like his orders (`<side>.yaml`, the accepted answer's attachment).
+        let mut template =
             crate::show::template_of_view::<R>(vsc, view, &format!("view-{side}.yaml"), l);
+        if let Some(secret) = &secret {
+            template = crate::show::with_token(template, secret, &view.game, view.turn, side, l);
+        }
         // A custom scenario is named by its hash in every view and sent once, with the
         // first mail (issue 14); `dikast show`/`check` find it beside the views.
         let embedded = R::embedded_scenario(&view.scenario.name)
@@ -555,7 +563,7 @@ fn plan<R: Rules>(
                 },
                 // The skeleton of his next orders, and the schema it names beside it.
                 Attached {
-                    name: format!("{side}.yaml"),
+                    name: format!("orders-{side}.yaml"),
                     content_type: "text/yaml; charset=utf-8",
                     bytes: template.into_bytes(),
                 },
@@ -567,7 +575,9 @@ fn plan<R: Rules>(
             ]
             .into_iter()
             .filter(|a| {
-                !(over && (a.name == format!("{side}.yaml") || a.name == crate::show::SCHEMA_FILE))
+                !(over
+                    && (a.name == format!("orders-{side}.yaml")
+                        || a.name == crate::show::SCHEMA_FILE))
             })
             .chain(scenario)
             .collect(),
@@ -697,7 +707,8 @@ fn compose(
         .subject(o.subject.clone())
         .message_id(Some(message_id.to_string()))
         .date(UNIX_EPOCH + Duration::from_secs(date.max(0) as u64))
-        .user_agent(format!("dikast {}", env!("CARGO_PKG_VERSION")));
+        .user_agent(format!("dikast {}", env!("CARGO_PKG_VERSION")))
+        .header(AutoSubmitted::Generated);
     if let Some(r) = &ck.reply_to {
         b = b.reply_to(r.clone());
     }
@@ -1380,6 +1391,21 @@ fn notice_dir(layout: &Layout, which: &str) -> PathBuf {
 /// what happened in one line (sent, or queued and why); `Err` only when the campaign's
 /// mail settings or the recipient are unusable.
 pub fn send_notice(layout: &Layout, c: &Campaign, n: &Notice) -> Result<String, Failure> {
+    send_notice_as(layout, c, n, false)
+}
+
+/// `send_notice` of an answer to a message a player sent (`Auto-Submitted: auto-replied`),
+/// whether or not its Message-ID could be named in `In-Reply-To`.
+pub fn send_answer(layout: &Layout, c: &Campaign, n: &Notice) -> Result<String, Failure> {
+    send_notice_as(layout, c, n, true)
+}
+
+fn send_notice_as(
+    layout: &Layout,
+    c: &Campaign,
+    n: &Notice,
+    answer: bool,
+) -> Result<String, Failure> {
     let ck = check_settings(c).map_err(Failure::Refused)?;
     let to = match n.to {
         To::Side(side) => {
@@ -1397,7 +1423,13 @@ pub fn send_notice(layout: &Layout, c: &Campaign, n: &Notice) -> Result<String, 
         .message_id(Some(id.clone()))
         .date(UNIX_EPOCH + Duration::from_secs(date.max(0) as u64))
         .user_agent(format!("dikast {}", env!("CARGO_PKG_VERSION")))
-        .header(AutoSubmitted);
+        // RFC 3834 §5: an answer to a message is `auto-replied`; a message that answers
+        // nothing (a call, a reminder, a deadline or correction notice) `auto-generated`.
+        .header(if answer || n.in_reply_to.is_some() {
+            AutoSubmitted::Replied
+        } else {
+            AutoSubmitted::Generated
+        });
     if let Some(r) = &ck.reply_to {
         b = b.reply_to(r.clone());
     }
@@ -1442,20 +1474,32 @@ pub fn send_notice(layout: &Layout, c: &Campaign, n: &Notice) -> Result<String, 
     }
 }
 
-/// `Auto-Submitted: auto-replied`: notices are machine answers (RFC 3834), so that a
-/// well-behaved autoresponder does not answer them and start a loop.
-#[derive(Clone)]
-struct AutoSubmitted;
+/// `Auto-Submitted` (RFC 3834): every message dikast sends is a machine's, so that a
+/// well-behaved autoresponder does not answer it and start a loop. `auto-replied` for an
+/// answer to a message (orders accepted or refused), `auto-generated` for the rest
+/// (calls, reminders, notices, reports).
+#[derive(Clone, Copy)]
+enum AutoSubmitted {
+    Replied,
+    Generated,
+}
 
 impl lettre::message::header::Header for AutoSubmitted {
     fn name() -> lettre::message::header::HeaderName {
         lettre::message::header::HeaderName::new_from_ascii_str("Auto-Submitted")
     }
-    fn parse(_: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
-        Ok(AutoSubmitted)
+    fn parse(s: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(match s.trim() {
+            "auto-replied" => AutoSubmitted::Replied,
+            _ => AutoSubmitted::Generated,
+        })
     }
     fn display(&self) -> lettre::message::header::HeaderValue {
-        lettre::message::header::HeaderValue::new(Self::name(), "auto-replied".into())
+        let v = match self {
+            AutoSubmitted::Replied => "auto-replied",
+            AutoSubmitted::Generated => "auto-generated",
+        };
+        lettre::message::header::HeaderValue::new(Self::name(), v.into())
     }
 }
 

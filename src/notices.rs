@@ -41,6 +41,11 @@ pub enum Refusal {
     NoToken {
         turn: u32,
     },
+    /// The orders are not YAML: the error (`message body:3:1`) and what it says.
+    NotYaml {
+        at: String,
+        what: String,
+    },
     /// The check against the side's view found problems.
     DoesNotCheck {
         side: String,
@@ -80,6 +85,8 @@ impl Refusal {
             (WrongToken { .. }, Lang::Ru) => "код хода (`token:`) неверен".into(),
             (NoToken { .. }, Lang::En) => "the orders carry no turn token (`token:`)".into(),
             (NoToken { .. }, Lang::Ru) => "в приказах нет кода хода (`token:`)".into(),
+            (NotYaml { at, what }, Lang::En) => format!("the orders are not valid YAML: {what} ({at})"),
+            (NotYaml { at, what }, Lang::Ru) => format!("в приказах ошибка YAML: {what} ({at})"),
             (DoesNotCheck { .. }, Lang::En) => "the orders do not check out against your view".into(),
             (DoesNotCheck { side }, Lang::Ru) => format!("приказы не прошли проверку по файлу позиции (view-{side}.yaml)"),
             (Late { deadline }, Lang::En) => format!("the deadline {deadline} has passed, and this campaign refuses late orders"),
@@ -107,6 +114,7 @@ impl Refusal {
                 | OtherSide { .. }
                 | WhichSide { .. }
                 | NotThisTurn { .. }
+                | NotYaml { .. }
                 | NoToken { .. }
         )
     }
@@ -135,8 +143,11 @@ pub enum Answer {
     AcceptedLate,
 }
 
-/// The subject of an answer: `Re:` the player's own subject, or a new one.
-pub fn answer_subject(lang: Lang, game: &str, turn: u32, their: &str, a: Answer) -> String {
+/// The subject of an answer: always dikast's own, naming the turn the game awaits (the
+/// one orders are taken for), never the player's subject: his may be a reply to an
+/// earlier turn's report, or to an earlier answer, and answers would pile up on it.
+/// Mail programs thread the answer by its `In-Reply-To`.
+pub fn answer_subject(lang: Lang, game: &str, turn: u32, a: Answer) -> String {
     let what = match (a, lang) {
         (Answer::Refused, Lang::En) => "orders refused",
         (Answer::Refused, Lang::Ru) => "приказы отклонены",
@@ -145,14 +156,7 @@ pub fn answer_subject(lang: Lang, game: &str, turn: u32, their: &str, a: Answer)
         (Answer::AcceptedLate, Lang::En) => "orders accepted, late",
         (Answer::AcceptedLate, Lang::Ru) => "приказы приняты с опозданием",
     };
-    let s = their.trim();
-    if s.is_empty() {
-        format!("[{game}] {} {turn}: {what}", lang.pick("Turn", "Ход"))
-    } else if s.to_ascii_lowercase().starts_with("re:") {
-        format!("{s} — {what}")
-    } else {
-        format!("Re: {s} — {what}")
-    }
+    format!("[{game}] {} {turn}: {what}", lang.pick("Turn", "Ход"))
 }
 
 /// The message a refused message is answered with.
@@ -463,14 +467,100 @@ pub fn deadline_body(lang: Lang, d: &NewDeadline) -> String {
         was,
     } = d;
     match lang {
-        Lang::En => format!(
-            "Game {game}, turn {turn} ({step}): the deadline for orders is now {text} ({at}){}.\n\nThe deadline in your last view or report is replaced by this one.\n",
-            was.map(|o| format!("; it was {o}")).unwrap_or_default()
+        // Only a deadline that replaces one says so: the first one set replaces nothing.
+        Lang::En => match was {
+            Some(o) => format!("Game {game}, turn {turn} ({step}): the deadline for orders is now {text} ({at}); it was {o}.\n\nThe deadline in your last view or report is replaced by this one.\n"),
+            None => format!("Game {game}, turn {turn} ({step}): the deadline for orders is {text} ({at}).\n"),
+        },
+        Lang::Ru => match was {
+            Some(o) => format!("Игра {game}, ход {turn} ({step}): срок подачи приказов теперь {text} ({at}); был {o}.\n\nЭтот срок заменяет тот, что назван в вашем последнем отчёте или файле позиции.\n"),
+            None => format!("Игра {game}, ход {turn} ({step}): срок подачи приказов — {text} ({at}).\n"),
+        },
+    }
+}
+
+/// An undo's correction notice (`dikast undo --force` after the turn's mail went out).
+pub struct Correction<'a> {
+    pub game: &'a str,
+    /// The turn taken back (it awaits adjudication again).
+    pub turn: u32,
+    /// When the undo was asked for (UTC, as written).
+    pub at: &'a str,
+    pub reader: Reader<'a>,
+    /// The new dice commitment and the retired seed, when the voided report revealed one.
+    pub reseed: Option<(&'a str, &'a str, &'a str)>,
+}
+
+/// Who reads a correction, and what orders of the turn are on file.
+pub enum Reader<'a> {
+    /// A player, and whether orders of his side for the turn are on file.
+    Player { has_orders: bool },
+    /// The moderator: the sides with orders on file, and those without (with names).
+    Moderator {
+        with: &'a [String],
+        without: &'a [String],
+    },
+}
+
+pub fn correction_subject(lang: Lang, game: &str, turn: u32) -> String {
+    match lang {
+        Lang::En => format!("[{game}] Turn {turn}: adjudication taken back — correction"),
+        Lang::Ru => format!("[{game}] Ход {turn}: разбор хода отменён — исправление"),
+    }
+}
+
+pub fn correction_body(lang: Lang, c: &Correction) -> String {
+    let Correction {
+        game,
+        turn: t,
+        at,
+        reader,
+        reseed,
+    } = c;
+    let last = t + 1;
+    let ru = lang == Lang::Ru;
+    let mut b = if ru {
+        format!("Исправление в игре {game}: ведущий отменил разбор хода {t} ({at}).\n\n")
+    } else {
+        format!("Correction for game {game}: the adjudication of turn {t} has been taken back by the moderator ({at}).\n\n")
+    };
+    b.push_str(&match (reader, ru) {
+        (Reader::Player { .. }, false) => format!("The report and the view of turn {last} you received from dikast are void: do not send orders for turn {last}. Turn {t} will be adjudicated again; you will receive its new report.\n"),
+        (Reader::Player { .. }, true) => format!("Отчёт и файл view хода {last}, полученные вами от dikast, недействительны: не присылайте приказов на ход {last}. Ход {t} будет разобран заново; вы получите новый отчёт.\n"),
+        (Reader::Moderator { .. }, false) => format!("The report and the views of turn {last} (every player's) are void. Turn {t} will be adjudicated again, and every player will receive its new report.\n"),
+        (Reader::Moderator { .. }, true) => format!("Отчёт и файлы view хода {last} (всех игроков) недействительны. Ход {t} будет разобран заново, и каждый игрок получит новый отчёт.\n"),
+    });
+    b.push_str(&match (reader, ru) {
+        (Reader::Player { has_orders: true }, false) => format!("Orders you sent for turn {t} stand, and you may still replace them.\n"),
+        (Reader::Player { has_orders: true }, true) => format!("Присланные вами приказы на ход {t} остаются в силе; их ещё можно заменить.\n"),
+        (Reader::Player { has_orders: false }, false) => format!("No orders of yours for turn {t} are on file: you may still send them, with the turn token of your call for orders of turn {t}.\n"),
+        (Reader::Player { has_orders: false }, true) => format!("Ваших приказов на ход {t} нет: их ещё можно прислать, с кодом хода из письма с вызовом приказов на ход {t}.\n"),
+        (Reader::Moderator { with, without }, false) => format!(
+            "Orders on file for turn {t}: {}; they stand, and their players may still replace them. No orders on file from: {}.\n",
+            list(with, "none"),
+            list(without, "none")
         ),
-        Lang::Ru => format!(
-            "Игра {game}, ход {turn} ({step}): срок подачи приказов теперь {text} ({at}){}.\n\nЭтот срок заменяет тот, что назван в вашем последнем отчёте или файле позиции.\n",
-            was.map(|o| format!("; был {o}")).unwrap_or_default()
+        (Reader::Moderator { with, without }, true) => format!(
+            "Приказы на ход {t} есть от: {}; они остаются в силе, и игроки ещё могут их заменить. Приказов нет от: {}.\n",
+            list(with, "никого"),
+            list(without, "никого")
         ),
+    });
+    if let Some((retired, commitment, rule)) = reseed {
+        b.push_str(&if ru {
+            format!("\nКубики хода {t} бросаются заново. Зерно, раскрытое отменённым отчётом, выведено из употребления:\n\n    retired seed:   {retired}\n\nНовое обязательство хода {t}:\n\n    commitment:     {commitment}\n\nЗерно нового отчёта должно давать его хешем (SHA-256(\"dikast/v1/chain\" ‖ seed) = commitment); это проверяет `dikast verify --report`, и отчёт называет эту отмену ({rule}, docs/dice.md).\n")
+        } else {
+            format!("\nThe dice of turn {t} are drawn anew. The seed the voided report revealed is retired:\n\n    retired seed:   {retired}\n\nTurn {t}'s new commitment is\n\n    commitment:     {commitment}\n\nThe new report's seed must hash to it (SHA-256(\"dikast/v1/chain\" ‖ seed) = commitment); `dikast verify --report` checks it, and the report lists this undo ({rule}, docs/dice.md).\n")
+        });
+    }
+    b
+}
+
+fn list(v: &[String], none: &str) -> String {
+    if v.is_empty() {
+        none.to_string()
+    } else {
+        v.join(", ")
     }
 }
 
@@ -498,6 +588,10 @@ mod tests {
             Refusal::HtmlOnly,
             Refusal::Empty,
             Refusal::NoGameLine,
+            Refusal::NotYaml {
+                at: "message body:3:1".into(),
+                what: "did not find expected key".into(),
+            },
             Refusal::OtherSide {
                 named: "athens".into(),
                 from: "a@b".into(),
@@ -540,12 +634,12 @@ mod tests {
     }
 
     #[test]
-    fn subjects_answer_the_players_own() {
-        let s = answer_subject(Lang::Ru, "g", 2, "", Answer::Accepted);
+    fn subjects_are_our_own_and_name_the_awaited_turn() {
+        let s = answer_subject(Lang::Ru, "g", 2, Answer::Accepted);
         assert_eq!(s, "[g] Ход 2: приказы приняты");
-        let s = answer_subject(Lang::En, "g", 2, "RE: orders", Answer::Refused);
-        assert_eq!(s, "RE: orders — orders refused");
-        let s = answer_subject(Lang::Ru, "g", 2, "мои приказы", Answer::AcceptedLate);
-        assert_eq!(s, "Re: мои приказы — приказы приняты с опозданием");
+        let s = answer_subject(Lang::En, "g", 2, Answer::Refused);
+        assert_eq!(s, "[g] Turn 2: orders refused");
+        let s = answer_subject(Lang::Ru, "g", 3, Answer::AcceptedLate);
+        assert_eq!(s, "[g] Ход 3: приказы приняты с опозданием");
     }
 }

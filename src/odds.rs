@@ -6,7 +6,7 @@
 //! faces) and the answer's two renderings. Deterministic: outcomes are kept in `BTreeMap`
 //! order and sorted by probability with a total order on ties.
 
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
 use std::collections::BTreeMap;
@@ -38,7 +38,16 @@ pub struct Query {
     pub hit_on: Option<u32>,
     /// An assault without double defence (8.1 Treachery).
     pub no_double_defence: bool,
+    /// How many outcomes of the joint table to list, most likely first; `None`: every one
+    /// (at most `MAX_JOINT`, else a refusal). The winners and each block's fate are
+    /// always computed whole.
+    pub listed: Option<usize>,
 }
+
+/// The most outcomes (ends of the combat, every block's steps and place) the joint table
+/// lists whole (`--json --joint`): past it the command refuses and says so. The winners
+/// and every block's fate need no joint table and have no such bound.
+pub const MAX_JOINT: usize = 100_000;
 
 /// One block in the combat, as it starts.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -73,10 +82,147 @@ pub struct Odds {
     /// The sides in the combat, the attacker first.
     pub sides: Vec<String>,
     pub blocks: Vec<BlockIn>,
-    /// Every outcome, most likely first.
+    /// The probability of each winner (`None`: nobody), in side order then nobody.
+    pub winners: Vec<(Option<String>, Prob)>,
+    /// Each block's fate, in `blocks` order.
+    pub fates: Vec<Fate>,
+    /// How many outcomes the combat has (the joint table's rows); 0 when the joint table
+    /// was not computed (the winners and fates need none).
+    pub outcome_count: usize,
+    /// The outcomes listed (`Query::listed`), most likely first.
     pub outcomes: Vec<Outcome>,
     /// What a block leaving the place means here (`routed or withdrawn: retreats`).
     pub out_means: String,
+}
+
+/// One block's fate: the chance it is eliminated, that it must leave the place (routed or
+/// withdrawn, not eliminated), the mean steps it loses, and the chance of each number of
+/// steps it keeps (index: steps left).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fate {
+    pub eliminated: Prob,
+    pub out: Prob,
+    pub lost_mean: Prob,
+    pub steps_left: Vec<Prob>,
+}
+
+/// One end of a combat as a game computes it: the winner (`None`: nobody), and per block
+/// (in `Odds::blocks` order) its steps left and whether it must leave the place.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct End {
+    pub winner: Option<String>,
+    pub steps: Vec<u32>,
+    pub out: Vec<bool>,
+}
+
+/// What the answer says besides the numbers: its title, the rules in force, the sides
+/// (attacker first), the blocks, and what leaving the place means there.
+pub struct Frame {
+    pub title: String,
+    pub notes: Vec<String>,
+    pub sides: Vec<String>,
+    pub blocks: Vec<BlockIn>,
+    pub out_means: String,
+}
+
+/// The sums an answer is made of, each an integer over `den` (a game's common
+/// denominator, a power of 6 for dice): per winner (the sides in order, then nobody) and
+/// per block and number of steps left, the chance it stays and the chance it leaves the
+/// place; and the joint table of every end when it was computed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tally {
+    pub den: BigUint,
+    pub winners: Vec<BigUint>,
+    pub fates: Vec<Vec<[BigUint; 2]>>,
+    pub ends: Option<Vec<(End, BigUint)>>,
+}
+
+impl Tally {
+    /// The sums of a joint table: every end with its numerator over `den`; `steps` are
+    /// the blocks' steps at the start.
+    pub fn of_ends(
+        sides: &[String],
+        steps: &[u32],
+        ends: Vec<(End, BigUint)>,
+        den: BigUint,
+    ) -> Tally {
+        let mut winners = vec![BigUint::zero(); sides.len() + 1];
+        let mut fates: Vec<Vec<[BigUint; 2]>> = steps
+            .iter()
+            .map(|s| vec![[BigUint::zero(), BigUint::zero()]; *s as usize + 1])
+            .collect();
+        for (e, n) in &ends {
+            let w = e
+                .winner
+                .as_ref()
+                .and_then(|w| sides.iter().position(|s| s == w))
+                .unwrap_or(sides.len());
+            winners[w] += n;
+            for (i, f) in fates.iter_mut().enumerate() {
+                if let Some(x) = f.get_mut(e.steps[i] as usize) {
+                    x[usize::from(e.out[i])] += n;
+                }
+            }
+        }
+        Tally {
+            den,
+            winners,
+            fates,
+            ends: Some(ends),
+        }
+    }
+}
+
+impl Tally {
+    /// A mixture: each tally weighed `w / over` (the weights sum to `over`), as when one
+    /// die first decides which of two combats is fought (a card's die that takes a
+    /// rule away, or not). Exact; the ends of the joint tables, where every part has
+    /// one, are merged.
+    pub fn mix(parts: Vec<(Tally, u64)>, over: u64) -> Tally {
+        let most = parts
+            .iter()
+            .map(|(t, _)| t.den.clone())
+            .max()
+            .unwrap_or_default();
+        // One denominator: the largest when every other divides it (powers of 6 do).
+        let common = if parts.iter().all(|(t, _)| (&most % &t.den).is_zero()) {
+            most
+        } else {
+            parts.iter().fold(BigUint::one(), |a, (t, _)| a * &t.den)
+        };
+        let mut winners: Vec<BigUint> = Vec::new();
+        let mut fates: Vec<Vec<[BigUint; 2]>> = Vec::new();
+        let mut ends: Option<BTreeMap<End, BigUint>> = Some(BTreeMap::new());
+        for (t, w) in parts {
+            let k = &common / &t.den * BigUint::from(w);
+            winners.resize(winners.len().max(t.winners.len()), BigUint::zero());
+            for (a, b) in winners.iter_mut().zip(&t.winners) {
+                *a += b * &k;
+            }
+            fates.resize(fates.len().max(t.fates.len()), Vec::new());
+            for (a, b) in fates.iter_mut().zip(&t.fates) {
+                a.resize(a.len().max(b.len()), [BigUint::zero(), BigUint::zero()]);
+                for (x, y) in a.iter_mut().zip(b) {
+                    x[0] += &y[0] * &k;
+                    x[1] += &y[1] * &k;
+                }
+            }
+            match (&mut ends, t.ends) {
+                (Some(m), Some(e)) => {
+                    for (end, n) in e {
+                        *m.entry(end).or_default() += n * &k;
+                    }
+                }
+                _ => ends = None,
+            }
+        }
+        Tally {
+            den: common * BigUint::from(over),
+            winners,
+            fates,
+            ends: ends.map(|m| m.into_iter().collect()),
+        }
+    }
 }
 
 /// The ways `n` dice split among classes of faces, `faces[k]` faces of six in class `k`:
@@ -148,51 +294,108 @@ fn exact(p: &Prob) -> String {
 }
 
 impl Odds {
-    /// The outcomes sorted most likely first (ties: by winner, then steps; a total order).
-    pub fn sort(&mut self) {
-        self.outcomes.sort_by(|a, b| {
-            b.p.cmp(&a.p)
-                .then_with(|| a.winner.cmp(&b.winner))
-                .then_with(|| a.steps.cmp(&b.steps))
-                .then_with(|| a.out.cmp(&b.out))
-        });
+    /// The answer from its sums, listing `listed` outcomes of the joint table (`None`:
+    /// all, at most `MAX_JOINT`; the tally must hold the table unless `Some(0)`). Exact:
+    /// sums are of integers over one denominator, and only the figures shown become
+    /// fractions. Outcomes are sorted most likely first, ties by winner, then steps,
+    /// then who leaves (a total order).
+    pub fn from_tally(frame: Frame, tally: Tally, listed: Option<usize>) -> Result<Odds, String> {
+        let Frame {
+            title,
+            notes,
+            sides,
+            blocks,
+            out_means,
+        } = frame;
+        let Tally {
+            den,
+            winners: won,
+            fates: sums,
+            ends,
+        } = tally;
+        let ends = ends.unwrap_or_default();
+        if listed.is_none() && ends.len() > MAX_JOINT {
+            return Err(format!(
+                "the joint table of this combat has {} outcomes, more than the {MAX_JOINT} `--joint` lists (MAX_JOINT); hint: leave out `--joint`: the winners and every block's fate are given whole without it",
+                ends.len()
+            ));
+        }
+        let frac =
+            |n: &BigUint| BigRational::new(BigInt::from(n.clone()), BigInt::from(den.clone()));
+        let mut winners: Vec<(Option<String>, Prob)> = sides
+            .iter()
+            .cloned()
+            .map(Some)
+            .zip(&won)
+            .map(|(s, n)| (s, frac(n)))
+            .collect();
+        winners.push((None, won.get(sides.len()).map_or_else(Prob::zero, &frac)));
+        let fates = blocks
+            .iter()
+            .zip(&sums)
+            .map(|(b, by)| {
+                let mut out = BigUint::zero();
+                let mut lost = BigUint::zero();
+                for (s, [stay, leave]) in by.iter().enumerate() {
+                    if s > 0 {
+                        out += leave;
+                    }
+                    let l = b.steps.saturating_sub(s as u32);
+                    lost += (stay + leave) * BigUint::from(l);
+                }
+                let both = |x: &[BigUint; 2]| frac(&(&x[0] + &x[1]));
+                Fate {
+                    eliminated: by.first().map_or_else(Prob::zero, both),
+                    out: frac(&out),
+                    lost_mean: frac(&lost),
+                    steps_left: by.iter().map(both).collect(),
+                }
+            })
+            .collect();
+        let outcome_count = ends.len();
+        let mut ends = ends;
+        let keep = listed.unwrap_or(outcome_count).min(outcome_count);
+        let order =
+            |a: &(End, BigUint), b: &(End, BigUint)| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0));
+        if keep == 0 {
+            ends.clear();
+        } else if keep < outcome_count {
+            ends.select_nth_unstable_by(keep - 1, order);
+            ends.truncate(keep);
+        }
+        ends.sort_by(order);
+        let outcomes = ends
+            .into_iter()
+            .map(|(e, n)| Outcome {
+                p: frac(&n),
+                winner: e.winner,
+                steps: e.steps,
+                out: e.out,
+            })
+            .collect();
+        Ok(Odds {
+            title,
+            notes,
+            sides,
+            blocks,
+            winners,
+            fates,
+            outcome_count,
+            outcomes,
+            out_means,
+        })
     }
 
     /// The probability of each winner (`None`: nobody), in side order then nobody.
     pub fn winners(&self) -> Vec<(Option<String>, Prob)> {
-        let mut sides: Vec<Option<String>> = self.sides.iter().cloned().map(Some).collect();
-        sides.push(None);
-        sides
-            .into_iter()
-            .map(|w| {
-                let p = self
-                    .outcomes
-                    .iter()
-                    .filter(|o| o.winner == w)
-                    .fold(Prob::zero(), |a, o| a + &o.p);
-                (w, p)
-            })
-            .collect()
+        self.winners.clone()
     }
 
     /// Per block: P(eliminated), P(out of the place), the expected steps lost.
     pub fn per_block(&self) -> Vec<(Prob, Prob, Prob)> {
-        (0..self.blocks.len())
-            .map(|i| {
-                let mut elim = Prob::zero();
-                let mut out = Prob::zero();
-                let mut lost = Prob::zero();
-                for o in &self.outcomes {
-                    if o.steps[i] == 0 {
-                        elim += &o.p;
-                    } else if o.out[i] {
-                        out += &o.p;
-                    }
-                    let l = self.blocks[i].steps.saturating_sub(o.steps[i]);
-                    lost += &o.p * BigInt::from(l);
-                }
-                (elim, out, lost)
-            })
+        self.fates
+            .iter()
+            .map(|f| (f.eliminated.clone(), f.out.clone(), f.lost_mean.clone()))
             .collect()
     }
 
@@ -235,9 +438,13 @@ impl Odds {
                 l.to_f64().unwrap_or(0.0)
             ));
         }
+        // The joint table only when it was computed (`--top N`).
+        if self.outcomes.is_empty() || top == 0 {
+            return s;
+        }
         s.push_str(&format!(
             "\n## Outcomes ({} in all; most likely first)\n\n| probability | exact | winner | steps left |\n|---|---|---|---|\n",
-            self.outcomes.len()
+            self.outcome_count
         ));
         for o in self.outcomes.iter().take(top) {
             let left: Vec<String> = self
@@ -265,38 +472,49 @@ impl Odds {
                 left.join(", ")
             ));
         }
-        if self.outcomes.len() > top {
+        let shown = self.outcomes.len().min(top);
+        if self.outcome_count > shown {
             s.push_str(&format!(
-                "\n({} less likely outcomes not listed: `--json` gives every one.)\n",
-                self.outcomes.len() - top
+                "\n({} less likely outcomes not listed: `--json --joint` gives every one.)\n",
+                self.outcome_count - shown
             ));
         }
         s
     }
 
-    /// The answer as JSON: every outcome, each probability exact (`"n/d"`) and as a float.
+    /// The answer as JSON: the winners and each block's fate (the chance of each number
+    /// of steps left, index = steps), each probability exact (`"n/d"`) and as a float;
+    /// every outcome of the joint table only when all were listed (`--joint`).
     pub fn json(&self) -> serde_json::Value {
         let prob =
             |p: &Prob| serde_json::json!({"exact": exact(p), "approx": p.to_f64().unwrap_or(0.0)});
-        let per = self.per_block();
-        serde_json::json!({
+        let mut v = serde_json::json!({
             "title": self.title,
             "notes": self.notes,
             "sides": self.sides,
-            "blocks": self.blocks.iter().zip(per.iter()).map(|(b, (e, o, l))| serde_json::json!({
+            "blocks": self.blocks.iter().zip(&self.fates).map(|(b, f)| serde_json::json!({
                 "id": b.id, "side": b.side, "steps": b.steps, "rating": b.rating,
-                "eliminated": prob(e), "out": prob(o), "steps_lost_mean": prob(l),
+                "eliminated": prob(&f.eliminated), "out": prob(&f.out),
+                "steps_lost_mean": prob(&f.lost_mean),
+                "steps_left": f.steps_left.iter().map(prob).collect::<Vec<_>>(),
             })).collect::<Vec<_>>(),
-            "winners": self.winners().iter().map(|(w, p)| serde_json::json!({
+            "winners": self.winners.iter().map(|(w, p)| serde_json::json!({
                 "winner": w, "p": prob(p),
             })).collect::<Vec<_>>(),
-            "outcomes": self.outcomes.iter().map(|o| serde_json::json!({
+        });
+        // The joint table only when it was computed (`--joint`; 0: not computed).
+        if self.outcome_count > 0 {
+            v["outcome_count"] = self.outcome_count.into();
+        }
+        if self.outcome_count > 0 && self.outcomes.len() == self.outcome_count {
+            v["outcomes"] = self.outcomes.iter().map(|o| serde_json::json!({
                 "p": prob(&o.p),
                 "winner": o.winner,
                 "steps": self.blocks.iter().zip(&o.steps).map(|(b, s)| (b.id.clone(), *s)).collect::<BTreeMap<_, _>>(),
                 "out": self.blocks.iter().zip(&o.out).filter(|(_, x)| **x).map(|(b, _)| b.id.clone()).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-        })
+            })).collect::<Vec<_>>().into();
+        }
+        v
     }
 }
 

@@ -105,7 +105,41 @@ pub fn next_deadline(c: &Campaign, next_turn: u32, now: Option<UnixTime>) -> Opt
         return Some(d.text.clone());
     }
     let every = parse_span(c.deadline_every.as_deref()?).ok()?;
-    Some(rfc3339(now? + every))
+    Some(rfc3339(whole_minute(now? + every)))
+}
+
+/// A deadline counted from a clock's time, put on the next whole minute: players read
+/// `2026-03-04T18:01:00Z`, never `18:00:07`.
+pub fn whole_minute(at: UnixTime) -> UnixTime {
+    at.div_euclid(60) * 60 + if at.rem_euclid(60) == 0 { 0 } else { 60 }
+}
+
+/// A turn that has no deadline in force while the campaign has `deadline_every:` (turn 1
+/// of a new campaign: no adjudication has counted one yet) gets one counted from `now`,
+/// written as `dikast deadline --set` would (`turns/NNNN/deadline.yaml`): `tick` does it
+/// before it calls the players for orders, so that the call names it. Returns it when set.
+pub fn first_deadline(
+    layout: &Layout,
+    c: &Campaign,
+    p: &Pending,
+    now: UnixTime,
+) -> Result<Option<Deadline>, Failure> {
+    let Some(every) = c.deadline_every.as_deref() else {
+        return Ok(None);
+    };
+    if p.deadline.is_some() || p.awaiting.is_empty() {
+        return Ok(None);
+    }
+    let Ok(span) = parse_span(every) else {
+        return Ok(None);
+    };
+    let at = whole_minute(now + span);
+    let d = Deadline {
+        text: rfc3339(at),
+        at,
+    };
+    set_deadline(layout, p.turn, &d, now)?;
+    Ok(Some(d))
 }
 
 /// How long before the deadline `tick` reminds who still owes orders (default 24h).
@@ -185,7 +219,7 @@ pub fn parse_new_deadline(
 ) -> Result<Deadline, String> {
     if let Some(span) = s.trim().strip_prefix('+') {
         let base = current.map(|d| d.at).unwrap_or(now).max(now);
-        let at = base + parse_span(span)?;
+        let at = whole_minute(base + parse_span(span)?);
         return Ok(Deadline {
             text: rfc3339(at),
             at,
@@ -995,6 +1029,12 @@ pub fn annotate<R: Rules>(
             if let Some(i) = text.find(&h) {
                 text.insert_str(i, &section);
             }
+            // The next deadline's sentence says what this campaign does with late orders.
+            let generic = crate::report::late_unknown(lang);
+            let said = crate::report::late_sentence(lang, rec.late_policy == Late::Accept);
+            if let Some(i) = text.rfind(generic) {
+                text.replace_range(i..i + generic.len(), said);
+            }
         }
         if moderator {
             let h = format!("\n{}\n", crate::report::send_next_heading(lang));
@@ -1020,6 +1060,22 @@ pub fn annotate<R: Rules>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A deadline counted from a clock's time falls on a whole minute, never earlier.
+    #[test]
+    fn deadlines_fall_on_whole_minutes() {
+        assert_eq!(whole_minute(120), 120);
+        assert_eq!(whole_minute(121), 180);
+        assert_eq!(whole_minute(179), 180);
+        let d = parse_new_deadline("+72h", 1_000_000_007, None).unwrap();
+        assert_eq!(d.at % 60, 0);
+        assert!(d.at >= 1_000_000_007 + 72 * 3600 && d.at < 1_000_000_007 + 72 * 3600 + 60);
+        assert!(
+            !d.text.contains(":07Z") && d.text.ends_with(":00Z"),
+            "{}",
+            d.text
+        );
+    }
 
     #[test]
     fn spans() {

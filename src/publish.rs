@@ -20,8 +20,24 @@ struct Awaits {
     awaiting: Vec<String>,
 }
 
+/// What `publish_with` adds to the copy: files by their path inside it, made from the
+/// copy's own folder (the published files only) before it is committed.
+pub type Extra<'a> = &'a dyn Fn(&Path) -> Result<Vec<(String, Vec<u8>)>, Failure>;
+
 /// `dikast publish DIR OUT [--force]`.
 pub fn publish(layout: &Layout, out: &Path, force: bool) -> Result<String, Failure> {
+    publish_with(layout, out, force, None)
+}
+
+/// `dikast publish DIR OUT [--force] [--site]`: with `extra` (the site), its files are
+/// written under `extra`'s first name's folder in the same commit as the copy, so a
+/// failure of either leaves nothing.
+pub fn publish_with(
+    layout: &Layout,
+    out: &Path,
+    force: bool,
+    extra: Option<(&str, Extra)>,
+) -> Result<String, Failure> {
     // One dikast at a time: an adjudication running meanwhile would be copied half-done.
     let lock = fsx::Lock::take(&layout.dir)?;
     let secret = layout.load_secret()?;
@@ -100,6 +116,20 @@ pub fn publish(layout: &Layout, out: &Path, force: bool) -> Result<String, Failu
         sealed_seed: dice::to_hex(&u),
     };
     nd.write("published.yaml", to_yaml(&p).as_bytes())?;
+    let mut added = 0;
+    if let Some((folder, make)) = extra {
+        // Nothing the copy holds may be overwritten (a campaign folder of that name).
+        if nd.path().join(folder).exists() {
+            return Err(Failure::Refused(format!(
+                "the campaign holds a `{folder}` folder of its own: nothing was published (the site goes there)"
+            )));
+        }
+        nd.mkdir(folder)?;
+        for (rel, bytes) in make(nd.path())? {
+            nd.write(&format!("{folder}/{rel}"), &bytes)?;
+            added += 1;
+        }
+    }
     nd.commit()?;
     let mut text: String = lock.took_over.iter().map(|l| format!("{l}\n")).collect();
     text.push_str(&format!(
@@ -108,6 +138,12 @@ pub fn publish(layout: &Layout, out: &Path, force: bool) -> Result<String, Failu
         out.display(),
         out.display()
     ));
+    if let Some((folder, _)) = extra {
+        text.push_str(&format!(
+            "site: {added} files in {}; open index.html, and verify.html checks every die in the browser\n",
+            out.join(folder).display()
+        ));
+    }
     if !g.awaiting.is_empty() {
         text.push_str(&format!(
             "the game is not over (turn {pending} awaits {}): published with --force\n",

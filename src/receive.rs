@@ -292,6 +292,22 @@ fn find_orders(msg: &mail_parser::Message) -> Found {
         }
         return Found::None(Refusal::Empty);
     };
+    match orders_in_text(&text) {
+        Some(out) => Found::Orders {
+            name: "message body".into(),
+            bytes: out.into_bytes(),
+        },
+        None => Found::None(Refusal::NoGameLine),
+    }
+}
+
+/// The orders pasted into a plain-text body: from the first line that starts with
+/// `game:` up to whatever mail programs put after them, which is never part of them: a
+/// signature (`-- `), the quote of the message answered (`> ` lines, the `On … wrote:`
+/// line above them, `-----Original Message-----`), or any other line at the left margin
+/// that YAML could not take at the top of orders (`Best regards,`, a name, `Sent from
+/// my phone`): such a line is a YAML error wherever it stands, so the orders end there.
+fn orders_in_text(text: &str) -> Option<String> {
     let mut out = String::new();
     let mut started = false;
     for line in text.lines() {
@@ -302,19 +318,46 @@ fn find_orders(msg: &mail_parser::Message) -> Found {
                 continue;
             }
         }
-        if line == "-- " || line == "--" {
+        if line == "-- " || line == "--" || !orders_line(line) {
             break;
         }
         out.push_str(line);
         out.push('\n');
     }
-    if !started {
-        return Found::None(Refusal::NoGameLine);
+    started.then_some(out)
+}
+
+/// Whether a line may belong to orders: blank, indented, a comment, a list item, a
+/// document marker, or a top-level `key:` (one word, no space before the colon) that is
+/// not a mail header (`From:`, `Sent:`…).
+fn orders_line(line: &str) -> bool {
+    let l = line.trim_start_matches('\u{feff}');
+    if l.trim().is_empty()
+        || l.starts_with([' ', '\t', '#'])
+        || l == "-"
+        || l.starts_with("- ")
+        || l == "---"
+        || l == "..."
+    {
+        return true;
     }
-    Found::Orders {
-        name: "message body".into(),
-        bytes: out.into_bytes(),
+    // The header block of a quoted message (Outlook's, without `>`): capitalised, as no
+    // orders key is.
+    if ["From:", "Sent:", "Date:", "To:", "Cc:", "Subject:"]
+        .iter()
+        .any(|h| l.starts_with(h))
+    {
+        return false;
     }
+    let key = l.split(':').next().unwrap_or("");
+    l.contains(':')
+        && !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '.')
+        // `On Mon, 2 Mar 2026, Dikast <…> wrote:` is no key (the test above already
+        // stops it); neither is a line that ends its sentence in a colon, `Dear all:`.
+        && !l.trim_end().ends_with("wrote:")
 }
 
 /// A scalar of the orders' envelope, read with the safe parser (nothing else is trusted
@@ -322,6 +365,14 @@ fn find_orders(msg: &mail_parser::Message) -> Found {
 fn envelope(name: &str, bytes: &[u8]) -> Option<crate::yaml::Node> {
     let f = crate::yaml::decode(name, bytes).ok()?;
     crate::yaml::parse(&f).ok()
+}
+
+/// The YAML error of orders that cannot be read at all, if they cannot.
+fn not_yaml(name: &str, bytes: &[u8]) -> Option<crate::diag::Diagnostic> {
+    match crate::yaml::decode(name, bytes) {
+        Err(d) => Some(d),
+        Ok(f) => crate::yaml::parse(&f).err(),
+    }
 }
 
 /// Handles one message. Returns one line saying what was done.
@@ -376,7 +427,6 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
         .map(|m| bounded(&format!("<{m}>")))
         .unwrap_or_else(|| "(no Message-ID)".into());
     let stored_from = bounded(&from);
-    let subject = msg.subject().unwrap_or("").to_string();
     let p = policy::pending(layout, &c)?;
     let t = p.turn;
 
@@ -433,8 +483,7 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
     // moderator in `mail.moderator_language`.
     let lang_of = |side: &str| policy::language_of(&c, side);
     let moderator_lang = policy::moderator_language(&c);
-    let answer_subject =
-        |lang: Lang, a: Answer| notices::answer_subject(lang, &c.game, t, &subject, a);
+    let answer_subject = |lang: Lang, a: Answer| notices::answer_subject(lang, &c.game, t, a);
     let received = format_utc(now);
     // A refusal: `side` is the player answered (None: a stranger, told to the moderator);
     // `diagnostics` what the check found, already in the player's language.
@@ -502,7 +551,7 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
                     layout,
                     &c,
                     To::Side(s),
-                    notices::answer_subject(lang, &c.game, t, "", Answer::Refused),
+                    notices::answer_subject(lang, &c.game, t, Answer::Refused),
                     body,
                     &message_id,
                 )
@@ -562,6 +611,33 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
         Found::Orders { name, bytes } => (name, bytes),
         Found::None(why) => return refuse(Some(&sides[0]), why, String::new()),
     };
+    let secret = layout.load_secret()?;
+    // Orders that are not YAML at all: the YAML error is the reason, at its line and
+    // column (not "not for this game", which is all an unreadable envelope would say).
+    if let Some(d) = not_yaml(&oname, &obytes) {
+        let at = d.location().unwrap_or_else(|| oname.clone());
+        // The error's quote of the message only to a sender who holds his token.
+        let authentic = sides.iter().any(|s| {
+            let want = policy::token(&secret, &p.game, t, s);
+            obytes
+                .to_ascii_lowercase()
+                .windows(want.len())
+                .any(|w| w == want.as_bytes())
+        });
+        let details = if authentic {
+            format!("{}\n", crate::diag::render_all(std::slice::from_ref(&d)))
+        } else {
+            String::new()
+        };
+        return refuse(
+            Some(&sides[0]),
+            Refusal::NotYaml {
+                at,
+                what: d.message.clone(),
+            },
+            details,
+        );
+    }
     let env = envelope(&oname, &obytes);
     let get = |k: &str| {
         env.as_ref()
@@ -608,7 +684,6 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
     // Orders for another game or turn: the check says which, before the token is judged.
     let this_turn = get("game").as_deref() == Some(p.game.as_str())
         && get("turn").and_then(|s| s.parse::<u32>().ok()) == Some(t);
-    let secret = layout.load_secret()?;
     if !this_turn {
         // The check's diagnostics quote the message: told only to a sender who holds
         // the side's token of the turn the game awaits (a slip in the `game:` or `turn:`
@@ -814,7 +889,13 @@ fn answer_with(
             .then(|| reply_to.to_string()),
         attachments,
     };
-    match crate::mail::send_notice(layout, c, &n) {
+    // A player's answer replies to his message (`auto-replied`); the moderator's notices
+    // (a stranger wrote, the receipts were set aside) answer no one (`auto-generated`).
+    let sent = match to {
+        To::Side(_) => crate::mail::send_answer(layout, c, &n),
+        To::Moderator => crate::mail::send_notice(layout, c, &n),
+    };
+    match sent {
         Ok(line) => format!("answer {line}"),
         Err(f) => format!(
             "answer not mailed: {}",
@@ -881,6 +962,27 @@ pub fn receive_maildir(
     Ok(lines)
 }
 
+/// Makes the Maildir `md` and its `cur/`, `new/`, `tmp/` where any is missing; says so,
+/// or `None` when all were there.
+pub fn make_maildir(md: &Path) -> Result<Option<String>, Failure> {
+    let missing: Vec<&str> = ["cur", "new", "tmp"]
+        .into_iter()
+        .filter(|s| !md.join(s).is_dir())
+        .collect();
+    if missing.is_empty() {
+        return Ok(None);
+    }
+    for s in &missing {
+        let p = md.join(s);
+        std::fs::create_dir_all(&p).map_err(|e| Failure::io(&p, "create the Maildir folder", e))?;
+    }
+    Ok(Some(format!(
+        "made the Maildir {} (its {} did not exist yet)",
+        md.display(),
+        missing.join("/, ") + "/"
+    )))
+}
+
 /// The sides whose orders by mail of turn t were refused for arriving after the deadline
 /// (`late: refuse`), each with the arrival of its last such message, in side order.
 pub fn refused_late(layout: &Layout, t: u32) -> Vec<(String, String)> {
@@ -932,4 +1034,34 @@ pub fn check_bytes<R: crate::rules::Rules>(
         &shown,
         crate::error::warning_word(lang),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::orders_in_text;
+
+    const ORDERS: &str = "game: g\nturn: 2\nside: athens\nentropy: \"owl\"\n# a comment\nstanding:\n  capitulate: [Plataea]\n";
+
+    /// What mail programs put after pasted orders is left out; the orders stay whole.
+    #[test]
+    fn pasted_orders_end_where_the_mail_program_goes_on() {
+        for tail in [
+            "\nBest regards,\nPericles\n",
+            "\nOn Sun, 1 Mar 2026 at 12:00, Dikast <d@example.org> wrote:\n> game: g\n> turn: 1\n",
+            "> game: g\n",
+            "-- \nPericles\n",
+            "Sent from my phone\n",
+            "-----Original Message-----\nFrom: dikast\n",
+            "\nFrom: Dikast <d@example.org>\nSent: Sunday, 1 March 2026 12:00\n",
+            "\n2026-03-01 12:00 GMT+01:00, Dikast <d@example.org>:\n> turn: 1\n",
+        ] {
+            let text = format!("Here are my orders.\n\n{ORDERS}{tail}");
+            let got = orders_in_text(&text).expect("orders found");
+            assert_eq!(got.trim_end(), ORDERS.trim_end(), "after {tail:?}");
+        }
+        // Orders below the quote are found too (the quoted `game:` line is not theirs).
+        let text = format!("> game: g\n> turn: 1\n\n{ORDERS}");
+        assert_eq!(orders_in_text(&text).unwrap(), ORDERS);
+        assert_eq!(orders_in_text("Hello, when do we start?\n"), None);
+    }
 }

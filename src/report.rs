@@ -231,6 +231,23 @@ pub fn send_next_heading(lang: Lang) -> &'static str {
     words(lang).send_next
 }
 
+/// The sentence after the next deadline when the campaign's `late:` policy is not known
+/// to the report (no `adjudication.yaml`); `policy::annotate` replaces it by the policy's
+/// own (`late_sentence`) when the record gives it.
+pub fn late_unknown(lang: Lang) -> &'static str {
+    words(lang).late
+}
+
+/// What becomes of orders that arrive after the deadline, under the campaign's `late:`.
+pub fn late_sentence(lang: Lang, accept: bool) -> &'static str {
+    match (accept, lang) {
+        (true, Lang::En) => "Orders that arrive later are still taken until the turn is adjudicated, marked late (`late: accept`).",
+        (true, Lang::Ru) => "Приказы, пришедшие позже, ещё принимаются до разбора хода, с пометкой об опоздании (`late: accept`).",
+        (false, Lang::En) => "Orders that arrive later are refused: standing orders and the defaults apply (`late: refuse`).",
+        (false, Lang::Ru) => "Приказы, пришедшие позже, отклоняются: применяются постоянные приказы и правила по умолчанию (`late: refuse`).",
+    }
+}
+
 /// Whether the game is over (a victory, a peace): its step awaits no side and cannot be
 /// adjudicated. Nothing is asked of anyone then: no orders, no deadline, no skeleton.
 pub fn game_over(step: &crate::rules::StepInfo) -> bool {

@@ -256,23 +256,35 @@ pub fn template<R: Rules>(
     let path = layout.game(t);
     let bytes = fsx::read_limited(&path)?;
     let (sc, v) = load_view::<R>(&path, &bytes, Some(side))?;
-    let mut out = template_of_view::<R>(&sc, &v, &format!("view-{side}.yaml"), language(lang));
+    let out = template_of_view::<R>(&sc, &v, &format!("view-{side}.yaml"), language(lang));
     // The side's turn token, for orders by mail (`crate::policy::token`): only the
-    // moderator's copy, which holds the secret, can print it; it follows the envelope.
-    if let Ok(secret) = layout.load_secret() {
-        let line = crate::notices::token_line(
-            language(lang),
-            &crate::policy::token(&secret, &v.game, v.turn, side),
-        );
-        let at = out
-            .find("\nentropy:")
-            .and_then(|i| out[i + 1..].find('\n').map(|j| i + 1 + j + 1));
-        match at {
-            Some(i) => out.insert_str(i, &line),
-            None => out.push_str(&line),
-        }
+    // moderator's copy, which holds the secret, can print it.
+    Ok(match layout.load_secret() {
+        Ok(secret) => with_token(out, &secret, &v.game, v.turn, side, language(lang)),
+        Err(_) => out,
+    })
+}
+
+/// A template with the side's turn token line after its envelope (the `entropy:` line):
+/// every skeleton dikast mails a player carries it (the call for orders' and the report
+/// mail's alike), so that whichever he fills in is taken by mail.
+pub fn with_token(
+    mut out: String,
+    secret: &crate::campaign::Secret,
+    game: &str,
+    turn: u32,
+    side: &str,
+    lang: Lang,
+) -> String {
+    let line = crate::notices::token_line(lang, &crate::policy::token(secret, game, turn, side));
+    let at = out
+        .find("\nentropy:")
+        .and_then(|i| out[i + 1..].find('\n').map(|j| i + 1 + j + 1));
+    match at {
+        Some(i) => out.insert_str(i, &line),
+        None => out.push_str(&line),
     }
-    Ok(out)
+    out
 }
 
 /// `dikast template VIEW`: the skeleton of the orders a view asks for, from the view alone

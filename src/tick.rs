@@ -174,8 +174,32 @@ fn call_for_orders(
     crate::mail::send_notice(layout, c, &n)
 }
 
+/// Each player's call for orders of the pending turn, unless he was sent it before
+/// (tick's step 5, and `adjudicate --mail`): one line each; whether any waits unsent.
+pub fn send_calls(
+    game: &dyn Game,
+    layout: &Layout,
+    c: &Campaign,
+    lines: &mut Vec<String>,
+) -> Result<bool, Failure> {
+    let p = policy::pending(layout, c)?;
+    let marks = sent_marks(layout)?;
+    let mut waits = false;
+    for side in c.players.keys() {
+        let m = format!("call {:04} {side}", p.turn);
+        if marks.contains(&m) {
+            continue;
+        }
+        let line = call_for_orders(game, layout, c, side, "call")?;
+        mark(layout, m)?;
+        waits |= line.starts_with("queued");
+        lines.push(format!("called {side} for turn {}: {line}", p.turn));
+    }
+    Ok(waits)
+}
+
 /// `dikast remind DIR`: reminds every player who owes orders of the pending turn, now.
-pub fn remind(reg: &Registry, layout: &Layout) -> Result<String, Failure> {
+pub fn remind(reg: &Registry, layout: &Layout, now: UnixTime) -> Result<String, Failure> {
     let c = layout.load_campaign()?;
     let game = reg.find(&c.rules)?;
     let p = policy::pending(layout, &c)?;
@@ -197,7 +221,13 @@ pub fn remind(reg: &Registry, layout: &Layout) -> Result<String, Failure> {
                 p.deadline.as_ref().map(|d| d.text.as_str()).unwrap_or("-")
             ),
         )?;
-        out.push_str(&format!("reminded {side}: {line}\n"));
+        // How far the deadline is, as tick's reminders say it.
+        let when = match &p.deadline {
+            Some(d) if now < d.at => format!(" ({} before the deadline)", format_span(d.at - now)),
+            Some(d) => format!(" ({} after the deadline)", format_span(now - d.at)),
+            None => " (no deadline is set)".to_string(),
+        };
+        out.push_str(&format!("reminded {side}{when}: {line}\n"));
     }
     Ok(out)
 }
@@ -358,6 +388,11 @@ fn tick_steps(
         } else {
             layout.dir.join(md)
         };
+        // A Maildir named but not made yet (no mail has come, so no mail program made
+        // it): made empty, so that this tick goes on and the calls for orders go out.
+        if let Some(l) = crate::receive::make_maildir(&md)? {
+            r.lines.push(l);
+        }
         let got = crate::registry::with_desk(game, layout, |d| {
             crate::receive::receive_maildir(layout, d, &md, now, RECEIVE_LOCK_WAIT)
         })?;
@@ -395,8 +430,16 @@ fn tick_steps(
         r.lines.push(format!("{why}; no one is called for orders"));
         return Ok(());
     }
-    // 4. Adjudicate when due.
-    let p = policy::pending(layout, &c)?;
+    // 4. Adjudicate when due. (A turn with no deadline yet under `deadline_every:`, turn 1
+    // of a new campaign, gets one counted from now, which the calls for orders name.)
+    let mut p = policy::pending(layout, &c)?;
+    if let Some(d) = policy::first_deadline(layout, &c, &p, now)? {
+        r.lines.push(format!(
+            "turn {}: deadline set to {} (deadline_every)",
+            p.turn, d.text
+        ));
+        p.deadline = Some(d);
+    }
     if let Due::Yes(why) = policy::due(&c, &p, now) {
         let done = game.adjudicate(
             layout,
@@ -433,19 +476,9 @@ fn tick_steps(
         return Ok(());
     }
     // 5. Each player's call for orders of the pending turn, once.
+    r.mail_waits |= send_calls(game, layout, &c, &mut r.lines)?;
     let p = policy::pending(layout, &c)?;
     let marks = sent_marks(layout)?;
-    for side in c.players.keys() {
-        let m = format!("call {:04} {side}", p.turn);
-        if marks.contains(&m) {
-            continue;
-        }
-        let line = call_for_orders(game, layout, &c, side, "call")?;
-        mark(layout, m)?;
-        r.mail_waits |= line.starts_with("queued");
-        r.lines
-            .push(format!("called {side} for turn {}: {line}", p.turn));
-    }
     // 6. Reminders, once per deadline, when it is near.
     if let Some(d) = &p.deadline {
         let window = policy::remind_before(&c);

@@ -27,6 +27,7 @@ use crate::fsx;
 use crate::mail::{Notice, To};
 use crate::status::{format_utc, UnixTime};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -484,38 +485,66 @@ fn notify(
     dest: &Path,
     reseed: Option<&crate::game::Reseed>,
 ) -> Result<Vec<String>, Failure> {
-    let last = t + 1;
+    // Who has orders of turn t on file (the pending turn again): a player who sent none
+    // is not told his orders stand, and the moderator is told who has and who has not.
+    let on_file: BTreeSet<String> = crate::campaign::orders_names(layout, t)?
+        .iter()
+        .filter_map(|n| n.strip_suffix(".yaml").or_else(|| n.strip_suffix(".yml")))
+        .map(str::to_string)
+        .collect();
+    let (with, without): (Vec<String>, Vec<String>) = {
+        let (a, b): (Vec<&String>, Vec<&String>) =
+            c.players.keys().partition(|s| on_file.contains(*s));
+        let who = |v: Vec<&String>| v.into_iter().map(|s| crate::policy::who(c, s)).collect();
+        (who(a), who(b))
+    };
+    let at = format_utc(at);
     // The new commitment, given before anyone can send orders again: the redone turn's
     // seed was fixed now, and no player who holds the voided report can foresee it.
-    let dice = reseed
-        .map(|r| {
-            format!(
-                "\nThe dice of turn {t} are drawn anew. The seed the voided report revealed is retired:\n\n    retired seed:   {}\n\nTurn {t}'s new commitment is\n\n    commitment:     {}\n\nThe new report's seed must hash to it (SHA-256(\"dikast/v1/chain\" ‖ seed) = commitment); `dikast verify --report` checks it, and the report lists this undo ({}, docs/dice.md).\n",
-                r.retired_seed,
-                r.commitment,
-                crate::dice::RESEED_RULE
-            )
-        })
-        .unwrap_or_default();
-    let body = |whom: &str| {
-        format!(
-            "Correction for game {}: the adjudication of turn {t} has been taken back by the moderator ({}).\n\nThe report and the view of turn {last} you received {whom} are void: do not send orders for turn {last}. Turn {t} will be adjudicated again; you will receive its new report. Orders you sent for turn {t} stand, and you may still replace them.\n{dice}",
-            c.game,
-            format_utc(at)
+    let reseed = reseed.map(|r| {
+        (
+            r.retired_seed.as_str(),
+            r.commitment.as_str(),
+            crate::dice::RESEED_RULE,
+        )
+    });
+    // Each reader in his language (campaign.yaml's `language`, `moderator_language`).
+    let words = |to: &To| {
+        let (lang, reader) = match to {
+            To::Side(side) => (
+                crate::policy::language_of(c, side),
+                crate::notices::Reader::Player {
+                    has_orders: on_file.contains(*side),
+                },
+            ),
+            To::Moderator => (
+                crate::policy::moderator_language(c),
+                crate::notices::Reader::Moderator {
+                    with: &with,
+                    without: &without,
+                },
+            ),
+        };
+        let n = crate::notices::Correction {
+            game: &c.game,
+            turn: t,
+            at: &at,
+            reader,
+            reseed,
+        };
+        (
+            crate::notices::correction_subject(lang, &c.game, t),
+            crate::notices::correction_body(lang, &n),
         )
     };
-    let subject = format!(
-        "[{}] Turn {t}: adjudication taken back — correction",
-        c.game
-    );
-    let mut whom: Vec<(To, &str)> = c
+    let mut whom: Vec<To> = c
         .players
         .keys()
-        .map(|side| (To::Side(side.as_str()), "from dikast"))
+        .map(|side| To::Side(side.as_str()))
         .collect();
-    whom.push((To::Moderator, "(every player's)"));
+    whom.push(To::Moderator);
     let mut lines = Vec::new();
-    for (to, w) in whom {
+    for to in whom {
         let marker = notified_marker(dest, &to);
         let who = match &to {
             To::Side(side) => side.to_string(),
@@ -527,10 +556,11 @@ fn notify(
             ));
             continue;
         }
+        let (subject, body) = words(&to);
         let n = Notice {
             to,
-            subject: subject.clone(),
-            body: body(w),
+            subject,
+            body,
             in_reply_to: None,
             attachments: Vec::new(),
         };

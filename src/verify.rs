@@ -1085,16 +1085,36 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
             .iter()
             .filter(|o| o.turn == Some(s.turn as u64) && o.side == v.view_of)
             .collect();
-        let o = match mine.as_slice() {
-            [] => None,
-            [o] => Some(*o),
-            _ => {
+        // Several orders files of the turn (the skeleton mailed with the reports and the
+        // call for orders, the orders as sent, the copy the acceptance attached): the
+        // one the report records is the orders adjudicated; the others are named.
+        let recorded = s
+            .orders
+            .iter()
+            .find(|x| x.side == v.view_of)
+            .map(|x| x.sha256.as_str())
+            .filter(|h| *h != "none");
+        // A report that records no orders of the side (none received, or none awaited:
+        // the idle side of a player turn) adjudicated none of them: what the folder holds
+        // for that turn (a skeleton saved from the mail) is named, not taken as his.
+        let (adjudicated, others): (Vec<&OrdersHead>, Vec<&OrdersHead>) =
+            if mine.len() > 1 || recorded.is_none() {
+                mine.iter().partition(|o| recorded.is_some_and(|r| o.is(r)))
+            } else {
+                (mine.clone(), Vec::new())
+            };
+        let not_received = recorded.is_none();
+        let o = match adjudicated.as_slice() {
+            [] if others.is_empty() || not_received => None,
+            [o, ..] => Some(*o),
+            [] => {
                 return Err(Failure::Verify(format!(
-                "the folder holds {} orders files of {} for turn {}: keep only the one you sent",
-                mine.len(),
-                v.view_of,
-                s.turn
-            )))
+                    "the folder holds {} orders files of {} for turn {} ({}), and {rname} records none of them as adjudicated: keep only the one you sent",
+                    others.len(),
+                    v.view_of,
+                    s.turn,
+                    others.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")
+                )))
             }
         };
         let mut one = check_section(s, rname, None)?;
@@ -1118,6 +1138,19 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
         ));
         sum.lines
             .extend(one.lines.into_iter().filter(|l| l.starts_with("undo:")));
+        for x in &others {
+            sum.lines.push(if not_received {
+                format!(
+                    "{}: {}'s orders file of turn {}, but {rname} records no orders of {} as received: a skeleton, or orders that were NOT adjudicated (if you sent them, ask the moderator)",
+                    x.name, v.view_of, s.turn, v.view_of
+                )
+            } else {
+                format!(
+                    "{}: {}'s orders file of turn {}, not the one adjudicated (a skeleton, or orders replaced later): set aside",
+                    x.name, v.view_of, s.turn
+                )
+            });
+        }
     }
     for o in &orders {
         let t = o.turn.unwrap_or(0) as u32;

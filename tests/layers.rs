@@ -14,7 +14,8 @@
 //!    schema, policy, receive, undo, png — core
 //!    and each other, no game.
 //! 4. `registry` (the object-safe `Game` over the application), `demo` (played through
-//!    the registry), then `games` (the one list of games, the only file outside a game's
+//!    the registry), `site` (the published website, its maps drawn through the
+//!    registry), then `games` (the one list of games, the only file outside a game's
 //!    folder that names one), then `cli`.
 //!
 //! A file's `#[cfg(test)]` module is left out: unit tests may reach anywhere.
@@ -42,7 +43,7 @@ const APP: [&str; 14] = [
     "cache", "campaign", "fsx", "mail", "notices", "status", "verify", "publish", "show", "schema",
     "policy", "receive", "undo", "png",
 ];
-const TOP: [&str; 5] = ["registry", "demo", "tick", "games", "cli"];
+const TOP: [&str; 6] = ["registry", "demo", "site", "tick", "games", "cli"];
 const GAME_LAYERS: [&str; 4] = ["model", "engine", "check", "text"];
 
 fn rs_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -402,7 +402,7 @@ fn check_structure(dir: &Path, m: &Value, key: &str, tag: &str) {
             format!("view-{key}.yaml"),
             format!("map-{key}.svg"),
             format!("map-{key}.png"),
-            format!("{key}.yaml"),
+            format!("orders-{key}.yaml"),
             "orders.schema.json".to_string(),
         ]
         .into_iter()
@@ -414,8 +414,13 @@ fn check_structure(dir: &Path, m: &Value, key: &str, tag: &str) {
             fs::read_to_string(dir.join(format!("turns/0001/{report}"))).unwrap(),
             "the attached report is the archived one"
         );
-        let t = attachment(m, &format!("{key}.yaml"));
+        let t = attachment(m, &format!("orders-{key}.yaml"));
         let t = t["text"].as_str().unwrap();
+        // The turn token is in it, as in the call for orders (issue 32.5).
+        assert!(
+            t.contains("\ntoken: "),
+            "the skeleton carries the turn token: {t}"
+        );
         assert!(
             t.starts_with("# yaml-language-server: $schema=./orders.schema.json\n"),
             "{t}"
@@ -800,7 +805,12 @@ fn adjudicate_with_mail_writes_the_turn_first_and_mails_it() {
     assert_exit(&o, 0);
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("turn 1 adjudicated") && out.contains("all 3 messages sent"));
-    assert_eq!(arrived(&s, tag).len(), 3);
+    // The reports, then each player's call for orders of turn 2 (issue 32.8).
+    assert!(
+        out.contains("called athens for turn 2") && out.contains("called sparta for turn 2"),
+        "{out}"
+    );
+    assert_eq!(arrived(&s, tag).len(), 5);
 
     // With the server down, the turn is written all the same, and the mail waits.
     let port = free_port();
@@ -815,7 +825,7 @@ fn adjudicate_with_mail_writes_the_turn_first_and_mails_it() {
         eml_files(&dir.join("turns/0002/mail/outbox")),
         ["athens.eml", "moderator.eml", "sparta.eml"]
     );
-    assert_eq!(arrived(&s, tag).len(), 3);
+    assert_eq!(arrived(&s, tag).len(), 5);
     assert_exit(&dikast(&["verify", d], &[]), 0);
 }
 

@@ -324,10 +324,21 @@ fn odds_as_json_sum_to_exactly_one_and_refuse_what_is_not_a_block() {
             "--at",
             "Potidaea",
         ])
-        .args(["--attacker", "ATH-F4", "--defender", "2B2,1A2", "--json"])
+        .args([
+            "--attacker",
+            "ATH-F4",
+            "--defender",
+            "2B2,1A2",
+            "--json",
+            "--joint",
+        ])
         .current_dir(&player)
         .run();
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(
+        v["outcome_count"].as_u64(),
+        v["outcomes"].as_array().map(|a| a.len() as u64)
+    );
     let total = v["outcomes"]
         .as_array()
         .unwrap()
@@ -344,6 +355,32 @@ fn odds_as_json_sum_to_exactly_one_and_refuse_what_is_not_a_block() {
     // ATH-F4, a fleet, fights ashore with the scenario's fleet_land_rating (C1).
     assert_eq!(v["blocks"][0]["id"], "ATH-F4");
     assert_eq!(v["blocks"][0]["rating"], "C1");
+    // Without --joint: no outcomes, and each block's steps left sum to exactly 1.
+    let out = Test::new()
+        .args([
+            "odds",
+            "sortie",
+            "--view",
+            "view-athens.yaml",
+            "--at",
+            "Potidaea",
+        ])
+        .args(["--attacker", "ATH-F4", "--defender", "2B2,1A2", "--json"])
+        .current_dir(&player)
+        .run();
+    let w: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert!(w.get("outcomes").is_none(), "{w}");
+    assert!(w.get("outcome_count").is_none(), "{w}");
+    assert_eq!(w["winners"], v["winners"]);
+    for b in w["blocks"].as_array().unwrap() {
+        let total = b["steps_left"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["exact"].as_str().unwrap().parse::<BigRational>().unwrap())
+            .fold(BigRational::from_integer(0.into()), |a, p| a + p);
+        assert_eq!(total, BigRational::from_integer(1.into()), "{b}");
+    }
     Test::new()
         .args(["odds", "battle", "--view", "view-athens.yaml"])
         .args(["--attacker", "ATH-99", "--defender", "2B2"])

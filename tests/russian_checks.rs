@@ -718,6 +718,9 @@ fn every_successors_diagnostic_reads_in_russian() {
                 checked += 1;
                 seen.insert(e.code.clone());
                 let at = format!("{}/{side}#{n}", t.file_name().unwrap().to_string_lossy());
+                // A did-you-mean suggests the id to type (`Krateros`, Latin in both
+                // languages, as code is): compared as code.
+                let (e, r) = (&suggestion_as_code(e), &suggestion_as_code(r));
                 for p in compare_with(v, &at, e, r, SUCCESSORS_NAMES, &places) {
                     problems.entry(template(e, &p)).or_insert(p);
                 }
@@ -736,5 +739,209 @@ fn every_successors_diagnostic_reads_in_russian() {
     assert!(
         checked > 200 && seen.len() >= 8,
         "only {checked} diagnostics of {seen:?}"
+    );
+}
+
+/// `d` with its did-you-mean suggestion (`did you mean X?`, `может быть, X?`) written as
+/// code: the id the player types.
+fn suggestion_as_code(d: &Diagnostic) -> Diagnostic {
+    let mut d = d.clone();
+    if let Some(h) = &d.help {
+        let mut out = String::new();
+        for line in h.split_inclusive('\n') {
+            let mut l = line.to_string();
+            for lead in ["did you mean ", "может быть, "] {
+                if let Some(a) = l.find(lead) {
+                    let from = a + lead.len();
+                    if let Some(q) = l[from..].find('?') {
+                        let word = l[from..from + q].to_string();
+                        l.replace_range(from..from + q, &format!("`{word}`"));
+                    }
+                }
+            }
+            out.push_str(&l);
+        }
+        d.help = Some(out);
+    }
+    d
+}
+
+/// What a Successors player reads in Russian as sentences: `code` spans (orders quoted
+/// as written) and a did-you-mean's suggestion (the id to type) cut out; in an orders
+/// template, only its comments.
+fn successors_russian_prose(text: &str, template: bool) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let line = if template {
+            match line.split_once('#') {
+                Some((_, comment)) => comment,
+                None => continue,
+            }
+        } else {
+            line
+        };
+        let mut l: String = line.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+        while let Some(a) = l.find("может быть, ") {
+            let end = l[a..].find('?').map_or(l.len(), |b| a + b + 1);
+            l.replace_range(a..end, " ");
+        }
+        out.push_str(&l);
+        out.push('\n');
+    }
+    out
+}
+
+/// Issue 30.6: the slips of a Russian Successors text: «полководец» (the rulebook says
+/// «генерал») and a general named by his Latin id inside a Russian sentence.
+fn successors_slips(prose: &str, generals: &[String]) -> Vec<String> {
+    let mut slips = Vec::new();
+    if prose.to_lowercase().contains("полководц") || prose.to_lowercase().contains("полководец")
+    {
+        slips.push("«полководец»".to_string());
+    }
+    for w in prose.split(|c: char| !c.is_alphanumeric()) {
+        if generals.iter().any(|g| g == w) {
+            slips.push(w.to_string());
+        }
+    }
+    slips
+}
+
+/// Issue 30.6: no «полководец» and no Latin-script general name inside the Russian
+/// sentences of Successors reports (every rule case's and the demo's), views (the demo's
+/// described in Russian, and their Russian orders templates) and diagnostics (every
+/// Russian diagnostic of the demo's orders and their mutants).
+#[test]
+fn successors_russian_says_general_and_names_generals_in_cyrillic() {
+    use dikast::error::Failure;
+    use dikast::games::successors::Successors;
+    use dikast::show::{Format, Shown};
+    let sc =
+        Successors::load_scenario(Successors::embedded_scenario("successors").unwrap()).unwrap();
+    let generals: Vec<String> = sc.generals.iter().map(|g| g.id.clone()).collect();
+    // The detector itself: the slips the issue quotes are found, the fixed forms pass.
+    assert_eq!(
+        successors_slips("армия Leonnatos против армия Lysimachos", &generals).len(),
+        2
+    );
+    assert!(!successors_slips("новый полководец", &generals).is_empty());
+    assert!(successors_slips(
+        &successors_russian_prose("армия Леонната: `Leonnatos: assault` не выполнен", false),
+        &generals
+    )
+    .is_empty());
+    let mut problems: Vec<String> = Vec::new();
+    let mut seen = 0;
+    let mut look = |what: &str, prose: String, problems: &mut Vec<String>| {
+        seen += 1;
+        let slips = successors_slips(&prose, &generals);
+        if !slips.is_empty() {
+            problems.push(format!("{what}: {slips:?}"));
+        }
+    };
+    // Reports: every rule case's Russian reports.
+    let cases = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases/successors");
+    let mut stack = vec![cases];
+    while let Some(d) = stack.pop() {
+        for e in fs::read_dir(&d).expect("folder").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.to_string_lossy().ends_with(".ru.md") {
+                let text = fs::read_to_string(&p).expect("report");
+                look(
+                    &p.display().to_string(),
+                    successors_russian_prose(&text, false),
+                    &mut problems,
+                );
+            }
+        }
+    }
+    // The demo campaign: its Russian reports, its views described in Russian, their
+    // Russian templates, and the Russian diagnostics of its orders' mutants.
+    let reg = dikast::games::builtin();
+    let g = reg.find("successors").expect("successors");
+    let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("orders-examples");
+    let dir = std::env::temp_dir().join(format!("dikast-ru-slips-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    dikast::demo::demo(&reg, Some("successors"), Some(&dir), &examples)
+        .unwrap_or_else(|f| panic!("{}", f.render()));
+    let mut templates = 0;
+    for (o, view) in hcases::orders_with_views(&dir) {
+        let t = view.parent().expect("a turn folder");
+        for e in fs::read_dir(t).expect("turn").flatten() {
+            let p = e.path();
+            if p.to_string_lossy().ends_with(".ru.md") {
+                let text = fs::read_to_string(&p).expect("report");
+                look(
+                    &p.display().to_string(),
+                    successors_russian_prose(&text, false),
+                    &mut problems,
+                );
+            }
+        }
+        let bytes = fs::read(&view).expect("view");
+        if let Ok(Shown::Text(s)) = g.show(&view, &bytes, None, Format::Markdown, Some(Lang::Ru)) {
+            look(
+                &format!("{} shown", view.display()),
+                successors_russian_prose(&s, false),
+                &mut problems,
+            );
+        }
+        if let Ok(s) = g.template_file(&view, &bytes, None, Some(Lang::Ru)) {
+            templates += 1;
+            look(
+                &format!("{} template", view.display()),
+                successors_russian_prose(&s, true),
+                &mut problems,
+            );
+        }
+        let text = fs::read_to_string(&o).unwrap_or_default();
+        let name = o.file_name().unwrap().to_string_lossy().into_owned();
+        let pool: Vec<String> = generals
+            .iter()
+            .cloned()
+            .chain(["xyzzy", "0", "99", "[]", "assault", "Babylon"].map(String::from))
+            .collect();
+        for m in mutants(&text, &pool, &[]) {
+            if let Err(Failure::InputIn(ru, Lang::Ru)) = g.check_orders_bytes(
+                &view.display().to_string(),
+                &bytes,
+                &name,
+                m.as_bytes(),
+                Lang::Ru,
+            ) {
+                for d in ru {
+                    for f in [Some(&d.message), d.label.as_ref(), d.help.as_ref()]
+                        .into_iter()
+                        .flatten()
+                    {
+                        look(
+                            &format!("{} diagnostic {}", o.display(), d.code),
+                            successors_russian_prose(f, false),
+                            &mut problems,
+                        );
+                    }
+                }
+            }
+        }
+    }
+    let _ = fs::remove_dir_all(&dir);
+    problems.sort();
+    problems.dedup();
+    assert!(
+        problems.is_empty(),
+        "{} slips in {seen} texts:\n{}",
+        problems.len(),
+        problems
+            .iter()
+            .take(40)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    assert!(
+        seen > 1000 && templates > 10,
+        "only {seen} texts, {templates} templates"
     );
 }

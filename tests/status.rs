@@ -139,9 +139,9 @@ fn without_a_deadline_nothing_is_late() {
 #[test]
 fn bad_times_are_refused() {
     let dir = campaign("status-badtime");
-    let o = dikast(&["status", dir.to_str().unwrap(), "--now", "yesterday"]);
+    let o = dikast(&["status", dir.to_str().unwrap(), "--clock", "yesterday"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(out(&o).contains("--now"), "{}", out(&o));
+    assert!(out(&o).contains("--clock"), "{}", out(&o));
 
     let mut yaml = fs::read_to_string(dir.join("campaign.yaml")).unwrap();
     yaml = yaml.replace("2026-03-15T18:00:00Z", "2026-03-15 evening");

@@ -48,7 +48,7 @@ fn title_of(
         Phase::Deal => lang
             .pick(
                 "Game turn I: preparations and the Tyche draw",
-                "Игровой ход I: подготовка и раздача карт Тихе",
+                "подготовка и раздача карт Тихе игрового хода I",
             )
             .to_string(),
         Phase::Round => lang.pick(
@@ -58,7 +58,7 @@ fn title_of(
                 sc.params.rounds_for(players)
             ),
             format!(
-                "Игровой ход {t}, раунд {} из {}: сегменты сдачи, Тихе, маневров и фуражировки",
+                "раунд {} из {} игрового хода {t} (сегменты: сдача, Тихе, манёвры, фуражировка)",
                 round,
                 sc.params.rounds_for(players)
             ),
@@ -176,7 +176,7 @@ impl Rules for Successors {
                         if st.tyche.revealed_for.as_deref() == Some(p.as_str()) && !st.tyche.revealed.is_empty() {
                             a.push_str(lang.pick(
                                 "; and the orders of the cards revealed for nobody (`nobody:`)",
-                                "; и приказы по картам, открытым ни для кого (`nobody:`)",
+                                "; и приказы по картам, открытым как ничьи (`nobody:`)",
                             ));
                         }
                         a

@@ -152,19 +152,263 @@ pub fn bonus_in(
         .collect()
 }
 
-#[derive(Clone)]
-struct Live {
-    f: Fighter,
-    attacker: bool,
-    steps: u32,
-    mark: bool,
-    routed: bool,
-    index: usize,
+/// What a fighter is for the whole of one battle: which side, a garrison or not, the
+/// rating it fires (after the 8.1 override and card bonuses) and its place in its side's
+/// tie order. Built once per battle by `Lineup::new`; the adjudication (`Battle`) and the
+/// exact odds (`engine::odds`) read the same seats.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Seat {
+    pub attacker: bool,
+    /// 7.3: hit only when it is the last block of its side, never routed.
+    pub last: bool,
+    /// The rating it fires with (2.0; 8.1 override; 1.0 [A] `battle-bonus`).
+    pub rating: Rating,
+    /// Its place in its side's tie order (`tie_ranks`): lower takes losses first among
+    /// equals.
+    pub rank: usize,
 }
 
-impl Live {
-    fn in_battle(&self) -> bool {
+/// What changes in a fighter while a battle is fought: its steps, its 8.1.1 mark, and
+/// whether it was routed out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub struct Piece {
+    pub steps: u32,
+    pub mark: bool,
+    pub routed: bool,
+}
+
+impl Piece {
+    pub fn in_battle(&self) -> bool {
         self.steps > 0 && !self.routed
+    }
+}
+
+/// What one hit did (`Lineup::hit`): the fighter it marked (8.1.1) or took a step from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HitOn {
+    Marked(usize),
+    Step(usize),
+}
+
+/// What one rout did (`Lineup::rout`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoutOn {
+    /// Nobody of that side is left in the battle.
+    Nobody,
+    /// 8.1 (defenders cannot be routed) or 7.3 (only a garrison is left).
+    Ignored,
+    Routed(usize),
+}
+
+/// The battle's order of things, the one function of it that adjudication and the exact
+/// odds share: the seats (attackers then defenders, in setup order), the fire order, the
+/// tie order, and where each hit and rout goes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lineup {
+    pub seats: Vec<Seat>,
+    /// Indexes into `seats` in fire order (2.0).
+    pub order: Vec<usize>,
+    pub double_defence: bool,
+    pub defenders_rout: bool,
+    pub rounds: u32,
+    pub attacker_withdraws: bool,
+}
+
+/// 2.0 ties among equal blocks: the owner's `standing.losses` order (listed first, in
+/// that order), then the documented default (docs/orders.md): the weaker rating first (a
+/// later letter, then a lower number), then setup order (the game file's). The rating is
+/// the block's own, printed one (`Fighter::rating` as the setup brings it; a fleet ashore
+/// its `fleet_land_rating`), never as the 8.1 A2 override or a card's `battle-bonus`
+/// changes its fire. Why: 2.0 and 8.2 leave ties to the owner ("owner's choice"), so the
+/// default stands for his choice, and an owner keeps his better block whatever it fires
+/// today; 8.2 attrition, where nothing fires, can only read the printed rating, and the
+/// default is one rule for every tie (docs/orders.md). Returns each fighter's rank within
+/// its side (attackers then defenders).
+pub fn tie_ranks(setup: &BattleSetup) -> Vec<usize> {
+    let mut ranks = Vec::new();
+    for list in [&setup.attackers, &setup.defenders] {
+        let key = |i: usize| {
+            let f: &Fighter = &list[i];
+            let listed = setup
+                .tie_order
+                .get(&f.side)
+                .and_then(|v| v.iter().position(|x| x == &f.id))
+                .unwrap_or(usize::MAX);
+            (
+                listed,
+                std::cmp::Reverse(f.rating.letter),
+                f.rating.number,
+                i,
+            )
+        };
+        let mut idx: Vec<usize> = (0..list.len()).collect();
+        idx.sort_by_key(|&i| key(i));
+        let mut rank = vec![0; list.len()];
+        for (r, i) in idx.into_iter().enumerate() {
+            rank[i] = r;
+        }
+        ranks.extend(rank);
+    }
+    ranks
+}
+
+impl Lineup {
+    /// The lineup of `setup`, the fighters as they fire (override and bonus applied) and
+    /// their pieces at the start.
+    pub fn new(setup: &BattleSetup) -> (Lineup, Vec<Fighter>, Vec<Piece>) {
+        // 1.0 [A] a card's `battle-bonus` raises the rating number (3 at most).
+        let boost = |f: &mut Fighter| {
+            if let Some((p, _)) = setup.bonus.get(&f.side) {
+                f.rating.number = (f.rating.number + p).min(3);
+            }
+        };
+        let mut fighters = Vec::new();
+        let mut attacker = Vec::new();
+        for (att, list) in [(true, &setup.attackers), (false, &setup.defenders)] {
+            for f in list {
+                let mut f = f.clone();
+                // 8.1: every city defender, garrison included, fires A2.
+                if !att {
+                    if let Some(r) = setup.defender_rating_override {
+                        f.rating = r;
+                    }
+                }
+                boost(&mut f);
+                fighters.push(f);
+                attacker.push(att);
+            }
+        }
+        // Ties on the ratings the blocks bring (printed), not as fired here.
+        let ranks = tie_ranks(setup);
+        let seats: Vec<Seat> = fighters
+            .iter()
+            .zip(attacker)
+            .zip(ranks)
+            .map(|((f, attacker), rank)| Seat {
+                attacker,
+                last: f.last,
+                rating: f.rating,
+                rank,
+            })
+            .collect();
+        // 2.0 Fire order: letter first; on equal letters the defender fires first; then
+        // the setup's order.
+        let mut order: Vec<usize> = (0..seats.len()).collect();
+        order.sort_by_key(|&i| (seats[i].rating.letter, seats[i].attacker, i));
+        let pieces = fighters
+            .iter()
+            .map(|f| Piece {
+                steps: f.steps,
+                mark: false,
+                routed: false,
+            })
+            .collect();
+        (
+            Lineup {
+                seats,
+                order,
+                double_defence: setup.double_defence,
+                defenders_rout: setup.defenders_rout,
+                rounds: setup.rounds,
+                attacker_withdraws: setup.attacker_withdraws,
+            },
+            fighters,
+            pieces,
+        )
+    }
+
+    /// Whether the attackers (`attackers`) or the defenders have a block in the battle.
+    pub fn side_in(&self, pieces: &[Piece], attackers: bool) -> bool {
+        self.seats
+            .iter()
+            .zip(pieces)
+            .any(|(s, p)| s.attacker == attackers && p.in_battle())
+    }
+
+    /// Both sides have a block in the battle (dice are drawn only then).
+    pub fn both_in(&self, pieces: &[Piece]) -> bool {
+        self.side_in(pieces, true) && self.side_in(pieces, false)
+    }
+
+    /// 2.0 (8.1.1, 7.3): one hit against the attackers (`on_attackers`) or the defenders:
+    /// a marked block takes it (8.1.1), else the block with the most steps, the garrison
+    /// only when no other is left (7.3), ties by `tie_ranks`.
+    pub fn hit(&self, pieces: &mut [Piece], on_attackers: bool) -> Option<HitOn> {
+        let double = self.double_defence && !on_attackers;
+        let mut marked = None;
+        let mut best: Option<usize> = None;
+        let mut best_last: Option<usize> = None;
+        for (i, (s, p)) in self.seats.iter().zip(pieces.iter()).enumerate() {
+            if s.attacker != on_attackers || !p.in_battle() {
+                continue;
+            }
+            // 8.1.1: a marked block must take the next hit.
+            if double && p.mark && marked.is_none() {
+                marked = Some(i);
+            }
+            let slot = if s.last { &mut best_last } else { &mut best };
+            let better = slot.is_none_or(|b| {
+                (std::cmp::Reverse(p.steps), s.rank)
+                    < (std::cmp::Reverse(pieces[b].steps), self.seats[b].rank)
+            });
+            if better {
+                *slot = Some(i);
+            }
+        }
+        // 7.3: the garrison is the last block eliminated.
+        let target = marked.or(best).or(best_last)?;
+        let p = &mut pieces[target];
+        if double && !p.mark {
+            p.mark = true;
+            return Some(HitOn::Marked(target));
+        }
+        p.mark = false;
+        p.steps -= 1;
+        Some(HitOn::Step(target))
+    }
+
+    /// 2.0 (8.1, 7.3): one rout against the attackers or the defenders: the block with
+    /// the fewest steps (ties by `tie_ranks`) leaves the battle; never a garrison.
+    pub fn rout(&self, pieces: &mut [Piece], on_attackers: bool) -> RoutOn {
+        if !on_attackers && !self.defenders_rout {
+            return RoutOn::Ignored;
+        }
+        let mut any = false;
+        let mut best: Option<usize> = None;
+        for (i, (s, p)) in self.seats.iter().zip(pieces.iter()).enumerate() {
+            if s.attacker != on_attackers || !p.in_battle() {
+                continue;
+            }
+            any = true;
+            if s.last {
+                continue;
+            }
+            let better =
+                best.is_none_or(|b| (p.steps, s.rank) < (pieces[b].steps, self.seats[b].rank));
+            if better {
+                best = Some(i);
+            }
+        }
+        match best {
+            Some(t) => {
+                pieces[t].routed = true;
+                RoutOn::Routed(t)
+            }
+            None if any => RoutOn::Ignored,
+            None => RoutOn::Nobody,
+        }
+    }
+
+    /// The battle once over: the winner's side (`Some(true)`: the attacker, `Some(false)`:
+    /// the defender, `None`: nobody) and whether the attackers still in it withdraw.
+    /// Both sides in after the last round: `attacker_withdraws` decides.
+    pub fn result(&self, pieces: &[Piece]) -> (Option<bool>, bool) {
+        match (self.side_in(pieces, true), self.side_in(pieces, false)) {
+            (true, false) => (Some(true), false),
+            (false, _) => (Some(false), false),
+            (true, true) if self.attacker_withdraws => (Some(false), true),
+            (true, true) => (None, false),
+        }
     }
 }
 
@@ -185,13 +429,15 @@ pub fn fight_with(setup: &BattleSetup, stream: &mut Stream, appeal: &mut Appeal)
 }
 
 /// A battle being fought, one shot at a time: `fight` is `due` / `fire` until `due` says
-/// the battle is over, then `outcome`. Public so that the exact odds (`engine::odds`) step
-/// the same code over every result of each roll, and merge equal positions (`position`).
+/// the battle is over, then `outcome`. Where hits and routs go is `Lineup`'s, which the
+/// exact odds (`engine::odds`) step over every result of each roll.
 #[derive(Clone)]
 pub struct Battle<'s> {
     setup: &'s BattleSetup,
-    live: Vec<Live>,
-    order: Vec<usize>,
+    lineup: Lineup,
+    /// The fighters as they fire, in seat order.
+    fighters: Vec<Fighter>,
+    pieces: Vec<Piece>,
     revealed: Vec<Fighter>,
     /// The round being fought (1-based) and the next place in the fire order.
     round: u32,
@@ -204,57 +450,13 @@ pub struct Battle<'s> {
 
 impl<'s> Battle<'s> {
     pub fn new(setup: &'s BattleSetup) -> Battle<'s> {
-        let mut live: Vec<Live> = Vec::new();
-        // 1.0 [A] a card's `battle-bonus` raises the rating number (3 at most).
-        let boost = |f: &mut Fighter| {
-            if let Some((p, _)) = setup.bonus.get(&f.side) {
-                f.rating.number = (f.rating.number + p).min(3);
-            }
-        };
-        for (i, f) in setup.attackers.iter().enumerate() {
-            let mut f = f.clone();
-            boost(&mut f);
-            let steps = f.steps;
-            live.push(Live {
-                f,
-                attacker: true,
-                steps,
-                mark: false,
-                routed: false,
-                index: i,
-            });
-        }
-        for (i, f) in setup.defenders.iter().enumerate() {
-            let mut f = f.clone();
-            // 8.1: every city defender, garrison included, fires A2.
-            if let Some(r) = setup.defender_rating_override {
-                f.rating = r;
-            }
-            boost(&mut f);
-            live.push(Live {
-                f,
-                attacker: false,
-                steps: setup.defenders[i].steps,
-                mark: false,
-                routed: false,
-                index: i,
-            });
-        }
-        // 2.0 Fire order: letter first; on equal letters the defender fires first; then
-        // the setup's order.
-        let mut order: Vec<usize> = (0..live.len()).collect();
-        order.sort_by_key(|&i| (live[i].f.rating.letter, live[i].attacker, live[i].index));
-        let revealed: Vec<Fighter> = live
-            .iter()
-            .map(|l| Fighter {
-                steps: l.steps,
-                ..l.f.clone()
-            })
-            .collect();
+        let (lineup, fighters, pieces) = Lineup::new(setup);
+        let revealed = fighters.clone();
         Battle {
             setup,
-            live,
-            order,
+            lineup,
+            fighters,
+            pieces,
             revealed,
             round: 1,
             next: 0,
@@ -265,46 +467,39 @@ impl<'s> Battle<'s> {
         }
     }
 
-    fn both_in(&self) -> bool {
-        self.live.iter().any(|l| l.attacker && l.in_battle())
-            && self.live.iter().any(|l| !l.attacker && l.in_battle())
-    }
-
     /// The block to fire next, as its rating and its steps (= its dice), or `None` when
     /// the battle is over: one side has no block left in it, or the last round is done.
     /// Dice are drawn only while both sides are in the battle.
     pub fn due(&mut self) -> Option<(Rating, u32)> {
         loop {
-            if self.round > self.setup.rounds || !self.both_in() {
+            if self.round > self.lineup.rounds || !self.lineup.both_in(&self.pieces) {
                 return None;
             }
             if self.next == 0 {
                 self.rounds_fought = self.round;
             }
-            let Some(&i) = self.order.get(self.next) else {
+            let Some(&i) = self.lineup.order.get(self.next) else {
                 self.round += 1;
                 self.next = 0;
                 continue;
             };
-            if !self.live[i].in_battle() {
+            if !self.pieces[i].in_battle() {
                 self.next += 1;
                 continue;
             }
-            return Some((self.live[i].f.rating, self.live[i].steps));
+            return Some((self.lineup.seats[i].rating, self.pieces[i].steps));
         }
     }
 
     /// The block `due` named fires `dice` (one per step): offered to `appeal` first
     /// (11.0), then all its hits are applied one at a time, then its routs.
     pub fn fire(&mut self, mut dice: Vec<u32>, appeal: &mut Appeal) {
-        let Some(&i) = self.order.get(self.next) else {
+        let Some(&i) = self.lineup.order.get(self.next) else {
             return;
         };
         self.next += 1;
-        let setup = self.setup;
-        let live = &mut self.live;
-        let steps = live[i].steps;
-        let rating = live[i].f.rating;
+        let steps = self.pieces[i].steps;
+        let rating = self.lineup.seats[i].rating;
         let count = |dice: &[u32]| {
             (
                 dice.iter().filter(|d| rating.hits(**d)).count() as u32,
@@ -312,10 +507,11 @@ impl<'s> Battle<'s> {
             )
         };
         let (first_hits, first_routs) = count(&dice);
+        let f = &self.fighters[i];
         // 11.0: an appeal before the result is used; the new result stands.
         let reroll = appeal(&Roll {
-            block: &live[i].f.id,
-            side: &live[i].f.side,
+            block: &f.id,
+            side: &f.side,
             dice: &dice,
             hits: first_hits,
             routs: first_routs,
@@ -325,28 +521,39 @@ impl<'s> Battle<'s> {
             Box::new(r)
         });
         let (hits, routs) = count(&dice);
-        let firing_attacker = live[i].attacker;
+        let on_attackers = !self.lineup.seats[i].attacker;
         let mut effects = Vec::new();
         for _ in 0..hits {
-            if let Some(e) = apply_hit(setup, live, !firing_attacker) {
-                if let Effect::Step { block, left: 0 } = &e {
-                    self.eliminated.push(block.clone());
+            match self.lineup.hit(&mut self.pieces, on_attackers) {
+                Some(HitOn::Marked(t)) => effects.push(Effect::Marked {
+                    block: self.fighters[t].id.clone(),
+                }),
+                Some(HitOn::Step(t)) => {
+                    let (block, left) = (self.fighters[t].id.clone(), self.pieces[t].steps);
+                    if left == 0 {
+                        self.eliminated.push(block.clone());
+                    }
+                    effects.push(Effect::Step { block, left });
                 }
-                effects.push(e);
+                None => {}
             }
         }
         for _ in 0..routs {
-            if let Some(e) = apply_rout(setup, live, !firing_attacker) {
-                if let Effect::Routed { block } = &e {
+            match self.lineup.rout(&mut self.pieces, on_attackers) {
+                RoutOn::Routed(t) => {
+                    let block = self.fighters[t].id.clone();
                     self.routed.push(block.clone());
+                    effects.push(Effect::Routed { block });
                 }
-                effects.push(e);
+                RoutOn::Ignored => effects.push(Effect::RoutIgnored),
+                RoutOn::Nobody => {}
             }
         }
+        let f = &self.fighters[i];
         self.shots.push(Shot {
             round: self.round,
-            block: live[i].f.id.clone(),
-            side: live[i].f.side.clone(),
+            block: f.id.clone(),
+            side: f.side.clone(),
             rating,
             steps,
             dice,
@@ -357,44 +564,35 @@ impl<'s> Battle<'s> {
         });
     }
 
-    /// Everything the rest of the battle depends on: the round, the place in the fire
-    /// order, and each block's steps, mark and rout. Two battles of one setup with equal
-    /// positions go on alike (the odds merge them).
-    pub fn position(&self) -> (u32, usize, Vec<(u32, bool, bool)>) {
-        (
-            self.round,
-            self.next,
-            self.live
-                .iter()
-                .map(|l| (l.steps, l.mark, l.routed))
-                .collect(),
-        )
-    }
-
     /// The outcome once `due` has said the battle is over; `label` names the dice stream.
     pub fn outcome(self, label: &str) -> BattleOutcome {
         let setup = self.setup;
-        let live = &self.live;
-        let att_in = live.iter().any(|l| l.attacker && l.in_battle());
-        let def_in = live.iter().any(|l| !l.attacker && l.in_battle());
-        let mut withdrawn = Vec::new();
-        let winner = match (att_in, def_in) {
-            (true, false) => Some(setup.attacker.clone()),
-            (false, _) => Some(setup.defender.clone()),
-            (true, true) if setup.attacker_withdraws => {
-                withdrawn = live
-                    .iter()
-                    .filter(|l| l.attacker && l.in_battle())
-                    .map(|l| l.f.id.clone())
-                    .collect();
-                Some(setup.defender.clone())
-            }
-            (true, true) => None,
+        let (won, withdraw) = self.lineup.result(&self.pieces);
+        let withdrawn = if withdraw {
+            self.lineup
+                .seats
+                .iter()
+                .zip(&self.pieces)
+                .zip(&self.fighters)
+                .filter(|((s, p), _)| s.attacker && p.in_battle())
+                .map(|(_, f)| f.id.clone())
+                .collect()
+        } else {
+            Vec::new()
         };
-        let losses = live
+        let winner = won.map(|a| {
+            if a {
+                setup.attacker.clone()
+            } else {
+                setup.defender.clone()
+            }
+        });
+        let losses = self
+            .fighters
             .iter()
-            .filter(|l| l.steps < l.f.steps)
-            .map(|l| (l.f.id.clone(), l.f.steps - l.steps))
+            .zip(&self.pieces)
+            .filter(|(f, p)| p.steps < f.steps)
+            .map(|(f, p)| (f.id.clone(), f.steps - p.steps))
             .collect();
         BattleOutcome {
             place: setup.place.clone(),
@@ -413,86 +611,6 @@ impl<'s> Battle<'s> {
             bonus: setup.bonus.clone(),
         }
     }
-}
-
-/// The owner's tie key of a block: its place in `standing.losses` (unlisted last), then the
-/// weaker rating first (later letter, lower number), then setup order.
-fn tie_key(setup: &BattleSetup, l: &Live) -> (usize, std::cmp::Reverse<char>, u32, usize) {
-    let listed = setup
-        .tie_order
-        .get(&l.f.side)
-        .and_then(|v| v.iter().position(|x| x == &l.f.id))
-        .unwrap_or(usize::MAX);
-    (
-        listed,
-        std::cmp::Reverse(l.f.rating.letter),
-        l.f.rating.number,
-        l.index,
-    )
-}
-
-/// 2.0 (8.1.1, 7.3): one hit against the attackers (`on_attackers`) or the defenders.
-fn apply_hit(setup: &BattleSetup, live: &mut [Live], on_attackers: bool) -> Option<Effect> {
-    let double = setup.double_defence && !on_attackers;
-    let side: Vec<usize> = (0..live.len())
-        .filter(|&i| live[i].attacker == on_attackers && live[i].in_battle())
-        .collect();
-    // 8.1.1: a marked block must take the next hit.
-    let marked = side.iter().copied().find(|&i| double && live[i].mark);
-    let target = marked.or_else(|| {
-        // 7.3: the garrison is the last block eliminated.
-        let others: Vec<usize> = side.iter().copied().filter(|&i| !live[i].f.last).collect();
-        let pool = if others.is_empty() { side } else { others };
-        pool.into_iter().min_by(|&a, &b| {
-            live[b]
-                .steps
-                .cmp(&live[a].steps)
-                .then_with(|| tie_key(setup, &live[a]).cmp(&tie_key(setup, &live[b])))
-        })
-    })?;
-    let l = &mut live[target];
-    if double && !l.mark {
-        l.mark = true;
-        return Some(Effect::Marked {
-            block: l.f.id.clone(),
-        });
-    }
-    l.mark = false;
-    l.steps -= 1;
-    Some(Effect::Step {
-        block: l.f.id.clone(),
-        left: l.steps,
-    })
-}
-
-/// 2.0 (8.1, 7.3): one rout against the attackers or the defenders.
-fn apply_rout(setup: &BattleSetup, live: &mut [Live], on_attackers: bool) -> Option<Effect> {
-    if !on_attackers && !setup.defenders_rout {
-        return Some(Effect::RoutIgnored);
-    }
-    let side: Vec<usize> = (0..live.len())
-        .filter(|&i| live[i].attacker == on_attackers && live[i].in_battle())
-        .collect();
-    if side.is_empty() {
-        return None;
-    }
-    let target = side
-        .iter()
-        .copied()
-        .filter(|&i| !live[i].f.last)
-        .min_by(|&a, &b| {
-            live[a]
-                .steps
-                .cmp(&live[b].steps)
-                .then_with(|| tie_key(setup, &live[a]).cmp(&tie_key(setup, &live[b])))
-        });
-    let Some(t) = target else {
-        return Some(Effect::RoutIgnored);
-    };
-    live[t].routed = true;
-    Some(Effect::Routed {
-        block: live[t].f.id.clone(),
-    })
 }
 
 /// Applies an outcome's step losses to the state: steps reduced; a block at 0 steps is
@@ -598,5 +716,32 @@ mod tests {
         assert_eq!(out.losses.get("A1"), Some(&1));
         assert_eq!(out.losses.get("G"), None);
         assert_eq!(out.shots[0].rating.to_string(), "A2");
+    }
+
+    /// 2.0 ties on the printed rating, never as fired: in an assault both defenders fire
+    /// A2 (8.1), yet the hit goes to the weaker printed block (C1), listed second; on the
+    /// fired rating they tie and the first listed (B2) would take it. Likewise a card's
+    /// bonus that lifts B2 to B3 does not make it tie with a printed B3.
+    #[test]
+    fn ties_go_by_the_printed_rating_not_as_fired() {
+        let mut s = setup(
+            vec![f("S1", "sparta", 1, "D1")],
+            vec![f("A1", "athens", 2, "B2"), f("A2", "athens", 2, "C1")],
+        );
+        s.defender_rating_override = Rating::parse("A2");
+        s.defenders_rout = false;
+        // Defenders fire first (A before D): 3, 4 and 3, 4 miss; S1's 1 hits.
+        let out = fight(&s, &mut stream(&[3, 4, 3, 4, 1]));
+        assert_eq!(out.losses.get("A2"), Some(&1), "{:?}", out.losses);
+        assert_eq!(out.losses.get("A1"), None);
+        // A card's +1: the printed B2 fires B3 like the printed B3 listed before it; on
+        // the fired rating they would tie and A1 (first) take the hit; A2 is weaker.
+        let mut s = setup(
+            vec![f("S1", "sparta", 1, "A1")],
+            vec![f("A1", "athens", 1, "B3"), f("A2", "athens", 1, "B2")],
+        );
+        s.bonus.insert("athens".into(), (1, vec!["C01".into()]));
+        let out = fight(&s, &mut stream(&[1]));
+        assert_eq!(out.eliminated, vec!["A2".to_string()]);
     }
 }

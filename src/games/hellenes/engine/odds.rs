@@ -3,91 +3,365 @@
 //! last, no routs), a sortie (8.3) and a siege attrition (8.2), for a position a player
 //! describes — his blocks from his view, the enemy's as he guesses them.
 //!
-//! Not a separate model: the battles are fought by `battle::Battle`, the very stepper
-//! `battle::fight` runs, with its setup built by the code the resolution uses
-//! (`BattleSetup::field`, `siege::assault_setup`, `Fighter::from_block`). Where the
-//! resolution rolls one block's dice, the odds take every split of those dice into the
-//! rating's classes of faces (hit, rout, neither: 2.0) with its multinomial probability,
-//! fire a representative roll of each through `Battle::fire`, and merge the battles that
-//! reach the same position (`Battle::position`), so the work grows with the positions, not
-//! with 6^dice. An attrition applies `siege::attrition_losses` to each number of hits.
+//! Not a separate model: the battle's order of things is `battle::Lineup` (fire order,
+//! tie ranks, where each hit and rout goes), the very functions `battle::fight` applies a
+//! roll with, over a setup built by the code the resolution uses (`BattleSetup::field`,
+//! `siege::assault_setup`, `Fighter::from_block`). Where the resolution rolls one block's
+//! dice, the odds take every count of hits and routs those dice can show (2.0) with its
+//! multinomial weight, apply it through `Lineup::hit` and `Lineup::rout`, and merge equal
+//! positions, so the work grows with the positions, not with 6^dice. An attrition applies
+//! `siege::attrition_losses` to each number of hits, with `siege::attrition_hit`'s number.
 //! Appeals to Olympians (11.0) are left out: the odds are of the dice as rolled.
 
-use super::battle::Battle;
+use super::battle::{Lineup, Piece};
 use super::siege;
 use crate::games::hellenes::model::battle::{BattleSetup, Fighter};
 use crate::games::hellenes::model::rating::Rating;
 use crate::games::hellenes::model::scenario::{BlockKind, Scenario};
 use crate::games::hellenes::model::state::{Block, State, Status};
 use crate::games::hellenes::model::view::View;
-use crate::odds::{add, splits, BlockIn, Odds, Outcome, Prob, Query};
-use num_traits::{One, Zero};
+use crate::odds::{splits, BlockIn, End, Frame, Odds, Prob, Query, Tally};
+use num_bigint::BigUint;
+use num_traits::{One, ToPrimitive, Zero};
 use std::collections::BTreeMap;
 
-/// The faces of a die by what they do for `rating` (2.0): for each class (hit, rout,
-/// both, neither), how many faces and one face of it.
-fn classes(rating: Rating) -> Vec<(u32, u32)> {
-    let mut by: BTreeMap<(bool, bool), (u32, u32)> = BTreeMap::new();
-    for d in 1..=6 {
-        let e = by
-            .entry((rating.hits(d), rating.routs(d)))
-            .or_insert((0, d));
-        e.0 += 1;
-    }
-    by.into_values().collect()
+/// 28.3, 31.4: the most blocks a side may bring to the odds (a garrison apart). With
+/// `MAX_STEPS` and `MAX_ROUNDS` it bounds the positions a battle can reach, hence the
+/// time and memory of any question a player can type (docs/odds.md "Bounds").
+pub const MAX_BLOCKS: usize = 8;
+/// The most steps a block has (2.0: blocks have 1–4 steps).
+pub const MAX_STEPS: u32 = 4;
+/// The most rounds `--rounds` asks for: the scenario's (`params.battle_rounds`, 3). An 8 v 8
+/// of 4-step blocks over 10 rounds took 3.5 s of CPU in release (docs/performance.md), past
+/// the second 28.3 allows; over 3, 0.8 s.
+pub const MAX_ROUNDS: u32 = 3;
+/// The most positions one step of a battle may hold: a guard behind the bounds above (no
+/// question within them comes near it: `the_worst_accepted_battle_stays_within_its_work`),
+/// so that nothing runs out of memory.
+pub const MAX_POSITIONS: usize = 400_000;
+/// The most positions the joint table (every block's end at once: `--top`, `--json
+/// --joint`) may hold at one step: past it the table lists no outcome and `--json
+/// --joint` is refused, naming the bound.
+pub const MAX_JOINT_POSITIONS: usize = 50_000;
+
+/// Why a battle's odds were not computed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TooLarge {
+    /// The joint table passed `MAX_JOINT_POSITIONS` (the winners and fates alone fit).
+    Joint(String),
+    /// The battle itself passed `MAX_POSITIONS`.
+    Battle(String),
 }
 
-/// One end of a battle, as the odds keep it: winner, and per fighter (attackers then
-/// defenders, in setup order) steps left and whether it must leave.
-type End = (Option<String>, Vec<u32>, Vec<bool>);
-
-/// Every end of the battle `setup` describes, with its exact probability.
-pub fn battle(setup: &BattleSetup) -> BTreeMap<End, Prob> {
-    let start = Battle::new(setup);
-    let mut frontier = BTreeMap::new();
-    frontier.insert(start.position(), (start, Prob::one()));
-    let mut ends = BTreeMap::new();
-    // Each shot moves a battle on in (round, place in the fire order), so the smallest
-    // position is never reached again: every battle at it has been merged.
-    while let Some((_, (mut b, p))) = frontier.pop_first() {
-        let Some((rating, dice)) = b.due() else {
-            let o = b.outcome("odds");
-            let out = o.must_retreat();
-            let fighters = setup.attackers.iter().chain(&setup.defenders);
-            let steps: Vec<u32> = fighters
-                .clone()
-                .map(|f| o.steps_after(&f.id, f.steps))
-                .collect();
-            let gone: Vec<bool> = fighters.map(|f| out.contains(&f.id)).collect();
-            add(&mut ends, (o.winner, steps, gone), p);
-            continue;
-        };
-        let cls = classes(rating);
-        let faces: Vec<u32> = cls.iter().map(|c| c.0).collect();
-        for (counts, q) in splits(dice, &faces) {
-            let roll: Vec<u32> = counts
-                .iter()
-                .zip(&cls)
-                .flat_map(|(n, c)| std::iter::repeat_n(c.1, *n as usize))
-                .collect();
-            let mut next = b.clone();
-            next.fire(roll, &mut |_| None);
-            let e = frontier
-                .entry(next.position())
-                .or_insert_with(|| (next, Prob::zero()));
-            e.1 += &p * q;
+impl TooLarge {
+    fn text(self) -> String {
+        match self {
+            TooLarge::Joint(t) | TooLarge::Battle(t) => t,
         }
     }
-    ends
+}
+
+/// A position of a battle: every fighter's piece in 5 bits (steps in 3, the mark, the
+/// rout), fighters in seat order. 25 fighters at most fit (`MAX_BLOCKS` a side and a
+/// garrison).
+type Key = u128;
+const BITS: u32 = 5;
+const MAX_FIGHTERS: usize = (128 / BITS) as usize;
+
+fn pack(pieces: &[Piece]) -> Key {
+    pieces.iter().rev().fold(0, |k, p| {
+        (k << BITS) | Key::from(p.steps) | (Key::from(p.mark) << 3) | (Key::from(p.routed) << 4)
+    })
+}
+
+fn unpack(mut k: Key, pieces: &mut [Piece]) {
+    for p in pieces.iter_mut() {
+        p.steps = (k & 7) as u32;
+        p.mark = k & 8 != 0;
+        p.routed = k & 16 != 0;
+        k >>= BITS;
+    }
+}
+
+/// Counts of hits and routs, each with its weight out of 6^dice.
+type Rolls = Vec<(u32, u32, u64)>;
+
+/// The ways `dice` dice of `rating` fall (2.0): each count of hits and routs with its
+/// weight out of 6^dice (faces that do both count for both).
+fn rolls(rating: Rating, dice: u32) -> Rolls {
+    let mut by: BTreeMap<(bool, bool), u32> = BTreeMap::new();
+    for d in 1..=6 {
+        *by.entry((rating.hits(d), rating.routs(d))).or_insert(0) += 1;
+    }
+    let (kinds, faces): (Vec<(bool, bool)>, Vec<u32>) = by.into_iter().unzip();
+    let mut out: BTreeMap<(u32, u32), u64> = BTreeMap::new();
+    for (counts, p) in splits(dice, &faces) {
+        let (mut hits, mut routs) = (0, 0);
+        for (n, (h, r)) in counts.iter().zip(&kinds) {
+            hits += if *h { *n } else { 0 };
+            routs += if *r { *n } else { 0 };
+        }
+        // p is a multinomial probability over 6^dice: its numerator at that denominator.
+        let w = (p * Prob::from_integer(6u64.pow(dice).into()))
+            .to_integer()
+            .to_u64()
+            .unwrap_or(0);
+        *out.entry((hits, routs)).or_insert(0) += w;
+    }
+    out.into_iter().map(|((h, r), w)| (h, r, w)).collect()
+}
+
+/// What a battle's odds cost: the most positions one step held and the transitions
+/// (positions times results of a roll) followed. Within the bounds both are bounded
+/// (tests/odds.rs), and the time is proportional to the second.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Work {
+    pub positions: usize,
+    pub transitions: u64,
+}
+
+/// An integer over 6^exp, summed exactly with others over other powers of 6.
+#[derive(Debug, Clone, Default)]
+struct Acc {
+    num: BigUint,
+    exp: u32,
+}
+
+impl Acc {
+    fn add(&mut self, n: &BigUint, e: u32) {
+        let six = BigUint::from(6u32);
+        if self.exp < e {
+            self.num *= six.pow(e - self.exp);
+            self.exp = e;
+        }
+        if self.exp == e {
+            self.num += n;
+        } else {
+            self.num += n * six.pow(self.exp - e);
+        }
+    }
+    fn over(&self, top: u32) -> BigUint {
+        &self.num * BigUint::from(6u32).pow(top - self.exp)
+    }
+}
+
+/// The odds of the battle `setup` describes, as sums over one denominator (a power of
+/// 6), and the work it took; with `joint`, the joint table of every end too.
+///
+/// Round by round, block by block in the fire order of `Lineup` (the one adjudication
+/// uses), over positions: every fighter's steps, mark and rout, equal positions merged.
+/// Where a block fires, each count of hits and routs its dice can give (with its
+/// multinomial weight) is applied through `Lineup::hit` and `Lineup::rout`, the very
+/// functions `battle::fight` applies a roll with. Probabilities are integers over 6^n,
+/// n the dice drawn so far at most (a block that fires fewer dice, or none, is weighed up
+/// to it), so no fraction is reduced until the answer is printed.
+///
+/// Without `joint`, a block that leaves the battle (routed, eliminated) has its fate
+/// counted there and then, and the position forgets it: it can no longer fire, be hit or
+/// be routed, so nothing ahead depends on it. The positions are then only those of the
+/// blocks still fighting, which is what keeps 8 blocks a side small.
+pub fn battle_odds(setup: &BattleSetup, joint: bool) -> Result<(Tally, Work), TooLarge> {
+    let (lineup, _, start) = Lineup::new(setup);
+    if start.len() > MAX_FIGHTERS || start.iter().any(|p| p.steps > 7) {
+        return Err(TooLarge::Battle(format!(
+            "a battle of the odds has at most {MAX_FIGHTERS} blocks of at most 7 steps"
+        )));
+    }
+    let n = start.len();
+    let mut work = Work::default();
+    let mut frontier: BTreeMap<Key, BigUint> = BTreeMap::new();
+    // Ends, each with its numerator over 6^exponent.
+    let mut ends: BTreeMap<Key, Acc> = BTreeMap::new();
+    // Without `joint`: per block, per steps left, [stays, leaves], of blocks that left.
+    let mut left: Vec<Vec<[Acc; 2]>> = start
+        .iter()
+        .map(|p| vec![[Acc::default(), Acc::default()]; p.steps as usize + 1])
+        .collect();
+    let mut exp = 0u32;
+    let six = BigUint::from(6u32);
+    if lineup.both_in(&start) {
+        frontier.insert(pack(&start), BigUint::one());
+    } else {
+        ends.entry(pack(&start))
+            .or_default()
+            .add(&BigUint::one(), 0);
+    }
+    let mut table: BTreeMap<(Rating, u32), Rolls> = BTreeMap::new();
+    let mut pieces = start.clone();
+    let mut after = start.clone();
+    'rounds: for _ in 0..lineup.rounds {
+        for &i in &lineup.order {
+            if frontier.is_empty() {
+                break 'rounds;
+            }
+            let steps_of = |k: Key| {
+                let p = (k >> (BITS * i as u32)) & 31;
+                if p & 16 != 0 {
+                    0
+                } else {
+                    (p & 7) as u32
+                }
+            };
+            // The most dice block i fires in any position (0: it fires in none).
+            let most = frontier.keys().map(|k| steps_of(*k)).max().unwrap_or(0);
+            if most == 0 {
+                continue;
+            }
+            let seat = &lineup.seats[i];
+            let on_attackers = !seat.attacker;
+            let mut next: BTreeMap<Key, BigUint> = BTreeMap::new();
+            let up = six.pow(most);
+            let mut outs: Vec<(Key, u64)> = Vec::new();
+            for (k, num) in std::mem::take(&mut frontier) {
+                let dice = steps_of(k);
+                if dice == 0 {
+                    *next.entry(k).or_default() += num * &up;
+                    continue;
+                }
+                unpack(k, &mut pieces);
+                let scale = 6u64.pow(most - dice);
+                let ways = table
+                    .entry((seat.rating, dice))
+                    .or_insert_with(|| rolls(seat.rating, dice));
+                // The positions this roll can lead to, each with its summed weight (many
+                // counts of hits and routs lead to one), so that each costs one product.
+                outs.clear();
+                for &(hits, routs, w) in ways.iter() {
+                    work.transitions += 1;
+                    after.copy_from_slice(&pieces);
+                    for _ in 0..hits {
+                        lineup.hit(&mut after, on_attackers);
+                    }
+                    for _ in 0..routs {
+                        lineup.rout(&mut after, on_attackers);
+                    }
+                    let key = pack(&after);
+                    match outs.iter_mut().find(|(x, _)| *x == key) {
+                        Some((_, sum)) => *sum += w * scale,
+                        None => outs.push((key, w * scale)),
+                    }
+                }
+                for &(key, w) in &outs {
+                    let m = &num * w;
+                    let mut key = key;
+                    if !joint {
+                        unpack(key, &mut after);
+                        // Blocks that left the battle with this roll: their fate now.
+                        for j in 0..n {
+                            if pieces[j].in_battle() && !after[j].in_battle() {
+                                let (s, gone) = (after[j].steps, after[j].routed);
+                                left[j][s as usize][usize::from(gone)].add(&m, exp + most);
+                                after[j] = Piece::default();
+                            }
+                        }
+                        key = pack(&after);
+                    } else {
+                        unpack(key, &mut after);
+                    }
+                    if lineup.both_in(&after) {
+                        *next.entry(key).or_default() += m;
+                    } else {
+                        ends.entry(key).or_default().add(&m, exp + most);
+                    }
+                }
+            }
+            exp += most;
+            work.positions = work.positions.max(next.len());
+            if joint && next.len() + ends.len() > MAX_JOINT_POSITIONS {
+                return Err(TooLarge::Joint(format!(
+                    "the joint table of this battle passes {MAX_JOINT_POSITIONS} positions (MAX_JOINT_POSITIONS); hint: leave out `--joint`: the winners and every block's fate are given whole without it"
+                )));
+            }
+            if next.len() > MAX_POSITIONS {
+                return Err(TooLarge::Battle(format!(
+                    "this battle reaches more than {MAX_POSITIONS} positions (MAX_POSITIONS); hint: fewer blocks, steps or rounds"
+                )));
+            }
+            frontier = next;
+        }
+    }
+    for (k, num) in frontier {
+        ends.entry(k).or_default().add(&num, exp);
+    }
+    // One denominator: the largest power of 6 of any sum.
+    let top = ends
+        .values()
+        .chain(left.iter().flatten().flatten())
+        .map(|a| a.exp)
+        .max()
+        .unwrap_or(0);
+    let sides = [setup.attacker.clone(), setup.defender.clone()];
+    let mut winners = vec![BigUint::zero(); 3];
+    let mut joint_ends: BTreeMap<End, BigUint> = BTreeMap::new();
+    for (k, acc) in ends {
+        let num = acc.over(top);
+        unpack(k, &mut pieces);
+        let (won, withdraw) = lineup.result(&pieces);
+        winners[match won {
+            Some(true) => 0,
+            Some(false) => 1,
+            None => 2,
+        }] += &num;
+        // Must leave the place (BattleOutcome::must_retreat): routed, or an attacker still
+        // in the battle when it withdraws; never an eliminated block.
+        let leaves = |p: &Piece, attacker: bool| {
+            p.steps > 0 && (p.routed || (withdraw && attacker && p.in_battle()))
+        };
+        if joint {
+            let end = End {
+                winner: won.map(|a| sides[usize::from(!a)].clone()),
+                steps: pieces.iter().map(|p| p.steps).collect(),
+                out: pieces
+                    .iter()
+                    .zip(&lineup.seats)
+                    .map(|(p, s)| leaves(p, s.attacker))
+                    .collect(),
+            };
+            // Positions that end alike (a routed block and a withdrawn one both leave)
+            // are one end.
+            *joint_ends.entry(end).or_default() += num;
+        } else {
+            // The blocks still in the battle at its end (the others were counted).
+            for (j, (p, s)) in pieces.iter().zip(&lineup.seats).enumerate() {
+                if p.in_battle() {
+                    left[j][p.steps as usize][usize::from(leaves(p, s.attacker))].add(&num, top);
+                }
+            }
+        }
+    }
+    let den = six.pow(top);
+    let tally = if joint {
+        let steps: Vec<u32> = start.iter().map(|p| p.steps).collect();
+        Tally::of_ends(&sides, &steps, joint_ends.into_iter().collect(), den)
+    } else {
+        Tally {
+            den,
+            winners,
+            fates: left
+                .iter()
+                .map(|by| by.iter().map(|[a, b]| [a.over(top), b.over(top)]).collect())
+                .collect(),
+            ends: None,
+        }
+    };
+    Ok((tally, work))
 }
 
 /// 8.2: every end of an attrition of `hit_on` against the blocks besieged in `city` of
-/// `st`, by `besieger`: the winner is the besieger when the city falls.
-pub fn attrition(st: &State, city: &str, besieger: &str, hit_on: u32) -> BTreeMap<End, Prob> {
+/// `st`, by `besieger` (the winner when the city falls), each with its numerator over the
+/// returned denominator (6^dice). Each number of hits goes through
+/// `siege::attrition_losses`, the function the adjudication applies.
+pub fn attrition(
+    st: &State,
+    city: &str,
+    besieger: &str,
+    hit_on: u32,
+) -> (Vec<(End, BigUint)>, BigUint) {
     let owner = st.city(city).map(|c| c.control.clone()).unwrap_or_default();
     let n = siege::besieged_in(st, city).len() as u32;
     let hit_on = hit_on.min(6);
-    let mut ends = BTreeMap::new();
+    let den = BigUint::from(6u32).pow(n);
+    let mut ends: BTreeMap<End, BigUint> = BTreeMap::new();
     for (counts, p) in splits(n, &[hit_on, 6 - hit_on]) {
         let mut s = st.clone();
         siege::attrition_losses(&mut s, city, &owner, counts[0]);
@@ -107,14 +381,19 @@ pub fn attrition(st: &State, city: &str, besieger: &str, hit_on: u32) -> BTreeMa
             .collect();
         let falls = siege::besieged_in(&s, city).is_empty();
         let winner = falls.then(|| besieger.to_string());
-        let gone = vec![false; steps.len()];
-        add(&mut ends, (winner, steps, gone), p);
+        let out = vec![false; steps.len()];
+        let num = (p * Prob::from_integer(den.clone().into()))
+            .to_integer()
+            .to_biguint()
+            .unwrap_or_default();
+        *ends.entry(End { winner, steps, out }).or_default() += num;
     }
-    ends
+    (ends.into_iter().collect(), den)
 }
 
 /// A block as the player wrote it: `ID` (one of his blocks, from his view), `ID=3B2` or
-/// `3B2` (steps then rating), or `garrison` (7.3: the city's garrison).
+/// `3B2` (steps then rating), or `garrison` (7.3: the city's garrison). Checked like an
+/// order (31.4): steps 1 to `MAX_STEPS`, a rating of the game (`ratings`).
 fn block_of(
     sc: &Scenario,
     view: Option<&View>,
@@ -158,8 +437,20 @@ fn block_of(
     }
     let digits: String = spec.chars().take_while(|c| c.is_ascii_digit()).collect();
     let rest = &spec[digits.len()..];
-    let (steps, rating) = match (digits.parse::<u32>(), Rating::parse(rest)) {
-        (Ok(s), Some(r)) if (1..=9).contains(&s) => (s, r),
+    let letters = ratings(sc);
+    let (steps, rating) = match (digits.parse::<u64>(), Rating::parse(rest)) {
+        (Ok(s), _) if !(1..=u64::from(MAX_STEPS)).contains(&s) => {
+            return Err(format!(
+                "`{word}`: a block has 1 to {MAX_STEPS} steps (2.0; MAX_STEPS), not {s}; hint: steps then a rating, as `3B2`"
+            ));
+        }
+        (Ok(s), Some(r)) if letters.contains(&r.letter) => (s as u32, r),
+        (Ok(_), _) if !rest.is_empty() => {
+            return Err(format!(
+                "`{word}`: `{rest}` is not a rating of this game (2.0): a letter of {} and a number 1 to 3; hint: as `3B2`",
+                letters.iter().map(char::to_string).collect::<Vec<_>>().join(", ")
+            ));
+        }
         _ => {
             let own = match view {
                 Some(v) => format!(
@@ -198,6 +489,21 @@ fn block_of(
     })
 }
 
+/// The rating letters of the game: every block's of the scenario, the fleets' land
+/// rating and the defenders' (2.0, 8.1).
+fn ratings(sc: &Scenario) -> std::collections::BTreeSet<char> {
+    sc.blocks
+        .iter()
+        .map(|b| b.rating.as_str())
+        .chain([
+            sc.params.fleet_land_rating.as_str(),
+            sc.params.defender_rating.as_str(),
+        ])
+        .filter_map(Rating::parse)
+        .map(|r| r.letter)
+        .collect()
+}
+
 fn side_name_of(sc: &Scenario, side: &str) -> String {
     sc.sides
         .iter()
@@ -214,6 +520,117 @@ fn words_of(list: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// 31.4, 28.3: the numbers a player types, checked before anything is computed: each
+/// option only where it means something, `--rounds` 1 to `MAX_ROUNDS`, `--hit-on` 1 to
+/// 6. Every refusal names the bound and gives a hint.
+fn check_numbers(sc: &Scenario, q: &Query) -> Result<(), String> {
+    let attrition = q.kind == "attrition";
+    if let Some(r) = q.rounds {
+        if attrition {
+            return Err(
+                "`--rounds`: an attrition is one roll, not a battle (8.2); hint: leave out `--rounds`"
+                    .into(),
+            );
+        }
+        if !(1..=MAX_ROUNDS).contains(&r) {
+            return Err(format!(
+                "`--rounds {r}`: a battle of the odds lasts 1 to {MAX_ROUNDS} rounds (MAX_ROUNDS); hint: the scenario's battles last {} (`params.battle_rounds`), the default",
+                sc.params.battle_rounds
+            ));
+        }
+    }
+    if let Some(h) = q.hit_on {
+        if !attrition {
+            return Err(format!(
+                "`--hit-on`: only an attrition has a hit number (8.2), not {} `{}`; hint: leave out `--hit-on`",
+                if q.kind == "assault" { "an" } else { "a" },
+                q.kind
+            ));
+        }
+        if !(1..=6).contains(&h) {
+            return Err(format!(
+                "`--hit-on {h}`: a die shows 1 to 6, so the hit number is 1 to 6; hint: {} outside Winter, {} in Winter and for the grain city blockaded (8.2, 8.2.2), the defaults",
+                sc.params.siege.attrition_hit, sc.params.siege.winter_attrition_hit
+            ));
+        }
+    }
+    if q.no_double_defence && q.kind != "assault" {
+        return Err(format!(
+            "`--no-double-defence`: only an assault has double defence (8.1.1), not `{}`; hint: leave it out",
+            q.kind
+        ));
+    }
+    Ok(())
+}
+
+/// `side`'s blocks in the order the adjudication lists them (31, 2.0 fire order within a
+/// letter and the last tie-break): blocks from the view in the view's (the game file's)
+/// order, then the guessed ones as written, the garrison last (7.3).
+fn in_file_order(view: Option<&View>, mut blocks: Vec<Block>) -> Vec<Block> {
+    let place = |b: &Block| {
+        if b.is_garrison() {
+            return (2, 0);
+        }
+        match view.and_then(|v| v.blocks.iter().position(|x| x.id == b.id)) {
+            Some(i) => (0, i),
+            None => (1, 0),
+        }
+    };
+    // A stable sort: the guessed blocks keep the order written.
+    blocks.sort_by_key(place);
+    blocks
+}
+
+/// 8.2.2: the state as far as the attrition's hit number needs it from a view: the city
+/// besieged by `besieger`, and the fleets the view shows at sea (its side's by id, the
+/// enemy's as counts: only fleets stand at sea).
+fn siege_as_seen(
+    sc: &Scenario,
+    st: &State,
+    view: Option<&View>,
+    city: &str,
+    besieger: &str,
+) -> State {
+    let mut s = st.clone();
+    if let Some(c) = s.cities.iter_mut().find(|c| c.name == city) {
+        c.siege = Some(crate::games::hellenes::model::state::Siege {
+            besieger: besieger.to_string(),
+            year: st.year,
+            season: st.season,
+            blockaded: None,
+        });
+    }
+    let Some(v) = view else {
+        return s;
+    };
+    let at_sea = |p: &str| sc.seas.iter().any(|x| x.name == p);
+    s.blocks.extend(
+        v.blocks
+            .iter()
+            .filter(|b| b.kind == BlockKind::Fleet && at_sea(&b.at))
+            .cloned(),
+    );
+    let enemy = sc.enemy_of(&v.side);
+    for g in v.enemy.iter().filter(|g| at_sea(&g.at)) {
+        for k in 0..g.count {
+            s.blocks.push(Block {
+                id: format!("{enemy}#fleet{k}@{}", g.at),
+                side: enemy.clone(),
+                kind: BlockKind::Fleet,
+                name: String::new(),
+                home: String::new(),
+                steps: 1,
+                max: 1,
+                rating: "E2".into(),
+                at: g.at.clone(),
+                status: g.status,
+                barbarian: false,
+            });
+        }
+    }
+    s
+}
+
 /// `dikast odds` for Hellenes: reads the query, builds the position as a state, and
 /// computes the odds with the engine's own code.
 pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, String> {
@@ -225,6 +642,7 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
             kinds.join(", ")
         ));
     }
+    check_numbers(sc, q)?;
     let side_ids: Vec<String> = sc.sides.iter().map(|s| s.id.clone()).collect();
     let attacker = match (&q.side, view) {
         (Some(s), _) => {
@@ -254,10 +672,14 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
     let mut st = State::start(sc);
     // 1.0 [A] the card Events in force where the player stands (a leader's or a season's
     // `battle-bonus`): the battle setup reads them from the state, as the adjudicator does.
+    // His own standing orders (`losses`: his tie order) apply as in the adjudication; the
+    // enemy's are not in his view, so the documented defaults stand for them.
     if let Some(v) = view {
         st.season = v.season;
+        st.year = v.year;
         st.initiative = v.initiative.clone();
         st.cards.in_play = v.in_play.clone();
+        st.standing.insert(v.side.clone(), v.standing.clone());
     }
     if siege_kind {
         let Some(c) = st.cities.iter_mut().find(|c| c.name == place) else {
@@ -274,6 +696,12 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
     if q.kind != "attrition" && att_words.is_empty() {
         return Err("give the attacking blocks with --attacker".into());
     }
+    if q.kind == "attrition" && !att_words.is_empty() {
+        return Err(
+            "`--attacker`: in an attrition only the besieged blocks count (8.2: the besieger rolls one die per besieged block); hint: give them with --defender, the besieger with --side"
+                .into(),
+        );
+    }
     if def_words.is_empty() {
         return Err("give the defending blocks with --defender".into());
     }
@@ -284,10 +712,11 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
         _ => (Status::Field, Status::Field),
     };
     let mut blocks = Vec::new();
-    for (words, side, status) in [
-        (&att_words, &attacker, att_status),
-        (&def_words, &defender, def_status),
+    for (words, side, status, option) in [
+        (&att_words, &attacker, att_status, "--attacker"),
+        (&def_words, &defender, def_status, "--defender"),
     ] {
+        let mut mine: Vec<Block> = Vec::new();
         for (i, w) in words.iter().enumerate() {
             let mut b = block_of(sc, view, w, side, i, &place)?;
             if b.is_garrison() && (status != Status::Besieged || q.kind == "sortie") {
@@ -295,13 +724,21 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
                     "a garrison fights only inside its walls and never sorties (7.3, 8.3)".into(),
                 );
             }
-            if blocks.iter().any(|x: &Block| x.id == b.id) {
+            if blocks.iter().chain(&mine).any(|x: &Block| x.id == b.id) {
                 return Err(format!("{} is named twice", b.id));
             }
             b.at = place.clone();
             b.status = status;
-            blocks.push(b);
+            mine.push(b);
         }
+        // 28.3: the bound that keeps every answer within a second (docs/odds.md).
+        let count = mine.iter().filter(|b| !b.is_garrison()).count();
+        if count > MAX_BLOCKS {
+            return Err(format!(
+                "`{option}`: {count} blocks; the odds take at most {MAX_BLOCKS} a side, a garrison apart (MAX_BLOCKS); hint: a larger battle's odds are those of its {MAX_BLOCKS} strongest blocks at best"
+            ));
+        }
+        blocks.extend(in_file_order(view, mine));
     }
     st.blocks = blocks;
     let rounds = q.rounds.unwrap_or(sc.params.battle_rounds);
@@ -309,55 +746,51 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
     let side_name = |s: &str| side_name_of(sc, s);
     let (title, setup, notes) = match q.kind.as_str() {
         "attrition" => {
-            let hit_on = q.hit_on.unwrap_or(sc.params.siege.attrition_hit);
-            let ends = attrition(&st, &place, &attacker, hit_on);
+            // 8.2, 8.2.2: the adjudication's own hit number (Winter, the grain city
+            // blockaded), unless the player gives one.
+            let seen = siege_as_seen(sc, &st, view, &place, &attacker);
+            let (season_hit, why) = siege::attrition_hit(sc, &seen, &place);
+            let hit_on = q.hit_on.unwrap_or(season_hit);
+            let (ends, den) = attrition(&st, &place, &attacker, hit_on);
             let inside: Vec<&Block> = st
                 .blocks
                 .iter()
                 .filter(|b| b.status == Status::Besieged)
                 .collect();
             let blocks = inside.iter().map(|b| block_in(sc, b, false)).collect();
-            return Ok(finish(
-                format!("Siege attrition at {title_place} (8.2)"),
-                vec![attacker.clone(), defender.clone()],
-                vec![
+            let whence = match (q.hit_on, why.as_deref()) {
+                (Some(_), _) => "as `--hit-on` asks".to_string(),
+                (None, Some("winter")) => "in Winter".to_string(),
+                (None, Some(_)) => "for the grain city blockaded (8.2.2)".to_string(),
+                (None, None) => format!(
+                    "in Winter, and for the grain city blockaded, {}: `--hit-on`",
+                    sc.params.siege.winter_attrition_hit
+                ),
+            };
+            let frame = Frame {
+                title: format!("Siege attrition at {title_place} (8.2)"),
+                sides: vec![attacker.clone(), defender.clone()],
+                notes: vec![
                     format!(
-                        "{} rolls one die per besieged block; each die of {} or less is a hit (in Winter, and for the grain city blockaded, {}: `--hit-on`)",
+                        "{} rolls one die per besieged block; each die of {} or less is a hit ({whence})",
                         side_name(&attacker),
                         hit_on,
-                        sc.params.siege.winter_attrition_hit
                     ),
                     "each hit takes a step from the strongest besieged block, the garrison last".into(),
                     format!("the winner is {}: the city falls when no defender is left", side_name(&attacker)),
                 ],
                 blocks,
-                ends,
-                "out",
-            ));
+                out_means: "out".into(),
+            };
+            let steps: Vec<u32> = inside.iter().map(|b| b.steps).collect();
+            let tally = Tally::of_ends(&frame.sides, &steps, ends, den);
+            return Odds::from_tally(frame, tally, q.listed);
         }
         "assault" => {
-            let dd = !q.no_double_defence;
-            let Some(mut s) = siege::assault_setup(sc, &st, &attacker, &place, dd) else {
+            let Some(s) = siege::assault_setup(sc, &st, &attacker, &place, true) else {
                 return Err("an assault needs a defender inside the walls".into());
             };
-            s.rounds = rounds;
-            (
-                format!("Assault on {title_place} (8.1)"),
-                s,
-                vec![
-                    format!("{rounds} rounds at most"),
-                    format!(
-                        "defenders fire {}, cannot be routed, the garrison is hit last; {}",
-                        sc.params.defender_rating,
-                        if dd {
-                            "double defence (8.1.1): the first hit marks a block, the next takes its step; marks left at the end are lost"
-                        } else {
-                            "no double defence (Treachery)"
-                        }
-                    ),
-                    "routed or withdrawing attackers stay as besiegers (8.1.2)".into(),
-                ],
-            )
+            (format!("Assault on {title_place} (8.1)"), s, Vec::new())
         }
         kind => {
             let naval = kind == "naval";
@@ -368,7 +801,7 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
                     .map(|b| Fighter::from_block(sc, b, naval))
                     .collect()
             };
-            let mut s = BattleSetup::field(
+            let s = BattleSetup::field(
                 sc,
                 &st,
                 &place,
@@ -376,7 +809,6 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
                 (&attacker, fighters(&attacker)),
                 (&defender, fighters(&defender)),
             );
-            s.rounds = rounds;
             let what = match kind {
                 "naval" => "Naval battle (2.0)",
                 "sortie" => "Sortie (8.3)",
@@ -404,7 +836,30 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
             )
         }
     };
+    let mut setup = setup;
+    setup.rounds = rounds;
     let mut notes = notes;
+    // 8.1 Treachery (the Event's limited assault): its first die, `treachery_hit` or less,
+    // takes double defence away; the odds weigh both battles by that die, as the
+    // adjudication rolls it (`siege::assault`).
+    let treachery = q.kind == "assault"
+        && (q.no_double_defence || siege::treachery_assault(sc, &st, &attacker));
+    let lost_on = sc.params.siege.treachery_hit.min(6);
+    if q.kind == "assault" {
+        notes.push(format!("{rounds} rounds at most"));
+        notes.push(format!(
+            "defenders fire {}, cannot be routed, the garrison is hit last; {}",
+            sc.params.defender_rating,
+            if treachery {
+                format!(
+                    "Treachery (8.1): a first die of {lost_on} or less ({lost_on} in 6) takes double defence away, else double defence (8.1.1) holds; both are counted"
+                )
+            } else {
+                "double defence (8.1.1): the first hit marks a block, the next takes its step; marks left at the end are lost".into()
+            }
+        ));
+        notes.push("routed or withdrawing attackers stay as besiegers (8.1.2)".into());
+    }
     notes.insert(
         0,
         format!(
@@ -418,6 +873,13 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
             "{} fires with rating number +{points} (3 at most): {} (1.0 [A] `battle-bonus`)",
             side_name(side),
             cards.join(", ")
+        ));
+    }
+    if let Some(v) = view.filter(|v| !v.standing.losses.is_empty()) {
+        notes.push(format!(
+            "ties among {}'s equal blocks: its standing `losses` order first ({})",
+            side_name(&v.side),
+            v.standing.losses.join(", ")
         ));
     }
     notes.push("without appeals to Olympians (11.0)".into());
@@ -442,16 +904,46 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
             }
         })
         .collect();
-    let ends = battle(&setup);
-    let sides = vec![setup.attacker.clone(), setup.defender.clone()];
-    Ok(finish(
+    // The battle (or, with Treachery, its two battles), with the joint table when it is
+    // listed and within MAX_JOINT_POSITIONS; the table lists no outcome past it.
+    let compute = |joint: bool| -> Result<Tally, TooLarge> {
+        if !treachery {
+            return Ok(battle_odds(&setup, joint)?.0);
+        }
+        let mut kept = setup.clone();
+        kept.double_defence = true;
+        let mut lost = setup.clone();
+        lost.double_defence = false;
+        Ok(Tally::mix(
+            vec![
+                (battle_odds(&lost, joint)?.0, u64::from(lost_on)),
+                (battle_odds(&kept, joint)?.0, u64::from(6 - lost_on)),
+            ],
+            6,
+        ))
+    };
+    let tally = match q.listed {
+        Some(0) => compute(false).map_err(TooLarge::text)?,
+        None => compute(true).map_err(TooLarge::text)?,
+        Some(_) => match compute(true) {
+            Ok(t) => t,
+            Err(TooLarge::Joint(_)) => {
+                notes.push(format!(
+                    "outcomes not listed: the joint table of every block's end passes {MAX_JOINT_POSITIONS} positions (MAX_JOINT_POSITIONS); the winners and each block's fate are exact"
+                ));
+                compute(false).map_err(TooLarge::text)?
+            }
+            Err(e) => return Err(e.text()),
+        },
+    };
+    let frame = Frame {
         title,
-        sides,
+        sides: vec![setup.attacker.clone(), setup.defender.clone()],
         notes,
         blocks,
-        ends,
-        "routed or withdrawn",
-    ))
+        out_means: "routed or withdrawn".into(),
+    };
+    Odds::from_tally(frame, tally, q.listed)
 }
 
 fn block_in(sc: &Scenario, b: &Block, naval: bool) -> BlockIn {
@@ -468,42 +960,34 @@ fn block_in(sc: &Scenario, b: &Block, naval: bool) -> BlockIn {
     }
 }
 
-fn finish(
-    title: String,
-    sides: Vec<String>,
-    notes: Vec<String>,
-    blocks: Vec<BlockIn>,
-    ends: BTreeMap<End, Prob>,
-    out_means: &str,
-) -> Odds {
-    let mut o = Odds {
-        title,
-        notes,
-        sides,
-        blocks,
-        outcomes: ends
-            .into_iter()
-            .map(|((winner, steps, out), p)| Outcome {
-                p,
-                winner,
-                steps,
-                out,
-            })
-            .collect(),
-        out_means: out_means.to_string(),
-    };
-    o.sort();
-    o
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::dice::{KeyStream, Source, Stream};
     use crate::games::hellenes::engine::battle;
     use crate::games::hellenes::model::scenario::HELLENES_431;
-    use crate::odds::ratio;
+    use crate::odds::{add, ratio};
     use std::collections::VecDeque;
+
+    /// One end as the tests write it: winner, steps left, must leave.
+    type End = (Option<String>, Vec<u32>, Vec<bool>);
+
+    /// `battle_ends` as exact fractions.
+    fn battle(setup: &BattleSetup) -> BTreeMap<End, Prob> {
+        let (tally, _) = battle_odds(setup, true).unwrap();
+        let den = num_bigint::BigInt::from(tally.den);
+        tally
+            .ends
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(e, n)| {
+                (
+                    (e.winner, e.steps, e.out),
+                    Prob::new(num_bigint::BigInt::from(n), den.clone()),
+                )
+            })
+            .collect()
+    }
 
     fn f(id: &str, side: &str, steps: u32, r: &str, last: bool) -> Fighter {
         Fighter {
@@ -778,5 +1262,226 @@ mod tests {
             "{:?}",
             o.notes
         );
+    }
+
+    /// Random small positions: the fates and winners computed without the joint table
+    /// (leaving blocks counted as they leave) equal those summed from the joint table,
+    /// and the joint table equals the exhaustive enumeration of `battle::fight`.
+    #[test]
+    fn fates_without_the_joint_table_equal_the_joint_tables_sums() {
+        let frame = |s: &BattleSetup| Frame {
+            title: String::new(),
+            notes: Vec::new(),
+            sides: vec![s.attacker.clone(), s.defender.clone()],
+            blocks: s
+                .attackers
+                .iter()
+                .chain(&s.defenders)
+                .map(|f| BlockIn {
+                    id: f.id.clone(),
+                    side: f.side.clone(),
+                    steps: f.steps,
+                    rating: f.rating.to_string(),
+                })
+                .collect(),
+            out_means: String::new(),
+        };
+        let ratings = ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "D3"];
+        let mut seed = 7u64;
+        let mut roll = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for case in 0..40 {
+            let mut side = |name: &str| -> Vec<Fighter> {
+                let k = 1 + roll(3);
+                (0..k)
+                    .map(|j| {
+                        let steps = 1 + roll(4) as u32;
+                        let r = ratings[roll(ratings.len() as u64) as usize];
+                        f(&format!("{name}{j}"), name, steps, r, false)
+                    })
+                    .collect()
+            };
+            let (att, def) = (side("sparta"), side("athens"));
+            let mut s = setup(att, def, 1 + roll(3) as u32);
+            if case % 3 == 0 {
+                // An assault: A2 defenders, double defence, no routs, a garrison last.
+                s.defenders.push(f("GAR", "athens", 1, "A2", true));
+                s.defender_rating_override = Rating::parse("A2");
+                s.double_defence = true;
+                s.defenders_rout = false;
+            }
+            if case % 5 == 1 {
+                s.attacker_withdraws = false;
+            }
+            let joint =
+                Odds::from_tally(frame(&s), battle_odds(&s, true).unwrap().0, Some(0)).unwrap();
+            let fast =
+                Odds::from_tally(frame(&s), battle_odds(&s, false).unwrap().0, Some(0)).unwrap();
+            assert_eq!(joint.winners, fast.winners, "case {case}: {s:?}");
+            assert_eq!(joint.fates, fast.fates, "case {case}: {s:?}");
+            let total = fast.winners.iter().fold(Prob::zero(), |a, (_, p)| a + p);
+            assert_eq!(total, Prob::one());
+            let dice: u32 = s
+                .attackers
+                .iter()
+                .chain(&s.defenders)
+                .map(|f| f.steps)
+                .sum();
+            if dice * s.rounds <= 6 {
+                assert_eq!(battle(&s), exhaustive(&s), "case {case}: {s:?}");
+            }
+        }
+    }
+
+    fn assault_query(att: &[&str], def: &[&str], rounds: u32) -> Query {
+        Query {
+            kind: "assault".into(),
+            at: Some("Plataea".into()),
+            side: Some("sparta".into()),
+            attacker: att.iter().map(|x| x.to_string()).collect(),
+            defender: def.iter().map(|x| x.to_string()).collect(),
+            rounds: Some(rounds),
+            listed: Some(0),
+            ..Query::default()
+        }
+    }
+
+    /// 31, 7.3: the garrison fires last among the defenders, as the adjudication lists it
+    /// (established last), wherever the player writes it. One round against a 2-step C1:
+    /// the defenders (A2: hit 1-2, rout 5-6) fire first, and which of them fires first
+    /// decides whether a rout comes before a hit.
+    #[test]
+    fn the_garrison_fires_last_wherever_it_is_written() {
+        let sc = Scenario::load(HELLENES_431).unwrap();
+        let first = odds(&sc, None, &assault_query(&["2C1"], &["garrison", "2B2"], 1)).unwrap();
+        let last = odds(&sc, None, &assault_query(&["2C1"], &["2B2", "garrison"], 1)).unwrap();
+        assert_eq!(first.winners, last.winners);
+        assert_eq!(first.fates, last.fates);
+        assert_eq!(first.blocks[2].id, "GAR-Plataea");
+        // The attacker keeps both steps: 2B2's dice show no hit and a rout (1/3: it is
+        // out), or nothing (1/9) and then the garrison's die no hit (2/3): 11/27. With
+        // the garrison first: its rout (1/3), or nothing (1/3) and 2B2 no hit (4/9): 13/27.
+        assert_eq!(last.fates[0].steps_left[2], ratio(11, 27));
+    }
+
+    /// 31, 8.1 Treachery: `--no-double-defence` is the Event's assault, whose first die
+    /// (1-3: `treachery_hit`) takes double defence away: half the battle without it,
+    /// half with it.
+    #[test]
+    fn treachery_weighs_both_battles_by_its_die() {
+        let sc = Scenario::load(HELLENES_431).unwrap();
+        let mut q = assault_query(&["2B2"], &["1B2"], 2);
+        q.no_double_defence = true;
+        let mixed = odds(&sc, None, &q).unwrap();
+        let mut s = setup(
+            vec![f("Sparta#1", "sparta", 2, "B2", false)],
+            vec![f("Athens#1", "athens", 1, "B2", false)],
+            2,
+        );
+        s.defender_rating_override = Rating::parse("A2");
+        s.defenders_rout = false;
+        s.attacker_withdraws = sc.params.attacker_retreats_after_last_round;
+        let winners = |dd: bool| {
+            let mut s = s.clone();
+            s.double_defence = dd;
+            let t = battle_odds(&s, false).unwrap().0;
+            let den = num_bigint::BigInt::from(t.den);
+            t.winners
+                .into_iter()
+                .map(|n| Prob::new(num_bigint::BigInt::from(n), den.clone()))
+                .collect::<Vec<_>>()
+        };
+        let (lost, kept) = (winners(false), winners(true));
+        assert_ne!(lost, kept);
+        for (i, (_, p)) in mixed.winners.iter().enumerate() {
+            assert_eq!(
+                *p,
+                (lost[i].clone() + kept[i].clone()) * ratio(1, 2),
+                "winner {i}"
+            );
+        }
+        assert!(mixed.notes.iter().any(|n| n.contains("Treachery")));
+    }
+
+    /// 31: from a view, the side's standing `losses` order breaks its ties, as in the
+    /// adjudication: of two equal 1-step blocks, the one listed takes the defender's hit.
+    #[test]
+    fn the_views_standing_losses_order_breaks_ties() {
+        let sc = Scenario::load(HELLENES_431).unwrap();
+        let q = Query {
+            kind: "battle".into(),
+            attacker: vec!["X1=1B2".into(), "X2=1B2".into()],
+            defender: vec!["1A1".into()],
+            rounds: Some(1),
+            listed: Some(0),
+            ..Query::default()
+        };
+        let mut st = State::start(&sc);
+        let plain = crate::games::hellenes::model::view::build(&sc, &st, "athens");
+        st.standing.entry("athens".into()).or_default().losses = vec!["X2".into()];
+        let listed = crate::games::hellenes::model::view::build(&sc, &st, "athens");
+        let x2_lost = |v| odds(&sc, Some(v), &q).unwrap().fates[1].eliminated.clone();
+        assert_eq!(x2_lost(&plain), Prob::zero());
+        // The defender fires first (A): a 1 hits, the listed X2.
+        assert_eq!(x2_lost(&listed), ratio(1, 6));
+    }
+
+    /// 31, 8.2: from a view in Winter an attrition hits on 1-3 without `--hit-on`, as the
+    /// adjudication's (`siege::attrition_hit`).
+    #[test]
+    fn a_winter_view_attrition_hits_on_one_to_three() {
+        let sc = Scenario::load(HELLENES_431).unwrap();
+        let mut st = State::start(&sc);
+        st.season = crate::games::hellenes::model::state::Season::Winter;
+        let v = crate::games::hellenes::model::view::build(&sc, &st, "sparta");
+        let q = Query {
+            kind: "attrition".into(),
+            at: Some("plataea".into()),
+            defender: vec!["ATH-1=2B2".into(), "garrison".into()],
+            ..Query::default()
+        };
+        let o = odds(&sc, Some(&v), &q).unwrap();
+        // Two dice, each a hit on 1-3: two hits (1/4) take both of ATH-1's steps.
+        assert_eq!(
+            o.outcomes.iter().find(|x| x.steps == [0, 1]).unwrap().p,
+            ratio(1, 4)
+        );
+        assert!(o.notes[0].contains("in Winter"), "{:?}", o.notes);
+    }
+
+    /// 28.3, 31.2: the largest battle the bounds accept (MAX_BLOCKS a side of MAX_STEPS,
+    /// a garrison, MAX_ROUNDS) stays far within MAX_POSITIONS: no accepted question is
+    /// refused for its size, and its work (which the time follows: scripts/bench) is
+    /// bounded here.
+    #[test]
+    fn the_worst_accepted_battle_stays_within_its_work() {
+        let mut worst = Work::default();
+        for (r, assault) in [("B2", false), ("A2", true)] {
+            {
+                let side = |name: &str| -> Vec<Fighter> {
+                    (0..MAX_BLOCKS)
+                        .map(|j| f(&format!("{name}{j}"), name, MAX_STEPS, r, false))
+                        .collect()
+                };
+                let mut s = setup(side("sparta"), side("athens"), MAX_ROUNDS);
+                if assault {
+                    s.defenders.push(f("GAR", "athens", 1, "A2", true));
+                    s.defender_rating_override = Rating::parse("A2");
+                    s.double_defence = true;
+                    s.defenders_rout = false;
+                }
+                let (t, w) = battle_odds(&s, false).unwrap();
+                let sum = t.winners.iter().fold(BigUint::zero(), |a, b| a + b);
+                assert_eq!(sum, t.den, "{r} assault {assault}");
+                worst.positions = worst.positions.max(w.positions);
+                worst.transitions = worst.transitions.max(w.transitions);
+            }
+        }
+        assert!(worst.positions * 4 < MAX_POSITIONS, "{worst:?}");
+        eprintln!("the worst accepted battle: {worst:?}");
     }
 }

@@ -132,11 +132,15 @@ pub fn info(sc: &Scenario, st: &State, lang: Lang) -> StepInfo {
         .collect();
     StepInfo {
         title: title_in(sc, st.year, st.season, &st.phase, lang),
-        // 14.2: a finished game awaits no one.
-        awaiting: if matches!(st.phase, Phase::Ended { .. }) {
-            Vec::new()
-        } else {
-            sides
+        // Who owes orders: 14.2 a finished game awaits no one; in a player turn only the
+        // side to act (the other may send standing orders, but owes nothing: without
+        // them, its standing orders in force stand).
+        awaiting: match &st.phase {
+            Phase::Ended { .. } => Vec::new(),
+            Phase::PlayerTurn { side, .. } => {
+                sides.iter().filter(|s| *s == side).cloned().collect()
+            }
+            _ => sides,
         },
         asks,
         unsupported: match &st.phase {

@@ -289,6 +289,11 @@ fn parse_tyche(
         return None;
     }
     let event = matches!(how, Use::Event | Use::Both);
+    // §8: no card is accepted for an Event that does nothing.
+    if event && def.unpublished {
+        breach(c, how_node, &unpublished(def));
+        return None;
+    }
     let mut target = None;
     let needs = event && def.event.needs_target();
     if let Some(t) = node.get("target") {
@@ -310,7 +315,7 @@ fn parse_tyche(
         );
         breach(c, play, &b);
         return None;
-    } else if needs {
+    } else if needs && def.event.cus > 0 {
         let b = Breach::new(
             "card-target",
             "§8",
@@ -318,14 +323,21 @@ fn parse_tyche(
         );
         breach(c, play, &b);
         return None;
+    } else if needs {
+        let b = Breach::new(
+            "card-target",
+            "§8",
+            format!("{card}'s event acts on one space: name it with `target:`"),
+        );
+        breach(c, play, &b);
+        return None;
     }
-    if let (true, Some(t), true) = (needs, &target, def.event.cus > 0) {
-        if def.event.assault.is_none() && tyche::own_army_at(sim, &view.me, t).is_none() {
-            let b = Breach::new(
-                "card-target",
-                "§8",
-                format!("{card}'s CUs go to an army of yours, and you have none at {t}"),
-            );
+    // §8: the space named must be one the event can act on, in the position the orders
+    // reach (the same rule the resolution applies).
+    if let (true, Some(t), None) = (needs, &target, def.event.assault) {
+        if let Some(why) = tyche::target_problem(sc, sim, &view.me, def, t) {
+            let b = Breach::new("card-target", "§8", why.en.trim_start_matches("§8: "))
+                .said_in(crate::lang::Lang::Ru, why.ru.trim_start_matches("§8: "));
             breach(c, node.get("target").unwrap_or(play), &b);
             return None;
         }
@@ -509,6 +521,20 @@ fn parse_tyche(
         ops,
         independent,
     })
+}
+
+/// §8: a card without a public text refused for its Event, in both languages.
+fn unpublished(def: &crate::games::successors::model::scenario::Card) -> Breach {
+    let why = tyche::unpublished_why(def);
+    let other = match def.kind {
+        CardKind::Surprise => "discard it to draw another (`for: discard`)",
+        _ => "play it for its OPs (`for: ops`)",
+    };
+    Breach::new("card-unpublished", "§8", why.en.trim_start_matches("§8: "))
+        .said_in(crate::lang::Lang::Ru, why.ru.trim_start_matches("§8: "))
+        .hint(format!(
+            "{other}, or the moderator writes its effect in a copy of the scenario (`docs/scenario-successors.md`)"
+        ))
 }
 
 /// Checks one player's orders against his view.

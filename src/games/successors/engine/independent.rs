@@ -6,7 +6,7 @@ use super::battle;
 use super::Ctx;
 use crate::games::successors::model::event::{Event, Who};
 use crate::games::successors::model::orders::IndependentOrder;
-use crate::games::successors::model::refusal::Refusal;
+use crate::games::successors::model::refusal::{Refusal, Why};
 use crate::games::successors::model::scenario::{Kind, Scenario};
 use crate::games::successors::model::state::{State, INDEPENDENT};
 
@@ -39,7 +39,7 @@ pub fn path_check(sc: &Scenario, st: &State, army: &str, path: &[String]) -> Res
             "перемещение называет хотя бы одну зону",
         ));
     }
-    for to in path {
+    for (k, to) in path.iter().enumerate() {
         let cost = if let Some(b) = sc.off_box(&here) {
             if !b.enters.contains(to) {
                 return Err(Refusal::new(
@@ -117,7 +117,25 @@ pub fn path_check(sc: &Scenario, st: &State, army: &str, path: &[String]) -> Res
         }
         ap -= cost;
         here = to.clone();
+        // §7: the Colonists are removed from play on reaching Greece, so no step may
+        // follow the first space of a `removed_in` region.
         if def.removed_in.contains(&sp.region) {
+            if k + 1 < path.len() {
+                return Err(Refusal::new(
+                    "independent-army",
+                    "§7",
+                    format!(
+                        "{} leave play on reaching {} at {to}: no step may follow it",
+                        def.name, sp.region
+                    ),
+                    format!(
+                        "{} уходят из игры, дойдя до региона {} в {to}: после этого шагов быть не может",
+                        def.name_ru,
+                        sc.region_ru(&sp.region)
+                    ),
+                )
+                .hint(format!("end the path at {to}")));
+            }
             break;
         }
     }
@@ -243,7 +261,7 @@ pub fn activate(ctx: &mut Ctx, army: &str, card: &str, player: &str, order: &Ind
                 .independent(army)
                 .map(|d| d.removed_in.clone())
                 .unwrap_or_default();
-            for to in path {
+            for (k, to) in path.iter().enumerate() {
                 let Some(from) = ctx.st.independent(army).map(|i| i.at.clone()) else {
                     return;
                 };
@@ -274,9 +292,32 @@ pub fn activate(ctx: &mut Ctx, army: &str, card: &str, player: &str, order: &Ind
                     return;
                 }
                 // §7: entering a space with a player's army means battle.
-                if !battle::on_entering(ctx, &who, &from, to)
-                    || !battle::interception(ctx, &who, to)
-                {
+                let stop = if !battle::on_entering(ctx, &who, &from, to) {
+                    Some(("the battle", "битвой"))
+                } else if !battle::interception(ctx, &who, to) {
+                    Some(("an interception (§7)", "перехватом (§7)"))
+                } else {
+                    None
+                };
+                // [A] a battle or an interception ends the move: the spaces left are
+                // said void, never dropped unsaid.
+                if let Some((en, ru)) = stop {
+                    let rest = &path[k + 1..];
+                    if !rest.is_empty() {
+                        let (name, name_ru) = ctx
+                            .sc
+                            .independent(army)
+                            .map(|d| (d.name.clone(), d.name_ru.clone()))
+                            .unwrap_or_default();
+                        ctx.void(
+                            player,
+                            format!("{army}: [{}]", rest.join(", ")),
+                            Why::new(
+                                format!("{name}: the move ended in {to} with {en} [A]"),
+                                format!("{name_ru}: перемещение закончилось в {to} {ru} [A]"),
+                            ),
+                        );
+                    }
                     break;
                 }
             }

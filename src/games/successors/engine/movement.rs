@@ -8,17 +8,21 @@ use crate::games::successors::model::dice::Label;
 use crate::games::successors::model::event::{Event, Segment, Who};
 use crate::games::successors::model::orders::Step;
 use crate::games::successors::model::refusal::{Refusal, Why};
-use crate::games::successors::model::scenario::{Kind, Scenario};
+use crate::games::successors::model::scenario::{Case, Kind, Scenario};
 use crate::games::successors::model::state::State;
 
 /// The rule a step breaks for the army as the state stands, or its cost in action points.
 pub fn step_check(sc: &Scenario, st: &State, general: &str, step: &Step) -> Result<u32, Refusal> {
+    let (gn, gg) = (
+        sc.general_ru(general, Case::Nom),
+        sc.general_ru(general, Case::Gen),
+    );
     let a = st.army(general).ok_or_else(|| {
         Refusal::new(
             "unknown-army",
             "",
             format!("{general} has no army on the map"),
-            format!("у {general} нет армии на карте"),
+            format!("у {gg} нет армии на карте"),
         )
     })?;
     let here = a.at.as_str();
@@ -37,7 +41,7 @@ pub fn step_check(sc: &Scenario, st: &State, general: &str, step: &Step) -> Resu
                         if port { " or sail away" } else { "" }
                     ),
                     format!(
-                        "{general} внутри осаждённого {here}: уйти по суше нельзя; можно сделать вылазку{}",
+                        "{gn} внутри осаждённого {here}: уйти по суше нельзя; можно сделать вылазку{}",
                         if port { " или уплыть" } else { "" }
                     ),
                 ));
@@ -121,7 +125,7 @@ pub fn step_check(sc: &Scenario, st: &State, general: &str, step: &Step) -> Resu
                     format!(
                         "a sortie is made from inside a besieged city; {general} is not inside one"
                     ),
-                    format!("вылазку делают из осаждённого города; {general} не внутри такого"),
+                    format!("вылазку делают из осаждённого города; {gn} не внутри такого"),
                 ));
             }
             Ok(mp.land_cost)
@@ -132,7 +136,7 @@ pub fn step_check(sc: &Scenario, st: &State, general: &str, step: &Step) -> Resu
                     "besieged-city",
                     "§2",
                     format!("{general} is already inside {here}"),
-                    format!("{general} уже внутри {here}"),
+                    format!("{gn} уже внутри {here}"),
                 ));
             }
             let walled = sc
@@ -156,7 +160,7 @@ pub fn step_check(sc: &Scenario, st: &State, general: &str, step: &Step) -> Resu
                         st.cus_inside(here)
                     ),
                     format!(
-                        "в городе не может быть больше {max_inside} БЧ (у {general} {}, в {here} {})",
+                        "в городе не может быть больше {max_inside} БЧ (у {gg} {}, в {here} {})",
                         a.cus,
                         st.cus_inside(here)
                     ),
@@ -167,39 +171,58 @@ pub fn step_check(sc: &Scenario, st: &State, general: &str, step: &Step) -> Resu
     }
 }
 
-/// Carries out an army's steps with `ap` action points; attempts count in `seg`.
+/// Carries out an army's steps with `ap` action points; attempts count in `seg`. When
+/// the army stops (a step refused, a battle, an interception, the army gone), every step
+/// left is reported void with the reason it stopped: no order vanishes unsaid.
 pub fn run_steps(ctx: &mut Ctx, general: &str, steps: &[Step], mut ap: u32, seg: Segment) {
+    let Some(player) = ctx.st.army(general).map(|a| a.player.clone()) else {
+        return;
+    };
+    let mut stopped: Option<Why> = None;
+    let gg = ctx.sc.general_ru(general, Case::Gen);
     for step in steps {
+        let order = format!("{general}: {}", step_words(step));
+        if let Some(why) = &stopped {
+            ctx.void(&player, order, why.clone());
+            continue;
+        }
         let Some(a) = ctx.st.army(general).cloned() else {
-            return;
+            let why = gone(ctx.sc, general);
+            ctx.void(&player, order, why.clone());
+            stopped = Some(why);
+            continue;
         };
         let cost = match step_check(ctx.sc, &ctx.st, general, step) {
             Ok(c) => c,
             Err(why) => {
-                ctx.void(
-                    &a.player,
-                    format!("{general}: {}", step_words(step)),
-                    why.reason(),
-                );
-                return;
+                ctx.void(&player, order, why.reason());
+                stopped = Some(after_void(ctx.sc, general));
+                continue;
             }
         };
         if cost > ap {
             ctx.void(
-                &a.player,
-                format!("{general}: {}", step_words(step)),
+                &player,
+                order,
                 Why::new(
                     format!("{general} has {ap} action points left; this needs {cost}"),
-                    format!("у {general} осталось очков действия: {ap}; нужно {cost}"),
+                    format!("у {gg} осталось очков действия: {ap}; нужно {cost}"),
                 ),
             );
-            return;
+            stopped = Some(after_void(ctx.sc, general));
+            continue;
         }
         ap -= cost;
-        let go_on = match step {
+        stopped = match step {
             Step::Land(to) => move_to(ctx, general, &a.at, to, false),
             Step::Sea(to) => sail(ctx, general, &a.at, to),
-            Step::Assault => siege::attempt(ctx, general, seg),
+            Step::Assault => {
+                if siege::attempt(ctx, general, seg) {
+                    None
+                } else {
+                    Some(after_void(ctx.sc, general))
+                }
+            }
             Step::Sortie => {
                 if let Some(x) = ctx.st.army_mut(general) {
                     x.inside = false;
@@ -219,7 +242,10 @@ pub fn run_steps(ctx: &mut Ctx, general: &str, steps: &[Step], mut ap: u32, seg:
                         None,
                     );
                 }
-                false
+                Some(Why::new(
+                    format!("{general}'s sortie at {} ended his activation [A]", a.at),
+                    format!("вылазка {gg} у {} закончила его активацию [A]", a.at),
+                ))
             }
             Step::Inside => {
                 if let Some(x) = ctx.st.army_mut(general) {
@@ -230,13 +256,39 @@ pub fn run_steps(ctx: &mut Ctx, general: &str, steps: &[Step], mut ap: u32, seg:
                     space: a.at.clone(),
                 });
                 siege::lift_check(ctx, &a.at);
-                true
+                None
             }
         };
-        if !go_on {
-            return;
-        }
     }
+}
+
+/// Why the steps after a void one are not carried out [A]: an activation ends at the
+/// first step that cannot be carried out (the army stands where the orders no longer
+/// expect it).
+fn after_void(sc: &Scenario, general: &str) -> Why {
+    let gg = sc.general_ru(general, Case::Gen);
+    Why::new(
+        format!("{general}'s activation ended at the step before, which was not carried out [A]"),
+        format!("активация {gg} закончилась на предыдущем шаге, который не выполнен [A]"),
+    )
+}
+
+/// Why the steps of an army that left the map are not carried out.
+fn gone(sc: &Scenario, general: &str) -> Why {
+    let gg = sc.general_ru(general, Case::Gen);
+    Why::new(
+        format!("{general}'s army is no longer on the map"),
+        format!("армии {gg} больше нет на карте"),
+    )
+}
+
+/// §7 [A]: a battle ends the moving army's move.
+fn after_battle(sc: &Scenario, general: &str, space: &str) -> Why {
+    let gg = sc.general_ru(general, Case::Gen);
+    Why::new(
+        format!("{general}'s move ended with the battle in {space} [A]"),
+        format!("перемещение {gg} закончилось битвой в {space} [A]"),
+    )
 }
 
 pub fn step_words(step: &Step) -> String {
@@ -249,7 +301,9 @@ pub fn step_words(step: &Step) -> String {
     }
 }
 
-fn move_to(ctx: &mut Ctx, general: &str, from: &str, to: &str, sea: bool) -> bool {
+/// Moves the army; `Some(why)` when its move ends there (a battle, an interception).
+fn move_to(ctx: &mut Ctx, general: &str, from: &str, to: &str, sea: bool) -> Option<Why> {
+    let gn = ctx.sc.general_ru(general, Case::Nom);
     if let Some(x) = ctx.st.army_mut(general) {
         x.at = to.to_string();
         x.inside = false;
@@ -262,13 +316,28 @@ fn move_to(ctx: &mut Ctx, general: &str, from: &str, to: &str, sea: bool) -> boo
     });
     siege::lift_check(ctx, from);
     let who = Who::General(general.to_string());
-    battle::on_entering(ctx, &who, from, to) && (sea || battle::interception(ctx, &who, to))
+    if !battle::on_entering(ctx, &who, from, to) {
+        return Some(after_battle(ctx.sc, general, to));
+    }
+    if !sea && !battle::interception(ctx, &who, to) {
+        // §7 [A]: the intercepted move ends.
+        return Some(Why::new(
+            format!("{general} was intercepted in {to}: his move ended there (§7) [A]"),
+            format!("{gn} перехвачен в {to}: его перемещение там закончилось (§7) [A]"),
+        ));
+    }
+    None
 }
 
 /// §2: a sea move; out of or into a besieged port the besiegers may intercept it.
-fn sail(ctx: &mut Ctx, general: &str, from: &str, to: &str) -> bool {
+/// `Some(why)` when the army's move ends.
+fn sail(ctx: &mut Ctx, general: &str, from: &str, to: &str) -> Option<Why> {
+    let (gn, gg) = (
+        ctx.sc.general_ru(general, Case::Nom),
+        ctx.sc.general_ru(general, Case::Gen),
+    );
     let Some(a) = ctx.st.army(general).cloned() else {
-        return false;
+        return Some(gone(ctx.sc, general));
     };
     let leaving = a.inside && ctx.st.besieged(from);
     let entering = ctx.st.besieged(to) && ctx.st.control(to) == Some(a.player.as_str());
@@ -309,7 +378,12 @@ fn sail(ctx: &mut Ctx, general: &str, from: &str, to: &str) -> bool {
                 stopped,
             });
             if stopped {
-                return false;
+                return Some(Why::new(
+                    format!("§2: {general}'s sea move was intercepted at {port}; the move ends"),
+                    format!(
+                        "§2: морское перемещение {gg} перехвачено у {port}; перемещение окончено"
+                    ),
+                ));
             }
         }
     }
@@ -329,7 +403,14 @@ fn sail(ctx: &mut Ctx, general: &str, from: &str, to: &str) -> bool {
             space: to.to_string(),
         });
         siege::lift_check(ctx, from);
-        return false;
+        return Some(Why::new(
+            format!(
+                "§2: {general} sailed inside the walls of besieged {to}; his move ends there [A]"
+            ),
+            format!(
+                "§2: {gn} вошёл морем за стены осаждённого {to}; его перемещение там окончено [A]"
+            ),
+        ));
     }
     move_to(ctx, general, from, to, true)
 }

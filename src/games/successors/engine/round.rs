@@ -11,7 +11,7 @@ use crate::dice::TurnDice;
 use crate::games::successors::model::event::{Event, LegitimacyWhy, Segment, Victory};
 use crate::games::successors::model::orders::{IndependentOrder, Orders};
 use crate::games::successors::model::refusal::Why;
-use crate::games::successors::model::scenario::{Kind, Scenario};
+use crate::games::successors::model::scenario::{Case, Kind, Scenario};
 use crate::games::successors::model::state::{Phase, State, INDEPENDENT};
 use crate::rules::Resolution;
 use std::collections::BTreeMap;
@@ -256,7 +256,10 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
                     format!("activation: {{ {g}: … }}"),
                     Why::new(
                         format!("{g} has no army of yours on the map"),
-                        format!("у {g} нет вашей армии на карте"),
+                        format!(
+                            "у {} нет вашей армии на карте",
+                            ctx.sc.general_ru(g, Case::Gen)
+                        ),
                     ),
                 );
                 continue;

@@ -6,18 +6,22 @@ use crate::games::successors::model::dice::Label;
 use crate::games::successors::model::event::{Event, Modifier, ResetWhy, Segment, Who};
 use crate::games::successors::model::params::AssaultResult;
 use crate::games::successors::model::refusal::Refusal;
-use crate::games::successors::model::scenario::{Kind, Scenario};
+use crate::games::successors::model::scenario::{Case, Kind, Scenario};
 use crate::games::successors::model::state::{State, INDEPENDENT};
 
 /// Whether an army may make an attempt against the space it stands in, leaving the
 /// limits of §4 aside: `Ok(subjugation)` or the rule that forbids it.
 pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Refusal> {
+    let (gn, gg) = (
+        sc.general_ru(general, Case::Nom),
+        sc.general_ru(general, Case::Gen),
+    );
     let a = st.army(general).ok_or_else(|| {
         Refusal::new(
             "unknown-army",
             "",
             format!("{general} has no army on the map"),
-            format!("у {general} нет армии на карте"),
+            format!("у {gg} нет армии на карте"),
         )
     })?;
     if a.inside {
@@ -29,7 +33,7 @@ pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Ref
                 a.at
             ),
             format!(
-                "{general} внутри стен {}; армия внутри может сделать вылазку, но не штурм",
+                "{gn} внутри стен {}; армия внутри может сделать вылазку, но не штурм",
                 a.at
             ),
         ));
@@ -84,11 +88,9 @@ pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Ref
                 }
             ),
             format!(
-                "{} не удерживается против игрока {}: штурмовать нечего ({})",
+                "{} не удерживается против {}: штурмовать нечего ({})",
                 a.at,
-                sc.house(&a.player)
-                    .map(|h| h.name_ru.as_str())
-                    .unwrap_or(&a.player),
+                sc.house_ru(&a.player, Case::Gen),
                 if control.is_none() {
                     "маркера контроля нет: его ставит сегмент сдачи"
                 } else {
@@ -112,7 +114,7 @@ pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Ref
                     a.cus
                 ),
                 format!(
-                    "для подчинения нужна армия не меньше чем из {need} БЧ; у {general} {}",
+                    "для подчинения нужна армия не меньше чем из {need} БЧ; у {gg} {}",
                     a.cus
                 ),
             )
@@ -124,7 +126,7 @@ pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Ref
                     "an assault needs at least {need} CU; {general} has {}",
                     a.cus
                 ),
-                format!("для штурма нужна хотя бы {need} БЧ; у {general} {}", a.cus),
+                format!("для штурма нужна хотя бы {need} БЧ; у {gg} {}", a.cus),
             )
         });
     }
@@ -157,7 +159,7 @@ pub fn limit_broken(ctx: &Ctx, general: &str, space: &str, seg: Segment) -> Opti
     if let Some((by, n)) = ctx.attempts_segment.get(&(seg, space.to_string())) {
         if by != general {
             return Some(Refusal::new("attempt-limit", "§4", format!("{by} already attempted {space} this segment; several armies may not each attempt"
-            ), format!("{by} уже пытался взять {space} в этом сегменте; несколько армий не могут каждая делать попытку")));
+            ), format!("{} уже пытался взять {space} в этом сегменте; несколько армий не могут каждая делать попытку", ctx.sc.general_ru(by, Case::Nom))));
         }
         if *n >= limit {
             return Some(Refusal::new(
@@ -181,7 +183,7 @@ fn segment_name_ru(seg: Segment) -> &'static str {
     match seg {
         Segment::Surrender => "сдачи",
         Segment::Tyche => "Тихе",
-        Segment::Activation => "маневров",
+        Segment::Activation => "манёвров",
     }
 }
 

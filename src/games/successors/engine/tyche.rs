@@ -9,7 +9,7 @@ use crate::games::successors::model::dice::Label;
 use crate::games::successors::model::event::{Event, LegitimacyWhy, Segment};
 use crate::games::successors::model::orders::{IndependentOrder, TychePlay, Use};
 use crate::games::successors::model::refusal::Why;
-use crate::games::successors::model::scenario::{CardKind, Kind, Scenario};
+use crate::games::successors::model::scenario::{CardKind, Case, Kind, Scenario};
 use crate::games::successors::model::state::State;
 
 /// The draw of a game turn: every card gathered in the scenario's order, shuffled
@@ -105,6 +105,20 @@ pub fn reveal(ctx: &mut Ctx) {
     ctx.st.tyche.revealed_for = Some(who);
 }
 
+/// §8: why a card without a public text cannot be played for its Event.
+pub fn unpublished_why(card: &crate::games::successors::model::scenario::Card) -> Why {
+    Why::new(
+        format!(
+            "§8: no public text for {} *{}*: its Event is not known, so it cannot be played for it",
+            card.id, card.name
+        ),
+        format!(
+            "§8: у {} *{}* нет опубликованного текста: её событие неизвестно, играть её ради события нельзя",
+            card.id, card.name_ru
+        ),
+    )
+}
+
 /// The uses a card's kind allows (§8).
 pub fn use_allowed(kind: CardKind, how: Use) -> bool {
     matches!(
@@ -162,6 +176,15 @@ pub fn play(ctx: &mut Ctx, player: &str, play: &TychePlay) {
                 "§8: this kind of card cannot be played that way",
                 "§8: карту такого вида нельзя так сыграть",
             ),
+        );
+        return;
+    }
+    // §8: a card without a public text has no Event to resolve (`check` refuses it).
+    if card.unpublished && matches!(play.how, Use::Event | Use::Both) {
+        ctx.void(
+            player,
+            format!("tyche: {{ play: {} }}", play.card),
+            unpublished_why(&card),
         );
         return;
     }
@@ -279,50 +302,210 @@ pub fn event(
             });
         }
     }
-    if c.event.cus > 0 {
+    let targeted = c.event.cus > 0 || c.event.diplomacy || c.event.epidemic > 0 || c.event.raid > 0;
+    if targeted {
         let order = format!("{card}: event");
-        let army = target.and_then(|t| own_army_at(&ctx.st, player, t));
-        match army {
-            None => ctx.void(
-                player,
-                order,
-                Why::new(
-                    "§8: the card's CUs go to an army of yours in the space named (`target:`)",
-                    "§8: БЧ карты получает ваша армия в названной зоне (`target:`)",
-                ),
-            ),
-            Some(g) => {
-                let room = room_for(ctx, &g);
-                let n = c.event.cus.min(room);
-                if n == 0 {
-                    ctx.void(
-                        player,
-                        order,
-                        Why::new(
-                            format!(
-                                "§2: never more than {} CUs inside a city",
-                                ctx.sc.params.siege.max_inside
-                            ),
-                            format!(
-                                "§2: в городе не может быть больше {} БЧ",
-                                ctx.sc.params.siege.max_inside
-                            ),
-                        ),
-                    );
-                } else {
-                    if let Some(a) = ctx.st.army_mut(&g) {
-                        a.cus += n;
-                    }
-                    ctx.push(Event::EventCus {
-                        player: player.to_string(),
-                        general: g,
-                        cus: n,
-                        card: card.to_string(),
-                    });
-                }
+        let t = target.unwrap_or_default();
+        if let Some(why) = target_problem(ctx.sc, &ctx.st, player, &c, t) {
+            ctx.void(player, order, why);
+            return;
+        }
+        if c.event.cus > 0 {
+            event_cus(ctx, player, card, c.event.cus, t);
+        }
+        if c.event.diplomacy {
+            let from = ctx.st.control(t).unwrap_or_default().to_string();
+            if let Some(s) = ctx.st.space_mut(t) {
+                s.control = Some(player.to_string());
+            }
+            ctx.push(Event::Diplomacy {
+                player: player.to_string(),
+                space: t.to_string(),
+                from,
+                card: card.to_string(),
+            });
+        }
+        if c.event.raid > 0 {
+            let from = ctx.st.control(t).unwrap_or_default().to_string();
+            if let Some(s) = ctx.st.space_mut(t) {
+                s.control = None;
+            }
+            ctx.push(Event::Raided {
+                player: player.to_string(),
+                space: t.to_string(),
+                from,
+                card: card.to_string(),
+            });
+        }
+        if c.event.epidemic > 0 {
+            if let Some(g) = largest_army_at(&ctx.st, t) {
+                let (lost, owner) = match ctx.st.army_mut(&g) {
+                    Some(a) => (a.lose(c.event.epidemic), a.player.clone()),
+                    None => (0, String::new()),
+                };
+                ctx.push(Event::Epidemic {
+                    player: owner,
+                    general: g,
+                    space: t.to_string(),
+                    lost,
+                    card: card.to_string(),
+                });
             }
         }
     }
+}
+
+/// §8: free CUs for the player's army in `space` (up to the §2 limit inside the walls).
+fn event_cus(ctx: &mut Ctx, player: &str, card: &str, n: u32, space: &str) {
+    let Some(g) = own_army_at(&ctx.st, player, space) else {
+        return;
+    };
+    let n = n.min(room_for(ctx, &g));
+    if n == 0 {
+        ctx.void(
+            player,
+            format!("{card}: event"),
+            Why::new(
+                format!(
+                    "§2: never more than {} CUs inside a city",
+                    ctx.sc.params.siege.max_inside
+                ),
+                format!(
+                    "§2: в городе не может быть больше {} БЧ",
+                    ctx.sc.params.siege.max_inside
+                ),
+            ),
+        );
+        return;
+    }
+    if let Some(a) = ctx.st.army_mut(&g) {
+        a.cus += n;
+    }
+    ctx.push(Event::EventCus {
+        player: player.to_string(),
+        general: g,
+        cus: n,
+        card: card.to_string(),
+    });
+}
+
+/// The largest players' army with CUs in `space` (army order among equals): the one an
+/// Epidemic strikes [A].
+pub fn largest_army_at(st: &State, space: &str) -> Option<String> {
+    st.armies
+        .iter()
+        .filter(|a| a.at == space && a.cus > 0)
+        .fold(
+            None::<&crate::games::successors::model::state::Army>,
+            |b, a| match b {
+                Some(b) if b.cus >= a.cus => Some(b),
+                _ => Some(a),
+            },
+        )
+        .map(|a| a.general.clone())
+}
+
+/// Whether one of `player`'s armies stands within `reach` land steps of `space`.
+fn army_within(sc: &Scenario, st: &State, player: &str, space: &str, reach: u32) -> bool {
+    let mut frontier = vec![space.to_string()];
+    let mut seen = vec![space.to_string()];
+    for _ in 0..=reach {
+        if frontier
+            .iter()
+            .any(|s| st.armies.iter().any(|a| a.player == player && a.at == *s))
+        {
+            return true;
+        }
+        let mut next = Vec::new();
+        for s in &frontier {
+            for n in sc.land_neighbours(s) {
+                if !seen.iter().any(|x| x == n) {
+                    seen.push(n.to_string());
+                    next.push(n.to_string());
+                }
+            }
+        }
+        frontier = next;
+    }
+    false
+}
+
+/// §8: why the space named (`target:`) cannot take `card`'s event, if it cannot: the
+/// one rule `check` (on the position the orders reach) and the resolution both apply.
+pub fn target_problem(
+    sc: &Scenario,
+    st: &State,
+    player: &str,
+    card: &crate::games::successors::model::scenario::Card,
+    space: &str,
+) -> Option<Why> {
+    let e = &card.event;
+    let id = &card.id;
+    let Some(sp) = sc.space(space) else {
+        return Some(Why::new(
+            format!("§8: {id}'s event acts on a space: name it with `target:`"),
+            format!("§8: событие {id} действует на зону: назовите её в `target:`"),
+        ));
+    };
+    let owner = st.control(space);
+    let enemy_or_independent = matches!(owner, Some(o) if o != player);
+    if e.cus > 0 {
+        if own_army_at(st, player, space).is_none() {
+            return Some(Why::new(
+                format!("§8: {id}'s CUs go to an army of yours, and you have none at {space}"),
+                format!("§8: БЧ карты {id} получает ваша армия, а в {space} её нет"),
+            ));
+        }
+        if !e.regions.is_empty() && (!e.regions.contains(&sp.region) || owner != Some(player)) {
+            let list = e.regions.join(", ");
+            let list_ru = e
+                .regions
+                .iter()
+                .map(|r| sc.region_ru(r))
+                .collect::<Vec<_>>()
+                .join(", ");
+            return Some(Why::new(
+                format!("§8: {id}'s CUs come only to a space you control in {list}"),
+                format!("§8: БЧ карты {id} приходят только в вашу зону в областях: {list_ru}"),
+            ));
+        }
+    }
+    if (e.diplomacy || e.raid > 0) && (sp.kind != Kind::Minor || !enemy_or_independent) {
+        return Some(Why::new(
+            format!(
+                "§8: {id}'s event acts on a minor city under an independent or an enemy control marker; {space} is not one"
+            ),
+            format!(
+                "§8: событие {id} действует на малый город под независимым или вражеским маркером контроля; {space} не такой"
+            ),
+        ));
+    }
+    if e.diplomacy {
+        let cus_there = st.armies.iter().any(|a| a.at == space && a.cus > 0)
+            || !st.independents_at(space).is_empty();
+        if cus_there {
+            return Some(Why::new(
+                format!(
+                    "§8: {id}'s diplomacy wins only a city with no CUs in it; {space} has some"
+                ),
+                format!("§8: дипломатия {id} берёт только город без БЧ; в {space} они есть"),
+            ));
+        }
+    }
+    if e.raid > 0 && !army_within(sc, st, player, space, e.raid) {
+        let r = e.raid;
+        return Some(Why::new(
+            format!("§8: {id}'s raid reaches a city within {r} land steps of an army of yours; {space} is farther"),
+            format!("§8: набег {id} достигает города не дальше {r} шагов по суше от вашей армии; {space} дальше"),
+        ));
+    }
+    if e.epidemic > 0 && largest_army_at(st, space).is_none() {
+        return Some(Why::new(
+            format!("§8: {id}'s epidemic strikes an army with CUs; there is none at {space}"),
+            format!("§8: эпидемия {id} поражает армию с БЧ; в {space} такой нет"),
+        ));
+    }
+    None
 }
 
 /// The army of `player` in `space` that an event's CUs join: the largest in the field,
@@ -379,16 +562,19 @@ pub fn general_unavailable(sc: &Scenario, st: &State, general: &str) -> Option<W
     match sc.general(general) {
         None => Some(Why::new(
             format!("{general} is no general of the scenario"),
-            format!("{general} — не полководец сценария"),
+            format!("{general} — не генерал сценария"),
         )),
         Some(g) if !g.reserve => Some(Why::new(
             format!("{general} is not a reserve general: only reserve generals are bought"),
-            format!("{general} — не резервный полководец: покупают только резервных"),
+            format!(
+                "{} — не резервный генерал: покупают только резервных",
+                sc.general_ru(general, Case::Nom)
+            ),
         )),
         Some(_) if st.bought.iter().any(|b| b == general) || st.army(general).is_some() => {
             Some(Why::new(
                 format!("{general} was already bought"),
-                format!("{general} уже куплен"),
+                format!("{} уже куплен", sc.general_ru(general, Case::Nom)),
             ))
         }
         Some(_) => None,
@@ -480,7 +666,7 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
                     order,
                     Why::new(
                         "you have no army of that general",
-                        "у вас нет армии этого полководца",
+                        "у вас нет армии этого генерала",
                     ),
                 );
                 continue;
@@ -569,7 +755,7 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
                         tp.general_cost
                     ),
                     format!(
-                        "§8: новый полководец стоит {} ОП; осталось {left}",
+                        "§8: новый генерал стоит {} ОП; осталось {left}",
                         tp.general_cost
                     ),
                 ),
@@ -581,7 +767,7 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
                 Why::new(format!("§8: {}", why.en), format!("§8: {}", why.ru)),
             );
         } else if !general_place_ok(ctx.sc, &ctx.st, player, at) {
-            ctx.void(player, order, Why::new("§8: a new general comes into a major city or fortress of yours with no enemy in it [A]", "§8: новый полководец прибывает в ваш крупный город или крепость без врагов [A]"));
+            ctx.void(player, order, Why::new("§8: a new general comes into a major city or fortress of yours with no enemy in it [A]", "§8: новый генерал прибывает в ваш крупный город или крепость без врагов [A]"));
         } else {
             left -= tp.general_cost;
             ctx.st.bought.push(g.clone());
@@ -610,7 +796,7 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
                 format!("march: {{ {g}: … }}"),
                 Why::new(
                     "you have no army of that general",
-                    "у вас нет армии этого полководца",
+                    "у вас нет армии этого генерала",
                 ),
             );
         } else {

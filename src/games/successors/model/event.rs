@@ -365,4 +365,27 @@ pub enum Event {
         cus: u32,
         card: String,
     },
+    /// §8 [P] Diplomacy: a minor city comes under the player's control (`from`: its
+    /// former controller, a player or `independent`).
+    Diplomacy {
+        player: String,
+        space: String,
+        from: String,
+        card: String,
+    },
+    /// §8 [P] Minor Raid: a minor city's control marker (`from`'s) is removed.
+    Raided {
+        player: String,
+        space: String,
+        from: String,
+        card: String,
+    },
+    /// §8 [P] Epidemic: an army (of `player`) suffers attrition and loses `lost` CUs [A].
+    Epidemic {
+        player: String,
+        general: String,
+        space: String,
+        lost: u32,
+        card: String,
+    },
 }

@@ -28,6 +28,11 @@ pub struct Scenario {
     pub independents: Vec<Independent>,
     pub generals: Vec<General>,
     pub houses: Vec<House>,
+    /// The Russian case forms of generals' and houses' names, by nominative: genitive,
+    /// dative, accusative, instrumental, prepositional (a name without forms stays in
+    /// the nominative).
+    #[serde(default)]
+    pub declension_ru: BTreeMap<String, [String; 5]>,
     pub independent_control: Vec<String>,
     pub lineups: BTreeMap<u32, BTreeMap<String, Vec<String>>>,
     pub tyche: Vec<Card>,
@@ -203,6 +208,23 @@ pub struct CardEvent {
     /// §8 [A]: free mercenary CUs for the player's army in the space named (`target:`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub cus: u32,
+    /// §8 [P] (the Mercenaries cards): the `cus` go only to a space of these regions
+    /// that the player controls.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub regions: Vec<String>,
+    /// §8 [P] (Diplomacy): the minor city named (`target:`), independent or an
+    /// enemy's and with no CUs in it, comes under the player's control.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub diplomacy: bool,
+    /// §8 [P] (Epidemic): the largest army in the space named (`target:`), anyone's,
+    /// suffers attrition; [A] it loses this many CUs (the Attrition Table is not public).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub epidemic: u32,
+    /// §8 [P] (Minor Raid): the control marker (independent or an enemy's) of the minor
+    /// city named (`target:`) is removed; the city lies within this many land steps of
+    /// one of the player's armies ([A]: the public text is cut before its reference).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub raid: u32,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -212,7 +234,11 @@ fn is_zero(n: &u32) -> bool {
 impl CardEvent {
     /// Whether the event acts on a space the player names (`target:`).
     pub fn needs_target(&self) -> bool {
-        self.assault.is_some() || self.cus > 0
+        self.assault.is_some()
+            || self.cus > 0
+            || self.diplomacy
+            || self.epidemic > 0
+            || self.raid > 0
     }
     /// Whether the card has an event dikast resolves.
     pub fn any(&self) -> bool {
@@ -230,11 +256,75 @@ pub struct Card {
     pub name_ru: String,
     #[serde(default)]
     pub event: CardEvent,
+    /// §8: no public source gives the card's text, so it has no Event dikast could
+    /// resolve: `check` refuses it for its Event (play it for its OPs, or discard a
+    /// Surprise). A moderator who owns the card writes its `event:` in a copy of the
+    /// scenario and drops the mark.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unpublished: bool,
     #[serde(default)]
     pub assumed: Vec<String>,
 }
 
+/// A Russian grammatical case, for names declined inside Russian sentences.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Case {
+    Nom,
+    Gen,
+    Dat,
+    Acc,
+    Ins,
+    Loc,
+}
+
+impl Case {
+    /// The case by the short names `kit::tr` forms use (`gen`, `dat`, …).
+    pub fn by_name(s: &str) -> Option<Case> {
+        Some(match s {
+            "nom" => Case::Nom,
+            "gen" => Case::Gen,
+            "dat" => Case::Dat,
+            "acc" => Case::Acc,
+            "ins" => Case::Ins,
+            "loc" => Case::Loc,
+            _ => return None,
+        })
+    }
+}
+
 impl Scenario {
+    /// A Russian nominative in `case`, from `declension_ru` (itself when it has no forms).
+    pub fn declined(&self, nominative: &str, case: Case) -> String {
+        let i = match case {
+            Case::Nom => return nominative.to_string(),
+            Case::Gen => 0,
+            Case::Dat => 1,
+            Case::Acc => 2,
+            Case::Ins => 3,
+            Case::Loc => 4,
+        };
+        self.declension_ru
+            .get(nominative)
+            .map(|f| f[i].clone())
+            .unwrap_or_else(|| nominative.to_string())
+    }
+
+    /// A general's Russian name in `case` (his id when the scenario has no such general).
+    pub fn general_ru(&self, id: &str, case: Case) -> String {
+        match self.general(id) {
+            Some(g) => self.declined(&g.name_ru, case),
+            None => id.to_string(),
+        }
+    }
+
+    /// A house's (a player's) Russian name in `case`, by its id.
+    pub fn house_ru(&self, id: &str, case: Case) -> String {
+        match self.house(id) {
+            Some(h) => self.declined(&h.name_ru, case),
+            None => id.to_string(),
+        }
+    }
+
     pub fn space(&self, id: &str) -> Option<&Space> {
         self.spaces.iter().find(|s| s.id == id)
     }
@@ -421,6 +511,29 @@ impl Scenario {
             if !cards.insert(c.id.as_str()) {
                 p.push(format!("two Tyche cards share id {}", c.id));
             }
+            // §8: no card is accepted for an Event that does nothing.
+            match (c.unpublished, c.event.any()) {
+                (true, true) => p.push(format!(
+                    "card {} is marked `unpublished` yet has an event: drop the mark",
+                    c.id
+                )),
+                (false, false) => p.push(format!(
+                    "card {} has no event: write its effect (`event:`) or mark it `unpublished: true`",
+                    c.id
+                )),
+                _ => {}
+            }
+            for r in &c.event.regions {
+                if !self.regions.iter().any(|x| x.id == *r) {
+                    p.push(format!("card {} names unknown region {r}", c.id));
+                }
+            }
+            if !c.event.regions.is_empty() && c.event.cus == 0 {
+                p.push(format!(
+                    "card {}: `regions` limits where its CUs go, and it gives none (`cus:`)",
+                    c.id
+                ));
+            }
             if let Some(a) = &c.event.activate {
                 if self.independent(a).is_none() {
                     p.push(format!("card {} activates unknown army {a}", c.id));
@@ -440,6 +553,14 @@ impl Scenario {
         for g in self.generals.iter().filter(|g| g.reserve) {
             if generals.contains(g.id.as_str()) {
                 p.push(format!("reserve general {} starts in a house's army", g.id));
+            }
+        }
+        for g in &self.generals {
+            if g.name_ru.chars().any(|c| c.is_ascii_alphabetic()) {
+                p.push(format!(
+                    "general {}'s name_ru {} is not in Cyrillic",
+                    g.id, g.name_ru
+                ));
             }
         }
         if self.params.assault.table.is_empty() {
@@ -522,6 +643,22 @@ mod tests {
         assert!(sc.strait("Byzantion", "Chalcedon").is_some());
         assert!(sc.sea_adjacent("Athens", "Ephesus"));
         assert!(!sc.sea_adjacent("Athens", "Tyre"));
+    }
+
+    #[test]
+    fn every_general_and_house_is_declined_in_russian() {
+        let sc: Scenario = serde_yaml::from_str(SUCCESSORS_323).unwrap();
+        let names = sc
+            .generals
+            .iter()
+            .map(|g| &g.name_ru)
+            .chain(sc.houses.iter().map(|h| &h.name_ru));
+        for n in names {
+            assert!(sc.declension_ru.contains_key(n), "{n} has no case forms");
+        }
+        assert_eq!(sc.general_ru("Leonnatos", Case::Gen), "Леонната");
+        assert_eq!(sc.house_ru("perdikkas", Case::Gen), "Пердикки");
+        assert_eq!(sc.general_ru("Nobody", Case::Gen), "Nobody");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! control.
 
 use super::words::{self as w, card, cus, player};
-use crate::games::successors::model::scenario::Scenario;
+use crate::games::successors::model::scenario::{Case, Scenario};
 use crate::games::successors::model::sight::View;
 use crate::games::successors::model::state::{Phase, INDEPENDENT};
 use crate::lang::Lang;
@@ -66,7 +66,7 @@ pub fn describe(sc: &Scenario, v: &View, l: Lang) -> String {
     let _ = writeln!(
         o,
         "- {}: {}.",
-        l.pick("Your hand", "Ваша рука"),
+        l.pick("Your hand", "Карты на руке"),
         if hand.is_empty() {
             l.pick("empty", "пусто").to_string()
         } else {
@@ -92,7 +92,7 @@ pub fn describe(sc: &Scenario, v: &View, l: Lang) -> String {
         let _ = writeln!(
             o,
             "- {}: {} ({} {}).",
-            l.pick("Revealed for nobody", "Открыты ни для кого"),
+            l.pick("Revealed for nobody", "Открыты как ничьи"),
             cards.join(", "),
             l.pick("resolved by", "разыгрывает"),
             v.revealed_for.as_deref().map(p).unwrap_or_default()
@@ -117,7 +117,12 @@ pub fn describe(sc: &Scenario, v: &View, l: Lang) -> String {
                 } else {
                     String::new()
                 };
-                format!("{} {} ({}{loyal}{inside})", a.general, a.at, cus(a.cus, l))
+                format!(
+                    "{} {} ({}{loyal}{inside})",
+                    w::general(sc, &a.general, l),
+                    a.at,
+                    cus(a.cus, l)
+                )
             })
             .collect();
         let f = v.fleets.get(x).cloned().unwrap_or_default();
@@ -194,9 +199,11 @@ pub fn describe(sc: &Scenario, v: &View, l: Lang) -> String {
             .collect();
         let _ = writeln!(
             o,
-            "- {} {}: {}.",
-            l.pick("Control", "Контроль"),
-            p(x),
+            "- {}: {}.",
+            l.pick(
+                format!("Control {}", p(x)),
+                format!("Под контролем {}", w::player_in(sc, x, l, Case::Gen))
+            ),
             if held.is_empty() {
                 "—".to_string()
             } else {

@@ -6,7 +6,8 @@ use crate::games::successors::model::event::{
     Event, LegitimacyWhy, PowerKind, ResetWhy, Victory, Who,
 };
 use crate::games::successors::model::params::AssaultResult;
-use crate::games::successors::model::scenario::Scenario;
+use crate::games::successors::model::scenario::{Case, Scenario};
+use crate::games::successors::model::state::INDEPENDENT;
 use crate::lang::Lang;
 use std::fmt::Write;
 
@@ -46,23 +47,26 @@ fn capitalised(s: &str) -> String {
 
 fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
     let p = |id: &str| player(sc, id, l);
+    // Russian: a player or a general declined inside the sentence.
+    let pc = |id: &str, c: Case| w::player_in(sc, id, l, c);
+    let g = |id: &str, c: Case| sc.general_ru(id, c);
     match e {
         Event::Dealt { turn, hands } => dealt(sc, *turn, hands, side, l),
         Event::Usurper { player: x, vp } => l.pick(
             format!("Preparations: {} has the most VP ({vp}) and is the Usurper.", p(x)),
-            format!("Подготовка: больше всего ПО ({vp}) у игрока {}, он — узурпатор.", p(x)),
+            format!("Подготовка: больше всего ПО ({vp}) у {}, он — узурпатор.", pc(x, Case::Gen)),
         ),
         Event::RoundBegins { turn, round } => l.pick(
             format!("Game turn {}, round {round} begins.", w::roman(*turn)),
-            format!("Игровой ход {}, раунд {round} начинается.", w::roman(*turn)),
+            format!("Начинается раунд {round} игрового хода {}.", w::roman(*turn)),
         ),
         Event::Revealed { card: c, player: x } => l.pick(
             format!("§8: {} is revealed for nobody; {} (fewest VP) resolves it.", card(sc, c, l), p(x)),
-            format!("§8: {} открыта ни для кого; её разыгрывает {} (меньше всего ПО).", card(sc, c, l), p(x)),
+            format!("§8: {} открыта как ничья; её разыгрывает {} (меньше всего ПО).", card(sc, c, l), p(x)),
         ),
         Event::MarkerRemoved { space, was, by } => l.pick(
             format!("Surrender segment: {}'s control marker in {space} is removed by {}.", p(was), p(by)),
-            format!("Сегмент сдачи: {} снимает маркер контроля игрока {} в {space}.", p(by), p(was)),
+            format!("Сегмент сдачи: {} снимает маркер контроля {} в {space}.", p(by), pc(was, Case::Gen)),
         ),
         Event::MarkerPlaced { space, player: x } => l.pick(
             format!("{} places a control marker in {space}.", p(x)),
@@ -78,11 +82,11 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
         ),
         Event::CardModifier { player: x, card: c, space, value } => l.pick(
             format!("§1: {} gives {value:+} to {}'s assault rolls against {space} this round.", card(sc, c, l), p(x)),
-            format!("§1: {} даёт {value:+} к броскам на штурм {space} игрока {} в этом раунде.", card(sc, c, l), p(x)),
+            format!("§1: {} даёт {value:+} к броскам {} на штурм {space} в этом раунде.", card(sc, c, l), pc(x, Case::Gen)),
         ),
         Event::Trained { player: x, general } => l.pick(
             format!("§8: {} trains a mercenary CU for {general}.", p(x)),
-            format!("§8: {} нанимает БЧ наёмников для {general}.", p(x)),
+            format!("§8: {} нанимает наёмную БЧ в армию {}.", p(x), g(general, Case::Gen)),
         ),
         Event::Assault { who: a, space, segment, subjugation, roll, modifiers, result, points: pts, needed, .. } => {
             assault(sc, a, space, *segment, *subjugation, *roll, modifiers, *result, *pts, *needed, l)
@@ -90,7 +94,7 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
         Event::Captured { space, player: x, from, subjugation } => captured(sc, space, x, from.as_deref(), *subjugation, l),
         Event::FellInside { general, space, cus: n } => l.pick(
             format!("{general} and {} inside {space} fall with the city and are removed from play [A].", cus(*n, l)),
-            format!("{general} и {} внутри {space} гибнут вместе с городом и выходят из игры [A].", cus(*n, l)),
+            format!("{} и {} внутри {space} гибнут вместе с городом и выходят из игры [A].", g(general, Case::Nom), cus(*n, l)),
         ),
         Event::SiegeReset { space, points: n, why } => reset(space, *n, *why, l),
         Event::Moved { who: a, from, to, sea } => {
@@ -102,11 +106,11 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
         }
         Event::WentInside { general, space } => l.pick(
             format!("§2: {general}'s army goes inside the walls of {space}."),
-            format!("§2: армия {general} уходит за стены {space}."),
+            format!("§2: армия {} уходит за стены {space}.", g(general, Case::Gen)),
         ),
         Event::Sortie { general, space } => l.pick(
             format!("§2: {general}'s army comes out of the walls of {space} to give battle."),
-            format!("§2: армия {general} выходит из-за стен {space} и даёт бой."),
+            format!("§2: армия {} выходит из-за стен {space} и даёт бой.", g(general, Case::Gen)),
         ),
         Event::Interception { general, space, by, roll, stopped } => l.pick(
             format!(
@@ -115,8 +119,9 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
                 if *stopped { "intercepted, the move ends" } else { "it gets through" }
             ),
             format!(
-                "§2: {} пытается перехватить морское перемещение {general} у {space}: кубик {roll}, {}.",
+                "§2: {} пытается перехватить морское перемещение {} у {space}: кубик {roll}, {}.",
                 p(by),
+                g(general, Case::Gen),
                 if *stopped { "перехвачено, перемещение окончено" } else { "оно удаётся" }
             ),
         ),
@@ -127,29 +132,30 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
                 if *ok { "it moves in and attacks" } else { "it fails" }
             ),
             format!(
-                "§7: армия {general} из {from} пытается перехватить: {} входит в {space}; кубик {roll}, {}.",
-                who(sc, target, l),
+                "§7: армия {} из {from} пытается перехватить {}, входящую в {space}: кубик {roll}, {}.",
+                g(general, Case::Gen),
+                w::who_in(sc, target, l, Case::Acc),
                 if *ok { "она входит и атакует" } else { "неудача" }
             ),
         ),
         Event::Avoid { general, space, roll, to } => match to {
             Some(t) => l.pick(
                 format!("§7: {general}'s army avoids battle in {space} (die {roll}) and withdraws to {t}."),
-                format!("§7: армия {general} уклоняется от боя в {space} (кубик {roll}) и отходит в {t}."),
+                format!("§7: армия {} уклоняется от боя в {space} (кубик {roll}) и отходит в {t}.", g(general, Case::Gen)),
             ),
             None => l.pick(
                 format!("§7: {general}'s army fails to avoid battle in {space} (die {roll})."),
-                format!("§7: армии {general} не удаётся уклониться от боя в {space} (кубик {roll})."),
+                format!("§7: армии {} не удаётся уклониться от боя в {space} (кубик {roll}).", g(general, Case::Gen)),
             ),
         },
         Event::LoneGeneral { general, space, to } => match to {
             Some(t) => l.pick(
                 format!("{general}, alone in {space}, gives way to {t} [A]."),
-                format!("{general}, один в {space}, отходит в {t} [A]."),
+                format!("{}, один в {space}, отходит в {t} [A].", g(general, Case::Nom)),
             ),
             None => l.pick(
                 format!("{general}, alone in {space} with nowhere to go, is removed from play [A]."),
-                format!("{general}, один в {space} и без пути отхода, выходит из игры [A]."),
+                format!("{}, один в {space} и без пути отхода, выходит из игры [A].", g(general, Case::Nom)),
             ),
         },
         Event::Battle { space, attacker, defenders, attack, defence, attacker_won, attacker_lost, defender_lost } => {
@@ -176,7 +182,7 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
         ),
         Event::MarkerSwept { army, space, was } => l.pick(
             format!("§7: {} ends its move in {space} and removes {}'s control marker.", w::army(sc, army, l), p(was)),
-            format!("§7: {} заканчивает перемещение в {space} и снимает маркер контроля игрока {}.", w::army(sc, army, l), p(was)),
+            format!("§7: {} заканчивает перемещение в {space} и снимает маркер контроля {}.", w::army(sc, army, l), pc(was, Case::Gen)),
         ),
         Event::LeftPlay { army, space } => {
             let region = sc.space(space).map(|s| s.region.clone()).unwrap_or_default();
@@ -195,15 +201,15 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
         ),
         Event::Foraged { general, space } => l.pick(
             format!("Foraging segment: {general}'s army is too large for {space} and loses 1 CU [A]."),
-            format!("Сегмент фуражировки: армия {general} слишком велика для {space} и теряет 1 БЧ [A]."),
+            format!("Сегмент фуражировки: армия {} слишком велика для {space} и теряет 1 БЧ [A].", g(general, Case::Gen)),
         ),
         Event::Isolated { general, space } => l.pick(
             format!("Isolation: {general}'s army in {space} is cut off and loses a CU [A]."),
-            format!("Изоляция: армия {general} в {space} отрезана и теряет БЧ [A]."),
+            format!("Изоляция: армия {} в {space} отрезана и теряет БЧ [A].", g(general, Case::Gen)),
         ),
         Event::Reinforced { player: x, general, cus: n } => l.pick(
             format!("Reinforcements: {} receives {} with {general}.", p(x), cus(*n, l)),
-            format!("Подкрепления: {} получает {} у {general}.", p(x), cus(*n, l)),
+            format!("Подкрепления: {} получает {} в армию {}.", p(x), cus(*n, l), g(general, Case::Gen)),
         ),
         Event::TurnEnds { turn, vp } => {
             let list: Vec<String> = vp.iter().map(|(x, v)| format!("{} {v}", p(x))).collect();
@@ -217,17 +223,17 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
         Event::Regency { from, to } => match from {
             Some(f) => l.pick(
                 format!("§8: {} holds more royal seats than the Regent {}: the Regency passes to {} [A].", p(to), p(f), p(to)),
-                format!("§8: у игрока {} больше царских резиденций, чем у регента {}: регентство переходит к игроку {} [A].", p(to), p(f), p(to)),
+                format!("§8: у {} больше царских резиденций, чем у регента {}: регентство переходит к {} [A].", pc(to, Case::Gen), pc(f, Case::Gen), pc(to, Case::Dat)),
             ),
             None => l.pick(
                 format!("§8: the Regency passes to {} [A].", p(to)),
-                format!("§8: регентство переходит к игроку {} [A].", p(to)),
+                format!("§8: регентство переходит к {} [A].", pc(to, Case::Dat)),
             ),
         },
-        Event::Power { general, kind, value } => power(general, *kind, *value, l),
+        Event::Power { general, kind, value } => power(sc, general, *kind, *value, l),
         Event::TrainedMacedonian { player: x, general } => l.pick(
             format!("§8: {} trains a Loyal Macedonian CU for {general}'s army.", p(x)),
-            format!("§8: {} обучает БЧ верных македонян для армии {general}.", p(x)),
+            format!("§8: {} обучает БЧ верных македонян в армию {}.", p(x), g(general, Case::Gen)),
         ),
         Event::FleetBought { player: x, count } => l.pick(
             format!("§8: {} buys a fleet upgrade: {} now.", p(x), w::fleets(*count, l)),
@@ -235,21 +241,73 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
         ),
         Event::GeneralBought { player: x, general, space, cus: n } => l.pick(
             format!("§8: {} buys a new general: {general} comes into {space} with {}.", p(x), cus(*n, l)),
-            format!("§8: {} покупает нового полководца: {general} прибывает в {space} с {}.", p(x), cus(*n, l)),
+            format!("§8: {} покупает нового генерала: {} прибывает в {space} с {}.", p(x), g(general, Case::Nom), cus(*n, l)),
         ),
         Event::Dispersed { player: x, fleets: n, card: c } => l.pick(
             format!("§8: {} disperses {} of {} [A].", card(sc, c, l), w::fleets(*n, l), p(x)),
-            format!("§8: {} рассеивает {} игрока {} [A].", card(sc, c, l), w::fleets(*n, l), p(x)),
+            format!("§8: {} рассеивает {} {} [A].", card(sc, c, l), w::fleets(*n, l), pc(x, Case::Gen)),
         ),
         Event::Regrouped { player: x, fleets: n } => l.pick(
             format!("§8: {} of {} {} [A].", w::fleets(*n, l), p(x), if *n == 1 { "regroups" } else { "regroup" }),
-            format!("§8: {} игрока {} снова {} [A].", w::fleets(*n, l), p(x), if *n == 1 { "собран" } else { "собраны" }),
+            format!("§8: {} {} снова {} [A].", w::fleets(*n, l), pc(x, Case::Gen), if *n == 1 { "собран" } else { "собраны" }),
         ),
-        Event::EventCus { player: x, general, cus: n, card: c } => l.pick(
-            format!("§8: {} gives {} {} for {general}'s army [A].", card(sc, c, l), p(x), cus(*n, l)),
-            format!("§8: {} даёт игроку {} {} для армии {general} [A].", card(sc, c, l), p(x), cus(*n, l)),
+        Event::EventCus { player: x, general, cus: n, card: c } => {
+            let m = mark(sc, c);
+            l.pick(
+                format!("§8: {} gives {} {} for {general}'s army {m}.", card(sc, c, l), p(x), cus(*n, l)),
+                format!("§8: {} даёт {} {} в армию {} {m}.", card(sc, c, l), pc(x, Case::Dat), cus(*n, l), g(general, Case::Gen)),
+            )
+        }
+        Event::Diplomacy { player: x, space, from, card: c } => l.pick(
+            format!("§8: {}: {space} leaves {} and comes under {}'s control [P].", card(sc, c, l), control_of(sc, from, l), p(x)),
+            format!("§8: {}: {space} выходит из-под {} и переходит под контроль {} [P].", card(sc, c, l), control_of(sc, from, l), pc(x, Case::Gen)),
+        ),
+        Event::Raided { player: x, space, from, card: c } => l.pick(
+            format!("§8: {}: {} raids {space} and removes {} [P].", card(sc, c, l), p(x), marker_of(sc, from, l)),
+            format!("§8: {}: {} совершает набег на {space} и снимает {} [P].", card(sc, c, l), p(x), marker_of(sc, from, l)),
+        ),
+        Event::Epidemic { player: x, general, space, lost, card: c } => l.pick(
+            format!("§8: {}: an epidemic strikes {general}'s army ({}) in {space}: it loses {} [A].", card(sc, c, l), p(x), cus(*lost, l)),
+            format!("§8: {}: эпидемия поражает армию {} ({}) в {space}: она теряет {} [A].", card(sc, c, l), g(general, Case::Gen), p(x), cus(*lost, l)),
         ),
     }
+}
+
+/// A card event's mark: [A] when the scenario assumes the event, else [P].
+fn mark(sc: &Scenario, card: &str) -> &'static str {
+    match sc.card(card) {
+        Some(c) if c.assumed.iter().any(|a| a == "event") => "[A]",
+        _ => "[P]",
+    }
+}
+
+/// Whose control a space leaves: a player's, or the independents'.
+fn control_of(sc: &Scenario, owner: &str, l: Lang) -> String {
+    if owner == INDEPENDENT {
+        return l
+            .pick("independent control", "независимого контроля")
+            .to_string();
+    }
+    l.pick(
+        format!("{}'s control", player(sc, owner, l)),
+        format!("контроля {}", w::player_in(sc, owner, l, Case::Gen)),
+    )
+}
+
+/// A control marker by its owner: a player's, or an independent one.
+fn marker_of(sc: &Scenario, owner: &str, l: Lang) -> String {
+    if owner == INDEPENDENT {
+        return l
+            .pick(
+                "the independent control marker",
+                "независимый маркер контроля",
+            )
+            .to_string();
+    }
+    l.pick(
+        format!("{}'s control marker", player(sc, owner, l)),
+        format!("маркер контроля {}", w::player_in(sc, owner, l, Case::Gen)),
+    )
 }
 
 fn won(sc: &Scenario, x: &str, vp: u32, by: Victory, l: Lang) -> String {
@@ -291,40 +349,42 @@ fn legitimacy(
         LegitimacyWhy::Regent => ("the Regency".to_string(), "регентство".to_string()),
         LegitimacyWhy::Power(g) => (
             format!("{g}'s special power"),
-            format!("особая способность {g}"),
+            format!("особая способность {}", sc.general_ru(g, Case::Gen)),
         ),
         LegitimacyWhy::Usurper => (
             "the Usurper's loss".to_string(),
             "потеря узурпатора".to_string(),
         ),
     };
+    let gen = w::player_in(sc, x, Lang::Ru, Case::Gen);
     l.pick(
         format!("§8: Legitimacy of {p} {change:+} ({en}) [A]: {total}."),
-        format!("§8: легитимность игрока {p} {change:+} ({ru}) [A]: {total}."),
+        format!("§8: легитимность {gen} {change:+} ({ru}) [A]; теперь {total}."),
     )
 }
 
-fn power(general: &str, kind: PowerKind, value: i32, l: Lang) -> String {
+fn power(sc: &Scenario, general: &str, kind: PowerKind, value: i32, l: Lang) -> String {
+    let g = sc.general_ru(general, Case::Gen);
     match kind {
         PowerKind::Attack => l.pick(
             format!("§8: {general}'s special power: {value:+} to his attack [A]."),
-            format!("§8: особая способность {general}: {value:+} к его атаке [A]."),
+            format!("§8: особая способность {g}: {value:+} к его атаке [A]."),
         ),
         PowerKind::Defence => l.pick(
             format!("§8: {general}'s special power: {value:+} to his defence [A]."),
-            format!("§8: особая способность {general}: {value:+} к его обороне [A]."),
+            format!("§8: особая способность {g}: {value:+} к его обороне [A]."),
         ),
         PowerKind::Avoid => l.pick(
             format!("§8: {general}'s special power: {value:+} to the avoid-battle number [A]."),
-            format!("§8: особая способность {general}: {value:+} к числу уклонения от боя [A]."),
+            format!("§8: особая способность {g}: {value:+} к числу уклонения от боя [A]."),
         ),
         PowerKind::Intercept => l.pick(
             format!("§8: {general}'s special power: {value:+} to the interception number [A]."),
-            format!("§8: особая способность {general}: {value:+} к числу перехвата [A]."),
+            format!("§8: особая способность {g}: {value:+} к числу перехвата [A]."),
         ),
         PowerKind::Macedonians => l.pick(
             format!("§8: the Loyal Macedonians of {general}'s army: {value:+} to its total [A]."),
-            format!("§8: верные македоняне армии {general}: {value:+} к её итогу [A]."),
+            format!("§8: верные македоняне армии {g}: {value:+} к её итогу [A]."),
         ),
     }
 }
@@ -382,7 +442,7 @@ fn assault(
         l.pick("no modifier", "без модификаторов").to_string()
     } else {
         mods.iter()
-            .map(|m| w::modifier(m, l))
+            .map(|m| w::modifier(sc, m, l))
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -422,12 +482,20 @@ fn captured(
     if subjugation {
         l.pick(
             format!("§3: {space} is subjugated: the independent marker goes, {p}'s is placed."),
-            format!("§3: {space} подчинён: независимый маркер снят, поставлен маркер {p}."),
+            format!(
+                "§3: {space} подчинён: независимый маркер снят, поставлен маркер {}.",
+                w::player_in(sc, x, l, Case::Gen)
+            ),
         )
     } else {
         l.pick(
             format!("§1: {space} falls to {p} (it was {was}'s)."),
-            format!("§1: {space} взят игроком {p} (прежде — игрока {was})."),
+            format!(
+                "§1: {space} взят: теперь он у {} (прежде был у {}).",
+                w::player_in(sc, x, l, Case::Gen),
+                from.map(|f| w::player_in(sc, f, l, Case::Gen))
+                    .unwrap_or_default()
+            ),
         )
     }
 }
@@ -462,7 +530,10 @@ fn battle(
     d_lost: u32,
     l: Lang,
 ) -> String {
-    let d: Vec<String> = defenders.iter().map(|x| who(sc, x, l)).collect();
+    let d: Vec<String> = defenders
+        .iter()
+        .map(|x| w::who_in(sc, x, l, Case::Gen))
+        .collect();
     l.pick(
         format!(
             "Battle in {space}: {} (die {}, total {}) against {} (die {}, total {}): the {} wins; attacker loses {}, defender {}.",
@@ -503,18 +574,20 @@ fn sally(
     l: Lang,
 ) -> String {
     let p = player(sc, x, l);
+    let pg = w::player_in(sc, x, l, Case::Gen);
+    let g = sc.general_ru(general, Case::Nom);
     match result {
         AssaultResult::BesiegerLosesCu => l.pick(
             format!("§6: a CU of {p} ({general}) sallies from {space}: die {roll}, the sally fails and the CU is removed."),
-            format!("§6: БЧ игрока {p} ({general}) делает вылазку из {space}: кубик {roll}, вылазка неудачна, БЧ убрана."),
+            format!("§6: БЧ {pg} ({g}) делает вылазку из {space}: кубик {roll}, вылазка неудачна, БЧ убрана."),
         ),
         AssaultResult::SiegePoint => l.pick(
             format!("§6: a CU of {p} ({general}) sallies from {space}: die {roll}, success: one siege point removed ({} left).", points(n, l)),
-            format!("§6: БЧ игрока {p} ({general}) делает вылазку из {space}: кубик {roll}, успех: снято одно очко осады (осталось {}).", points(n, l)),
+            format!("§6: БЧ {pg} ({g}) делает вылазку из {space}: кубик {roll}, успех: снято одно очко осады (осталось {}).", points(n, l)),
         ),
         AssaultResult::Nothing => l.pick(
             format!("§6: a CU of {p} ({general}) sallies from {space}: die {roll}, no effect."),
-            format!("§6: БЧ игрока {p} ({general}) делает вылазку из {space}: кубик {roll}, без результата."),
+            format!("§6: БЧ {pg} ({g}) делает вылазку из {space}: кубик {roll}, без результата."),
         ),
     }
 }

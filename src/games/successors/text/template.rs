@@ -52,7 +52,7 @@ pub fn template_in(sc: &Scenario, v: &View, side: &str, lang: Lang) -> String {
                 "{}",
                 lang.pick(
                     "# Your `entropy` above feeds the dice; you may send standing orders.",
-                    "# Ваша `entropy` выше войдёт в бросок костей; можно прислать постоянные приказы."
+                    "# Текст в поле `entropy` выше используется при бросках кубиков; можно прислать постоянные приказы."
                 )
             );
             o.push_str(&template_lines(&f, &["standing"]));
@@ -72,7 +72,7 @@ pub fn template_in(sc: &Scenario, v: &View, side: &str, lang: Lang) -> String {
                 &f,
                 &["surrender", "tyche", "nobody", "activation", "standing"],
             ));
-            let _ = writeln!(o, "#\n# {}", lang.pick("Your hand:", "Ваша рука:"));
+            let _ = writeln!(o, "#\n# {}", lang.pick("Your hand:", "Карты на руке:"));
             for c in &v.hand {
                 if let Some(d) = sc.card(c) {
                     let _ = writeln!(
@@ -85,12 +85,15 @@ pub fn template_in(sc: &Scenario, v: &View, side: &str, lang: Lang) -> String {
                     );
                 }
             }
-            let reserve: Vec<&str> = sc
+            let reserve: Vec<String> = sc
                 .generals
                 .iter()
                 .filter(|g| g.reserve && !v.bought.contains(&g.id))
                 .filter(|g| !v.armies.iter().any(|a| a.general == g.id))
-                .map(|g| g.id.as_str())
+                .map(|g| match lang {
+                    Lang::En => g.id.clone(),
+                    _ => format!("`{}` ({})", g.id, g.name_ru),
+                })
                 .collect();
             if !reserve.is_empty() {
                 let _ = writeln!(
@@ -98,7 +101,7 @@ pub fn template_in(sc: &Scenario, v: &View, side: &str, lang: Lang) -> String {
                     "{}{}",
                     lang.pick(
                         "# Reserve generals to buy with OPs (`general: { Name: Space }`): ",
-                        "# Резервные полководцы, которых можно купить за ОП (`general: { Имя: Зона }`): "
+                        "# Резервные генералы, которых можно купить за ОП (`general: { Имя: Зона }`): "
                     ),
                     reserve.join(", ")
                 );
@@ -137,7 +140,7 @@ pub fn template_in(sc: &Scenario, v: &View, side: &str, lang: Lang) -> String {
                     "{}",
                     lang.pick(
                         "# You resolve the cards revealed for nobody that activate an army:",
-                        "# Вы разыгрываете карты, открытые ни для кого, которые активируют армию:"
+                        "# Вы разыгрываете карты, открытые как ничьи, которые активируют армию:"
                     )
                 );
                 let _ = writeln!(o, "nobody:");
@@ -160,8 +163,11 @@ pub fn template_in(sc: &Scenario, v: &View, side: &str, lang: Lang) -> String {
                     ),
                     Lang::Ru => writeln!(
                         o,
-                        "  {}: []      # в {}, БЧ: {}, очков действия: {ap}; шаги: зоны, assault, sortie, inside, {{sea: Порт}}",
-                        a.general, a.at, a.cus
+                        "  {}: []      # {} в {}, БЧ: {}, очков действия: {ap}; шаги: зоны, assault, sortie, inside, {{sea: Порт}}",
+                        a.general,
+                        sc.general_ru(&a.general, crate::games::successors::model::scenario::Case::Nom),
+                        a.at,
+                        a.cus
                     ),
                 };
             }

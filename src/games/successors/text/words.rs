@@ -1,22 +1,55 @@
-//! The words Successors' text is made of, in English and Russian (the page's own terms:
-//! БЧ for CU, очки осады, Тихе). Ids of spaces, generals and cards stay as written in
-//! both languages (they are the facts a translation must keep).
+//! The words Successors' text is made of, in English and Russian (the rulebook's own
+//! terms: БЧ for CU, генерал, маркер контроля, сегмент, очки осады, Тихе). Ids of spaces
+//! and cards stay as written in both languages (they are the facts a translation must
+//! keep); generals and houses are named in Russian, declined (`declension_ru`).
 
 use crate::games::successors::model::event::{Modifier, Segment, Who};
 use crate::games::successors::model::orders::Use;
 use crate::games::successors::model::params::AssaultResult;
-use crate::games::successors::model::scenario::{Kind, Scenario};
+use crate::games::successors::model::scenario::{Case, Kind, Scenario};
 use crate::games::successors::model::state::INDEPENDENT;
 use crate::lang::Lang;
 
 /// A player's printed name (his first house), or the independents'.
 pub fn player(sc: &Scenario, id: &str, lang: Lang) -> String {
+    player_in(sc, id, lang, Case::Nom)
+}
+
+/// A player's name in a Russian `case` (English: the name).
+pub fn player_in(sc: &Scenario, id: &str, lang: Lang, case: Case) -> String {
     if id == INDEPENDENT {
-        return lang.pick("independent", "независимые").to_string();
+        let ru = match case {
+            Case::Nom | Case::Acc => "независимые",
+            Case::Gen | Case::Loc => "независимых",
+            Case::Dat => "независимым",
+            Case::Ins => "независимыми",
+        };
+        return lang.pick("independent", ru).to_string();
     }
     match sc.house(id) {
-        Some(h) => lang.pick(h.name.clone(), h.name_ru.clone()),
+        Some(h) => lang.pick(h.name.clone(), sc.house_ru(id, case)),
         None => id.to_string(),
+    }
+}
+
+/// A general's name: his id in English, his Russian name in a Russian `case`.
+pub fn general_in(sc: &Scenario, id: &str, lang: Lang, case: Case) -> String {
+    match lang {
+        Lang::En => id.to_string(),
+        _ => sc.general_ru(id, case),
+    }
+}
+
+/// A general's name in the nominative.
+pub fn general(sc: &Scenario, id: &str, lang: Lang) -> String {
+    general_in(sc, id, lang, Case::Nom)
+}
+
+/// A general's name in the genitive (English: `Eumenes's`).
+pub fn generals(sc: &Scenario, id: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("{id}'s"),
+        _ => sc.general_ru(id, Case::Gen),
     }
 }
 
@@ -36,12 +69,33 @@ pub fn army(sc: &Scenario, id: &str, lang: Lang) -> String {
     )
 }
 
-/// An acting army: `Perdikkas's army` / `армия Perdikkas`, or an independent army.
+/// An acting army: `Perdikkas's army` / `армия Пердикки`, or an independent army.
 pub fn who(sc: &Scenario, w: &Who, lang: Lang) -> String {
+    who_in(sc, w, lang, Case::Nom)
+}
+
+/// An acting army with «армия» in a Russian `case` (the general in the genitive).
+pub fn who_in(sc: &Scenario, w: &Who, lang: Lang, case: Case) -> String {
+    let (army, independent) = match case {
+        Case::Nom => ("армия", "независимая армия"),
+        Case::Gen | Case::Dat | Case::Loc => ("армии", "независимой армии"),
+        Case::Acc => ("армию", "независимую армию"),
+        Case::Ins => ("армией", "независимой армией"),
+    };
     match w {
-        Who::General(g) => lang.pick(format!("{g}'s army"), format!("армия {g}")),
-        Who::Independent(i) => army(sc, i, lang),
+        Who::General(g) => lang.pick(
+            format!("{g}'s army"),
+            format!("{army} {}", sc.general_ru(g, Case::Gen)),
+        ),
+        Who::Independent(i) => lang.pick(
+            format!("the independent army {}", independent_name(sc, i, lang)),
+            format!("{independent} {}", independent_name(sc, i, lang)),
+        ),
     }
+}
+
+fn independent_name(sc: &Scenario, id: &str, lang: Lang) -> String {
+    independent(sc, id, lang)
 }
 
 pub fn cus(n: u32, lang: Lang) -> String {
@@ -74,13 +128,13 @@ pub fn segment(s: Segment, lang: Lang) -> &'static str {
     match s {
         Segment::Surrender => lang.pick("Surrender segment", "сегмент сдачи"),
         Segment::Tyche => lang.pick("Tyche segment", "сегмент Тихе"),
-        Segment::Activation => lang.pick("Activation segment", "сегмент маневров"),
+        Segment::Activation => lang.pick("Activation segment", "сегмент манёвров"),
     }
 }
 
-pub fn modifier(m: &Modifier, lang: Lang) -> String {
+pub fn modifier(sc: &Scenario, m: &Modifier, lang: Lang) -> String {
     match m {
-        Modifier::City(v) => format!("{v:+} {}", lang.pick("city", "город")),
+        Modifier::City(v) => format!("{v:+} {}", lang.pick("city", "за город")),
         Modifier::PortWithoutFleet(v) => format!(
             "{v:+} {}",
             lang.pick(
@@ -93,7 +147,7 @@ pub fn modifier(m: &Modifier, lang: Lang) -> String {
             "{v:+} {}",
             lang.pick(
                 format!("{g}'s special power [A]"),
-                format!("особая способность {g} [A]")
+                format!("особая способность {} [A]", sc.general_ru(g, Case::Gen))
             )
         ),
     }
@@ -110,8 +164,8 @@ pub fn kind(k: Kind, lang: Lang) -> &'static str {
 pub fn how(u: Use, lang: Lang) -> &'static str {
     match u {
         Use::Event => lang.pick("for its event", "ради события"),
-        Use::Ops => lang.pick("for its OPs", "ради ОП"),
-        Use::Both => lang.pick("for its event and its OPs", "ради события и ОП"),
+        Use::Ops => lang.pick("for its OPs", "на ОП"),
+        Use::Both => lang.pick("for its event and its OPs", "ради события и на ОП"),
         Use::Discard => lang.pick("discarded to draw another", "сброшена, чтобы взять другую"),
     }
 }
@@ -139,9 +193,10 @@ pub fn roman(n: u32) -> &'static str {
 }
 
 /// The names Successors reports print, with their forms in each language
-/// (`Rules::vocabulary`): spaces, off-map boxes and generals (ids, written alike in both
-/// languages), the game turns' numerals, players (their house's name, also the id of its
-/// first general; Russian: the house's Russian name), independent armies and regions.
+/// (`Rules::vocabulary`): spaces and off-map boxes (ids, written alike in both
+/// languages), the game turns' numerals, generals (their id; Russian: every case of their
+/// Russian name), players (their house's name, also the id of its first general;
+/// Russian: every case of the house's Russian name), independent armies and regions.
 pub fn vocabulary(sc: &Scenario) -> Vec<crate::rules::Term> {
     use crate::rules::Term;
     let everywhere = |name: &str| Term {
@@ -154,9 +209,32 @@ pub fn vocabulary(sc: &Scenario) -> Vec<crate::rules::Term> {
         .iter()
         .map(|s| everywhere(&s.id))
         .chain(sc.boxes.iter().map(|b| everywhere(&b.id)))
-        .chain(sc.generals.iter().map(|g| everywhere(&g.id)))
         .chain(["I", "II", "III", "IV", "V"].into_iter().map(everywhere))
         .collect();
+    // A general or a house: its id in English, every Russian case form of its name.
+    let declined = |fact: &str, en: &[&str], ru: &str| Term {
+        fact: fact.to_string(),
+        forms: en
+            .iter()
+            .map(|e| (Lang::En, e.to_string()))
+            .chain(
+                [
+                    Case::Nom,
+                    Case::Gen,
+                    Case::Dat,
+                    Case::Acc,
+                    Case::Ins,
+                    Case::Loc,
+                ]
+                .into_iter()
+                .map(|c| (Lang::Ru, sc.declined(ru, c))),
+            )
+            .collect(),
+        everywhere: false,
+    };
+    for g in &sc.generals {
+        out.push(declined(&g.id, &[&g.id], &g.name_ru));
+    }
     let named = |fact: &str, en: &[&str], ru: &str| Term {
         fact: fact.to_string(),
         forms: en
@@ -167,7 +245,7 @@ pub fn vocabulary(sc: &Scenario) -> Vec<crate::rules::Term> {
         everywhere: false,
     };
     for h in &sc.houses {
-        out.push(named(&h.name, &[&h.name, &h.id], &h.name_ru));
+        out.push(declined(&h.name, &[&h.name, &h.id], &h.name_ru));
     }
     for i in &sc.independents {
         out.push(named(&i.name, &[&i.name], &i.name_ru));
