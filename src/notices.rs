@@ -505,7 +505,7 @@ pub enum Reader<'a> {
 pub fn correction_subject(lang: Lang, game: &str, turn: u32) -> String {
     match lang {
         Lang::En => format!("[{game}] Turn {turn}: adjudication taken back — correction"),
-        Lang::Ru => format!("[{game}] Ход {turn}: разбор хода отменён — исправление"),
+        Lang::Ru => format!("[{game}] Ход {turn}: обсчёт хода отменён — исправление"),
     }
 }
 
@@ -520,7 +520,7 @@ pub fn correction_body(lang: Lang, c: &Correction) -> String {
     let last = t + 1;
     let ru = lang == Lang::Ru;
     let mut b = if ru {
-        format!("Исправление в игре {game}: ведущий отменил разбор хода {t} ({at}).\n\n")
+        format!("Исправление в игре {game}: ведущий отменил обсчёт хода {t} ({at}).\n\n")
     } else {
         format!("Correction for game {game}: the adjudication of turn {t} has been taken back by the moderator ({at}).\n\n")
     };

@@ -242,7 +242,7 @@ pub fn late_unknown(lang: Lang) -> &'static str {
 pub fn late_sentence(lang: Lang, accept: bool) -> &'static str {
     match (accept, lang) {
         (true, Lang::En) => "Orders that arrive later are still taken until the turn is adjudicated, marked late (`late: accept`).",
-        (true, Lang::Ru) => "Приказы, пришедшие позже, ещё принимаются до разбора хода, с пометкой об опоздании (`late: accept`).",
+        (true, Lang::Ru) => "Приказы, пришедшие позже, ещё принимаются до обсчёта хода, с пометкой об опоздании (`late: accept`).",
         (false, Lang::En) => "Orders that arrive later are refused: standing orders and the defaults apply (`late: refuse`).",
         (false, Lang::Ru) => "Приказы, пришедшие позже, отклоняются: применяются постоянные приказы и правила по умолчанию (`late: refuse`).",
     }
