@@ -33,7 +33,7 @@ pub enum Command {
         /// The new campaign folder (must not exist, or be empty).
         dir: PathBuf,
         /// An embedded scenario's name or a scenario YAML file (default: the first
-        /// embedded scenario; `dikast schema` and `--help` of this dikast list them).
+        /// embedded scenario).
         #[arg(long)]
         scenario: Option<String>,
         /// How many players, for a scenario played at several counts.
@@ -49,6 +49,29 @@ pub enum Command {
         /// re-creating a campaign).
         #[arg(long)]
         secret: Option<PathBuf>,
+        /// Players, addresses, languages, mail, Maildir and deadlines, as `dikast setup`
+        /// takes them.
+        #[command(flatten)]
+        settings: crate::setup::SetupArgs,
+    },
+    /// Set a campaign's players, addresses, languages, mail settings, Maildir and
+    /// deadline policy in its campaign.yaml: each value checked as given, nothing written
+    /// unless all are good. `dikast doctor` says what is still lacking.
+    Setup {
+        /// The campaign folder.
+        dir: PathBuf,
+        #[command(flatten)]
+        settings: crate::setup::SetupArgs,
+    },
+    /// Say what a campaign still lacks to run itself by mail (addresses, mail settings,
+    /// the SMTP server answering, the Maildir, deadlines) and print the cron line to
+    /// install. Exit 0 when nothing lacks, 1 otherwise.
+    Doctor {
+        /// The campaign folder.
+        dir: PathBuf,
+        /// Do not connect to the SMTP server.
+        #[arg(long)]
+        offline: bool,
     },
     /// Check one orders file against a game file or a view; print every problem.
     Check {
@@ -395,12 +418,20 @@ pub fn command_for(reg: &Registry) -> clap::Command {
             format!("{}: {}", g.id(), k.join(", "))
         })
         .collect();
+    let scenarios = reg.scenario_names().join(", ");
     Cli::command()
         .mut_subcommand("odds", |c| {
             c.mut_arg("kind", |a| {
                 a.help(format!(
                     "What to compute: one of the game's kinds — {}",
                     kinds.join("; ")
+                ))
+            })
+        })
+        .mut_subcommand("new", |c| {
+            c.mut_arg("scenario", |a| {
+                a.help(format!(
+                    "An embedded scenario's name or a scenario YAML file (default: the first embedded scenario); embedded: {scenarios}"
                 ))
             })
         })
@@ -476,6 +507,10 @@ where
             print!("{text}");
             0
         }
+        Err(Failure::Report(text)) => {
+            print!("{text}");
+            1
+        }
         Err(f) => {
             eprint!("{}", f.render());
             f.exit_code()
@@ -538,6 +573,7 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             game_id,
             chain_length,
             secret,
+            settings,
         } => {
             let secret = match secret {
                 Some(p) => {
@@ -601,14 +637,33 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
                     .to_string();
                 (reg.find(rules)?, name, text, false)
             };
+            let existed = dir.exists();
             game.create(&dir, &name, &text, embedded, &opts)?;
             let layout = Layout::new(&dir);
+            let mut set = String::new();
+            if !settings.is_empty() {
+                // The folder was new (or empty): a setting refused leaves nothing behind.
+                let applied = layout
+                    .load_campaign()
+                    .and_then(|c| crate::setup::apply(&dir, &c, &settings))
+                    .and_then(|a| crate::setup::write(&layout, &a).map(|_| a));
+                match applied {
+                    Ok(a) => set = a.lines.iter().map(|l| format!("{l}\n")).collect(),
+                    Err(f) => {
+                        let _ = std::fs::remove_dir_all(&dir);
+                        if existed {
+                            let _ = std::fs::create_dir(&dir);
+                        }
+                        return Err(f);
+                    }
+                }
+            }
             let first: serde_yaml::Value =
                 serde_yaml::from_slice(&fsx::read_limited(&layout.game(1))?)
                     .map_err(|e| Failure::Refused(format!("{}: {e}", layout.game(1).display())))?;
             let step = first.get("step").and_then(|s| s.as_str()).unwrap_or("");
             Ok(format!(
-                "created campaign `{}` in {}\nturn 1 awaits every side's orders ({step}); views are in {}\n",
+                "created campaign `{}` in {}\n{set}turn 1 awaits every side's orders ({step}); views are in {}\n",
                 opts.game_id,
                 dir.display(),
                 layout.turn_dir(1).display()
@@ -950,6 +1005,8 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             let _tick = crate::tick::hold_tick_lock(&layout)?;
             crate::tick::undo(game, &layout, force, clock_at(clock.as_deref())?)
         }
+        Command::Setup { dir, settings } => crate::setup::setup(&Layout::new(&dir), &settings),
+        Command::Doctor { dir, offline } => crate::setup::doctor(&Layout::new(&dir), offline),
         Command::Demo {
             scenario,
             keep,
@@ -1062,9 +1119,10 @@ fn man_page(reg: &Registry, command: Option<&str>) -> Result<String, Failure> {
                 // The page's name; a process prints one page, so the leak is one string.
                 Some(c) => c.name(&*Box::leak(format!("dikast-{name}").into_boxed_str())),
                 None => {
-                    return Err(Failure::Refused(format!(
+                    return Err(Failure::Usage(format!(
                         "there is no command `{name}`; commands: {}",
-                        root.get_subcommands()
+                        Cli::command()
+                            .get_subcommands()
                             .map(|c| c.get_name().to_string())
                             .collect::<Vec<_>>()
                             .join(", ")

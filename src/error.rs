@@ -26,6 +26,12 @@ pub enum Failure {
     /// done, and the same call may succeed later. Exit 75 (EX_TEMPFAIL), so that a mail
     /// server piping a message to `dikast receive` keeps it and retries.
     Busy(String),
+    /// A command line asking for what does not exist (`dikast man nosuch`): exit 2, as
+    /// clap's own usage errors.
+    Usage(String),
+    /// A command's whole answer when that answer is "no" (`dikast doctor` finding what a
+    /// campaign lacks): printed on standard output as it is, exit 1.
+    Report(String),
 }
 
 impl Failure {
@@ -40,8 +46,13 @@ impl Failure {
     /// The process exit code (spec/pbem.md).
     pub fn exit_code(&self) -> i32 {
         match self {
-            Failure::Input(_) | Failure::InputIn(..) | Failure::Refused(_) | Failure::Io(_) => 1,
+            Failure::Input(_)
+            | Failure::InputIn(..)
+            | Failure::Refused(_)
+            | Failure::Io(_)
+            | Failure::Report(_) => 1,
             Failure::Verify(_) => 3,
+            Failure::Usage(_) => 2,
             Failure::Mail(_) | Failure::Busy(_) => 75,
         }
     }
@@ -55,6 +66,8 @@ impl Failure {
             Failure::Io(m) => format!("error: {m}\n"),
             Failure::Verify(m) => format!("verification failed: {m}\n"),
             Failure::Mail(m) => format!("mail: {m}\n"),
+            Failure::Report(m) => m.clone(),
+            Failure::Usage(m) => format!("error: {m}\n"),
             Failure::Busy(m) => format!("busy: {m}\nnothing was done; try again later (exit 75, EX_TEMPFAIL: a mail server retries)\n"),
         }
     }
@@ -70,8 +83,13 @@ pub fn render_in(diags: &[Diagnostic], lang: crate::lang::Lang) -> String {
                 out.push_str(&d.render_marked(warning_word(lang)));
                 out.push('\n');
             }
-            let errors = diags.iter().filter(|d| d.is_error()).count();
-            out.push_str(&format!("найдено проблем: {errors}"));
+            let errors = diags.iter().filter(|d| d.is_error()).count() as u32;
+            // «найдена 1 ошибка», «найдено 2 ошибки», «найдено 5 ошибок».
+            out.push_str(&format!(
+                "{} {}",
+                crate::lang::ru_form(errors, ["найдена", "найдено", "найдено"]),
+                crate::lang::Lang::Ru.count(errors, ["", ""], ["ошибка", "ошибки", "ошибок"])
+            ));
             match crate::diag::warnings(diags) {
                 0 => out.push('\n'),
                 w => out.push_str(&format!(", предупреждений: {w}\n")),

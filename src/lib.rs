@@ -31,6 +31,7 @@ pub mod registry;
 pub mod report;
 pub mod rules;
 pub mod schema;
+pub mod setup;
 pub mod show;
 pub mod site;
 pub mod status;

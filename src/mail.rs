@@ -427,6 +427,19 @@ pub fn step_title<R: Rules>(layout: &Layout, t: u32, lang: Lang) -> Result<Strin
     Ok(R::step_in(&sc, &game.state, lang).title)
 }
 
+/// A side's name in `lang`, from turn `t`'s scenario (the id when it cannot be read).
+pub fn side_name<R: Rules>(layout: &Layout, t: u32, side: &str, lang: Lang) -> String {
+    let path = layout.game(t);
+    let name = || -> Result<String, Failure> {
+        let bytes = fsx::read_limited(&path)?;
+        let game: crate::game::GameFile<serde::de::IgnoredAny> =
+            pipeline::parse_file(&layout.rel(&path), &bytes, "game file")?;
+        let sc = pipeline::load_scenario::<R>(&game.scenario, &layout.rel(&path))?;
+        Ok(R::side_name_in(&sc, side, lang))
+    };
+    name().unwrap_or_else(|_| side.to_string())
+}
+
 fn read_text(layout: &Layout, p: &Path) -> Result<String, Failure> {
     let b = fsx::read_limited(p)?;
     String::from_utf8(b)
@@ -952,6 +965,77 @@ fn exchange(
     }
 }
 
+/// `dikast doctor`'s question to the server: the settings checked, then a connection
+/// opened as a message would be (TLS or STARTTLS, AUTH with the password), and closed
+/// with QUIT before any message: nothing is sent. Says what was reached, or why not.
+pub fn probe(layout: &Layout, c: &Campaign) -> Result<String, String> {
+    use lettre::transport::smtp::client::SmtpConnection;
+    use lettre::transport::smtp::extension::ClientId;
+    let ck = check_settings(c)?;
+    let conn = transport(layout, &ck.settings)?;
+    let hello = ClientId::default();
+    let wrapper = match conn.security {
+        Security::Tls => conn.tls.as_ref(),
+        _ => None,
+    };
+    let at = format!("{}:{}", conn.server, conn.port);
+    let mut smtp = SmtpConnection::connect(
+        (conn.server.as_str(), conn.port),
+        Some(conn.timeout),
+        &hello,
+        wrapper,
+        None,
+    )
+    .map_err(|e| format!("{at}: {e}"))?;
+    if let (Security::Starttls, Some(tls)) = (conn.security, conn.tls.as_ref()) {
+        if !smtp.can_starttls() {
+            smtp.abort();
+            return Err(format!(
+                "{at} does not offer STARTTLS, which `security: starttls` requires"
+            ));
+        }
+        if let Err(e) = smtp.starttls(tls, &hello) {
+            smtp.abort();
+            return Err(format!("{at}: STARTTLS: {e}"));
+        }
+    }
+    if let Some(cr) = &conn.credentials {
+        if let Err(e) = smtp.auth(
+            lettre::transport::smtp::authentication::DEFAULT_MECHANISMS,
+            cr,
+        ) {
+            smtp.abort();
+            return Err(format!("{at}: login refused: {e}"));
+        }
+    }
+    let _ = smtp.quit();
+    Ok(format!(
+        "{at} answers ({}{})",
+        match conn.security {
+            Security::Starttls => "STARTTLS",
+            Security::Tls => "TLS",
+            Security::None => "no encryption",
+        },
+        if conn.credentials.is_some() {
+            ", login accepted"
+        } else {
+            ", no login"
+        }
+    ))
+}
+
+/// `mailbox_text` for `dikast setup`: a `Name <address>` or bare address checked as
+/// every header is, split into its name and address.
+pub fn parse_mailbox(what: &str, s: &str) -> Result<(String, String), String> {
+    let m = mailbox_text(what, s)?;
+    Ok((m.name.unwrap_or_default(), m.email.to_string()))
+}
+
+/// The mail settings as `mail` checks them before composing anything.
+pub fn settings_problem(c: &Campaign) -> Option<String> {
+    check_settings(c).err()
+}
+
 /// The latest adjudicated turn (the last one with a report).
 pub fn latest_adjudicated(layout: &Layout) -> Result<u32, Failure> {
     layout
@@ -1003,7 +1087,14 @@ pub fn after_adjudication(
         Err(Failure::Mail(m)) => return Err(Failure::Mail(format!("{done}{m}"))),
         Err(Failure::Input(d)) => crate::diag::render_all(&d),
         Err(f @ Failure::InputIn(..)) => f.render(),
-        Err(Failure::Refused(m) | Failure::Io(m) | Failure::Verify(m) | Failure::Busy(m)) => m,
+        Err(
+            Failure::Refused(m)
+            | Failure::Io(m)
+            | Failure::Verify(m)
+            | Failure::Busy(m)
+            | Failure::Report(m)
+            | Failure::Usage(m),
+        ) => m,
     };
     Err(Failure::Mail(format!(
         "{done}the turn was written, but no mail was sent: {}\nfix that, then run `dikast mail`\n",

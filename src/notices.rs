@@ -70,7 +70,7 @@ impl Refusal {
             (Stranger { from }, Lang::En) => format!("{from} is not the registered address of any player of this game"),
             (Stranger { from }, Lang::Ru) => format!("{from} — не зарегистрированный адрес ни одного игрока этой игры"),
             (HtmlOnly, Lang::En) => "the message has only an HTML body: send your orders as plain text, or attach them as a .yaml file".into(),
-            (HtmlOnly, Lang::Ru) => "в письме есть только HTML: пришлите приказы простым текстом или вложите их файлом .yaml".into(),
+            (HtmlOnly, Lang::Ru) => "в письме есть только HTML: пришлите приказы простым текстом или приложите файл .yaml".into(),
             (Empty, Lang::En) => "the message holds no orders: no .yaml attachment and no text".into(),
             (Empty, Lang::Ru) => "в письме нет приказов: ни вложения .yaml, ни текста".into(),
             (NoGameLine, Lang::En) => "the message holds no orders: no .yaml attachment, and no line of its text starts with `game:`".into(),
@@ -82,21 +82,21 @@ impl Refusal {
             (NotThisTurn { game, turn }, Lang::En) => format!("these orders are not for game {game}, turn {turn} (the turn the game awaits)"),
             (NotThisTurn { game, turn }, Lang::Ru) => format!("эти приказы не для игры {game}, ход {turn} (ход, которого ждёт игра)"),
             (WrongToken { .. }, Lang::En) => "the turn token (`token:`) is wrong".into(),
-            (WrongToken { .. }, Lang::Ru) => "жетон хода (`token:`) неверен".into(),
+            (WrongToken { .. }, Lang::Ru) => "код хода (`token:`) неверен".into(),
             (NoToken { .. }, Lang::En) => "the orders carry no turn token (`token:`)".into(),
-            (NoToken { .. }, Lang::Ru) => "в приказах нет жетона хода (`token:`)".into(),
+            (NoToken { .. }, Lang::Ru) => "в приказах нет кода хода (`token:`)".into(),
             (NotYaml { at, what }, Lang::En) => format!("the orders are not valid YAML: {what} ({at})"),
             (NotYaml { at, what }, Lang::Ru) => format!("в приказах ошибка YAML: {what} ({at})"),
             (DoesNotCheck { .. }, Lang::En) => "the orders do not check out against your view".into(),
-            (DoesNotCheck { side }, Lang::Ru) => format!("приказы не прошли проверку по вашему файлу view-{side}.yaml"),
+            (DoesNotCheck { side }, Lang::Ru) => format!("приказы не прошли проверку по файлу позиции (view-{side}.yaml)"),
             (Late { deadline }, Lang::En) => format!("the deadline {deadline} has passed, and this campaign refuses late orders"),
             (Late { deadline }, Lang::Ru) => format!("срок {deadline} прошёл, а эта кампания опоздавших приказов не принимает"),
             (TokenOutside, Lang::En) => "your turn token appears in the orders outside their `token:` line".into(),
-            (TokenOutside, Lang::Ru) => "ваш жетон хода стоит в приказах не только в строке `token:`".into(),
+            (TokenOutside, Lang::Ru) => "ваш код хода стоит в приказах не только в строке `token:`".into(),
             (Holds(what), Lang::En) => format!("the orders hold {}", what.words(lang)),
             (Holds(what), Lang::Ru) => format!("в приказах есть {}", what.words(lang)),
             (DoesNotCheckWithoutToken, Lang::En) => "the orders do not check out once their `token:` line is emptied".into(),
-            (DoesNotCheckWithoutToken, Lang::Ru) => "приказы не проходят проверку, когда строка `token:` опустошена".into(),
+            (DoesNotCheckWithoutToken, Lang::Ru) => "приказы не проходят проверку, когда строка `token:` очищена".into(),
         }
     }
 
@@ -123,13 +123,13 @@ impl Refusal {
         use Refusal::*;
         match (self, lang) {
             (WrongToken { turn }, Lang::En) => format!("Each turn's orders carry the token of that turn, from the orders template dikast mailed you for turn {turn}. If you did not send this message, someone tried to send orders in your name: tell the moderator.\n\n"),
-            (WrongToken { turn }, Lang::Ru) => format!("Приказы каждого хода несут жетон этого хода из шаблона приказов, который dikast прислал вам на ход {turn}. Если вы не отправляли это письмо, кто-то пытался послать приказы от вашего имени: сообщите ведущему.\n\n"),
+            (WrongToken { turn }, Lang::Ru) => format!("Приказы каждого хода несут код этого хода из шаблона приказов, который dikast прислал вам на ход {turn}. Если вы не отправляли это письмо, кто-то пытался послать приказы от вашего имени: сообщите ведущему.\n\n"),
             (NoToken { turn }, Lang::En) => format!("Copy the `token:` line from the orders template dikast mailed you for turn {turn}.\n\n"),
             (NoToken { turn }, Lang::Ru) => format!("Скопируйте строку `token:` из шаблона приказов, который dikast прислал вам на ход {turn}.\n\n"),
             (TokenOutside, Lang::En) => "Keep the token on its own `token:` line, as the template has it, and nowhere else (not in `entropy:` nor in a comment): orders are archived, and published when the game is over, without that line.\n\n".into(),
-            (TokenOutside, Lang::Ru) => "Держите жетон только в его строке `token:`, как в шаблоне, и больше нигде (ни в `entropy:`, ни в комментарии): приказы хранятся в архиве и публикуются после игры без этой строки.\n\n".into(),
+            (TokenOutside, Lang::Ru) => "Держите код только в его строке `token:`, как в шаблоне, и больше нигде (ни в `entropy:`, ни в комментарии): приказы хранятся в архиве и публикуются после игры без этой строки.\n\n".into(),
             (Holds(_), Lang::En) => "Orders are archived, and published when the game is over: they must hold no e-mail address and no turn token, in a comment or anywhere else. Take it out and send them again.\n\n".into(),
-            (Holds(_), Lang::Ru) => "Приказы хранятся в архиве и публикуются после игры: в них не должно быть ни адресов почты, ни жетонов хода — ни в комментарии, ни где-либо ещё. Уберите это и пришлите их снова.\n\n".into(),
+            (Holds(_), Lang::Ru) => "Приказы хранятся в архиве и публикуются после игры: в них не должно быть ни адресов почты, ни кодов хода — ни в комментарии, ни где-либо ещё. Уберите это и пришлите их снова.\n\n".into(),
             _ => String::new(),
         }
     }
@@ -189,16 +189,16 @@ pub fn refused_body(lang: Lang, r: &Refused) -> String {
     let forged = match lang {
         _ if !may_be_forged => "",
         Lang::En => "If you did not send this message, someone else may be writing in your name: nothing of it was stored, and orders count only with your turn token. Tell the moderator if it goes on.\n",
-        Lang::Ru => "Если вы не отправляли это письмо, возможно, кто-то пишет от вашего имени: из него ничего не сохранено, а приказы принимаются только с вашим жетоном хода. Если это повторится, сообщите ведущему.\n",
+        Lang::Ru => "Если вы не отправляли это письмо, возможно, кто-то пишет от вашего имени: из него ничего не сохранено, а приказы принимаются только с вашим кодом хода. Если это повторится, сообщите ведущему.\n",
     };
     let capped = match (last, lang) {
         (false, _) => String::new(),
         (true, Lang::En) => format!("\nThis is the last refusal you are sent for turn {turn} (at most {PLAYER_REFUSALS} a turn, so that no one can flood you in your name); later messages are still recorded, and orders with your turn token are still taken.\n"),
-        (true, Lang::Ru) => format!("\nЭто последний отказ, который вам пришлют за ход {turn} (не больше {PLAYER_REFUSALS} за ход, чтобы никто не мог засыпать вас письмами от вашего имени); следующие письма всё равно записываются, а приказы с вашим жетоном хода по-прежнему принимаются.\n"),
+        (true, Lang::Ru) => format!("\nЭто последний отказ, который вам пришлют за ход {turn} (не больше {PLAYER_REFUSALS} за ход, чтобы никто не мог засыпать вас письмами от вашего имени); следующие письма всё равно записываются, а приказы с вашим кодом хода по-прежнему принимаются.\n"),
     };
     match lang {
         Lang::En => format!("A message from your address (received {received}) was NOT accepted for game {game}, turn {turn}:\n\n  {why}\n\n{details}Nothing of it was stored; any orders you sent before stand. Send corrected orders as a reply, with your turn token.\n\n{forged}{capped}"),
-        Lang::Ru => format!("Письмо с вашего адреса (получено {received}) НЕ принято для игры {game}, ход {turn}:\n\n  {why}\n\n{details}Из него ничего не сохранено; приказы, присланные вами раньше, остаются в силе. Пришлите исправленные приказы ответом на это письмо, с вашим жетоном хода.\n\n{forged}{capped}"),
+        Lang::Ru => format!("Письмо с вашего адреса (получено {received}) НЕ принято для игры {game}, ход {turn}:\n\n  {why}\n\n{details}Из него ничего не сохранено; приказы, присланные вами раньше, остаются в силе. Пришлите исправленные приказы ответом на это письмо, с вашим кодом хода.\n\n{forged}{capped}"),
     }
 }
 
@@ -310,7 +310,7 @@ pub fn accepted_body(lang: Lang, a: &Accepted) -> String {
             "You may replace them by sending new orders until the turn is adjudicated.\n".into()
         }
         (None, _, Lang::Ru) => {
-            "Их можно заменить, прислав новые приказы, пока ход не разобран.\n".into()
+            "Их можно заменить, прислав новые приказы, пока ход не обсчитан.\n".into()
         }
     };
     let warned = match (warnings.is_empty(), lang) {
@@ -329,7 +329,7 @@ pub fn accepted_body(lang: Lang, a: &Accepted) -> String {
             if warnings.is_empty() { "" } else { "; the warnings above" },
         ),
         Lang::Ru => format!(
-            "Ваши приказы для игры {game}, ход {turn} ({step}), ПРИНЯТЫ{} как приказы стороны {who}.\n\nПолучены {received}, письмо {message_id}, от {from}; сохранены с опустошённой строкой `token:` (в архиве жетонов не бывает), SHA-256 {sha}: приложенный файл {side}.yaml — ровно то, что сохранено. `dikast verify --report` примет его или вашу собственную копию как ваши приказы.\nОни заменяют все приказы, присланные вами раньше на этот ход.\n{until}\n{warned}Как они поняты (проверены по вашему файлу view-{side}.yaml, ошибок нет{}):\n\n{orders}\n",
+            "Ваши приказы для игры {game}, ход {turn} ({step}), ПРИНЯТЫ{} как приказы стороны {who}.\n\nПолучены {received}, письмо {message_id}, от {from}; сохранены с очищенной строкой `token:` (коды в архиве не хранятся), SHA-256 {sha}: приложенный файл {side}.yaml — ровно то, что сохранено. `dikast verify --report` примет его или вашу собственную копию как ваши приказы.\nОни заменяют все приказы, присланные вами раньше на этот ход.\n{until}\n{warned}Как они поняты (проверены по файлу позиции (view-{side}.yaml), ошибок нет{}):\n\n{orders}\n",
             if *late { " (С ОПОЗДАНИЕМ)" } else { "" },
             if warnings.is_empty() { "" } else { "; предупреждения выше" },
         ),
@@ -363,7 +363,7 @@ pub fn call_subject(lang: Lang, game: &str, turn: u32, reminder: bool) -> String
             if reminder { "reminder — " } else { "" }
         ),
         Lang::Ru => format!(
-            "[{game}] Ход {turn}: {}ваши приказы, шаблон и жетон хода",
+            "[{game}] Ход {turn}: {}ваши приказы, шаблон и код хода",
             if reminder {
                 "напоминание — "
             } else {
@@ -391,35 +391,35 @@ pub fn call_body(lang: Lang, c: &Call) -> String {
     let mut b = String::new();
     if *reminder {
         b.push_str(&if ru {
-            format!("НАПОМИНАНИЕ: у игры всё ещё нет ваших приказов на ход {turn}.\n\n")
+            format!("НАПОМИНАНИЕ: ваши приказы на ход {turn} ещё не получены.\n\n")
         } else {
             format!("REMINDER: the game still has no orders of yours for turn {turn}.\n\n")
         });
     }
     b.push_str(&if ru {
-        format!("Игра {game}, ход {turn} ждёт: {step}.\n")
+        format!("Игра {game}, ход {turn}: {step}.\n")
     } else {
         format!("Game {game}, turn {turn} awaits: {step}.\n")
     });
     b.push_str(match (awaited, ru) {
         (true, false) => "Your orders are awaited this turn.\n",
-        (true, true) => "На этом ходу ждут ваших приказов.\n",
+        (true, true) => "На этом ходу ожидаются ваши приказы.\n",
         (false, false) => {
             "This step awaits no orders of yours (you may still send standing orders).\n"
         }
         (false, true) => {
-            "На этом шаге ваших приказов не ждут (постоянные приказы прислать можно).\n"
+            "На этом шаге ваши приказы не ожидаются (постоянные приказы прислать можно).\n"
         }
     });
     b.push_str(&match (deadline, ru) {
         (Some((d, at)), false) => format!("Deadline in force: {d} ({at}).\n"),
-        (Some((d, at)), true) => format!("Срок приказов: {d} ({at}).\n"),
+        (Some((d, at)), true) => format!("Срок подачи приказов: {d} ({at}).\n"),
         (None, false) => "No deadline is set.\n".into(),
         (None, true) => "Срок не назначен.\n".into(),
     });
     if let Some((at, d, owing)) = early {
         b.push_str(&if ru {
-            format!("\nХод {last} разобран {at} по распоряжению ведущего, до срока {d}; не прислали приказов: {owing}.\n")
+            format!("\nХод {last} обсчитан {at} по распоряжению ведущего, до срока {d}; не прислали приказов: {owing}.\n")
         } else {
             format!("\nTurn {last} was adjudicated at {at} on the moderator's order, before its deadline {d}; {owing} had sent no orders.\n")
         });
@@ -432,7 +432,7 @@ pub fn call_body(lang: Lang, c: &Call) -> String {
         });
     }
     b.push_str(&if ru {
-        format!("\nОтветьте на это письмо своими приказами: заполните приложенный orders-{side}.yaml и вложите его или вставьте его в письмо простым текстом. Сохраните строку `token:`: это ваш жетон хода, он только ваш, и приказы без него отклоняются. Сначала проверьте их: `dikast check orders-{side}.yaml --against view-{side}.yaml --lang ru`.\n\n{template}")
+        format!("\nОтветьте на это письмо своими приказами: заполните приложенный файл orders-{side}.yaml и приложите его к ответу или вставьте в текст письма. Сохраните строку `token:`: это ваш код хода, он только ваш, и приказы без него отклоняются. Сначала проверьте их: `dikast check orders-{side}.yaml --against view-{side}.yaml --lang ru`.\n\n{template}")
     } else {
         format!("\nReply to this message with your orders: fill in the attached orders-{side}.yaml and attach it, or paste it into the body as plain text. Keep its `token:` line: it is your turn token, yours alone, and orders without it are refused. Check them first with `dikast check orders-{side}.yaml --against view-{side}.yaml`.\n\n{template}")
     });
@@ -473,8 +473,8 @@ pub fn deadline_body(lang: Lang, d: &NewDeadline) -> String {
             None => format!("Game {game}, turn {turn} ({step}): the deadline for orders is {text} ({at}).\n"),
         },
         Lang::Ru => match was {
-            Some(o) => format!("Игра {game}, ход {turn} ({step}): срок приказов теперь {text} ({at}); был {o}.\n\nЭтот срок заменяет тот, что назван в вашем последнем отчёте или файле view.\n"),
-            None => format!("Игра {game}, ход {turn} ({step}): срок приказов — {text} ({at}).\n"),
+            Some(o) => format!("Игра {game}, ход {turn} ({step}): срок подачи приказов теперь {text} ({at}); был {o}.\n\nЭтот срок заменяет тот, что назван в вашем последнем отчёте или файле позиции.\n"),
+            None => format!("Игра {game}, ход {turn} ({step}): срок подачи приказов — {text} ({at}).\n"),
         },
     }
 }
@@ -505,7 +505,7 @@ pub enum Reader<'a> {
 pub fn correction_subject(lang: Lang, game: &str, turn: u32) -> String {
     match lang {
         Lang::En => format!("[{game}] Turn {turn}: adjudication taken back — correction"),
-        Lang::Ru => format!("[{game}] Ход {turn}: разбор хода отменён — исправление"),
+        Lang::Ru => format!("[{game}] Ход {turn}: обсчёт хода отменён — исправление"),
     }
 }
 
@@ -520,7 +520,7 @@ pub fn correction_body(lang: Lang, c: &Correction) -> String {
     let last = t + 1;
     let ru = lang == Lang::Ru;
     let mut b = if ru {
-        format!("Исправление в игре {game}: ведущий отменил разбор хода {t} ({at}).\n\n")
+        format!("Исправление в игре {game}: ведущий отменил обсчёт хода {t} ({at}).\n\n")
     } else {
         format!("Correction for game {game}: the adjudication of turn {t} has been taken back by the moderator ({at}).\n\n")
     };
@@ -571,7 +571,7 @@ pub fn token_line(lang: Lang, token: &str) -> String {
             "token: {token}   # your turn token for orders by mail: yours alone, never share it\n"
         ),
         Lang::Ru => format!(
-            "token: {token}   # ваш жетон хода для приказов по почте: он только ваш, никому его не сообщайте\n"
+            "token: {token}   # ваш код хода для приказов по почте: он только ваш, никому его не сообщайте\n"
         ),
     }
 }

@@ -415,7 +415,7 @@ impl Never {
                 format!("the turn token of {side} for turn {turn}")
             }
             (Never::Token { side, turn }, Lang::Ru) => {
-                format!("жетон хода стороны {side} на ход {turn}")
+                format!("код хода стороны {side} на ход {turn}")
             }
             (Never::Address(Some(side)), Lang::En) => format!("the address of {side}'s player"),
             (Never::Address(Some(side)), Lang::Ru) => format!("адрес игрока стороны {side}"),
@@ -698,6 +698,19 @@ pub struct Record {
     /// `deadline_every:` when the next turn's deadline was counted from `at` by it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deadline_every: Option<String>,
+    /// Orders by mail refused for arriving after the deadline (`late: refuse`): the
+    /// turn was adjudicated without them, and every report says so (issue 32.13).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refused_late: Vec<RefusedLate>,
+}
+
+/// A message of orders refused for arriving late (`late: refuse`).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RefusedLate {
+    pub side: String,
+    /// RFC 3339, by the receiving machine's clock.
+    pub arrived: String,
 }
 
 impl Record {
@@ -784,10 +797,16 @@ pub fn record_for<S>(
             .as_ref()
             .is_some_and(|d| d.contains_key(&(t + 1)))
     });
+    let refused_late: Vec<RefusedLate> = crate::receive::refused_late(layout, t)
+        .into_iter()
+        .filter(|(side, _)| !p.sent.contains(side))
+        .map(|(side, arrived)| RefusedLate { side, arrived })
+        .collect();
     if clock == Clock::Machine
         && late_orders.is_empty()
         && early_owing.is_empty()
         && cadence.is_none()
+        && refused_late.is_empty()
     {
         return Ok(None);
     }
@@ -800,16 +819,21 @@ pub fn record_for<S>(
         late_orders,
         early_owing,
         deadline_every: cadence,
+        refused_late,
     }))
 }
 
-/// The line of the moderator's reports that names the record's SHA-256 (`verify` reads it).
+/// The line of the moderator's reports that names the record's SHA-256 (`verify` reads
+/// it), in each language.
 const RECORD_LINE: &str = "- Recorded in `adjudication.yaml` beside this report, SHA-256 `";
+const RECORD_LINE_RU: &str = "- Записано в `adjudication.yaml` рядом с этим отчётом, SHA-256 `";
 
 /// The SHA-256 of the record that a moderator's report names, if it names one.
 pub fn recorded_record_sha(report: &str) -> Option<String> {
-    let at = report.find(RECORD_LINE)? + RECORD_LINE.len();
-    let rest = &report[at..];
+    let (at, line) = [RECORD_LINE, RECORD_LINE_RU]
+        .into_iter()
+        .find_map(|l| report.find(l).map(|at| (at, l)))?;
+    let rest = &report[at + line.len()..];
     Some(rest[..rest.find('`')?].to_string())
 }
 
@@ -866,7 +890,7 @@ fn record_section<R: Rules>(
         "\n{}\n\n",
         lang.pick(
             "### How this turn was adjudicated",
-            "### Как был разобран этот ход"
+            "### Как был обсчитан ход"
         )
     );
     for l in &rec.late_orders {
@@ -875,7 +899,7 @@ fn record_section<R: Rules>(
                 "used, as this campaign's policy says (`late: accept`)".to_string()
             }
             (Late::Accept, _, Lang::Ru) => {
-                "они использованы, как велит правило кампании (`late: accept`)".to_string()
+                "они использованы, согласно правилам кампании (`late: accept`)".to_string()
             }
             (Late::Refuse, _, Lang::En) => "used all the same: the moderator put them in the orders folder himself (`late: refuse` turns away late orders by mail only)".to_string(),
             (Late::Refuse, _, Lang::Ru) => "они всё же использованы: ведущий сам положил их в папку приказов (`late: refuse` отклоняет только опоздавшие письма)".to_string(),
@@ -908,7 +932,7 @@ fn record_section<R: Rules>(
                 owing.join(", ")
             ),
             Lang::Ru => format!(
-                "- Ход разобран **досрочно**, {}, по распоряжению ведущего (`dikast adjudicate --now`), до срока {deadline}: не прислали приказов: {}.\n",
+                "- Ход обсчитан **досрочно**, {}, по распоряжению ведущего (`dikast adjudicate --now`), до срока {deadline}: не прислали приказов: {}.\n",
                 time(&rec.at),
                 owing.join(", ")
             ),
@@ -920,11 +944,11 @@ fn record_section<R: Rules>(
             time(&rec.at)
         ),
         (Clock::Given, Lang::Ru) => format!(
-            "- Время этого разбора, {}, задано dikast вручную (`--clock`), а не взято с часов машины.\n",
+            "- Время обсчёта, {}, задано dikast вручную (`--clock`), а не взято с часов машины.\n",
             time(&rec.at)
         ),
         (Clock::Machine, Lang::En) => format!("- Adjudicated at {} by the machine's clock.\n", time(&rec.at)),
-        (Clock::Machine, Lang::Ru) => format!("- Разобран {} по часам машины.\n", time(&rec.at)),
+        (Clock::Machine, Lang::Ru) => format!("- Ход обсчитан {} по часам машины.\n", time(&rec.at)),
     });
     if let Some(every) = &rec.deadline_every {
         out.push_str(&lang.pick(
@@ -932,9 +956,26 @@ fn record_section<R: Rules>(
             format!("- Срок следующего хода отсчитан от этого времени (`deadline_every: {every}`).\n"),
         ));
     }
+    for r in &rec.refused_late {
+        out.push_str(&match lang {
+            Lang::En => format!(
+                "- Orders of {} that arrived by mail at {}, after the deadline {deadline}, were **refused** (`late: refuse`): this turn was adjudicated without them.\n",
+                name(&r.side),
+                time(&r.arrived)
+            ),
+            Lang::Ru => format!(
+                "- Приказы стороны {}, пришедшие по почте {}, после срока {deadline}, **отклонены** (`late: refuse`): ход обсчитан без них.\n",
+                name(&r.side),
+                time(&r.arrived)
+            ),
+        });
+    }
     if moderator {
-        // The same words in every language: `verify` finds the line by them.
-        out.push_str(&format!("{RECORD_LINE}{record_sha}`.\n"));
+        // `verify` finds the line by its words (`recorded_record_sha`).
+        out.push_str(&format!(
+            "{}{record_sha}`.\n",
+            lang.pick(RECORD_LINE, RECORD_LINE_RU)
+        ));
     }
     out
 }

@@ -42,6 +42,8 @@ pub type Checker<'a> = &'a dyn Fn(&str, &[u8], &str, &[u8], Lang) -> Result<Stri
 pub struct Desk<'a> {
     pub check: Checker<'a>,
     pub step_title: &'a dyn Fn(u32, Lang) -> Result<String, Failure>,
+    /// A side's name in a language, from turn t's scenario.
+    pub side_name: &'a dyn Fn(u32, &str, Lang) -> String,
 }
 
 /// The unknown senders of a turn the moderator is told of, each once (more are only
@@ -791,7 +793,11 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
             turn: t,
             step: &step,
             late,
-            who: &policy::who(&c, &side),
+            who: &match lang {
+                // «стороны «Спарта»»: the side's own name, never its id (issue 32, Russian 8).
+                Lang::Ru => format!("«{}»", (desk.side_name)(t, &side, lang)),
+                Lang::En => policy::who(&c, &side),
+            },
             side: &side,
             received: &received,
             message_id: &message_id,
@@ -975,6 +981,31 @@ pub fn make_maildir(md: &Path) -> Result<Option<String>, Failure> {
         md.display(),
         missing.join("/, ") + "/"
     )))
+}
+
+/// The sides whose orders by mail of turn t were refused for arriving after the deadline
+/// (`late: refuse`), each with the arrival of its last such message, in side order.
+pub fn refused_late(layout: &Layout, t: u32) -> Vec<(String, String)> {
+    let Ok(r) = load_receipts(layout, t) else {
+        return Vec::new();
+    };
+    let late_why = |w: &str| {
+        let probe = Refusal::Late {
+            deadline: String::new(),
+        }
+        .why(Lang::En);
+        let tail = probe.trim_start_matches("the deadline  has passed");
+        w.starts_with("the deadline ") && w.ends_with(tail)
+    };
+    let mut by_side: std::collections::BTreeMap<String, String> = Default::default();
+    for m in &r.messages {
+        if m.outcome == Outcome::Refused && m.why.as_deref().is_some_and(late_why) {
+            if let Some(s) = &m.side {
+                by_side.insert(s.clone(), m.arrived.clone());
+            }
+        }
+    }
+    by_side.into_iter().collect()
 }
 
 /// The game's own check of orders bytes against a view's bytes (the registry's checker).

@@ -99,6 +99,9 @@ pub trait Game: Send + Sync {
     ) -> Result<String, Failure>;
     /// The title of turn `turn`'s step in `lang` (mail to a player in his language).
     fn step_title(&self, layout: &Layout, turn: u32, lang: Lang) -> Result<String, Failure>;
+    /// A side's name in `lang` (Спарта for `sparta`), from turn `turn`'s scenario; the id
+    /// when the scenario cannot be read.
+    fn side_name(&self, layout: &Layout, turn: u32, side: &str, lang: Lang) -> String;
 }
 
 /// Runs `f` with what `receive` asks of `game`: its check of orders and its words for a
@@ -111,9 +114,11 @@ pub fn with_desk<T>(
     let check =
         |vn: &str, vb: &[u8], n: &str, b: &[u8], l: Lang| game.check_orders_bytes(vn, vb, n, b, l);
     let step_title = |t: u32, l: Lang| game.step_title(layout, t, l);
+    let side_name = |t: u32, s: &str, l: Lang| game.side_name(layout, t, s, l);
     f(crate::receive::Desk {
         check: &check,
         step_title: &step_title,
+        side_name: &side_name,
     })
 }
 
@@ -132,8 +137,14 @@ impl<R: Rules + 'static> Game for Entry<R> {
     }
     fn sides_of_scenario(&self, name: &str) -> Option<Vec<String>> {
         let sc = R::load_scenario(R::embedded_scenario(name)?).ok()?;
-        let st = R::start(&sc, &Default::default()).ok()?;
-        Some(R::sides(&sc, &st))
+        // Every side the scenario can have: at the most players it takes (issue 32.15: a
+        // game played by 2–5 has more sides at 5 than at its default).
+        (1..=8)
+            .rev()
+            .map(|n| crate::rules::StartOptions { players: Some(n) })
+            .chain([Default::default()])
+            .find_map(|o| R::start(&sc, &o).ok())
+            .map(|st| R::sides(&sc, &st))
     }
     fn orders_schema(&self) -> serde_json::Value {
         crate::kit::forms::schema(R::ID, &R::order_forms())
@@ -227,6 +238,9 @@ impl<R: Rules + 'static> Game for Entry<R> {
     }
     fn step_title(&self, layout: &Layout, turn: u32, lang: Lang) -> Result<String, Failure> {
         crate::mail::step_title::<R>(layout, turn, lang)
+    }
+    fn side_name(&self, layout: &Layout, turn: u32, side: &str, lang: Lang) -> String {
+        crate::mail::side_name::<R>(layout, turn, side, lang)
     }
 }
 

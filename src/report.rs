@@ -120,7 +120,7 @@ pub const DICE_HEADING: &str = "## Dice";
 
 /// The heading that starts the dice section in `lang`.
 pub fn dice_heading(lang: Lang) -> &'static str {
-    lang.pick(DICE_HEADING, "## Кости")
+    lang.pick(DICE_HEADING, "## Кубики")
 }
 
 /// The headings and fixed sentences of a report, in one language.
@@ -175,7 +175,7 @@ const EN: Words = Words {
 const RU: Words = Words {
     turn: "ход",
     report_for: "Отчёт для стороны",
-    moderator: "**Отчёт ведущего**: в нём видно всё, запечатанные кости тоже. Никогда не отправляйте его игроку.",
+    moderator: "**Отчёт ведущего**: в нём видно всё, запечатанные броски кубиков тоже. Никогда не отправляйте его игроку.",
     orders: "## Приказы",
     received: "приказы получены",
     none_received: "**приказы не получены**: применены постоянные приказы и документированные правила по умолчанию",
@@ -242,7 +242,7 @@ pub fn late_unknown(lang: Lang) -> &'static str {
 pub fn late_sentence(lang: Lang, accept: bool) -> &'static str {
     match (accept, lang) {
         (true, Lang::En) => "Orders that arrive later are still taken until the turn is adjudicated, marked late (`late: accept`).",
-        (true, Lang::Ru) => "Приказы, пришедшие позже, ещё принимаются до разбора хода, с пометкой об опоздании (`late: accept`).",
+        (true, Lang::Ru) => "Приказы, пришедшие позже, ещё принимаются до обсчёта хода, с пометкой об опоздании (`late: accept`).",
         (false, Lang::En) => "Orders that arrive later are refused: standing orders and the defaults apply (`late: refuse`).",
         (false, Lang::Ru) => "Приказы, пришедшие позже, отклоняются: применяются постоянные приказы и правила по умолчанию (`late: refuse`).",
     }
@@ -531,11 +531,15 @@ pub fn parse_dice_section(text: &str) -> Option<Result<DiceSection, String>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
     let text = text.as_str();
-    let at = Lang::ALL.into_iter().find_map(|l| {
-        let h = dice_heading(l);
-        text.find(&format!("\n{h} "))
-            .or_else(|| text.starts_with(h).then_some(0))
-    })?;
+    // Reports written before the Russian heading became «Кубики» (issue 32) say «Кости».
+    let at = Lang::ALL
+        .into_iter()
+        .map(dice_heading)
+        .chain(["## Кости"])
+        .find_map(|h| {
+            text.find(&format!("\n{h} "))
+                .or_else(|| text.starts_with(h).then_some(0))
+        })?;
     let rest = &text[at..];
     let start = rest.find("```yaml\n")? + "```yaml\n".len();
     let end = rest[start..].find("```")? + start;

@@ -334,7 +334,7 @@ pub fn template_of_view<R: Rules>(
         v.based_on,
         lang.pick(
             "any text you like: it feeds the dice",
-            "любой текст на ваш выбор: он войдёт в бросок костей"
+            "любой текст на ваш выбор: он используется при бросках кубиков"
         )
     );
     out.push_str(&R::template_in(sc, &v.state, side, lang));

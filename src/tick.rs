@@ -94,6 +94,23 @@ fn call_for_orders(
         .as_ref()
         .map(|d| (d.text.clone(), format_utc(d.at)));
     // What the last adjudication's record says (its reports say it too).
+    // A side by its name in the reader's language («Спарта (Архидам)»), never its id
+    // (issue 32, Russian 8).
+    let named = |s: &str| match lang {
+        crate::lang::Lang::Ru => {
+            let name = game.side_name(layout, t, s, lang);
+            match c
+                .players
+                .get(s)
+                .map(|p| p.name.trim())
+                .filter(|n| !n.is_empty())
+            {
+                Some(n) => format!("{name} ({n})"),
+                None => name,
+            }
+        }
+        _ => policy::who(c, s),
+    };
     let (mut early, mut late) = (None, None);
     let record = if t > 1 {
         policy::load_record(layout, t - 1)?
@@ -102,7 +119,7 @@ fn call_for_orders(
     };
     if let Some((_, rec)) = &record {
         if !rec.early_owing.is_empty() {
-            let owing: Vec<String> = rec.early_owing.iter().map(|s| policy::who(c, s)).collect();
+            let owing: Vec<String> = rec.early_owing.iter().map(|s| named(s)).collect();
             early = Some((
                 rec.at.as_str(),
                 rec.deadline.as_deref().unwrap_or("-"),
@@ -110,11 +127,7 @@ fn call_for_orders(
             ));
         }
         if !rec.late_orders.is_empty() {
-            let who: Vec<String> = rec
-                .late_orders
-                .iter()
-                .map(|l| policy::who(c, &l.side))
-                .collect();
+            let who: Vec<String> = rec.late_orders.iter().map(|l| named(&l.side)).collect();
             late = Some(who.join(", "));
         }
     }
@@ -148,6 +161,13 @@ fn call_for_orders(
                 format!("view-{side}.yaml"),
                 "text/yaml; charset=utf-8",
                 view,
+            ),
+            // The schema the template's first line names, so his editor checks the orders
+            // as he types (issue 32.17: the template says it is attached).
+            (
+                crate::show::SCHEMA_FILE.to_string(),
+                "application/schema+json",
+                crate::schema::pretty(&game.orders_schema()).into_bytes(),
             ),
         ],
     };

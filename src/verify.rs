@@ -1163,11 +1163,17 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
     }
     sum.lines.extend(voided);
     let last = views.keys().next_back().copied().unwrap_or(first.turn);
+    // «1 view (turn 1)», «3 views (turns 1–3)», «1 report» (issue 32.15).
+    let (nv, na) = (views.len(), anchored.len());
     sum.lines.push(format!(
-        "one chain: {} views (turns {}–{last}), {} reports anchored, commitments on the chain of {first_name}{}",
-        views.len(),
-        first.turn,
-        anchored.len(),
+        "one chain: {nv} view{} ({}), {na} report{} anchored, commitments on the chain of {first_name}{}",
+        if nv == 1 { "" } else { "s" },
+        if first.turn == last {
+            format!("turn {last}")
+        } else {
+            format!("turns {}–{last}", first.turn)
+        },
+        if na == 1 { "" } else { "s" },
         if ignored > 0 {
             format!("; {ignored} other files ignored")
         } else {

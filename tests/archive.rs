@@ -327,6 +327,21 @@ fn a_report_from_another_seed_chain_fails_against_the_players_view() {
         .stdout_has("one chain: 3 views (turns 1–3), 2 reports anchored")
         .stdout_has("verified")
         .run();
+    // One view and one report are counted as one (issue 32.15: not "1 views (turns 1–1)").
+    let one = t.join("athens-one");
+    fs::create_dir_all(&one).unwrap();
+    for (from, to) in [
+        ("turns/0001/view-athens.yaml", "turn1-view.yaml"),
+        ("turns/0001/orders/athens.yaml", "turn1-orders.yaml"),
+        ("turns/0001/report-athens.md", "turn1-report.md"),
+    ] {
+        fs::copy(dir.join(from), one.join(to)).unwrap();
+    }
+    Test::new()
+        .args(["verify", "--player"])
+        .arg(&one)
+        .stdout_has("one chain: 1 view (turn 1), 1 report anchored")
+        .run();
     // A forged report in the folder, or a view of another chain, breaks the chain.
     fs::copy(&fake, folder.join("turn1-report.md")).unwrap();
     Test::new()

@@ -127,7 +127,7 @@ fn man_pages_are_roff_with_every_command_and_option() {
     }
     Test::new()
         .args(["man", "no-such-command"])
-        .failure()
+        .status(2)
         .stderr_has("there is no command `no-such-command`")
         .run();
 }
@@ -152,5 +152,34 @@ fn demo_of_a_scenario_alias_plays_its_examples() {
         .current_dir(t.path())
         .stdout_has("of the embedded scenario successors")
         .stdout_has("verified: every file re-runs byte for byte")
+        .run();
+}
+
+/// Issue 32.15: the help says what it promises — `--side` lists every side a scenario can
+/// have (Successors: 5 at 4–5 players), `new --scenario` lists the embedded scenarios
+/// itself — and `dikast man` of a command that does not exist is a usage error (exit 2).
+#[test]
+fn help_lists_what_it_promises_and_man_of_no_command_is_a_usage_error() {
+    let out = Test::new().args(["template", "--help"]).run();
+    for side in [
+        "eumenes",
+        "perdikkas",
+        "ptolemaios",
+        "antigonos",
+        "antipatros",
+    ] {
+        assert!(out.stdout.contains(side), "{side}:\n{}", out.stdout);
+    }
+    let out = Test::new().args(["new", "--help"]).run();
+    assert!(
+        out.stdout.contains("embedded: hellenes-431, successors"),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("`dikast schema` and `--help`"));
+    Test::new()
+        .args(["man", "nosuch"])
+        .status(2)
+        .stderr_has("there is no command `nosuch`; commands: new, ")
         .run();
 }

@@ -205,7 +205,7 @@ fn comparison_catches_changed_facts() {
         ),
         (
             "a side swapped",
-            ru.replacen("Ход игрока Спарты", "Ход игрока Афин", 1),
+            ru.replacen("Тур игрока Спарты", "Тур игрока Афин", 1),
         ),
         ("a season changed", ru.replacen("весна", "осень", 1)),
         (

@@ -541,7 +541,7 @@ fn a_players_text_cannot_add_lines_to_a_report() {
         );
         let dice_headings = r
             .lines()
-            .filter(|l| l.starts_with("## Dice") || l.starts_with("## Кости"))
+            .filter(|l| l.starts_with("## Dice") || l.starts_with("## Кубики"))
             .count();
         assert_eq!(dice_headings, 1, "{f}: one dice section");
     }

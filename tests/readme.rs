@@ -44,6 +44,32 @@ fn the_worked_turn_of_the_readme() {
         .stdout_has("created campaign `peloponnesian-war-1`")
         .stdout_has("turn 1 awaits every side's orders")
         .run();
+    // Issue 32.17: the README shows what `new` prints (the step's title as it is).
+    let readme = fs::read_to_string(repo().join("README.md")).unwrap();
+    let shown = |printed: &str, what: &str| {
+        for line in printed.lines() {
+            let line = line.replace(&war.display().to_string(), "war");
+            assert!(
+                readme.contains(&format!("\n{line}\n")),
+                "the README does not show what `{what}` prints: {line}"
+            );
+        }
+    };
+    let out = Test::new()
+        .arg("new")
+        .arg(t.join("again"))
+        .args([
+            "--scenario",
+            "hellenes-431",
+            "--game-id",
+            "peloponnesian-war-1",
+        ])
+        .run();
+    shown(
+        &out.stdout
+            .replace(&t.join("again").display().to_string(), "war"),
+        "new",
+    );
     let view = t.join("view-athens.yaml");
     fs::copy(war.join("turns/0001/view-athens.yaml"), &view).unwrap();
     let out = Test::new()
@@ -65,6 +91,20 @@ fn the_worked_turn_of_the_readme() {
         .arg(&view)
         .stdout_has("orders for Athens on turn 1 are valid")
         .run();
+    // The moderator's check as the README writes it, from the folder holding `war`.
+    let out = Test::new()
+        .args([
+            "check",
+            "athens.yaml",
+            "--against",
+            "war/turns/0001/view-athens.yaml",
+        ])
+        .current_dir(t.path())
+        .run();
+    shown(&out.stdout, "check");
+    assert!(
+        readme.contains("$ dikast check athens.yaml --against war/turns/0001/view-athens.yaml\n")
+    );
     // The misspelt city of the README: its place, the caret's label and the hint.
     let typo = t.join("typo.yaml");
     let body = fs::read_to_string(&orders).unwrap() + "standing:\n  fortify: { Potidea: walls }\n";
@@ -84,11 +124,12 @@ fn the_worked_turn_of_the_readme() {
         .stderr_has("1 problem found")
         .run();
     fs::copy(&orders, war.join("turns/0001/orders/athens.yaml")).unwrap();
-    Test::new()
+    let out = Test::new()
         .arg("adjudicate")
         .arg(&war)
         .stdout_has("turn 1 adjudicated; reports in turns/0001; turn 2 awaits orders")
         .run();
+    shown(&out.stdout, "adjudicate");
     Test::new()
         .args(["verify", "--report"])
         .arg(war.join("turns/0001/report-athens.md"))

@@ -285,7 +285,7 @@ fn adjudicate_before_the_deadline_is_refused_naming_who_owes_orders() {
     ] {
         let r = fs::read_to_string(dir.join("turns/0001").join(file)).unwrap();
         assert!(r.contains(want), "{file} does not say {want:?}:\n{r}");
-        let section = r.find("### How this turn was adjudicated").or_else(|| r.find("### Как был разобран этот ход"));
+        let section = r.find("### How this turn was adjudicated").or_else(|| r.find("### Как был обсчитан ход"));
         let happened = r.find("\n## What happened").or_else(|| r.find("\n## Что произошло"));
         assert!(
             section.is_some() && section < happened,
@@ -776,7 +776,7 @@ fn answers_are_in_each_players_language() {
     let s1 = find(SPARTA, "приказы отклонены");
     for said in [
         "Письмо с вашего адреса (получено 2026-03-01 10:00 UTC) НЕ принято для игры g-rcv, ход 1:",
-        "жетон хода (`token:`) неверен",
+        "код хода (`token:`) неверен",
         "кто-то пытался послать приказы от вашего имени: сообщите ведущему",
         "Из него ничего не сохранено",
     ] {
@@ -803,9 +803,9 @@ fn answers_are_in_each_players_language() {
     );
     let s2 = find(SPARTA, "приказы приняты");
     assert!(
-        s2.contains("ПРИНЯТЫ как приказы стороны sparta (Archidamus)")
+        s2.contains("ПРИНЯТЫ как приказы стороны «Спарта»")
             && s2.contains("Их можно заменить")
-            && s2.contains("проверены по вашему файлу view-sparta.yaml"),
+            && s2.contains("проверены по файлу позиции (view-sparta.yaml)"),
         "{s2}"
     );
     // The step is named in Russian, not as the game file's English `step:`.
@@ -1299,4 +1299,63 @@ fn piped_orders_meet_a_busy_campaign_with_75_and_are_taken_on_retry() {
     freed.join().unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert!(dir.join("turns/0001/orders/sparta.yaml").exists());
+}
+
+/// Issue 32.13: under `late: refuse` a side whose orders by mail came late and were
+/// refused is not just "no orders received": every report of the turn names the refused
+/// message, and the moderator's Russian report records the adjudication record in Russian
+/// (no English line left), which `verify` still finds.
+#[test]
+fn reports_name_orders_refused_as_late_and_the_russian_record_line_is_russian() {
+    let dir = campaign(
+        "refused-late",
+        "late: refuse\ndeadlines:\n  1: 2026-03-02T00:00:00Z\n",
+    );
+    let d = dir.to_str().unwrap();
+    let ta = template(&dir, "athens");
+    let ts = template(&dir, "sparta");
+    assert!(
+        receive(&dir, "2026-03-01T11:00:00Z", &message(ATHENS, "a1", &ta)).starts_with("accepted")
+    );
+    let out = receive(&dir, "2026-03-02T01:00:00Z", &message(SPARTA, "s1", &ts));
+    assert!(out.contains("refuses late orders"), "{out}");
+    ok(dikast(&[
+        "adjudicate",
+        d,
+        "--clock",
+        "2026-03-02T02:00:00Z",
+    ]));
+    let read = |f: &str| fs::read_to_string(dir.join("turns/0001").join(f)).unwrap();
+    for f in ["report.md", "report-sparta.md", "report-athens.md"] {
+        assert!(
+            read(f).contains("- Orders of Sparta that arrived by mail at 2026-03-02 01:00 UTC, after the deadline 2026-03-02T00:00:00Z, were **refused** (`late: refuse`): this turn was adjudicated without them."),
+            "{f}:\n{}",
+            read(f)
+        );
+    }
+    for f in ["report.ru.md", "report-sparta.ru.md"] {
+        assert!(
+            read(f).contains("- Приказы стороны Спарта, пришедшие по почте 2026-03-02 01:00 UTC, после срока 2026-03-02T00:00:00Z, **отклонены** (`late: refuse`): ход обсчитан без них."),
+            "{f}:\n{}",
+            read(f)
+        );
+    }
+    let ru = read("report.ru.md");
+    assert!(
+        ru.contains("- Записано в `adjudication.yaml` рядом с этим отчётом, SHA-256 `"),
+        "{ru}"
+    );
+    assert!(!ru.contains("Recorded in"), "{ru}");
+    let out = ok(dikast(&["verify", d]));
+    assert!(out.ends_with("verified\n"), "{out}");
+    // A changed record is still caught through the Russian line too.
+    let rec = dir.join("turns/0001/adjudication.yaml");
+    let body = fs::read_to_string(&rec).unwrap();
+    fs::write(
+        &rec,
+        body.replace("2026-03-02T01:00:00Z", "2026-03-02T01:30:00Z"),
+    )
+    .unwrap();
+    let o = dikast(&["verify", d]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
 }

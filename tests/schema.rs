@@ -125,6 +125,9 @@ fn schema_decides_the_shapes_check_decides() {
         "standing: { fortify: { Athens: Walls } }",
         "standing: { losses: ATH-9, capitulate: Plataea }",
         "entropy: 12345",
+        // Issue 32.18: `check` takes an empty `entropy:` (null) as no text; so does the schema.
+        "entropy: null",
+        "entropy:",
         "actions: [ { move: ATH-1, path: [Athens, Megara] } ]",
         "combat: [ { sortie: { from: Potidaea, blocks: [ATH-2] } } ]",
     ] {
@@ -141,4 +144,55 @@ fn schema_decides_the_shapes_check_decides() {
     ] {
         assert!(!ok(&format!("{env}{bad}\n")), "the schema accepts {bad}");
     }
+}
+
+/// Issue 32.18: `entropy:` left empty (null) passes `dikast check`, as the schema says.
+#[test]
+fn an_empty_entropy_passes_check_as_the_schema_says() {
+    let t = std::env::temp_dir().join(format!("dikast-schema-entropy-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&t);
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_dikast"))
+            .args(args)
+            .output()
+            .expect("dikast runs")
+    };
+    let d = t.join("war");
+    assert!(run(&["new", d.to_str().unwrap()]).status.success());
+    let o = run(&["template", d.to_str().unwrap(), "--side", "athens"]);
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("entropy: \"\""), "{text}");
+    let orders = t.join("athens.yaml");
+    std::fs::write(&orders, text.replace("entropy: \"\"", "entropy: null")).unwrap();
+    let o = run(&[
+        "check",
+        orders.to_str().unwrap(),
+        "--against",
+        d.join("turns/0001/view-athens.yaml").to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let _ = std::fs::remove_dir_all(&t);
+}
+
+/// Issue 32.14: a word an order takes (`for: action | event`) is in the schema as an enum,
+/// which an editor completes and names in its error, while any case still passes.
+#[test]
+fn order_words_are_enums_an_editor_completes() {
+    let reg = dikast::games::builtin();
+    let g = reg.find("hellenes").expect("hellenes");
+    let schema = g.orders_schema();
+    let text = schema.to_string();
+    assert!(
+        text.contains(r#"{"enum":["action","event"]}"#),
+        "no enum of `for`: {text}"
+    );
+    let v = jsonschema::validator_for(&schema).expect("compiles");
+    let env = "game: g\nturn: 3\nside: athens\nbased_on: 0123abcd\n";
+    let ok = |y: &str| v.is_valid(&serde_yaml::from_str::<serde_json::Value>(y).expect("yaml"));
+    assert!(ok(&format!(
+        "{env}initiative: {{ card: 1, for: ACTION }}\n"
+    )));
+    assert!(!ok(&format!(
+        "{env}initiative: {{ card: 1, for: actoin }}\n"
+    )));
 }

@@ -527,12 +527,12 @@ fn a_week_by_mail_without_surprises() {
             .unwrap_or_else(|| panic!("{who} got no correction"))
     };
     let na = notice("athens", "adjudication taken back");
-    let ns = notice("sparta", "разбор хода отменён");
+    let ns = notice("sparta", "обсчёт хода отменён");
     let nm = notice("moderator", "adjudication taken back");
     assert!(raw_text(&na).contains("Auto-Submitted: auto-generated"));
     assert!(
         ns.body
-            .contains(&format!("ведущий отменил разбор хода {p}"))
+            .contains(&format!("ведущий отменил обсчёт хода {p}"))
             && !ns.body.contains("Correction for"),
         "{}",
         ns.body

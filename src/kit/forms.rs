@@ -670,17 +670,19 @@ pub fn shape_schema(shape: &Shape) -> Value {
         ] }),
         Shape::Int { min } => json!({ "type": "integer", "minimum": min }),
         Shape::Word(words) => {
-            let mut alts = vec![json!({ "type": "string", "pattern": any_case(words) })];
+            // The words themselves first, as an `enum`: an editor completes them and names
+            // them when a value is wrong (issue 32.14); the same words in any case and
+            // spacing pass as `check` takes them.
+            let mut alts = vec![
+                json!({ "enum": words }),
+                json!({ "type": "string", "pattern": any_case(words) }),
+            ];
             for b in [true, false] {
                 if words.contains(&if b { "true" } else { "false" }) {
                     alts.push(json!({ "const": b }));
                 }
             }
-            if alts.len() == 1 {
-                alts.remove(0)
-            } else {
-                json!({ "anyOf": alts })
-            }
+            json!({ "anyOf": alts, "description": format!("one of: {} (any case)", words.join(", ")) })
         }
         Shape::List { item, min } => {
             json!({ "type": "array", "items": shape_schema(item), "minItems": min })
@@ -761,7 +763,7 @@ pub fn schema(game: &str, forms: &Forms) -> Value {
         ),
         (
             "entropy",
-            json!({ "type": ["string", "number", "integer", "boolean"], "description": "Any text: it feeds the dice." }),
+            json!({ "type": ["string", "number", "integer", "boolean", "null"], "description": "Any text: it feeds the dice (`entropy:` left empty is no text, as `dikast check` takes it)." }),
         ),
         (
             "token",

@@ -227,8 +227,8 @@ pub const KIT: Phrases = &[
     ("a number", "число"),
     ("text in quotes", "текст в кавычках"),
     // did you mean
-    ("did you mean {}? `{}` takes: {}", "может быть, {0}? `{1}` принимает: {2}"),
-    ("did you mean {}?", "может быть, {0}?"),
+    ("did you mean {}? `{}` takes: {}", "возможно, имелось в виду {0}? `{1}` принимает: {2}"),
+    ("did you mean {}?", "возможно, имелось в виду {0}?"),
     ("e.g. {}", "например, {0}"),
     ("rule {}: {}", "правило {0}: {1}"),
     // YAML
@@ -459,18 +459,18 @@ pub const KIT: Phrases = &[
     ("empty list", "пустой список"),
     ("{} needs `{}`", "в {0} нужен `{1}`"),
     ("`{}` is not part of {}", "`{0}` не входит в {1}"),
-    ("did you mean {}? {} takes: {}", "может быть, {0}? {1} принимает: {2}"),
+    ("did you mean {}? {} takes: {}", "возможно, имелось в виду {0}? {1} принимает: {2}"),
     ("{} takes: {}", "{0} принимает: {1}"),
     ("`{}` is not an order of this step: {}", "`{0}` — не приказ этого шага: {1}"),
     ("not this step", "не на этом шаге"),
-    ("did you mean {}? this step takes: {}", "может быть, {0}? на этом шаге принимаются: {1}"),
+    ("did you mean {}? this step takes: {}", "возможно, имелось в виду {0}? на этом шаге принимаются: {1}"),
     ("`{}` is not an order of {} ({})", "`{0}` — не приказ в {1} ({2})"),
     ("unknown verb", "неизвестный глагол"),
     ("{} names no verb ({})", "в {0} нет глагола ({1})"),
     ("`{}` in {}", "`{0}` в {1}"),
     ("`{}` in `{}`: {}", "`{0}` в `{1}`: {2}"),
     ("`{}` is not part of `{}` in `{}`", "`{0}` не входит в `{1}` в `{2}`"),
-    ("did you mean {}? `{}` in `{}` takes: {}", "может быть, {0}? `{1}` в `{2}` принимает: {3}"),
+    ("did you mean {}? `{}` in `{}` takes: {}", "возможно, имелось в виду {0}? `{1}` в `{2}` принимает: {3}"),
     ("`{}` in `{}` takes: {}", "`{0}` в `{1}` принимает: {2}"),
     ("there is no side `{}` in this game", "в этой игре нет стороны `{0}`"),
     ("{} has two verbs, `{}` and `{}`: one order does one thing", "в {0} два глагола, `{1}` и `{2}`: один приказ делает одно дело"),
@@ -521,8 +521,14 @@ mod tests {
             ),
             "`standing`: `losses`: ожидалось имя, а найдено ничего (null)"
         );
-        assert_eq!(sentence("did you mean ATH-19?", t), "может быть, ATH-19?");
-        assert_eq!(sentence("did you mean Pericles?", t), "может быть, Перикл?");
+        assert_eq!(
+            sentence("did you mean ATH-19?", t),
+            "возможно, имелось в виду ATH-19?"
+        );
+        assert_eq!(
+            sentence("did you mean Pericles?", t),
+            "возможно, имелось в виду Перикл?"
+        );
         assert_eq!(
             sentence("your hand: C01 Pericles, C02 Nicias", t),
             "у вас на руке: C01 Перикл, C02 Nicias"

@@ -77,7 +77,7 @@ const PHRASES: Phrases = &[
     ("there is no card `{}`", "нет карты `{0}`"),
     ("`{}` is not in your hand", "карты `{0}` нет у вас на руке"),
     ("not in your hand", "нет на руке"),
-    ("did you mean {}? your hand: {}", "может быть, {0}? у вас на руке: {1}"),
+    ("did you mean {}? your hand: {}", "возможно, имелось в виду {0}? у вас на руке: {1}"),
     ("your hand: {}", "у вас на руке: {0}"),
     // Events that do nothing at New Year (check::orders)
     (
@@ -91,12 +91,12 @@ const PHRASES: Phrases = &[
     ),
     (
         "play it for its Action value as a sacrifice (`for: action, sacrifice: <Olympian>`), or keep it for a season",
-        "сыграйте её на действия как жертву (`for: action, sacrifice: <Olympian>`) или сохраните до сезона",
+        "сыграйте её ради значения действий — как жертву (`for: action, sacrifice: <Olympian>`) или сохраните до сезона",
     ),
     ("a city name", "название города"),
     ("a place name", "название места"),
     ("a block id", "id блока"),
-    ("a card id or name", "id или название карты"),
+    ("a card id or name", "номер или название карты"),
     ("a list of cities", "список городов"),
     ("a list of block ids", "список id блоков"),
     ("expected a block id or a list of ids, found {}", "ожидался id блока или список id, а найдено {0}"),
@@ -144,7 +144,7 @@ const PHRASES: Phrases = &[
     ),
     (
         "play it for its Action value as a sacrifice, or keep it for a season",
-        "сыграйте её на действия как жертву или сохраните до сезона",
+        "сыграйте её ради значения действий — как жертву или сохраните до сезона",
     ),
     ("no target is open to you now: play the card for its Action value", "сейчас вам не доступна ни одна цель: сыграйте карту на действия"),
     ("open to you now: {}", "сейчас доступны: {0}"),
@@ -308,7 +308,7 @@ const PHRASES: Phrases = &[
     ("actions are: {}", "действия: {0}"),
     ("`{}` is not an action", "`{0}` — не действие"),
     ("unknown action", "неизвестное действие"),
-    ("did you mean `{}`?", "может быть, `{0}`?"),
+    ("did you mean `{}`?", "возможно, имелось в виду `{0}`?"),
     ("`{}` needs a `path`", "`{0}` требует `path`"),
     (
         "write `path: [<start>, <area>, …]`, the places entered in order",
@@ -327,7 +327,7 @@ const PHRASES: Phrases = &[
         "`build: {}` adds a step; `build: {}` draws a new block there; `build: { garrison: <city> }` a garrison in a captured city",
         "`build: {0}` добавляет шаг; `build: {1}` берёт туда новый блок; `build: { garrison: <city> }` — гарнизон во взятом городе",
     ),
-    ("`{}` is neither one of your blocks nor a city", "`{0}` — ни ваш блок, ни город"),
+    ("`{}` is neither one of your blocks nor a city", "`{0}` — не ваш блок и не город"),
     ("what to build?", "что строить?"),
     (
         "`build: <your block id>` adds a step; `build: <city>` draws a new block",
@@ -423,7 +423,7 @@ const PHRASES: Phrases = &[
     ("not adjacent", "не граничит"),
     ("a land move goes from area to adjacent area", "сухопутное движение идёт из области в соседнюю"),
     ("a naval move goes from sea to adjacent sea", "морское движение идёт из моря в соседнее море"),
-    ("areas next to {}: {}", "области рядом с {0}: {1}"),
+    ("areas next to {}: {}", "соседние с {0} области: {1}"),
     ("seas next to {}: {}", "моря рядом с {0}: {1}"),
     ("{} is more than {} areas away", "{0} дальше, чем за {1} области"),
     ("area {} of the move", "область {0} движения"),
@@ -683,7 +683,7 @@ const PHRASES: Phrases = &[
     ("you are not besieging {}", "вы не осаждаете {0}"),
     (
         "siege combat only against a city your blocks besiege since an earlier season (7.2: none in the besieger's initial turn)",
-        "осадный бой — только против города, который ваши блоки осаждают с прошлого сезона (7.2: не в начальный тур игрока осады)",
+        "осадный бой — только против города, который ваши блоки осаждают с прошлого сезона (7.2: не в том туре, когда осада началась)",
     ),
     (
         "a siege is established in the Combat phase of the turn your blocks enter the city's area (7.2); assault or attrition is possible from the next season",
@@ -701,7 +701,7 @@ const PHRASES: Phrases = &[
     ("the siege of {} was established this season", "осада {0} установлена в этом сезоне"),
     (
         "siege combat only against a city whose siege was established in an earlier season (7.2: none in the besieger's initial turn)",
-        "осадный бой — только против города, осада которого установлена в прошлом сезоне (7.2: не в начальный тур игрока осады)",
+        "осадный бой — только против города, осада которого установлена в прошлом сезоне (7.2: не в том туре, когда осада началась)",
     ),
     ("{} is possible from next season", "{0} возможно со следующего сезона"),
     ("an assault", "штурм"),
@@ -955,7 +955,7 @@ const PHRASES: Phrases = &[
     ("Revolts and Helot Revolts may not be played at New Year", "Восстания и Восстания илотов нельзя играть в Новый год"),
     (
         "play it for its Action value as a sacrifice (`for: action, sacrifice: <Olympian>`), or play another card",
-        "сыграйте её на действия как жертву (`for: action, sacrifice: <Olympian>`) или сыграйте другую карту",
+        "сыграйте её ради значения действий — как жертву (`for: action, sacrifice: <Olympian>`) или сыграйте другую карту",
     ),
     ("you already have a sacrifice on {}", "у вас уже есть жертва {0|dat}"),
     ("one sacrifice per Olympian", "одна жертва на олимпийца"),
@@ -983,7 +983,7 @@ const PHRASES: Phrases = &[
     // ---- Olympians and appeals (check::appeals)
     ("there is no Olympian called `{}`", "нет олимпийца `{0}`"),
     ("unknown Olympian", "неизвестный олимпиец"),
-    ("did you mean {}? the Olympians: {}", "может быть, {0}? олимпийцы: {1}"),
+    ("did you mean {}? the Olympians: {}", "возможно, имелось в виду {0}? олимпийцы: {1}"),
     ("the Olympians: {}", "олимпийцы: {0}"),
     ("an Olympian's name", "имя олимпийца"),
     (
@@ -993,14 +993,14 @@ const PHRASES: Phrases = &[
     ("one sacrifice per Olympian", "одна жертва на олимпийца"),
     (
         "an appeal names the Olympian with your sacrifice, the results it may re-roll (`on`) and when (`when`)",
-        "просьба называет олимпийца, которому у вас есть жертва, броски, которые он может перебросить (`on`), и когда (`when`)",
+        "обращение называет олимпийца, которому у вас есть жертва, броски, которые он может перебросить (`on`), и когда (`when`)",
     ),
-    ("`appeals` takes a list of appeals, found {}", "`appeals` принимает список просьб, а найдено {0}"),
+    ("`appeals` takes a list of appeals, found {}", "`appeals` принимает список обращений к олимпийцам, а найдено {0}"),
     (
         "write `appeals: [{ olympian: Ares, on: \"battle:*\", when: {} }]`",
         "напишите `appeals: [{ olympian: Ares, on: \"battle:*\", when: {0} }]`",
     ),
-    ("an appeal is a mapping, found {}", "просьба — это отображение, а найдено {0}"),
+    ("an appeal is a mapping, found {}", "обращение — это отображение, а найдено {0}"),
     (
         "write `{ olympian: Ares, on: \"battle:*\", when: {} }`",
         "напишите `{ olympian: Ares, on: \"battle:*\", when: {0} }`",
@@ -1010,10 +1010,10 @@ const PHRASES: Phrases = &[
     ("`when` takes a mapping of conditions, found {}", "`when` принимает отображение условий, а найдено {0}"),
     ("conditions: {}", "условия: {0}"),
     ("`{}` takes a whole number (0 or more)", "`{0}` принимает целое число (0 или больше)"),
-    ("`{}` is not a condition of an appeal", "`{0}` — не условие просьбы"),
-    ("`{}` is not part of an appeal", "`{0}` не входит в просьбу"),
-    ("an appeal takes `olympian`, `on`, `as` and `when`", "просьба принимает `olympian`, `on`, `as` и `when`"),
-    ("an appeal needs `olympian`", "в просьбе нужен `olympian`"),
+    ("`{}` is not a condition of an appeal", "`{0}` — не условие обращения"),
+    ("`{}` is not part of an appeal", "`{0}` не входит в обращение к олимпийцу"),
+    ("an appeal takes `olympian`, `on`, `as` and `when`", "обращение принимает `olympian`, `on`, `as` и `when`"),
+    ("an appeal needs `olympian`", "в обращении нужен `olympian`"),
     ("{} governs {}: `{}` names none of them", "{0} ведает: {1}; `{2}` не называет ни одного такого броска"),
     ("no such result", "нет такого броска"),
     (
@@ -1043,29 +1043,29 @@ const PHRASES: Phrases = &[
         "a result is either yours or the enemy's: `my_…` and `enemy_…` conditions never hold together",
         "бросок либо ваш, либо вражеский: условия `my_…` и `enemy_…` вместе не выполняются",
     ),
-    ("write two appeals instead", "напишите вместо этого две просьбы"),
+    ("write two appeals instead", "напишите вместо этого два обращения"),
     // what an Olympian governs (`Governs::words`)
     ("the cards dealt at the year's start", "карты, розданные в начале года"),
     ("new blocks drawn from the pool", "новые блоки, вытянутые из пула"),
-    ("land-battle dice (field battles, sorties)", "кости сухопутных битв (полевые битвы, вылазки)"),
-    ("naval-battle dice", "кости морских битв"),
-    ("assault dice", "кости штурма"),
-    ("siege attrition dice", "кости осадного истощения"),
-    ("other dice (peace offers, Events)", "прочие кости (мирные предложения, события)"),
+    ("land-battle dice (field battles, sorties)", "кубики сухопутных битв (полевые битвы, вылазки)"),
+    ("naval-battle dice", "кубики морских битв"),
+    ("assault dice", "кубики штурма"),
+    ("siege attrition dice", "кубики осадного истощения"),
+    ("other dice (peace offers, Events)", "прочие кубики (мирные предложения, события)"),
     // ---- the forms' rules (check::forms, shown as `rule <n>: <what>`)
     ("assault a city you besiege", "штурм города, который вы осаждаете"),
     ("siege attrition against a city you besiege or blockade", "осадное истощение против города, который вы осаждаете или блокируете"),
     ("the besieged city", "осаждённый город"),
     ("the blocks that sortie", "блоки, делающие вылазку"),
     ("besieged blocks attack their besiegers", "осаждённые блоки атакуют осаждающих"),
-    ("the Olympian appealed to", "олимпиец, к которому обращена просьба"),
+    ("the Olympian appealed to", "олимпиец, к которому вы обращаетесь"),
     ("a dice label; `*` stands for any text", "метка бросков; `*` — любой текст"),
     ("only in battles where you attack, or defend", "только в битвах, где вы нападаете или защищаетесь"),
-    ("the condition under which the appeal is made", "условие, при котором просьба делается"),
-    ("a card id or name from your hand", "id или название карты с вашей руки"),
+    ("the condition under which the appeal is made", "условие, при котором делается обращение"),
+    ("a card id or name from your hand", "номер или название карты с вашей руки"),
     ("its Action value or its Event", "на действия или как событие"),
     ("the card you play this season", "карта, которую вы играете в этом сезоне"),
-    ("the Olympian (with for: action)", "олимпиец (при for: action)"),
+    ("the Olympian (with for: action)", "олимпиец (при `for: action`)"),
     ("the card you play at New Year", "карта, которую вы играете в Новый год"),
     ("the start (optional), then each place entered", "начало (можно не писать), затем каждое место на пути"),
     ("land blocks standing together", "сухопутные блоки, стоящие вместе"),
@@ -1121,7 +1121,7 @@ const PHRASES: Phrases = &[
     ("who takes hits first among equals", "кто первым получает попадания среди равных"),
     ("preferred retreat routes", "предпочтительные пути отступления"),
     ("blocks that leave a city before a siege", "блоки, которые покидают город перед осадой"),
-    ("appeals to the Olympians", "просьбы к олимпийцам"),
+    ("appeals to the Olympians", "обращения к олимпийцам"),
     (
         "standing orders; they replace your current ones whole",
         "постоянные приказы; они целиком заменяют нынешние",
@@ -1147,7 +1147,7 @@ mod tests {
                 "did you mean Pericles? your hand: C01 Pericles",
                 super::tongue()
             ),
-            "может быть, Перикл? у вас на руке: C01 Перикл"
+            "возможно, имелось в виду Перикл? у вас на руке: C01 Перикл"
         );
     }
 

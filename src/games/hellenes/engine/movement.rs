@@ -733,7 +733,8 @@ pub fn state_board(sc: &Scenario, st: &State, side: &str, moved: &BTreeSet<Strin
 /// 2.0 [A] Retreat: where a block that must leave `from` goes, or `None` (eliminated).
 /// Candidates: land blocks to adjacent land areas, fleets in a sea to adjacent seas or to
 /// a coastal area of that sea whose city their side controls, fleets in a coastal area to
-/// its seas; never into a place the enemy holds or a closed neutral city-state. Order of
+/// its seas; never into a place the enemy holds, a city the enemy controls (its garrison
+/// holds it, 3 [S]) or a closed neutral city-state. Order of
 /// preference: the owner's `standing.retreat` for `from`; for an attacker the place it
 /// came from; places whose city the owner controls; then map order.
 pub fn retreat_to(
@@ -762,7 +763,15 @@ pub fn retreat_to(
     } else if let Some(a) = sc.area(from) {
         cands.extend(a.land.iter().cloned());
     }
-    cands.retain(|p| !board.holds(p) && !neutral_closed(sc, &board, p));
+    // 3 City control [S]: a vacant city is its loyalty's, and "garrisons of loyal cities
+    // are always present": a city the enemy controls is held even with no enemy block in
+    // it (Thebes just left by its attackers), so no routed block retreats into it.
+    let enemy_city = |p: &String| {
+        board
+            .city(p)
+            .is_some_and(|c| c.control != side && c.control != "neutral")
+    };
+    cands.retain(|p| !board.holds(p) && !neutral_closed(sc, &board, p) && !enemy_city(p));
     let prefer = st
         .standing
         .get(side)

@@ -138,7 +138,7 @@ pub fn describe(sc: &Scenario, v: &View, lang: Lang) -> String {
     let _ = writeln!(
         out,
         "{} ({}):",
-        lang.pick("**Your hand**", "**Ваша рука**"),
+        lang.pick("**Your hand**", "**Карты на руке**"),
         lang.count(n, ["card", "cards"], ["карта", "карты", "карт"])
     );
     for c in &v.hand {
@@ -386,7 +386,7 @@ pub fn sacrifices(
         "\n{}",
         lang.pick(
             "**Sacrifices** (10.4.1; each may be spent on one appeal, 11.0):",
-            "**Жертвы** (10.4.1; каждую можно потратить на одну просьбу, 11.0):"
+            "**Жертвы** (10.4.1; каждую можно потратить на одно обращение к олимпийцу, 11.0):"
         )
     );
     for side in sc.side_ids() {

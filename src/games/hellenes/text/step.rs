@@ -124,7 +124,7 @@ pub fn info(sc: &Scenario, st: &State, lang: Lang) -> StepInfo {
                 ),
                 Phase::NewYear => lang.pick(
                     "the card you play at New Year (`new_year:`): for its Event, or for its Action value as a sacrifice to an Olympian",
-                    "карту, которую вы играете в Новый год (`new_year:`): как событие или на действия как жертву олимпийцу",
+                    "карту, которую вы играете в Новый год (`new_year:`): как событие или ради значения действий — как жертву олимпийцу",
                 ),
             };
             (s.clone(), ask.to_string())

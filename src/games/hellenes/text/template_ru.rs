@@ -11,9 +11,17 @@ use crate::lang::Lang;
 /// English fragments of the template's comments and their Russian, in the order they are
 /// tried (a longer fragment before any fragment it contains).
 const PHRASES: &[(&str, &str)] = &[
+    // Orders' words stay as written, in code; placeholders in Russian.
+    (
+        "- assault: <city> | - attrition: <city> | - sortie: { from: <city>, blocks: [<ids>] }",
+        "`- assault: <город>` | `- attrition: <город>` | `- sortie: { from: <город>, blocks: [<id блоков>] }`",
+    ),
+    ("(assault at ", "(`assault` в "),
+    ("(attrition at ", "(`attrition` в "),
+    ("(sortie from ", "(`sortie` из "),
     (
         "Setup: nothing to decide. Your `entropy` above feeds the dice of the deal.",
-        "Подготовка: решать нечего. Ваша `entropy` выше войдёт в кости раздачи.",
+        "Подготовка: решать нечего. Текст в поле `entropy` используется при раздаче карт.",
     ),
     (
         "Initiative: play one card of your hand, for its Action value or its Event.",
@@ -23,7 +31,7 @@ const PHRASES: &[(&str, &str)] = &[
         "The lower Action value goes first; an Event counts 0; ties:",
         "Первым ходит меньшее значение действий; событие считается за 0; при равенстве —",
     ),
-    ("Your hand:", "Ваша рука:"),
+    ("Your hand:", "Карты на руке:"),
     (
         "for its Event, `target:` one of:",
         "как событие — `target:`, одно из:",
@@ -38,7 +46,7 @@ const PHRASES: &[(&str, &str)] = &[
     ),
     (
         "a card id or name from your hand",
-        "id или название карты с вашей руки",
+        "номер или название карты с вашей руки",
     ),
     (
         "player turn: send standing orders if you want to change them.",
@@ -54,7 +62,7 @@ const PHRASES: &[(&str, &str)] = &[
     ),
     (
         "per city you control: walls | field (default walls)",
-        "для каждого вашего города: walls (в стенах) | field (в поле); по умолчанию walls",
+        "для каждого вашего города: `walls` (в стенах) | `field` (в поле); по умолчанию `walls`",
     ),
     (
         "cities whose defenders capitulate if assaulted",
@@ -74,7 +82,7 @@ const PHRASES: &[(&str, &str)] = &[
     ),
     ("11.0 e.g.", "11.0 например"),
     ("Cities you control:", "Ваши города:"),
-    ("Your player turn:", "Ваш тур игрока:"),
+    ("Your player turn:", "Ваш тур:"),
     (
         "action(s) (1.0: your card's Action value; none after an Event).",
         "действ. (1.0: значение действий вашей карты; после события — ни одного).",
@@ -129,20 +137,20 @@ const PHRASES: &[(&str, &str)] = &[
     ),
     (
         "For its Event (not a Revolt; a combat Event does nothing: no combat phase), or for its",
-        "Как событие (не Восстание; боевое событие ничего не даёт: фазы боя нет) или на",
+        "Как событие (не Восстание; боевое событие ничего не даёт: фазы боя нет) или ради",
     ),
     (
         "Action value as a sacrifice (10.4.1): a spare garrison block on the Olympian you name,",
-        "действия как жертву (10.4.1): запасной блок гарнизона на названного вами олимпийца,",
+        "значения действий — как жертву (10.4.1): запасной блок гарнизона на названного вами олимпийца,",
     ),
     (
         "at most one per Olympian, kept until an appeal (11.0) uses it. The value only decides",
-        "не больше одной на олимпийца, хранится до мольбы (11.0). Значение карты решает лишь,",
+        "не больше одного на олимпийца, хранится до обращения к олимпийцу (11.0). Значение карты определяет лишь то,",
     ),
     ("who sacrifices first.", "кто приносит жертву первым."),
     ("The Olympians:", "Олимпийцы:"),
     ("(you have a sacrifice here)", "(здесь есть ваша жертва)"),
-    ("[A] house default", "[A] домашнее правило"),
+    ("[A] house default", "[A] по умолчанию (домашнее правило)"),
     (
         "the cards dealt at the year's start",
         "карты, розданные в начале года",
@@ -153,26 +161,26 @@ const PHRASES: &[(&str, &str)] = &[
     ),
     (
         "land-battle dice (field battles, sorties)",
-        "кости сухопутных битв (полевые битвы, вылазки)",
+        "кубики сухопутных битв (полевые битвы, вылазки)",
     ),
-    ("naval-battle dice", "кости морских битв"),
-    ("assault dice", "кости штурма"),
-    ("siege attrition dice", "кости осадного истощения"),
+    ("naval-battle dice", "кубики морских битв"),
+    ("assault dice", "кубики штурма"),
+    ("siege attrition dice", "кубики осадного истощения"),
     (
         "other dice (peace offers, Events)",
-        "прочие кости (мирные предложения, события)",
+        "прочие кубики (мирные предложения, события)",
     ),
     (
         "action (a sacrifice) | event",
-        "action (жертва) | event (событие)",
+        "`action` (жертва) | `event` (событие)",
     ),
     (
         "action | event",
-        "action (на действия) | event (как событие)",
+        "`action` (на действия) | `event` (как событие)",
     ),
     (
         "the Olympian (with for: action)",
-        "олимпиец (при for: action)",
+        "олимпиец (при `for: action`)",
     ),
     (
         "Winter (9.x, page 9): one turn for both sides, resolved in this order:",
@@ -249,9 +257,46 @@ fn card_line(line: &str) -> Option<String> {
     let (name, rest) = rest.split_once("  (Action ")?;
     let (action, event) = rest.split_once(")  Event: ")?;
     Some(format!(
-        "#   {id}  {}  (действия: {action})  Событие: {}",
+        "#   {id}  {}  (Действие {action})  Событие: {}",
         words::text(name, Lang::Ru),
         words::text(event, Lang::Ru)
+    ))
+}
+
+/// `# Your player turn: 2 action(s) (…)` as «Ваш тур: 2 действия (…)», the noun agreeing
+/// with the number.
+fn turn_line(line: &str) -> Option<String> {
+    let rest = line.strip_prefix("# Your player turn: ")?;
+    let (n, rest) = rest.split_once(" action(s) ")?;
+    let n: u32 = n.parse().ok()?;
+    let why = rest
+        .strip_prefix("(1.0: your card's Action value; none after an Event).")
+        .map(|_| "(1.0: значение действий вашей карты; после события — ни одного).")?;
+    Some(format!(
+        "# Ваш тур: {} {why}",
+        Lang::Ru.count(n, ["", ""], ["действие", "действия", "действий"])
+    ))
+}
+
+/// A line of the Olympians' list, `#   Apollo    new blocks …`, with the Russian name
+/// padded to the longest Russian name, so the second column stays aligned.
+fn olympian_line(line: &str, sc: &Scenario) -> Option<String> {
+    let rest = line.strip_prefix("#   ")?;
+    let gods = &sc.params.olympians.gods;
+    let g = gods.iter().find(|g| {
+        rest.strip_prefix(g.name.as_str())
+            .is_some_and(|r| r.starts_with(' ') && !r.trim_start().starts_with('('))
+    })?;
+    let width = gods
+        .iter()
+        .map(|g| words::text(&g.name, Lang::Ru).chars().count())
+        .max()
+        .unwrap_or(0);
+    let what = rest[g.name.len()..].trim_start();
+    Some(format!(
+        "#   {:<width$}  {}",
+        words::text(&g.name, Lang::Ru),
+        comment(what, sc)
     ))
 }
 
@@ -285,7 +330,9 @@ fn comment(text: &str, sc: &Scenario) -> String {
 pub fn russian(sc: &Scenario, en: &str) -> String {
     let mut out = String::new();
     for line in en.lines() {
-        if let Some(c) = card_line(line) {
+        if let Some(c) = turn_line(line).or_else(|| olympian_line(line, sc)) {
+            out.push_str(&c);
+        } else if let Some(c) = card_line(line) {
             out.push_str(&c);
         } else if let Some(i) = line.find('#') {
             out.push_str(&line[..i]);

@@ -55,7 +55,7 @@ pub fn reroll_words(sc: &Scenario, r: &Reroll, sep: &str, lang: Lang) -> String 
             r.label
         ),
         format!(
-            "{first}; 11.0 {who} — просьба к {} (жертва потрачена): переброс `{}`: ",
+            "{first}; 11.0 {who} — обращение к {} (жертва потрачена): переброс `{}`: ",
             declined(&r.olympian, lang, true),
             r.label
         ),
@@ -94,12 +94,12 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
             if own {
                 lang.pick(
                     format!("11.0 Your standing appeal to {} on `{label}` was not made: {en}.", name(olympian, lang)),
-                    format!("11.0 Ваша постоянная просьба к олимпийцу {} о `{label}` не исполнена: {ru}.", name(olympian, lang)),
+                    format!("11.0 Ваше постоянное обращение к олимпийцу {} о `{label}` не исполнено: {ru}.", name(olympian, lang)),
                 )
             } else {
                 lang.pick(
                     format!("11.0 {} standing appeal to {} on `{label}` was not made: {en}.", report::possessive(&nom(side)), name(olympian, lang)),
-                    format!("11.0 Постоянная просьба {} к олимпийцу {} о `{label}` не исполнена: {ru}.", gen(side), name(olympian, lang)),
+                    format!("11.0 Постоянное обращение {} к олимпийцу {} о `{label}` не исполнено: {ru}.", gen(side), name(olympian, lang)),
                 )
             }
         }
@@ -121,7 +121,7 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
                 faces(again)
             ),
             format!(
-                "11.0 {} — просьба к {} о {} `{label}` ({}): жертва потрачена, кости переброшены, `{reroll}`: {}; новый результат остаётся в силе.",
+                "11.0 {} — обращение к {} о {} `{label}` ({}): жертва потрачена, кубики переброшены, `{reroll}`: {}; новый результат остаётся в силе.",
                 nom(side),
                 declined(olympian, lang, true),
                 if side == owner { "своём броске".to_string() } else { format!("броске {}", gen(owner)) },
@@ -146,7 +146,7 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
                         drawn.join(", ")
                     ),
                     format!(
-                        "11.0 {} — просьба к {} о раздаче `{label}`: жертва потрачена; сброшены {}, сверху колоды сданы {} (без перетасовки).",
+                        "11.0 {} — обращение к {} о раздаче `{label}`: жертва потрачена; сброшены {}, сверху колоды сданы {} (без перетасовки).",
                         nom(side),
                         declined(olympian, lang, true),
                         discarded.join(", "),
@@ -164,7 +164,7 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
                         if n == 1 { "one" } else { "ones" }
                     ),
                     format!(
-                        "11.0 {} — просьба к {} о раздаче `{label}`: жертва потрачена; карты сброшены ({n}), сверху колоды сданы новые ({n}).",
+                        "11.0 {} — обращение к {} о раздаче `{label}`: жертва потрачена; карты сброшены ({n}), сверху колоды сданы новые ({n}).",
                         nom(side),
                         declined(olympian, lang, true)
                     ),
@@ -189,7 +189,7 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
                         if side == owner { "its own".to_string() } else { report::possessive(&nom(owner)) },
                     ),
                     format!(
-                        "11.0 {} — просьба к {} о {} в {city}: {returned} возвращается в пул, вместо него вытянут {drawn} (запечатанная выборка `{reroll}`); жертва потрачена.",
+                        "11.0 {} — обращение к {} о {} в {city}: {returned} возвращается в пул, вместо него вытянут {drawn} (запечатанная выборка `{reroll}`); жертва потрачена.",
                         nom(side),
                         declined(olympian, lang, true),
                         if side == owner { "своём новом блоке".to_string() } else { format!("новом блоке {}", gen(owner)) },
@@ -204,7 +204,7 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
                         report::possessive(&nom(owner)),
                     ),
                     format!(
-                        "11.0 {} — просьба к {} о новом блоке {} в {city}: блок возвращается в пул, вытянут другой (запечатанная выборка `{reroll}`); жертва потрачена.",
+                        "11.0 {} — обращение к {} о новом блоке {} в {city}: блок возвращается в пул, вытянут другой (запечатанная выборка `{reroll}`); жертва потрачена.",
                         nom(side),
                         declined(olympian, lang, true),
                         gen(owner),

@@ -114,7 +114,7 @@ pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>, lang: Lang) -
     let turn_of = |s: &str| {
         lang.pick(
             format!("{} player turn", possessive(&name(s))),
-            format!("Ход игрока {}", gen(s)),
+            format!("Тур игрока {}", gen(s)),
         )
     };
     match e {
@@ -138,7 +138,7 @@ pub fn narrate(sc: &Scenario, e: &SeasonEvent, side: Option<&str>, lang: Lang) -
             } else if own(s) {
                 lang.pick(
                     format!("1.0 {}: {c} gives {actions}; {ordered} ordered.", turn_of(s)),
-                    format!("1.0 {}: карта {c} даёт {actions}; приказано: {ordered}.", turn_of(s)),
+                    format!("1.0 {}: карта {c} даёт {actions}; использовано: {ordered}.", turn_of(s)),
                 )
             } else {
                 lang.pick(
@@ -483,7 +483,7 @@ pub fn battle_text(sc: &Scenario, b: &BattleOutcome, lang: Lang) -> String {
             b.label
         ),
         (naval, Lang::Ru) => format!(
-            "2.0 {} у {} (атакующий: {}, обороняющийся: {}; кости `{}`):",
+            "2.0 {} у {} (атакующий: {}, обороняющийся: {}; кубики `{}`):",
             if naval {
                 "Морская битва"
             } else {
@@ -513,7 +513,7 @@ pub fn battle_text(sc: &Scenario, b: &BattleOutcome, lang: Lang) -> String {
                 cards.join(", ")
             ),
             format!(
-                "\n  - {} стреляет с числом рейтинга +{points} (не больше 3): {} (1.0 [A] `battle-bonus`)",
+                "\n  - {} атакует с рейтингом, повышенным на {points} (максимум 3): {} (1.0 [A] `battle-bonus`)",
                 name(s),
                 cards.join(", ")
             ),
@@ -567,7 +567,7 @@ pub fn battle_text(sc: &Scenario, b: &BattleOutcome, lang: Lang) -> String {
                 .unwrap_or_default()
                 + &dice.join(" "),
             tally(lang, shot.hits as usize, HITS, "попаданий"),
-            tally(lang, shot.routs as usize, ROUTS, "в бегство"),
+            tally(lang, shot.routs as usize, ROUTS, "обращений в бегство"),
         ));
     }
     let rounds = count(lang, b.rounds_fought as usize, ROUNDS_AFTER);

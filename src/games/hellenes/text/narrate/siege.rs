@@ -352,7 +352,7 @@ pub fn narrate(
                     name(besieger)
                 ),
                 format!(
-                    "8.1 Штурм Предательства на город {city}, штурмующий — {} (событие; без капитуляции): первый кубик (`{label}`) — {die}: {x}.",
+                    "8.1 Штурм с предательством (карта «Предательство») города {city}, штурмующий — {} (событие; без капитуляции): первый кубик (`{label}`) — {die}: {x}.",
                     name(besieger)
                 ),
             )
@@ -429,7 +429,7 @@ pub fn narrate(
                 how.words(lang)
             ),
             format!(
-                "{city} переходит к {} (прежний владелец — {}): {}.",
+                "Город {city} переходит к {} (прежний владелец — {}): {}.",
                 words::side(sc, by, lang, Case::Dat),
                 name(from),
                 how.words(lang)
@@ -527,7 +527,7 @@ pub fn narrate(
                         "Your {what} at {} does not take place: {}.",
                         v.city, v.why
                     ),
-                    format!("{yours} {what} у {} не состоится: «{}».", v.city, v.why),
+                    format!("{yours} {what} у {} не состоится: «{}».", v.city, why_ru(&v.why)),
                 )
             } else {
                 lang.pick(
@@ -542,7 +542,7 @@ pub fn narrate(
                         capitalised(&what),
                         gen(&v.side),
                         v.city,
-                        v.why
+                        why_ru(&v.why)
                     ),
                 )
             }
@@ -575,17 +575,17 @@ fn narrate_battle(
             lang.pick(format!("8.1 Assault on {city}"), format!("8.1 Штурм города {city}")),
             lang.pick(
                 " Defenders fire A2, with double defence (8.1.1), and cannot be routed (8.1).",
-                " Защитники стреляют как A2, с двойной защитой (8.1.1), и их нельзя обратить в бегство (8.1).",
+                " Защитники атакуют с рейтингом A2, с двойной защитой (8.1.1), и их нельзя обратить в бегство (8.1).",
             ),
         ),
         (BattleKind::Assault, false) => (
             lang.pick(
                 format!("8.1 Treachery assault on {city}"),
-                format!("8.1 Штурм Предательства на город {city}"),
+                format!("8.1 Штурм с предательством (карта «Предательство») города {city}"),
             ),
             lang.pick(
                 " Defenders fire A2 and cannot be routed (8.1), but have no double defence.",
-                " Защитники стреляют как A2 и их нельзя обратить в бегство (8.1), но двойной защиты у них нет.",
+                " Защитники атакуют с рейтингом A2 и их нельзя обратить в бегство (8.1), но двойной защиты у них нет.",
             ),
         ),
         (BattleKind::Sortie, _) => (
@@ -661,7 +661,7 @@ fn narrate_battle(
                 .unwrap_or_default()
                 + &super::appeal::faces(&shot.dice),
             tally(lang, shot.hits, HITS, "попаданий"),
-            tally(lang, shot.routs, ROUTS, "в бегство"),
+            tally(lang, shot.routs, ROUTS, "обращений в бегство"),
             if effects.is_empty() {
                 lang.pick("no effect", "без последствий").to_string()
             } else {
@@ -760,4 +760,21 @@ fn narrate_battle(
         format!("\n  - После {rounds}: {result}{tail}."),
     ));
     s
+}
+
+/// Why a siege order does not take place, in Russian: the checker's own words for it
+/// (`kit::tr` with the game's tongue), as `check --lang ru` gives them.
+fn why_ru(why: &str) -> String {
+    let t = crate::games::hellenes::check::ru::tongue;
+    // `message (rule N: text)`: each part as the checker's table words it.
+    if let Some((msg, rest)) = why.split_once(" (rule ") {
+        if let Some((num, text)) = rest.strip_suffix(')').and_then(|r| r.split_once(": ")) {
+            return format!(
+                "{} (правило {num}: {})",
+                crate::kit::tr::sentence(msg, t()),
+                crate::kit::tr::sentence(text, t())
+            );
+        }
+    }
+    crate::kit::tr::sentence(why, t())
 }

@@ -375,7 +375,7 @@ pub fn narrate(sc: &Scenario, e: &WinterEvent, side: Option<&str>, lang: Lang) -
                     count(lang, hits, HITS)
                 ),
                 format!(
-                    "9.x Зимнее истощение у {place} ([A] `params.winter.unwintered: attrition`; кости `{label}`): по кубику на блок, каждый результат 1–{hit_on} стоит ему шага: {}; {}.",
+                    "9.x Зимнее истощение у {place} ([A] `params.winter.unwintered: attrition`; кубики `{label}`): по кубику на блок, каждый результат 1–{hit_on} стоит ему шага: {}; {}.",
                     faces,
                     count(lang, hits, HITS)
                 ),

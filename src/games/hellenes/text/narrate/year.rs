@@ -321,7 +321,7 @@ fn peace_offer(
             name(sc, lang, enemy)
         ),
         format!(
-            "14.2.2 Мирное предложение (10.2), {}: плата — престиж {cost} ({track}); кости `{label}`: {} {d0}, {} {d1} = {sum}, {cmp}: {end}.",
+            "14.2.2 Мирное предложение (10.2), {}: плата — престиж {cost} ({track}); кубики `{label}`: {} {d0}, {} {d1} = {sum}, {cmp}: {end}.",
             name(sc, lang, side),
             name(sc, lang, side),
             name(sc, lang, enemy)
@@ -481,7 +481,7 @@ fn sacrificed(
             appeal::name(o, lang)
         ),
         (Some(o), Lang::Ru) => format!(
-            "10.4.1 Жертва, {}: запасной блок гарнизона ставится на {} за карту {c}; он остаётся, пока его не потратит просьба (11.0).",
+            "10.4.1 Жертва, {}: запасной блок гарнизона ставится на {} за карту {c}; он остаётся, пока его не потратит обращение к олимпийцу (11.0).",
             name(sc, lang, side),
             appeal::declined(o, lang, false)
         ),

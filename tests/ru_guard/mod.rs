@@ -1,0 +1,136 @@
+//! What a native Russian reader flags in dikast's Russian (issue 32, "Russian"): the
+//! calques and wrong terms of `dikast::kit::words::RU_CALQUES`, and Latin-script words in
+//! Russian prose. Shared by tests/russian_words.rs (reports, templates, diagnostics) and
+//! tests/tick.rs (the mail a Russian player gets through a real SMTP server).
+//!
+//! Latin words that are not prose are let through: inside `code` spans and fenced blocks,
+//! YAML (a template's lines outside its comments), ids and names as the map and the
+//! scenario write them (they begin with a capital or a digit: Athens, ATH-7, C02, A2), file
+//! names and paths, and the few names of formats and tools listed in `TECHNICAL`. Any
+//! other Latin word (a side's id such as `sparta` in a sentence, an English placeholder, an
+//! English word left over) is flagged.
+
+#![allow(dead_code)]
+
+/// Lower-case Latin words a Russian text may hold outside code: names of tools and formats.
+const TECHNICAL: &[&str] = &["dikast", "cron", "e-mail", "html", "yaml"];
+
+/// Small words inside map names (Gulf of Corinth, Sea of Andros).
+const NAME_PARTICLES: &[&str] = &["of"];
+
+fn is_letter(c: char) -> bool {
+    c.is_alphabetic()
+}
+
+/// The calques of `RU_CALQUES` in `text`, each as `where: «calque» → «instead» in: line`.
+pub fn calques(what: &str, text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        for (bad, good) in dikast::kit::words::RU_CALQUES {
+            let mut from = 0;
+            while let Some(i) = line[from..].find(bad) {
+                let at = from + i;
+                let before = line[..at].chars().next_back();
+                let starts_word = bad.chars().next().is_some_and(is_letter);
+                if !(starts_word && before.is_some_and(is_letter)) {
+                    out.push(format!(
+                        "{what}:{}: «{bad}» → «{good}» in: {}",
+                        n + 1,
+                        line.trim()
+                    ));
+                    break;
+                }
+                from = at + bad.len();
+            }
+        }
+    }
+    out
+}
+
+/// The prose of a line: code spans taken out.
+fn prose(line: &str) -> String {
+    let mut out = String::new();
+    let mut code = false;
+    for c in line.chars() {
+        if c == '`' {
+            code = !code;
+            out.push(' ');
+        } else if !code {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Lower-case Latin words in the prose of `text` (a Markdown report or mail body; for a
+/// template, give `yaml: true`: only its comments are prose).
+pub fn latin(what: &str, text: &str, yaml: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut fenced = false;
+    for (n, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        let line = if yaml {
+            // The last comment of the line: `#   capitulate: []   # 8.1.3 …` comments a
+            // commented-out order.
+            match line.rfind('#') {
+                Some(i) => &line[i + 1..],
+                None => continue,
+            }
+        } else {
+            line
+        };
+        // A commented-out order (`#   standing:`, `#   fortify: { Athens: walls }`) and
+        // the editor's schema line are YAML, not prose.
+        let t = line.trim_start().trim_start_matches("- ");
+        if (yaml || line.starts_with(char::is_whitespace) || line.starts_with("- "))
+            && (t.contains("$schema")
+                || t.split_once(':').is_some_and(|(k, _)| {
+                    !k.is_empty()
+                        && k.chars()
+                            .all(|c| c.is_ascii_lowercase() || c == '_' || c == '-')
+                }))
+        {
+            continue;
+        }
+        // A command shown (`dikast check a.yaml --against …`) and a YAML example
+        // (`{ olympian: Ares, … }`) are code to the line's end.
+        let line = match line.find("dikast ").into_iter().chain(line.find('{')).min() {
+            Some(i) => &line[..i],
+            None => line,
+        };
+        let p = prose(line);
+        for word in p.split(|c: char| !(c.is_alphanumeric() || "-_./@'<>".contains(c))) {
+            let w = word.trim_matches(|c: char| ".-'".contains(c));
+            let Some(first) = w.chars().next() else {
+                continue;
+            };
+            // Ids and names as written (Athens, ATH-7, demo-431): a capital or a digit.
+            if !first.is_ascii_lowercase() || w.chars().any(|c| c.is_ascii_digit()) {
+                continue;
+            }
+            // An order's key as written (`- assault: <город>`) is YAML.
+            if line.contains(&format!("{w}:"))
+                || w.chars().any(|c| "/_@<>".contains(c))
+                || w.contains('.')
+                || TECHNICAL.contains(&w)
+                || NAME_PARTICLES.contains(&w)
+                || !w.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                || w.len() < 2
+            {
+                continue;
+            }
+            out.push(format!(
+                "{what}:{}: Latin word `{w}` in: {}",
+                n + 1,
+                line.trim()
+            ));
+        }
+    }
+    out
+}
