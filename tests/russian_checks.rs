@@ -742,7 +742,8 @@ fn every_successors_diagnostic_reads_in_russian() {
     );
 }
 
-/// `d` with its did-you-mean suggestion (`did you mean X?`, `может быть, X?`) written as
+/// `d` with its did-you-mean suggestion (`did you mean X?`, `возможно, имелось в виду X?`,
+/// formerly `может быть, X?`) written as
 /// code: the id the player types.
 fn suggestion_as_code(d: &Diagnostic) -> Diagnostic {
     let mut d = d.clone();
@@ -750,7 +751,8 @@ fn suggestion_as_code(d: &Diagnostic) -> Diagnostic {
         let mut out = String::new();
         for line in h.split_inclusive('\n') {
             let mut l = line.to_string();
-            for lead in ["did you mean ", "может быть, "] {
+            for lead in ["did you mean ", "возможно, имелось в виду ", "может быть, "]
+            {
                 if let Some(a) = l.find(lead) {
                     let from = a + lead.len();
                     if let Some(q) = l[from..].find('?') {
@@ -781,9 +783,11 @@ fn successors_russian_prose(text: &str, template: bool) -> String {
             line
         };
         let mut l: String = line.split('`').step_by(2).collect::<Vec<_>>().join(" ");
-        while let Some(a) = l.find("может быть, ") {
-            let end = l[a..].find('?').map_or(l.len(), |b| a + b + 1);
-            l.replace_range(a..end, " ");
+        for lead in ["возможно, имелось в виду ", "может быть, "] {
+            while let Some(a) = l.find(lead) {
+                let end = l[a..].find('?').map_or(l.len(), |b| a + b + 1);
+                l.replace_range(a..end, " ");
+            }
         }
         out.push_str(&l);
         out.push('\n');

@@ -701,7 +701,7 @@ fn a_players_report_and_view_are_checked_in_the_browser() {
 
 /// The YAML block of a report's dice section: its byte range in the file.
 fn dice_block(text: &str) -> (usize, usize) {
-    let at = ["\n## Dice ", "\n## Кости "]
+    let at = ["\n## Dice ", "\n## Кубики ", "\n## Кости "]
         .iter()
         .find_map(|h| text.find(h))
         .expect("a dice section");

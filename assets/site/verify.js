@@ -273,11 +273,11 @@ const Dikast = (function () {
   }
 
   // The dice section of a report (dice.md §5): the YAML block under `## Dice` or
-  // `## Кости`. null when the report has none.
+  // `## Кубики` (`## Кости` in reports written before). null when the report has none.
   function diceSection(reportText) {
     const t = normalise(reportText);
     let at = -1;
-    for (const h of ["## Dice", "## Кости"]) {
+    for (const h of ["## Dice", "## Кубики", "## Кости"]) {
       const i = t.startsWith(h + " ") ? 0 : t.indexOf("\n" + h + " ");
       if (i >= 0) { at = i; break; }
     }
@@ -560,6 +560,9 @@ const Dikast = (function () {
       .sort((x, y) => (x === main ? -1 : y === main ? 1 : x < y ? -1 : x > y ? 1 : 0));
     const gameSha = hex(await shaOf(a, ctx.gameName));
     let events = 0, values = 0, sealedSkipped = 0, firstOrders = null, nOrders = 0;
+    // dice.md §5: the moderator's report lists every event of the turn; a side's report
+    // lists only events among them (a changed label whose die happens to agree is seen so).
+    let mainLabels = null;
     const sealedSeed = ctx.sealed ? ctx.sealed[t] : null;
     for (const name of reports) {
       let sec;
@@ -618,6 +621,13 @@ const Dikast = (function () {
       }
       u = sealedSeed || u;
       if (!Array.isArray(sec.events)) fail(name + ": field events is not a list");
+      const labels = new Set(sec.events.map((ev) => (isMap(ev) ? ev.label : undefined)));
+      if (mainLabels === null) mainLabels = labels;
+      else {
+        for (const l of labels) {
+          if (!mainLabels.has(l)) fail(name + ": event `" + l + "` is not among the events of " + main + "'s dice section");
+        }
+      }
       for (const ev of sec.events) {
         if (ev.sealed === true && !u) {
           sealedSkipped += 1;
@@ -770,7 +780,7 @@ const Dikast = (function () {
     const ok = (t) => out.push({ ok: true, text: t });
     try {
       const sec = diceSection(report.text);
-      if (!sec) fail(report.name + " has no dice section (`## Dice` or `## Кости`): is it a dikast report?");
+      if (!sec) fail(report.name + " has no dice section (`## Dice` or `## Кубики`): is it a dikast report?");
       checkShape(sec, report.name);
       if (sec.protocol !== "dikast-dice/v1") fail(report.name + " uses protocol `" + sec.protocol + "`; this page checks dikast-dice/v1");
       const seed = unhex32(sec.seed);
