@@ -657,28 +657,7 @@ fn escape_html(s: &str) -> String {
 /// The HTML alternative of a report. Raw HTML in the Markdown is shown as text, never
 /// passed through: reports quote what players wrote.
 pub fn html_of(markdown: &str, title: &str, lang: &str) -> String {
-    use pulldown_cmark::{Event, Options, Parser};
-    use pulldown_cmark::{Tag, TagEnd};
-    // Raw HTML is shown as text, and no link or image reaches the HTML (a report has
-    // none of its own; any would come from a player's text): their text stays, the
-    // target goes.
-    let parser = Parser::new_ext(
-        markdown,
-        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH,
-    )
-    .filter(|e| {
-        !matches!(
-            e,
-            Event::Start(Tag::Link { .. } | Tag::Image { .. })
-                | Event::End(TagEnd::Link | TagEnd::Image)
-        )
-    })
-    .map(|e| match e {
-        Event::Html(s) | Event::InlineHtml(s) => Event::Text(s),
-        other => other,
-    });
-    let mut body = String::new();
-    pulldown_cmark::html::push_html(&mut body, parser);
+    let body = crate::report::markdown_html(markdown);
     format!(
         "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>\nbody {{ font-family: Georgia, 'Times New Roman', serif; max-width: 46em; margin: 1em auto; padding: 0 1em; line-height: 1.45; color: #222; }}\nh1, h2 {{ font-family: Helvetica, Arial, sans-serif; color: #4a2c12; }}\nh1 {{ font-size: 1.4em; border-bottom: 2px solid #c9a227; }}\nh2 {{ font-size: 1.15em; margin-top: 1.4em; }}\ncode, pre {{ font-family: Menlo, Consolas, monospace; font-size: 0.85em; }}\npre {{ background: #f6f1e4; padding: 0.6em; overflow-x: auto; }}\n</style>\n</head>\n<body>\n{}</body>\n</html>\n",
         escape_html(lang),

@@ -545,3 +545,26 @@ pub fn parse_dice_section(text: &str) -> Option<Result<DiceSection, String>> {
     let end = rest[start..].find("```")? + start;
     Some(serde_yaml::from_str(&rest[start..end]).map_err(|e| e.to_string()))
 }
+
+/// A report's Markdown as HTML, for its mail and for the published site. Raw HTML is
+/// shown as text, never passed through (reports quote what players wrote), and no link or
+/// image reaches the HTML (a report has none of its own; any would come from a player's
+/// text): their text stays, the target goes.
+pub fn markdown_html(md: &str) -> String {
+    use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+    let parser = Parser::new_ext(md, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH)
+        .filter(|e| {
+            !matches!(
+                e,
+                Event::Start(Tag::Link { .. } | Tag::Image { .. })
+                    | Event::End(TagEnd::Link | TagEnd::Image)
+            )
+        })
+        .map(|e| match e {
+            Event::Html(s) | Event::InlineHtml(s) => Event::Text(s),
+            other => other,
+        });
+    let mut out = String::new();
+    pulldown_cmark::html::push_html(&mut out, parser);
+    out
+}

@@ -429,26 +429,10 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
-/// A report's Markdown as HTML. Raw HTML is shown as text, never passed through, and no
-/// link or image reaches the page (a report has none of its own; any would come from a
-/// player's text, and an image would be a request out of the folder): their text stays.
+/// A report's Markdown as HTML (`report::markdown_html`: raw HTML shown as text, no link
+/// or image reaching the page, which would be a request out of the folder).
 pub fn markdown(md: &str) -> String {
-    use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
-    let parser = Parser::new_ext(md, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH)
-        .filter(|e| {
-            !matches!(
-                e,
-                Event::Start(Tag::Link { .. } | Tag::Image { .. })
-                    | Event::End(TagEnd::Link | TagEnd::Image)
-            )
-        })
-        .map(|e| match e {
-            Event::Html(s) | Event::InlineHtml(s) => Event::Text(s),
-            other => other,
-        });
-    let mut out = String::new();
-    pulldown_cmark::html::push_html(&mut out, parser);
-    out
+    crate::report::markdown_html(md)
 }
 
 /// The side's printed name as its report of the turn gives it (`Report for **Athens**.`).
