@@ -841,17 +841,28 @@ impl Lock {
     /// `dikast receive` behind a mail server has the message kept and retried instead of
     /// bounced. Any other failure is returned at once.
     pub fn take_waiting(dir: &Path, wait: std::time::Duration) -> Result<Lock, Failure> {
-        let start = std::time::Instant::now();
-        loop {
-            match Lock::take(dir) {
-                Err(Failure::Refused(m)) if m.starts_with(HELD) => {
-                    if start.elapsed() >= wait {
-                        return Err(Failure::Busy(format!("{m} (waited {} s)", wait.as_secs())));
-                    }
-                    std::thread::sleep(std::time::Duration::from_millis(100));
-                }
-                other => return other,
+        waiting(wait, || match Lock::take(dir) {
+            Err(Failure::Refused(m)) if m.starts_with(HELD) => {
+                Ok(Err(format!("{m} (waited {} s)", wait.as_secs())))
             }
+            other => other.map(Ok),
+        })
+    }
+}
+
+/// Runs `attempt` every 100 ms until it gives its value (`Ok(Ok(v))`) or fails
+/// (`Err`); while it says the thing is held (`Ok(Err(why))`) past `wait`, that is
+/// `Failure::Busy(why)` (exit 75). What both locks' `take_waiting` share.
+fn waiting<T>(
+    wait: std::time::Duration,
+    mut attempt: impl FnMut() -> Result<Result<T, String>, Failure>,
+) -> Result<T, Failure> {
+    let start = std::time::Instant::now();
+    loop {
+        match attempt()? {
+            Ok(v) => return Ok(v),
+            Err(why) if start.elapsed() >= wait => return Err(Failure::Busy(why)),
+            Err(_) => std::thread::sleep(std::time::Duration::from_millis(100)),
         }
     }
 }
@@ -901,20 +912,15 @@ impl RunLock {
         wait: std::time::Duration,
         what: &str,
     ) -> Result<RunLock, Failure> {
-        let start = std::time::Instant::now();
-        loop {
-            if let Some(l) = RunLock::try_take(path)? {
-                return Ok(l);
-            }
-            if start.elapsed() >= wait {
-                return Err(Failure::Busy(format!(
+        waiting(wait, || {
+            Ok(RunLock::try_take(path)?.ok_or_else(|| {
+                format!(
                     "{what} ({} is held; waited {} s): try again when it has ended",
                     path.display(),
                     wait.as_secs()
-                )));
-            }
-            std::thread::sleep(std::time::Duration::from_millis(100));
-        }
+                )
+            }))
+        })
     }
 }
 

@@ -131,10 +131,15 @@ pub fn use_allowed(kind: CardKind, how: Use) -> bool {
 
 /// Whether `space` is within `reach` land steps of a space `player` controls.
 pub fn within_reach(sc: &Scenario, st: &State, player: &str, space: &str, reach: u32) -> bool {
+    within_steps(sc, space, reach, |s| st.control(s) == Some(player))
+}
+
+/// Whether a space within `reach` land steps of `space` (itself included) is `found`.
+fn within_steps(sc: &Scenario, space: &str, reach: u32, found: impl Fn(&str) -> bool) -> bool {
     let mut frontier = vec![space.to_string()];
     let mut seen = vec![space.to_string()];
     for _ in 0..=reach {
-        if frontier.iter().any(|s| st.control(s) == Some(player)) {
+        if frontier.iter().any(|s| found(s)) {
             return true;
         }
         let mut next = Vec::new();
@@ -407,27 +412,9 @@ pub fn largest_army_at(st: &State, space: &str) -> Option<String> {
 
 /// Whether one of `player`'s armies stands within `reach` land steps of `space`.
 fn army_within(sc: &Scenario, st: &State, player: &str, space: &str, reach: u32) -> bool {
-    let mut frontier = vec![space.to_string()];
-    let mut seen = vec![space.to_string()];
-    for _ in 0..=reach {
-        if frontier
-            .iter()
-            .any(|s| st.armies.iter().any(|a| a.player == player && a.at == *s))
-        {
-            return true;
-        }
-        let mut next = Vec::new();
-        for s in &frontier {
-            for n in sc.land_neighbours(s) {
-                if !seen.iter().any(|x| x == n) {
-                    seen.push(n.to_string());
-                    next.push(n.to_string());
-                }
-            }
-        }
-        frontier = next;
-    }
-    false
+    within_steps(sc, space, reach, |s| {
+        st.armies.iter().any(|a| a.player == player && a.at == s)
+    })
 }
 
 /// §8: why the space named (`target:`) cannot take `card`'s event, if it cannot: the
