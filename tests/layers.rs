@@ -62,6 +62,72 @@ fn rs_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// One source file: where it is, its name in messages and lists (its path under `src/`,
+/// or under the repository for a workspace crate's), its module path as the layers
+/// speak (core and application modules by name, a game's as `games::<game>::…`, whether
+/// in `src/games/<game>/` or in a crate `crates/<game>/`), and the module path its
+/// `crate::` stands for.
+struct Source {
+    file: PathBuf,
+    rel: String,
+    module: Vec<String>,
+    krate: Vec<String>,
+}
+
+/// Every source file of the library: `src/` and, in a workspace, each crate's `src/`
+/// under `crates/` (`crates/core` is the core; `crates/<game>` a game; a crate with no
+/// `src/lib.rs` of the library, such as the build helper, is left out).
+fn sources() -> Vec<Source> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    let mut files = Vec::new();
+    rs_files(&root.join("src"), &mut files);
+    for f in files {
+        let module = module_of(&root.join("src"), &f);
+        let rel = f
+            .strip_prefix(root.join("src"))
+            .unwrap()
+            .display()
+            .to_string();
+        out.push(Source {
+            file: f,
+            rel,
+            module,
+            krate: Vec::new(),
+        });
+    }
+    let Ok(rd) = fs::read_dir(root.join("crates")) else {
+        return out;
+    };
+    let mut crates: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
+    crates.sort();
+    for c in crates {
+        let name = c.file_name().unwrap().to_string_lossy().into_owned();
+        if name == "prebuild" {
+            continue;
+        }
+        let krate: Vec<String> = if name == "core" {
+            Vec::new()
+        } else {
+            vec!["games".into(), name.clone()]
+        };
+        let mut files = Vec::new();
+        rs_files(&c.join("src"), &mut files);
+        for f in files {
+            let mut module = krate.clone();
+            module.extend(module_of(&c.join("src"), &f));
+            let rel = f.strip_prefix(root).unwrap().display().to_string();
+            out.push(Source {
+                file: f,
+                rel,
+                module,
+                krate: krate.clone(),
+            });
+        }
+    }
+    out
+}
+
 /// The module path of a file (`src/games/hellenes/engine/siege.rs` → games, hellenes,
 /// engine, siege; `mod.rs` names its folder).
 fn module_of(src: &Path, file: &Path) -> Vec<String> {
@@ -111,6 +177,12 @@ fn code_only(text: &str) -> String {
 /// Every module path a file's code names, resolved (`crate::a::b` → [a, b];
 /// `super::x` from games::hellenes::engine::siege → [games, hellenes, engine, x]).
 fn named(code: &str, me: &[String]) -> Vec<Vec<String>> {
+    named_in(code, me, &[])
+}
+
+/// `named`, in a crate whose `crate::` is the module `krate` (a game's crate:
+/// `games::<game>`); `dikast_core::` names the core.
+fn named_in(code: &str, me: &[String], krate: &[String]) -> Vec<Vec<String>> {
     let mut out = Vec::new();
     let bytes: Vec<char> = code.chars().collect();
     let text: String = bytes.iter().collect();
@@ -120,7 +192,15 @@ fn named(code: &str, me: &[String]) -> Vec<Vec<String>> {
             continue;
         }
         let rest = &text[i + "crate::".len()..];
-        out.push(path_words(rest));
+        let mut p = krate.to_vec();
+        p.extend(path_words(rest));
+        out.push(p);
+    }
+    for (i, _) in text.match_indices("dikast_core::") {
+        if i > 0 && (bytes[i - 1].is_alphanumeric() || bytes[i - 1] == '_') {
+            continue;
+        }
+        out.push(path_words(&text[i + "dikast_core::".len()..]));
     }
     for (i, _) in text.match_indices("super::") {
         if i > 0 && (bytes[i - 1].is_alphanumeric() || bytes[i - 1] == '_' || bytes[i - 1] == ':') {
@@ -233,15 +313,16 @@ fn rank(m: &[String]) -> Option<(u32, u32, Option<String>)> {
     None
 }
 
-/// The games: the folders under `src/games/` (the test's own fake game `g` too).
+/// The games: the folders under `src/games/` or the game crates under `crates/` (the
+/// test's own fake game `g` too).
 fn game_names() -> Vec<String> {
-    let mut names: Vec<String> =
-        fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games"))
-            .expect("src/games")
-            .flatten()
-            .filter(|e| e.path().is_dir())
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .collect();
+    let mut names: Vec<String> = sources()
+        .into_iter()
+        .filter(|s| s.module.len() >= 2 && s.module[0] == "games")
+        .map(|s| s.module[1].clone())
+        .collect();
+    names.sort();
+    names.dedup();
     names.push("g".into());
     names
 }
@@ -282,25 +363,22 @@ fn allowed(from: &[String], from_is_mod_rs: bool, to: &[String]) -> Result<(), S
 
 #[test]
 fn no_module_names_a_higher_layer() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rs_files(&src, &mut files);
     let mut bad = Vec::new();
     let mut checked = 0;
-    for f in &files {
-        let me = module_of(&src, f);
-        let is_mod_rs = f.file_name().is_some_and(|n| n == "mod.rs");
-        let text = fs::read_to_string(f).expect("read");
+    for s in sources() {
+        let me = &s.module;
+        // A game's root file (`mod.rs`, or `lib.rs` of its crate) sees all of its game.
+        let is_mod_rs = s
+            .file
+            .file_name()
+            .is_some_and(|n| n == "mod.rs" || (n == "lib.rs" && !s.krate.is_empty()));
+        let text = fs::read_to_string(&s.file).expect("read");
         let text = text.split("#[cfg(test)]\nmod ").next().unwrap_or("");
         let code = code_only(text);
-        for to in named(&code, &me) {
+        for to in named_in(&code, me, &s.krate) {
             checked += 1;
-            if let Err(why) = allowed(&me, is_mod_rs, &to) {
-                bad.push(format!(
-                    "{}: names {}: {why}",
-                    f.strip_prefix(&src).unwrap().display(),
-                    to.join("::")
-                ));
+            if let Err(why) = allowed(me, is_mod_rs, &to) {
+                bad.push(format!("{}: names {}: {why}", s.rel, to.join("::")));
             }
         }
     }
@@ -320,22 +398,18 @@ fn no_module_names_a_higher_layer() {
 
 #[test]
 fn only_the_registry_names_a_game_outside_its_folder() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rs_files(&src, &mut files);
     let games: Vec<String> = game_names().into_iter().filter(|g| g != "g").collect();
     assert!(!games.is_empty());
     let mut bad = Vec::new();
-    for f in &files {
-        let rel = f.strip_prefix(&src).unwrap();
-        let in_game = games
-            .iter()
-            .any(|g| rel.starts_with(Path::new("games").join(g)));
+    for s in sources() {
+        let m = &s.module;
+        let in_game = m.len() >= 2 && m[0] == "games" && games.contains(&m[1]);
         // The registry (games/mod.rs) is the one file that names them.
-        if in_game || rel == Path::new("games/mod.rs") {
+        if in_game || *m == ["games"] {
             continue;
         }
-        let text = fs::read_to_string(f).expect("read").to_lowercase();
+        let rel = &s.rel;
+        let text = fs::read_to_string(&s.file).expect("read").to_lowercase();
         for g in &games {
             let word = |i: usize| {
                 let before = text[..i].chars().next_back();
@@ -344,7 +418,7 @@ fn only_the_registry_names_a_game_outside_its_folder() {
                     && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
             };
             if text.match_indices(g.as_str()).any(|(i, _)| word(i)) {
-                bad.push(format!("{} names {g}", rel.display()));
+                bad.push(format!("{rel} names {g}"));
             }
         }
     }
@@ -385,10 +459,8 @@ fn the_resolver_resolves() {
 /// the deepest module file it reaches (`crate::games::g::model::state::State` →
 /// games::g::model::state; an item re-exported by a `mod.rs` → that `mod.rs`).
 fn module_graph() -> Vec<(Vec<String>, Vec<Vec<String>>)> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rs_files(&src, &mut files);
-    let modules: Vec<Vec<String>> = files.iter().map(|f| module_of(&src, f)).collect();
+    let srcs = sources();
+    let modules: Vec<Vec<String>> = srcs.iter().map(|s| s.module.clone()).collect();
     let resolve = |path: &[String]| -> Option<Vec<String>> {
         (1..=path.len())
             .rev()
@@ -396,14 +468,15 @@ fn module_graph() -> Vec<(Vec<String>, Vec<Vec<String>>)> {
             .find(|p| modules.contains(p))
     };
     let mut out = Vec::new();
-    for (f, me) in files.iter().zip(&modules) {
+    for s in &srcs {
+        let (f, me) = (&s.file, &s.module);
         if f.file_name().is_some_and(|n| n == "main.rs") {
             continue;
         }
         let text = fs::read_to_string(f).expect("read");
         let text = text.split("#[cfg(test)]\nmod ").next().unwrap_or("");
         let code = code_only(text);
-        let mut to: Vec<Vec<String>> = named(&code, me);
+        let mut to: Vec<Vec<String>> = named_in(&code, me, &s.krate);
         // `self::x` and bare child paths (`use model::state;` in a `mod.rs`).
         let children: Vec<String> = modules
             .iter()
@@ -561,17 +634,14 @@ fn the_circle_finder_finds_circles() {
 /// The functions of `src/` (tests aside) longer than `max` lines, as `file::name (lines)`:
 /// a function runs from its `fn` line to the brace that closes its body.
 fn long_functions(max: usize) -> Vec<(String, usize)> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rs_files(&src, &mut files);
     let mut out = Vec::new();
-    for f in &files {
-        let text = fs::read_to_string(f).expect("read");
+    for s in sources() {
+        let text = fs::read_to_string(&s.file).expect("read");
         let text = text.split("#[cfg(test)]\nmod ").next().unwrap_or("");
         // Strings and comments out (a brace in them is no brace), char literals too.
         let code = code_only(text).replace("'{'", "' '").replace("'}'", "' '");
         let lines: Vec<&str> = code.lines().collect();
-        let rel = f.strip_prefix(&src).unwrap().display().to_string();
+        let rel = &s.rel;
         let mut i = 0;
         while i < lines.len() {
             let t = lines[i].trim_start();
