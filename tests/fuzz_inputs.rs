@@ -47,7 +47,7 @@ use dikast::error::Failure;
 use dikast::game::{sha256_hex, to_yaml, GameFile, ViewFile};
 use dikast::games::hellenes::scenario::Scenario;
 use dikast::games::hellenes::state::{State, Status};
-use dikast::games::hellenes::view::View;
+use dikast::games::hellenes::sight::View;
 use dikast::games::hellenes::{Hellenes, HELLENES_431};
 use dikast::pipeline::{self, TurnInputs};
 use dikast::rules::Rules;

@@ -23,7 +23,7 @@ use dikast::games::hellenes::model::orders::{Action, Build, Verb, WinterMove};
 use dikast::games::hellenes::model::sight::Sight;
 use dikast::games::hellenes::scenario::{BlockKind, Scenario};
 use dikast::games::hellenes::state::{Phase, State, Status};
-use dikast::games::hellenes::view::View;
+use dikast::games::hellenes::sight::View;
 use dikast::games::hellenes::{Hellenes, HELLENES_431};
 use dikast::pipeline::{make_view, TurnOutputs};
 use dikast::rules::Rules;

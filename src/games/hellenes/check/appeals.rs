@@ -3,7 +3,7 @@
 //! labels a game of this scenario can have.
 
 use crate::games::hellenes::engine::olympians::find;
-use crate::games::hellenes::model::labels;
+use crate::games::hellenes::model::dice;
 use crate::games::hellenes::model::orders::any_label;
 use crate::games::hellenes::model::orders::Appeal;
 use crate::games::hellenes::model::orders::Role;
@@ -260,8 +260,8 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
     let sc = cx.sc;
     // The pattern must fit some result the Olympian governs.
     if let Some((p, node)) = &on {
-        let labels = labels::labels_of(sc, o.governs);
-        if !labels.iter().any(|l| labels::matches(p, l)) {
+        let labels = dice::labels_of(sc, o.governs);
+        if !labels.iter().any(|l| dice::matches(p, l)) {
             let d = cx.err(
                 "orders::appeal-never-applies",
                 node,

@@ -4,7 +4,7 @@
 //! with its did-you-mean.
 
 use crate::games::hellenes::model::scenario::Scenario;
-use crate::games::hellenes::model::view::View;
+use crate::games::hellenes::model::sight::View;
 use crate::kit::check::Check;
 use crate::yaml::Kind;
 use crate::yaml::Node;

@@ -19,8 +19,8 @@ use crate::games::hellenes::model::state::Phase;
 use crate::games::hellenes::model::state::Play;
 use crate::games::hellenes::model::state::PlayedFor;
 use crate::games::hellenes::model::state::Standing;
-use crate::games::hellenes::model::view::example_block;
-use crate::games::hellenes::model::view::View;
+use crate::games::hellenes::model::sight::example_block;
+use crate::games::hellenes::model::sight::View;
 use crate::kit::forms::{dispatch, Accept};
 use crate::rules::Checked;
 use crate::yaml::Node;
@@ -567,7 +567,7 @@ mod tests {
     use super::*;
     use crate::games::hellenes::model::scenario::HELLENES_431;
     use crate::games::hellenes::model::state::{Initiative, Season, State};
-    use crate::games::hellenes::model::view;
+    use crate::games::hellenes::model::sight;
 
     /// Sparta's first player turn of Spring 431 (both played C05 for its Actions).
     fn sparta_turn(sc: &Scenario) -> State {
@@ -595,7 +595,7 @@ mod tests {
     #[test]
     fn empty_and_odd_shapes_are_diagnosed_never_a_panic() {
         let sc = Scenario::load(HELLENES_431).unwrap();
-        let view = view::build(&sc, &sparta_turn(&sc), "sparta");
+        let view = sight::view(&sc, &sparta_turn(&sc), "sparta");
         let bodies = [
             "actions: [{}]",
             "actions: [{ move: [] }]",
@@ -637,7 +637,7 @@ mod tests {
     fn help_examples_name_only_the_sides_own_blocks() {
         let sc = Scenario::load(HELLENES_431).unwrap();
         let mut st = sparta_turn(&sc);
-        let view = view::build(&sc, &st, "sparta");
+        let view = sight::view(&sc, &st, "sparta");
         let text = "actions: {}\n---\nactions: [~]\n---\nactions: [{ build: ~ }]\n---\ncombat: [{ sortie: 5 }]\n---\nstanding: { escape: 5 }\n";
         for doc in text.split("---\n") {
             let file = SourceFile::new("sparta.yaml", doc);
@@ -654,7 +654,7 @@ mod tests {
         st.phase = Phase::Initiative;
         st.cards.hands.insert("sparta".into(), vec!["C12".into()]);
         st.cards.hands.insert("athens".into(), vec!["C07".into()]);
-        let view = view::build(&sc, &st, "sparta");
+        let view = sight::view(&sc, &st, "sparta");
         let file = SourceFile::new("sparta.yaml", "initiative: C07\n");
         let root = crate::yaml::parse(&file).unwrap();
         let checked = check(&sc, &view, root.as_map().unwrap(), &file);

@@ -6,7 +6,6 @@ pub mod actions;
 pub mod battle;
 pub mod card_events;
 pub mod control;
-pub mod invariants;
 pub mod movement;
 pub mod odds;
 pub mod olympians;

@@ -11,7 +11,7 @@ use crate::games::hellenes::model::battle::BattleOutcome;
 use crate::games::hellenes::model::battle::BattleSetup;
 use crate::games::hellenes::model::battle::Reroll;
 use crate::games::hellenes::model::events::appeal::AppealEvent;
-use crate::games::hellenes::model::labels;
+use crate::games::hellenes::model::dice;
 use crate::games::hellenes::model::orders::Role;
 use crate::games::hellenes::model::orders::When;
 use crate::games::hellenes::model::scenario::Governs;
@@ -130,7 +130,7 @@ pub fn choose(sc: &Scenario, st: &mut State, r: &Result) -> Option<(String, Stri
             };
             let spent = r.kind != Governs::Deal && st.appealed.iter().any(|x| x.olympian == o.name);
             let fits = o.governs == r.kind
-                && labels::matches(&a.on, r.label)
+                && dice::matches(&a.on, r.label)
                 && a.when.holds(mine, r)
                 && a.role.is_none_or(|role| {
                     r.attacker
@@ -186,7 +186,7 @@ pub fn spend(st: &mut State, side: &str, olympian: &str, label: &str) -> String 
         olympian: olympian.to_string(),
         label: label.to_string(),
     });
-    labels::reroll(label, n)
+    dice::reroll(label, n)
 }
 
 /// A battle (2.0, 8.1, 8.3) with the appeals of both sides: each block's roll is offered
@@ -202,7 +202,7 @@ pub fn fight(
     use crate::dice::Shown;
     let mut stream = dice.open(label);
     let mut rerolls = Vec::new();
-    let outcome = match labels::kind_of(sc, label) {
+    let outcome = match dice::kind_of(sc, label) {
         None => super::battle::fight(setup, &mut stream),
         Some(kind) => super::battle::fight_with(setup, &mut stream, &mut |roll| {
             let r = Result {
@@ -259,7 +259,7 @@ pub fn roll(
     let mut stream = dice.open(label);
     let first = stream.d6s(n);
     let mut records = vec![stream.record(Shown::All)];
-    let chosen = labels::kind_of(sc, label).and_then(|kind| {
+    let chosen = dice::kind_of(sc, label).and_then(|kind| {
         choose(
             sc,
             st,

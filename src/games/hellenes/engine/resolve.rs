@@ -3,7 +3,7 @@
 
 use crate::dice::TurnDice;
 use crate::games::hellenes::model::events::Event;
-use crate::games::hellenes::model::labels;
+use crate::games::hellenes::model::dice;
 use crate::games::hellenes::model::orders::Orders;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::state::InPlay;
@@ -97,7 +97,7 @@ pub(super) fn deal(
     records: &mut Vec<crate::dice::DiceRecord>,
     dice: &TurnDice,
 ) {
-    let label = labels::deal(next.year);
+    let label = dice::deal(next.year);
     let mut stream = dice.sealed(&label);
     let mut deck = next.cards.deck.clone();
     stream.shuffle(&mut deck);

@@ -26,7 +26,7 @@ use crate::games::hellenes::model::events::siege::Fall;
 use crate::games::hellenes::model::events::siege::Loss;
 use crate::games::hellenes::model::events::siege::SiegeEvent;
 use crate::games::hellenes::model::events::siege::Void;
-use crate::games::hellenes::model::labels;
+use crate::games::hellenes::model::dice;
 use crate::games::hellenes::model::rating::Rating;
 use crate::games::hellenes::model::scenario::BattleKind as Bonus;
 use crate::games::hellenes::model::scenario::BlockKind;
@@ -779,7 +779,7 @@ pub fn attrition(
     let besieged_side = st.city(city).map(|c| c.control.clone()).unwrap_or_default();
     let n = besieged_in(st, city).len() as u32;
     let (hit_on, why) = attrition_hit(sc, st, city);
-    let label = labels::attrition(city);
+    let label = dice::attrition(city);
     // 11.0: the roll may be appealed before it is used (`olympians`).
     let count_hits = |d: &[u32]| d.iter().filter(|x| **x <= hit_on).count() as u32;
     let r = super::olympians::roll(sc, st, dice, &label, side, n, &count_hits);
@@ -851,7 +851,7 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
     let treachery = treachery_assault(sc, st, side);
     let mut double_defence = true;
     if treachery {
-        let label = labels::treachery(city);
+        let label = dice::treachery(city);
         // 11.0: the die may be appealed (a "hit": the defenders lose double defence).
         let hit_on = sc.params.siege.treachery_hit;
         let lost = |d: &[u32]| d.iter().filter(|x| **x <= hit_on).count() as u32;
@@ -900,7 +900,7 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
         out.events.extend(capture(sc, st, city, Fall::Vacated));
         return out;
     };
-    let label = labels::assault(city);
+    let label = dice::assault(city);
     // 11.0: the assault's rolls may be appealed (`olympians`).
     let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
     out.dice.extend(records);
@@ -1143,7 +1143,7 @@ pub fn sortie(
         (side, attackers),
         (&besieger, defenders),
     );
-    let label = labels::sortie(city);
+    let label = dice::sortie(city);
     // 11.0: the sortie's rolls may be appealed (`olympians`).
     let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
     out.dice.extend(records);
@@ -1714,7 +1714,7 @@ mod tests {
     }
 
     fn invariants_hold(sc: &Scenario, st: &State) -> bool {
-        crate::games::hellenes::engine::invariants::check(sc, st).is_empty()
+        crate::games::hellenes::model::invariants::check(sc, st).is_empty()
     }
 
     #[test]
@@ -1809,7 +1809,7 @@ mod tests {
             if case % 2 == 1 {
                 st.standing.get_mut("athens").unwrap().losses = def.iter().rev().cloned().collect();
             }
-            let view = crate::games::hellenes::model::view::build(&sc, &st, "athens");
+            let view = crate::games::hellenes::model::sight::view(&sc, &st, "athens");
             let spec = |id: &String| {
                 let b = st.block(id).unwrap();
                 format!("{id}={}{}", b.steps, b.rating)

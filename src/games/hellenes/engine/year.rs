@@ -33,7 +33,7 @@ use super::siege::gain_prestige;
 use crate::dice::{DiceRecord, TurnDice};
 use crate::games::hellenes::model::events::year::YearEvent;
 use crate::games::hellenes::model::events::Event;
-use crate::games::hellenes::model::labels;
+use crate::games::hellenes::model::dice;
 use crate::games::hellenes::model::orders::NewYearPlay;
 use crate::games::hellenes::model::orders::Orders;
 use crate::games::hellenes::model::scenario::CardKind;
@@ -234,7 +234,7 @@ fn peace_offer(
     gain_prestige(&mut st.prestige, &enemy, y.peace_offer_cost as i32);
     let level = ahead(&st.prestige, side);
     // … then each side rolls a die: the offering side's first, then the other's.
-    let label = labels::peace(st.year);
+    let label = dice::peace(st.year);
     let test = y.peace_succeeds;
     let succeeds = move |d: &[u32]| {
         let sum: u32 = d.iter().sum();
@@ -355,7 +355,7 @@ fn year_start(
     }));
     super::resolve::deal(sc, st, events, records, dice);
     // 11.0 Zeus: a side may have its six new cards discarded and redrawn.
-    let label = labels::deal(st.year);
+    let label = dice::deal(st.year);
     for side in sc.side_ids() {
         if let Some(e) = super::olympians::zeus(sc, st, &side, &label) {
             events.push(Event::Appeal(Box::new(e)));

@@ -5,10 +5,10 @@
 
 pub mod battle;
 pub mod events;
-pub mod labels;
+pub mod invariants;
+pub mod dice;
 pub mod orders;
 pub mod rating;
 pub mod scenario;
 pub mod sight;
 pub mod state;
-pub mod view;

@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 pub const GAME_ID: &str = "hellenes";
 
 /// The embedded 431 BC scenario.
-pub const HELLENES_431: &str = include_str!("../hellenes-431.yaml");
+pub const HELLENES_431: &str = include_str!("hellenes-431.yaml");
 
 /// One side of the war, in the fixed order the dice protocol uses (dice.md §2).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]

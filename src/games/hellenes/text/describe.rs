@@ -15,7 +15,7 @@ use crate::games::hellenes::model::sight::Sight;
 use crate::games::hellenes::model::state::Phase;
 use crate::games::hellenes::model::state::Sacrifice;
 use crate::games::hellenes::model::state::Status;
-use crate::games::hellenes::model::view::View;
+use crate::games::hellenes::model::sight::View;
 use crate::games::hellenes::text::narrate::appeal::name;
 use crate::games::hellenes::text::narrate::siege::gen;
 use crate::lang::Lang;

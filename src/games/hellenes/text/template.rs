@@ -20,8 +20,8 @@ use crate::games::hellenes::model::scenario::Unwintered;
 use crate::games::hellenes::model::sight::Sight;
 use crate::games::hellenes::model::state::Phase;
 use crate::games::hellenes::model::state::Status;
-use crate::games::hellenes::model::view::example_block;
-use crate::games::hellenes::model::view::View;
+use crate::games::hellenes::model::sight::example_block;
+use crate::games::hellenes::model::sight::View;
 use crate::lang::Lang;
 use std::fmt::Write;
 /// The acting side's part of `dikast template`: the budget, every action form, and for
@@ -484,7 +484,7 @@ mod tests {
     use crate::games::hellenes::model::state::{
         Initiative, Phase, Play, PlayedFor, Season, Siege, State, Status,
     };
-    use crate::games::hellenes::model::view;
+    use crate::games::hellenes::model::sight;
     use std::collections::BTreeMap;
 
     #[test]
@@ -533,14 +533,14 @@ mod tests {
             b.at = at.into();
             b.status = status;
         }
-        let t = siege_combat(&sc, &view::build(&sc, &st, "sparta"));
+        let t = siege_combat(&sc, &sight::view(&sc, &st, "sparta"));
         assert!(t.contains("#   - assault: Plataea"), "{t}");
         assert!(t.contains("#   - attrition: Plataea"), "{t}");
         assert!(
             t.contains("#   - sortie: { from: Potidaea, blocks: [SPA-15] }"),
             "{t}"
         );
-        let t = siege_combat(&sc, &view::build(&sc, &st, "athens"));
+        let t = siege_combat(&sc, &sight::view(&sc, &st, "athens"));
         assert!(t.contains("#   - assault: Potidaea"), "{t}");
         assert!(
             t.contains("(attrition at Potidaea: not now: Potidaea is a port and is not blockaded)"),
@@ -561,7 +561,7 @@ mod tests {
         if let Some(b) = st.blocks.iter_mut().find(|b| b.id == "ATH-F1") {
             b.at = "Hellespont".into();
         }
-        let t = template(&sc, &view::build(&sc, &st, "athens"), "athens");
+        let t = template(&sc, &sight::view(&sc, &st, "athens"), "athens");
         assert!(t.contains("ATH-F1 (fleet) at Hellespont: default return: [ATH-F1], path: [Thracian Sea, North Aegean, Sea of Andros, Athens]"), "{t}");
         assert!(t.contains("quarter to: Sestos, Abydos"), "{t}");
         assert!(t.contains("#  - stay: [ATH-F1]"), "{t}");
