@@ -310,7 +310,7 @@ mod tests {
 
     mod olympians {
         use super::*;
-        use model::orders::{Appeal, When};
+        use model::appeal::{Appeal, When};
         use model::state::{Fortify, Initiative, Phase, Play, PlayedFor, Sacrifice};
 
         /// Adjudicated with the protocol's own dice (nothing forced): a field battle whose

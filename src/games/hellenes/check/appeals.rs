@@ -4,10 +4,10 @@
 
 use crate::games::hellenes::engine::olympians::find;
 use crate::games::hellenes::model::dice;
-use crate::games::hellenes::model::orders::any_label;
-use crate::games::hellenes::model::orders::Appeal;
-use crate::games::hellenes::model::orders::Role;
-use crate::games::hellenes::model::orders::When;
+use crate::games::hellenes::model::appeal::any_label;
+use crate::games::hellenes::model::appeal::Appeal;
+use crate::games::hellenes::model::appeal::Role;
+use crate::games::hellenes::model::appeal::When;
 use crate::games::hellenes::model::scenario::Governs;
 use crate::games::hellenes::model::scenario::OlympianDef;
 /// The Olympian an order names, or a diagnostic citing `rule` with the scenario's names

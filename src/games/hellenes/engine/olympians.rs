@@ -12,8 +12,8 @@ use crate::games::hellenes::model::battle::BattleSetup;
 use crate::games::hellenes::model::battle::Reroll;
 use crate::games::hellenes::model::events::appeal::AppealEvent;
 use crate::games::hellenes::model::dice;
-use crate::games::hellenes::model::orders::Role;
-use crate::games::hellenes::model::orders::When;
+use crate::games::hellenes::model::appeal::Role;
+use crate::games::hellenes::model::appeal::When;
 use crate::games::hellenes::model::scenario::Governs;
 use crate::games::hellenes::model::scenario::OlympianDef;
 use crate::games::hellenes::model::scenario::Scenario;
@@ -389,7 +389,7 @@ pub fn apollo(
     ))
 }
 
-/// 11.0: when an appeal's conditions hold (the type: `model::orders::When`).
+/// 11.0: when an appeal's conditions hold (the type: `model::appeal::When`).
 impl When {
     /// Whether the conditions hold on `r`, for the side appealing (`mine`: its own result).
     fn holds(&self, mine: bool, r: &Result) -> bool {
@@ -408,7 +408,7 @@ impl When {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::hellenes::model::orders::Appeal;
+    use crate::games::hellenes::model::appeal::Appeal;
     use crate::games::hellenes::model::scenario::HELLENES_431;
 
     /// 11.0 Zeus: the sacrifice must date from an earlier year; [A] `zeus_any_earlier_year`

@@ -190,7 +190,7 @@ fn actions_phase(
                     movement::port_entry(sc, &board, fleets, carry, &r, *into).unwrap_or(false);
                 let fl: Vec<_> = fleets.iter().filter_map(|id| st.block(id)).collect();
                 let cg: Vec<_> = carry.iter().filter_map(|id| st.block(id)).collect();
-                let carriers = movement::assign_carriers(sc, &fl, &cg).unwrap_or_default();
+                let carriers = super::transport::assign_carriers(sc, &fl, &cg).unwrap_or_default();
                 for id in fleets.iter().chain(carry) {
                     put(st, id, r.to());
                     moved.insert(id.clone());

@@ -1072,7 +1072,7 @@ fn escape(sc: &Scenario, st: &mut State, city: &str, defender: &str) -> Vec<Sieg
             trial.push(b);
             let f: Vec<&Block> = fleet_blocks.iter().collect();
             let c: Vec<&Block> = trial.iter().collect();
-            if let Ok(by) = super::movement::assign_carriers(sc, &f, &c) {
+            if let Ok(by) = super::transport::assign_carriers(sc, &f, &c) {
                 accepted = trial;
                 carried = accepted.iter().map(|b| b.id.clone()).zip(by).collect();
             }

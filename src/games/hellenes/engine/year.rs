@@ -24,7 +24,7 @@
 //!    has no civil-war markers.
 //! 4. 9.54 / 10.3 Year start: every card but the continuing Events and leaders still in
 //!    play is gathered, in the scenario's card order, shuffled as the sealed event
-//!    `deal:<year>` (the new year) and dealt, 6 to each side (`resolve::deal`).
+//!    `deal:<year>` (the new year) and dealt, 6 to each side (`deal::deal`).
 //!
 //! The first year has no tribute, victory check or year end (10.0): the setup step deals
 //! at once.
@@ -330,7 +330,7 @@ fn year_over(sc: &Scenario, st: &mut State, orders: &BTreeMap<String, Orders>) -
 }
 
 /// 9.54 / 10.3 Year start: gather every card not in play, in the scenario's card order,
-/// then shuffle and deal (`resolve::deal`).
+/// then shuffle and deal (`deal::deal`).
 fn year_start(
     sc: &Scenario,
     st: &mut State,
@@ -353,7 +353,7 @@ fn year_start(
         cards: st.cards.deck.len() as u32,
         kept,
     }));
-    super::resolve::deal(sc, st, events, records, dice);
+    super::deal::deal(sc, st, events, records, dice);
     // 11.0 Zeus: a side may have its six new cards discarded and redrawn.
     let label = dice::deal(st.year);
     for side in sc.side_ids() {

@@ -3,6 +3,7 @@
 //! resolves, checks or narrates; the engine, the check layer and the text all build on
 //! these types and this layer imports none of them (the layering test holds it).
 
+pub mod appeal;
 pub mod battle;
 pub mod events;
 pub mod invariants;
