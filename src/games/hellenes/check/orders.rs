@@ -309,7 +309,7 @@ fn check_play(cx: &mut Ctx, v: &Node) -> Option<Play> {
     let mut target = None;
     for (k, val) in v.as_map().unwrap_or_default() {
         match k.as_str().map(|s| s.to_ascii_lowercase()).as_deref() {
-            Some("card") => card = check_hand_card(cx, val),
+            Some("card") => card = super::context::check_hand_card(cx, val),
             Some("target") => target = Some(val),
             Some("for") | Some("as") => {
                 played_for = match val
@@ -358,63 +358,6 @@ fn check_play(cx: &mut Ctx, v: &Node) -> Option<Play> {
         played_for,
         target,
     })
-}
-
-pub(super) fn check_hand_card(cx: &mut Ctx, node: &Node) -> Option<String> {
-    let name = cx.text(node, "a card id or name")?.trim().to_string();
-    if let Some(c) = cx
-        .view
-        .hand
-        .iter()
-        .find(|c| c.id.eq_ignore_ascii_case(&name) || super::names::same(&name, &c.name))
-    {
-        return Some(c.id.clone());
-    }
-    let in_deck = cx
-        .sc
-        .cards
-        .iter()
-        .any(|c| c.id.eq_ignore_ascii_case(&name) || super::names::same(&name, &c.name));
-    let hand: Vec<String> = cx
-        .view
-        .hand
-        .iter()
-        .map(|c| format!("{} {}", c.id, c.name))
-        .collect();
-    let hint = did_you_mean(
-        &name,
-        cx.view
-            .hand
-            .iter()
-            .flat_map(|c| [c.id.as_str(), c.name.as_str()])
-            .chain(
-                cx.view
-                    .hand
-                    .iter()
-                    .filter_map(|c| super::names::russian(&c.name)),
-            ),
-    );
-    let (code, msg, label) = if in_deck {
-        (
-            "orders::card-not-in-hand",
-            format!("`{name}` is not in your hand"),
-            "not in your hand",
-        )
-    } else {
-        (
-            "orders::unknown-card",
-            format!("there is no card `{name}`"),
-            "unknown card",
-        )
-    };
-    let d = cx.err(code, node, msg);
-    d.label = Some(label.into());
-    d.rule = Some("rule 1.0: a player plays a card from his own hand".into());
-    d.help = Some(match hint {
-        Some(h) => format!("did you mean {h}? your hand: {}", hand.join(", ")),
-        None => format!("your hand: {}", hand.join(", ")),
-    });
-    None
 }
 
 fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {

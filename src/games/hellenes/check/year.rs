@@ -143,7 +143,7 @@ pub fn check_new_year(cx: &mut Ctx, v: &Node) -> Option<NewYearPlay> {
     for (k, val) in pairs {
         match k.as_str().map(|s| s.to_ascii_lowercase()).as_deref() {
             Some("card") => {
-                card = super::orders::check_hand_card(cx, val);
+                card = super::context::check_hand_card(cx, val);
                 bad |= card.is_none();
             }
             Some("for") | Some("as") => {
