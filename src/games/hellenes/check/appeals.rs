@@ -8,8 +8,8 @@ use crate::games::hellenes::model::appeal::any_label;
 use crate::games::hellenes::model::appeal::Appeal;
 use crate::games::hellenes::model::appeal::Role;
 use crate::games::hellenes::model::appeal::When;
-use crate::games::hellenes::model::scenario::Governs;
-use crate::games::hellenes::model::scenario::OlympianDef;
+use crate::games::hellenes::model::params::Governs;
+use crate::games::hellenes::model::params::OlympianDef;
 /// The Olympian an order names, or a diagnostic citing `rule` with the scenario's names
 /// and a "did you mean" (New Year sacrifices and appeals both name Olympians).
 pub fn named<'a>(

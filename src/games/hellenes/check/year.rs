@@ -6,7 +6,7 @@ use crate::games::hellenes::engine::olympians;
 use crate::games::hellenes::engine::year::may_discard;
 use crate::games::hellenes::model::orders::NewYearPlay;
 use crate::games::hellenes::model::scenario::CardKind;
-use crate::games::hellenes::model::scenario::DiscardRule;
+use crate::games::hellenes::model::params::DiscardRule;
 use crate::games::hellenes::model::state::PlayedFor;
 use crate::yaml::Kind;
 use crate::yaml::Node;

@@ -39,8 +39,8 @@ use crate::games::hellenes::model::battle::Fighter;
 use crate::games::hellenes::model::battle::{BattleOutcome, BattleSetup};
 use crate::games::hellenes::model::orders::Verb;
 use crate::games::hellenes::model::orders::WinterMove;
-use crate::games::hellenes::model::scenario::Captors;
-use crate::games::hellenes::model::scenario::Unwintered;
+use crate::games::hellenes::model::params::Captors;
+use crate::games::hellenes::model::params::Unwintered;
 
 use super::battle;
 use super::control;

@@ -9,6 +9,7 @@ pub mod events;
 pub mod invariants;
 pub mod dice;
 pub mod orders;
+pub mod params;
 pub mod rating;
 pub mod scenario;
 pub mod sight;

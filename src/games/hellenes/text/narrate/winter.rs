@@ -18,7 +18,7 @@ use crate::games::hellenes::model::events::winter::Why;
 use crate::games::hellenes::model::events::winter::WinterEvent;
 use crate::games::hellenes::model::orders::Verb;
 use crate::games::hellenes::model::scenario::Scenario;
-use crate::games::hellenes::model::scenario::Unwintered;
+use crate::games::hellenes::model::params::Unwintered;
 use crate::games::hellenes::text::words;
 use crate::games::hellenes::text::words::Case;
 use crate::lang::Lang;

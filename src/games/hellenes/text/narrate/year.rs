@@ -10,7 +10,7 @@
 use super::appeal;
 use super::season::prestige_words;
 use crate::games::hellenes::model::events::year::YearEvent;
-use crate::games::hellenes::model::scenario::PeaceTest;
+use crate::games::hellenes::model::params::PeaceTest;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::state::PlayedFor;
 use crate::games::hellenes::model::state::Prestige;
