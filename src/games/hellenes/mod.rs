@@ -30,8 +30,8 @@ use crate::yaml::Node;
 use model::events::Event;
 use model::orders::Orders;
 use model::scenario::Scenario;
-use model::state::State;
 use model::sight::View;
+use model::state::State;
 use std::collections::BTreeMap;
 use text::words::Case;
 

@@ -29,9 +29,9 @@ use crate::games::hellenes::model::orders::Action;
 use crate::games::hellenes::model::orders::Build;
 use crate::games::hellenes::model::orders::Landing;
 use crate::games::hellenes::model::scenario::BlockKind;
+use crate::games::hellenes::model::sight;
 use crate::games::hellenes::model::sight::Sight;
 use crate::games::hellenes::model::state::Status;
-use crate::games::hellenes::model::sight;
 use crate::yaml::{Kind, Node};
 
 /// Checks `actions:` against the view. Returns the legal actions in order.

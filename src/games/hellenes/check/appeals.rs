@@ -3,11 +3,11 @@
 //! labels a game of this scenario can have.
 
 use crate::games::hellenes::engine::olympians::find;
-use crate::games::hellenes::model::dice;
 use crate::games::hellenes::model::appeal::any_label;
 use crate::games::hellenes::model::appeal::Appeal;
 use crate::games::hellenes::model::appeal::Role;
 use crate::games::hellenes::model::appeal::When;
+use crate::games::hellenes::model::dice;
 use crate::games::hellenes::model::params::Governs;
 use crate::games::hellenes::model::params::OlympianDef;
 /// The Olympian an order names, or a diagnostic citing `rule` with the scenario's names

@@ -13,14 +13,14 @@ use crate::games::hellenes::engine::winter;
 use crate::games::hellenes::model::orders::Fallback;
 use crate::games::hellenes::model::orders::Orders;
 use crate::games::hellenes::model::scenario::Scenario;
+use crate::games::hellenes::model::sight::example_block;
 use crate::games::hellenes::model::sight::Sight;
+use crate::games::hellenes::model::sight::View;
 use crate::games::hellenes::model::state::Fortify;
 use crate::games::hellenes::model::state::Phase;
 use crate::games::hellenes::model::state::Play;
 use crate::games::hellenes::model::state::PlayedFor;
 use crate::games::hellenes::model::state::Standing;
-use crate::games::hellenes::model::sight::example_block;
-use crate::games::hellenes::model::sight::View;
 use crate::kit::forms::{dispatch, Accept};
 use crate::rules::Checked;
 use crate::yaml::Node;
@@ -509,8 +509,8 @@ fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
 mod tests {
     use super::*;
     use crate::games::hellenes::model::scenario::HELLENES_431;
-    use crate::games::hellenes::model::state::{Initiative, Season, State};
     use crate::games::hellenes::model::sight;
+    use crate::games::hellenes::model::state::{Initiative, Season, State};
 
     /// Sparta's first player turn of Spring 431 (both played C05 for its Actions).
     fn sparta_turn(sc: &Scenario) -> State {

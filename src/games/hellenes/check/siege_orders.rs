@@ -18,10 +18,10 @@ use crate::games::hellenes::engine::siege::Refusal;
 use crate::games::hellenes::model::orders::SiegeOrder;
 use crate::games::hellenes::model::scenario::BlockKind;
 use crate::games::hellenes::model::scenario::Scenario;
-use crate::games::hellenes::model::sight::{Played, Sight};
-use crate::games::hellenes::model::state::Status;
 use crate::games::hellenes::model::sight;
 use crate::games::hellenes::model::sight::View;
+use crate::games::hellenes::model::sight::{Played, Sight};
+use crate::games::hellenes::model::state::Status;
 use crate::yaml::{Kind, Node};
 
 /// The keys of `combat:` items this module handles.

@@ -11,10 +11,10 @@
 
 use crate::dice::DiceRecord;
 use crate::dice::TurnDice;
+use crate::games::hellenes::model::dice;
 use crate::games::hellenes::model::events::appeal::AppealEvent;
 use crate::games::hellenes::model::events::season::{PrestigeFor, SeasonEvent};
 use crate::games::hellenes::model::events::Event;
-use crate::games::hellenes::model::dice;
 use crate::games::hellenes::model::scenario::{
     BlockKind, CardDef, Effect, Marker, Scenario, TargetKind, Whose,
 };

@@ -7,13 +7,13 @@
 //! kept until used). The sacrifices are public (the blocks stand on the board); they live
 //! in the state (`State.sacrifices`) and every view.
 
+use crate::games::hellenes::model::appeal::Role;
+use crate::games::hellenes::model::appeal::When;
 use crate::games::hellenes::model::battle::BattleOutcome;
 use crate::games::hellenes::model::battle::BattleSetup;
 use crate::games::hellenes::model::battle::Reroll;
-use crate::games::hellenes::model::events::appeal::AppealEvent;
 use crate::games::hellenes::model::dice;
-use crate::games::hellenes::model::appeal::Role;
-use crate::games::hellenes::model::appeal::When;
+use crate::games::hellenes::model::events::appeal::AppealEvent;
 use crate::games::hellenes::model::params::Governs;
 use crate::games::hellenes::model::params::OlympianDef;
 use crate::games::hellenes::model::scenario::Scenario;

@@ -31,14 +31,14 @@
 
 use super::siege::gain_prestige;
 use crate::dice::{DiceRecord, TurnDice};
+use crate::games::hellenes::model::dice;
 use crate::games::hellenes::model::events::year::YearEvent;
 use crate::games::hellenes::model::events::Event;
-use crate::games::hellenes::model::dice;
 use crate::games::hellenes::model::orders::NewYearPlay;
 use crate::games::hellenes::model::orders::Orders;
-use crate::games::hellenes::model::scenario::CardKind;
 use crate::games::hellenes::model::params::DiscardRule;
 use crate::games::hellenes::model::params::PeaceTest;
+use crate::games::hellenes::model::scenario::CardKind;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::state::InPlay;
 use crate::games::hellenes::model::state::Phase;

@@ -5,9 +5,9 @@
 
 pub mod appeal;
 pub mod battle;
+pub mod dice;
 pub mod events;
 pub mod invariants;
-pub mod dice;
 pub mod orders;
 pub mod params;
 pub mod rating;

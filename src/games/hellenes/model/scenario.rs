@@ -462,6 +462,24 @@ impl Scenario {
     /// and effects that need a target the card does not define (or of another kind).
     fn card_problems(&self, c: &CardDef, sides: &BTreeSet<&str>) -> Vec<String> {
         let mut out = Vec::new();
+        for e in &c.effects {
+            out.extend(self.effect_problems(c, e, sides));
+        }
+        if let Some(t) = &c.target {
+            out.extend(self.target_problems(c, t));
+        }
+        if let Some(s) = &c.only {
+            if !sides.contains(s.as_str()) {
+                out.push(format!("card {}: `only: {s}`: no such side", c.id));
+            }
+        }
+        out
+    }
+
+    /// 1.0 [A] What is wrong with one effect of card `c`: a place or side that does not
+    /// exist, a die out of 1–6, or a target the effect needs and the card lacks.
+    fn effect_problems(&self, c: &CardDef, e: &Effect, sides: &BTreeSet<&str>) -> Vec<String> {
+        let mut out = Vec::new();
         let place = |p: &str| self.area(p).is_some() || self.sea(p).is_some();
         let target = c.target.as_ref().map(|t| t.kind);
         let wants = |out: &mut Vec<String>, what: &str, kinds: &[TargetKind]| {
@@ -474,108 +492,107 @@ impl Scenario {
                 ));
             }
         };
-        for e in &c.effects {
-            let whose = match e {
-                Effect::Steps { steps: s } => {
-                    if s.at == "target" {
-                        wants(
-                            &mut out,
-                            "steps",
-                            &[TargetKind::Area, TargetKind::City, TargetKind::Sea],
-                        );
-                    } else if s.at != "home" && !place(&s.at) {
-                        out.push(format!(
-                            "card {}: effect at `{}`: no such place (or `home`, `target`)",
-                            c.id, s.at
-                        ));
-                    }
-                    if !["land", "fleet", "any"].contains(&s.kind.as_str()) {
-                        out.push(format!(
-                            "card {}: effect kind `{}`: land, fleet or any",
-                            c.id, s.kind
-                        ));
-                    }
-                    Some(&s.side)
+        let whose = match e {
+            Effect::Steps { steps: s } => {
+                if s.at == "target" {
+                    wants(
+                        &mut out,
+                        "steps",
+                        &[TargetKind::Area, TargetKind::City, TargetKind::Sea],
+                    );
+                } else if s.at != "home" && !place(&s.at) {
+                    out.push(format!(
+                        "card {}: effect at `{}`: no such place (or `home`, `target`)",
+                        c.id, s.at
+                    ));
                 }
-                Effect::Prestige { prestige: p } => Some(&p.side),
-                Effect::Revolt { revolt: r } => {
-                    wants(&mut out, "revolt", &[TargetKind::City]);
-                    if !(1..=6).contains(&r.on) {
-                        out.push(format!(
-                            "card {}: revolt `on: {}`: a die of 1 to 6",
-                            c.id, r.on
-                        ));
-                    }
-                    None
+                if !["land", "fleet", "any"].contains(&s.kind.as_str()) {
+                    out.push(format!(
+                        "card {}: effect kind `{}`: land, fleet or any",
+                        c.id, s.kind
+                    ));
                 }
-                Effect::Storm { storm: r } => {
-                    wants(&mut out, "storm", &[TargetKind::Sea]);
-                    if !(1..=6).contains(&r.on) {
-                        out.push(format!(
-                            "card {}: storm `on: {}`: a die of 1 to 6",
-                            c.id, r.on
-                        ));
-                    }
-                    None
+                Some(&s.side)
+            }
+            Effect::Prestige { prestige: p } => Some(&p.side),
+            Effect::Revolt { revolt: r } => {
+                wants(&mut out, "revolt", &[TargetKind::City]);
+                if !(1..=6).contains(&r.on) {
+                    out.push(format!(
+                        "card {}: revolt `on: {}`: a die of 1 to 6",
+                        c.id, r.on
+                    ));
                 }
-                Effect::Marker(Marker::Halt) => {
-                    wants(&mut out, "halt", &[TargetKind::Area, TargetKind::City]);
-                    None
+                None
+            }
+            Effect::Storm { storm: r } => {
+                wants(&mut out, "storm", &[TargetKind::Sea]);
+                if !(1..=6).contains(&r.on) {
+                    out.push(format!(
+                        "card {}: storm `on: {}`: a die of 1 to 6",
+                        c.id, r.on
+                    ));
                 }
-                Effect::Marker(Marker::Closed) => {
-                    wants(&mut out, "closed", &[TargetKind::Sea]);
-                    None
-                }
-                Effect::Marker(Marker::CivilWar) => {
-                    wants(&mut out, "civil-war", &[TargetKind::City]);
-                    None
-                }
-                Effect::Marker(Marker::Sacrifice) => {
-                    wants(&mut out, "sacrifice", &[TargetKind::Olympian]);
-                    None
-                }
-                _ => None,
-            };
-            if let Some(Whose::Side(s)) = whose {
-                if !sides.contains(s.as_str()) {
-                    out.push(format!("card {}: effect side `{s}`: no such side", c.id));
-                }
+                None
+            }
+            Effect::Marker(Marker::Halt) => {
+                wants(&mut out, "halt", &[TargetKind::Area, TargetKind::City]);
+                None
+            }
+            Effect::Marker(Marker::Closed) => {
+                wants(&mut out, "closed", &[TargetKind::Sea]);
+                None
+            }
+            Effect::Marker(Marker::CivilWar) => {
+                wants(&mut out, "civil-war", &[TargetKind::City]);
+                None
+            }
+            Effect::Marker(Marker::Sacrifice) => {
+                wants(&mut out, "sacrifice", &[TargetKind::Olympian]);
+                None
+            }
+            _ => None,
+        };
+        if let Some(Whose::Side(s)) = whose {
+            if !sides.contains(s.as_str()) {
+                out.push(format!("card {}: effect side `{s}`: no such side", c.id));
             }
         }
-        if let Some(t) = &c.target {
-            // A card without effects is allowed (not applied: `check` warns).
-            if !c.needs_target() && !c.effects.is_empty() {
+        out
+    }
+
+    /// 1.0 [A] What is wrong with card `c`'s `target:`: given with no effect acting on it,
+    /// an unknown control word, a barred place or card that does not exist.
+    fn target_problems(&self, c: &CardDef, t: &TargetDef) -> Vec<String> {
+        let mut out = Vec::new();
+        let place = |p: &str| self.area(p).is_some() || self.sea(p).is_some();
+        // A card without effects is allowed (not applied: `check` warns).
+        if !c.needs_target() && !c.effects.is_empty() {
+            out.push(format!(
+                "card {}: `target` given, but no effect acts on it",
+                c.id
+            ));
+        }
+        for k in &t.control {
+            if !["own", "enemy", "neutral"].contains(&k.as_str()) {
                 out.push(format!(
-                    "card {}: `target` given, but no effect acts on it",
+                    "card {}: target control `{k}`: own, enemy or neutral",
                     c.id
                 ));
             }
-            for k in &t.control {
-                if !["own", "enemy", "neutral"].contains(&k.as_str()) {
-                    out.push(format!(
-                        "card {}: target control `{k}`: own, enemy or neutral",
-                        c.id
-                    ));
-                }
-            }
-            for b in &t.barred {
-                if !place(&b.place) {
-                    out.push(format!(
-                        "card {}: barred place `{}`: no such place",
-                        c.id, b.place
-                    ));
-                }
-                if self.card(&b.while_in_play).is_none() {
-                    out.push(format!(
-                        "card {}: barred while `{}`: no such card",
-                        c.id, b.while_in_play
-                    ));
-                }
-            }
         }
-        if let Some(s) = &c.only {
-            if !sides.contains(s.as_str()) {
-                out.push(format!("card {}: `only: {s}`: no such side", c.id));
+        for b in &t.barred {
+            if !place(&b.place) {
+                out.push(format!(
+                    "card {}: barred place `{}`: no such place",
+                    c.id, b.place
+                ));
+            }
+            if self.card(&b.while_in_play).is_none() {
+                out.push(format!(
+                    "card {}: barred while `{}`: no such card",
+                    c.id, b.while_in_play
+                ));
             }
         }
         out
@@ -589,6 +606,21 @@ impl Scenario {
         for c in &self.cards {
             out.extend(self.card_problems(c, &sides));
         }
+        out.extend(self.map_problems(&sides));
+        out.extend(self.block_problems(&sides));
+        out.extend(self.param_problems(&sides));
+        out.extend(self.deck_problems());
+        out.extend(olympian_problems(self));
+        if self.cards.len() < (self.params.hand_size as usize) * self.sides.len() {
+            out.push("the deck is smaller than the hands it must deal".into());
+        }
+        out
+    }
+
+    /// The map's problems: places listed twice, unknown or one-way neighbours, a city's
+    /// value, loyalty or offshore sea out of place.
+    fn map_problems(&self, sides: &BTreeSet<&str>) -> Vec<String> {
+        let mut out = Vec::new();
         let mut names = BTreeSet::new();
         for a in &self.areas {
             if !names.insert(a.name.as_str()) {
@@ -642,6 +674,13 @@ impl Scenario {
                 }
             }
         }
+        out
+    }
+
+    /// The blocks' problems: ids listed twice, unknown sides, steps, ratings, homes and
+    /// starts out of place.
+    fn block_problems(&self, sides: &BTreeSet<&str>) -> Vec<String> {
+        let mut out = Vec::new();
         let mut ids = BTreeSet::new();
         for b in &self.blocks {
             if !ids.insert(b.id.as_str()) {
@@ -669,6 +708,13 @@ impl Scenario {
                 out.push(format!("block {}: a land block cannot start at sea", b.id));
             }
         }
+        out
+    }
+
+    /// The top-level rule parameters' problems: bad ratings, a value dikast does not
+    /// support, an unknown side.
+    fn param_problems(&self, sides: &BTreeSet<&str>) -> Vec<String> {
+        let mut out = Vec::new();
         for (name, r) in [
             ("fleet_land_rating", &self.params.fleet_land_rating),
             ("defender_rating", &self.params.defender_rating),
@@ -691,6 +737,13 @@ impl Scenario {
                 self.params.initiative_ties
             ));
         }
+        out
+    }
+
+    /// The deck's problems: cards listed twice, Action values out of 1–3, the peace faction
+    /// card missing.
+    fn deck_problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
         let mut cids = BTreeSet::new();
         for c in &self.cards {
             if !cids.insert(c.id.as_str()) {
@@ -708,10 +761,6 @@ impl Scenario {
                 "params.year.peace_faction_card: no card `{}`",
                 self.params.year.peace_faction_card
             ));
-        }
-        out.extend(olympian_problems(self));
-        if self.cards.len() < (self.params.hand_size as usize) * self.sides.len() {
-            out.push("the deck is smaller than the hands it must deal".into());
         }
         out
     }

@@ -13,15 +13,15 @@ use crate::games::hellenes::engine::siege;
 use crate::games::hellenes::engine::winter;
 use crate::games::hellenes::engine::year::may_discard;
 use crate::games::hellenes::model::orders::Verb;
-use crate::games::hellenes::model::scenario::BlockKind;
 use crate::games::hellenes::model::params::PeaceTest;
-use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::params::Unwintered;
+use crate::games::hellenes::model::scenario::BlockKind;
+use crate::games::hellenes::model::scenario::Scenario;
+use crate::games::hellenes::model::sight::example_block;
 use crate::games::hellenes::model::sight::Sight;
+use crate::games::hellenes::model::sight::View;
 use crate::games::hellenes::model::state::Phase;
 use crate::games::hellenes::model::state::Status;
-use crate::games::hellenes::model::sight::example_block;
-use crate::games::hellenes::model::sight::View;
 use crate::lang::Lang;
 use std::fmt::Write;
 /// The acting side's part of `dikast template`: the budget, every action form, and for
@@ -481,10 +481,10 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
 mod tests {
     use super::*;
     use crate::games::hellenes::model::scenario::HELLENES_431;
+    use crate::games::hellenes::model::sight;
     use crate::games::hellenes::model::state::{
         Initiative, Phase, Play, PlayedFor, Season, Siege, State, Status,
     };
-    use crate::games::hellenes::model::sight;
     use std::collections::BTreeMap;
 
     #[test]
