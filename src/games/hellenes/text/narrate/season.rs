@@ -12,7 +12,7 @@ use crate::games::hellenes::model::events::season::PrestigeFor;
 use crate::games::hellenes::model::events::season::SeasonEvent;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::state::Prestige;
-use crate::games::hellenes::text::report::possessive;
+use crate::games::hellenes::text::words::possessive;
 use crate::games::hellenes::text::words;
 use crate::games::hellenes::text::words::Case;
 use crate::lang::Lang;
