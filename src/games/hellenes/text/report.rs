@@ -5,12 +5,13 @@
 use super::narrate::appeal;
 use super::narrate::season;
 use super::narrate::siege;
+use super::narrate::teller::Teller;
 use super::narrate::winter;
 use super::narrate::year;
 use super::step;
 use super::words;
-use super::words::Case;
 use super::words::possessive;
+use super::words::Case;
 use crate::games::hellenes::model::events::Event;
 use crate::games::hellenes::model::orders::Fallback;
 use crate::games::hellenes::model::scenario::Scenario;
@@ -205,7 +206,10 @@ pub fn narrate(
                 }
             }
             Event::Season(e) => season::narrate(sc, e, side, lang),
-            Event::Siege(e) => siege::narrate(sc, before.season, e, side, lang),
+            Event::Siege(e) => {
+                let t = Teller { sc, reader: side, lang };
+                siege::narrate(t, before.season, e)
+            }
             Event::Winter(e) => winter::narrate(sc, e, side, lang),
             Event::Year(e) => year::narrate(sc, e, lang),
             Event::Appeal(e) => appeal::narrate(sc, e, side, lang),
