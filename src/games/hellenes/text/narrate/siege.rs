@@ -6,6 +6,7 @@
 //! besieger learns dice and hit counts, never which besieged block lost what (8.2 "no
 //! blocks are revealed"); a capitulation reveals nothing (8.1.3).
 
+use super::teller::owns;
 use super::teller::Teller;
 use crate::games::hellenes::model::battle::BattleOutcome;
 use crate::games::hellenes::model::battle::Effect;
@@ -47,12 +48,6 @@ pub fn side(sc: &Scenario, id: &str, lang: Lang) -> String {
 
 pub fn gen(sc: &Scenario, id: &str, lang: Lang) -> String {
     words::side(sc, id, lang, Case::Gen)
-}
-
-/// Whether `reader` (None: the moderator) reads what only `owner` may see of its own
-/// blocks: which ones withdrew, capitulated or lost steps.
-fn owns(reader: Option<&str>, owner: &str) -> bool {
-    reader.is_none() || reader == Some(owner)
 }
 
 /// The net Prestige track in words.

@@ -12,3 +12,9 @@ pub struct Teller<'a> {
     pub reader: Option<&'a str>,
     pub lang: Lang,
 }
+
+/// Whether `reader` (None: the moderator) reads what only `owner` may see of its own
+/// blocks: which ones moved, withdrew, capitulated or lost steps.
+pub fn owns(reader: Option<&str>, owner: &str) -> bool {
+    reader.is_none() || reader == Some(owner)
+}
