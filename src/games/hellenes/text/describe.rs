@@ -3,7 +3,7 @@
 //! needs, the sacrifices on the Olympians.
 
 use super::narrate::siege::side;
-use super::report::phase_words;
+use super::step::phase_words;
 use super::words;
 use super::words::Case;
 use crate::games::hellenes::engine::winter;

@@ -5,7 +5,7 @@
 //! state: the view already holds enemy blocks as position and count, so nothing here can
 //! leak their identities or strengths. `crate::map` does the drawing.
 
-use super::report::side_name;
+use super::words::side_name;
 use crate::game::Seen;
 use crate::games::hellenes::model::battle::BattleOutcome;
 use crate::games::hellenes::model::events::season::SeasonEvent;

@@ -2,8 +2,8 @@
 //! now, with its rule, the side's own ids and places filled in, and the documented
 //! defaults, all as YAML comments around the keys to fill.
 
-use super::report::possessive;
-use super::report::side_name;
+use super::words::possessive;
+use super::words::side_name;
 use super::words;
 use crate::games::hellenes::check::defaults::default_new_year;
 use crate::games::hellenes::engine::actions::budget;
