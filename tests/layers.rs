@@ -590,8 +590,6 @@ const KNOWN_CIRCLES: &[&str] = &[
     "games::hellenes::engine::resolve games::hellenes::engine::year",
     "games::hellenes::model::orders games::hellenes::model::state",
     "games::hellenes::text::narrate::appeal games::hellenes::text::narrate::season games::hellenes::text::narrate::siege games::hellenes::text::narrate::winter games::hellenes::text::narrate::year games::hellenes::text::report games::hellenes::text::step games::hellenes::text::words",
-    "games::successors::engine games::successors::engine::battle games::successors::engine::independent games::successors::engine::movement games::successors::engine::round games::successors::engine::siege games::successors::engine::tyche",
-    "games::successors::model::params games::successors::model::scenario games::successors::model::state",
 ];
 
 #[test]

@@ -2,10 +2,10 @@
 //! general giving way), the battle table of the scenario, losses and retreats, and the
 //! third-party reset the outcome may cause (§5).
 
+use super::context::Ctx;
 use super::siege;
-use super::Ctx;
 use crate::games::successors::model::dice::Label;
-use crate::games::successors::model::event::{Event, PowerKind, Who};
+use crate::games::successors::model::events::{Event, PowerKind, Who};
 use crate::games::successors::model::state::State;
 
 /// Who fights for a side: a player, or the independent armies (friendly to each other).

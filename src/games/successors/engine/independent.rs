@@ -3,8 +3,8 @@
 //! swept or placed; no sea movement; each army's own limits.
 
 use super::battle;
-use super::Ctx;
-use crate::games::successors::model::event::{Event, Who};
+use super::context::Ctx;
+use crate::games::successors::model::events::{Event, Who};
 use crate::games::successors::model::orders::IndependentOrder;
 use crate::games::successors::model::refusal::{Refusal, Why};
 use crate::games::successors::model::scenario::{Kind, Scenario};

@@ -2,10 +2,10 @@
 //! sorties and attempts, with the limits of a besieged city (§2) and action points.
 
 use super::battle::{self, Party};
+use super::context::Ctx;
 use super::siege;
-use super::Ctx;
 use crate::games::successors::model::dice::Label;
-use crate::games::successors::model::event::{Event, Segment, Who};
+use crate::games::successors::model::events::{Event, Segment, Who};
 use crate::games::successors::model::orders::Step;
 use crate::games::successors::model::refusal::{Refusal, Why};
 use crate::games::successors::model::scenario::{Case, Kind, Scenario};

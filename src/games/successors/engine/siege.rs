@@ -1,9 +1,9 @@
 //! Sieges: assault and subjugation rolls with their modifiers (§1, §3), the attempt
 //! limits (§4), capture, the third-party reset (§5) and sudden sallies (§6).
 
-use super::Ctx;
+use super::context::Ctx;
 use crate::games::successors::model::dice::Label;
-use crate::games::successors::model::event::{Event, Modifier, ResetWhy, Segment, Who};
+use crate::games::successors::model::events::{Event, Modifier, ResetWhy, Segment, Who};
 use crate::games::successors::model::params::AssaultResult;
 use crate::games::successors::model::refusal::Refusal;
 use crate::games::successors::model::scenario::{Case, Kind, Scenario};

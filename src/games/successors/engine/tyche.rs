@@ -1,12 +1,12 @@
 //! Tyche cards: the sealed shuffle and draw of each game turn, the cards revealed for
 //! nobody in 2–3-player games (§8), and playing a card for its event, its OPs or both.
 
+use super::context::Ctx;
 use super::independent;
 use super::movement;
-use super::Ctx;
 use crate::dice::Shown;
 use crate::games::successors::model::dice::Label;
-use crate::games::successors::model::event::{Event, LegitimacyWhy, Segment};
+use crate::games::successors::model::events::{Event, LegitimacyWhy, Segment};
 use crate::games::successors::model::orders::{IndependentOrder, TychePlay, Use};
 use crate::games::successors::model::refusal::Why;
 use crate::games::successors::model::scenario::{CardKind, Case, Kind, Scenario};
@@ -272,8 +272,7 @@ pub fn event(
         independent::activate(ctx, army, card, player, &o);
     }
     if c.event.legitimacy > 0 {
-        super::round::change_legitimacy(
-            ctx,
+        ctx.change_legitimacy(
             player,
             c.event.legitimacy as i32,
             LegitimacyWhy::Card(card.to_string()),
