@@ -158,11 +158,19 @@ fn regroup(ctx: &mut Ctx) {
     }
 }
 
+/// One round: its four segments in turn.
 fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
     let order = ctx.st.round_order();
+    surrender_segment(ctx, orders, &order);
+    tyche_segment(ctx, orders, &order);
+    activation_segment(ctx, orders, &order);
+    foraging_segment(ctx);
+}
+
+/// Surrender segment [P]: each player's markers, then the attempts ordered.
+fn surrender_segment(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>, order: &[String]) {
     let none = Orders::default();
-    // Surrender segment [P].
-    for p in &order {
+    for p in order {
         surrender_markers(ctx, p);
         let o = orders.get(p).unwrap_or(&none);
         for space in &o.surrender {
@@ -188,8 +196,12 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
             }
         }
     }
-    // Tyche segment: each player plays one card [P].
-    for p in &order {
+}
+
+/// Tyche segment: each player plays one card [P]; then the cards revealed for nobody.
+fn tyche_segment(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>, order: &[String]) {
+    let none = Orders::default();
+    for p in order {
         let o = orders.get(p).unwrap_or(&none);
         match &o.tyche {
             Some(play) => tyche::play(ctx, p, play),
@@ -220,8 +232,12 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
     }
     ctx.st.tyche.discard.extend(revealed);
     ctx.st.tyche.revealed.clear();
-    // Activation segment: each player's armies in the order written.
-    for p in &order {
+}
+
+/// Activation segment: each player's armies in the order written.
+fn activation_segment(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>, order: &[String]) {
+    let none = Orders::default();
+    for p in order {
         let o = orders.get(p).unwrap_or(&none);
         let mut done: Vec<&str> = Vec::new();
         for (g, steps) in &o.activation {
@@ -260,7 +276,10 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
             movement::run_steps(ctx, g, steps, ap, Segment::Activation);
         }
     }
-    // Foraging segment [A].
+}
+
+/// Foraging segment [A]: an army over the limit outside its own spaces loses a CU.
+fn foraging_segment(ctx: &mut Ctx) {
     let limit = ctx.sc.params.foraging_limit;
     let foragers: Vec<(String, String)> = ctx
         .st
