@@ -703,8 +703,6 @@ const KNOWN_LONG: &[&str] = &[
     "games/hellenes/check/year.rs::check_new_year",
     "games/hellenes/engine/odds.rs::battle_odds",
     "games/hellenes/engine/odds.rs::odds",
-    "games/hellenes/engine/winter.rs::plan",
-    "games/hellenes/engine/winter.rs::resolve",
     "games/hellenes/engine/winter.rs::return_battle",
     "games/hellenes/text/describe.rs::describe",
     "games/hellenes/text/map.rs::dress",
