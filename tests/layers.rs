@@ -722,7 +722,6 @@ const KNOWN_LONG: &[&str] = &[
     "games/hellenes/text/describe.rs::describe",
     "games/hellenes/text/map.rs::dress",
     "games/hellenes/text/map.rs::picture_in",
-    "games/hellenes/text/report.rs::narrate",
     "games/hellenes/text/template.rs::winter",
     "games/successors/check/forms.rs::forms",
     "games/successors/check/mod.rs::check",
