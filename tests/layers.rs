@@ -729,8 +729,6 @@ const KNOWN_LONG: &[&str] = &[
     "games/hellenes/text/narrate/winter.rs::narrate",
     "games/hellenes/text/report.rs::narrate",
     "games/hellenes/text/template.rs::winter",
-    "games/successors/check/mod.rs::check",
-    "games/successors/check/mod.rs::parse_tyche",
     "games/successors/engine/odds.rs::field",
     "games/successors/engine/odds.rs::sally",
     "games/successors/engine/odds.rs::siege",
