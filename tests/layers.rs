@@ -732,8 +732,6 @@ const KNOWN_LONG: &[&str] = &[
     "games/successors/engine/odds.rs::field",
     "games/successors/engine/odds.rs::sally",
     "games/successors/engine/odds.rs::siege",
-    "games/successors/text/describe.rs::describe",
-    "games/successors/text/narrate.rs::line",
     "games/successors/text/picture.rs::last_turn",
     "games/successors/text/picture.rs::legend",
     "games/successors/text/picture.rs::picture_in",
