@@ -735,7 +735,6 @@ const KNOWN_LONG: &[&str] = &[
     "games/successors/text/picture.rs::last_turn",
     "games/successors/text/picture.rs::legend",
     "games/successors/text/picture.rs::picture_in",
-    "games/successors/text/template.rs::template_in",
     "kit/forms.rs::verb_record",
     "mail.rs::plan",
     "mail.rs::send_turn_with",
