@@ -81,18 +81,7 @@ impl Rules for Successors {
     }
 
     fn start(sc: &Scenario, opts: &StartOptions) -> Result<State, String> {
-        let n = opts.players.unwrap_or(sc.params.players);
-        if !sc.lineups.contains_key(&n) {
-            return Err(format!(
-                "Successors is played by {} players; this scenario has no lineup for {n}",
-                sc.lineups
-                    .keys()
-                    .map(|k| k.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
-        }
-        Ok(State::start(sc, n))
+        State::start_for(sc, opts.players)
     }
 
     fn invariants(sc: &Scenario, st: &State) -> Vec<String> {
