@@ -694,7 +694,6 @@ const DATA_TABLES: &[(&str, &str)] = &[];
 const KNOWN_LONG: &[&str] = &[
     "campaign.rs::adjudicate_with",
     "campaign.rs::create",
-    "cli.rs::run",
     "games/hellenes/check/actions.rs::parse_action",
     "games/hellenes/check/appeals.rs::check_appeal",
     "games/hellenes/check/events.rs::check_event",
