@@ -764,8 +764,6 @@ const KNOWN_LONG: &[&str] = &[
     "policy.rs::record_section",
     "publish.rs::publish_with",
     "receive.rs::receive_one",
-    "setup.rs::apply",
-    "setup.rs::doctor",
     "site.rs::index",
     "site.rs::turn_page",
     "status.rs::render",
