@@ -759,8 +759,6 @@ const KNOWN_LONG: &[&str] = &[
     "map.rs::glyph",
     "map.rs::panel",
     "map.rs::render_turn",
-    "pipeline.rs::check_orders",
-    "pipeline.rs::run_turn_keeping",
     "policy.rs::record_section",
     "publish.rs::publish_with",
     "receive.rs::receive_one",
