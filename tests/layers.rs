@@ -762,8 +762,6 @@ const KNOWN_LONG: &[&str] = &[
     "policy.rs::record_section",
     "publish.rs::publish_with",
     "receive.rs::receive_one",
-    "site.rs::index",
-    "site.rs::turn_page",
     "status.rs::render",
     "tick.rs::tick_steps",
     "undo.rs::carry_out",
