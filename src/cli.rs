@@ -1,6 +1,7 @@
-//! The command line: clap parses plain data (stage one); `run` resolves paths, loads
-//! files and calls the library (stage two). Every command's failure is a `Failure`
-//! with its exit code; nothing here panics on user input.
+//! The command line: clap parses plain data (stage one: `Command`, each command's
+//! arguments one `…Args` struct); `run` hands each command to its own function, which
+//! resolves paths, loads files and calls the library (stage two). Every command's failure
+//! is a `Failure` with its exit code; nothing here panics on user input.
 
 use crate::campaign::{self, Layout, NewOptions, Secret};
 use crate::dice::{self, Chain, TurnDice};

@@ -753,7 +753,6 @@ const KNOWN_LONG: &[&str] = &[
     "games/successors/text/picture.rs::legend",
     "games/successors/text/picture.rs::picture_in",
     "games/successors/text/template.rs::template_in",
-    "kit/forms.rs::verb_record",
     "mail.rs::plan",
     "mail.rs::send_turn_with",
     "map.rs::glyph",
@@ -769,7 +768,6 @@ const KNOWN_LONG: &[&str] = &[
     "verify.rs::check_section",
     "verify.rs::player_folder",
     "verify.rs::rerun_turn",
-    "yaml.rs::parse_inner",
 ];
 
 #[test]
