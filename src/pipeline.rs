@@ -321,10 +321,13 @@ pub fn check_orders<R: Rules>(
     (checked.orders, diag::cap(diags, file))
 }
 
+/// The entries of a YAML mapping: each key with its value.
+type Pairs = Vec<(Node, Node)>;
+
 /// An orders file read as YAML: its root, and the entries of its mapping that are not
 /// the envelope's (the orders proper). `Err` with the problems, ready to show, when it is
 /// no YAML, empty, not a mapping, or past the bounds.
-fn orders_root(file: &SourceFile) -> Result<(Node, Vec<(Node, Node)>), Vec<Diagnostic>> {
+fn orders_root(file: &SourceFile) -> Result<(Node, Pairs), Vec<Diagnostic>> {
     let root = yaml::parse_strict(file).map_err(|d| diag::cap(d, file))?;
     if root.is_null() && root.span.1 <= root.span.0 {
         // Nothing but blank lines and comments: no place to point at.
@@ -347,7 +350,7 @@ fn orders_root(file: &SourceFile) -> Result<(Node, Vec<(Node, Node)>), Vec<Diagn
     if !too_big.is_empty() {
         return Err(diag::cap(too_big, file));
     }
-    let body: Vec<(Node, Node)> = pairs
+    let body: Pairs = pairs
         .iter()
         .filter(|(k, _)| {
             !k.as_str()
