@@ -687,7 +687,6 @@ const DATA_TABLES: &[(&str, &str)] = &[];
 const KNOWN_LONG: &[&str] = &[
     "campaign.rs::adjudicate_with",
     "campaign.rs::create",
-    "cli.rs::run",
     "games/hellenes/check/actions.rs::parse_action",
     "games/hellenes/check/appeals.rs::check_appeal",
     "games/hellenes/check/events.rs::check_event",
@@ -709,21 +708,14 @@ const KNOWN_LONG: &[&str] = &[
     "games/successors/text/picture.rs::last_turn",
     "games/successors/text/picture.rs::legend",
     "games/successors/text/picture.rs::picture_in",
-    "kit/forms.rs::verb_record",
     "mail.rs::plan",
     "mail.rs::send_turn_with",
     "map.rs::glyph",
     "map.rs::panel",
     "map.rs::render_turn",
-    "pipeline.rs::check_orders",
-    "pipeline.rs::run_turn_keeping",
     "policy.rs::record_section",
     "publish.rs::publish_with",
     "receive.rs::receive_one",
-    "setup.rs::apply",
-    "setup.rs::doctor",
-    "site.rs::index",
-    "site.rs::turn_page",
     "status.rs::render",
     "tick.rs::tick_steps",
     "undo.rs::carry_out",
@@ -731,7 +723,6 @@ const KNOWN_LONG: &[&str] = &[
     "verify.rs::check_section",
     "verify.rs::player_folder",
     "verify.rs::rerun_turn",
-    "yaml.rs::parse_inner",
 ];
 
 #[test]
