@@ -372,7 +372,7 @@ fn a_russian_report_says_orders_were_not_received_and_may_be_counted_so() {
 /// the block kinds and names and its tooltips in Russian; the English map keeps its words.
 #[test]
 fn the_russian_map_names_kinds_blocks_and_the_scenario_in_russian() {
-    use dikast::games::hellenes::view::View;
+    use dikast::games::hellenes::sight::View;
     let dir = temp("map-ru");
     create(&examples().join("hellenes-431"), &dir, "map-431");
     let text = fs::read_to_string(dir.join("turns/0001/view-athens.yaml")).unwrap();

@@ -539,7 +539,7 @@ fn rebase_examples(ex: &Path) {
         for f in files {
             let text = fs::read_to_string(&f).unwrap();
             let side = f.file_stem().unwrap().to_string_lossy().into_owned();
-            let view: dikast::game::ViewFile<dikast::games::hellenes::view::View> =
+            let view: dikast::game::ViewFile<dikast::games::hellenes::sight::View> =
                 serde_yaml::from_slice(
                     &fs::read(layout.turn_dir(t).join(format!("view-{side}.yaml"))).unwrap(),
                 )
@@ -583,7 +583,7 @@ fn rebase_examples(ex: &Path) {
 fn repick_card(
     line: &str,
     policy: &str,
-    view: &dikast::games::hellenes::view::View,
+    view: &dikast::games::hellenes::sight::View,
     file: &Path,
 ) -> String {
     let (head, comment) = line.split_once('#').unwrap();

@@ -11,10 +11,10 @@
 
 use crate::dice::DiceRecord;
 use crate::dice::TurnDice;
+use crate::games::hellenes::model::dice;
 use crate::games::hellenes::model::events::appeal::AppealEvent;
 use crate::games::hellenes::model::events::season::{PrestigeFor, SeasonEvent};
 use crate::games::hellenes::model::events::Event;
-use crate::games::hellenes::model::labels;
 use crate::games::hellenes::model::scenario::{
     BlockKind, CardDef, Effect, Marker, Scenario, TargetKind, Whose,
 };
@@ -238,7 +238,7 @@ pub fn targets(sc: &Scenario, table: &Table, card: &CardDef) -> Vec<String> {
 /// `targets` for the side of the view `v` (its templates, and random play).
 pub fn targets_in_view(
     sc: &Scenario,
-    v: &crate::games::hellenes::model::view::View,
+    v: &crate::games::hellenes::model::sight::View,
     card: &CardDef,
 ) -> Vec<String> {
     let sight = Sight::from_view(sc, v);
@@ -359,7 +359,7 @@ pub fn apply(
             }
             Effect::Revolt { revolt: r } => {
                 // [A] one die: the city changes sides on a die of at most `on`.
-                let label = labels::event(card, target);
+                let label = dice::event(card, target);
                 let on = r.on;
                 let hit = |d: &[u32]| d.iter().filter(|x| **x <= on).count() as u32;
                 let rolled = super::olympians::roll(sc, st, dice, &label, side, 1, &hit);
@@ -390,7 +390,7 @@ pub fn apply(
                 // [A] one die per fleet at sea there (one per fleet, not per step: the
                 // dice must not tell the enemy's strengths), game file order; a die of
                 // at most `on` costs that fleet a step.
-                let label = labels::event(card, target);
+                let label = dice::event(card, target);
                 let fleets: Vec<usize> = (0..st.blocks.len())
                     .filter(|&i| {
                         let b = &st.blocks[i];

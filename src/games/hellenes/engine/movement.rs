@@ -15,7 +15,7 @@ use crate::games::hellenes::model::sight::Sight;
 use crate::games::hellenes::model::state::Block;
 use crate::games::hellenes::model::state::State;
 use crate::games::hellenes::model::state::Status;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 /// Which part of an order a problem is about (for the caret).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -364,37 +364,6 @@ pub fn land_move(
     Ok(Route { places, written })
 }
 
-/// How fleets carry land blocks (5.21): each carried block on a different fleet with more
-/// steps than it, at most `season.transport_per_fleet` blocks per fleet. Returns the
-/// carrier of each carried block, or the index of the first block that cannot be carried.
-pub fn assign_carriers(
-    sc: &Scenario,
-    fleets: &[&Block],
-    cargo: &[&Block],
-) -> Result<Vec<String>, usize> {
-    let per = sc.params.season.transport_per_fleet as usize;
-    let mut load: BTreeMap<&str, usize> = BTreeMap::new();
-    let mut order: Vec<usize> = (0..cargo.len()).collect();
-    // The largest cargo first, each on the smallest fleet that can take it.
-    order.sort_by_key(|&i| (std::cmp::Reverse(cargo[i].steps), i));
-    let mut out = vec![String::new(); cargo.len()];
-    for i in order {
-        let mut best: Option<&Block> = None;
-        for f in fleets {
-            if f.steps > cargo[i].steps
-                && load.get(f.id.as_str()).copied().unwrap_or(0) < per
-                && best.is_none_or(|x| f.steps < x.steps)
-            {
-                best = Some(f);
-            }
-        }
-        let Some(f) = best else { return Err(i) };
-        *load.entry(f.id.as_str()).or_default() += 1;
-        out[i] = f.id.clone();
-    }
-    Ok(out)
-}
-
 /// 7.4, page 9 ("Fleets may also enter a besieged Port by way of its Offshore Sea"): where
 /// a naval move `r` ends. `Ok(true)`: the fleets (and the land blocks they carry) enter
 /// their own besieged port by way of its offshore sea and join the besieged, within the
@@ -686,7 +655,7 @@ pub fn naval_move(
         }
         let fleets: Vec<&Block> = ids.iter().filter_map(|id| b.block(id)).collect();
         let cargo: Vec<&Block> = carry.iter().filter_map(|id| b.block(id)).collect();
-        if let Err(i) = assign_carriers(sc, &fleets, &cargo) {
+        if let Err(i) = super::transport::assign_carriers(sc, &fleets, &cargo) {
             return Err(problem(
                 "cannot-carry",
                 Part::Carry(i),

@@ -25,12 +25,12 @@ use crate::dice::{DiceRecord, Shown, Stream, TurnDice};
 use crate::games::hellenes::model::battle::BattleOutcome;
 use crate::games::hellenes::model::battle::BattleSetup;
 use crate::games::hellenes::model::battle::Fighter;
+use crate::games::hellenes::model::dice;
 use crate::games::hellenes::model::events::season::PrestigeFor;
 use crate::games::hellenes::model::events::season::SeasonEvent;
 use crate::games::hellenes::model::events::siege::BattleKind;
 use crate::games::hellenes::model::events::siege::SiegeEvent;
 use crate::games::hellenes::model::events::Event;
-use crate::games::hellenes::model::labels;
 use crate::games::hellenes::model::orders::Action;
 use crate::games::hellenes::model::orders::Build;
 use crate::games::hellenes::model::orders::Orders;
@@ -190,7 +190,7 @@ fn actions_phase(
                     movement::port_entry(sc, &board, fleets, carry, &r, *into).unwrap_or(false);
                 let fl: Vec<_> = fleets.iter().filter_map(|id| st.block(id)).collect();
                 let cg: Vec<_> = carry.iter().filter_map(|id| st.block(id)).collect();
-                let carriers = movement::assign_carriers(sc, &fl, &cg).unwrap_or_default();
+                let carriers = super::transport::assign_carriers(sc, &fl, &cg).unwrap_or_default();
                 for id in fleets.iter().chain(carry) {
                     put(st, id, r.to());
                     moved.insert(id.clone());
@@ -233,7 +233,7 @@ fn actions_phase(
                 // 4.2: a new block drawn blind from the pool: the sealed draw
                 // `draw:pool:<side>` (one stream per turn, one value per block drawn), from
                 // the pool blocks that can stand in the city, in game file order.
-                let label = labels::draw_pool(side);
+                let label = dice::draw_pool(side);
                 let stream = draw.get_or_insert_with(|| dice.sealed(&label));
                 let own: Vec<_> = st
                     .blocks
@@ -446,7 +446,7 @@ fn combat_phase(
             (side, attackers),
             (&enemy, defenders),
         );
-        let label = labels::battle(&place);
+        let label = dice::battle(&place);
         // 11.0: the battle's rolls may be appealed (`olympians`).
         let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
         out.dice.extend(records);

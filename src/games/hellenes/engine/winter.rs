@@ -39,8 +39,8 @@ use crate::games::hellenes::model::battle::Fighter;
 use crate::games::hellenes::model::battle::{BattleOutcome, BattleSetup};
 use crate::games::hellenes::model::orders::Verb;
 use crate::games::hellenes::model::orders::WinterMove;
-use crate::games::hellenes::model::scenario::Captors;
-use crate::games::hellenes::model::scenario::Unwintered;
+use crate::games::hellenes::model::params::Captors;
+use crate::games::hellenes::model::params::Unwintered;
 
 use super::battle;
 use super::control;
@@ -50,13 +50,13 @@ use super::movement::Problem;
 use super::season;
 use super::siege;
 use crate::dice::{DiceRecord, Shown, TurnDice};
+use crate::games::hellenes::model::dice;
 use crate::games::hellenes::model::events::season::SeasonEvent;
 use crate::games::hellenes::model::events::siege::SiegeEvent;
 use crate::games::hellenes::model::events::winter::Part as Stage;
 use crate::games::hellenes::model::events::winter::Why;
 use crate::games::hellenes::model::events::winter::WinterEvent;
 use crate::games::hellenes::model::events::Event;
-use crate::games::hellenes::model::labels;
 use crate::games::hellenes::model::orders::Orders;
 use crate::games::hellenes::model::orders::SiegeOrder;
 use crate::games::hellenes::model::scenario::BlockKind;
@@ -1267,7 +1267,7 @@ fn return_battle(
             .map(|b| Fighter::from_block(sc, b, naval))
             .collect();
         let setup = BattleSetup::field(sc, st, place, naval, (&side, att), (&enemy, def));
-        let label = labels::winter_battle(place);
+        let label = dice::winter_battle(place);
         // 11.0: a Return battle's rolls may be appealed like any battle's (`olympians`).
         let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
         out.dice.extend(records);
@@ -1465,7 +1465,7 @@ fn end_of_winter(
             let hit_on = sc.params.winter.unwintered_hit;
             for idx in by_place.values() {
                 let place = st.blocks[idx[0]].at.clone();
-                let label = labels::winter_attrition(&place);
+                let label = dice::winter_attrition(&place);
                 let mut stream = dice.open(&label);
                 let mut rolls = Vec::new();
                 for &i in idx {

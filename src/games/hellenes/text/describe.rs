@@ -3,7 +3,7 @@
 //! needs, the sacrifices on the Olympians.
 
 use super::narrate::siege::side;
-use super::report::phase_words;
+use super::step::phase_words;
 use super::words;
 use super::words::Case;
 use crate::games::hellenes::engine::winter;
@@ -12,10 +12,10 @@ use crate::games::hellenes::model::events::winter::Why;
 use crate::games::hellenes::model::orders::Verb;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::sight::Sight;
+use crate::games::hellenes::model::sight::View;
 use crate::games::hellenes::model::state::Phase;
 use crate::games::hellenes::model::state::Sacrifice;
 use crate::games::hellenes::model::state::Status;
-use crate::games::hellenes::model::view::View;
 use crate::games::hellenes::text::narrate::appeal::name;
 use crate::games::hellenes::text::narrate::siege::gen;
 use crate::lang::Lang;

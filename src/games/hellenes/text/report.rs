@@ -1,19 +1,20 @@
 //! Hellenes report text: the events of a turn told in rule terms, per side and language,
-//! each event family by its `narrate` module; the names of sides, cards and phases the
-//! other text modules share. Rendered from events only.
+//! each event family by its `narrate` module, and the defaults a side's orders applied.
+//! Rendered from events only. The names the other text modules share are in `words`.
 
 use super::narrate::appeal;
 use super::narrate::season;
 use super::narrate::siege;
+use super::narrate::teller::Teller;
 use super::narrate::winter;
 use super::narrate::year;
 use super::step;
 use super::words;
+use super::words::possessive;
 use super::words::Case;
 use crate::games::hellenes::model::events::Event;
 use crate::games::hellenes::model::orders::Fallback;
 use crate::games::hellenes::model::scenario::Scenario;
-use crate::games::hellenes::model::state::Phase;
 use crate::games::hellenes::model::state::PlayedFor;
 use crate::games::hellenes::model::state::State;
 use crate::lang::Lang;
@@ -66,24 +67,6 @@ fn card_name(sc: &Scenario, id: &str, lang: Lang) -> String {
             c.action
         ),
         None => id.to_string(),
-    }
-}
-
-/// A side's printed name in English (the scenario's).
-pub fn side_name(sc: &Scenario, id: &str) -> String {
-    sc.sides
-        .iter()
-        .find(|s| s.id == id)
-        .map(|s| s.name.clone())
-        .unwrap_or_else(|| id.to_string())
-}
-
-/// `Athens'`, `Sparta's`: an English possessive.
-pub fn possessive(name: &str) -> String {
-    if name.ends_with('s') {
-        format!("{name}'")
-    } else {
-        format!("{name}'s")
     }
 }
 
@@ -223,7 +206,10 @@ pub fn narrate(
                 }
             }
             Event::Season(e) => season::narrate(sc, e, side, lang),
-            Event::Siege(e) => siege::narrate(sc, before.season, e, side, lang),
+            Event::Siege(e) => {
+                let t = Teller { sc, reader: side, lang };
+                siege::narrate(t, before.season, e)
+            }
             Event::Winter(e) => winter::narrate(sc, e, side, lang),
             Event::Year(e) => year::narrate(sc, e, lang),
             Event::Appeal(e) => appeal::narrate(sc, e, side, lang),
@@ -239,45 +225,6 @@ pub fn narrate(
         let _ = writeln!(out, "- {line}");
     }
     out
-}
-
-/// The phase a view is in, in words: `Athens' player turn (second)`.
-pub fn phase_words(sc: &Scenario, p: &Phase, lang: Lang) -> String {
-    match (p, lang) {
-        (Phase::Setup, Lang::En) => "setup: the deal".into(),
-        (Phase::Setup, Lang::Ru) => "подготовка: раздача карт".into(),
-        (Phase::Initiative, Lang::En) => "initiative cards".into(),
-        (Phase::Initiative, Lang::Ru) => "карты инициативы".into(),
-        (Phase::PlayerTurn { side, first }, Lang::En) => format!(
-            "{} player turn ({})",
-            possessive(&side_name(sc, side)),
-            if *first { "first" } else { "second" }
-        ),
-        (Phase::PlayerTurn { side, first }, Lang::Ru) => format!(
-            "тур игрока {} ({})",
-            words::side(sc, side, lang, Case::Gen),
-            if *first {
-                "первый"
-            } else {
-                "второй"
-            }
-        ),
-        (Phase::Winter, Lang::En) => "overwintering and the winter combat phases".into(),
-        (Phase::Winter, Lang::Ru) => "зимовка и зимние фазы боя".into(),
-        (Phase::YearEnd, Lang::En) => {
-            "the end of the year: tribute, victory check, the deal".into()
-        }
-        (Phase::YearEnd, Lang::Ru) => "конец года: дань, проверка победы, раздача карт".into(),
-        (Phase::NewYear, Lang::En) => "New Year cards and sacrifices".into(),
-        (Phase::NewYear, Lang::Ru) => "карты Нового года и жертвы".into(),
-        (Phase::Ended { winner, .. }, Lang::En) => {
-            format!("the game is over: {} won", side_name(sc, winner))
-        }
-        (Phase::Ended { winner, .. }, Lang::Ru) => format!(
-            "игра окончена: победа {}",
-            words::side(sc, winner, lang, Case::Gen)
-        ),
-    }
 }
 
 #[cfg(test)]

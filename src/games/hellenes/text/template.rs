@@ -2,8 +2,8 @@
 //! now, with its rule, the side's own ids and places filled in, and the documented
 //! defaults, all as YAML comments around the keys to fill.
 
-use super::report::possessive;
-use super::report::side_name;
+use super::words::possessive;
+use super::words::side_name;
 use super::words;
 use crate::games::hellenes::check::defaults::default_new_year;
 use crate::games::hellenes::engine::actions::budget;
@@ -13,15 +13,15 @@ use crate::games::hellenes::engine::siege;
 use crate::games::hellenes::engine::winter;
 use crate::games::hellenes::engine::year::may_discard;
 use crate::games::hellenes::model::orders::Verb;
+use crate::games::hellenes::model::params::PeaceTest;
+use crate::games::hellenes::model::params::Unwintered;
 use crate::games::hellenes::model::scenario::BlockKind;
-use crate::games::hellenes::model::scenario::PeaceTest;
 use crate::games::hellenes::model::scenario::Scenario;
-use crate::games::hellenes::model::scenario::Unwintered;
+use crate::games::hellenes::model::sight::example_block;
 use crate::games::hellenes::model::sight::Sight;
+use crate::games::hellenes::model::sight::View;
 use crate::games::hellenes::model::state::Phase;
 use crate::games::hellenes::model::state::Status;
-use crate::games::hellenes::model::view::example_block;
-use crate::games::hellenes::model::view::View;
 use crate::lang::Lang;
 use std::fmt::Write;
 /// The acting side's part of `dikast template`: the budget, every action form, and for
@@ -481,10 +481,10 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
 mod tests {
     use super::*;
     use crate::games::hellenes::model::scenario::HELLENES_431;
+    use crate::games::hellenes::model::sight;
     use crate::games::hellenes::model::state::{
         Initiative, Phase, Play, PlayedFor, Season, Siege, State, Status,
     };
-    use crate::games::hellenes::model::view;
     use std::collections::BTreeMap;
 
     #[test]
@@ -533,14 +533,14 @@ mod tests {
             b.at = at.into();
             b.status = status;
         }
-        let t = siege_combat(&sc, &view::build(&sc, &st, "sparta"));
+        let t = siege_combat(&sc, &sight::view(&sc, &st, "sparta"));
         assert!(t.contains("#   - assault: Plataea"), "{t}");
         assert!(t.contains("#   - attrition: Plataea"), "{t}");
         assert!(
             t.contains("#   - sortie: { from: Potidaea, blocks: [SPA-15] }"),
             "{t}"
         );
-        let t = siege_combat(&sc, &view::build(&sc, &st, "athens"));
+        let t = siege_combat(&sc, &sight::view(&sc, &st, "athens"));
         assert!(t.contains("#   - assault: Potidaea"), "{t}");
         assert!(
             t.contains("(attrition at Potidaea: not now: Potidaea is a port and is not blockaded)"),
@@ -561,7 +561,7 @@ mod tests {
         if let Some(b) = st.blocks.iter_mut().find(|b| b.id == "ATH-F1") {
             b.at = "Hellespont".into();
         }
-        let t = template(&sc, &view::build(&sc, &st, "athens"), "athens");
+        let t = template(&sc, &sight::view(&sc, &st, "athens"), "athens");
         assert!(t.contains("ATH-F1 (fleet) at Hellespont: default return: [ATH-F1], path: [Thracian Sea, North Aegean, Sea of Andros, Athens]"), "{t}");
         assert!(t.contains("quarter to: Sestos, Abydos"), "{t}");
         assert!(t.contains("#  - stay: [ATH-F1]"), "{t}");

@@ -4,6 +4,8 @@
 //! changes it by editing a scenario file, never the code. `problems` checks that a
 //! scenario is playable before any campaign starts from it.
 
+pub use super::kind::Kind;
+use super::kind::INDEPENDENT;
 use super::params::Params;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -46,15 +48,6 @@ pub struct Scenario {
 pub struct Region {
     pub id: String,
     pub name_ru: String,
-}
-
-/// The three kinds of space of the page: minor city, major city, fortress.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Kind {
-    Minor,
-    Major,
-    Fortress,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -424,6 +417,18 @@ impl Scenario {
             .or_else(|| self.off_box(place).map(|b| b.xy[0]))
     }
 
+    /// What loading refuses in a parsed scenario: another game's (its `rules` is not
+    /// `id`, this game's), or any of its `problems`.
+    pub fn refused(&self, id: &str) -> Vec<String> {
+        if self.rules != id {
+            return vec![format!(
+                "this scenario is for `{}`, not successors",
+                self.rules
+            )];
+        }
+        self.problems()
+    }
+
     /// Every problem that makes the scenario unplayable.
     pub fn problems(&self) -> Vec<String> {
         let mut p = Vec::new();
@@ -596,9 +601,7 @@ impl Scenario {
     }
 
     fn lineup_problems(&self, n: u32, l: &BTreeMap<String, Vec<String>>, p: &mut Vec<String>) {
-        if l.keys()
-            .any(|k| k == crate::games::successors::model::state::INDEPENDENT)
-        {
+        if l.keys().any(|k| k == INDEPENDENT) {
             p.push(format!(
                 "the lineup for {n} players names a player `independent`"
             ));

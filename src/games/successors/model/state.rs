@@ -2,12 +2,11 @@
 //! independent army and control marker stands, the siege points, the fleets, the Tyche
 //! deck and hands, and what the next step awaits.
 
-use super::scenario::{Kind, Scenario};
+use super::kind::Kind;
+pub use super::kind::INDEPENDENT;
+use super::scenario::Scenario;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// The control value of a space held by an independent (gray) marker.
-pub const INDEPENDENT: &str = "independent";
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]

@@ -2,7 +2,7 @@
 //! variant, each citing the rule that acted, in English and Russian side by side.
 
 use super::words::{self as w, card, cus, player, points, who};
-use crate::games::successors::model::event::{
+use crate::games::successors::model::events::{
     Event, LegitimacyWhy, PowerKind, ResetWhy, Victory, Who,
 };
 use crate::games::successors::model::params::AssaultResult;
@@ -428,10 +428,10 @@ fn assault(
     sc: &Scenario,
     a: &Who,
     space: &str,
-    seg: crate::games::successors::model::event::Segment,
+    seg: crate::games::successors::model::events::Segment,
     subjugation: bool,
     roll: u32,
-    mods: &[crate::games::successors::model::event::Modifier],
+    mods: &[crate::games::successors::model::events::Modifier],
     result: AssaultResult,
     pts: u32,
     needed: u32,

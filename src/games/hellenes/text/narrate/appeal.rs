@@ -4,7 +4,6 @@
 use crate::games::hellenes::model::battle::Reroll;
 use crate::games::hellenes::model::events::appeal::AppealEvent;
 use crate::games::hellenes::model::scenario::Scenario;
-use crate::games::hellenes::text::report;
 use crate::games::hellenes::text::words;
 use crate::lang::Lang;
 /// An Olympian's name in `lang` (`Зевс`).
@@ -98,7 +97,7 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
                 )
             } else {
                 lang.pick(
-                    format!("11.0 {} standing appeal to {} on `{label}` was not made: {en}.", report::possessive(&nom(side)), name(olympian, lang)),
+                    format!("11.0 {} standing appeal to {} on `{label}` was not made: {en}.", words::possessive(&nom(side)), name(olympian, lang)),
                     format!("11.0 Постоянное обращение {} к олимпийцу {} о `{label}` не исполнено: {ru}.", gen(side), name(olympian, lang)),
                 )
             }
@@ -116,7 +115,7 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
                 "11.0 {} appeals to {} on {} roll `{label}` ({}): the sacrifice is spent and the dice are re-rolled, `{reroll}`: {}; the new result stands.",
                 nom(side),
                 name(olympian, lang),
-                if side == owner { "its own".to_string() } else { report::possessive(&nom(owner)) },
+                if side == owner { "its own".to_string() } else { words::possessive(&nom(owner)) },
                 faces(first),
                 faces(again)
             ),
@@ -186,7 +185,7 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
                         "11.0 {} appeals to {} on {} new block at {city}: {returned} goes back to the pool and {drawn} is drawn instead (sealed draw `{reroll}`); the sacrifice is spent.",
                         nom(side),
                         name(olympian, lang),
-                        if side == owner { "its own".to_string() } else { report::possessive(&nom(owner)) },
+                        if side == owner { "its own".to_string() } else { words::possessive(&nom(owner)) },
                     ),
                     format!(
                         "11.0 {} — обращение к {} о {} в {city}: {returned} возвращается в пул, вместо него вытянут {drawn} (запечатанная выборка `{reroll}`); жертва потрачена.",
@@ -201,7 +200,7 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
                         "11.0 {} appeals to {} on {} new block at {city}: it goes back to the pool and another is drawn (sealed draw `{reroll}`); the sacrifice is spent.",
                         nom(side),
                         name(olympian, lang),
-                        report::possessive(&nom(owner)),
+                        words::possessive(&nom(owner)),
                     ),
                     format!(
                         "11.0 {} — обращение к {} о новом блоке {} в {city}: блок возвращается в пул, вытянут другой (запечатанная выборка `{reroll}`); жертва потрачена.",
