@@ -382,6 +382,23 @@ fn run_case<R: CaseGame>(dir: &Path) -> Result<BTreeMap<String, String>, String>
     Ok(files)
 }
 
+/// A game added to the registry is found by this harness: each game of
+/// `dikast::games::builtin()` has its runner in `GAMES` and cases in `tests/cases/<id>/`.
+#[test]
+fn every_game_in_the_registry_has_rule_cases() {
+    let registered: Vec<&str> = dikast::games::builtin().ids();
+    let listed: Vec<&str> = GAMES.iter().map(|(id, _)| *id).collect();
+    assert_eq!(
+        registered, listed,
+        "tests/rule_cases.rs GAMES must list exactly the registry's games, in its order"
+    );
+    for id in registered {
+        let mut found = Vec::new();
+        find_cases(&cases_root().join(id), &mut found);
+        assert!(!found.is_empty(), "no rule case in tests/cases/{id}/");
+    }
+}
+
 #[test]
 fn rule_cases() {
     let bless = std::env::var("DIKAST_BLESS").is_ok_and(|v| v == "1");
