@@ -20,10 +20,139 @@ use crate::games::hellenes::model::rating::Rating;
 use crate::games::hellenes::model::scenario::{BlockKind, Scenario};
 use crate::games::hellenes::model::state::{Block, State, Status};
 use crate::games::hellenes::model::view::View;
-use crate::odds::{splits, BlockIn, End, Frame, Odds, Prob, Query, Tally};
+use crate::odds::{splits, Ask, BlockIn, End, Frame, Odds, Offer, Opt, Prob, Tally, Takes};
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 use std::collections::BTreeMap;
+
+/// What Hellenes' `dikast odds` computes and the options it takes (the command line's
+/// help lists them).
+pub const OFFER: Offer = Offer {
+    about: "Print the exact odds of a battle, naval battle, assault, sortie or siege attrition for a position you describe: your blocks (ids from your view, or steps and a rating), the enemy's as you guess them. A table, or JSON",
+    kinds: &[
+        ("battle", "a field battle, 2.0"),
+        ("naval", "a naval battle, 2.0"),
+        ("assault", "an assault on a besieged city, 8.1"),
+        ("sortie", "a sortie of besieged blocks, 8.3"),
+        ("attrition", "a siege attrition, 8.2"),
+    ],
+    options: &[
+        Opt {
+            name: "attacker",
+            value: "ATTACKER",
+            takes: Takes::List,
+            help: "The attacking blocks, comma-separated: an id from your view, `ID=3B2` or `3B2` (steps, rating)",
+        },
+        Opt {
+            name: "defender",
+            value: "DEFENDER",
+            takes: Takes::List,
+            help: "The defending blocks, as --attacker; `garrison` for a city's garrison",
+        },
+        Opt {
+            name: "side",
+            value: "SIDE",
+            takes: Takes::Word,
+            help: "The attacking side (the besieger; in a sortie the besieged). Default: your view's side, else the scenario's first",
+        },
+        Opt {
+            name: "at",
+            value: "AT",
+            takes: Takes::Word,
+            help: "Where: the city of an assault, sortie or attrition; a battle's place",
+        },
+        Opt {
+            name: "rounds",
+            value: "ROUNDS",
+            takes: Takes::Number,
+            help: "Rounds of a battle instead of the scenario's (1 to 3)",
+        },
+        Opt {
+            name: "hit-on",
+            value: "HIT_ON",
+            takes: Takes::Number,
+            help: "Attrition: a die at or below this (1 to 6) is a hit. Default: the adjudication's, 1; 3 from a view in Winter, or for the grain city blockaded",
+        },
+        Opt {
+            name: "no-double-defence",
+            value: "",
+            takes: Takes::Flag,
+            help: "The Treachery Event's assault (8.1): its first die (1-3) takes double defence away; the odds weigh both battles by it. From a view of a side that played Treachery this season, the default",
+        },
+    ],
+};
+
+/// What a player asks: the kind of combat and the two sides' blocks as he writes them
+/// (block ids from his view, or steps and rating), read from the command line's `Ask`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Query {
+    /// `battle`, `naval`, `assault`, `sortie`, `attrition`.
+    pub kind: String,
+    /// Where (a city for siege combat); the default when `None`.
+    pub at: Option<String>,
+    /// The attacking side (the besieger in an assault or an attrition, the besieged in a
+    /// sortie); the default when `None`.
+    pub side: Option<String>,
+    pub attacker: Vec<String>,
+    pub defender: Vec<String>,
+    /// Rounds of a battle instead of the scenario's.
+    pub rounds: Option<u32>,
+    /// An attrition die at or below this is a hit, instead of the season's.
+    pub hit_on: Option<u32>,
+    /// An assault without double defence (8.1 Treachery).
+    pub no_double_defence: bool,
+    /// How many outcomes of the joint table to list, most likely first; `None`: every one
+    /// (at most `odds::MAX_JOINT`, else a refusal). The winners and each block's fate are
+    /// always computed whole.
+    pub listed: Option<usize>,
+}
+
+impl Query {
+    /// The question as the command line asked it (`--attacker`, `--defender`, `--at`,
+    /// `--side`, `--rounds`, `--hit-on`, `--no-double-defence`); any other key is refused.
+    pub fn from_ask(ask: &Ask) -> Result<Query, String> {
+        const KNOWN: [&str; 7] = [
+            "at",
+            "side",
+            "attacker",
+            "defender",
+            "rounds",
+            "hit-on",
+            "no-double-defence",
+        ];
+        if let Some(k) = ask.unknown(&KNOWN) {
+            return Err(format!(
+                "this game's odds take no `{k}`; they take --{}",
+                KNOWN.join(", --")
+            ));
+        }
+        let num = |key: &str| -> Result<Option<u32>, String> {
+            ask.get(key)
+                .map(|v| {
+                    v.parse::<u32>()
+                        .map_err(|_| format!("--{key} takes a number, not `{v}`"))
+                })
+                .transpose()
+        };
+        let words = |key: &str| ask.all(key).into_iter().map(str::to_string).collect();
+        Ok(Query {
+            kind: ask.kind.clone(),
+            at: ask.get("at").map(str::to_string),
+            side: ask.get("side").map(str::to_string),
+            attacker: words("attacker"),
+            defender: words("defender"),
+            rounds: num("rounds")?,
+            hit_on: num("hit-on")?,
+            no_double_defence: ask.get("no-double-defence") == Some("true"),
+            listed: ask.listed,
+        })
+    }
+}
+
+/// `dikast odds` as the command line asked it: the question read, then answered.
+pub fn answer(sc: &Scenario, view: Option<&View>, ask: &Ask) -> Result<Odds, String> {
+    odds(sc, view, &Query::from_ask(ask)?)
+}
 
 /// 28.3, 31.4: the most blocks a side may bring to the odds (a garrison apart). With
 /// `MAX_STEPS` and `MAX_ROUNDS` it bounds the positions a battle can reach, hence the

@@ -16,7 +16,7 @@ use crate::games::successors::model::params::AssaultResult;
 use crate::games::successors::model::scenario::Scenario;
 use crate::games::successors::model::sight::View;
 use crate::games::successors::model::state::{Army, Fleets, IndependentArmy, State, INDEPENDENT};
-use crate::odds::{Ask, BlockIn, End, Frame, Odds, Prob, Tally};
+use crate::odds::{Ask, BlockIn, End, Frame, Odds, Offer, Opt, Prob, Tally, Takes};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
 use std::collections::BTreeMap;
@@ -36,6 +36,39 @@ pub const KINDS: &[(&str, &str)] = &[
         "an army next to the space tries to intercept, §7",
     ),
 ];
+
+/// What Successors' `dikast odds` computes and the options it takes besides `--with`'s
+/// settings (the command line's help lists them).
+pub const OFFER: Offer = Offer {
+    about: "Print the exact odds of assault, subjugation and sally rolls, of a battle, and of avoiding battle or intercepting, for armies you name: generals from your view, or CUs. A table, or JSON",
+    kinds: KINDS,
+    options: &[
+        Opt {
+            name: "attacker",
+            value: "ATTACKER",
+            takes: Takes::List,
+            help: "The attacking army: a general (`Krateros`, `Krateros=4`, `Krateros=4/1`), an independent army, or CUs (`3`)",
+        },
+        Opt {
+            name: "defender",
+            value: "DEFENDER",
+            takes: Takes::List,
+            help: "The defending armies, comma-separated, as --attacker",
+        },
+        Opt {
+            name: "side",
+            value: "SIDE",
+            takes: Takes::Word,
+            help: "The player asking. Default: your view's, else the scenario's first house",
+        },
+        Opt {
+            name: "at",
+            value: "AT",
+            takes: Takes::Word,
+            help: "The space: the city assaulted or subjugated, the siege sallied from, the battle's",
+        },
+    ],
+};
 
 /// The keys `--with` may give, and the command's own options.
 const KNOWN: &[&str] = &[
