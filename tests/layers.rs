@@ -710,7 +710,6 @@ const KNOWN_LONG: &[&str] = &[
     "games/hellenes/engine/card_events.rs::target_problem",
     "games/hellenes/engine/movement.rs::land_move",
     "games/hellenes/engine/movement.rs::naval_move",
-    "games/hellenes/engine/odds.rs::battle_odds",
     "games/hellenes/engine/odds.rs::odds",
     "games/hellenes/engine/season.rs::actions_phase",
     "games/hellenes/engine/siege.rs::assault",

@@ -20,7 +20,7 @@ use crate::games::hellenes::model::rating::Rating;
 use crate::games::hellenes::model::scenario::{BlockKind, Scenario};
 use crate::games::hellenes::model::state::{Block, State, Status};
 use crate::games::hellenes::model::view::View;
-use crate::odds::{splits, Ask, BlockIn, End, Frame, Odds, Offer, Opt, Prob, Tally, Takes};
+use crate::odds::{splits, Ask, BlockIn, End, Frame, Odds, Offer, Opt, Prob, Takes, Tally};
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 use std::collections::BTreeMap;
@@ -290,190 +290,261 @@ impl Acc {
 /// be routed, so nothing ahead depends on it. The positions are then only those of the
 /// blocks still fighting, which is what keeps 8 blocks a side small.
 pub fn battle_odds(setup: &BattleSetup, joint: bool) -> Result<(Tally, Work), TooLarge> {
-    let (lineup, _, start) = Lineup::new(setup);
-    if start.len() > MAX_FIGHTERS || start.iter().any(|p| p.steps > 7) {
-        return Err(TooLarge::Battle(format!(
-            "a battle of the odds has at most {MAX_FIGHTERS} blocks of at most 7 steps"
-        )));
-    }
-    let n = start.len();
-    let mut work = Work::default();
-    let mut frontier: BTreeMap<Key, BigUint> = BTreeMap::new();
-    // Ends, each with its numerator over 6^exponent.
-    let mut ends: BTreeMap<Key, Acc> = BTreeMap::new();
-    // Without `joint`: per block, per steps left, [stays, leaves], of blocks that left.
-    let mut left: Vec<Vec<[Acc; 2]>> = start
-        .iter()
-        .map(|p| vec![[Acc::default(), Acc::default()]; p.steps as usize + 1])
-        .collect();
-    let mut exp = 0u32;
-    let six = BigUint::from(6u32);
-    if lineup.both_in(&start) {
-        frontier.insert(pack(&start), BigUint::one());
-    } else {
-        ends.entry(pack(&start))
-            .or_default()
-            .add(&BigUint::one(), 0);
-    }
-    let mut table: BTreeMap<(Rating, u32), Rolls> = BTreeMap::new();
-    let mut pieces = start.clone();
-    let mut after = start.clone();
-    'rounds: for _ in 0..lineup.rounds {
-        for &i in &lineup.order {
-            if frontier.is_empty() {
+    let mut walk = Walk::new(setup, joint)?;
+    'rounds: for _ in 0..walk.lineup.rounds {
+        for i in walk.lineup.order.clone() {
+            if walk.frontier.is_empty() {
                 break 'rounds;
             }
-            let steps_of = |k: Key| {
-                let p = (k >> (BITS * i as u32)) & 31;
-                if p & 16 != 0 {
-                    0
-                } else {
-                    (p & 7) as u32
-                }
-            };
-            // The most dice block i fires in any position (0: it fires in none).
-            let most = frontier.keys().map(|k| steps_of(*k)).max().unwrap_or(0);
-            if most == 0 {
+            walk.fire(i)?;
+        }
+    }
+    Ok(walk.finish(setup))
+}
+
+/// The walk of `battle_odds` over a battle's positions: those still fighting (the
+/// frontier, each with its numerator over 6^`exp`), the ends reached, and without the
+/// joint table each block's fate counted when it left.
+struct Walk {
+    lineup: Lineup,
+    joint: bool,
+    start: Vec<Piece>,
+    work: Work,
+    frontier: BTreeMap<Key, BigUint>,
+    /// Ends, each with its numerator over 6^exponent.
+    ends: BTreeMap<Key, Acc>,
+    /// Without `joint`: per block, per steps left, [stays, leaves], of blocks that left.
+    left: Vec<Vec<[Acc; 2]>>,
+    exp: u32,
+    /// The rolls of each rating and number of dice, as first needed.
+    table: BTreeMap<(Rating, u32), Rolls>,
+    /// Scratch: a position unpacked, the one a roll leads to, and the positions a roll
+    /// leads to (`outs`).
+    pieces: Vec<Piece>,
+    after: Vec<Piece>,
+    outs: Vec<(Key, u64)>,
+}
+
+impl Walk {
+    /// The battle at its start: one position, or an end when a side is not in it.
+    fn new(setup: &BattleSetup, joint: bool) -> Result<Walk, TooLarge> {
+        let (lineup, _, start) = Lineup::new(setup);
+        if start.len() > MAX_FIGHTERS || start.iter().any(|p| p.steps > 7) {
+            return Err(TooLarge::Battle(format!(
+                "a battle of the odds has at most {MAX_FIGHTERS} blocks of at most 7 steps"
+            )));
+        }
+        let mut walk = Walk {
+            joint,
+            work: Work::default(),
+            frontier: BTreeMap::new(),
+            ends: BTreeMap::new(),
+            left: start
+                .iter()
+                .map(|p| vec![[Acc::default(), Acc::default()]; p.steps as usize + 1])
+                .collect(),
+            exp: 0,
+            table: BTreeMap::new(),
+            pieces: start.clone(),
+            after: start.clone(),
+            outs: Vec::new(),
+            start,
+            lineup,
+        };
+        if walk.lineup.both_in(&walk.start) {
+            walk.frontier.insert(pack(&walk.start), BigUint::one());
+        } else {
+            walk.ends
+                .entry(pack(&walk.start))
+                .or_default()
+                .add(&BigUint::one(), 0);
+        }
+        Ok(walk)
+    }
+
+    /// Block `i` fires (2.0) in every position still fighting: each count of hits and
+    /// routs its dice can give, applied through `Lineup::hit` and `Lineup::rout`. A
+    /// block that fires fewer dice than the most any position fires is weighed up to it.
+    fn fire(&mut self, i: usize) -> Result<(), TooLarge> {
+        let steps_of = |k: Key| {
+            let p = (k >> (BITS * i as u32)) & 31;
+            if p & 16 != 0 {
+                0
+            } else {
+                (p & 7) as u32
+            }
+        };
+        // The most dice block i fires in any position (0: it fires in none).
+        let most = self
+            .frontier
+            .keys()
+            .map(|k| steps_of(*k))
+            .max()
+            .unwrap_or(0);
+        if most == 0 {
+            return Ok(());
+        }
+        let up = BigUint::from(6u32).pow(most);
+        let mut next: BTreeMap<Key, BigUint> = BTreeMap::new();
+        for (k, num) in std::mem::take(&mut self.frontier) {
+            let dice = steps_of(k);
+            if dice == 0 {
+                *next.entry(k).or_default() += num * &up;
                 continue;
             }
-            let seat = &lineup.seats[i];
-            let on_attackers = !seat.attacker;
-            let mut next: BTreeMap<Key, BigUint> = BTreeMap::new();
-            let up = six.pow(most);
-            let mut outs: Vec<(Key, u64)> = Vec::new();
-            for (k, num) in std::mem::take(&mut frontier) {
-                let dice = steps_of(k);
-                if dice == 0 {
-                    *next.entry(k).or_default() += num * &up;
-                    continue;
-                }
-                unpack(k, &mut pieces);
-                let scale = 6u64.pow(most - dice);
-                let ways = table
-                    .entry((seat.rating, dice))
-                    .or_insert_with(|| rolls(seat.rating, dice));
-                // The positions this roll can lead to, each with its summed weight (many
-                // counts of hits and routs lead to one), so that each costs one product.
-                outs.clear();
-                for &(hits, routs, w) in ways.iter() {
-                    work.transitions += 1;
-                    after.copy_from_slice(&pieces);
-                    for _ in 0..hits {
-                        lineup.hit(&mut after, on_attackers);
-                    }
-                    for _ in 0..routs {
-                        lineup.rout(&mut after, on_attackers);
-                    }
-                    let key = pack(&after);
-                    match outs.iter_mut().find(|(x, _)| *x == key) {
-                        Some((_, sum)) => *sum += w * scale,
-                        None => outs.push((key, w * scale)),
-                    }
-                }
-                for &(key, w) in &outs {
-                    let m = &num * w;
-                    let mut key = key;
-                    if !joint {
-                        unpack(key, &mut after);
-                        // Blocks that left the battle with this roll: their fate now.
-                        for j in 0..n {
-                            if pieces[j].in_battle() && !after[j].in_battle() {
-                                let (s, gone) = (after[j].steps, after[j].routed);
-                                left[j][s as usize][usize::from(gone)].add(&m, exp + most);
-                                after[j] = Piece::default();
-                            }
-                        }
-                        key = pack(&after);
-                    } else {
-                        unpack(key, &mut after);
-                    }
-                    if lineup.both_in(&after) {
-                        *next.entry(key).or_default() += m;
-                    } else {
-                        ends.entry(key).or_default().add(&m, exp + most);
-                    }
-                }
+            unpack(k, &mut self.pieces);
+            let scale = 6u64.pow(most - dice);
+            self.roll(i, dice, scale);
+            let outs = std::mem::take(&mut self.outs);
+            for &(key, w) in &outs {
+                self.arrive(key, &num * w, most, &mut next);
             }
-            exp += most;
-            work.positions = work.positions.max(next.len());
-            if joint && next.len() + ends.len() > MAX_JOINT_POSITIONS {
-                return Err(TooLarge::Joint(format!(
-                    "the joint table of this battle passes {MAX_JOINT_POSITIONS} positions (MAX_JOINT_POSITIONS); hint: leave out `--joint`: the winners and every block's fate are given whole without it"
-                )));
+            self.outs = outs;
+        }
+        self.exp += most;
+        self.work.positions = self.work.positions.max(next.len());
+        if self.joint && next.len() + self.ends.len() > MAX_JOINT_POSITIONS {
+            return Err(TooLarge::Joint(format!(
+                "the joint table of this battle passes {MAX_JOINT_POSITIONS} positions (MAX_JOINT_POSITIONS); hint: leave out `--joint`: the winners and every block's fate are given whole without it"
+            )));
+        }
+        if next.len() > MAX_POSITIONS {
+            return Err(TooLarge::Battle(format!(
+                "this battle reaches more than {MAX_POSITIONS} positions (MAX_POSITIONS); hint: fewer blocks, steps or rounds"
+            )));
+        }
+        self.frontier = next;
+        Ok(())
+    }
+
+    /// Into `self.outs`: the positions block `i` firing `dice` dice can lead to from
+    /// `self.pieces`, each with its summed weight times `scale` (many counts of hits and
+    /// routs lead to one), so that each costs one product.
+    fn roll(&mut self, i: usize, dice: u32, scale: u64) {
+        let seat = &self.lineup.seats[i];
+        let on_attackers = !seat.attacker;
+        let ways = self
+            .table
+            .entry((seat.rating, dice))
+            .or_insert_with(|| rolls(seat.rating, dice));
+        let outs = &mut self.outs;
+        outs.clear();
+        for &(hits, routs, w) in ways.iter() {
+            self.work.transitions += 1;
+            self.after.copy_from_slice(&self.pieces);
+            for _ in 0..hits {
+                self.lineup.hit(&mut self.after, on_attackers);
             }
-            if next.len() > MAX_POSITIONS {
-                return Err(TooLarge::Battle(format!(
-                    "this battle reaches more than {MAX_POSITIONS} positions (MAX_POSITIONS); hint: fewer blocks, steps or rounds"
-                )));
+            for _ in 0..routs {
+                self.lineup.rout(&mut self.after, on_attackers);
             }
-            frontier = next;
+            let key = pack(&self.after);
+            match outs.iter_mut().find(|(x, _)| *x == key) {
+                Some((_, sum)) => *sum += w * scale,
+                None => outs.push((key, w * scale)),
+            }
         }
     }
-    for (k, num) in frontier {
-        ends.entry(k).or_default().add(&num, exp);
-    }
-    // One denominator: the largest power of 6 of any sum.
-    let top = ends
-        .values()
-        .chain(left.iter().flatten().flatten())
-        .map(|a| a.exp)
-        .max()
-        .unwrap_or(0);
-    let sides = [setup.attacker.clone(), setup.defender.clone()];
-    let mut winners = vec![BigUint::zero(); 3];
-    let mut joint_ends: BTreeMap<End, BigUint> = BTreeMap::new();
-    for (k, acc) in ends {
-        let num = acc.over(top);
-        unpack(k, &mut pieces);
-        let (won, withdraw) = lineup.result(&pieces);
-        winners[match won {
-            Some(true) => 0,
-            Some(false) => 1,
-            None => 2,
-        }] += &num;
-        // Must leave the place (BattleOutcome::must_retreat): routed, or an attacker still
-        // in the battle when it withdraws; never an eliminated block.
-        let leaves = |p: &Piece, attacker: bool| {
-            p.steps > 0 && (p.routed || (withdraw && attacker && p.in_battle()))
-        };
-        if joint {
-            let end = End {
-                winner: won.map(|a| sides[usize::from(!a)].clone()),
-                steps: pieces.iter().map(|p| p.steps).collect(),
-                out: pieces
-                    .iter()
-                    .zip(&lineup.seats)
-                    .map(|(p, s)| leaves(p, s.attacker))
-                    .collect(),
-            };
-            // Positions that end alike (a routed block and a withdrawn one both leave)
-            // are one end.
-            *joint_ends.entry(end).or_default() += num;
+
+    /// The position `key`, reached from `self.pieces` with numerator `m` over
+    /// 6^(`exp` + `most`), goes on fighting (into `next`) or ends. Without the joint
+    /// table, the blocks that left the battle with this roll have their fate counted now
+    /// and are forgotten by the position.
+    fn arrive(&mut self, key: Key, m: BigUint, most: u32, next: &mut BTreeMap<Key, BigUint>) {
+        let mut key = key;
+        unpack(key, &mut self.after);
+        if !self.joint {
+            for j in 0..self.start.len() {
+                if self.pieces[j].in_battle() && !self.after[j].in_battle() {
+                    let (s, gone) = (self.after[j].steps, self.after[j].routed);
+                    self.left[j][s as usize][usize::from(gone)].add(&m, self.exp + most);
+                    self.after[j] = Piece::default();
+                }
+            }
+            key = pack(&self.after);
+        }
+        if self.lineup.both_in(&self.after) {
+            *next.entry(key).or_default() += m;
         } else {
-            // The blocks still in the battle at its end (the others were counted).
-            for (j, (p, s)) in pieces.iter().zip(&lineup.seats).enumerate() {
-                if p.in_battle() {
-                    left[j][p.steps as usize][usize::from(leaves(p, s.attacker))].add(&num, top);
+            self.ends.entry(key).or_default().add(&m, self.exp + most);
+        }
+    }
+
+    /// The sums of the walk over one denominator (the largest power of 6 of any sum):
+    /// the winners, and each block's fate or the joint table.
+    fn finish(mut self, setup: &BattleSetup) -> (Tally, Work) {
+        for (k, num) in std::mem::take(&mut self.frontier) {
+            self.ends.entry(k).or_default().add(&num, self.exp);
+        }
+        let top = self
+            .ends
+            .values()
+            .chain(self.left.iter().flatten().flatten())
+            .map(|a| a.exp)
+            .max()
+            .unwrap_or(0);
+        let sides = [setup.attacker.clone(), setup.defender.clone()];
+        let mut winners = vec![BigUint::zero(); 3];
+        let mut joint_ends: BTreeMap<End, BigUint> = BTreeMap::new();
+        for (k, acc) in std::mem::take(&mut self.ends) {
+            let num = acc.over(top);
+            unpack(k, &mut self.pieces);
+            let (won, withdraw) = self.lineup.result(&self.pieces);
+            winners[match won {
+                Some(true) => 0,
+                Some(false) => 1,
+                None => 2,
+            }] += &num;
+            if self.joint {
+                let end = End {
+                    winner: won.map(|a| sides[usize::from(!a)].clone()),
+                    steps: self.pieces.iter().map(|p| p.steps).collect(),
+                    out: self
+                        .pieces
+                        .iter()
+                        .zip(&self.lineup.seats)
+                        .map(|(p, s)| leaves(p, s.attacker, withdraw))
+                        .collect(),
+                };
+                // Positions that end alike (a routed block and a withdrawn one both
+                // leave) are one end.
+                *joint_ends.entry(end).or_default() += num;
+            } else {
+                // The blocks still in the battle at its end (the others were counted).
+                for (j, (p, s)) in self.pieces.iter().zip(&self.lineup.seats).enumerate() {
+                    if p.in_battle() {
+                        self.left[j][p.steps as usize]
+                            [usize::from(leaves(p, s.attacker, withdraw))]
+                        .add(&num, top);
+                    }
                 }
             }
         }
+        let den = BigUint::from(6u32).pow(top);
+        let tally = if self.joint {
+            let steps: Vec<u32> = self.start.iter().map(|p| p.steps).collect();
+            Tally::of_ends(&sides, &steps, joint_ends.into_iter().collect(), den)
+        } else {
+            Tally {
+                den,
+                winners,
+                fates: self
+                    .left
+                    .iter()
+                    .map(|by| by.iter().map(|[a, b]| [a.over(top), b.over(top)]).collect())
+                    .collect(),
+                ends: None,
+            }
+        };
+        (tally, self.work)
     }
-    let den = six.pow(top);
-    let tally = if joint {
-        let steps: Vec<u32> = start.iter().map(|p| p.steps).collect();
-        Tally::of_ends(&sides, &steps, joint_ends.into_iter().collect(), den)
-    } else {
-        Tally {
-            den,
-            winners,
-            fates: left
-                .iter()
-                .map(|by| by.iter().map(|[a, b]| [a.over(top), b.over(top)]).collect())
-                .collect(),
-            ends: None,
-        }
-    };
-    Ok((tally, work))
+}
+
+/// Whether a block at a battle's end must leave the place (`BattleOutcome::must_retreat`):
+/// routed, or an attacker still in the battle when it withdraws; never an eliminated
+/// block.
+fn leaves(p: &Piece, attacker: bool, withdraw: bool) -> bool {
+    p.steps > 0 && (p.routed || (withdraw && attacker && p.in_battle()))
 }
 
 /// 8.2: every end of an attrition of `hit_on` against the blocks besieged in `city` of

@@ -16,7 +16,7 @@ use crate::games::successors::model::params::AssaultResult;
 use crate::games::successors::model::scenario::Scenario;
 use crate::games::successors::model::sight::View;
 use crate::games::successors::model::state::{Army, Fleets, IndependentArmy, State, INDEPENDENT};
-use crate::odds::{Ask, BlockIn, End, Frame, Odds, Offer, Opt, Prob, Tally, Takes};
+use crate::odds::{Ask, BlockIn, End, Frame, Odds, Offer, Opt, Prob, Takes, Tally};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
 use std::collections::BTreeMap;
