@@ -843,8 +843,35 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
         ));
     }
     check_numbers(sc, q)?;
+    let attacker = attacker_of(sc, view, q)?;
+    let defender = sc.enemy_of(&attacker);
+    let place = place_of(sc, q)?;
+    let mut st = position(sc, view, q, (&attacker, &defender), &place)?;
+    st.blocks = blocks_of(sc, view, q, (&attacker, &defender), &place)?;
+    let rounds = q.rounds.unwrap_or(sc.params.battle_rounds);
+    let (title, mut setup, notes) = match q.kind.as_str() {
+        "attrition" => return attrition_odds(sc, view, q, &st, &place, (&attacker, &defender)),
+        "assault" => {
+            let Some(s) = siege::assault_setup(sc, &st, &attacker, &place, true) else {
+                return Err("an assault needs a defender inside the walls".into());
+            };
+            (format!("Assault on {place} (8.1)"), s, Vec::new())
+        }
+        kind => field_setup(sc, &st, kind, &place, (&attacker, &defender), rounds),
+    };
+    setup.rounds = rounds;
+    battle_answer(sc, view, q, &st, title, setup, notes)
+}
+
+/// Whether the kind is siege combat (at a walled city).
+fn is_siege(kind: &str) -> bool {
+    matches!(kind, "assault" | "sortie" | "attrition")
+}
+
+/// The attacking side: `--side`, else the view's, else the scenario's first.
+fn attacker_of(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<String, String> {
     let side_ids: Vec<String> = sc.sides.iter().map(|s| s.id.clone()).collect();
-    let attacker = match (&q.side, view) {
+    Ok(match (&q.side, view) {
         (Some(s), _) => {
             let found = side_ids.iter().find(|x| x.eq_ignore_ascii_case(s.trim()));
             found
@@ -853,10 +880,12 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
         }
         (None, Some(v)) => v.side.clone(),
         (None, None) => side_ids.first().cloned().unwrap_or_default(),
-    };
-    let defender = sc.enemy_of(&attacker);
-    let siege_kind = matches!(q.kind.as_str(), "assault" | "sortie" | "attrition");
-    let place = match &q.at {
+    })
+}
+
+/// Where: `--at` on the map (needed for siege combat), else `the field`.
+fn place_of(sc: &Scenario, q: &Query) -> Result<String, String> {
+    match &q.at {
         Some(p) => {
             let found = sc
                 .areas
@@ -864,11 +893,22 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
                 .map(|a| a.name.clone())
                 .chain(sc.seas.iter().map(|s| s.name.clone()))
                 .find(|n| n.eq_ignore_ascii_case(p.trim()));
-            found.ok_or_else(|| format!("there is no place `{p}` on the map"))?
+            found.ok_or_else(|| format!("there is no place `{p}` on the map"))
         }
-        None if siege_kind => return Err(format!("give the city with --at (`{}`)", q.kind)),
-        None => "the field".to_string(),
-    };
+        None if is_siege(&q.kind) => Err(format!("give the city with --at (`{}`)", q.kind)),
+        None => Ok("the field".to_string()),
+    }
+}
+
+/// The state the combat is fought in, its blocks apart: the scenario's start, with the
+/// view's season and Events in force, and for siege combat the city held by the besieged.
+fn position(
+    sc: &Scenario,
+    view: Option<&View>,
+    q: &Query,
+    (attacker, defender): (&str, &str),
+    place: &str,
+) -> Result<State, String> {
     let mut st = State::start(sc);
     // 1.0 [A] the card Events in force where the player stands (a leader's or a season's
     // `battle-bonus`): the battle setup reads them from the state, as the adjudicator does.
@@ -881,17 +921,29 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
         st.cards.in_play = v.in_play.clone();
         st.standing.insert(v.side.clone(), v.standing.clone());
     }
-    if siege_kind {
+    if is_siege(&q.kind) {
         let Some(c) = st.cities.iter_mut().find(|c| c.name == place) else {
             return Err(format!("{place} is not a walled city"));
         };
         // The besieged side holds the city (a sortie: the attacker is besieged).
         c.control = if q.kind == "sortie" {
-            attacker.clone()
+            attacker.to_string()
         } else {
-            defender.clone()
+            defender.to_string()
         };
     }
+    Ok(st)
+}
+
+/// The blocks of both sides as the question writes them, at `place` with the status the
+/// kind gives them (the besieged inside the walls), each side in file order.
+fn blocks_of(
+    sc: &Scenario,
+    view: Option<&View>,
+    q: &Query,
+    (attacker, defender): (&str, &str),
+    place: &str,
+) -> Result<Vec<Block>, String> {
     let (att_words, def_words) = (words_of(&q.attacker), words_of(&q.defender));
     if q.kind != "attrition" && att_words.is_empty() {
         return Err("give the attacking blocks with --attacker".into());
@@ -913,12 +965,12 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
     };
     let mut blocks = Vec::new();
     for (words, side, status, option) in [
-        (&att_words, &attacker, att_status, "--attacker"),
-        (&def_words, &defender, def_status, "--defender"),
+        (&att_words, attacker, att_status, "--attacker"),
+        (&def_words, defender, def_status, "--defender"),
     ] {
         let mut mine: Vec<Block> = Vec::new();
         for (i, w) in words.iter().enumerate() {
-            let mut b = block_of(sc, view, w, side, i, &place)?;
+            let mut b = block_of(sc, view, w, side, i, place)?;
             if b.is_garrison() && (status != Status::Besieged || q.kind == "sortie") {
                 return Err(
                     "a garrison fights only inside its walls and never sorties (7.3, 8.3)".into(),
@@ -927,7 +979,7 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
             if blocks.iter().chain(&mine).any(|x: &Block| x.id == b.id) {
                 return Err(format!("{} is named twice", b.id));
             }
-            b.at = place.clone();
+            b.at = place.to_string();
             b.status = status;
             mine.push(b);
         }
@@ -940,126 +992,140 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
         }
         blocks.extend(in_file_order(view, mine));
     }
-    st.blocks = blocks;
-    let rounds = q.rounds.unwrap_or(sc.params.battle_rounds);
-    let title_place = place.clone();
+    Ok(blocks)
+}
+
+/// 8.2, 8.2.2: the odds of a siege attrition, with the adjudication's own hit number
+/// (Winter, the grain city blockaded) unless the player gives one.
+fn attrition_odds(
+    sc: &Scenario,
+    view: Option<&View>,
+    q: &Query,
+    st: &State,
+    place: &str,
+    (attacker, defender): (&str, &str),
+) -> Result<Odds, String> {
     let side_name = |s: &str| side_name_of(sc, s);
-    let (title, setup, notes) = match q.kind.as_str() {
-        "attrition" => {
-            // 8.2, 8.2.2: the adjudication's own hit number (Winter, the grain city
-            // blockaded), unless the player gives one.
-            let seen = siege_as_seen(sc, &st, view, &place, &attacker);
-            let (season_hit, why) = siege::attrition_hit(sc, &seen, &place);
-            let hit_on = q.hit_on.unwrap_or(season_hit);
-            let (ends, den) = attrition(&st, &place, &attacker, hit_on);
-            let inside: Vec<&Block> = st
-                .blocks
-                .iter()
-                .filter(|b| b.status == Status::Besieged)
-                .collect();
-            let blocks = inside.iter().map(|b| block_in(sc, b, false)).collect();
-            let whence = match (q.hit_on, why.as_deref()) {
-                (Some(_), _) => "as `--hit-on` asks".to_string(),
-                (None, Some("winter")) => "in Winter".to_string(),
-                (None, Some(_)) => "for the grain city blockaded (8.2.2)".to_string(),
-                (None, None) => format!(
-                    "in Winter, and for the grain city blockaded, {}: `--hit-on`",
-                    sc.params.siege.winter_attrition_hit
-                ),
-            };
-            let frame = Frame {
-                title: format!("Siege attrition at {title_place} (8.2)"),
-                sides: vec![attacker.clone(), defender.clone()],
-                notes: vec![
-                    format!(
-                        "{} rolls one die per besieged block; each die of {} or less is a hit ({whence})",
-                        side_name(&attacker),
-                        hit_on,
-                    ),
-                    "each hit takes a step from the strongest besieged block, the garrison last".into(),
-                    format!("the winner is {}: the city falls when no defender is left", side_name(&attacker)),
-                ],
-                blocks,
-                out_means: "out".into(),
-            };
-            let steps: Vec<u32> = inside.iter().map(|b| b.steps).collect();
-            let tally = Tally::of_ends(&frame.sides, &steps, ends, den);
-            return Odds::from_tally(frame, tally, q.listed);
-        }
-        "assault" => {
-            let Some(s) = siege::assault_setup(sc, &st, &attacker, &place, true) else {
-                return Err("an assault needs a defender inside the walls".into());
-            };
-            (format!("Assault on {title_place} (8.1)"), s, Vec::new())
-        }
-        kind => {
-            let naval = kind == "naval";
-            let fighters = |side: &str| -> Vec<Fighter> {
-                st.blocks
-                    .iter()
-                    .filter(|b| b.side == side)
-                    .map(|b| Fighter::from_block(sc, b, naval))
-                    .collect()
-            };
-            let s = BattleSetup::field(
-                sc,
-                &st,
-                &place,
-                naval,
-                (&attacker, fighters(&attacker)),
-                (&defender, fighters(&defender)),
-            );
-            let what = match kind {
-                "naval" => "Naval battle (2.0)",
-                "sortie" => "Sortie (8.3)",
-                _ => "Battle (2.0)",
-            };
-            let at = if place == "the field" {
-                String::new()
-            } else {
-                format!(" at {title_place}")
-            };
-            (
-                format!("{what}{at}"),
-                s,
-                vec![
-                    format!(
-                        "{rounds} rounds at most; after the last, the attacker {}",
-                        if sc.params.attacker_retreats_after_last_round {
-                            "withdraws"
-                        } else {
-                            "stays"
-                        }
-                    ),
-                    "hits take a step from the strongest block, routs send the weakest out".into(),
-                ],
-            )
-        }
+    let seen = siege_as_seen(sc, st, view, place, attacker);
+    let (season_hit, why) = siege::attrition_hit(sc, &seen, place);
+    let hit_on = q.hit_on.unwrap_or(season_hit);
+    let (ends, den) = attrition(st, place, attacker, hit_on);
+    let inside: Vec<&Block> = st
+        .blocks
+        .iter()
+        .filter(|b| b.status == Status::Besieged)
+        .collect();
+    let blocks = inside.iter().map(|b| block_in(sc, b, false)).collect();
+    let whence = match (q.hit_on, why.as_deref()) {
+        (Some(_), _) => "as `--hit-on` asks".to_string(),
+        (None, Some("winter")) => "in Winter".to_string(),
+        (None, Some(_)) => "for the grain city blockaded (8.2.2)".to_string(),
+        (None, None) => format!(
+            "in Winter, and for the grain city blockaded, {}: `--hit-on`",
+            sc.params.siege.winter_attrition_hit
+        ),
     };
-    let mut setup = setup;
-    setup.rounds = rounds;
-    let mut notes = notes;
+    let frame = Frame {
+        title: format!("Siege attrition at {place} (8.2)"),
+        sides: vec![attacker.to_string(), defender.to_string()],
+        notes: vec![
+            format!(
+                "{} rolls one die per besieged block; each die of {} or less is a hit ({whence})",
+                side_name(attacker),
+                hit_on,
+            ),
+            "each hit takes a step from the strongest besieged block, the garrison last".into(),
+            format!(
+                "the winner is {}: the city falls when no defender is left",
+                side_name(attacker)
+            ),
+        ],
+        blocks,
+        out_means: "out".into(),
+    };
+    let steps: Vec<u32> = inside.iter().map(|b| b.steps).collect();
+    let tally = Tally::of_ends(&frame.sides, &steps, ends, den);
+    Odds::from_tally(frame, tally, q.listed)
+}
+
+/// A field or naval battle, or a sortie (2.0, 8.3): its title, setup (built by
+/// `BattleSetup::field`, as the resolution builds it) and notes.
+fn field_setup(
+    sc: &Scenario,
+    st: &State,
+    kind: &str,
+    place: &str,
+    (attacker, defender): (&str, &str),
+    rounds: u32,
+) -> (String, BattleSetup, Vec<String>) {
+    let naval = kind == "naval";
+    let fighters = |side: &str| -> Vec<Fighter> {
+        st.blocks
+            .iter()
+            .filter(|b| b.side == side)
+            .map(|b| Fighter::from_block(sc, b, naval))
+            .collect()
+    };
+    let s = BattleSetup::field(
+        sc,
+        st,
+        place,
+        naval,
+        (attacker, fighters(attacker)),
+        (defender, fighters(defender)),
+    );
+    let what = match kind {
+        "naval" => "Naval battle (2.0)",
+        "sortie" => "Sortie (8.3)",
+        _ => "Battle (2.0)",
+    };
+    let at = if place == "the field" {
+        String::new()
+    } else {
+        format!(" at {place}")
+    };
+    (
+        format!("{what}{at}"),
+        s,
+        vec![
+            format!(
+                "{rounds} rounds at most; after the last, the attacker {}",
+                if sc.params.attacker_retreats_after_last_round {
+                    "withdraws"
+                } else {
+                    "stays"
+                }
+            ),
+            "hits take a step from the strongest block, routs send the weakest out".into(),
+        ],
+    )
+}
+
+/// The odds of a battle, an assault or a sortie set up as `setup`, with the notes of the
+/// rules in force.
+fn battle_answer(
+    sc: &Scenario,
+    view: Option<&View>,
+    q: &Query,
+    st: &State,
+    title: String,
+    setup: BattleSetup,
+    mut notes: Vec<String>,
+) -> Result<Odds, String> {
     // 8.1 Treachery (the Event's limited assault): its first die, `treachery_hit` or less,
     // takes double defence away; the odds weigh both battles by that die, as the
     // adjudication rolls it (`siege::assault`).
     let treachery = q.kind == "assault"
-        && (q.no_double_defence || siege::treachery_assault(sc, &st, &attacker));
+        && (q.no_double_defence || siege::treachery_assault(sc, st, &setup.attacker));
     let lost_on = sc.params.siege.treachery_hit.min(6);
     if q.kind == "assault" {
-        notes.push(format!("{rounds} rounds at most"));
-        notes.push(format!(
-            "defenders fire {}, cannot be routed, the garrison is hit last; {}",
-            sc.params.defender_rating,
-            if treachery {
-                format!(
-                    "Treachery (8.1): a first die of {lost_on} or less ({lost_on} in 6) takes double defence away, else double defence (8.1.1) holds; both are counted"
-                )
-            } else {
-                "double defence (8.1.1): the first hit marks a block, the next takes its step; marks left at the end are lost".into()
-            }
+        notes.extend(assault_notes(
+            sc,
+            setup.rounds,
+            treachery.then_some(lost_on),
         ));
-        notes.push("routed or withdrawing attackers stay as besiegers (8.1.2)".into());
     }
+    let side_name = |s: &str| side_name_of(sc, s);
     notes.insert(
         0,
         format!(
@@ -1083,7 +1149,40 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
         ));
     }
     notes.push("without appeals to Olympians (11.0)".into());
-    let blocks: Vec<BlockIn> = setup
+    let tally = battle_tally(&setup, treachery.then_some(lost_on), q.listed, &mut notes)?;
+    let frame = Frame {
+        title,
+        sides: vec![setup.attacker.clone(), setup.defender.clone()],
+        notes,
+        blocks: battle_blocks(&setup),
+        out_means: "routed or withdrawn".into(),
+    };
+    Odds::from_tally(frame, tally, q.listed)
+}
+
+/// 8.1, 8.1.1, 8.1.2: the notes of an assault; `treachery`: the die at or below which
+/// Treachery takes double defence away, when it does.
+fn assault_notes(sc: &Scenario, rounds: u32, treachery: Option<u32>) -> Vec<String> {
+    vec![
+        format!("{rounds} rounds at most"),
+        format!(
+            "defenders fire {}, cannot be routed, the garrison is hit last; {}",
+            sc.params.defender_rating,
+            match treachery {
+                Some(lost_on) => format!(
+                    "Treachery (8.1): a first die of {lost_on} or less ({lost_on} in 6) takes double defence away, else double defence (8.1.1) holds; both are counted"
+                ),
+                None => "double defence (8.1.1): the first hit marks a block, the next takes its step; marks left at the end are lost".into(),
+            }
+        ),
+        "routed or withdrawing attackers stay as besiegers (8.1.2)".into(),
+    ]
+}
+
+/// The blocks of a battle as the answer lists them: the attackers, then the defenders
+/// (with the defenders' rating override, the garrison marked).
+fn battle_blocks(setup: &BattleSetup) -> Vec<BlockIn> {
+    setup
         .attackers
         .iter()
         .chain(&setup.defenders)
@@ -1103,13 +1202,22 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
                 },
             }
         })
-        .collect();
-    // The battle (or, with Treachery, its two battles), with the joint table when it is
-    // listed and within MAX_JOINT_POSITIONS; the table lists no outcome past it.
+        .collect()
+}
+
+/// The sums of the battle (or, with Treachery's die `treachery`, of its two battles
+/// weighed by it), with the joint table when it is listed and within
+/// MAX_JOINT_POSITIONS; past it the table lists no outcome and a note says so.
+fn battle_tally(
+    setup: &BattleSetup,
+    treachery: Option<u32>,
+    listed: Option<usize>,
+    notes: &mut Vec<String>,
+) -> Result<Tally, String> {
     let compute = |joint: bool| -> Result<Tally, TooLarge> {
-        if !treachery {
-            return Ok(battle_odds(&setup, joint)?.0);
-        }
+        let Some(lost_on) = treachery else {
+            return Ok(battle_odds(setup, joint)?.0);
+        };
         let mut kept = setup.clone();
         kept.double_defence = true;
         let mut lost = setup.clone();
@@ -1122,7 +1230,7 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
             6,
         ))
     };
-    let tally = match q.listed {
+    Ok(match listed {
         Some(0) => compute(false).map_err(TooLarge::text)?,
         None => compute(true).map_err(TooLarge::text)?,
         Some(_) => match compute(true) {
@@ -1135,15 +1243,7 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
             }
             Err(e) => return Err(e.text()),
         },
-    };
-    let frame = Frame {
-        title,
-        sides: vec![setup.attacker.clone(), setup.defender.clone()],
-        notes,
-        blocks,
-        out_means: "routed or withdrawn".into(),
-    };
-    Odds::from_tally(frame, tally, q.listed)
+    })
 }
 
 fn block_in(sc: &Scenario, b: &Block, naval: bool) -> BlockIn {
