@@ -53,9 +53,10 @@ pub enum Command {
     /// Print an orders skeleton: from a view (a player's own file) or for a side of a
     /// campaign's pending turn. It names orders.schema.json beside it for the editor.
     Template(TemplateArgs),
-    /// Print the exact odds of a battle, naval battle, assault, sortie or siege attrition
-    /// for a position you describe: your blocks (ids from your view, or steps and a
-    /// rating), the enemy's as you guess them. A table, or JSON.
+    // The games' own options and words are added from the registry (`odds_args`,
+    // `odds_help`): the core names no game's kinds.
+    /// Print the exact odds of a position you describe, as its game computes them. A
+    /// table, or JSON.
     Odds {
         /// What to compute: one of the game's kinds (each game's are listed below).
         kind: String,
@@ -65,47 +66,9 @@ pub enum Command {
         /// Without --view: the embedded scenario whose rules apply (default: the first).
         #[arg(long, conflicts_with = "view")]
         scenario: Option<String>,
-        /// The attacking blocks, comma-separated: an id from your view, `ID=3B2` or `3B2`
-        /// (steps, rating).
-        #[arg(long, value_delimiter = ',')]
-        attacker: Vec<String>,
-        /// The defending blocks, as --attacker; `garrison` for a city's garrison.
-        #[arg(long, value_delimiter = ',')]
-        defender: Vec<String>,
-        /// The attacking side (the besieger; in a sortie the besieged). Default: your
-        /// view's side, else the scenario's first.
-        #[arg(long)]
-        side: Option<String>,
-        /// Where: the city of an assault, sortie or attrition; a battle's place.
-        #[arg(long)]
-        at: Option<String>,
-        /// Rounds of a battle instead of the scenario's (1 to 3).
-        #[arg(long)]
-        rounds: Option<u32>,
-        /// Attrition: a die at or below this (1 to 6) is a hit. Default: the
-        /// adjudication's, 1; 3 from a view in Winter, or for the grain city blockaded.
-        #[arg(long)]
-        hit_on: Option<u32>,
-        /// The Treachery Event's assault (8.1): its first die (1-3) takes double defence
-        /// away; the odds weigh both battles by it. From a view of a side that played
-        /// Treachery this season, the default.
-        #[arg(long)]
-        no_double_defence: bool,
-        /// A setting of the game's own, `KEY=VALUE` or `KEY` (repeatable; each game's
-        /// odds page in docs/odds.md lists its keys).
-        #[arg(long = "with", value_name = "KEY[=VALUE]")]
-        with: Vec<String>,
-        /// Print JSON (the winners and each block's fate, exact and approximate) instead
-        /// of the table.
-        #[arg(long)]
-        json: bool,
-        /// With --json: every outcome too (the joint table of all blocks' ends; refused
-        /// past 50000 positions, MAX_JOINT_POSITIONS).
-        #[arg(long, requires = "json")]
-        joint: bool,
-        /// Outcomes listed in the table, most likely first.
-        #[arg(long, default_value_t = 12)]
-        top: usize,
+        /// The rest of the command line, read with the games' options (`odds_rest`).
+        #[arg(skip)]
+        rest: OddsRest,
     },
     /// Print the JSON Schema of a game's orders, or of game files or views.
     Schema(SchemaArgs),
@@ -512,28 +475,9 @@ pub fn command_for(reg: &Registry) -> clap::Command {
     } else {
         format!(" — {}", sides.join("; "))
     };
-    let kinds: Vec<String> = reg
-        .games()
-        .filter(|g| !g.odds_kinds().is_empty())
-        .map(|g| {
-            let k: Vec<String> = g
-                .odds_kinds()
-                .iter()
-                .map(|(k, what)| format!("{k} ({what})"))
-                .collect();
-            format!("{}: {}", g.id(), k.join(", "))
-        })
-        .collect();
     let scenarios = reg.scenario_names().join(", ");
-    Cli::command()
-        .mut_subcommand("odds", |c| {
-            c.mut_arg("kind", |a| {
-                a.help(format!(
-                    "What to compute: one of the game's kinds — {}",
-                    kinds.join("; ")
-                ))
-            })
-        })
+    odds_args(Cli::command(), reg)
+        .mut_subcommand("odds", |c| odds_help(c, reg))
         .mut_subcommand("new", |c| {
             c.mut_arg("scenario", |a| {
                 a.help(format!(
@@ -586,12 +530,17 @@ where
     let command = if wants_help(&args) {
         command_for(registry)
     } else {
-        Cli::command()
+        odds_args(Cli::command(), registry)
     };
-    let cli = match command
-        .try_get_matches_from(&args)
-        .and_then(|m| Cli::from_arg_matches(&m))
-    {
+    let cli = match command.try_get_matches_from(&args).and_then(|m| {
+        let mut cli = Cli::from_arg_matches(&m)?;
+        if let (Command::Odds { rest, .. }, Some(m)) =
+            (&mut cli.command, m.subcommand_matches("odds"))
+        {
+            *rest = odds_rest(registry, m);
+        }
+        Ok(cli)
+    }) {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
@@ -686,34 +635,8 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             kind,
             view,
             scenario,
-            attacker,
-            defender,
-            side,
-            at,
-            rounds,
-            hit_on,
-            no_double_defence,
-            with,
-            json,
-            joint,
-            top,
-        } => odds_cmd(
-            reg,
-            kind,
-            view,
-            scenario,
-            attacker,
-            defender,
-            side,
-            at,
-            rounds,
-            hit_on,
-            no_double_defence,
-            with,
-            json,
-            joint,
-            top,
-        ),
+            rest,
+        } => odds_cmd(reg, kind, view, scenario, rest),
         Command::Schema(a) => schema_cmd(reg, a.kind, a.for_.as_deref()),
         Command::Dice(a) => dice_cmd(a),
         Command::Mail(a) => mail_cmd(reg, a),
@@ -997,87 +920,6 @@ fn template_cmd(reg: &Registry, a: TemplateArgs) -> Result<String, Failure> {
         let b = fsx::read_limited(&from)?;
         game_of(reg, &from, &b)?.template_file(&from, &b, side.as_deref(), lang)
     }
-}
-
-/// `dikast odds`: the exact odds of a position, as a table or JSON.
-#[allow(clippy::too_many_arguments)]
-fn odds_cmd(
-    reg: &Registry,
-    kind: String,
-    view: Option<PathBuf>,
-    scenario: Option<String>,
-    attacker: Vec<String>,
-    defender: Vec<String>,
-    side: Option<String>,
-    at: Option<String>,
-    rounds: Option<u32>,
-    hit_on: Option<u32>,
-    no_double_defence: bool,
-    with: Vec<String>,
-    json: bool,
-    joint: bool,
-    top: usize,
-) -> Result<String, Failure> {
-    let mut args: Vec<(String, String)> = Vec::new();
-    let mut put = |k: &str, v: Option<String>| {
-        if let Some(v) = v {
-            args.push((k.to_string(), v));
-        }
-    };
-    put("at", at);
-    put("side", side);
-    put("rounds", rounds.map(|n| n.to_string()));
-    put("hit-on", hit_on.map(|n| n.to_string()));
-    put(
-        "no-double-defence",
-        no_double_defence.then(|| "true".into()),
-    );
-    for a in attacker {
-        put("attacker", Some(a));
-    }
-    for d in defender {
-        put("defender", Some(d));
-    }
-    for w in with {
-        let (k, v) = w.split_once('=').unwrap_or((w.as_str(), "true"));
-        put(k.trim(), Some(v.trim().to_string()));
-    }
-    let ask = crate::odds::Ask {
-        kind,
-        args,
-        listed: match (json, joint) {
-            (true, true) => None,
-            (true, false) => Some(0),
-            (false, _) => Some(top),
-        },
-    };
-    let odds = match view {
-        Some(v) => {
-            let b = fsx::read_limited(&v)?;
-            game_of(reg, &v, &b)?.odds(Some((&v, &b)), "", &ask)?
-        }
-        None => {
-            let name = match scenario {
-                Some(s) => s,
-                None => reg
-                    .default_scenario()
-                    .ok_or_else(|| Failure::Refused("no embedded scenario".into()))?
-                    .to_string(),
-            };
-            let (game, _) = reg.by_scenario(&name).ok_or_else(|| {
-                Failure::Refused(format!(
-                    "there is no embedded scenario `{name}`; scenarios: {}",
-                    reg.scenario_names().join(", ")
-                ))
-            })?;
-            game.odds(None, &name, &ask)?
-        }
-    };
-    Ok(if json {
-        serde_json::to_string_pretty(&odds.json()).unwrap_or_default() + "\n"
-    } else {
-        odds.table(top)
-    })
 }
 
 /// `dikast mail`: a turn's reports mailed (or written as .eml files with --dry-run).
@@ -1406,4 +1248,215 @@ fn dice_cmd(a: DiceArgs) -> Result<String, Failure> {
         Err(e) => Err(Failure::Io(format!("standard output: {e}"))),
         Ok(()) => Ok(String::new()),
     }
+}
+
+// `dikast odds`, the command line's part. Each game offers its kinds and options
+// (`odds::Offer`, `Game::odds_offer`); they are added to the command here at run time, so
+// the core names no game's words, and the game reads them back from the `Ask`.
+
+/// What `dikast odds` reads besides its kind, view and scenario: the options the games
+/// offer and the command's own (`--with`, `--json`, `--joint`, `--top`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct OddsRest {
+    /// Every game option given, then each `--with KEY=VALUE`, as key/value pairs.
+    pub args: Vec<(String, String)>,
+    pub json: bool,
+    pub joint: bool,
+    pub top: usize,
+}
+
+/// The games' odds options, each name once (with the first game's help), in the order
+/// the games list them.
+fn odds_options(reg: &Registry) -> Vec<crate::odds::Opt> {
+    let mut all: Vec<crate::odds::Opt> = Vec::new();
+    for o in reg.games().flat_map(|g| g.odds_offer().options.iter()) {
+        if !all.iter().any(|a| a.name == o.name) {
+            all.push(*o);
+        }
+    }
+    all
+}
+
+/// The clap argument of a game's odds option (its id its name).
+fn odds_arg(o: &crate::odds::Opt) -> clap::Arg {
+    use crate::odds::Takes;
+    use clap::{Arg, ArgAction};
+    let arg = Arg::new(o.name).long(o.name).help(o.help);
+    match o.takes {
+        Takes::Flag => arg.action(ArgAction::SetTrue),
+        Takes::Number => arg
+            .value_name(o.value)
+            .value_parser(clap::value_parser!(u32))
+            .action(ArgAction::Set),
+        Takes::Word => arg
+            .value_name(o.value)
+            .value_parser(clap::value_parser!(String))
+            .action(ArgAction::Set),
+        Takes::List => arg
+            .value_name(o.value)
+            .value_parser(clap::value_parser!(String))
+            .value_delimiter(',')
+            .action(ArgAction::Append),
+    }
+}
+
+/// `dikast odds` with the games' options, then the command's own.
+fn odds_args(cmd: clap::Command, reg: &Registry) -> clap::Command {
+    use clap::{Arg, ArgAction};
+    let options = odds_options(reg);
+    cmd.mut_subcommand("odds", |c| {
+        c.args(options.iter().map(odds_arg))
+            .arg(
+                Arg::new("with")
+                    .long("with")
+                    .value_name("KEY[=VALUE]")
+                    .value_parser(clap::value_parser!(String))
+                    .action(ArgAction::Append)
+                    .help("A setting of the game's own, `KEY=VALUE` or `KEY` (repeatable; each game's odds page in docs/odds.md lists its keys)"),
+            )
+            .arg(
+                Arg::new("json")
+                    .long("json")
+                    .action(ArgAction::SetTrue)
+                    .help("Print JSON (the winners and each block's fate, exact and approximate) instead of the table"),
+            )
+            .arg(
+                Arg::new("joint")
+                    .long("joint")
+                    .requires("json")
+                    .action(ArgAction::SetTrue)
+                    .help("With --json: every outcome too (the joint table of all blocks' ends; refused past 50000 positions, MAX_JOINT_POSITIONS)"),
+            )
+            .arg(
+                Arg::new("top")
+                    .long("top")
+                    .value_name("TOP")
+                    .value_parser(clap::value_parser!(usize))
+                    .default_value("12")
+                    .action(ArgAction::Set)
+                    .help("Outcomes listed in the table, most likely first"),
+            )
+    })
+}
+
+/// The help of `dikast odds` in the games' words: the first game's description of the
+/// command, and every game's kinds.
+fn odds_help(c: clap::Command, reg: &Registry) -> clap::Command {
+    let kinds: Vec<String> = reg
+        .games()
+        .filter(|g| !g.odds_offer().kinds.is_empty())
+        .map(|g| {
+            let k: Vec<String> = g
+                .odds_offer()
+                .kinds
+                .iter()
+                .map(|(k, what)| format!("{k} ({what})"))
+                .collect();
+            format!("{}: {}", g.id(), k.join(", "))
+        })
+        .collect();
+    let about = reg
+        .games()
+        .map(|g| g.odds_offer().about)
+        .find(|a| !a.is_empty());
+    let c = c.mut_arg("kind", |a| {
+        a.help(format!(
+            "What to compute: one of the game's kinds — {}",
+            kinds.join("; ")
+        ))
+    });
+    match about {
+        Some(about) => c.about(about),
+        None => c,
+    }
+}
+
+/// What the games' options and the command's own hold in `m` (the odds subcommand's).
+fn odds_rest(reg: &Registry, m: &clap::ArgMatches) -> OddsRest {
+    use crate::odds::Takes;
+    let mut args: Vec<(String, String)> = Vec::new();
+    for o in odds_options(reg) {
+        let id = o.name;
+        let key = o.name.to_string();
+        match o.takes {
+            Takes::Flag => {
+                if m.get_flag(id) {
+                    args.push((key, "true".into()));
+                }
+            }
+            Takes::Number => {
+                if let Some(n) = m.get_one::<u32>(id) {
+                    args.push((key, n.to_string()));
+                }
+            }
+            Takes::Word | Takes::List => {
+                for v in m.get_many::<String>(id).into_iter().flatten() {
+                    args.push((key.clone(), v.clone()));
+                }
+            }
+        }
+    }
+    for w in m.get_many::<String>("with").into_iter().flatten() {
+        let (k, v) = w.split_once('=').unwrap_or((w.as_str(), "true"));
+        args.push((k.trim().to_string(), v.trim().to_string()));
+    }
+    OddsRest {
+        args,
+        json: m.get_flag("json"),
+        joint: m.get_flag("joint"),
+        top: m.get_one::<usize>("top").copied().unwrap_or(12),
+    }
+}
+
+/// `dikast odds`: the game of the view or the scenario answers the question; the core
+/// prints its answer as a table or JSON.
+fn odds_cmd(
+    reg: &Registry,
+    kind: String,
+    view: Option<PathBuf>,
+    scenario: Option<String>,
+    rest: OddsRest,
+) -> Result<String, Failure> {
+    let OddsRest {
+        args,
+        json,
+        joint,
+        top,
+    } = rest;
+    let ask = crate::odds::Ask {
+        kind,
+        args,
+        listed: match (json, joint) {
+            (true, true) => None,
+            (true, false) => Some(0),
+            (false, _) => Some(top),
+        },
+    };
+    let odds = match view {
+        Some(v) => {
+            let b = fsx::read_limited(&v)?;
+            game_of(reg, &v, &b)?.odds(Some((&v, &b)), "", &ask)?
+        }
+        None => {
+            let name = match scenario {
+                Some(s) => s,
+                None => reg
+                    .default_scenario()
+                    .ok_or_else(|| Failure::Refused("no embedded scenario".into()))?
+                    .to_string(),
+            };
+            let (game, _) = reg.by_scenario(&name).ok_or_else(|| {
+                Failure::Refused(format!(
+                    "there is no embedded scenario `{name}`; scenarios: {}",
+                    reg.scenario_names().join(", ")
+                ))
+            })?;
+            game.odds(None, &name, &ask)?
+        }
+    };
+    Ok(if json {
+        serde_json::to_string_pretty(&odds.json()).unwrap_or_default() + "\n"
+    } else {
+        odds.table(top)
+    })
 }

@@ -1,7 +1,8 @@
 //! `dikast odds`: exact odds of a piece of combat a player describes, as a table and as
 //! JSON. A game computes them (`Rules::odds`) by stepping its own resolution code over
-//! every result of every roll; this module holds what every game shares: the question
-//! asked (`Query`), exact probabilities (`Prob`, big rationals: no rounding anywhere until
+//! every result of every roll; this module holds what every game shares: what a game
+//! offers to compute (`Offer`: its kinds and options, which the command line adds at run
+//! time), the question as typed (`Ask`, which the game reads), exact probabilities (`Prob`, big rationals: no rounding anywhere until
 //! the percentages printed), the dice arithmetic (how `n` dice split among classes of
 //! faces) and the answer's two renderings. Deterministic: outcomes are kept in `BTreeMap`
 //! order and sorted by probability with a total order on ties.
@@ -19,29 +20,54 @@ pub fn ratio(n: u64, d: u64) -> Prob {
     BigRational::new(BigInt::from(n), BigInt::from(d))
 }
 
-/// What a player asks: the kind of combat and the two sides' blocks as he writes them (the
-/// game reads the words: block ids from his view, or steps and rating).
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Query {
-    /// `battle`, `naval`, `assault`, `sortie`, `attrition` (a game may take others).
-    pub kind: String,
-    /// Where (a city for siege combat); the game's default when `None`.
-    pub at: Option<String>,
-    /// The attacking side (the besieger in an assault or an attrition, the besieged in a
-    /// sortie); the game's default when `None`.
-    pub side: Option<String>,
-    pub attacker: Vec<String>,
-    pub defender: Vec<String>,
-    /// Rounds of a battle instead of the scenario's.
-    pub rounds: Option<u32>,
-    /// An attrition die at or below this is a hit, instead of the season's.
-    pub hit_on: Option<u32>,
-    /// An assault without double defence (8.1 Treachery).
-    pub no_double_defence: bool,
-    /// How many outcomes of the joint table to list, most likely first; `None`: every one
-    /// (at most `MAX_JOINT`, else a refusal). The winners and each block's fate are
-    /// always computed whole.
-    pub listed: Option<usize>,
+/// What a game's `dikast odds` computes and the options it takes: the command line lists
+/// the kinds in the help of its `KIND` and adds the options at run time, so no game's
+/// words are written in the core. Every option given reaches the game as a key of the
+/// `Ask`; a game refuses the keys it does not know.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Offer {
+    /// What the command does, in the game's words (the first game's is the command's
+    /// help).
+    pub about: &'static str,
+    /// Each kind with a line saying what it is.
+    pub kinds: &'static [(&'static str, &'static str)],
+    /// The options, in the order the help lists them. An option two games take is listed
+    /// once, with the first game's help text.
+    pub options: &'static [Opt],
+}
+
+impl Offer {
+    /// A game without odds.
+    pub const NONE: Offer = Offer {
+        about: "",
+        kinds: &[],
+        options: &[],
+    };
+}
+
+/// One option of a game's odds (`--attacker`): its long name, what it takes and its help.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Opt {
+    /// The long name without `--`, which is also its key in the `Ask`.
+    pub name: &'static str,
+    /// What its value is called in the help (`ATTACKER` in `--attacker <ATTACKER>`);
+    /// unused for a flag.
+    pub value: &'static str,
+    pub takes: Takes,
+    pub help: &'static str,
+}
+
+/// What an odds option takes on the command line, and what its key holds in the `Ask`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Takes {
+    /// No value: the key is `true` when given.
+    Flag,
+    /// One whole number (at most once).
+    Number,
+    /// One word (at most once).
+    Word,
+    /// Words separated by commas, the option repeatable: one key per word, in order.
+    List,
 }
 
 /// The most outcomes (ends of the combat, every block's steps and place) the joint table
@@ -57,7 +83,7 @@ pub const MAX_JOINT: usize = 100_000;
 pub struct Ask {
     pub kind: String,
     pub args: Vec<(String, String)>,
-    /// How many outcomes of the joint table to list (`Query::listed`): the table's
+    /// How many outcomes of the joint table to list, most likely first: the table's
     /// `--top`, 0 for `--json`, `None` for `--json --joint`.
     pub listed: Option<usize>,
 }
@@ -87,56 +113,6 @@ impl Ask {
             .iter()
             .map(|(k, _)| k.as_str())
             .find(|k| !known.contains(k))
-    }
-}
-
-impl Query {
-    /// The question as the games with block combat read it (`--attacker`, `--defender`,
-    /// `--at`, `--side`, `--rounds`, `--hit-on`, `--no-double-defence`); any other key is
-    /// refused.
-    pub fn from_ask(ask: &Ask) -> Result<Query, String> {
-        const KNOWN: [&str; 7] = [
-            "at",
-            "side",
-            "attacker",
-            "defender",
-            "rounds",
-            "hit-on",
-            "no-double-defence",
-        ];
-        if let Some(k) = ask.unknown(&KNOWN) {
-            return Err(format!(
-                "this game's odds take no `{k}`; they take --{}",
-                KNOWN.join(", --")
-            ));
-        }
-        let num = |key: &str| -> Result<Option<u32>, String> {
-            ask.get(key)
-                .map(|v| {
-                    v.parse::<u32>()
-                        .map_err(|_| format!("--{key} takes a number, not `{v}`"))
-                })
-                .transpose()
-        };
-        Ok(Query {
-            kind: ask.kind.clone(),
-            at: ask.get("at").map(str::to_string),
-            side: ask.get("side").map(str::to_string),
-            attacker: ask
-                .all("attacker")
-                .into_iter()
-                .map(str::to_string)
-                .collect(),
-            defender: ask
-                .all("defender")
-                .into_iter()
-                .map(str::to_string)
-                .collect(),
-            rounds: num("rounds")?,
-            hit_on: num("hit-on")?,
-            no_double_defence: ask.get("no-double-defence") == Some("true"),
-            listed: ask.listed,
-        })
     }
 }
 
@@ -180,7 +156,7 @@ pub struct Odds {
     /// How many outcomes the combat has (the joint table's rows); 0 when the joint table
     /// was not computed (the winners and fates need none).
     pub outcome_count: usize,
-    /// The outcomes listed (`Query::listed`), most likely first.
+    /// The outcomes listed (`Ask::listed`), most likely first.
     pub outcomes: Vec<Outcome>,
     /// What a block leaving the place means here (`routed or withdrawn: retreats`).
     pub out_means: String,

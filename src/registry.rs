@@ -76,7 +76,7 @@ pub trait Game: Send + Sync {
         uncertain: crate::mail::Uncertain,
     ) -> Result<String, Failure>;
     fn status(&self, layout: &Layout) -> Result<Status, Failure>;
-    /// `dikast odds`: the odds of `q`, from a view file (`view`: its name and bytes) or an
+    /// `dikast odds`: the odds `ask` asks for, from a view file (`view`: its name and bytes) or an
     /// embedded scenario.
     fn odds(
         &self,
@@ -84,8 +84,8 @@ pub trait Game: Send + Sync {
         scenario: &str,
         ask: &crate::odds::Ask,
     ) -> Result<crate::odds::Odds, Failure>;
-    /// The kinds `dikast odds` computes for this game, with what each is.
-    fn odds_kinds(&self) -> &'static [(&'static str, &'static str)];
+    /// What `dikast odds` computes for this game and the options it takes.
+    fn odds_offer(&self) -> crate::odds::Offer;
     /// Orders bytes checked against a view's bytes (`dikast receive`), the diagnostics
     /// in the player's `lang`; `Ok` holds the warnings of valid orders, rendered (empty:
     /// none).
@@ -229,8 +229,8 @@ impl<R: Rules + 'static> Game for Entry<R> {
     ) -> Result<crate::odds::Odds, Failure> {
         crate::show::odds::<R>(view, scenario, ask)
     }
-    fn odds_kinds(&self) -> &'static [(&'static str, &'static str)] {
-        R::odds_kinds()
+    fn odds_offer(&self) -> crate::odds::Offer {
+        R::odds_offer()
     }
     fn check_orders_bytes(
         &self,

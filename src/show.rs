@@ -216,7 +216,7 @@ pub fn odds<R: Rules>(
             (std::sync::Arc::new(sc), None)
         }
     };
-    R::odds_of(&sc, v.as_ref().map(|v| &v.state), ask).map_err(Failure::Refused)
+    R::odds(&sc, v.as_ref().map(|v| &v.state), ask).map_err(Failure::Refused)
 }
 
 /// A game file shown without `--side`: the moderator's whole position, every side's

@@ -232,29 +232,20 @@ pub trait Rules {
     ) -> Vec<crate::game::Seen> {
         Vec::new()
     }
-    /// `dikast odds`: the exact odds of the combat `q` describes, computed with the game's
-    /// own resolution code, from a side's view (his blocks) or from the scenario alone. A
-    /// game without odds keeps this default.
+    /// What `dikast odds` computes for this game and the options it takes (the command
+    /// line adds them and lists the kinds in its help); none by default.
+    fn odds_offer() -> crate::odds::Offer {
+        crate::odds::Offer::NONE
+    }
+    /// `dikast odds`: the exact odds of what `ask` describes (the game reads its own keys
+    /// and refuses the others), computed with the game's own resolution code, from a
+    /// side's view or from the scenario alone; the core prints the answer. A game without
+    /// odds keeps this default.
     fn odds(
         _sc: &Self::Scenario,
         _view: Option<&Self::View>,
-        _q: &crate::odds::Query,
+        _ask: &crate::odds::Ask,
     ) -> Result<crate::odds::Odds, String> {
         Err(format!("{} has no odds to compute", Self::ID))
-    }
-    /// The kinds `dikast odds` computes for this game, each with a line saying what it is
-    /// (the command's help lists them); none by default.
-    fn odds_kinds() -> &'static [(&'static str, &'static str)] {
-        &[]
-    }
-    /// `dikast odds` as the command line asked it: the game reads its own keys from `ask`
-    /// and returns the distribution the core prints. By default the block-combat question
-    /// (`odds::Query::from_ask`) answered by `odds`.
-    fn odds_of(
-        sc: &Self::Scenario,
-        view: Option<&Self::View>,
-        ask: &crate::odds::Ask,
-    ) -> Result<crate::odds::Odds, String> {
-        Self::odds(sc, view, &crate::odds::Query::from_ask(ask)?)
     }
 }

@@ -186,21 +186,15 @@ impl Rules for Hellenes {
     fn last_turn(sc: &Scenario, _before: &State, events: &[Event]) -> Vec<crate::game::Seen> {
         text::map::last_turn(sc, events)
     }
+    fn odds_offer() -> crate::odds::Offer {
+        engine::odds::OFFER
+    }
     fn odds(
         sc: &Scenario,
         view: Option<&View>,
-        q: &crate::odds::Query,
+        ask: &crate::odds::Ask,
     ) -> Result<crate::odds::Odds, String> {
-        engine::odds::odds(sc, view, q)
-    }
-    fn odds_kinds() -> &'static [(&'static str, &'static str)] {
-        &[
-            ("battle", "a field battle, 2.0"),
-            ("naval", "a naval battle, 2.0"),
-            ("assault", "an assault on a besieged city, 8.1"),
-            ("sortie", "a sortie of besieged blocks, 8.3"),
-            ("attrition", "a siege attrition, 8.2"),
-        ]
+        engine::odds::answer(sc, view, ask)
     }
 }
 

@@ -163,10 +163,10 @@ impl Rules for Successors {
     fn last_turn(_sc: &Scenario, before: &State, events: &[Event]) -> Vec<crate::game::Seen> {
         text::picture::last_turn(before, events)
     }
-    fn odds_kinds() -> &'static [(&'static str, &'static str)] {
-        engine::odds::KINDS
+    fn odds_offer() -> crate::odds::Offer {
+        engine::odds::OFFER
     }
-    fn odds_of(
+    fn odds(
         sc: &Scenario,
         view: Option<&View>,
         ask: &crate::odds::Ask,

@@ -20,10 +20,139 @@ use crate::games::hellenes::model::rating::Rating;
 use crate::games::hellenes::model::scenario::{BlockKind, Scenario};
 use crate::games::hellenes::model::sight::View;
 use crate::games::hellenes::model::state::{Block, State, Status};
-use crate::odds::{splits, BlockIn, End, Frame, Odds, Prob, Query, Tally};
+use crate::odds::{splits, Ask, BlockIn, End, Frame, Odds, Offer, Opt, Prob, Takes, Tally};
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 use std::collections::BTreeMap;
+
+/// What Hellenes' `dikast odds` computes and the options it takes (the command line's
+/// help lists them).
+pub const OFFER: Offer = Offer {
+    about: "Print the exact odds of a battle, naval battle, assault, sortie or siege attrition for a position you describe: your blocks (ids from your view, or steps and a rating), the enemy's as you guess them. A table, or JSON",
+    kinds: &[
+        ("battle", "a field battle, 2.0"),
+        ("naval", "a naval battle, 2.0"),
+        ("assault", "an assault on a besieged city, 8.1"),
+        ("sortie", "a sortie of besieged blocks, 8.3"),
+        ("attrition", "a siege attrition, 8.2"),
+    ],
+    options: &[
+        Opt {
+            name: "attacker",
+            value: "ATTACKER",
+            takes: Takes::List,
+            help: "The attacking blocks, comma-separated: an id from your view, `ID=3B2` or `3B2` (steps, rating)",
+        },
+        Opt {
+            name: "defender",
+            value: "DEFENDER",
+            takes: Takes::List,
+            help: "The defending blocks, as --attacker; `garrison` for a city's garrison",
+        },
+        Opt {
+            name: "side",
+            value: "SIDE",
+            takes: Takes::Word,
+            help: "The attacking side (the besieger; in a sortie the besieged). Default: your view's side, else the scenario's first",
+        },
+        Opt {
+            name: "at",
+            value: "AT",
+            takes: Takes::Word,
+            help: "Where: the city of an assault, sortie or attrition; a battle's place",
+        },
+        Opt {
+            name: "rounds",
+            value: "ROUNDS",
+            takes: Takes::Number,
+            help: "Rounds of a battle instead of the scenario's (1 to 3)",
+        },
+        Opt {
+            name: "hit-on",
+            value: "HIT_ON",
+            takes: Takes::Number,
+            help: "Attrition: a die at or below this (1 to 6) is a hit. Default: the adjudication's, 1; 3 from a view in Winter, or for the grain city blockaded",
+        },
+        Opt {
+            name: "no-double-defence",
+            value: "",
+            takes: Takes::Flag,
+            help: "The Treachery Event's assault (8.1): its first die (1-3) takes double defence away; the odds weigh both battles by it. From a view of a side that played Treachery this season, the default",
+        },
+    ],
+};
+
+/// What a player asks: the kind of combat and the two sides' blocks as he writes them
+/// (block ids from his view, or steps and rating), read from the command line's `Ask`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Query {
+    /// `battle`, `naval`, `assault`, `sortie`, `attrition`.
+    pub kind: String,
+    /// Where (a city for siege combat); the default when `None`.
+    pub at: Option<String>,
+    /// The attacking side (the besieger in an assault or an attrition, the besieged in a
+    /// sortie); the default when `None`.
+    pub side: Option<String>,
+    pub attacker: Vec<String>,
+    pub defender: Vec<String>,
+    /// Rounds of a battle instead of the scenario's.
+    pub rounds: Option<u32>,
+    /// An attrition die at or below this is a hit, instead of the season's.
+    pub hit_on: Option<u32>,
+    /// An assault without double defence (8.1 Treachery).
+    pub no_double_defence: bool,
+    /// How many outcomes of the joint table to list, most likely first; `None`: every one
+    /// (at most `odds::MAX_JOINT`, else a refusal). The winners and each block's fate are
+    /// always computed whole.
+    pub listed: Option<usize>,
+}
+
+impl Query {
+    /// The question as the command line asked it (`--attacker`, `--defender`, `--at`,
+    /// `--side`, `--rounds`, `--hit-on`, `--no-double-defence`); any other key is refused.
+    pub fn from_ask(ask: &Ask) -> Result<Query, String> {
+        const KNOWN: [&str; 7] = [
+            "at",
+            "side",
+            "attacker",
+            "defender",
+            "rounds",
+            "hit-on",
+            "no-double-defence",
+        ];
+        if let Some(k) = ask.unknown(&KNOWN) {
+            return Err(format!(
+                "this game's odds take no `{k}`; they take --{}",
+                KNOWN.join(", --")
+            ));
+        }
+        let num = |key: &str| -> Result<Option<u32>, String> {
+            ask.get(key)
+                .map(|v| {
+                    v.parse::<u32>()
+                        .map_err(|_| format!("--{key} takes a number, not `{v}`"))
+                })
+                .transpose()
+        };
+        let words = |key: &str| ask.all(key).into_iter().map(str::to_string).collect();
+        Ok(Query {
+            kind: ask.kind.clone(),
+            at: ask.get("at").map(str::to_string),
+            side: ask.get("side").map(str::to_string),
+            attacker: words("attacker"),
+            defender: words("defender"),
+            rounds: num("rounds")?,
+            hit_on: num("hit-on")?,
+            no_double_defence: ask.get("no-double-defence") == Some("true"),
+            listed: ask.listed,
+        })
+    }
+}
+
+/// `dikast odds` as the command line asked it: the question read, then answered.
+pub fn answer(sc: &Scenario, view: Option<&View>, ask: &Ask) -> Result<Odds, String> {
+    odds(sc, view, &Query::from_ask(ask)?)
+}
 
 /// 28.3, 31.4: the most blocks a side may bring to the odds (a garrison apart). With
 /// `MAX_STEPS` and `MAX_ROUNDS` it bounds the positions a battle can reach, hence the
@@ -161,190 +290,261 @@ impl Acc {
 /// be routed, so nothing ahead depends on it. The positions are then only those of the
 /// blocks still fighting, which is what keeps 8 blocks a side small.
 pub fn battle_odds(setup: &BattleSetup, joint: bool) -> Result<(Tally, Work), TooLarge> {
-    let (lineup, _, start) = Lineup::new(setup);
-    if start.len() > MAX_FIGHTERS || start.iter().any(|p| p.steps > 7) {
-        return Err(TooLarge::Battle(format!(
-            "a battle of the odds has at most {MAX_FIGHTERS} blocks of at most 7 steps"
-        )));
-    }
-    let n = start.len();
-    let mut work = Work::default();
-    let mut frontier: BTreeMap<Key, BigUint> = BTreeMap::new();
-    // Ends, each with its numerator over 6^exponent.
-    let mut ends: BTreeMap<Key, Acc> = BTreeMap::new();
-    // Without `joint`: per block, per steps left, [stays, leaves], of blocks that left.
-    let mut left: Vec<Vec<[Acc; 2]>> = start
-        .iter()
-        .map(|p| vec![[Acc::default(), Acc::default()]; p.steps as usize + 1])
-        .collect();
-    let mut exp = 0u32;
-    let six = BigUint::from(6u32);
-    if lineup.both_in(&start) {
-        frontier.insert(pack(&start), BigUint::one());
-    } else {
-        ends.entry(pack(&start))
-            .or_default()
-            .add(&BigUint::one(), 0);
-    }
-    let mut table: BTreeMap<(Rating, u32), Rolls> = BTreeMap::new();
-    let mut pieces = start.clone();
-    let mut after = start.clone();
-    'rounds: for _ in 0..lineup.rounds {
-        for &i in &lineup.order {
-            if frontier.is_empty() {
+    let mut walk = Walk::new(setup, joint)?;
+    'rounds: for _ in 0..walk.lineup.rounds {
+        for i in walk.lineup.order.clone() {
+            if walk.frontier.is_empty() {
                 break 'rounds;
             }
-            let steps_of = |k: Key| {
-                let p = (k >> (BITS * i as u32)) & 31;
-                if p & 16 != 0 {
-                    0
-                } else {
-                    (p & 7) as u32
-                }
-            };
-            // The most dice block i fires in any position (0: it fires in none).
-            let most = frontier.keys().map(|k| steps_of(*k)).max().unwrap_or(0);
-            if most == 0 {
+            walk.fire(i)?;
+        }
+    }
+    Ok(walk.finish(setup))
+}
+
+/// The walk of `battle_odds` over a battle's positions: those still fighting (the
+/// frontier, each with its numerator over 6^`exp`), the ends reached, and without the
+/// joint table each block's fate counted when it left.
+struct Walk {
+    lineup: Lineup,
+    joint: bool,
+    start: Vec<Piece>,
+    work: Work,
+    frontier: BTreeMap<Key, BigUint>,
+    /// Ends, each with its numerator over 6^exponent.
+    ends: BTreeMap<Key, Acc>,
+    /// Without `joint`: per block, per steps left, [stays, leaves], of blocks that left.
+    left: Vec<Vec<[Acc; 2]>>,
+    exp: u32,
+    /// The rolls of each rating and number of dice, as first needed.
+    table: BTreeMap<(Rating, u32), Rolls>,
+    /// Scratch: a position unpacked, the one a roll leads to, and the positions a roll
+    /// leads to (`outs`).
+    pieces: Vec<Piece>,
+    after: Vec<Piece>,
+    outs: Vec<(Key, u64)>,
+}
+
+impl Walk {
+    /// The battle at its start: one position, or an end when a side is not in it.
+    fn new(setup: &BattleSetup, joint: bool) -> Result<Walk, TooLarge> {
+        let (lineup, _, start) = Lineup::new(setup);
+        if start.len() > MAX_FIGHTERS || start.iter().any(|p| p.steps > 7) {
+            return Err(TooLarge::Battle(format!(
+                "a battle of the odds has at most {MAX_FIGHTERS} blocks of at most 7 steps"
+            )));
+        }
+        let mut walk = Walk {
+            joint,
+            work: Work::default(),
+            frontier: BTreeMap::new(),
+            ends: BTreeMap::new(),
+            left: start
+                .iter()
+                .map(|p| vec![[Acc::default(), Acc::default()]; p.steps as usize + 1])
+                .collect(),
+            exp: 0,
+            table: BTreeMap::new(),
+            pieces: start.clone(),
+            after: start.clone(),
+            outs: Vec::new(),
+            start,
+            lineup,
+        };
+        if walk.lineup.both_in(&walk.start) {
+            walk.frontier.insert(pack(&walk.start), BigUint::one());
+        } else {
+            walk.ends
+                .entry(pack(&walk.start))
+                .or_default()
+                .add(&BigUint::one(), 0);
+        }
+        Ok(walk)
+    }
+
+    /// Block `i` fires (2.0) in every position still fighting: each count of hits and
+    /// routs its dice can give, applied through `Lineup::hit` and `Lineup::rout`. A
+    /// block that fires fewer dice than the most any position fires is weighed up to it.
+    fn fire(&mut self, i: usize) -> Result<(), TooLarge> {
+        let steps_of = |k: Key| {
+            let p = (k >> (BITS * i as u32)) & 31;
+            if p & 16 != 0 {
+                0
+            } else {
+                (p & 7) as u32
+            }
+        };
+        // The most dice block i fires in any position (0: it fires in none).
+        let most = self
+            .frontier
+            .keys()
+            .map(|k| steps_of(*k))
+            .max()
+            .unwrap_or(0);
+        if most == 0 {
+            return Ok(());
+        }
+        let up = BigUint::from(6u32).pow(most);
+        let mut next: BTreeMap<Key, BigUint> = BTreeMap::new();
+        for (k, num) in std::mem::take(&mut self.frontier) {
+            let dice = steps_of(k);
+            if dice == 0 {
+                *next.entry(k).or_default() += num * &up;
                 continue;
             }
-            let seat = &lineup.seats[i];
-            let on_attackers = !seat.attacker;
-            let mut next: BTreeMap<Key, BigUint> = BTreeMap::new();
-            let up = six.pow(most);
-            let mut outs: Vec<(Key, u64)> = Vec::new();
-            for (k, num) in std::mem::take(&mut frontier) {
-                let dice = steps_of(k);
-                if dice == 0 {
-                    *next.entry(k).or_default() += num * &up;
-                    continue;
-                }
-                unpack(k, &mut pieces);
-                let scale = 6u64.pow(most - dice);
-                let ways = table
-                    .entry((seat.rating, dice))
-                    .or_insert_with(|| rolls(seat.rating, dice));
-                // The positions this roll can lead to, each with its summed weight (many
-                // counts of hits and routs lead to one), so that each costs one product.
-                outs.clear();
-                for &(hits, routs, w) in ways.iter() {
-                    work.transitions += 1;
-                    after.copy_from_slice(&pieces);
-                    for _ in 0..hits {
-                        lineup.hit(&mut after, on_attackers);
-                    }
-                    for _ in 0..routs {
-                        lineup.rout(&mut after, on_attackers);
-                    }
-                    let key = pack(&after);
-                    match outs.iter_mut().find(|(x, _)| *x == key) {
-                        Some((_, sum)) => *sum += w * scale,
-                        None => outs.push((key, w * scale)),
-                    }
-                }
-                for &(key, w) in &outs {
-                    let m = &num * w;
-                    let mut key = key;
-                    if !joint {
-                        unpack(key, &mut after);
-                        // Blocks that left the battle with this roll: their fate now.
-                        for j in 0..n {
-                            if pieces[j].in_battle() && !after[j].in_battle() {
-                                let (s, gone) = (after[j].steps, after[j].routed);
-                                left[j][s as usize][usize::from(gone)].add(&m, exp + most);
-                                after[j] = Piece::default();
-                            }
-                        }
-                        key = pack(&after);
-                    } else {
-                        unpack(key, &mut after);
-                    }
-                    if lineup.both_in(&after) {
-                        *next.entry(key).or_default() += m;
-                    } else {
-                        ends.entry(key).or_default().add(&m, exp + most);
-                    }
-                }
+            unpack(k, &mut self.pieces);
+            let scale = 6u64.pow(most - dice);
+            self.roll(i, dice, scale);
+            let outs = std::mem::take(&mut self.outs);
+            for &(key, w) in &outs {
+                self.arrive(key, &num * w, most, &mut next);
             }
-            exp += most;
-            work.positions = work.positions.max(next.len());
-            if joint && next.len() + ends.len() > MAX_JOINT_POSITIONS {
-                return Err(TooLarge::Joint(format!(
-                    "the joint table of this battle passes {MAX_JOINT_POSITIONS} positions (MAX_JOINT_POSITIONS); hint: leave out `--joint`: the winners and every block's fate are given whole without it"
-                )));
+            self.outs = outs;
+        }
+        self.exp += most;
+        self.work.positions = self.work.positions.max(next.len());
+        if self.joint && next.len() + self.ends.len() > MAX_JOINT_POSITIONS {
+            return Err(TooLarge::Joint(format!(
+                "the joint table of this battle passes {MAX_JOINT_POSITIONS} positions (MAX_JOINT_POSITIONS); hint: leave out `--joint`: the winners and every block's fate are given whole without it"
+            )));
+        }
+        if next.len() > MAX_POSITIONS {
+            return Err(TooLarge::Battle(format!(
+                "this battle reaches more than {MAX_POSITIONS} positions (MAX_POSITIONS); hint: fewer blocks, steps or rounds"
+            )));
+        }
+        self.frontier = next;
+        Ok(())
+    }
+
+    /// Into `self.outs`: the positions block `i` firing `dice` dice can lead to from
+    /// `self.pieces`, each with its summed weight times `scale` (many counts of hits and
+    /// routs lead to one), so that each costs one product.
+    fn roll(&mut self, i: usize, dice: u32, scale: u64) {
+        let seat = &self.lineup.seats[i];
+        let on_attackers = !seat.attacker;
+        let ways = self
+            .table
+            .entry((seat.rating, dice))
+            .or_insert_with(|| rolls(seat.rating, dice));
+        let outs = &mut self.outs;
+        outs.clear();
+        for &(hits, routs, w) in ways.iter() {
+            self.work.transitions += 1;
+            self.after.copy_from_slice(&self.pieces);
+            for _ in 0..hits {
+                self.lineup.hit(&mut self.after, on_attackers);
             }
-            if next.len() > MAX_POSITIONS {
-                return Err(TooLarge::Battle(format!(
-                    "this battle reaches more than {MAX_POSITIONS} positions (MAX_POSITIONS); hint: fewer blocks, steps or rounds"
-                )));
+            for _ in 0..routs {
+                self.lineup.rout(&mut self.after, on_attackers);
             }
-            frontier = next;
+            let key = pack(&self.after);
+            match outs.iter_mut().find(|(x, _)| *x == key) {
+                Some((_, sum)) => *sum += w * scale,
+                None => outs.push((key, w * scale)),
+            }
         }
     }
-    for (k, num) in frontier {
-        ends.entry(k).or_default().add(&num, exp);
-    }
-    // One denominator: the largest power of 6 of any sum.
-    let top = ends
-        .values()
-        .chain(left.iter().flatten().flatten())
-        .map(|a| a.exp)
-        .max()
-        .unwrap_or(0);
-    let sides = [setup.attacker.clone(), setup.defender.clone()];
-    let mut winners = vec![BigUint::zero(); 3];
-    let mut joint_ends: BTreeMap<End, BigUint> = BTreeMap::new();
-    for (k, acc) in ends {
-        let num = acc.over(top);
-        unpack(k, &mut pieces);
-        let (won, withdraw) = lineup.result(&pieces);
-        winners[match won {
-            Some(true) => 0,
-            Some(false) => 1,
-            None => 2,
-        }] += &num;
-        // Must leave the place (BattleOutcome::must_retreat): routed, or an attacker still
-        // in the battle when it withdraws; never an eliminated block.
-        let leaves = |p: &Piece, attacker: bool| {
-            p.steps > 0 && (p.routed || (withdraw && attacker && p.in_battle()))
-        };
-        if joint {
-            let end = End {
-                winner: won.map(|a| sides[usize::from(!a)].clone()),
-                steps: pieces.iter().map(|p| p.steps).collect(),
-                out: pieces
-                    .iter()
-                    .zip(&lineup.seats)
-                    .map(|(p, s)| leaves(p, s.attacker))
-                    .collect(),
-            };
-            // Positions that end alike (a routed block and a withdrawn one both leave)
-            // are one end.
-            *joint_ends.entry(end).or_default() += num;
+
+    /// The position `key`, reached from `self.pieces` with numerator `m` over
+    /// 6^(`exp` + `most`), goes on fighting (into `next`) or ends. Without the joint
+    /// table, the blocks that left the battle with this roll have their fate counted now
+    /// and are forgotten by the position.
+    fn arrive(&mut self, key: Key, m: BigUint, most: u32, next: &mut BTreeMap<Key, BigUint>) {
+        let mut key = key;
+        unpack(key, &mut self.after);
+        if !self.joint {
+            for j in 0..self.start.len() {
+                if self.pieces[j].in_battle() && !self.after[j].in_battle() {
+                    let (s, gone) = (self.after[j].steps, self.after[j].routed);
+                    self.left[j][s as usize][usize::from(gone)].add(&m, self.exp + most);
+                    self.after[j] = Piece::default();
+                }
+            }
+            key = pack(&self.after);
+        }
+        if self.lineup.both_in(&self.after) {
+            *next.entry(key).or_default() += m;
         } else {
-            // The blocks still in the battle at its end (the others were counted).
-            for (j, (p, s)) in pieces.iter().zip(&lineup.seats).enumerate() {
-                if p.in_battle() {
-                    left[j][p.steps as usize][usize::from(leaves(p, s.attacker))].add(&num, top);
+            self.ends.entry(key).or_default().add(&m, self.exp + most);
+        }
+    }
+
+    /// The sums of the walk over one denominator (the largest power of 6 of any sum):
+    /// the winners, and each block's fate or the joint table.
+    fn finish(mut self, setup: &BattleSetup) -> (Tally, Work) {
+        for (k, num) in std::mem::take(&mut self.frontier) {
+            self.ends.entry(k).or_default().add(&num, self.exp);
+        }
+        let top = self
+            .ends
+            .values()
+            .chain(self.left.iter().flatten().flatten())
+            .map(|a| a.exp)
+            .max()
+            .unwrap_or(0);
+        let sides = [setup.attacker.clone(), setup.defender.clone()];
+        let mut winners = vec![BigUint::zero(); 3];
+        let mut joint_ends: BTreeMap<End, BigUint> = BTreeMap::new();
+        for (k, acc) in std::mem::take(&mut self.ends) {
+            let num = acc.over(top);
+            unpack(k, &mut self.pieces);
+            let (won, withdraw) = self.lineup.result(&self.pieces);
+            winners[match won {
+                Some(true) => 0,
+                Some(false) => 1,
+                None => 2,
+            }] += &num;
+            if self.joint {
+                let end = End {
+                    winner: won.map(|a| sides[usize::from(!a)].clone()),
+                    steps: self.pieces.iter().map(|p| p.steps).collect(),
+                    out: self
+                        .pieces
+                        .iter()
+                        .zip(&self.lineup.seats)
+                        .map(|(p, s)| leaves(p, s.attacker, withdraw))
+                        .collect(),
+                };
+                // Positions that end alike (a routed block and a withdrawn one both
+                // leave) are one end.
+                *joint_ends.entry(end).or_default() += num;
+            } else {
+                // The blocks still in the battle at its end (the others were counted).
+                for (j, (p, s)) in self.pieces.iter().zip(&self.lineup.seats).enumerate() {
+                    if p.in_battle() {
+                        self.left[j][p.steps as usize]
+                            [usize::from(leaves(p, s.attacker, withdraw))]
+                        .add(&num, top);
+                    }
                 }
             }
         }
+        let den = BigUint::from(6u32).pow(top);
+        let tally = if self.joint {
+            let steps: Vec<u32> = self.start.iter().map(|p| p.steps).collect();
+            Tally::of_ends(&sides, &steps, joint_ends.into_iter().collect(), den)
+        } else {
+            Tally {
+                den,
+                winners,
+                fates: self
+                    .left
+                    .iter()
+                    .map(|by| by.iter().map(|[a, b]| [a.over(top), b.over(top)]).collect())
+                    .collect(),
+                ends: None,
+            }
+        };
+        (tally, self.work)
     }
-    let den = six.pow(top);
-    let tally = if joint {
-        let steps: Vec<u32> = start.iter().map(|p| p.steps).collect();
-        Tally::of_ends(&sides, &steps, joint_ends.into_iter().collect(), den)
-    } else {
-        Tally {
-            den,
-            winners,
-            fates: left
-                .iter()
-                .map(|by| by.iter().map(|[a, b]| [a.over(top), b.over(top)]).collect())
-                .collect(),
-            ends: None,
-        }
-    };
-    Ok((tally, work))
+}
+
+/// Whether a block at a battle's end must leave the place (`BattleOutcome::must_retreat`):
+/// routed, or an attacker still in the battle when it withdraws; never an eliminated
+/// block.
+fn leaves(p: &Piece, attacker: bool, withdraw: bool) -> bool {
+    p.steps > 0 && (p.routed || (withdraw && attacker && p.in_battle()))
 }
 
 /// 8.2: every end of an attrition of `hit_on` against the blocks besieged in `city` of
@@ -643,8 +843,35 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
         ));
     }
     check_numbers(sc, q)?;
+    let attacker = attacker_of(sc, view, q)?;
+    let defender = sc.enemy_of(&attacker);
+    let place = place_of(sc, q)?;
+    let mut st = position(sc, view, q, (&attacker, &defender), &place)?;
+    st.blocks = blocks_of(sc, view, q, (&attacker, &defender), &place)?;
+    let rounds = q.rounds.unwrap_or(sc.params.battle_rounds);
+    let (title, mut setup, notes) = match q.kind.as_str() {
+        "attrition" => return attrition_odds(sc, view, q, &st, &place, (&attacker, &defender)),
+        "assault" => {
+            let Some(s) = siege::assault_setup(sc, &st, &attacker, &place, true) else {
+                return Err("an assault needs a defender inside the walls".into());
+            };
+            (format!("Assault on {place} (8.1)"), s, Vec::new())
+        }
+        kind => field_setup(sc, &st, kind, &place, (&attacker, &defender), rounds),
+    };
+    setup.rounds = rounds;
+    battle_answer(sc, view, q, &st, title, setup, notes)
+}
+
+/// Whether the kind is siege combat (at a walled city).
+fn is_siege(kind: &str) -> bool {
+    matches!(kind, "assault" | "sortie" | "attrition")
+}
+
+/// The attacking side: `--side`, else the view's, else the scenario's first.
+fn attacker_of(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<String, String> {
     let side_ids: Vec<String> = sc.sides.iter().map(|s| s.id.clone()).collect();
-    let attacker = match (&q.side, view) {
+    Ok(match (&q.side, view) {
         (Some(s), _) => {
             let found = side_ids.iter().find(|x| x.eq_ignore_ascii_case(s.trim()));
             found
@@ -653,10 +880,12 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
         }
         (None, Some(v)) => v.side.clone(),
         (None, None) => side_ids.first().cloned().unwrap_or_default(),
-    };
-    let defender = sc.enemy_of(&attacker);
-    let siege_kind = matches!(q.kind.as_str(), "assault" | "sortie" | "attrition");
-    let place = match &q.at {
+    })
+}
+
+/// Where: `--at` on the map (needed for siege combat), else `the field`.
+fn place_of(sc: &Scenario, q: &Query) -> Result<String, String> {
+    match &q.at {
         Some(p) => {
             let found = sc
                 .areas
@@ -664,11 +893,22 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
                 .map(|a| a.name.clone())
                 .chain(sc.seas.iter().map(|s| s.name.clone()))
                 .find(|n| n.eq_ignore_ascii_case(p.trim()));
-            found.ok_or_else(|| format!("there is no place `{p}` on the map"))?
+            found.ok_or_else(|| format!("there is no place `{p}` on the map"))
         }
-        None if siege_kind => return Err(format!("give the city with --at (`{}`)", q.kind)),
-        None => "the field".to_string(),
-    };
+        None if is_siege(&q.kind) => Err(format!("give the city with --at (`{}`)", q.kind)),
+        None => Ok("the field".to_string()),
+    }
+}
+
+/// The state the combat is fought in, its blocks apart: the scenario's start, with the
+/// view's season and Events in force, and for siege combat the city held by the besieged.
+fn position(
+    sc: &Scenario,
+    view: Option<&View>,
+    q: &Query,
+    (attacker, defender): (&str, &str),
+    place: &str,
+) -> Result<State, String> {
     let mut st = State::start(sc);
     // 1.0 [A] the card Events in force where the player stands (a leader's or a season's
     // `battle-bonus`): the battle setup reads them from the state, as the adjudicator does.
@@ -681,17 +921,29 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
         st.cards.in_play = v.in_play.clone();
         st.standing.insert(v.side.clone(), v.standing.clone());
     }
-    if siege_kind {
+    if is_siege(&q.kind) {
         let Some(c) = st.cities.iter_mut().find(|c| c.name == place) else {
             return Err(format!("{place} is not a walled city"));
         };
         // The besieged side holds the city (a sortie: the attacker is besieged).
         c.control = if q.kind == "sortie" {
-            attacker.clone()
+            attacker.to_string()
         } else {
-            defender.clone()
+            defender.to_string()
         };
     }
+    Ok(st)
+}
+
+/// The blocks of both sides as the question writes them, at `place` with the status the
+/// kind gives them (the besieged inside the walls), each side in file order.
+fn blocks_of(
+    sc: &Scenario,
+    view: Option<&View>,
+    q: &Query,
+    (attacker, defender): (&str, &str),
+    place: &str,
+) -> Result<Vec<Block>, String> {
     let (att_words, def_words) = (words_of(&q.attacker), words_of(&q.defender));
     if q.kind != "attrition" && att_words.is_empty() {
         return Err("give the attacking blocks with --attacker".into());
@@ -713,12 +965,12 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
     };
     let mut blocks = Vec::new();
     for (words, side, status, option) in [
-        (&att_words, &attacker, att_status, "--attacker"),
-        (&def_words, &defender, def_status, "--defender"),
+        (&att_words, attacker, att_status, "--attacker"),
+        (&def_words, defender, def_status, "--defender"),
     ] {
         let mut mine: Vec<Block> = Vec::new();
         for (i, w) in words.iter().enumerate() {
-            let mut b = block_of(sc, view, w, side, i, &place)?;
+            let mut b = block_of(sc, view, w, side, i, place)?;
             if b.is_garrison() && (status != Status::Besieged || q.kind == "sortie") {
                 return Err(
                     "a garrison fights only inside its walls and never sorties (7.3, 8.3)".into(),
@@ -727,7 +979,7 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
             if blocks.iter().chain(&mine).any(|x: &Block| x.id == b.id) {
                 return Err(format!("{} is named twice", b.id));
             }
-            b.at = place.clone();
+            b.at = place.to_string();
             b.status = status;
             mine.push(b);
         }
@@ -740,126 +992,140 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
         }
         blocks.extend(in_file_order(view, mine));
     }
-    st.blocks = blocks;
-    let rounds = q.rounds.unwrap_or(sc.params.battle_rounds);
-    let title_place = place.clone();
+    Ok(blocks)
+}
+
+/// 8.2, 8.2.2: the odds of a siege attrition, with the adjudication's own hit number
+/// (Winter, the grain city blockaded) unless the player gives one.
+fn attrition_odds(
+    sc: &Scenario,
+    view: Option<&View>,
+    q: &Query,
+    st: &State,
+    place: &str,
+    (attacker, defender): (&str, &str),
+) -> Result<Odds, String> {
     let side_name = |s: &str| side_name_of(sc, s);
-    let (title, setup, notes) = match q.kind.as_str() {
-        "attrition" => {
-            // 8.2, 8.2.2: the adjudication's own hit number (Winter, the grain city
-            // blockaded), unless the player gives one.
-            let seen = siege_as_seen(sc, &st, view, &place, &attacker);
-            let (season_hit, why) = siege::attrition_hit(sc, &seen, &place);
-            let hit_on = q.hit_on.unwrap_or(season_hit);
-            let (ends, den) = attrition(&st, &place, &attacker, hit_on);
-            let inside: Vec<&Block> = st
-                .blocks
-                .iter()
-                .filter(|b| b.status == Status::Besieged)
-                .collect();
-            let blocks = inside.iter().map(|b| block_in(sc, b, false)).collect();
-            let whence = match (q.hit_on, why.as_deref()) {
-                (Some(_), _) => "as `--hit-on` asks".to_string(),
-                (None, Some("winter")) => "in Winter".to_string(),
-                (None, Some(_)) => "for the grain city blockaded (8.2.2)".to_string(),
-                (None, None) => format!(
-                    "in Winter, and for the grain city blockaded, {}: `--hit-on`",
-                    sc.params.siege.winter_attrition_hit
-                ),
-            };
-            let frame = Frame {
-                title: format!("Siege attrition at {title_place} (8.2)"),
-                sides: vec![attacker.clone(), defender.clone()],
-                notes: vec![
-                    format!(
-                        "{} rolls one die per besieged block; each die of {} or less is a hit ({whence})",
-                        side_name(&attacker),
-                        hit_on,
-                    ),
-                    "each hit takes a step from the strongest besieged block, the garrison last".into(),
-                    format!("the winner is {}: the city falls when no defender is left", side_name(&attacker)),
-                ],
-                blocks,
-                out_means: "out".into(),
-            };
-            let steps: Vec<u32> = inside.iter().map(|b| b.steps).collect();
-            let tally = Tally::of_ends(&frame.sides, &steps, ends, den);
-            return Odds::from_tally(frame, tally, q.listed);
-        }
-        "assault" => {
-            let Some(s) = siege::assault_setup(sc, &st, &attacker, &place, true) else {
-                return Err("an assault needs a defender inside the walls".into());
-            };
-            (format!("Assault on {title_place} (8.1)"), s, Vec::new())
-        }
-        kind => {
-            let naval = kind == "naval";
-            let fighters = |side: &str| -> Vec<Fighter> {
-                st.blocks
-                    .iter()
-                    .filter(|b| b.side == side)
-                    .map(|b| Fighter::from_block(sc, b, naval))
-                    .collect()
-            };
-            let s = BattleSetup::field(
-                sc,
-                &st,
-                &place,
-                naval,
-                (&attacker, fighters(&attacker)),
-                (&defender, fighters(&defender)),
-            );
-            let what = match kind {
-                "naval" => "Naval battle (2.0)",
-                "sortie" => "Sortie (8.3)",
-                _ => "Battle (2.0)",
-            };
-            let at = if place == "the field" {
-                String::new()
-            } else {
-                format!(" at {title_place}")
-            };
-            (
-                format!("{what}{at}"),
-                s,
-                vec![
-                    format!(
-                        "{rounds} rounds at most; after the last, the attacker {}",
-                        if sc.params.attacker_retreats_after_last_round {
-                            "withdraws"
-                        } else {
-                            "stays"
-                        }
-                    ),
-                    "hits take a step from the strongest block, routs send the weakest out".into(),
-                ],
-            )
-        }
+    let seen = siege_as_seen(sc, st, view, place, attacker);
+    let (season_hit, why) = siege::attrition_hit(sc, &seen, place);
+    let hit_on = q.hit_on.unwrap_or(season_hit);
+    let (ends, den) = attrition(st, place, attacker, hit_on);
+    let inside: Vec<&Block> = st
+        .blocks
+        .iter()
+        .filter(|b| b.status == Status::Besieged)
+        .collect();
+    let blocks = inside.iter().map(|b| block_in(sc, b, false)).collect();
+    let whence = match (q.hit_on, why.as_deref()) {
+        (Some(_), _) => "as `--hit-on` asks".to_string(),
+        (None, Some("winter")) => "in Winter".to_string(),
+        (None, Some(_)) => "for the grain city blockaded (8.2.2)".to_string(),
+        (None, None) => format!(
+            "in Winter, and for the grain city blockaded, {}: `--hit-on`",
+            sc.params.siege.winter_attrition_hit
+        ),
     };
-    let mut setup = setup;
-    setup.rounds = rounds;
-    let mut notes = notes;
+    let frame = Frame {
+        title: format!("Siege attrition at {place} (8.2)"),
+        sides: vec![attacker.to_string(), defender.to_string()],
+        notes: vec![
+            format!(
+                "{} rolls one die per besieged block; each die of {} or less is a hit ({whence})",
+                side_name(attacker),
+                hit_on,
+            ),
+            "each hit takes a step from the strongest besieged block, the garrison last".into(),
+            format!(
+                "the winner is {}: the city falls when no defender is left",
+                side_name(attacker)
+            ),
+        ],
+        blocks,
+        out_means: "out".into(),
+    };
+    let steps: Vec<u32> = inside.iter().map(|b| b.steps).collect();
+    let tally = Tally::of_ends(&frame.sides, &steps, ends, den);
+    Odds::from_tally(frame, tally, q.listed)
+}
+
+/// A field or naval battle, or a sortie (2.0, 8.3): its title, setup (built by
+/// `BattleSetup::field`, as the resolution builds it) and notes.
+fn field_setup(
+    sc: &Scenario,
+    st: &State,
+    kind: &str,
+    place: &str,
+    (attacker, defender): (&str, &str),
+    rounds: u32,
+) -> (String, BattleSetup, Vec<String>) {
+    let naval = kind == "naval";
+    let fighters = |side: &str| -> Vec<Fighter> {
+        st.blocks
+            .iter()
+            .filter(|b| b.side == side)
+            .map(|b| Fighter::from_block(sc, b, naval))
+            .collect()
+    };
+    let s = BattleSetup::field(
+        sc,
+        st,
+        place,
+        naval,
+        (attacker, fighters(attacker)),
+        (defender, fighters(defender)),
+    );
+    let what = match kind {
+        "naval" => "Naval battle (2.0)",
+        "sortie" => "Sortie (8.3)",
+        _ => "Battle (2.0)",
+    };
+    let at = if place == "the field" {
+        String::new()
+    } else {
+        format!(" at {place}")
+    };
+    (
+        format!("{what}{at}"),
+        s,
+        vec![
+            format!(
+                "{rounds} rounds at most; after the last, the attacker {}",
+                if sc.params.attacker_retreats_after_last_round {
+                    "withdraws"
+                } else {
+                    "stays"
+                }
+            ),
+            "hits take a step from the strongest block, routs send the weakest out".into(),
+        ],
+    )
+}
+
+/// The odds of a battle, an assault or a sortie set up as `setup`, with the notes of the
+/// rules in force.
+fn battle_answer(
+    sc: &Scenario,
+    view: Option<&View>,
+    q: &Query,
+    st: &State,
+    title: String,
+    setup: BattleSetup,
+    mut notes: Vec<String>,
+) -> Result<Odds, String> {
     // 8.1 Treachery (the Event's limited assault): its first die, `treachery_hit` or less,
     // takes double defence away; the odds weigh both battles by that die, as the
     // adjudication rolls it (`siege::assault`).
     let treachery = q.kind == "assault"
-        && (q.no_double_defence || siege::treachery_assault(sc, &st, &attacker));
+        && (q.no_double_defence || siege::treachery_assault(sc, st, &setup.attacker));
     let lost_on = sc.params.siege.treachery_hit.min(6);
     if q.kind == "assault" {
-        notes.push(format!("{rounds} rounds at most"));
-        notes.push(format!(
-            "defenders fire {}, cannot be routed, the garrison is hit last; {}",
-            sc.params.defender_rating,
-            if treachery {
-                format!(
-                    "Treachery (8.1): a first die of {lost_on} or less ({lost_on} in 6) takes double defence away, else double defence (8.1.1) holds; both are counted"
-                )
-            } else {
-                "double defence (8.1.1): the first hit marks a block, the next takes its step; marks left at the end are lost".into()
-            }
+        notes.extend(assault_notes(
+            sc,
+            setup.rounds,
+            treachery.then_some(lost_on),
         ));
-        notes.push("routed or withdrawing attackers stay as besiegers (8.1.2)".into());
     }
+    let side_name = |s: &str| side_name_of(sc, s);
     notes.insert(
         0,
         format!(
@@ -883,7 +1149,40 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
         ));
     }
     notes.push("without appeals to Olympians (11.0)".into());
-    let blocks: Vec<BlockIn> = setup
+    let tally = battle_tally(&setup, treachery.then_some(lost_on), q.listed, &mut notes)?;
+    let frame = Frame {
+        title,
+        sides: vec![setup.attacker.clone(), setup.defender.clone()],
+        notes,
+        blocks: battle_blocks(&setup),
+        out_means: "routed or withdrawn".into(),
+    };
+    Odds::from_tally(frame, tally, q.listed)
+}
+
+/// 8.1, 8.1.1, 8.1.2: the notes of an assault; `treachery`: the die at or below which
+/// Treachery takes double defence away, when it does.
+fn assault_notes(sc: &Scenario, rounds: u32, treachery: Option<u32>) -> Vec<String> {
+    vec![
+        format!("{rounds} rounds at most"),
+        format!(
+            "defenders fire {}, cannot be routed, the garrison is hit last; {}",
+            sc.params.defender_rating,
+            match treachery {
+                Some(lost_on) => format!(
+                    "Treachery (8.1): a first die of {lost_on} or less ({lost_on} in 6) takes double defence away, else double defence (8.1.1) holds; both are counted"
+                ),
+                None => "double defence (8.1.1): the first hit marks a block, the next takes its step; marks left at the end are lost".into(),
+            }
+        ),
+        "routed or withdrawing attackers stay as besiegers (8.1.2)".into(),
+    ]
+}
+
+/// The blocks of a battle as the answer lists them: the attackers, then the defenders
+/// (with the defenders' rating override, the garrison marked).
+fn battle_blocks(setup: &BattleSetup) -> Vec<BlockIn> {
+    setup
         .attackers
         .iter()
         .chain(&setup.defenders)
@@ -903,13 +1202,22 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
                 },
             }
         })
-        .collect();
-    // The battle (or, with Treachery, its two battles), with the joint table when it is
-    // listed and within MAX_JOINT_POSITIONS; the table lists no outcome past it.
+        .collect()
+}
+
+/// The sums of the battle (or, with Treachery's die `treachery`, of its two battles
+/// weighed by it), with the joint table when it is listed and within
+/// MAX_JOINT_POSITIONS; past it the table lists no outcome and a note says so.
+fn battle_tally(
+    setup: &BattleSetup,
+    treachery: Option<u32>,
+    listed: Option<usize>,
+    notes: &mut Vec<String>,
+) -> Result<Tally, String> {
     let compute = |joint: bool| -> Result<Tally, TooLarge> {
-        if !treachery {
-            return Ok(battle_odds(&setup, joint)?.0);
-        }
+        let Some(lost_on) = treachery else {
+            return Ok(battle_odds(setup, joint)?.0);
+        };
         let mut kept = setup.clone();
         kept.double_defence = true;
         let mut lost = setup.clone();
@@ -922,7 +1230,7 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
             6,
         ))
     };
-    let tally = match q.listed {
+    Ok(match listed {
         Some(0) => compute(false).map_err(TooLarge::text)?,
         None => compute(true).map_err(TooLarge::text)?,
         Some(_) => match compute(true) {
@@ -935,15 +1243,7 @@ pub fn odds(sc: &Scenario, view: Option<&View>, q: &Query) -> Result<Odds, Strin
             }
             Err(e) => return Err(e.text()),
         },
-    };
-    let frame = Frame {
-        title,
-        sides: vec![setup.attacker.clone(), setup.defender.clone()],
-        notes,
-        blocks,
-        out_means: "routed or withdrawn".into(),
-    };
-    Odds::from_tally(frame, tally, q.listed)
+    })
 }
 
 fn block_in(sc: &Scenario, b: &Block, naval: bool) -> BlockIn {

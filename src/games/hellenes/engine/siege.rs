@@ -1815,8 +1815,7 @@ mod tests {
     /// standing `losses`, the garrison; the besiegers as guessed exactly).
     #[test]
     fn assaults_played_by_the_adjudication_agree_with_the_odds() {
-        use crate::games::hellenes::engine::odds::odds;
-        use crate::odds::Query;
+        use crate::games::hellenes::engine::odds::{odds, Query};
         use num_traits::ToPrimitive;
         let sc = scenario();
         let mut seed = 31u64;

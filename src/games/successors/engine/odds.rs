@@ -16,7 +16,7 @@ use crate::games::successors::model::params::AssaultResult;
 use crate::games::successors::model::scenario::Scenario;
 use crate::games::successors::model::sight::View;
 use crate::games::successors::model::state::{Army, Fleets, IndependentArmy, State, INDEPENDENT};
-use crate::odds::{Ask, BlockIn, End, Frame, Odds, Prob, Tally};
+use crate::odds::{Ask, BlockIn, End, Frame, Odds, Offer, Opt, Prob, Takes, Tally};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
 use std::collections::BTreeMap;
@@ -36,6 +36,39 @@ pub const KINDS: &[(&str, &str)] = &[
         "an army next to the space tries to intercept, §7",
     ),
 ];
+
+/// What Successors' `dikast odds` computes and the options it takes besides `--with`'s
+/// settings (the command line's help lists them).
+pub const OFFER: Offer = Offer {
+    about: "Print the exact odds of assault, subjugation and sally rolls, of a battle, and of avoiding battle or intercepting, for armies you name: generals from your view, or CUs. A table, or JSON",
+    kinds: KINDS,
+    options: &[
+        Opt {
+            name: "attacker",
+            value: "ATTACKER",
+            takes: Takes::List,
+            help: "The attacking army: a general (`Krateros`, `Krateros=4`, `Krateros=4/1`), an independent army, or CUs (`3`)",
+        },
+        Opt {
+            name: "defender",
+            value: "DEFENDER",
+            takes: Takes::List,
+            help: "The defending armies, comma-separated, as --attacker",
+        },
+        Opt {
+            name: "side",
+            value: "SIDE",
+            takes: Takes::Word,
+            help: "The player asking. Default: your view's, else the scenario's first house",
+        },
+        Opt {
+            name: "at",
+            value: "AT",
+            takes: Takes::Word,
+            help: "The space: the city assaulted or subjugated, the siege sallied from, the battle's",
+        },
+    ],
+};
 
 /// The keys `--with` may give, and the command's own options.
 const KNOWN: &[&str] = &[
@@ -89,8 +122,22 @@ type ArmyWord = (Option<String>, Option<u32>, Option<u32>);
 type EndKey = (Option<String>, Vec<u32>, Vec<bool>);
 /// One end of the engine's run: the state, its events, its probability.
 type RunEnd = (State, Vec<Event>, Prob);
+/// A siege's chance of each (CUs, points, taken) after some attempts.
+type Chain = BTreeMap<(u32, u32, bool), Prob>;
 /// Per (CUs, points): the ends of one attempt as (CUs, points, taken).
 type Steps = BTreeMap<(u32, u32), Vec<((u32, u32, bool), Prob)>>;
+
+/// A siege as `Question::attempts` runs it: the besieging general and his player, the
+/// space, the cards played with their modifiers, the points that take it and the CUs an
+/// attempt needs.
+struct Siege<'s> {
+    general: &'s str,
+    player: &'s str,
+    space: &'s str,
+    cards: &'s [(String, i32)],
+    needed: u32,
+    need_cus: u32,
+}
 
 /// An army as the question gives it.
 #[derive(Debug, Clone)]
@@ -470,41 +517,7 @@ impl<'a> Question<'a> {
             return Err("an independent army does not assault".into());
         };
         let sp = self.sc.space(&space).cloned().ok_or("no such space")?;
-        let holder = self.st.control(&space).map(str::to_string);
-        let holder = if subjugation {
-            if self.from_view && holder.as_deref() != Some(INDEPENDENT) {
-                return Err(format!(
-                    "{space} holds no independent control marker in your view: subjugation is against independent spaces (§3); ask `assault`"
-                ));
-            }
-            INDEPENDENT.to_string()
-        } else {
-            match holder {
-                Some(h) if h == INDEPENDENT => {
-                    return Err(format!(
-                        "{space} is independent: its marker goes only by subjugation (§3); ask `subjugation`"
-                    ))
-                }
-                Some(h) if h != a.player => h,
-                _ if self.from_view => {
-                    let inside = self
-                        .st
-                        .armies
-                        .iter()
-                        .find(|x| x.at == space && x.inside && x.player != a.player);
-                    match inside {
-                        Some(x) => x.player.clone(),
-                        None => {
-                            return Err(format!(
-                                "{space} is not held against {} in your view: there is nothing to assault (§1)",
-                                a.player
-                            ))
-                        }
-                    }
-                }
-                _ => "defender".to_string(),
-            }
-        };
+        let holder = self.holder(&space, &a, subjugation)?;
         let needed = self.sc.params.siege.needed(sp.kind);
         let current = self
             .st
@@ -514,15 +527,177 @@ impl<'a> Question<'a> {
             .unwrap_or(0);
         let points = number(self.ask, "points", 0, needed.saturating_sub(1))?.unwrap_or(current);
         let attempts = number(self.ask, "attempts", 1, MAX_ATTEMPTS)?.unwrap_or(1);
-        // The besieger's fleets (§1: −1 at a major port without a ready fleet).
+        self.fleets(&a.player)?;
+        let cards = self.cards()?;
+        self.place(&a, &space, false);
+        // Only the two sides in the siege: no other army in the field there (§1 asks
+        // for none), the space held as asked, the points the besieger's.
+        self.st
+            .armies
+            .retain(|x| x.at != space || x.inside || x.general == general);
+        self.st.independents.retain(|x| x.at != space);
+        if let Some(s) = self.st.space_mut(&space) {
+            s.control = Some(holder.clone());
+            s.siege_points = points;
+            s.besieger = (points > 0).then(|| a.player.clone());
+        }
+        let need_cus = if subjugation {
+            self.sc.params.siege.subjugation_cus
+        } else {
+            self.sc.params.siege.assault_cus
+        };
+        if a.cus < need_cus {
+            return Err(format!(
+                "{} needs an army of at least {need_cus} CUs (§{}); {} has {}",
+                self.ask.kind,
+                if subjugation { 3 } else { 1 },
+                who_name(&a.who),
+                a.cus
+            ));
+        }
+        let siege = Siege {
+            general: &general,
+            player: &a.player,
+            space: &space,
+            cards: &cards,
+            needed,
+            need_cus,
+        };
+        let (dist, first_mods) = self.attempts(&siege, (a.cus, points), attempts)?;
+        let title = format!(
+            "{} of {space} by {} ({})",
+            if subjugation {
+                "Subjugation"
+            } else {
+                "Assault"
+            },
+            who_name(&a.who),
+            if subjugation { "§3" } else { "§1" }
+        );
+        let notes = self.siege_notes(&siege, sp.kind, &holder, (points, attempts), first_mods);
+        let blocks = vec![
+            self.block(&a),
+            BlockIn {
+                id: space.clone(),
+                side: holder.clone(),
+                steps: needed - points,
+                rating: format!("{}, needs {needed} siege points", kind_words(sp.kind)),
+            },
+        ];
+        finish(
+            title,
+            notes,
+            vec![a.player.clone(), holder],
+            blocks,
+            chain_ends(dist, &a.player, needed),
+            "gone from the space",
+            self.ask.listed,
+        )
+    }
+
+    /// The rules in force in an assault or a subjugation, one line each: the sides, the
+    /// Assault Table, the modifiers of the first attempt, the points, the attempts.
+    fn siege_notes(
+        &self,
+        siege: &Siege,
+        kind: crate::games::successors::model::scenario::Kind,
+        holder: &str,
+        (points, attempts): (u32, u32),
+        first_mods: Option<Vec<String>>,
+    ) -> Vec<String> {
+        let (space, needed, need_cus) = (siege.space, siege.needed, siege.need_cus);
+        let subjugation = self.ask.kind == "subjugation";
+        let mut notes = vec![
+            format!(
+                "attacker: {}; {}",
+                siege.player,
+                if subjugation {
+                    "defender: the independents".to_string()
+                } else {
+                    format!("holder: {holder}")
+                }
+            ),
+            format!(
+                "1d{} on the Assault Table [A]: {}",
+                self.sc.params.assault.die,
+                self.assault_table().join("; ")
+            ),
+            format!(
+                "modifiers (§1): {}",
+                match &first_mods {
+                    Some(m) if !m.is_empty() => m.join(", "),
+                    _ => "none".into(),
+                }
+            ),
+            format!(
+                "{space} ({}) falls at {needed} siege points; {points} already there; its steps below are the points it still lacks (0: taken)",
+                kind_words(kind)
+            ),
+            format!(
+                "{attempts} attempt{} at most (§4: 1 in the Surrender segment, 2 in the Tyche and 2 in the Activation segment of a round); none once the army has fewer than {need_cus} CUs",
+                if attempts == 1 { "" } else { "s" }
+            ),
+        ];
+        if subjugation {
+            notes.push(format!(
+                "subjugation needs an army of at least {need_cus} CUs (§3)"
+            ));
+        }
+        notes
+    }
+
+    /// Who holds `space` against the army `a`: the independents for a subjugation (§3);
+    /// for an assault the player holding it, or inside it, in the view (§1), else
+    /// `defender`.
+    fn holder(&self, space: &str, a: &Named, subjugation: bool) -> Result<String, String> {
+        let holder = self.st.control(space).map(str::to_string);
+        if subjugation {
+            if self.from_view && holder.as_deref() != Some(INDEPENDENT) {
+                return Err(format!(
+                    "{space} holds no independent control marker in your view: subjugation is against independent spaces (§3); ask `assault`"
+                ));
+            }
+            return Ok(INDEPENDENT.to_string());
+        }
+        Ok(match holder {
+            Some(h) if h == INDEPENDENT => {
+                return Err(format!(
+                    "{space} is independent: its marker goes only by subjugation (§3); ask `subjugation`"
+                ))
+            }
+            Some(h) if h != a.player => h,
+            _ if self.from_view => {
+                let inside = self
+                    .st
+                    .armies
+                    .iter()
+                    .find(|x| x.at == space && x.inside && x.player != a.player);
+                match inside {
+                    Some(x) => x.player.clone(),
+                    None => {
+                        return Err(format!(
+                            "{space} is not held against {} in your view: there is nothing to assault (§1)",
+                            a.player
+                        ))
+                    }
+                }
+            }
+            _ => "defender".to_string(),
+        })
+    }
+
+    /// §1: the besieger's fleets as `--with fleets=` gives them (−1 at a major port
+    /// without a ready fleet); without a view and without it, the house's fleets at the
+    /// start.
+    fn fleets(&mut self, player: &str) -> Result<(), String> {
         match self.ask.get("fleets") {
             Some("ready") => {
                 self.st
                     .fleets
-                    .insert(a.player.clone(), Fleets { count: 1, dispersed: 0 });
+                    .insert(player.to_string(), Fleets { count: 1, dispersed: 0 });
             }
             Some("none") => {
-                self.st.fleets.remove(&a.player);
+                self.st.fleets.remove(player);
             }
             Some(v) => {
                 return Err(format!(
@@ -530,9 +705,9 @@ impl<'a> Question<'a> {
                 ))
             }
             None if !self.from_view => {
-                let start = self.sc.house(&a.player).map(|h| h.fleets).unwrap_or(0);
+                let start = self.sc.house(player).map(|h| h.fleets).unwrap_or(0);
                 self.st.fleets.insert(
-                    a.player.clone(),
+                    player.to_string(),
                     Fleets {
                         count: start,
                         dispersed: 0,
@@ -541,6 +716,11 @@ impl<'a> Question<'a> {
             }
             None => {}
         }
+        Ok(())
+    }
+
+    /// The Tyche cards `--with card=` plays, each with its assault modifier.
+    fn cards(&self) -> Result<Vec<(String, i32)>, String> {
         let mut cards: Vec<(String, i32)> = Vec::new();
         for c in self.ask.all("card") {
             let card = self.sc.tyche.iter().find(|x| {
@@ -578,90 +758,34 @@ impl<'a> Question<'a> {
                 }
             }
         }
-        self.place(&a, &space, false);
-        // Only the two sides in the siege: no other army in the field there (§1 asks
-        // for none), the space held as asked, the points the besieger's.
-        self.st
-            .armies
-            .retain(|x| x.at != space || x.inside || x.general == general);
-        self.st.independents.retain(|x| x.at != space);
-        if let Some(s) = self.st.space_mut(&space) {
-            s.control = Some(holder.clone());
-            s.siege_points = points;
-            s.besieger = (points > 0).then(|| a.player.clone());
-        }
-        let need_cus = if subjugation {
-            self.sc.params.siege.subjugation_cus
-        } else {
-            self.sc.params.siege.assault_cus
-        };
-        if a.cus < need_cus {
-            return Err(format!(
-                "{} needs an army of at least {need_cus} CUs (§{}); {} has {}",
-                self.ask.kind,
-                if subjugation { 3 } else { 1 },
-                who_name(&a.who),
-                a.cus
-            ));
-        }
-        // One attempt from each (CUs, points) the chain reaches, run by the engine.
-        let run = |st: &State| -> Result<Vec<RunEnd>, String> {
-            enumerate(self.sc, st, |ctx| {
-                for (c, v) in &cards {
-                    ctx.card_mods
-                        .entry((a.player.clone(), space.clone()))
-                        .or_default()
-                        .push((c.clone(), *v));
-                }
-                siege::attempt(ctx, &general, Segment::Activation);
-            })
-        };
+        Ok(cards)
+    }
+
+    /// §4: the chain of `attempts` attempts from (CUs, points) `from`, each from a
+    /// (CUs, points) the chain reaches run once by the engine (`siege::attempt`); the
+    /// ends as (CUs, points, taken) with their probabilities, and the modifiers of the
+    /// first attempt in words.
+    fn attempts(
+        &self,
+        siege: &Siege,
+        from: (u32, u32),
+        attempts: u32,
+    ) -> Result<(Chain, Option<Vec<String>>), String> {
         let base = self.st.clone();
-        let key_of = |st: &State| -> (u32, u32) {
-            (
-                st.army(&general).map(|x| x.cus).unwrap_or(0),
-                st.space(&space).map(|s| s.siege_points).unwrap_or(0),
-            )
-        };
-        // Chain state: (cus, points, taken).
-        let mut dist: BTreeMap<(u32, u32, bool), Prob> = BTreeMap::new();
-        dist.insert((a.cus, points, false), Prob::one());
+        let mut dist: Chain = BTreeMap::new();
+        dist.insert((from.0, from.1, false), Prob::one());
         let mut steps: Steps = BTreeMap::new();
         let mut first_mods: Option<Vec<String>> = None;
         for _ in 0..attempts {
-            let mut next: BTreeMap<(u32, u32, bool), Prob> = BTreeMap::new();
+            let mut next: Chain = BTreeMap::new();
             for (k, p) in dist {
                 let (cus, pts, taken) = k;
-                if taken || cus < need_cus {
+                if taken || cus < siege.need_cus {
                     crate::odds::add(&mut next, k, p);
                     continue;
                 }
                 if let std::collections::btree_map::Entry::Vacant(slot) = steps.entry((cus, pts)) {
-                    let mut st = base.clone();
-                    if let Some(x) = st.army_mut(&general) {
-                        x.cus = cus;
-                        x.macedonians = x.macedonians.min(cus);
-                    }
-                    if let Some(s) = st.space_mut(&space) {
-                        s.siege_points = pts;
-                        s.besieger = (pts > 0).then(|| a.player.clone());
-                    }
-                    let ends = run(&st)?;
-                    let mut t = Vec::new();
-                    for (end, events, q) in ends {
-                        let taken = events.iter().any(|e| matches!(e, Event::Captured { .. }));
-                        if first_mods.is_none() {
-                            first_mods = events.iter().find_map(|e| match e {
-                                Event::Assault { modifiers, .. } => {
-                                    Some(modifiers.iter().map(modifier_words).collect::<Vec<_>>())
-                                }
-                                _ => None,
-                            });
-                        }
-                        let (c, pp) = key_of(&end);
-                        t.push(((c, if taken { needed } else { pp }, taken), q));
-                    }
-                    slot.insert(t);
+                    slot.insert(self.attempt(siege, &base, (cus, pts), &mut first_mods)?);
                 }
                 for (k2, q) in steps.get(&(cus, pts)).into_iter().flatten() {
                     crate::odds::add(&mut next, *k2, &p * q);
@@ -669,104 +793,115 @@ impl<'a> Question<'a> {
             }
             dist = next;
         }
-        let what = if subjugation {
-            "Subjugation"
-        } else {
-            "Assault"
-        };
-        let title = format!(
-            "{what} of {space} by {} ({})",
-            who_name(&a.who),
-            if subjugation { "§3" } else { "§1" }
-        );
-        let table: Vec<String> = {
-            let mut lo = i32::MIN;
-            let mut r = Vec::new();
-            for row in &self.sc.params.assault.table {
-                let from = if lo == i32::MIN {
-                    "up to".to_string()
-                } else {
-                    format!("{}–", lo + 1)
-                };
-                let range = if lo == i32::MIN {
-                    format!("{from} {}", row.max)
-                } else if row.max >= 99 {
-                    format!("{}+", lo + 1)
-                } else {
-                    format!("{from}{}", row.max)
-                };
-                r.push(format!("{range}: {}", result_words(row.result)));
-                lo = row.max;
+        Ok((dist, first_mods))
+    }
+
+    /// One attempt (§1, §3) from `base` with the army at `cus` CUs and the space at `pts`
+    /// points: its ends as (CUs, points, taken); the first modifiers seen go into
+    /// `first_mods`.
+    fn attempt(
+        &self,
+        siege: &Siege,
+        base: &State,
+        (cus, pts): (u32, u32),
+        first_mods: &mut Option<Vec<String>>,
+    ) -> Result<Vec<((u32, u32, bool), Prob)>, String> {
+        let mut st = base.clone();
+        if let Some(x) = st.army_mut(siege.general) {
+            x.cus = cus;
+            x.macedonians = x.macedonians.min(cus);
+        }
+        if let Some(s) = st.space_mut(siege.space) {
+            s.siege_points = pts;
+            s.besieger = (pts > 0).then(|| siege.player.to_string());
+        }
+        let ends = enumerate(self.sc, &st, |ctx| {
+            for (c, v) in siege.cards {
+                ctx.card_mods
+                    .entry((siege.player.to_string(), siege.space.to_string()))
+                    .or_default()
+                    .push((c.clone(), *v));
             }
-            r
-        };
-        let mut notes = vec![
-            format!(
-                "attacker: {}; {}",
-                a.player,
-                if subjugation {
-                    "defender: the independents".to_string()
-                } else {
-                    format!("holder: {holder}")
-                }
-            ),
-            format!(
-                "1d{} on the Assault Table [A]: {}",
-                self.sc.params.assault.die,
-                table.join("; ")
-            ),
-            format!(
-                "modifiers (§1): {}",
-                match &first_mods {
-                    Some(m) if !m.is_empty() => m.join(", "),
-                    _ => "none".into(),
-                }
-            ),
-            format!(
-                "{space} ({}) falls at {needed} siege points; {points} already there; its steps below are the points it still lacks (0: taken)",
-                kind_words(sp.kind)
-            ),
-            format!(
-                "{attempts} attempt{} at most (§4: 1 in the Surrender segment, 2 in the Tyche and 2 in the Activation segment of a round); none once the army has fewer than {need_cus} CUs",
-                if attempts == 1 { "" } else { "s" }
-            ),
-        ];
-        if subjugation {
-            notes.push(format!(
-                "subjugation needs an army of at least {need_cus} CUs (§3)"
-            ));
+            siege::attempt(ctx, siege.general, Segment::Activation);
+        })?;
+        let mut t = Vec::new();
+        for (end, events, q) in ends {
+            let taken = events.iter().any(|e| matches!(e, Event::Captured { .. }));
+            if first_mods.is_none() {
+                *first_mods = events.iter().find_map(|e| match e {
+                    Event::Assault { modifiers, .. } => {
+                        Some(modifiers.iter().map(modifier_words).collect::<Vec<_>>())
+                    }
+                    _ => None,
+                });
+            }
+            let c = end.army(siege.general).map(|x| x.cus).unwrap_or(0);
+            let pp = end.space(siege.space).map(|s| s.siege_points).unwrap_or(0);
+            t.push(((c, if taken { siege.needed } else { pp }, taken), q));
         }
-        let blocks = vec![
-            self.block(&a),
-            BlockIn {
-                id: space.clone(),
-                side: holder.clone(),
-                steps: needed - points,
-                rating: format!("{}, needs {needed} siege points", kind_words(sp.kind)),
-            },
-        ];
-        let mut ends: BTreeMap<EndKey, Prob> = BTreeMap::new();
-        for ((cus, pts, taken), p) in dist {
-            let winner = taken.then(|| a.player.clone());
-            crate::odds::add(
-                &mut ends,
-                (
-                    winner,
-                    vec![cus, needed - pts.min(needed)],
-                    vec![false, false],
-                ),
-                p,
-            );
+        Ok(t)
+    }
+
+    /// The Assault Table [A] in words, one range and result a row.
+    fn assault_table(&self) -> Vec<String> {
+        let mut lo = i32::MIN;
+        let mut r = Vec::new();
+        for row in &self.sc.params.assault.table {
+            let from = if lo == i32::MIN {
+                "up to".to_string()
+            } else {
+                format!("{}–", lo + 1)
+            };
+            let range = if lo == i32::MIN {
+                format!("{from} {}", row.max)
+            } else if row.max >= 99 {
+                format!("{}+", lo + 1)
+            } else {
+                format!("{from}{}", row.max)
+            };
+            r.push(format!("{range}: {}", result_words(row.result)));
+            lo = row.max;
         }
-        finish(
-            title,
-            notes,
-            vec![a.player.clone(), holder],
-            blocks,
-            ends,
-            "gone from the space",
-            self.ask.listed,
-        )
+        r
+    }
+
+    /// The besieging army a sally goes out against: `--defender`'s, else the enemy army
+    /// besieging `space` in the view (without a view, a 1-CU `besieger`).
+    fn besieger(&self, d: &[Named], space: &str, a: &Named) -> Result<Named, String> {
+        Ok(match d {
+            [] => {
+                let found = self
+                    .st
+                    .armies
+                    .iter()
+                    .find(|x| x.at == space && !x.inside && x.player != a.player);
+                match found {
+                Some(x) => Named {
+                    who: Who::General(x.general.clone()),
+                    player: x.player.clone(),
+                    cus: x.cus,
+                    macedonians: x.macedonians,
+                },
+                None if !self.from_view => Named {
+                    who: Who::General("besieger".into()),
+                    player: "besieger".to_string(),
+                    cus: 1,
+                    macedonians: 0,
+                },
+                None => {
+                    return Err(format!(
+                        "no enemy army besieges {space} in your view: a sally goes out against the besieger (§6)"
+                    ))
+                }
+            }
+            }
+            [b] if matches!(b.who, Who::General(_)) => b.clone(),
+            _ => {
+                return Err(
+                    "a sally takes at most one besieging army with --defender (a player's)".into(),
+                )
+            }
+        })
     }
 
     /// `sally`: each CU named sallies separately against the besieger (§6).
@@ -793,40 +928,7 @@ impl<'a> Question<'a> {
         if !walls {
             return Err(format!("{space} has no walls to be besieged in (§2)"));
         }
-        let besieger = match d.as_slice() {
-            [] => {
-                let found = self
-                    .st
-                    .armies
-                    .iter()
-                    .find(|x| x.at == space && !x.inside && x.player != a.player);
-                match found {
-                    Some(x) => Named {
-                        who: Who::General(x.general.clone()),
-                        player: x.player.clone(),
-                        cus: x.cus,
-                        macedonians: x.macedonians,
-                    },
-                    None if !self.from_view => Named {
-                        who: Who::General("besieger".into()),
-                        player: "besieger".to_string(),
-                        cus: 1,
-                        macedonians: 0,
-                    },
-                    None => {
-                        return Err(format!(
-                            "no enemy army besieges {space} in your view: a sally goes out against the besieger (§6)"
-                        ))
-                    }
-                }
-            }
-            [b] if matches!(b.who, Who::General(_)) => b.clone(),
-            _ => {
-                return Err(
-                    "a sally takes at most one besieging army with --defender (a player's)".into(),
-                )
-            }
-        };
+        let besieger = self.besieger(&d, &space, &a)?;
         let Who::General(bg) = besieger.who.clone() else {
             return Err("a sally goes out against a player's besieging army".into());
         };
@@ -907,84 +1009,127 @@ impl<'a> Question<'a> {
         let space = self.at()?;
         let (a, mut d) = self.sides(kind != "battle" || !self.from_view)?;
         if d.is_empty() {
-            // From a view: the hostile field armies there.
-            let party = match a.player.as_str() {
-                INDEPENDENT => battle::Party::Independents,
-                p => battle::Party::Player(p.to_string()),
-            };
-            for w in battle::hostile_field(&self.st, &space, &party) {
-                let (player, cus, mac) = match &w {
-                    Who::General(g) => {
-                        let x = self.st.army(g).cloned();
-                        (
-                            x.as_ref().map(|x| x.player.clone()).unwrap_or_default(),
-                            x.as_ref().map(|x| x.cus).unwrap_or(0),
-                            x.map(|x| x.macedonians).unwrap_or(0),
-                        )
-                    }
-                    Who::Independent(i) => (
-                        INDEPENDENT.to_string(),
-                        self.st.independent(i).map(|x| x.cus).unwrap_or(0),
-                        0,
-                    ),
-                };
-                d.push(Named {
-                    who: w,
-                    player,
-                    cus,
-                    macedonians: mac,
-                });
-            }
-            if d.is_empty() {
-                return Err(format!(
-                    "no enemy army stands in the field at {space} in your view; name the defenders with --defender"
-                ));
-            }
+            d = self.hostile_field(&space, &a)?;
         }
+        let (title, rule, from) = self.set_up_field(kind, &space, &a, &d)?;
+        // The defenders' own fields only: nobody else in the space or where they come from.
+        let named: Vec<String> = std::iter::once(&a)
+            .chain(d.iter())
+            .map(|n| who_name(&n.who))
+            .collect();
+        let places = [space.clone(), from.clone()];
+        self.st
+            .armies
+            .retain(|x| named.contains(&x.general) || !places.contains(&x.at));
+        self.st
+            .independents
+            .retain(|x| named.contains(&x.id) || !places.contains(&x.at));
+        let out = self.field_ends(kind, &space, &from, &a, &d)?;
+        let all: Vec<&Named> = std::iter::once(&a).chain(d.iter()).collect();
+        let blocks = all.iter().map(|n| self.block(n)).collect();
+        let mut sides = vec![a.player.clone()];
+        if let Some(x) = d.first() {
+            sides.push(x.player.clone());
+        }
+        finish(
+            title,
+            self.field_notes(kind, &a, &d, &from, rule),
+            sides,
+            blocks,
+            out,
+            "retreated, avoided or gave way",
+            self.ask.listed,
+        )
+    }
+
+    /// From a view: the armies hostile to `a` in the field at `space`, as defenders.
+    fn hostile_field(&self, space: &str, a: &Named) -> Result<Vec<Named>, String> {
+        let party = match a.player.as_str() {
+            INDEPENDENT => battle::Party::Independents,
+            p => battle::Party::Player(p.to_string()),
+        };
+        let mut d = Vec::new();
+        for w in battle::hostile_field(&self.st, space, &party) {
+            let (player, cus, mac) = match &w {
+                Who::General(g) => {
+                    let x = self.st.army(g).cloned();
+                    (
+                        x.as_ref().map(|x| x.player.clone()).unwrap_or_default(),
+                        x.as_ref().map(|x| x.cus).unwrap_or(0),
+                        x.map(|x| x.macedonians).unwrap_or(0),
+                    )
+                }
+                Who::Independent(i) => (
+                    INDEPENDENT.to_string(),
+                    self.st.independent(i).map(|x| x.cus).unwrap_or(0),
+                    0,
+                ),
+            };
+            d.push(Named {
+                who: w,
+                player,
+                cus,
+                macedonians: mac,
+            });
+        }
+        if d.is_empty() {
+            return Err(format!(
+                "no enemy army stands in the field at {space} in your view; name the defenders with --defender"
+            ));
+        }
+        Ok(d)
+    }
+
+    /// The space an army comes from into `space`: `--with from=` (a land neighbour),
+    /// else where it stands when that is a neighbour, else the first neighbour.
+    fn from_space(&self, space: &str, now: Option<String>) -> Result<String, String> {
         let nbrs: Vec<String> = self
             .sc
-            .land_neighbours(&space)
+            .land_neighbours(space)
             .iter()
             .map(|s| s.to_string())
             .collect();
-        let pick_from = |given: Option<&str>, now: Option<String>| -> Result<String, String> {
-            if let Some(f) = given {
-                return nbrs
-                    .iter()
-                    .find(|n| n.eq_ignore_ascii_case(f.trim()))
-                    .cloned()
-                    .ok_or_else(|| {
-                        format!(
-                            "--with from={f}: not a land neighbour of {space}; its neighbours: {}",
-                            nbrs.join(", ")
-                        )
-                    });
-            }
-            if let Some(n) = now.filter(|n| nbrs.contains(n)) {
-                return Ok(n);
-            }
-            nbrs.first()
+        if let Some(f) = self.ask.get("from") {
+            return nbrs
+                .iter()
+                .find(|n| n.eq_ignore_ascii_case(f.trim()))
                 .cloned()
-                .ok_or_else(|| format!("{space} has no land neighbour to come from"))
-        };
-        let now_at = |n: &Named, st: &State| -> Option<String> {
-            match &n.who {
-                Who::General(g) => st.army(g).map(|x| x.at.clone()),
-                Who::Independent(i) => st.independent(i).map(|x| x.at.clone()),
-            }
-        };
-        let mover = a.who.clone();
-        let (title, rule, from) = match kind {
+                .ok_or_else(|| {
+                    format!(
+                        "--with from={f}: not a land neighbour of {space}; its neighbours: {}",
+                        nbrs.join(", ")
+                    )
+                });
+        }
+        if let Some(n) = now.filter(|n| nbrs.contains(n)) {
+            return Ok(n);
+        }
+        nbrs.first()
+            .cloned()
+            .ok_or_else(|| format!("{space} has no land neighbour to come from"))
+    }
+
+    /// Places the armies of a `battle`, `avoid` or `intercept` (§7: the defender's
+    /// standing order to avoid or intercept); its title, the rules it runs and the space
+    /// the mover (or the interceptor) comes from.
+    fn set_up_field(
+        &mut self,
+        kind: &str,
+        space: &str,
+        a: &Named,
+        d: &[Named],
+    ) -> Result<(String, &'static str, String), String> {
+        Ok(match kind {
             "battle" => {
-                let from = pick_from(self.ask.get("from"), now_at(&a, &self.st))?;
-                self.place(&a, &space, false);
-                for x in &d {
-                    self.place(x, &space, false);
+                let from = self.from_space(space, now_at(a, &self.st))?;
+                self.place(a, space, false);
+                for x in d {
+                    self.place(x, space, false);
                 }
                 (format!("Battle at {space}"), "the battle table [A]", from)
             }
             "avoid" => {
-                let [x] = d.as_slice() else {
+                let [x] = d else {
                     return Err("`avoid` takes one defending army with --defender".into());
                 };
                 let Who::General(dg) = x.who.clone() else {
@@ -995,10 +1140,10 @@ impl<'a> Question<'a> {
                         "{dg} has no CUs: a lone general gives way without a roll [A]"
                     ));
                 }
-                let from = pick_from(self.ask.get("from"), now_at(&a, &self.st))?;
+                let from = self.from_space(space, now_at(a, &self.st))?;
                 // As movement does: the mover stands in the space when the defenders react.
-                self.place(&a, &space, false);
-                self.place(x, &space, false);
+                self.place(a, space, false);
+                self.place(x, space, false);
                 let mut s = self.st.standing_of(&x.player);
                 if !s.avoid_battle.contains(&dg) {
                     s.avoid_battle.push(dg.clone());
@@ -1012,7 +1157,7 @@ impl<'a> Question<'a> {
                 )
             }
             _ => {
-                let [x] = d.as_slice() else {
+                let [x] = d else {
                     return Err("`intercept` takes one intercepting army with --defender".into());
                 };
                 let Who::General(ig) = x.who.clone() else {
@@ -1021,8 +1166,8 @@ impl<'a> Question<'a> {
                 if x.cus == 0 {
                     return Err(format!("{ig} has no CUs: only an army intercepts"));
                 }
-                let from = pick_from(self.ask.get("from"), now_at(x, &self.st))?;
-                self.place(&a, &space, false);
+                let from = self.from_space(space, now_at(x, &self.st))?;
+                self.place(a, space, false);
                 self.place(x, &from, false);
                 let mut s = self.st.standing_of(&x.player);
                 if !s.intercept.contains(&ig) {
@@ -1035,32 +1180,34 @@ impl<'a> Question<'a> {
                     from,
                 )
             }
-        };
-        // The defenders' own fields only: nobody else in the space or where they come from.
-        let named: Vec<String> = std::iter::once(&a)
-            .chain(d.iter())
-            .map(|n| who_name(&n.who))
-            .collect();
-        let places = [space.clone(), from.clone()];
-        self.st
-            .armies
-            .retain(|x| named.contains(&x.general) || !places.contains(&x.at));
-        self.st
-            .independents
-            .retain(|x| named.contains(&x.id) || !places.contains(&x.at));
+        })
+    }
+
+    /// The engine run once for every face of every die (`battle::fight`,
+    /// `battle::on_entering`, `battle::interception`): each end as the winner, every
+    /// army's CUs left and whether it left the space.
+    fn field_ends(
+        &self,
+        kind: &str,
+        space: &str,
+        from: &str,
+        a: &Named,
+        d: &[Named],
+    ) -> Result<BTreeMap<EndKey, Prob>, String> {
+        let mover = a.who.clone();
         let defenders: Vec<Who> = d.iter().map(|n| n.who.clone()).collect();
         let ends = enumerate(self.sc, &self.st, |ctx| match kind {
             "battle" => {
-                battle::fight(ctx, &space, &mover, &defenders, Some(&from));
+                battle::fight(ctx, space, &mover, &defenders, Some(from));
             }
             "avoid" => {
-                battle::on_entering(ctx, &mover, &from, &space);
+                battle::on_entering(ctx, &mover, from, space);
             }
             _ => {
-                battle::interception(ctx, &mover, &space);
+                battle::interception(ctx, &mover, space);
             }
         })?;
-        let all: Vec<&Named> = std::iter::once(&a).chain(d.iter()).collect();
+        let all: Vec<&Named> = std::iter::once(a).chain(d.iter()).collect();
         let mut out: BTreeMap<EndKey, Prob> = BTreeMap::new();
         for (st, events, p) in ends {
             let mut winner = None;
@@ -1106,6 +1253,18 @@ impl<'a> Question<'a> {
                 .collect();
             crate::odds::add(&mut out, (winner, steps, outs), p);
         }
+        Ok(out)
+    }
+
+    /// The rules in force in a field question, one line each.
+    fn field_notes(
+        &self,
+        kind: &str,
+        a: &Named,
+        d: &[Named],
+        from: &str,
+        rule: &str,
+    ) -> Vec<String> {
         let bp = &self.sc.params.battle;
         let mut notes = vec![
             format!(
@@ -1136,20 +1295,34 @@ impl<'a> Question<'a> {
         notes.push(format!(
             "rules: {rule}; nobody wins when no battle is fought"
         ));
-        let blocks = all.iter().map(|n| self.block(n)).collect();
-        let mut sides = vec![a.player.clone()];
-        if let Some(x) = d.first() {
-            sides.push(x.player.clone());
-        }
-        finish(
-            title,
-            notes,
-            sides,
-            blocks,
-            out,
-            "retreated, avoided or gave way",
-            self.ask.listed,
-        )
+        notes
+    }
+}
+
+/// The ends of a siege's chain of attempts: the besieger `player` wins when the space is
+/// taken; the army's steps are its CUs, the space's the points it still lacks of `needed`.
+fn chain_ends(dist: Chain, player: &str, needed: u32) -> BTreeMap<EndKey, Prob> {
+    let mut ends: BTreeMap<EndKey, Prob> = BTreeMap::new();
+    for ((cus, pts, taken), p) in dist {
+        let winner = taken.then(|| player.to_string());
+        crate::odds::add(
+            &mut ends,
+            (
+                winner,
+                vec![cus, needed - pts.min(needed)],
+                vec![false, false],
+            ),
+            p,
+        );
+    }
+    ends
+}
+
+/// Where an army stands in `st`, if on the map.
+fn now_at(n: &Named, st: &State) -> Option<String> {
+    match &n.who {
+        Who::General(g) => st.army(g).map(|x| x.at.clone()),
+        Who::Independent(i) => st.independent(i).map(|x| x.at.clone()),
     }
 }
 
