@@ -13,8 +13,7 @@ use dikast::games::hellenes::state::{Siege, State, Status};
 use dikast::games::hellenes::{Hellenes, HELLENES_431};
 use dikast::lang::Lang;
 use dikast::map::{
-    render, AreaMark, BlockMark, CityMark, Heading, HiddenGroup, Link, LinkKind, MapPicture,
-    SeaMark,
+    render, Disc, Heading, HiddenGroup, Link, LinkKind, MapPicture, Piece, Place, Port, SeaMark,
 };
 use dikast::pipeline;
 use dikast::rules::{opening_file, Rules};
@@ -351,17 +350,20 @@ fn control_characters_cannot_break_the_xml() {
         title: bad.into(),
         side: "a".into(),
         sides: vec![("a".into(), bad.into()), ("b".into(), bad.into())],
-        areas: vec![AreaMark {
+        places: vec![Place {
             name: bad.into(),
-            region: bad.into(),
             xy: [500, 350],
-            city: Some(CityMark {
-                value: 2,
-                offshore: Some("Sea\u{7}".into()),
-                control: "a".into(),
-                loyalty: "b".into(),
-                siege: Some(("b".into(), bad.into())),
-                blockade: Some("b".into()),
+            tip: bad.into(),
+            disc: Some(Disc {
+                label: bad.into(),
+                fill: "a".into(),
+                rim: "b".into(),
+                ring: Some("b".into()),
+                port: Some(Port {
+                    sea: "Sea\u{7}".into(),
+                    tip: bad.into(),
+                    barred: Some("b".into()),
+                }),
             }),
         }],
         seas: vec![SeaMark {
@@ -373,32 +375,29 @@ fn control_characters_cannot_break_the_xml() {
             a: bad.into(),
             b: "Sea\u{7}".into(),
         }],
-        blocks: vec![BlockMark {
-            id: bad.into(),
+        pieces: vec![Piece {
             side: "a".into(),
-            name: bad.into(),
-            kind: bad.into(),
-            steps: 3,
-            max: 4,
-            rating: bad.into(),
             at: bad.into(),
-            besieged: true,
+            face: bad.into(),
+            tip: bad.into(),
+            dark_rim: true,
         }],
         hidden: vec![HiddenGroup {
             side: "b".into(),
             at: "Sea\u{7}".into(),
             count: 2,
-            besieged: false,
+            tip: bad.into(),
+            dark_rim: false,
         }],
         notes: vec![bad.into()],
-        dress: Default::default(),
+        ..Default::default()
     };
     let head = Heading {
         game: bad.into(),
         turn: 7,
         step: bad.into(),
     };
-    let svg = render(&pic, &head);
+    let svg = render(&pic, &head, Lang::En);
     let doc = parse(&svg);
     let shown = "Bad\u{fffd}name\u{fffd} <&> \"'";
     assert!(texts(&doc).iter().any(|t| t == shown));
@@ -472,45 +471,62 @@ fn control_sieges_and_blockades_come_from_the_rules() {
     let sc = scenario();
     let game = game_file(HELLENES_431, war);
     let g: GameFile<State> = serde_yaml::from_slice(&game).unwrap();
-    let city = |pic: &MapPicture, name: &str| -> CityMark {
-        pic.areas
+    let disc = |pic: &MapPicture, name: &str| -> Disc {
+        pic.places
             .iter()
             .find(|a| a.name == name)
-            .and_then(|a| a.city.clone())
+            .and_then(|a| a.disc.clone())
             .unwrap_or_else(|| panic!("{name} is a city"))
+    };
+    let port = |pic: &MapPicture, name: &str| -> Port {
+        disc(pic, name)
+            .port
+            .unwrap_or_else(|| panic!("{name} is a port"))
     };
     for side in ["athens", "sparta"] {
         let pic = Hellenes::map(&sc, &Hellenes::view(&sc, &g.state, side));
         // 7.2: Plataea is besieged by Sparta since Spring 431; the besieged control it.
-        let plataea = city(&pic, "Plataea");
+        let plataea = pic.places.iter().find(|a| a.name == "Plataea").unwrap();
         assert_eq!(
-            plataea.siege,
-            Some(("sparta".to_string(), "Spring 431 BC".to_string()))
+            plataea.disc.as_ref().and_then(|d| d.ring.as_deref()),
+            Some("sparta")
         );
-        assert_eq!(plataea.control, "athens");
+        assert!(
+            plataea
+                .tip
+                .contains("besieged by Sparta since Spring 431 BC"),
+            "{}",
+            plataea.tip
+        );
+        assert_eq!(disc(&pic, "Plataea").fill, "athens");
         // 8.2.1: a Spartan fleet in the Saronic Gulf blockades Athens' ports there, and
         // the Athenian fleet in the Thermaic Gulf blockades Potidaea (Spartan).
-        assert_eq!(city(&pic, "Athens").blockade.as_deref(), Some("sparta"));
-        assert_eq!(city(&pic, "Aegina").blockade.as_deref(), Some("sparta"));
-        assert_eq!(city(&pic, "Potidaea").blockade.as_deref(), Some("athens"));
+        assert_eq!(port(&pic, "Athens").barred.as_deref(), Some("sparta"));
+        assert_eq!(port(&pic, "Aegina").barred.as_deref(), Some("sparta"));
+        assert_eq!(port(&pic, "Potidaea").barred.as_deref(), Some("athens"));
         // Megara is Sparta's: a Spartan fleet off it is no blockade.
-        assert_eq!(city(&pic, "Megara").blockade, None);
+        assert_eq!(port(&pic, "Megara").barred, None);
         // Melos is neutral and besieged by no one: no enemy, no blockade.
-        assert_eq!(city(&pic, "Melos").blockade, None);
-        assert_eq!(city(&pic, "Melos").control, "neutral");
-        assert_eq!(
-            city(&pic, "Athens").offshore.as_deref(),
-            Some("Saronic Gulf")
-        );
+        assert_eq!(port(&pic, "Melos").barred, None);
+        assert_eq!(disc(&pic, "Melos").fill, "neutral");
+        assert_eq!(port(&pic, "Athens").sea, "Saronic Gulf");
         // Besieged blocks are marked as inside the walls, own or hidden.
         if side == "athens" {
-            let b = pic.blocks.iter().find(|b| b.id == "ATH-7").unwrap();
-            assert!(b.besieged);
+            let b = pic
+                .pieces
+                .iter()
+                .find(|b| b.tip.starts_with("ATH-7 "))
+                .unwrap();
+            assert!(
+                b.dark_rim && b.tip.ends_with(", inside the walls"),
+                "{}",
+                b.tip
+            );
             let h = pic.hidden.iter().find(|h| h.at == "Plataea").unwrap();
-            assert_eq!((h.count, h.besieged, h.side.as_str()), (2, false, "sparta"));
+            assert_eq!((h.count, h.dark_rim, h.side.as_str()), (2, false, "sparta"));
         } else {
             let h = pic.hidden.iter().find(|h| h.at == "Plataea").unwrap();
-            assert_eq!((h.count, h.besieged), (1, true));
+            assert_eq!((h.count, h.dark_rim), (1, true));
         }
     }
     // The drawing says so too.
@@ -556,16 +572,15 @@ fn blockade_marks_never_sit_on_another_port_or_city() {
     for side in ["athens", "sparta"] {
         let mut pic = Hellenes::map(&sc, &Hellenes::view(&sc, &g.state, side));
         let mut ports = 0;
-        for a in &mut pic.areas {
-            if let Some(c) = a.city.as_mut().filter(|c| c.offshore.is_some()) {
-                c.blockade = Some(
-                    if c.control == "athens" {
-                        "sparta"
-                    } else {
-                        "athens"
-                    }
-                    .into(),
-                );
+        for a in &mut pic.places {
+            let Some(d) = a.disc.as_mut() else { continue };
+            let enemy = if d.fill == "athens" {
+                "sparta"
+            } else {
+                "athens"
+            };
+            if let Some(p) = d.port.as_mut() {
+                p.barred = Some(enemy.into());
                 ports += 1;
             }
         }
@@ -575,7 +590,7 @@ fn blockade_marks_never_sit_on_another_port_or_city() {
             turn: 1,
             step: "s".into(),
         };
-        let svg = render(&pic, &head);
+        let svg = render(&pic, &head, Lang::En);
         let doc = parse(&svg);
         let nodes = map_nodes(&doc);
         let marks: Vec<Box4> = nodes
