@@ -748,7 +748,6 @@ const KNOWN_LONG: &[&str] = &[
     "games/successors/model/scenario.rs::problems",
     "games/successors/text/describe.rs::describe",
     "games/successors/text/narrate.rs::line",
-    "games/successors/text/picture.rs::last_turn",
     "games/successors/text/template.rs::template_in",
     "kit/forms.rs::verb_record",
     "mail.rs::plan",

@@ -672,27 +672,9 @@ fn legend_of_the_round(me: &str, other: &str, lang: Lang) -> Vec<LegendRow> {
 /// What every player saw happen (armies are open): moves along their routes, retreats,
 /// battles with their winner, assaults and subjugations, sallies, spaces taken.
 pub fn last_turn(before: &State, events: &[Event]) -> Vec<Seen> {
-    let player_of = |who: &Who| -> String {
-        match who {
-            Who::General(g) => before
-                .army(g)
-                .map(|a| a.player.clone())
-                .unwrap_or_else(|| INDEPENDENT.to_string()),
-            Who::Independent(_) => INDEPENDENT.to_string(),
-        }
-    };
     let mut out: Vec<Seen> = Vec::new();
     // The move each army is on (its index in `out`), to extend its route.
     let mut moving: BTreeMap<String, usize> = BTreeMap::new();
-    let seen =
-        |what: &str, side: String, at: Vec<String>, count: u32, winner: Option<String>| Seen {
-            what: what.to_string(),
-            side,
-            at,
-            count,
-            winner,
-            to: Vec::new(),
-        };
     for e in events {
         match e {
             Event::Moved { who, from, to, sea } => {
@@ -704,76 +686,105 @@ pub fn last_turn(before: &State, events: &[Event]) -> Vec<Seen> {
                     }
                     _ => {
                         moving.insert(key, out.len());
-                        out.push(seen(
-                            what,
-                            player_of(who),
-                            vec![from.clone(), to.clone()],
-                            1,
-                            None,
-                        ));
+                        let at = vec![from.clone(), to.clone()];
+                        out.push(seen(what, player_of(before, who), at, 1, None));
                     }
                 }
             }
             Event::Retreat {
-                who,
-                from,
-                to: Some(to),
+                who, to: Some(_), ..
             } => {
                 moving.remove(&format!("{who:?}"));
-                out.push(seen(
-                    "retreat",
-                    player_of(who),
-                    vec![from.clone(), to.clone()],
-                    1,
-                    None,
-                ));
+                out.extend(seen_of(before, e));
             }
-            Event::Avoid {
-                general,
-                space,
-                to: Some(to),
-                ..
-            } => {
-                let who = Who::General(general.clone());
-                out.push(seen(
-                    "retreat",
-                    player_of(&who),
-                    vec![space.clone(), to.clone()],
-                    1,
-                    None,
-                ));
-            }
-            Event::Battle {
-                space,
-                attacker,
-                defenders,
-                attacker_won,
-                ..
-            } => {
-                let a = player_of(attacker);
-                let d = defenders.first().map(player_of).unwrap_or_default();
-                let w = if *attacker_won { a.clone() } else { d };
-                out.push(seen("battle", a, vec![space.clone()], 0, Some(w)));
-            }
-            Event::Assault { player, space, .. } => {
-                out.push(seen(
-                    "assault",
-                    player.clone(),
-                    vec![space.clone()],
-                    0,
-                    None,
-                ));
-            }
-            Event::Sally { player, space, .. } => {
-                out.push(seen("sortie", player.clone(), vec![space.clone()], 0, None));
-            }
-            Event::Captured { space, player, .. } => {
-                out.push(seen("fall", player.clone(), vec![space.clone()], 0, None));
-            }
-            _ => {}
+            _ => out.extend(seen_of(before, e)),
         }
     }
-    // One mark per assault and sally place and side (several rolls are one assault).
+    one_mark_per_place(out)
+}
+
+/// The player an army belongs to (an independent's: the independents).
+fn player_of(before: &State, who: &Who) -> String {
+    match who {
+        Who::General(g) => before
+            .army(g)
+            .map(|a| a.player.clone())
+            .unwrap_or_else(|| INDEPENDENT.to_string()),
+        Who::Independent(_) => INDEPENDENT.to_string(),
+    }
+}
+
+fn seen(what: &str, side: String, at: Vec<String>, count: u32, winner: Option<String>) -> Seen {
+    Seen {
+        what: what.to_string(),
+        side,
+        at,
+        count,
+        winner,
+        to: Vec::new(),
+    }
+}
+
+/// What an event other than a move shows on the map, if anything.
+fn seen_of(before: &State, e: &Event) -> Option<Seen> {
+    match e {
+        Event::Retreat {
+            who,
+            from,
+            to: Some(to),
+        } => Some(seen(
+            "retreat",
+            player_of(before, who),
+            vec![from.clone(), to.clone()],
+            1,
+            None,
+        )),
+        Event::Avoid {
+            general,
+            space,
+            to: Some(to),
+            ..
+        } => Some(seen(
+            "retreat",
+            player_of(before, &Who::General(general.clone())),
+            vec![space.clone(), to.clone()],
+            1,
+            None,
+        )),
+        Event::Battle {
+            space,
+            attacker,
+            defenders,
+            attacker_won,
+            ..
+        } => {
+            let a = player_of(before, attacker);
+            let d = defenders
+                .first()
+                .map(|d| player_of(before, d))
+                .unwrap_or_default();
+            let w = if *attacker_won { a.clone() } else { d };
+            Some(seen("battle", a, vec![space.clone()], 0, Some(w)))
+        }
+        Event::Assault { player, space, .. } => Some(seen(
+            "assault",
+            player.clone(),
+            vec![space.clone()],
+            0,
+            None,
+        )),
+        Event::Sally { player, space, .. } => {
+            Some(seen("sortie", player.clone(), vec![space.clone()], 0, None))
+        }
+        Event::Captured { space, player, .. } => {
+            Some(seen("fall", player.clone(), vec![space.clone()], 0, None))
+        }
+        _ => None,
+    }
+}
+
+/// One mark per assault and sally place and side (several rolls are one assault).
+fn one_mark_per_place(out: Vec<Seen>) -> Vec<Seen> {
     let mut kept: Vec<Seen> = Vec::new();
     for s in out {
         if (s.what == "assault" || s.what == "sortie")
