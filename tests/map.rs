@@ -1,7 +1,10 @@
-//! The SVG map (`dikast show FILE --format svg --side S`): well-formed XML with every
-//! place named, nothing of the enemy's blocks but their count and place, hostile names
-//! escaped, the same bytes from every run, and the Hellenes map data (control, sieges,
-//! blockades) taken from the rules.
+//! The SVG map (`dikast show FILE --format svg --side S`). For every game of the registry
+//! (`games::builtin()`), every view of its played demo turns in every language: well-formed
+//! XML, every place named, every mark with the game's words, hidden pieces blank, the same
+//! bytes twice, and a side's map from the game file the same as from its view. For
+//! Hellenes besides: nothing of the enemy's blocks but their count and place, hostile
+//! names escaped, the same bytes from every run, the map data (control, sieges,
+//! blockades) taken from the rules, last turn drawn, the pictures of docs/map.md.
 //!
 //! The SVG is parsed with a real XML parser (roxmltree), never checked by string search
 //! alone. Looking at the drawing is a separate, manual check: `scripts/render-map`
@@ -904,4 +907,178 @@ fn the_turn_pictured_in_docs_map_md_is_what_the_command_draws() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ------------------------------------------------------------------ every game's maps
+
+/// Every embedded scenario of every game in the registry, played: its demo campaign (the
+/// orders of `orders-examples/<scenario>/`, built in), or, for a scenario without
+/// examples, a new campaign awaiting turn 1. Each as (game id, scenario, folder).
+fn played_campaigns(tag: &str) -> Vec<(&'static str, &'static str, PathBuf)> {
+    let reg = dikast::games::builtin();
+    let mut out = Vec::new();
+    for game in reg.games() {
+        for &scenario in game.scenario_names() {
+            if reg.canonical_scenario(scenario) != Some(scenario) {
+                continue; // an alias: the same scenario under an older name
+            }
+            let dir = scratch(&format!("{tag}-{scenario}"));
+            let _ = std::fs::remove_dir_all(&dir);
+            if dikast::demo::demo_embedded(&reg, Some(scenario), Some(&dir)).is_err() {
+                let _ = std::fs::remove_dir_all(&dir);
+                let st = Command::new(env!("CARGO_BIN_EXE_dikast"))
+                    .arg("new")
+                    .arg(&dir)
+                    .args(["--scenario", scenario])
+                    .output()
+                    .expect("dikast runs");
+                assert!(st.status.success(), "new --scenario {scenario}: {st:?}");
+            }
+            out.push((game.id(), scenario, dir));
+        }
+    }
+    assert!(out.len() >= reg.games().count(), "every game is played");
+    out
+}
+
+/// Every (turn folder, side, view file) of a campaign, in order.
+fn views_of(dir: &Path) -> Vec<(PathBuf, String, PathBuf)> {
+    let mut out = Vec::new();
+    let mut turns: Vec<PathBuf> = std::fs::read_dir(dir.join("turns"))
+        .expect("turns/")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    turns.sort();
+    for t in turns {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&t)
+            .expect("a turn folder")
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        files.sort();
+        for f in files {
+            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+            if let Some(side) = name
+                .strip_prefix("view-")
+                .and_then(|n| n.strip_suffix(".yaml"))
+            {
+                out.push((t.clone(), side.to_string(), f.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// A file's map through the registry, as `dikast show FILE --format svg` draws it.
+fn svg_through_registry(game: &str, file: &Path, side: Option<&str>, lang: Lang) -> String {
+    let reg = dikast::games::builtin();
+    let g = reg.find(game).expect("a game of the registry");
+    let bytes = std::fs::read(file).expect("the file");
+    match g.show(file, &bytes, side, Format::Svg, Some(lang)) {
+        Ok(Shown::Text(s)) => s,
+        other => panic!("{}: {other:?}", file.display()),
+    }
+}
+
+/// The children of a group of the map (by id).
+fn group<'a>(doc: &'a roxmltree::Document, id: &str) -> roxmltree::Node<'a, 'a> {
+    doc.descendants()
+        .find(|n| n.has_tag_name("g") && n.attribute("id") == Some(id))
+        .unwrap_or_else(|| panic!("the map has no group `{id}`"))
+}
+
+/// A `<g>`'s tooltip, if it has one.
+fn tip_of(g: roxmltree::Node) -> Option<String> {
+    g.children()
+        .find(|c| c.has_tag_name("title"))
+        .and_then(|t| t.text())
+        .map(str::to_string)
+}
+
+/// Issue 29: the map tests serve every game of the registry. Each view of each played
+/// turn, in each language: well-formed XML; complete (every group drawn, each place
+/// named, every place, port, piece and last-turn mark with a tooltip the game wrote, a
+/// legend); hidden pieces blank; the same bytes when drawn again.
+#[test]
+fn every_games_maps_are_well_formed_complete_and_stable() {
+    for (game, scenario, dir) in played_campaigns("complete") {
+        let views = views_of(&dir);
+        assert!(!views.is_empty(), "{scenario}: no view");
+        for (_, _, view) in &views {
+            for lang in Lang::ALL {
+                let at = format!("{scenario} {} ({lang:?})", view.display());
+                let svg = svg_through_registry(game, view, None, lang);
+                let doc = parse(&svg);
+                for id in [
+                    "links",
+                    "seas",
+                    "last-moves",
+                    "ports",
+                    "last-events",
+                    "blocks",
+                ] {
+                    group(&doc, id);
+                }
+                let places: Vec<_> = group(&doc, "places")
+                    .children()
+                    .filter(|n| n.has_tag_name("g"))
+                    .collect();
+                let names: Vec<_> = group(&doc, "names")
+                    .children()
+                    .filter(|n| n.has_tag_name("text"))
+                    .collect();
+                assert!(!places.is_empty(), "{at}: no place");
+                assert_eq!(places.len(), names.len(), "{at}: a place without its name");
+                for id in ["places", "ports", "blocks", "last-moves", "last-events"] {
+                    for g in group(&doc, id).children().filter(|n| n.has_tag_name("g")) {
+                        let tip = tip_of(g).unwrap_or_default();
+                        assert!(
+                            !tip.trim().is_empty(),
+                            "{at}: a mark of `{id}` without words"
+                        );
+                    }
+                }
+                for r in block_rects(&doc, "hidden") {
+                    let words: String = r
+                        .parent()
+                        .into_iter()
+                        .flat_map(|g| g.descendants())
+                        .filter(|n| n.has_tag_name("text"))
+                        .filter_map(|n| n.text())
+                        .collect();
+                    assert!(words.is_empty(), "{at}: a hidden piece says `{words}`");
+                }
+                let legend = texts(&doc).len();
+                assert!(legend > places.len(), "{at}: no legend");
+                assert_eq!(
+                    svg,
+                    svg_through_registry(game, view, None, lang),
+                    "{at}: another drawing, other bytes"
+                );
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// Issue 29: every game's map of a side is made from that side's view alone: the map the
+/// moderator's game file gives for a side (`show GAME --side S`) is the one its mailed
+/// view gives, in every language, so it can hold nothing the view hides.
+#[test]
+fn every_games_map_of_a_side_is_the_map_of_its_view() {
+    for (game, scenario, dir) in played_campaigns("views") {
+        for (turn, side, view) in views_of(&dir) {
+            let file = turn.join("game.yaml");
+            for lang in Lang::ALL {
+                assert_eq!(
+                    svg_through_registry(game, &file, Some(&side), lang),
+                    svg_through_registry(game, &view, None, lang),
+                    "{scenario} {}: {side}'s map from the game file ({lang:?})",
+                    turn.display()
+                );
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
