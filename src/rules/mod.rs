@@ -230,7 +230,7 @@ pub trait Rules {
     ) -> crate::map::MapPicture {
         Self::map(sc, view)
     }
-    /// What each side saw happen in a turn, for the maps (moves, battles, sieges, falls),
+    /// What each side saw happen in a turn, for the maps (`Seen`: a route or a place),
     /// from the events its reports tell it: kept in the next game file (`last_turn:`) and
     /// in each view, filtered by `Seen::to`. A game without maps of the turn keeps this.
     fn last_turn(
