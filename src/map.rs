@@ -294,15 +294,15 @@ const MAP_X: f64 = 16.0;
 const MAP_Y: f64 = 74.0;
 const MAP_W: f64 = 1000.0 * SCALE;
 const MAP_H: f64 = 700.0 * SCALE;
-/// The side panel (legend, notes, own blocks) right of the map.
+/// The side panel (legend, notes, roster) right of the map.
 const PANEL_X: f64 = MAP_X + MAP_W + 20.0;
 const PANEL_W: f64 = 400.0;
 const PAGE_W: f64 = PANEL_X + PANEL_W + 16.0;
-const CITY_R: f64 = 9.0;
+const DISC_R: f64 = 9.0;
 const OPEN_R: f64 = 6.0;
-const BLOCK: f64 = 13.0;
-const BLOCK_GAP: f64 = 2.0;
-const BLOCKS_PER_ROW: usize = 4;
+const PIECE: f64 = 13.0;
+const PIECE_GAP: f64 = 2.0;
+const PIECES_PER_ROW: usize = 4;
 const LABEL_SIZE: f64 = 12.5;
 const SEA_SIZE: f64 = 11.5;
 const NEUTRAL: &str = "#a39e93";
@@ -376,7 +376,7 @@ fn side_name(pic: &MapPicture, side: &str) -> String {
         .unwrap_or_else(|| side.to_string())
 }
 
-/// From the scenario's 1000 × 700 box to the page. Block-game maps crowd their places
+/// From the scenario's 1000 × 700 box to the page. Wargame maps crowd their places
 /// where the war is (the few areas where most of the war is fought), so the drawing magnifies
 /// around the densest place and squeezes the empty margins: a Cartesian fisheye
 /// (x' = (k+1)·x / (k·x + 1) on each side of the focus, per axis), which keeps every
@@ -529,7 +529,7 @@ struct Spot {
 fn spot(p: &Proj, pic: &MapPicture, name: &str) -> Option<Spot> {
     if let Some(a) = pic.places.iter().find(|a| a.name == name) {
         let (x, y) = p.at(a.xy);
-        let r = if a.disc.is_some() { CITY_R } else { OPEN_R };
+        let r = if a.disc.is_some() { DISC_R } else { OPEN_R };
         return Some(Spot { x, y, r });
     }
     pic.seas.iter().find(|s| s.name == name).map(|s| {
@@ -560,11 +560,11 @@ impl Stack<'_> {
     }
     fn size(&self) -> (f64, f64) {
         let n = self.squares().max(1);
-        let cols = n.min(BLOCKS_PER_ROW);
-        let rows = n.div_ceil(BLOCKS_PER_ROW);
+        let cols = n.min(PIECES_PER_ROW);
+        let rows = n.div_ceil(PIECES_PER_ROW);
         (
-            cols as f64 * (BLOCK + BLOCK_GAP) - BLOCK_GAP,
-            rows as f64 * (BLOCK + BLOCK_GAP) - BLOCK_GAP,
+            cols as f64 * (PIECE + PIECE_GAP) - PIECE_GAP,
+            rows as f64 * (PIECE + PIECE_GAP) - PIECE_GAP,
         )
     }
 }
@@ -639,7 +639,7 @@ fn symbols_taken(p: &Proj, pic: &MapPicture) -> Placer {
     for a in &pic.places {
         let (x, y) = p.at(a.xy);
         let r = if a.disc.is_some() {
-            CITY_R + 3.0
+            DISC_R + 3.0
         } else {
             OPEN_R
         };
@@ -688,6 +688,8 @@ fn pieces(s: &mut String, p: &Proj, pic: &MapPicture, placer: &mut Placer) {
             });
         }
     }
+    // The ids and classes (`blocks`, `own`, `steps`, `value`, `blockade`) are the first
+    // map's words, kept so that every map drawn before keeps its bytes.
     s.push_str("<g id=\"blocks\">\n");
     for st in &stacks {
         let Some(sp) = spot(p, pic, st.place) else {
@@ -706,7 +708,7 @@ fn names(s: &mut String, p: &Proj, pic: &MapPicture, placer: &mut Placer) {
     for a in &pic.places {
         let (x, y) = p.at(a.xy);
         let r = if a.disc.is_some() {
-            CITY_R + 1.0
+            DISC_R + 1.0
         } else {
             OPEN_R
         };
@@ -858,7 +860,7 @@ fn harbour(p: &Proj, a: &Place, sea: &Spot) -> (f64, f64) {
     let (x, y) = p.at(a.xy);
     let (dx, dy) = (sea.x - x, sea.y - y);
     let len = (dx * dx + dy * dy).sqrt().max(1.0);
-    (x + dx / len * (CITY_R + 8.0), y + dy / len * (CITY_R + 8.0))
+    (x + dx / len * (DISC_R + 8.0), y + dy / len * (DISC_R + 8.0))
 }
 
 /// Where the line from (x, y) to a sea's centre meets the sea's oval.
@@ -875,14 +877,14 @@ fn oval_edge(name: &str, sea: &Spot, x: f64, y: f64) -> (f64, f64) {
 
 /// The radius of the disc behind a port's anchor.
 const HARBOUR_R: f64 = 6.5;
-/// Half the width of a blockade mark's diamond.
+/// Half the width of a barred line's chain badge.
 const MARK_R: f64 = 8.0;
 
-/// Where a port's blockade mark goes: on its line from the anchor (a) to the sea's oval
+/// Where a barred port's chain badge goes: on its line from the anchor (a) to the sea's oval
 /// (e), at the first of a few points along it (the middle first) that overlaps least with
-/// what is already drawn — other ports' anchors, cities, seas, earlier marks — then, if
+/// what is already drawn — other ports' anchors, discs, seas, earlier badges — then, if
 /// every point of the line is taken, beside it. The mark's box is then taken too, so no
-/// label or block is put on it.
+/// label or piece is put on it.
 fn mark_spot(placer: &mut Placer, a: (f64, f64), e: (f64, f64)) -> (f64, f64) {
     let (dx, dy) = (e.0 - a.0, e.1 - a.1);
     let len = (dx * dx + dy * dy).sqrt().max(1.0);
@@ -1201,7 +1203,7 @@ fn discs(s: &mut String, p: &Proj, pic: &MapPicture) {
                 r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{}" stroke-width="3" stroke-dasharray="4 2.5"/>"#,
                 n(x),
                 n(y),
-                n(CITY_R + 5.0),
+                n(DISC_R + 5.0),
                 colour(pic, by)
             );
         }
@@ -1216,7 +1218,7 @@ fn discs(s: &mut String, p: &Proj, pic: &MapPicture) {
             r#"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{}" stroke-width="2.5"/><text class="value" x="{}" y="{}" fill="{text}">{}</text></g>"#,
             n(x),
             n(y),
-            n(CITY_R),
+            n(DISC_R),
             colour(pic, &d.rim),
             n(x),
             n(y + 3.8),
@@ -1230,13 +1232,13 @@ const THIN_RIM: &str = r##"stroke="#ffffff" stroke-width="0.8""##;
 const DARK_RIM: &str = r##"stroke="#111111" stroke-width="2""##;
 
 /// The pieces of one place, as squares: open ones show their face; hidden ones are
-/// blank, like a block seen from behind.
+/// blank, like a piece seen from behind.
 fn stack(s: &mut String, pic: &MapPicture, st: &Stack, x0: f64, y0: f64) {
     let mut i = 0usize;
     let cell = |i: usize| {
         (
-            x0 + (i % BLOCKS_PER_ROW) as f64 * (BLOCK + BLOCK_GAP),
-            y0 + (i / BLOCKS_PER_ROW) as f64 * (BLOCK + BLOCK_GAP),
+            x0 + (i % PIECES_PER_ROW) as f64 * (PIECE + PIECE_GAP),
+            y0 + (i / PIECES_PER_ROW) as f64 * (PIECE + PIECE_GAP),
         )
     };
     for b in &st.open {
@@ -1249,11 +1251,11 @@ fn stack(s: &mut String, pic: &MapPicture, st: &Stack, x0: f64, y0: f64) {
             esc(&b.tip),
             n(x),
             n(y),
-            n(BLOCK),
-            n(BLOCK),
+            n(PIECE),
+            n(PIECE),
             colour(pic, &b.side),
-            n(x + BLOCK / 2.0),
-            n(y + BLOCK - 3.5),
+            n(x + PIECE / 2.0),
+            n(y + PIECE - 3.5),
             esc(&b.face)
         );
     }
@@ -1268,8 +1270,8 @@ fn stack(s: &mut String, pic: &MapPicture, st: &Stack, x0: f64, y0: f64) {
                 r#"<rect class="hidden" x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" fill-opacity="0.8" {rim}/>"#,
                 n(x),
                 n(y),
-                n(BLOCK),
-                n(BLOCK),
+                n(PIECE),
+                n(PIECE),
                 colour(pic, &h.side)
             );
         }
@@ -1295,7 +1297,7 @@ fn glyph(s: &mut String, pic: &MapPicture, g: &Glyph, x: f64, y: f64) {
                 r##"<circle cx="{}" cy="{}" r="{}" fill="{}" stroke="{}" stroke-width="2.5"/><text class="value" x="{}" y="{}" fill="#ffffff">{}</text>"##,
                 n(x + 13.0),
                 n(y - 4.5),
-                n(CITY_R),
+                n(DISC_R),
                 colour(pic, fill),
                 colour(pic, rim),
                 n(x + 13.0),
@@ -1309,7 +1311,7 @@ fn glyph(s: &mut String, pic: &MapPicture, g: &Glyph, x: f64, y: f64) {
                 r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{}" stroke-width="3" stroke-dasharray="4 2.5"/><circle cx="{}" cy="{}" r="6" fill="{}"/>"#,
                 n(x + 13.0),
                 n(y - 4.5),
-                n(CITY_R + 2.0),
+                n(DISC_R + 2.0),
                 colour(pic, ring),
                 n(x + 13.0),
                 n(y - 4.5),
@@ -1386,15 +1388,15 @@ fn piece_glyph(s: &mut String, pic: &MapPicture, g: &Glyph, x: f64, y: f64) {
         r#"<rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}"{extra}/>"#,
         n(x + 6.0),
         n(y - 11.0),
-        n(BLOCK),
-        n(BLOCK),
+        n(PIECE),
+        n(PIECE),
         colour(pic, side)
     );
     if let Some(face) = face {
         let _ = write!(
             s,
             r#"<text class="steps" x="{}" y="{}">{}</text>"#,
-            n(x + 6.0 + BLOCK / 2.0),
+            n(x + 6.0 + PIECE / 2.0),
             n(y - 1.5),
             esc(face)
         );
