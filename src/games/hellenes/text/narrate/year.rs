@@ -83,39 +83,8 @@ pub fn narrate(sc: &Scenario, e: &YearEvent, lang: Lang) -> String {
             side,
             cities,
             reverted,
-        } => {
-            let at: Vec<String> = cities
-                .iter()
-                .map(|(c, n)| lang.pick(format!("{n} at {c}"), format!("{n} в {c}")))
-                .collect();
-            let back = if reverted.is_empty() {
-                String::new()
-            } else {
-                lang.pick(
-                    format!("; reverted to their loyalty: {}", reverted.join(", ")),
-                    format!("; вернулись к своей стороне: {}", reverted.join(", ")),
-                )
-            };
-            lang.pick(
-                format!(
-                    "10.1 Barbarian blocks of {} that took cities are disbanded before tribute (back to the pool): {}{back}.",
-                    name(sc, lang, side),
-                    at.join(", ")
-                ),
-                format!(
-                    "10.1 Варварские блоки стороны {}, взявшие города, распущены до дани (в пул): {}{back}.",
-                    name(sc, lang, side),
-                    at.join(", ")
-                ),
-            )
-        }
-        YearEvent::CivilWarRemoved { cities } => lang.pick(
-            format!(
-                "9.53 The civil-war markers are removed: {}.",
-                cities.join(", ")
-            ),
-            format!("9.53 Метки гражданской войны сняты: {}.", cities.join(", ")),
-        ),
+        } => barbarians_disbanded(sc, side, cities, reverted, lang),
+        YearEvent::CivilWarRemoved { cities } => civil_war_removed(cities, lang),
         YearEvent::YearAdvanced { from, to } => year_advanced(from, to, lang),
         YearEvent::NewYearRevealed { plays, order } => new_year_revealed(sc, plays, order, lang),
         YearEvent::NewYearEventVoid { side, card, revolt } => {
@@ -138,6 +107,51 @@ fn name(sc: &Scenario, lang: Lang, s: &str) -> String {
 /// A side's name in `lang`, genitive.
 fn gen(sc: &Scenario, lang: Lang, s: &str) -> String {
     words::side(sc, s, lang, Case::Gen)
+}
+
+/// `YearEvent::BarbariansDisbanded` in `lang`.
+fn barbarians_disbanded(
+    sc: &Scenario,
+    side: &str,
+    cities: &[(String, u32)],
+    reverted: &[String],
+    lang: Lang,
+) -> String {
+    let at: Vec<String> = cities
+        .iter()
+        .map(|(c, n)| lang.pick(format!("{n} at {c}"), format!("{n} в {c}")))
+        .collect();
+    let back = if reverted.is_empty() {
+        String::new()
+    } else {
+        lang.pick(
+            format!("; reverted to their loyalty: {}", reverted.join(", ")),
+            format!("; вернулись к своей стороне: {}", reverted.join(", ")),
+        )
+    };
+    lang.pick(
+        format!(
+            "10.1 Barbarian blocks of {} that took cities are disbanded before tribute (back to the pool): {}{back}.",
+            name(sc, lang, side),
+            at.join(", ")
+        ),
+        format!(
+            "10.1 Варварские блоки стороны {}, взявшие города, распущены до дани (в пул): {}{back}.",
+            name(sc, lang, side),
+            at.join(", ")
+        ),
+    )
+}
+
+/// `YearEvent::CivilWarRemoved` in `lang`.
+fn civil_war_removed(cities: &[String], lang: Lang) -> String {
+    lang.pick(
+        format!(
+            "9.53 The civil-war markers are removed: {}.",
+            cities.join(", ")
+        ),
+        format!("9.53 Метки гражданской войны сняты: {}.", cities.join(", ")),
+    )
 }
 
 /// `YearEvent::Tribute` in `lang`.
