@@ -703,7 +703,6 @@ const KNOWN_LONG: &[&str] = &[
     "games/hellenes/check/year.rs::check_new_year",
     "games/hellenes/engine/odds.rs::battle_odds",
     "games/hellenes/engine/odds.rs::odds",
-    "games/hellenes/engine/winter.rs::return_battle",
     "games/hellenes/text/describe.rs::describe",
     "games/hellenes/text/map.rs::dress",
     "games/hellenes/text/map.rs::picture_in",
