@@ -691,7 +691,6 @@ const KNOWN_LONG: &[&str] = &[
     "campaign.rs::adjudicate_with",
     "campaign.rs::create",
     "cli.rs::run",
-    "games/hellenes/check/actions.rs::parse_action",
     "games/hellenes/check/appeals.rs::check_appeal",
     "games/hellenes/check/events.rs::check_event",
     "games/hellenes/check/forms.rs::forms",
