@@ -697,7 +697,6 @@ const KNOWN_LONG: &[&str] = &[
     "games/hellenes/check/orders.rs::check",
     "games/hellenes/check/orders.rs::check_standing",
     "games/hellenes/check/siege_orders.rs::check_sortie",
-    "games/hellenes/check/winter_orders.rs::check_winter",
     "games/hellenes/check/winter_orders.rs::route_for",
     "games/hellenes/check/year.rs::check_new_year",
     "games/hellenes/engine/odds.rs::battle_odds",
