@@ -694,7 +694,6 @@ const KNOWN_LONG: &[&str] = &[
     "games/hellenes/check/appeals.rs::check_appeal",
     "games/hellenes/check/events.rs::check_event",
     "games/hellenes/check/forms.rs::forms",
-    "games/hellenes/check/siege_orders.rs::check_sortie",
     "games/hellenes/check/winter_orders.rs::route_for",
     "games/hellenes/check/year.rs::check_new_year",
     "games/hellenes/engine/odds.rs::battle_odds",
