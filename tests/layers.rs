@@ -692,7 +692,6 @@ const KNOWN_LONG: &[&str] = &[
     "campaign.rs::create",
     "cli.rs::run",
     "games/hellenes/check/appeals.rs::check_appeal",
-    "games/hellenes/check/events.rs::check_event",
     "games/hellenes/check/forms.rs::forms",
     "games/hellenes/check/winter_orders.rs::route_for",
     "games/hellenes/check/year.rs::check_new_year",
