@@ -153,6 +153,53 @@ fn locate(item: &Node, part: Part) -> &Node {
 
 const VERBS: [&str; 4] = ["move", "sail", "build", "pillage"];
 
+/// An action with no verb: an empty mapping, or a first key that is no action (with its
+/// did-you-mean).
+fn no_verb(cx: &mut Ctx, item: &Node, pairs: &[(Node, Node)]) {
+    let Some((first, _)) = pairs.first() else {
+        // `- {}`: a mapping without a verb.
+        let example = sight::example_block(cx.view, false);
+        let d = cx.err(
+            "orders::type",
+            item,
+            format!("an action is a mapping like `move: [{example}]`, found an empty mapping"),
+        );
+        d.help = Some(format!("actions are: {}", VERBS.join(", ")));
+        return;
+    };
+    let key = first.as_str().unwrap_or("?").to_string();
+    let d = cx.err(
+        "orders::unknown-action",
+        first,
+        format!("`{key}` is not an action"),
+    );
+    d.label = Some("unknown action".into());
+    d.help = Some(match did_you_mean(&key, VERBS) {
+        Some(h) => format!("did you mean `{h}`?"),
+        None => format!(
+            "actions are: {}; siege combat goes under `combat:`",
+            VERBS.join(", ")
+        ),
+    });
+}
+
+/// 7.4: a `sail`'s `into:` (`walls` or `field`), `Some(None)` when not given; `None` when
+/// it is neither (an error).
+fn parse_into(cx: &mut Ctx, item: &Node) -> Option<Option<Landing>> {
+    match item.get("into") {
+        None => Some(None),
+        Some(n) => match n.as_str().map(|s| s.trim().to_ascii_lowercase()).as_deref() {
+            Some("walls") => Some(Some(Landing::Walls)),
+            Some("field") => Some(Some(Landing::Field)),
+            _ => {
+                let d = cx.err("orders::bad-value", n, "`into` is `walls` or `field`");
+                d.rule = Some("rule 7.4: fleets reaching their own besieged port by its offshore sea enter it (walls) or land and attack the besiegers (field)".into());
+                None
+            }
+        },
+    }
+}
+
 fn parse_action(cx: &mut Ctx, item: &Node) -> Option<Action> {
     let Some(pairs) = item.as_map() else {
         let found = item.describe();
@@ -176,33 +223,7 @@ fn parse_action(cx: &mut Ctx, item: &Node) -> Option<Action> {
         Some("build") => &["build"],
         Some("pillage") => &["pillage"],
         _ => {
-            let Some((first, _)) = pairs.first() else {
-                // `- {}`: a mapping without a verb.
-                let example = sight::example_block(cx.view, false);
-                let d = cx.err(
-                    "orders::type",
-                    item,
-                    format!(
-                        "an action is a mapping like `move: [{example}]`, found an empty mapping"
-                    ),
-                );
-                d.help = Some(format!("actions are: {}", VERBS.join(", ")));
-                return None;
-            };
-            let key = first.as_str().unwrap_or("?").to_string();
-            let d = cx.err(
-                "orders::unknown-action",
-                first,
-                format!("`{key}` is not an action"),
-            );
-            d.label = Some("unknown action".into());
-            d.help = Some(match did_you_mean(&key, VERBS) {
-                Some(h) => format!("did you mean `{h}`?"),
-                None => format!(
-                    "actions are: {}; siege combat goes under `combat:`",
-                    VERBS.join(", ")
-                ),
-            });
+            no_verb(cx, item, pairs);
             return None;
         }
     };
@@ -236,18 +257,7 @@ fn parse_action(cx: &mut Ctx, item: &Node) -> Option<Action> {
                 Some(c) => ids(cx, c),
                 None => Some(Vec::new()),
             };
-            let into = match item.get("into") {
-                None => Some(None),
-                Some(n) => match n.as_str().map(|s| s.trim().to_ascii_lowercase()).as_deref() {
-                    Some("walls") => Some(Some(Landing::Walls)),
-                    Some("field") => Some(Some(Landing::Field)),
-                    _ => {
-                        let d = cx.err("orders::bad-value", n, "`into` is `walls` or `field`");
-                        d.rule = Some("rule 7.4: fleets reaching their own besieged port by its offshore sea enter it (walls) or land and attack the besiegers (field)".into());
-                        None
-                    }
-                },
-            };
+            let into = parse_into(cx, item);
             Action::Sail {
                 fleets: fleets?,
                 path: path?,

@@ -5,7 +5,9 @@
 
 use super::context::Ctx;
 use crate::games::hellenes::engine::card_events;
+use crate::games::hellenes::model::scenario::CardDef;
 use crate::games::hellenes::model::scenario::CardKind;
+use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::scenario::TargetKind;
 use crate::games::hellenes::model::sight::Sight;
 use crate::games::hellenes::model::state::PlayedFor;
@@ -37,45 +39,11 @@ pub(super) fn check_event(
         return Some(None);
     }
     let card_node = v.get("card").unwrap_or(v);
-    if let Some(only) = &def.only {
-        if *only != cx.view.side {
-            let owner = sc
-                .sides
-                .iter()
-                .find(|s| &s.id == only)
-                .map_or(only.clone(), |s| s.name.clone());
-            let d = cx.err(
-                "orders::event-of-the-other-side",
-                card_node,
-                format!(
-                    "{} {} can be played for its Event by {owner} only",
-                    def.id, def.name
-                ),
-            );
-            d.rule = Some(format!(
-                "rule 1.0 [A] `cards[{}].only`: a leader of one side is played for its Event by that side",
-                def.id
-            ));
-            d.help = Some("play it for its Action value (`for: action`)".into());
-            return None;
-        }
+    if event_of_the_other_side(cx, def, card_node) {
+        return None;
     }
     // 10.4: a combat Event is accepted at New Year and does nothing (`engine::year`).
-    if new_year && def.season_only() && def.kind != CardKind::Combat {
-        let d = cx.err(
-            "orders::season-event-at-new-year",
-            card_node,
-            format!(
-                "the Event of {} {} lasts a season: it cannot be played at New Year",
-                def.id, def.name
-            ),
-        );
-        d.rule = Some(
-            "rule 10.4 [A] no player turn follows the New Year card: an Event that lasts the season has nothing to act on"
-                .into(),
-        );
-        d.help =
-            Some("play it for its Action value as a sacrifice, or keep it for a season".into());
+    if new_year && season_event_at_new_year(cx, def, card_node) {
         return None;
     }
     let view = cx.view;
@@ -84,24 +52,6 @@ pub(super) fn check_event(
         sight: &sight,
         in_play: &view.in_play,
         sacrifices: &view.sacrifices,
-    };
-    // The lawful targets, for the hint of a refused play only.
-    let listed = |table: &card_events::Table| {
-        let lawful = card_events::targets(sc, table, def);
-        if lawful.is_empty() {
-            "no target is open to you now: play the card for its Action value".to_string()
-        } else {
-            let more = if lawful.len() > 8 { ", …" } else { "" };
-            format!(
-                "open to you now: {}{more}",
-                lawful
-                    .iter()
-                    .take(8)
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        }
     };
     let rule = format!(
         "rule 1.0 [A] `cards[{}].target`: what the Event of {} {} is played on",
@@ -134,7 +84,7 @@ pub(super) fn check_event(
             ),
         );
         d.rule = Some(rule);
-        d.help = Some(listed(&table));
+        d.help = Some(lawful_hint(sc, &table, def));
         return None;
     };
     let name = match t.kind {
@@ -150,8 +100,81 @@ pub(super) fn check_event(
         let d = cx.err("orders::bad-target", node, why.en);
         d.message_in.push(("ru".into(), why.ru));
         d.rule = Some(rule);
-        d.help = Some(listed(&table));
+        d.help = Some(lawful_hint(sc, &table, def));
         return None;
     }
     Some(Some(name))
+}
+
+/// 1.0 [A] `cards[].only`: a leader of one side is played for its Event by that side
+/// only. Whether this play breaks it (an error).
+fn event_of_the_other_side(cx: &mut Ctx, def: &CardDef, card_node: &Node) -> bool {
+    let sc = cx.sc;
+    let Some(only) = &def.only else {
+        return false;
+    };
+    if *only != cx.view.side {
+        let owner = sc
+            .sides
+            .iter()
+            .find(|s| &s.id == only)
+            .map_or(only.clone(), |s| s.name.clone());
+        let d = cx.err(
+            "orders::event-of-the-other-side",
+            card_node,
+            format!(
+                "{} {} can be played for its Event by {owner} only",
+                def.id, def.name
+            ),
+        );
+        d.rule = Some(format!(
+            "rule 1.0 [A] `cards[{}].only`: a leader of one side is played for its Event by that side",
+            def.id
+        ));
+        d.help = Some("play it for its Action value (`for: action`)".into());
+        return true;
+    }
+    false
+}
+
+/// 10.4 [A]: an Event that lasts the season cannot be played at New Year (a combat Event
+/// is accepted and does nothing). Whether this play breaks it (an error).
+fn season_event_at_new_year(cx: &mut Ctx, def: &CardDef, card_node: &Node) -> bool {
+    if def.season_only() && def.kind != CardKind::Combat {
+        let d = cx.err(
+            "orders::season-event-at-new-year",
+            card_node,
+            format!(
+                "the Event of {} {} lasts a season: it cannot be played at New Year",
+                def.id, def.name
+            ),
+        );
+        d.rule = Some(
+            "rule 10.4 [A] no player turn follows the New Year card: an Event that lasts the season has nothing to act on"
+                .into(),
+        );
+        d.help =
+            Some("play it for its Action value as a sacrifice, or keep it for a season".into());
+        return true;
+    }
+    false
+}
+
+/// The lawful targets of the card's Event, for the hint of a refused play only.
+fn lawful_hint(sc: &Scenario, table: &card_events::Table, def: &CardDef) -> String {
+    let lawful = card_events::targets(sc, table, def);
+    if lawful.is_empty() {
+        "no target is open to you now: play the card for its Action value".to_string()
+    } else {
+        let more = if lawful.len() > 8 { ", …" } else { "" };
+        format!(
+            "open to you now: {}{more}",
+            lawful
+                .iter()
+                .take(8)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    }
 }

@@ -82,23 +82,8 @@ pub fn check(
         },
         |f, v, _| parsed.push((f.key, v.clone())),
     );
-    // A misshapen form is answered with an example of it in the side's own ids (never
-    // another side's: the example is read off the view).
-    for d in cx.diags.iter_mut() {
-        let Some((start, _)) = d.span else { continue };
-        let Some((k, _)) = body
-            .iter()
-            .find(|(_, v)| v.span.0 <= start && start < v.span.1.max(v.span.0 + 1))
-        else {
-            continue;
-        };
-        if let Some(e) = example(view, &k.as_str().unwrap_or("").trim().to_ascii_lowercase()) {
-            d.help = Some(match d.help.take() {
-                Some(h) => format!("{h}\n{e}"),
-                None => e,
-            });
-        }
-    }
+    // A misshapen form is answered with an example of it in the side's own ids.
+    add_examples(&mut cx.diags, body, view);
     let named = |key: &str| {
         body.iter().any(|(k, _)| {
             k.as_str()
@@ -125,37 +110,26 @@ pub fn check(
         }
     }
     warn_unapplied_events(&mut cx, &orders, body);
-    if view.phase == Phase::Initiative && !saw_initiative {
-        let hand: Vec<String> = view
-            .hand
-            .iter()
-            .map(|c| format!("{} {} ({})", c.id, c.name, c.action))
-            .collect();
-        cx.diags.push(
-            Diagnostic::new("orders::missing-initiative", "this step needs the card you play: `initiative:` is missing")
-                .in_file(file)
-                .rule("rule 1.0: each season both players reveal a card, for its Action value or its Event")
-                .help(format!("add `initiative: {{ card: <id>, for: action }}`; your hand: {}", hand.join(", "))),
-        );
-    }
+    cx.diags
+        .extend(missing_plays(view, file, saw_initiative, saw_new_year));
     if view.phase == Phase::Winter {
         // 9.x: every block that must winter and no order names makes its default move.
         let written = std::mem::take(&mut orders.winter);
         orders.winter = winter::with_defaults(sc, &Sight::winter_from_view(sc, view), written);
     }
-    if view.phase == Phase::NewYear && !saw_new_year && !view.hand.is_empty() {
-        let hand: Vec<String> = view
-            .hand
-            .iter()
-            .map(|c| format!("{} {} ({})", c.id, c.name, c.action))
-            .collect();
-        cx.diags.push(
-            Diagnostic::new("orders::missing-new-year", "this step needs the card you play at New Year: `new_year:` is missing")
-                .in_file(file)
-                .rule("rule 10.4: at New Year each player plays a card, for its Event or as a sacrifice (10.4.1)")
-                .help(format!("add `new_year: {{ card: <id>, for: action, sacrifice: <Olympian> }}`; your hand: {}", hand.join(", "))),
-        );
+    default_plays(sc, view, &mut orders);
+    // Top to bottom, as the player reads his file; problems without a place last.
+    cx.diags
+        .sort_by_key(|d| d.span.map_or((1, 0), |(start, _)| (0, start)));
+    Checked {
+        orders,
+        problems: cx.check.diags,
     }
+}
+
+/// The documented defaults of a missing card play (`check::defaults`), each named in the
+/// fallbacks the report lists: the New Year play, the initiative play.
+fn default_plays(sc: &Scenario, view: &View, orders: &mut Orders) {
     if orders.new_year.is_none() && view.phase == Phase::NewYear {
         orders.new_year = super::defaults::default_new_year(sc, view);
         if let Some(p) = &orders.new_year {
@@ -173,13 +147,64 @@ pub fn check(
             });
         }
     }
-    // Top to bottom, as the player reads his file; problems without a place last.
-    cx.diags
-        .sort_by_key(|d| d.span.map_or((1, 0), |(start, _)| (0, start)));
-    Checked {
-        orders,
-        problems: cx.check.diags,
+}
+
+/// A misshapen form is answered with an example of it in the side's own ids (never
+/// another side's: the example is read off the view), added to each diagnostic's help.
+fn add_examples(diags: &mut [Diagnostic], body: &[(Node, Node)], view: &View) {
+    for d in diags.iter_mut() {
+        let Some((start, _)) = d.span else { continue };
+        let Some((k, _)) = body
+            .iter()
+            .find(|(_, v)| v.span.0 <= start && start < v.span.1.max(v.span.0 + 1))
+        else {
+            continue;
+        };
+        if let Some(e) = example(view, &k.as_str().unwrap_or("").trim().to_ascii_lowercase()) {
+            d.help = Some(match d.help.take() {
+                Some(h) => format!("{h}\n{e}"),
+                None => e,
+            });
+        }
     }
+}
+
+/// 1.0, 10.4: the card play a step needs and the file lacks (`initiative:` in an
+/// initiative step, `new_year:` at New Year with cards in hand).
+fn missing_plays(
+    view: &View,
+    file: &SourceFile,
+    saw_initiative: bool,
+    saw_new_year: bool,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if view.phase == Phase::Initiative && !saw_initiative {
+        let hand: Vec<String> = view
+            .hand
+            .iter()
+            .map(|c| format!("{} {} ({})", c.id, c.name, c.action))
+            .collect();
+        out.push(
+            Diagnostic::new("orders::missing-initiative", "this step needs the card you play: `initiative:` is missing")
+                .in_file(file)
+                .rule("rule 1.0: each season both players reveal a card, for its Action value or its Event")
+                .help(format!("add `initiative: {{ card: <id>, for: action }}`; your hand: {}", hand.join(", "))),
+        );
+    }
+    if view.phase == Phase::NewYear && !saw_new_year && !view.hand.is_empty() {
+        let hand: Vec<String> = view
+            .hand
+            .iter()
+            .map(|c| format!("{} {} ({})", c.id, c.name, c.action))
+            .collect();
+        out.push(
+            Diagnostic::new("orders::missing-new-year", "this step needs the card you play at New Year: `new_year:` is missing")
+                .in_file(file)
+                .rule("rule 10.4: at New Year each player plays a card, for its Event or as a sacrifice (10.4.1)")
+                .help(format!("add `new_year: {{ card: <id>, for: action, sacrifice: <Olympian> }}`; your hand: {}", hand.join(", "))),
+        );
+    }
+    out
 }
 
 /// 1.0 [A]: a card played for its Event (`initiative:` or `new_year:`) whose entry in the
@@ -374,58 +399,7 @@ fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
     let mut st = Standing::default();
     for (k, val) in pairs {
         match k.as_str().map(|s| s.to_ascii_lowercase()).as_deref() {
-            Some("fortify") => {
-                let Some(m) = val.as_map() else {
-                    let d = cx.err(
-                        "orders::type",
-                        val,
-                        "`fortify` takes a mapping of city: walls | field",
-                    );
-                    d.help = Some("write `fortify: { Plataea: walls, Megara: field }`".into());
-                    continue;
-                };
-                for (c, how) in m {
-                    let city = cx.city(c);
-                    // 7.1: the defender names the blocks that withdraw (`check::fortify`).
-                    if how.as_seq().is_some() {
-                        if let Some((city, ids)) = super::fortify::blocks(cx, c, city, how) {
-                            st.fortify.insert(city.clone(), Fortify::Walls);
-                            st.walls.insert(city, ids);
-                        }
-                        continue;
-                    }
-                    let f = match how
-                        .as_str()
-                        .map(|s| s.trim().to_ascii_lowercase())
-                        .as_deref()
-                    {
-                        Some("walls") => Some(Fortify::Walls),
-                        Some("field") => Some(Fortify::Field),
-                        _ => {
-                            let d =
-                                cx.err("orders::bad-value", how, "fortify is `walls` or `field`");
-                            d.rule = Some("rule 7.1: defenders withdraw into the walled city or meet the enemy in the field".into());
-                            None
-                        }
-                    };
-                    if let (Some(city), Some(f)) = (city, f) {
-                        if let Some(cs) = cx.view.cities.iter().find(|x| x.name == city) {
-                            if cs.control != cx.view.side {
-                                let d = cx.err(
-                                    "orders::not-your-city",
-                                    c,
-                                    format!("you do not control {city}"),
-                                );
-                                d.rule = Some(
-                                    "rule 7.1: only a city's defenders decide to fortify".into(),
-                                );
-                                continue;
-                            }
-                        }
-                        st.fortify.insert(city, f);
-                    }
-                }
-            }
+            Some("fortify") => check_fortify(cx, val, &mut st),
             Some("capitulate") => {
                 for c in seq_or_one(cx, val, "a list of cities") {
                     if let Some(city) = cx.city(c) {
@@ -444,23 +418,7 @@ fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
                     }
                 }
             }
-            Some("retreat") => {
-                let Some(m) = val.as_map() else {
-                    cx.err(
-                        "orders::type",
-                        val,
-                        "`retreat` takes a mapping of area: area",
-                    );
-                    continue;
-                };
-                for (from, to) in m {
-                    let f = cx.place(from);
-                    let t = cx.place(to);
-                    if let (Some(f), Some(t)) = (f, t) {
-                        st.retreat.insert(f, t);
-                    }
-                }
-            }
+            Some("retreat") => check_retreat(cx, val, &mut st),
             Some("escape") => {
                 if let Some(m) = super::siege_orders::check_escape(cx, val) {
                     st.escape = m;
@@ -503,6 +461,77 @@ fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
     // entries still replace the side's standing orders, and the report names each
     // dropped entry by its diagnostic. Nothing valid at all keeps the old ones.
     (cx.diags.len() == before || st != Standing::default()).then_some(st)
+}
+
+/// 7.1 `fortify:`: per city, `walls` or `field`, or the blocks that withdraw (a list,
+/// `check::fortify`); only for the side's own cities.
+fn check_fortify(cx: &mut Ctx, val: &Node, st: &mut Standing) {
+    let Some(m) = val.as_map() else {
+        let d = cx.err(
+            "orders::type",
+            val,
+            "`fortify` takes a mapping of city: walls | field",
+        );
+        d.help = Some("write `fortify: { Plataea: walls, Megara: field }`".into());
+        return;
+    };
+    for (c, how) in m {
+        let city = cx.city(c);
+        // 7.1: the defender names the blocks that withdraw (`check::fortify`).
+        if how.as_seq().is_some() {
+            if let Some((city, ids)) = super::fortify::blocks(cx, c, city, how) {
+                st.fortify.insert(city.clone(), Fortify::Walls);
+                st.walls.insert(city, ids);
+            }
+            continue;
+        }
+        let f = match how
+            .as_str()
+            .map(|s| s.trim().to_ascii_lowercase())
+            .as_deref()
+        {
+            Some("walls") => Some(Fortify::Walls),
+            Some("field") => Some(Fortify::Field),
+            _ => {
+                let d = cx.err("orders::bad-value", how, "fortify is `walls` or `field`");
+                d.rule = Some("rule 7.1: defenders withdraw into the walled city or meet the enemy in the field".into());
+                None
+            }
+        };
+        if let (Some(city), Some(f)) = (city, f) {
+            if let Some(cs) = cx.view.cities.iter().find(|x| x.name == city) {
+                if cs.control != cx.view.side {
+                    let d = cx.err(
+                        "orders::not-your-city",
+                        c,
+                        format!("you do not control {city}"),
+                    );
+                    d.rule = Some("rule 7.1: only a city's defenders decide to fortify".into());
+                    continue;
+                }
+            }
+            st.fortify.insert(city, f);
+        }
+    }
+}
+
+/// 2.0 `retreat:`: the preferred retreat per area (area: area).
+fn check_retreat(cx: &mut Ctx, val: &Node, st: &mut Standing) {
+    let Some(m) = val.as_map() else {
+        cx.err(
+            "orders::type",
+            val,
+            "`retreat` takes a mapping of area: area",
+        );
+        return;
+    };
+    for (from, to) in m {
+        let f = cx.place(from);
+        let t = cx.place(to);
+        if let (Some(f), Some(t)) = (f, t) {
+            st.retreat.insert(f, t);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -231,66 +231,15 @@ fn check_sortie(
     let before = diags.len();
     let mut ids: Vec<String> = Vec::new();
     for n in items {
-        let Some(id) = n.as_str().map(str::trim) else {
-            diags.push(
-                Diagnostic::new("orders::type", "expected a block id")
-                    .at(file, n.span)
-                    .label("a block id expected"),
-            );
-            continue;
+        let sortie = Sortie {
+            view,
+            city: &city,
+            earlier,
+            file,
         };
-        // An enemy id is answered exactly like an unknown one.
-        let Some(b) = view.blocks.iter().find(|b| b.id.eq_ignore_ascii_case(id)) else {
-            let hint = did_you_mean(
-                id,
-                view.blocks
-                    .iter()
-                    .filter(|b| b.at == city)
-                    .map(|b| b.id.as_str()),
-            );
-            diags.push(
-                Diagnostic::new("orders::unknown-block", format!("you have no block `{id}`"))
-                    .at(file, n.span)
-                    .label("not one of your blocks")
-                    .help(match hint {
-                        Some(h) => format!("did you mean {h}?"),
-                        None => "your view lists your blocks by id".into(),
-                    }),
-            );
-            continue;
-        };
-        if ids.contains(&b.id)
-            || earlier
-                .iter()
-                .any(|o| matches!(o, SiegeOrder::Sortie { blocks, .. } if blocks.contains(&b.id)))
-        {
-            diags.push(
-                Diagnostic::new(
-                    "orders::sortie-twice",
-                    format!("{} is already in a sortie this turn", b.id),
-                )
-                .at(file, n.span)
-                .rule("rule 8.3: a besieged block sorties once, with the blocks declared at the start of the Combat phase"),
-            );
-            continue;
+        if let Some(id) = sortie_block(sc, &sortie, n, &ids, diags) {
+            ids.push(id);
         }
-        if let Err(r) = siege::may_sortie(
-            sc,
-            &Sight::from_view(sc, view),
-            &city,
-            std::slice::from_ref(&b.id),
-        ) {
-            let mut d = refusal(r, n, file);
-            if d.code == "orders::not-besieged-there" && b.status == Status::Field {
-                d = d.help(format!(
-                    "{} is outside the walls: it fights the besiegers by moving into {city}'s area, not by a sortie (5.4.2)",
-                    b.id
-                ));
-            }
-            diags.push(d);
-            continue;
-        }
-        ids.push(b.id.clone());
     }
     if diags.len() > before {
         return None;
@@ -300,6 +249,92 @@ fn check_sortie(
         return None;
     }
     Some(SiegeOrder::Sortie { city, blocks: ids })
+}
+
+/// What one sortie block is checked against: the side's view, the city, the sorties
+/// written before this one, the file.
+struct Sortie<'a> {
+    view: &'a View,
+    city: &'a str,
+    earlier: &'a [SiegeOrder],
+    file: &'a SourceFile,
+}
+
+/// 8.3: one block of a sortie (`n`): one of the side's own, not already in a sortie
+/// (`ids` so far, or an `earlier` order), and allowed to sortie from the city. Its id.
+fn sortie_block(
+    sc: &Scenario,
+    sortie: &Sortie,
+    n: &Node,
+    ids: &[String],
+    diags: &mut Vec<Diagnostic>,
+) -> Option<String> {
+    let Sortie {
+        view,
+        city,
+        earlier,
+        file,
+    } = *sortie;
+    let Some(id) = n.as_str().map(str::trim) else {
+        diags.push(
+            Diagnostic::new("orders::type", "expected a block id")
+                .at(file, n.span)
+                .label("a block id expected"),
+        );
+        return None;
+    };
+    // An enemy id is answered exactly like an unknown one.
+    let Some(b) = view.blocks.iter().find(|b| b.id.eq_ignore_ascii_case(id)) else {
+        let hint = did_you_mean(
+            id,
+            view.blocks
+                .iter()
+                .filter(|b| b.at == city)
+                .map(|b| b.id.as_str()),
+        );
+        diags.push(
+            Diagnostic::new("orders::unknown-block", format!("you have no block `{id}`"))
+                .at(file, n.span)
+                .label("not one of your blocks")
+                .help(match hint {
+                    Some(h) => format!("did you mean {h}?"),
+                    None => "your view lists your blocks by id".into(),
+                }),
+        );
+        return None;
+    };
+    if ids.contains(&b.id)
+        || earlier
+            .iter()
+            .any(|o| matches!(o, SiegeOrder::Sortie { blocks, .. } if blocks.contains(&b.id)))
+    {
+        diags.push(
+            Diagnostic::new(
+                "orders::sortie-twice",
+                format!("{} is already in a sortie this turn", b.id),
+            )
+            .at(file, n.span)
+            .rule("rule 8.3: a besieged block sorties once, with the blocks declared at the start of the Combat phase"),
+        );
+        return None;
+    }
+    if let Err(r) = siege::may_sortie(
+        sc,
+        &Sight::from_view(sc, view),
+        &city,
+        std::slice::from_ref(&b.id),
+    ) {
+        let mut d = refusal(r, n, file);
+        if d.code == "orders::not-besieged-there" && b.status == Status::Field {
+            d = d.help(format!(
+                "{} is outside the walls: it fights the besiegers by moving into {city}'s area, not by a sortie (5.4.2)",
+                b.id
+            ));
+        }
+        diags.push(d);
+        return None;
+    }
+    Some(b.id.clone())
 }
 
 /// `standing: { escape: { Mytilene: [ATH-F8, ATH-12] } }` (8.1.2): per port, the fleets

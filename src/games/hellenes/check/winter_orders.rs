@@ -164,6 +164,61 @@ fn parse_item<'n>(cx: &mut Ctx, item: &'n Node) -> Option<Item<'n>> {
     (!bad).then_some(item)
 }
 
+/// 9.x: a block makes one overwintering move: the blocks of `it` already named in
+/// `winter:` (`named`, which this extends) are errors. Whether any was.
+fn named_twice(cx: &mut Ctx, node: &Node, it: &Item<'_>, named: &mut BTreeSet<String>) -> bool {
+    let mut twice = false;
+    for (key, list) in [(it.verb.word(), &it.blocks), ("carry", &it.carry)] {
+        for (i, id) in list.iter().enumerate() {
+            if !named.insert(id.clone()) {
+                let at = locate(
+                    node,
+                    key,
+                    if key == "carry" {
+                        Part::Carry(i)
+                    } else {
+                        Part::Block(i)
+                    },
+                );
+                let d = cx.err(
+                    "orders::named-twice",
+                    at,
+                    format!("{id} is named twice in `winter:`"),
+                );
+                d.rule = Some("rule 9.x: a block makes one overwintering move".into());
+                twice = true;
+            }
+        }
+    }
+    twice
+}
+
+/// 9.x: a `stay` order: its blocks must be on the map (not garrisons) to be said to stay.
+fn stay_order(cx: &mut Ctx, k: &Sight, node: &Node, it: &Item<'_>) -> Option<WinterMove> {
+    let mut ok = true;
+    for (i, id) in it.blocks.iter().enumerate() {
+        let Some(b) = k.block(id) else { continue };
+        let off = matches!(b.status, Status::Pool | Status::Eliminated);
+        if off || b.is_garrison() {
+            let at = locate(node, "stay", Part::Block(i));
+            let d = cx.err(
+                "orders::not-on-map",
+                at,
+                format!("{id} is not a block on the map that could move"),
+            );
+            d.rule = Some("rule 9.x: only blocks on the map winter".into());
+            ok = false;
+        }
+    }
+    ok.then(|| WinterMove {
+        verb: Verb::Stay,
+        blocks: it.blocks.clone(),
+        carry: Vec::new(),
+        path: Vec::new(),
+        written: true,
+    })
+}
+
 /// Checks `winter:` against the view: each order's blocks, route and city (9.x), then the
 /// capacity of the cities (page 9). Returns the legal orders; defaults are added by the
 /// caller (`winter::with_defaults`).
@@ -190,57 +245,11 @@ pub fn check_winter(cx: &mut Ctx, v: &Node) -> Vec<WinterMove> {
         let Some(it) = parse_item(cx, node) else {
             continue;
         };
-        let mut twice = false;
-        for (key, list) in [(it.verb.word(), &it.blocks), ("carry", &it.carry)] {
-            for (i, id) in list.iter().enumerate() {
-                if !named.insert(id.clone()) {
-                    let at = locate(
-                        node,
-                        key,
-                        if key == "carry" {
-                            Part::Carry(i)
-                        } else {
-                            Part::Block(i)
-                        },
-                    );
-                    let d = cx.err(
-                        "orders::named-twice",
-                        at,
-                        format!("{id} is named twice in `winter:`"),
-                    );
-                    d.rule = Some("rule 9.x: a block makes one overwintering move".into());
-                    twice = true;
-                }
-            }
-        }
-        if twice {
+        if named_twice(cx, node, &it, &mut named) {
             continue;
         }
         if it.verb == Verb::Stay {
-            let mut ok = true;
-            for (i, id) in it.blocks.iter().enumerate() {
-                let Some(b) = k.block(id) else { continue };
-                let off = matches!(b.status, Status::Pool | Status::Eliminated);
-                if off || b.is_garrison() {
-                    let at = locate(node, "stay", Part::Block(i));
-                    let d = cx.err(
-                        "orders::not-on-map",
-                        at,
-                        format!("{id} is not a block on the map that could move"),
-                    );
-                    d.rule = Some("rule 9.x: only blocks on the map winter".into());
-                    ok = false;
-                }
-            }
-            if ok {
-                stays.push(WinterMove {
-                    verb: Verb::Stay,
-                    blocks: it.blocks.clone(),
-                    carry: Vec::new(),
-                    path: Vec::new(),
-                    written: true,
-                });
-            }
+            stays.extend(stay_order(cx, &k, node, &it));
             continue;
         }
         let Some(path) = route_for(cx, &k, &it) else {

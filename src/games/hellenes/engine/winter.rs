@@ -1376,87 +1376,121 @@ fn return_battle(
     let (won, failed): (Vec<String>, Vec<String>) = if defenders.is_empty() {
         (attackers.clone(), Vec::new())
     } else {
-        let att: Vec<Fighter> = attackers
-            .iter()
-            .filter_map(|id| st.block(id))
-            .map(|b| Fighter::from_block(sc, b, naval))
-            .collect();
-        let def: Vec<Fighter> = defenders
-            .iter()
-            .map(|b| Fighter::from_block(sc, b, naval))
-            .collect();
-        let setup = BattleSetup::field(sc, st, place, naval, (&side, att), (&enemy, def));
-        let label = dice::winter_battle(place);
-        // 11.0: a Return battle's rolls may be appealed like any battle's (`olympians`).
-        let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
-        out.dice.extend(records);
-        battle::apply_losses(st, &result);
-        out.events
-            .push(Event::Season(SeasonEvent::Battle(Box::new(result.clone()))));
-        let away = result.must_retreat();
-        let theirs: Vec<String> = away
-            .iter()
-            .filter(|id| st.block(id).is_some_and(|b| b.side == enemy))
-            .cloned()
-            .collect();
-        season::retreat_all(sc, st, place, &theirs, &BTreeMap::new(), &mut out.events);
-        season::battle_prestige(sc, st, &result, &mut out.events);
-        let alive: Vec<String> = attackers
-            .iter()
-            .filter(|id| !result.eliminated.contains(id))
-            .cloned()
-            .collect();
-        if result.winner.as_deref() == Some(side.as_str()) {
-            alive.into_iter().partition(|id| !away.contains(id))
-        } else {
-            (Vec::new(), alive)
-        }
+        let sides = (side.as_str(), enemy.as_str());
+        fight_return(sc, st, place, sides, &attackers, dice, out)
     };
     for p in group {
-        let ok: Vec<String> = p.ids().filter(|id| won.contains(id)).cloned().collect();
-        let bad: Vec<String> = p.ids().filter(|id| failed.contains(id)).cloned().collect();
-        let mut reached = ok.clone();
-        if naval {
-            // Carried land blocks follow their fleets home, or never embarked.
-            if !ok.is_empty() {
-                reached.extend(p.carry.iter().cloned());
-            }
+        return_outcome(sc, st, (&side, p), naval, (&won, &failed), arrived, out);
+    }
+}
+
+/// 9.x, 2.0: the battle of a Return move at `place` (`sides`: the returning side, then the
+/// enemy): the returning blocks attack, the enemy's routed blocks retreat, Prestige to the
+/// winner. The returning blocks that won through and those that failed.
+#[allow(clippy::too_many_arguments)]
+fn fight_return(
+    sc: &Scenario,
+    st: &mut State,
+    place: &str,
+    (side, enemy): (&str, &str),
+    attackers: &[String],
+    dice: &TurnDice,
+    out: &mut WinterResult,
+) -> (Vec<String>, Vec<String>) {
+    let naval = sc.sea(place).is_some();
+    let defenders = movement::fighters_at(st, place, enemy);
+    let att: Vec<Fighter> = attackers
+        .iter()
+        .filter_map(|id| st.block(id))
+        .map(|b| Fighter::from_block(sc, b, naval))
+        .collect();
+    let def: Vec<Fighter> = defenders
+        .iter()
+        .map(|b| Fighter::from_block(sc, b, naval))
+        .collect();
+    let setup = BattleSetup::field(sc, st, place, naval, (side, att), (enemy, def));
+    let label = dice::winter_battle(place);
+    // 11.0: a Return battle's rolls may be appealed like any battle's (`olympians`).
+    let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
+    out.dice.extend(records);
+    battle::apply_losses(st, &result);
+    out.events
+        .push(Event::Season(SeasonEvent::Battle(Box::new(result.clone()))));
+    let away = result.must_retreat();
+    let theirs: Vec<String> = away
+        .iter()
+        .filter(|id| st.block(id).is_some_and(|b| b.side == enemy))
+        .cloned()
+        .collect();
+    season::retreat_all(sc, st, place, &theirs, &BTreeMap::new(), &mut out.events);
+    season::battle_prestige(sc, st, &result, &mut out.events);
+    let alive: Vec<String> = attackers
+        .iter()
+        .filter(|id| !result.eliminated.contains(id))
+        .cloned()
+        .collect();
+    if result.winner.as_deref() == Some(side) {
+        alive.into_iter().partition(|id| !away.contains(id))
+    } else {
+        (Vec::new(), alive)
+    }
+}
+
+/// 9.x page 9: what becomes of one Return move after its battle: the blocks that won
+/// through (`won`, with the land blocks their fleets carry) reach the home city; the
+/// beaten ones (`failed`) are disbanded to the pool.
+fn return_outcome(
+    sc: &Scenario,
+    st: &mut State,
+    (side, p): (&str, &Plan),
+    naval: bool,
+    (won, failed): (&[String], &[String]),
+    arrived: &mut Vec<String>,
+    out: &mut WinterResult,
+) {
+    let ok: Vec<String> = p.ids().filter(|id| won.contains(id)).cloned().collect();
+    let bad: Vec<String> = p.ids().filter(|id| failed.contains(id)).cloned().collect();
+    let mut reached = ok.clone();
+    if naval {
+        // Carried land blocks follow their fleets home, or never embarked.
+        if !ok.is_empty() {
+            reached.extend(p.carry.iter().cloned());
         }
-        if !reached.is_empty() {
-            let k = Sight::winter_from_state(sc, st, &side, &BTreeSet::new());
-            let inside = naval && k.besieged(&p.city);
-            let status = if inside {
-                Status::Besieged
-            } else {
-                Status::Field
-            };
-            for id in &reached {
-                put(st, id, &p.city, status);
-                arrived.push(id.clone());
-            }
-            out.events.push(w(WinterEvent::Reached {
-                side: side.clone(),
-                city: p.city.clone(),
-                blocks: reached,
-                inside,
-            }));
+    }
+    if !reached.is_empty() {
+        let k = Sight::winter_from_state(sc, st, &side, &BTreeSet::new());
+        let inside = naval && k.besieged(&p.city);
+        let status = if inside {
+            Status::Besieged
+        } else {
+            Status::Field
+        };
+        for id in &reached {
+            put(st, id, &p.city, status);
+            arrived.push(id.clone());
         }
-        if !bad.is_empty() {
-            // 9.x page 9: the beaten returning blocks "must retreat and disband, having
-            // failed to reach home": wherever a retreat would take them, they are
-            // disbanded at once, back to the pool (whatever `params.winter.unwintered`).
-            out.events.push(w(WinterEvent::Failed {
-                side: side.clone(),
-                city: p.city.clone(),
-                blocks: bad.clone(),
-            }));
-            for id in &bad {
-                if let Some(b) = st.blocks.iter_mut().find(|b| &b.id == id) {
-                    if b.status != Status::Eliminated && b.status != Status::Pool {
-                        b.status = Status::Pool;
-                        b.at = "pool".into();
-                        b.steps = 1;
-                    }
+        out.events.push(w(WinterEvent::Reached {
+            side: side.to_string(),
+            city: p.city.clone(),
+            blocks: reached,
+            inside,
+        }));
+    }
+    if !bad.is_empty() {
+        // 9.x page 9: the beaten returning blocks "must retreat and disband, having
+        // failed to reach home": wherever a retreat would take them, they are
+        // disbanded at once, back to the pool (whatever `params.winter.unwintered`).
+        out.events.push(w(WinterEvent::Failed {
+            side: side.to_string(),
+            city: p.city.clone(),
+            blocks: bad.clone(),
+        }));
+        for id in &bad {
+            if let Some(b) = st.blocks.iter_mut().find(|b| &b.id == id) {
+                if b.status != Status::Eliminated && b.status != Status::Pool {
+                    b.status = Status::Pool;
+                    b.at = "pool".into();
+                    b.steps = 1;
                 }
             }
         }
