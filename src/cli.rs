@@ -1,6 +1,7 @@
-//! The command line: clap parses plain data (stage one); `run` resolves paths, loads
-//! files and calls the library (stage two). Every command's failure is a `Failure`
-//! with its exit code; nothing here panics on user input.
+//! The command line: clap parses plain data (stage one: `Command`, each command's
+//! arguments one `…Args` struct); `run` hands each command to its own function, which
+//! resolves paths, loads files and calls the library (stage two). Every command's failure
+//! is a `Failure` with its exit code; nothing here panics on user input.
 
 use crate::campaign::{self, Layout, NewOptions, Secret};
 use crate::dice::{self, Chain, TurnDice};
@@ -12,7 +13,7 @@ use crate::registry::{Game, Registry};
 use crate::schema::SchemaKind;
 use crate::show::{Format, Language, Shown};
 use crate::verify;
-use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 
 #[derive(Parser, Debug)]
@@ -29,149 +30,29 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Create a campaign folder from an embedded scenario or a scenario file.
-    New {
-        /// The new campaign folder (must not exist, or be empty).
-        dir: PathBuf,
-        /// An embedded scenario's name or a scenario YAML file (default: the first
-        /// embedded scenario).
-        #[arg(long)]
-        scenario: Option<String>,
-        /// How many players, for a scenario played at several counts.
-        #[arg(long)]
-        players: Option<u32>,
-        /// The game id players write in their orders (default: the folder's name).
-        #[arg(long)]
-        game_id: Option<String>,
-        /// Length N of the seed chains: the campaign can run N turns.
-        #[arg(long, default_value_t = dice::DEFAULT_CHAIN_LENGTH)]
-        chain_length: u32,
-        /// Use the chain heads in this secret file instead of drawing new ones (tests,
-        /// re-creating a campaign).
-        #[arg(long)]
-        secret: Option<PathBuf>,
-        /// Players, addresses, languages, mail, Maildir and deadlines, as `dikast setup`
-        /// takes them.
-        #[command(flatten)]
-        settings: crate::setup::SetupArgs,
-    },
+    New(NewArgs),
     /// Set a campaign's players, addresses, languages, mail settings, Maildir and
     /// deadline policy in its campaign.yaml: each value checked as given, nothing written
     /// unless all are good. `dikast doctor` says what is still lacking.
-    Setup {
-        /// The campaign folder.
-        dir: PathBuf,
-        #[command(flatten)]
-        settings: crate::setup::SetupArgs,
-    },
+    Setup(SetupArgs),
     /// Say what a campaign still lacks to run itself by mail (addresses, mail settings,
     /// the SMTP server answering, the Maildir, deadlines) and print the cron line to
     /// install. Exit 0 when nothing lacks, 1 otherwise.
-    Doctor {
-        /// The campaign folder.
-        dir: PathBuf,
-        /// Do not connect to the SMTP server.
-        #[arg(long)]
-        offline: bool,
-    },
+    Doctor(DoctorArgs),
     /// Check one orders file against a game file or a view; print every problem.
-    Check {
-        /// The orders file to check (YAML, as you will send it).
-        orders: PathBuf,
-        /// The game file or the side's view the orders are written against.
-        #[arg(long)]
-        against: PathBuf,
-        /// The language of the answer (default: English; views record none).
-        #[arg(long, value_enum)]
-        lang: Option<Language>,
-    },
+    Check(CheckArgs),
     /// Adjudicate the campaign's pending turn.
-    Adjudicate {
-        /// The campaign folder (made by `dikast new`).
-        dir: PathBuf,
-        /// Turn each invalid order into its documented default (the reports say so)
-        /// instead of stopping.
-        #[arg(long)]
-        fallback: bool,
-        /// Mail the reports after writing them (see `dikast mail`).
-        #[arg(long)]
-        mail: bool,
-        /// Adjudicate even though no side sent orders (every side NMR). Without it, a
-        /// turn with an empty orders folder is refused: usually a second run by mistake.
-        #[arg(long)]
-        allow_no_orders: bool,
-        /// Adjudicate at once even though the deadline is ahead and a side owes orders
-        /// (without it that is refused); the players' mail says so.
-        #[arg(long)]
-        now: bool,
-        /// The time to act at, RFC 3339, instead of the system clock (tests, "what if").
-        #[arg(long)]
-        clock: Option<String>,
-    },
+    Adjudicate(AdjudicateArgs),
     /// Verify a whole archive, or the dice of one report.
-    Verify {
-        /// A campaign folder or a published copy.
-        dir: Option<PathBuf>,
-        /// Check the open dice of this report instead.
-        #[arg(long, conflicts_with = "dir")]
-        report: Option<PathBuf>,
-        /// Your own orders file, to check it is the one adjudicated.
-        #[arg(long, requires = "report")]
-        orders: Option<PathBuf>,
-        /// The view of the report's turn you received before writing your orders: anchors
-        /// the report to it (commitment, game file hash).
-        #[arg(long, requires = "report")]
-        view: Option<PathBuf>,
-        /// Check a folder of your views, reports and orders as one chain instead.
-        #[arg(long, conflicts_with_all = ["dir", "report"])]
-        player: Option<PathBuf>,
-    },
+    Verify(VerifyArgs),
     /// Copy the archive for everyone: secret, addresses and mail left out, last sealed
     /// seed revealed. Refused while the game is not over, unless --force.
-    Publish {
-        /// The campaign folder.
-        dir: PathBuf,
-        /// The new folder to write the published copy to.
-        out: PathBuf,
-        /// Publish a game that is not over (it reveals every hand and sealed event).
-        #[arg(long)]
-        force: bool,
-        /// Also write a static website in OUT/site/: an index with the timeline, a page
-        /// per turn (maps, reports, dice), English and Russian, and verify.html, which
-        /// checks every die in the reader's browser (docs/publish.md).
-        #[arg(long)]
-        site: bool,
-    },
+    Publish(PublishArgs),
     /// Show a game file or a view: in words, as JSON, or as a map (SVG or PNG).
-    Show {
-        /// A view (a player's) or a game file (the moderator's: give --side).
-        file: PathBuf,
-        /// With a game file: show this side's view of it.
-        #[arg(long)]
-        side: Option<String>,
-        /// text/markdown: the position in words; json: the file; svg, png: the map.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-        /// The language of the words (default: English; views record none).
-        #[arg(long, value_enum)]
-        lang: Option<Language>,
-        /// Write to this file instead of standard output (a PNG is never written to a
-        /// terminal).
-        #[arg(long)]
-        out: Option<PathBuf>,
-    },
+    Show(ShowArgs),
     /// Print an orders skeleton: from a view (a player's own file) or for a side of a
     /// campaign's pending turn. It names orders.schema.json beside it for the editor.
-    Template {
-        /// A view file (`view-<side>.yaml`, as mailed), a game file (with --side), or a
-        /// campaign folder (with --side).
-        from: PathBuf,
-        /// The side whose orders to write (a view's own side by default).
-        #[arg(long)]
-        side: Option<String>,
-        /// The language of the skeleton's header (default: English; views record none).
-        #[arg(long, value_enum)]
-        lang: Option<Language>,
-    },
+    Template(TemplateArgs),
     // The games' own options and words are added from the registry (`odds_args`,
     // `odds_help`): the core names no game's kinds.
     /// Print the exact odds of a position you describe, as its game computes them. A
@@ -190,165 +71,390 @@ pub enum Command {
         rest: OddsRest,
     },
     /// Print the JSON Schema of a game's orders, or of game files or views.
-    Schema {
-        /// orders: a game's orders (save it as orders.schema.json beside your orders);
-        /// game, view: the files dikast writes.
-        #[arg(value_enum)]
-        kind: SchemaKind,
-        /// Whose orders: a game id (`rules:` of its files), or a campaign folder, game
-        /// file or view. Default: the only game, when this dikast knows one.
-        #[arg(long = "for")]
-        for_: Option<String>,
-    },
+    Schema(SchemaArgs),
     /// Print dice of one event, or values of a seed chain, to check by hand.
-    Dice {
-        /// The turn key K_t, hex.
-        #[arg(long, required_unless_present = "chain")]
-        key: Option<String>,
-        /// The event label, as the report's dice section gives it (`battle:Plataea:1`).
-        #[arg(long, requires = "key")]
-        label: Option<String>,
-        /// u_t, hex, for a sealed event.
-        #[arg(long, requires = "key")]
-        sealed: Option<String>,
-        /// How many dice of the event to print, in order, on one line (all of them,
-        /// streamed as drawn; at most 4294967295).
-        #[arg(long, default_value_t = 10)]
-        count: u32,
-        /// The faces of each die (1–256).
-        #[arg(long, default_value_t = 6)]
-        sides: u32,
-        /// A chain value, hex: print the next values down the chain.
-        #[arg(long, conflicts_with = "key")]
-        chain: Option<String>,
-        /// How many values down the chain to print (at most the longest chain, 100000).
-        #[arg(long, default_value_t = 1, requires = "chain")]
-        steps: u32,
-        /// Walk the sealed chain instead of the open one.
-        #[arg(long, requires = "chain")]
-        sealed_chain: bool,
-    },
+    Dice(DiceArgs),
     /// Mail a turn's reports: each player his own, the moderator everything. Exit 75
     /// while any message is unsent (they wait in the turn's mail/outbox; run again to
     /// retry only those). See docs/mail.md.
-    Mail {
-        /// The campaign folder (its campaign.yaml has the addresses and mail settings).
-        dir: PathBuf,
-        /// The turn whose reports to mail (default: the latest adjudicated).
-        #[arg(long)]
-        turn: Option<u32>,
-        /// Write the messages as .eml files into turns/NNNN/mail/dry-run/ instead.
-        #[arg(long)]
-        dry_run: bool,
-        /// Send again the messages marked uncertain (the server may have stored them;
-        /// you checked that they did not arrive).
-        #[arg(long, conflicts_with = "uncertain_arrived")]
-        resend_uncertain: bool,
-        /// Record the messages marked uncertain as sent (you checked that they arrived).
-        #[arg(long)]
-        uncertain_arrived: bool,
-    },
+    Mail(MailArgs),
     /// Which orders of the pending turn are in, missing or late, against its deadline.
-    Status {
-        /// The campaign folder.
-        dir: PathBuf,
-        /// The time to judge deadlines at, RFC 3339 (`2026-03-08T18:00:00Z`), instead of
-        /// the system clock: for tests and for asking "what if". (`--now TIME`, its
-        /// old name, still works.)
-        #[arg(long, alias = "now")]
-        clock: Option<String>,
-    },
+    Status(StatusArgs),
     /// Take orders by mail: one message on standard input (a mail filter or `.forward`
     /// pipe), or every new message of a Maildir. Each sender gets an answer at once.
-    Receive {
-        /// The campaign folder.
-        dir: PathBuf,
-        /// Read every message in this Maildir's new/ (handled ones move to cur/).
-        #[arg(long)]
-        maildir: Option<PathBuf>,
-        /// The arrival time to record, RFC 3339, instead of the system clock.
-        #[arg(long)]
-        clock: Option<String>,
-        /// How long to wait, in seconds (at most 600), while another dikast works on the
-        /// campaign; still busy then, receive exits 75 (EX_TEMPFAIL) and a mail server
-        /// keeps the message to try again.
-        #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(0..=600))]
-        lock_wait: u64,
-    },
+    Receive(ReceiveArgs),
     /// One run of a campaign that runs itself (for cron): receive, send what waits,
     /// adjudicate when due, mail, call for orders, remind. DIR may be a folder of
     /// campaigns. Prints one line per thing done.
-    Tick {
-        /// A campaign folder, or a folder of campaign folders.
-        dir: PathBuf,
-        /// The time to act at, RFC 3339, instead of the system clock.
-        #[arg(long)]
-        clock: Option<String>,
-    },
+    Tick(TickArgs),
     /// Mail every player who still owes orders of the pending turn a reminder.
-    Remind {
-        /// The campaign folder.
-        dir: PathBuf,
-        /// The time to act at, RFC 3339, instead of the system clock.
-        #[arg(long)]
-        clock: Option<String>,
-    },
+    Remind(RemindArgs),
     /// Change the pending turn's deadline and mail every player a notice.
-    Deadline {
-        /// The campaign folder.
-        dir: PathBuf,
-        /// The new deadline: RFC 3339 (`2026-03-08T18:00:00Z`) or `+48h` (from the
-        /// deadline in force, or from now when none is).
-        #[arg(long)]
-        set: String,
-        /// The time to act at, RFC 3339, instead of the system clock.
-        #[arg(long)]
-        clock: Option<String>,
-    },
+    Deadline(DeadlineArgs),
     /// Take back the last adjudication (refused once its mail was sent, unless --force), or
     /// finish an undo that stopped half-way.
-    Undo {
-        /// The campaign folder.
-        dir: PathBuf,
-        /// Undo even though mail was sent (every player gets a correction notice) or the
-        /// next turn already holds orders.
-        #[arg(long)]
-        force: bool,
-        /// The time to act at, RFC 3339, instead of the system clock.
-        #[arg(long)]
-        clock: Option<String>,
-    },
+    Undo(UndoArgs),
     /// Run the main job on the embedded default: a campaign adjudicated with
     /// orders-examples/, verified, its reports printed.
-    Demo {
-        /// The embedded scenario to play (its examples are orders-examples/<scenario>/).
-        #[arg(long)]
-        scenario: Option<String>,
-        /// Keep the campaign in this folder instead of a temporary one.
-        #[arg(long)]
-        keep: Option<PathBuf>,
-        /// An orders examples folder laid out as orders-examples/ (default: the
-        /// examples built into this dikast, so the demo runs from any folder).
-        #[arg(long)]
-        examples: Option<PathBuf>,
-        /// Then publish the kept campaign to this new folder with its website, as
-        /// `publish --force --site` does (the demo's game is not over).
-        #[arg(long, requires = "keep")]
-        site: Option<PathBuf>,
-    },
+    Demo(DemoArgs),
     /// Print a shell's completion script for dikast (bash: `dikast completions bash >
     /// ~/.local/share/bash-completion/completions/dikast`).
-    Completions {
-        /// The shell to complete in.
-        #[arg(value_enum)]
-        shell: clap_complete::Shell,
-    },
+    Completions(CompletionsArgs),
     /// Print the man page of dikast, or of one of its commands, as roff (`dikast man |
     /// man -l -`).
-    Man {
-        /// The command whose page to print (default: dikast's own page).
-        command: Option<String>,
-    },
+    Man(ManArgs),
+}
+
+/// The arguments of `dikast new`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct NewArgs {
+    /// The new campaign folder (must not exist, or be empty).
+    pub dir: PathBuf,
+    /// An embedded scenario's name or a scenario YAML file (default: the first
+    /// embedded scenario).
+    #[arg(long)]
+    pub scenario: Option<String>,
+    /// How many players, for a scenario played at several counts.
+    #[arg(long)]
+    pub players: Option<u32>,
+    /// The game id players write in their orders (default: the folder's name).
+    #[arg(long)]
+    pub game_id: Option<String>,
+    /// Length N of the seed chains: the campaign can run N turns.
+    #[arg(long, default_value_t = dice::DEFAULT_CHAIN_LENGTH)]
+    pub chain_length: u32,
+    /// Use the chain heads in this secret file instead of drawing new ones (tests,
+    /// re-creating a campaign).
+    #[arg(long)]
+    pub secret: Option<PathBuf>,
+    /// Players, addresses, languages, mail, Maildir and deadlines, as `dikast setup`
+    /// takes them.
+    #[command(flatten)]
+    pub settings: crate::setup::SetupArgs,
+}
+
+/// The arguments of `dikast setup`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct SetupArgs {
+    /// The campaign folder.
+    pub dir: PathBuf,
+    #[command(flatten)]
+    pub settings: crate::setup::SetupArgs,
+}
+
+/// The arguments of `dikast doctor`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct DoctorArgs {
+    /// The campaign folder.
+    pub dir: PathBuf,
+    /// Do not connect to the SMTP server.
+    #[arg(long)]
+    pub offline: bool,
+}
+
+/// The arguments of `dikast check`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct CheckArgs {
+    /// The orders file to check (YAML, as you will send it).
+    pub orders: PathBuf,
+    /// The game file or the side's view the orders are written against.
+    #[arg(long)]
+    pub against: PathBuf,
+    /// The language of the answer (default: English; views record none).
+    #[arg(long, value_enum)]
+    pub lang: Option<Language>,
+}
+
+/// The arguments of `dikast adjudicate`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct AdjudicateArgs {
+    /// The campaign folder (made by `dikast new`).
+    pub dir: PathBuf,
+    /// Turn each invalid order into its documented default (the reports say so)
+    /// instead of stopping.
+    #[arg(long)]
+    pub fallback: bool,
+    /// Mail the reports after writing them (see `dikast mail`).
+    #[arg(long)]
+    pub mail: bool,
+    /// Adjudicate even though no side sent orders (every side NMR). Without it, a
+    /// turn with an empty orders folder is refused: usually a second run by mistake.
+    #[arg(long)]
+    pub allow_no_orders: bool,
+    /// Adjudicate at once even though the deadline is ahead and a side owes orders
+    /// (without it that is refused); the players' mail says so.
+    #[arg(long)]
+    pub now: bool,
+    /// The time to act at, RFC 3339, instead of the system clock (tests, "what if").
+    #[arg(long)]
+    pub clock: Option<String>,
+}
+
+/// The arguments of `dikast verify`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct VerifyArgs {
+    /// A campaign folder or a published copy.
+    pub dir: Option<PathBuf>,
+    /// Check the open dice of this report instead.
+    #[arg(long, conflicts_with = "dir")]
+    pub report: Option<PathBuf>,
+    /// Your own orders file, to check it is the one adjudicated.
+    #[arg(long, requires = "report")]
+    pub orders: Option<PathBuf>,
+    /// The view of the report's turn you received before writing your orders: anchors
+    /// the report to it (commitment, game file hash).
+    #[arg(long, requires = "report")]
+    pub view: Option<PathBuf>,
+    /// Check a folder of your views, reports and orders as one chain instead.
+    #[arg(long, conflicts_with_all = ["dir", "report"])]
+    pub player: Option<PathBuf>,
+}
+
+/// The arguments of `dikast publish`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct PublishArgs {
+    /// The campaign folder.
+    pub dir: PathBuf,
+    /// The new folder to write the published copy to.
+    pub out: PathBuf,
+    /// Publish a game that is not over (it reveals every hand and sealed event).
+    #[arg(long)]
+    pub force: bool,
+    /// Also write a static website in OUT/site/: an index with the timeline, a page
+    /// per turn (maps, reports, dice), English and Russian, and verify.html, which
+    /// checks every die in the reader's browser (docs/publish.md).
+    #[arg(long)]
+    pub site: bool,
+}
+
+/// The arguments of `dikast show`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct ShowArgs {
+    /// A view (a player's) or a game file (the moderator's: give --side).
+    pub file: PathBuf,
+    /// With a game file: show this side's view of it.
+    #[arg(long)]
+    pub side: Option<String>,
+    /// text/markdown: the position in words; json: the file; svg, png: the map.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// The language of the words (default: English; views record none).
+    #[arg(long, value_enum)]
+    pub lang: Option<Language>,
+    /// Write to this file instead of standard output (a PNG is never written to a
+    /// terminal).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// The arguments of `dikast template`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct TemplateArgs {
+    /// A view file (`view-<side>.yaml`, as mailed), a game file (with --side), or a
+    /// campaign folder (with --side).
+    pub from: PathBuf,
+    /// The side whose orders to write (a view's own side by default).
+    #[arg(long)]
+    pub side: Option<String>,
+    /// The language of the skeleton's header (default: English; views record none).
+    #[arg(long, value_enum)]
+    pub lang: Option<Language>,
+}
+
+/// The arguments of `dikast schema`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct SchemaArgs {
+    /// orders: a game's orders (save it as orders.schema.json beside your orders);
+    /// game, view: the files dikast writes.
+    #[arg(value_enum)]
+    pub kind: SchemaKind,
+    /// Whose orders: a game id (`rules:` of its files), or a campaign folder, game
+    /// file or view. Default: the only game, when this dikast knows one.
+    #[arg(long = "for")]
+    pub for_: Option<String>,
+}
+
+/// The arguments of `dikast dice`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct DiceArgs {
+    /// The turn key K_t, hex.
+    #[arg(long, required_unless_present = "chain")]
+    pub key: Option<String>,
+    /// The event label, as the report's dice section gives it (`battle:Plataea:1`).
+    #[arg(long, requires = "key")]
+    pub label: Option<String>,
+    /// u_t, hex, for a sealed event.
+    #[arg(long, requires = "key")]
+    pub sealed: Option<String>,
+    /// How many dice of the event to print, in order, on one line (all of them,
+    /// streamed as drawn; at most 4294967295).
+    #[arg(long, default_value_t = 10)]
+    pub count: u32,
+    /// The faces of each die (1–256).
+    #[arg(long, default_value_t = 6)]
+    pub sides: u32,
+    /// A chain value, hex: print the next values down the chain.
+    #[arg(long, conflicts_with = "key")]
+    pub chain: Option<String>,
+    /// How many values down the chain to print (at most the longest chain, 100000).
+    #[arg(long, default_value_t = 1, requires = "chain")]
+    pub steps: u32,
+    /// Walk the sealed chain instead of the open one.
+    #[arg(long, requires = "chain")]
+    pub sealed_chain: bool,
+}
+
+/// The arguments of `dikast mail`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct MailArgs {
+    /// The campaign folder (its campaign.yaml has the addresses and mail settings).
+    pub dir: PathBuf,
+    /// The turn whose reports to mail (default: the latest adjudicated).
+    #[arg(long)]
+    pub turn: Option<u32>,
+    /// Write the messages as .eml files into turns/NNNN/mail/dry-run/ instead.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Send again the messages marked uncertain (the server may have stored them;
+    /// you checked that they did not arrive).
+    #[arg(long, conflicts_with = "uncertain_arrived")]
+    pub resend_uncertain: bool,
+    /// Record the messages marked uncertain as sent (you checked that they arrived).
+    #[arg(long)]
+    pub uncertain_arrived: bool,
+}
+
+/// The arguments of `dikast status`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct StatusArgs {
+    /// The campaign folder.
+    pub dir: PathBuf,
+    /// The time to judge deadlines at, RFC 3339 (`2026-03-08T18:00:00Z`), instead of
+    /// the system clock: for tests and for asking "what if". (`--now TIME`, its
+    /// old name, still works.)
+    #[arg(long, alias = "now")]
+    pub clock: Option<String>,
+}
+
+/// The arguments of `dikast receive`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct ReceiveArgs {
+    /// The campaign folder.
+    pub dir: PathBuf,
+    /// Read every message in this Maildir's new/ (handled ones move to cur/).
+    #[arg(long)]
+    pub maildir: Option<PathBuf>,
+    /// The arrival time to record, RFC 3339, instead of the system clock.
+    #[arg(long)]
+    pub clock: Option<String>,
+    /// How long to wait, in seconds (at most 600), while another dikast works on the
+    /// campaign; still busy then, receive exits 75 (EX_TEMPFAIL) and a mail server
+    /// keeps the message to try again.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(0..=600))]
+    pub lock_wait: u64,
+}
+
+/// The arguments of `dikast tick`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct TickArgs {
+    /// A campaign folder, or a folder of campaign folders.
+    pub dir: PathBuf,
+    /// The time to act at, RFC 3339, instead of the system clock.
+    #[arg(long)]
+    pub clock: Option<String>,
+}
+
+/// The arguments of `dikast remind`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct RemindArgs {
+    /// The campaign folder.
+    pub dir: PathBuf,
+    /// The time to act at, RFC 3339, instead of the system clock.
+    #[arg(long)]
+    pub clock: Option<String>,
+}
+
+/// The arguments of `dikast deadline`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct DeadlineArgs {
+    /// The campaign folder.
+    pub dir: PathBuf,
+    /// The new deadline: RFC 3339 (`2026-03-08T18:00:00Z`) or `+48h` (from the
+    /// deadline in force, or from now when none is).
+    #[arg(long)]
+    pub set: String,
+    /// The time to act at, RFC 3339, instead of the system clock.
+    #[arg(long)]
+    pub clock: Option<String>,
+}
+
+/// The arguments of `dikast undo`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct UndoArgs {
+    /// The campaign folder.
+    pub dir: PathBuf,
+    /// Undo even though mail was sent (every player gets a correction notice) or the
+    /// next turn already holds orders.
+    #[arg(long)]
+    pub force: bool,
+    /// The time to act at, RFC 3339, instead of the system clock.
+    #[arg(long)]
+    pub clock: Option<String>,
+}
+
+/// The arguments of `dikast demo`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct DemoArgs {
+    /// The embedded scenario to play (its examples are orders-examples/<scenario>/).
+    #[arg(long)]
+    pub scenario: Option<String>,
+    /// Keep the campaign in this folder instead of a temporary one.
+    #[arg(long)]
+    pub keep: Option<PathBuf>,
+    /// An orders examples folder laid out as orders-examples/ (default: the
+    /// examples built into this dikast, so the demo runs from any folder).
+    #[arg(long)]
+    pub examples: Option<PathBuf>,
+    /// Then publish the kept campaign to this new folder with its website, as
+    /// `publish --force --site` does (the demo's game is not over).
+    #[arg(long, requires = "keep")]
+    pub site: Option<PathBuf>,
+}
+
+/// The arguments of `dikast completions`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// The arguments of `dikast man`.
+#[derive(Args, Debug)]
+#[group(skip)]
+pub struct ManArgs {
+    /// The command whose page to print (default: dikast's own page).
+    pub command: Option<String>,
 }
 
 /// The command line's definition with what only the games know filled in: the sides a
@@ -513,400 +619,427 @@ fn game_of_campaign<'r>(reg: &'r Registry, layout: &Layout) -> Result<&'r dyn Ga
     reg.find(&c.rules)
 }
 
+/// Runs one command: each has its own function below, in the order `--help` lists them.
 fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
     match cmd {
-        Command::New {
-            dir,
-            scenario,
-            players,
-            game_id,
-            chain_length,
-            secret,
-            settings,
-        } => {
-            let secret = match secret {
-                Some(p) => {
-                    let b = fsx::read_limited(&p)?;
-                    Some(pipeline::parse_file::<Secret>(
-                        &p.display().to_string(),
-                        &b,
-                        "secret file",
-                    )?)
-                }
-                None => None,
-            };
-            let game_id = game_id.unwrap_or_else(|| {
-                dir.file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_else(|| "campaign".into())
-            });
-            let opts = NewOptions {
-                game_id,
-                chain_length: secret
-                    .as_ref()
-                    .map(|s| s.chain_length)
-                    .unwrap_or(chain_length),
-                secret,
-                start: crate::rules::StartOptions { players },
-            };
-            let scenario = match scenario.or_else(|| reg.default_scenario().map(String::from)) {
-                Some(s) => s,
-                None => {
-                    return Err(Failure::Refused(
-                        "this dikast embeds no scenario: give --scenario FILE".into(),
-                    ))
-                }
-            };
-            let (game, name, text, embedded) = if let Some((g, t)) = reg.by_scenario(&scenario) {
-                (g, scenario.clone(), t.to_string(), true)
-            } else {
-                let p = Path::new(&scenario);
-                if !p.exists() {
-                    return Err(Failure::Refused(format!(
-                        "`{scenario}` is neither an embedded scenario ({}) nor a file",
-                        reg.scenario_names().join(", ")
-                    )));
-                }
-                let b = fsx::read_limited(p)?;
-                if b.len() > crate::yaml::MAX_FILE_BYTES {
-                    return Err(Failure::Refused(format!(
-                        "{scenario} is larger than {} bytes, the most dikast reads",
-                        crate::yaml::MAX_FILE_BYTES
-                    )));
-                }
-                let text = String::from_utf8(b)
-                    .map_err(|_| Failure::Refused(format!("{scenario} is not UTF-8 text")))?;
-                let v: serde_yaml::Value = serde_yaml::from_str(&text)
-                    .map_err(|e| Failure::Refused(format!("{scenario}: {e}")))?;
-                let rules = v.get("rules").and_then(|r| r.as_str()).unwrap_or("");
-                let name = v
-                    .get("scenario")
-                    .and_then(|r| r.as_str())
-                    .unwrap_or("custom")
-                    .to_string();
-                (reg.find(rules)?, name, text, false)
-            };
-            let existed = dir.exists();
-            game.create(&dir, &name, &text, embedded, &opts)?;
-            let layout = Layout::new(&dir);
-            let mut set = String::new();
-            if !settings.is_empty() {
-                // The folder was new (or empty): a setting refused leaves nothing behind.
-                let applied = layout
-                    .load_campaign()
-                    .and_then(|c| crate::setup::apply(&dir, &c, &settings))
-                    .and_then(|a| crate::setup::write(&layout, &a).map(|_| a));
-                match applied {
-                    Ok(a) => set = a.lines.iter().map(|l| format!("{l}\n")).collect(),
-                    Err(f) => {
-                        let _ = std::fs::remove_dir_all(&dir);
-                        if existed {
-                            let _ = std::fs::create_dir(&dir);
-                        }
-                        return Err(f);
-                    }
-                }
-            }
-            let first: serde_yaml::Value =
-                serde_yaml::from_slice(&fsx::read_limited(&layout.game(1))?)
-                    .map_err(|e| Failure::Refused(format!("{}: {e}", layout.game(1).display())))?;
-            let step = first.get("step").and_then(|s| s.as_str()).unwrap_or("");
-            Ok(format!(
-                "created campaign `{}` in {}\n{set}turn 1 awaits every side's orders ({step}); views are in {}\n",
-                opts.game_id,
-                dir.display(),
-                layout.turn_dir(1).display()
-            ))
-        }
-        Command::Check {
-            orders,
-            against,
-            lang,
-        } => {
-            let ab = fsx::read_limited(&against)?;
-            game_of(reg, &against, &ab)?.check(&orders, &against, &ab, lang.map(Language::lang))
-        }
-        Command::Adjudicate {
-            dir,
-            fallback,
-            mail,
-            allow_no_orders,
-            now,
-            clock,
-        } => {
-            let layout = Layout::new(&dir);
-            let game = game_of_campaign(reg, &layout)?;
-            let at = clock_at(clock.as_deref())?;
-            // A crashed run is put right first, under the lock, before the deadline
-            // policy reads the pending turn: `adjudicate` does it (and stops there when
-            // it finished a stopped commit).
-            let mut out = String::new();
-            let done = game.adjudicate(
-                &layout,
-                &campaign::AdjudicateOptions {
-                    fallback,
-                    allow_no_orders,
-                    clock: Some(at),
-                    clock_given: clock.is_some(),
-                    early: now,
-                },
-            )?;
-            out.extend(done.notes.iter().map(|n| format!("{n}\n")));
-            if done.turn == 0 {
-                out.push_str(
-                    "nothing else was done: run `dikast adjudicate` again for the next turn\n",
-                );
-                return Ok(out);
-            }
-            let next = if done.over {
-                "the game is over".to_string()
-            } else {
-                format!("turn {} awaits orders", done.turn + 1)
-            };
-            out.push_str(&format!(
-                "turn {} adjudicated; reports in {}; {next}\n",
-                done.turn,
-                layout.rel(&layout.turn_dir(done.turn)),
-            ));
-            if mail {
-                let mailed = game.send_turn(&layout, done.turn, false);
-                let mut out = crate::mail::after_adjudication(out, mailed);
-                // Then the next turn's calls for orders, as the next `tick` would send
-                // them (each once: a later tick sends none again).
-                if !done.over {
-                    out = calls_after(game, &layout, out);
-                }
-                return out;
-            }
-            Ok(out)
-        }
-        Command::Verify {
-            dir,
-            report,
-            orders,
-            view,
-            player,
-        } => {
-            if let Some(p) = player {
-                let sum = verify::player_folder(&p)?;
-                return Ok(format!("{}\nverified\n", sum.lines.join("\n")));
-            }
-            let sum = match (dir, report) {
-                (_, Some(r)) => {
-                    let sum = verify::report_dice(&r, orders.as_deref(), view.as_deref())?;
-                    if view.is_none() {
-                        return Ok(format!(
-                            "{}\nverified in itself only: not anchored to your view (add --view)\n",
-                            sum.lines.join("\n")
-                        ));
-                    }
-                    sum
-                }
-                (Some(d), None) => {
-                    // Whatever in the archive does not check out fails verification (exit 3).
-                    let layout = Layout::new(&d);
-                    let g1 = layout.game(1);
-                    if d.is_dir() && !g1.exists() {
-                        return Err(Failure::Verify(format!(
-                            "{} is missing from the archive",
-                            layout.rel(&g1)
-                        )));
-                    }
-                    let gb = fsx::read_limited(&g1).map_err(|f| match f {
-                        Failure::Io(m) => Failure::Verify(m),
-                        f => f,
-                    })?;
-                    // An archive is verified with what it holds: its own `scenarios/`,
-                    // never a copy lying around it.
-                    campaign::register_campaign_scenarios(&d);
-                    let game = rules_of(reg, &g1, &gb).map_err(|f| match f {
-                        Failure::Refused(m) => Failure::Verify(m),
-                        f => verify::as_archive_failure(f),
-                    })?;
-                    game.verify_archive(&layout)?
-                }
-                (None, None) => {
-                    return Err(Failure::Refused(
-                        "give a campaign folder, --report FILE or --player DIR".into(),
-                    ))
-                }
-            };
-            Ok(format!("{}\nverified\n", sum.lines.join("\n")))
-        }
-        Command::Publish {
-            dir,
-            out,
-            force,
-            site,
-        } => {
-            let make = |root: &Path| crate::site::build(reg, root);
-            let extra: Option<(&str, crate::publish::Extra)> =
-                site.then_some((crate::site::SITE_DIR, &make));
-            crate::publish::publish_with(&Layout::new(&dir), &out, force, extra)
-        }
-        Command::Show {
-            file,
-            side,
-            format,
-            lang,
-            out,
-        } => {
-            let b = fsx::read_limited(&file)?;
-            let shown = game_of(reg, &file, &b)?.show(
-                &file,
-                &b,
-                side.as_deref(),
-                format,
-                lang.map(Language::lang),
-            )?;
-            let bytes = match shown {
-                Shown::Text(t) if out.is_none() => return Ok(t),
-                Shown::Text(t) => t.into_bytes(),
-                Shown::Bytes(b) => b,
-            };
-            write_out(out.as_deref(), &bytes)
-        }
-        Command::Template { from, side, lang } => {
-            let lang = lang.map(Language::lang);
-            if from.is_dir() {
-                let layout = Layout::new(&from);
-                let game = game_of_campaign(reg, &layout)?;
-                let side = match side {
-                    Some(s) => s,
-                    None => {
-                        return Err(Failure::Refused(format!(
-                            "{} is a campaign folder: give --side (or give a view file instead)",
-                            from.display()
-                        )))
-                    }
-                };
-                game.template(&layout, &side, lang)
-            } else {
-                let b = fsx::read_limited(&from)?;
-                game_of(reg, &from, &b)?.template_file(&from, &b, side.as_deref(), lang)
-            }
-        }
-        Command::Completions { shell } => {
-            let mut buf = Vec::new();
-            clap_complete::generate(shell, &mut command_for(reg), "dikast", &mut buf);
-            String::from_utf8(buf)
-                .map_err(|_| Failure::Io("the completion script is not UTF-8".into()))
-        }
-        Command::Man { command } => man_page(reg, command.as_deref()),
-        Command::Schema { kind, for_ } => schema_cmd(reg, kind, for_.as_deref()),
+        Command::New(a) => new_cmd(reg, a),
+        Command::Setup(a) => crate::setup::setup(&Layout::new(&a.dir), &a.settings),
+        Command::Doctor(a) => crate::setup::doctor(&Layout::new(&a.dir), a.offline),
+        Command::Check(a) => check_cmd(reg, a),
+        Command::Adjudicate(a) => adjudicate_cmd(reg, a),
+        Command::Verify(a) => verify_cmd(reg, a),
+        Command::Publish(a) => publish_cmd(reg, a),
+        Command::Show(a) => show_cmd(reg, a),
+        Command::Template(a) => template_cmd(reg, a),
         Command::Odds {
             kind,
             view,
             scenario,
             rest,
         } => odds_cmd(reg, kind, view, scenario, rest),
-        Command::Dice {
-            key,
-            label,
-            sealed,
-            count,
-            sides,
-            chain,
-            steps,
-            sealed_chain,
-        } => dice_cmd(key, label, sealed, count, sides, chain, steps, sealed_chain),
-        Command::Mail {
-            dir,
-            turn,
-            dry_run,
-            resend_uncertain,
-            uncertain_arrived,
-        } => {
-            let layout = Layout::new(&dir);
-            let u = match (resend_uncertain, uncertain_arrived) {
-                (true, _) => crate::mail::Uncertain::Resend,
-                (_, true) => crate::mail::Uncertain::Arrived,
-                _ => crate::mail::Uncertain::Keep,
-            };
-            game_of_campaign(reg, &layout)?.mail_command(&layout, turn, dry_run, u)
+        Command::Schema(a) => schema_cmd(reg, a.kind, a.for_.as_deref()),
+        Command::Dice(a) => dice_cmd(a),
+        Command::Mail(a) => mail_cmd(reg, a),
+        Command::Status(a) => status_cmd(reg, a),
+        Command::Receive(a) => receive_cmd(reg, a),
+        Command::Tick(a) => tick_cmd(reg, a),
+        Command::Remind(a) => remind_cmd(reg, a),
+        Command::Deadline(a) => deadline_cmd(reg, a),
+        Command::Undo(a) => undo_cmd(reg, a),
+        Command::Demo(a) => demo_cmd(reg, a),
+        Command::Completions(a) => completions(reg, a.shell),
+        Command::Man(a) => man_page(reg, a.command.as_deref()),
+    }
+}
+
+/// `dikast new`: the campaign folder made from a scenario, then the settings given with
+/// it applied (a setting refused leaves nothing behind).
+fn new_cmd(reg: &Registry, a: NewArgs) -> Result<String, Failure> {
+    let NewArgs {
+        dir,
+        scenario,
+        players,
+        game_id,
+        chain_length,
+        secret,
+        settings,
+    } = a;
+    let secret = match secret {
+        Some(p) => {
+            let b = fsx::read_limited(&p)?;
+            Some(pipeline::parse_file::<Secret>(
+                &p.display().to_string(),
+                &b,
+                "secret file",
+            )?)
         }
-        Command::Status { dir, clock } => {
-            let now = clock_at(clock.as_deref())?;
-            let layout = Layout::new(&dir);
-            let st = game_of_campaign(reg, &layout)?.status(&layout)?;
-            Ok(crate::status::render(&layout, &st, now))
+        None => None,
+    };
+    let game_id = game_id.unwrap_or_else(|| {
+        dir.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "campaign".into())
+    });
+    let opts = NewOptions {
+        game_id,
+        chain_length: secret
+            .as_ref()
+            .map(|s| s.chain_length)
+            .unwrap_or(chain_length),
+        secret,
+        start: crate::rules::StartOptions { players },
+    };
+    let scenario = match scenario.or_else(|| reg.default_scenario().map(String::from)) {
+        Some(s) => s,
+        None => {
+            return Err(Failure::Refused(
+                "this dikast embeds no scenario: give --scenario FILE".into(),
+            ))
         }
-        Command::Receive {
-            dir,
-            maildir,
-            clock,
-            lock_wait,
-        } => {
-            let lock_wait = std::time::Duration::from_secs(lock_wait);
-            let layout = Layout::new(&dir);
-            let game = game_of_campaign(reg, &layout)?;
-            let at = clock_at(clock.as_deref())?;
-            let lines = match maildir {
-                Some(md) => crate::registry::with_desk(game, &layout, |d| {
-                    crate::receive::receive_maildir(&layout, d, &md, at, lock_wait)
-                })?,
-                None => {
-                    use std::io::Read as _;
-                    let mut raw = Vec::new();
-                    std::io::stdin()
-                        .take(crate::yaml::MAX_FILE_BYTES as u64 + 1)
-                        .read_to_end(&mut raw)
-                        .map_err(|e| Failure::Io(format!("standard input: {e}")))?;
-                    if raw.len() > crate::yaml::MAX_FILE_BYTES {
-                        return Err(Failure::Refused(
-                            "the message on standard input is too large".into(),
-                        ));
-                    }
-                    vec![crate::registry::with_desk(game, &layout, |d| {
-                        crate::receive::receive_message(&layout, d, &raw, at, lock_wait)
-                    })?]
+    };
+    let (game, name, text, embedded) = scenario_to_create(reg, &scenario)?;
+    let existed = dir.exists();
+    game.create(&dir, &name, &text, embedded, &opts)?;
+    let layout = Layout::new(&dir);
+    let mut set = String::new();
+    if !settings.is_empty() {
+        // The folder was new (or empty): a setting refused leaves nothing behind.
+        let applied = layout
+            .load_campaign()
+            .and_then(|c| crate::setup::apply(&dir, &c, &settings))
+            .and_then(|a| crate::setup::write(&layout, &a).map(|_| a));
+        match applied {
+            Ok(a) => set = a.lines.iter().map(|l| format!("{l}\n")).collect(),
+            Err(f) => {
+                let _ = std::fs::remove_dir_all(&dir);
+                if existed {
+                    let _ = std::fs::create_dir(&dir);
                 }
-            };
-            Ok(lines.iter().map(|l| format!("{l}\n")).collect())
-        }
-        Command::Tick { dir, clock } => {
-            crate::tick::tick(reg, &dir, clock_at(clock.as_deref())?, clock.is_some())
-        }
-        Command::Remind { dir, clock } => {
-            let layout = Layout::new(&dir);
-            let _tick = crate::tick::hold_tick_lock(&layout)?;
-            crate::tick::remind(reg, &layout, clock_at(clock.as_deref())?)
-        }
-        Command::Deadline { dir, set, clock } => {
-            let layout = Layout::new(&dir);
-            let _tick = crate::tick::hold_tick_lock(&layout)?;
-            crate::tick::set_deadline(reg, &layout, &set, clock_at(clock.as_deref())?)
-        }
-        Command::Undo { dir, force, clock } => {
-            let layout = Layout::new(&dir);
-            let game = game_of_campaign(reg, &layout)?;
-            let _tick = crate::tick::hold_tick_lock(&layout)?;
-            crate::tick::undo(game, &layout, force, clock_at(clock.as_deref())?)
-        }
-        Command::Setup { dir, settings } => crate::setup::setup(&Layout::new(&dir), &settings),
-        Command::Doctor { dir, offline } => crate::setup::doctor(&Layout::new(&dir), offline),
-        Command::Demo {
-            scenario,
-            keep,
-            examples,
-            site,
-        } => {
-            let mut text = match examples {
-                Some(ex) => crate::demo::demo(reg, scenario.as_deref(), keep.as_deref(), &ex),
-                None => crate::demo::demo_embedded(reg, scenario.as_deref(), keep.as_deref()),
-            }?;
-            if let (Some(out), Some(dir)) = (site, keep) {
-                let make = |root: &Path| crate::site::build(reg, root);
-                text.push_str(&crate::publish::publish_with(
-                    &Layout::new(&dir),
-                    &out,
-                    true,
-                    Some((crate::site::SITE_DIR, &make)),
-                )?);
+                return Err(f);
             }
-            Ok(text)
         }
     }
+    let first: serde_yaml::Value = serde_yaml::from_slice(&fsx::read_limited(&layout.game(1))?)
+        .map_err(|e| Failure::Refused(format!("{}: {e}", layout.game(1).display())))?;
+    let step = first.get("step").and_then(|s| s.as_str()).unwrap_or("");
+    Ok(format!(
+        "created campaign `{}` in {}\n{set}turn 1 awaits every side's orders ({step}); views are in {}\n",
+        opts.game_id,
+        dir.display(),
+        layout.turn_dir(1).display()
+    ))
+}
+
+/// The scenario `dikast new --scenario` names: an embedded one, or a scenario file (its
+/// game from its `rules:`). Returns the game, the scenario's name, its text and whether
+/// it is embedded.
+fn scenario_to_create<'r>(
+    reg: &'r Registry,
+    scenario: &str,
+) -> Result<(&'r dyn Game, String, String, bool), Failure> {
+    if let Some((g, t)) = reg.by_scenario(scenario) {
+        return Ok((g, scenario.to_string(), t.to_string(), true));
+    }
+    let p = Path::new(scenario);
+    if !p.exists() {
+        return Err(Failure::Refused(format!(
+            "`{scenario}` is neither an embedded scenario ({}) nor a file",
+            reg.scenario_names().join(", ")
+        )));
+    }
+    let b = fsx::read_limited(p)?;
+    if b.len() > crate::yaml::MAX_FILE_BYTES {
+        return Err(Failure::Refused(format!(
+            "{scenario} is larger than {} bytes, the most dikast reads",
+            crate::yaml::MAX_FILE_BYTES
+        )));
+    }
+    let text = String::from_utf8(b)
+        .map_err(|_| Failure::Refused(format!("{scenario} is not UTF-8 text")))?;
+    let v: serde_yaml::Value =
+        serde_yaml::from_str(&text).map_err(|e| Failure::Refused(format!("{scenario}: {e}")))?;
+    let rules = v.get("rules").and_then(|r| r.as_str()).unwrap_or("");
+    let name = v
+        .get("scenario")
+        .and_then(|r| r.as_str())
+        .unwrap_or("custom")
+        .to_string();
+    Ok((reg.find(rules)?, name, text, false))
+}
+
+/// `dikast check`: one orders file against a game file or a view.
+fn check_cmd(reg: &Registry, a: CheckArgs) -> Result<String, Failure> {
+    let ab = fsx::read_limited(&a.against)?;
+    game_of(reg, &a.against, &ab)?.check(&a.orders, &a.against, &ab, a.lang.map(Language::lang))
+}
+
+/// `dikast adjudicate`: the pending turn adjudicated, then (with --mail) its reports and
+/// the next turn's calls for orders mailed.
+fn adjudicate_cmd(reg: &Registry, a: AdjudicateArgs) -> Result<String, Failure> {
+    let layout = Layout::new(&a.dir);
+    let game = game_of_campaign(reg, &layout)?;
+    let at = clock_at(a.clock.as_deref())?;
+    // A crashed run is put right first, under the lock, before the deadline
+    // policy reads the pending turn: `adjudicate` does it (and stops there when
+    // it finished a stopped commit).
+    let mut out = String::new();
+    let done = game.adjudicate(
+        &layout,
+        &campaign::AdjudicateOptions {
+            fallback: a.fallback,
+            allow_no_orders: a.allow_no_orders,
+            clock: Some(at),
+            clock_given: a.clock.is_some(),
+            early: a.now,
+        },
+    )?;
+    out.extend(done.notes.iter().map(|n| format!("{n}\n")));
+    if done.turn == 0 {
+        out.push_str("nothing else was done: run `dikast adjudicate` again for the next turn\n");
+        return Ok(out);
+    }
+    let next = if done.over {
+        "the game is over".to_string()
+    } else {
+        format!("turn {} awaits orders", done.turn + 1)
+    };
+    out.push_str(&format!(
+        "turn {} adjudicated; reports in {}; {next}\n",
+        done.turn,
+        layout.rel(&layout.turn_dir(done.turn)),
+    ));
+    if a.mail {
+        let mailed = game.send_turn(&layout, done.turn, false);
+        let mut out = crate::mail::after_adjudication(out, mailed);
+        // Then the next turn's calls for orders, as the next `tick` would send
+        // them (each once: a later tick sends none again).
+        if !done.over {
+            out = calls_after(game, &layout, out);
+        }
+        return out;
+    }
+    Ok(out)
+}
+
+/// `dikast verify`: a player's folder, one report's dice, or a whole archive.
+fn verify_cmd(reg: &Registry, a: VerifyArgs) -> Result<String, Failure> {
+    if let Some(p) = a.player {
+        let sum = verify::player_folder(&p)?;
+        return Ok(format!("{}\nverified\n", sum.lines.join("\n")));
+    }
+    let sum = match (a.dir, a.report) {
+        (_, Some(r)) => {
+            let sum = verify::report_dice(&r, a.orders.as_deref(), a.view.as_deref())?;
+            if a.view.is_none() {
+                return Ok(format!(
+                    "{}\nverified in itself only: not anchored to your view (add --view)\n",
+                    sum.lines.join("\n")
+                ));
+            }
+            sum
+        }
+        (Some(d), None) => verify_archive(reg, &d)?,
+        (None, None) => {
+            return Err(Failure::Refused(
+                "give a campaign folder, --report FILE or --player DIR".into(),
+            ))
+        }
+    };
+    Ok(format!("{}\nverified\n", sum.lines.join("\n")))
+}
+
+/// `dikast verify DIR`: the whole archive, with the scenarios it holds.
+fn verify_archive(reg: &Registry, d: &Path) -> Result<crate::verify::Summary, Failure> {
+    // Whatever in the archive does not check out fails verification (exit 3).
+    let layout = Layout::new(d);
+    let g1 = layout.game(1);
+    if d.is_dir() && !g1.exists() {
+        return Err(Failure::Verify(format!(
+            "{} is missing from the archive",
+            layout.rel(&g1)
+        )));
+    }
+    let gb = fsx::read_limited(&g1).map_err(|f| match f {
+        Failure::Io(m) => Failure::Verify(m),
+        f => f,
+    })?;
+    // An archive is verified with what it holds: its own `scenarios/`,
+    // never a copy lying around it.
+    campaign::register_campaign_scenarios(d);
+    let game = rules_of(reg, &g1, &gb).map_err(|f| match f {
+        Failure::Refused(m) => Failure::Verify(m),
+        f => verify::as_archive_failure(f),
+    })?;
+    game.verify_archive(&layout)
+}
+
+/// `dikast publish`: the archive for everyone, with its website when asked.
+fn publish_cmd(reg: &Registry, a: PublishArgs) -> Result<String, Failure> {
+    let make = |root: &Path| crate::site::build(reg, root);
+    let extra: Option<(&str, crate::publish::Extra)> =
+        a.site.then_some((crate::site::SITE_DIR, &make));
+    crate::publish::publish_with(&Layout::new(&a.dir), &a.out, a.force, extra)
+}
+
+/// `dikast show`: a game file or view in words, as JSON, or as a map.
+fn show_cmd(reg: &Registry, a: ShowArgs) -> Result<String, Failure> {
+    let b = fsx::read_limited(&a.file)?;
+    let shown = game_of(reg, &a.file, &b)?.show(
+        &a.file,
+        &b,
+        a.side.as_deref(),
+        a.format,
+        a.lang.map(Language::lang),
+    )?;
+    let bytes = match shown {
+        Shown::Text(t) if a.out.is_none() => return Ok(t),
+        Shown::Text(t) => t.into_bytes(),
+        Shown::Bytes(b) => b,
+    };
+    write_out(a.out.as_deref(), &bytes)
+}
+
+/// `dikast template`: an orders skeleton from a view, a game file or a campaign folder.
+fn template_cmd(reg: &Registry, a: TemplateArgs) -> Result<String, Failure> {
+    let TemplateArgs { from, side, lang } = a;
+    let lang = lang.map(Language::lang);
+    if from.is_dir() {
+        let layout = Layout::new(&from);
+        let game = game_of_campaign(reg, &layout)?;
+        let side = match side {
+            Some(s) => s,
+            None => {
+                return Err(Failure::Refused(format!(
+                    "{} is a campaign folder: give --side (or give a view file instead)",
+                    from.display()
+                )))
+            }
+        };
+        game.template(&layout, &side, lang)
+    } else {
+        let b = fsx::read_limited(&from)?;
+        game_of(reg, &from, &b)?.template_file(&from, &b, side.as_deref(), lang)
+    }
+}
+
+/// `dikast mail`: a turn's reports mailed (or written as .eml files with --dry-run).
+fn mail_cmd(reg: &Registry, a: MailArgs) -> Result<String, Failure> {
+    let layout = Layout::new(&a.dir);
+    let u = match (a.resend_uncertain, a.uncertain_arrived) {
+        (true, _) => crate::mail::Uncertain::Resend,
+        (_, true) => crate::mail::Uncertain::Arrived,
+        _ => crate::mail::Uncertain::Keep,
+    };
+    game_of_campaign(reg, &layout)?.mail_command(&layout, a.turn, a.dry_run, u)
+}
+
+/// `dikast status`: which orders of the pending turn are in, missing or late.
+fn status_cmd(reg: &Registry, a: StatusArgs) -> Result<String, Failure> {
+    let now = clock_at(a.clock.as_deref())?;
+    let layout = Layout::new(&a.dir);
+    let st = game_of_campaign(reg, &layout)?.status(&layout)?;
+    Ok(crate::status::render(&layout, &st, now))
+}
+
+/// `dikast receive`: orders by mail, from a Maildir or one message on standard input.
+fn receive_cmd(reg: &Registry, a: ReceiveArgs) -> Result<String, Failure> {
+    let lock_wait = std::time::Duration::from_secs(a.lock_wait);
+    let layout = Layout::new(&a.dir);
+    let game = game_of_campaign(reg, &layout)?;
+    let at = clock_at(a.clock.as_deref())?;
+    let lines = match a.maildir {
+        Some(md) => crate::registry::with_desk(game, &layout, |d| {
+            crate::receive::receive_maildir(&layout, d, &md, at, lock_wait)
+        })?,
+        None => {
+            let raw = read_stdin_message()?;
+            vec![crate::registry::with_desk(game, &layout, |d| {
+                crate::receive::receive_message(&layout, d, &raw, at, lock_wait)
+            })?]
+        }
+    };
+    Ok(lines.iter().map(|l| format!("{l}\n")).collect())
+}
+
+/// The one message `dikast receive` reads from standard input, refused past the most
+/// dikast reads.
+fn read_stdin_message() -> Result<Vec<u8>, Failure> {
+    use std::io::Read as _;
+    let mut raw = Vec::new();
+    std::io::stdin()
+        .take(crate::yaml::MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut raw)
+        .map_err(|e| Failure::Io(format!("standard input: {e}")))?;
+    if raw.len() > crate::yaml::MAX_FILE_BYTES {
+        return Err(Failure::Refused(
+            "the message on standard input is too large".into(),
+        ));
+    }
+    Ok(raw)
+}
+
+/// `dikast tick`: one run of a campaign, or of a folder of campaigns.
+fn tick_cmd(reg: &Registry, a: TickArgs) -> Result<String, Failure> {
+    crate::tick::tick(
+        reg,
+        &a.dir,
+        clock_at(a.clock.as_deref())?,
+        a.clock.is_some(),
+    )
+}
+
+/// `dikast remind`, under the tick lock.
+fn remind_cmd(reg: &Registry, a: RemindArgs) -> Result<String, Failure> {
+    let layout = Layout::new(&a.dir);
+    let _tick = crate::tick::hold_tick_lock(&layout)?;
+    crate::tick::remind(reg, &layout, clock_at(a.clock.as_deref())?)
+}
+
+/// `dikast deadline`, under the tick lock.
+fn deadline_cmd(reg: &Registry, a: DeadlineArgs) -> Result<String, Failure> {
+    let layout = Layout::new(&a.dir);
+    let _tick = crate::tick::hold_tick_lock(&layout)?;
+    crate::tick::set_deadline(reg, &layout, &a.set, clock_at(a.clock.as_deref())?)
+}
+
+/// `dikast undo`, under the tick lock.
+fn undo_cmd(reg: &Registry, a: UndoArgs) -> Result<String, Failure> {
+    let layout = Layout::new(&a.dir);
+    let game = game_of_campaign(reg, &layout)?;
+    let _tick = crate::tick::hold_tick_lock(&layout)?;
+    crate::tick::undo(game, &layout, a.force, clock_at(a.clock.as_deref())?)
+}
+
+/// `dikast demo`: a campaign played with the orders examples, then (with --site) published
+/// with its website.
+fn demo_cmd(reg: &Registry, a: DemoArgs) -> Result<String, Failure> {
+    let DemoArgs {
+        scenario,
+        keep,
+        examples,
+        site,
+    } = a;
+    let mut text = match examples {
+        Some(ex) => crate::demo::demo(reg, scenario.as_deref(), keep.as_deref(), &ex),
+        None => crate::demo::demo_embedded(reg, scenario.as_deref(), keep.as_deref()),
+    }?;
+    if let (Some(out), Some(dir)) = (site, keep) {
+        let make = |root: &Path| crate::site::build(reg, root);
+        text.push_str(&crate::publish::publish_with(
+            &Layout::new(&dir),
+            &out,
+            true,
+            Some((crate::site::SITE_DIR, &make)),
+        )?);
+    }
+    Ok(text)
+}
+
+/// `dikast completions SHELL`: the shell's completion script.
+fn completions(reg: &Registry, shell: clap_complete::Shell) -> Result<String, Failure> {
+    let mut buf = Vec::new();
+    clap_complete::generate(shell, &mut command_for(reg), "dikast", &mut buf);
+    String::from_utf8(buf).map_err(|_| Failure::Io("the completion script is not UTF-8".into()))
 }
 
 /// What `adjudicate --mail` printed, and the next turn's calls for orders sent after it
@@ -1054,17 +1187,18 @@ fn schema_cmd(reg: &Registry, kind: SchemaKind, of: Option<&str>) -> Result<Stri
     Ok(crate::schema::pretty(&v))
 }
 
-#[allow(clippy::too_many_arguments)]
-fn dice_cmd(
-    key: Option<String>,
-    label: Option<String>,
-    sealed: Option<String>,
-    count: u32,
-    sides: u32,
-    chain: Option<String>,
-    steps: u32,
-    sealed_chain: bool,
-) -> Result<String, Failure> {
+/// `dikast dice`: the dice of one event, or values down a seed chain.
+fn dice_cmd(a: DiceArgs) -> Result<String, Failure> {
+    let DiceArgs {
+        key,
+        label,
+        sealed,
+        count,
+        sides,
+        chain,
+        steps,
+        sealed_chain,
+    } = a;
     let hex = |name: &str, v: &str| {
         dice::parse_hash(v).ok_or_else(|| Failure::Refused(format!("--{name} takes 64 hex digits")))
     };

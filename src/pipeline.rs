@@ -294,210 +294,12 @@ pub fn check_orders<R: Rules>(
     file: &SourceFile,
 ) -> (R::Orders, Vec<Diagnostic>) {
     let side = view.view_of.as_str();
-    let root = match yaml::parse_strict(file) {
+    let (root, body) = match orders_root(file) {
         Ok(r) => r,
-        Err(d) => return (R::default_orders(sc, &view.state, side), diag::cap(d, file)),
+        Err(d) => return (R::default_orders(sc, &view.state, side), d),
     };
-    if root.is_null() && root.span.1 <= root.span.0 {
-        // Nothing but blank lines and comments: no place to point at.
-        let d = Diagnostic::new(
-            "orders::empty",
-            format!(
-                "{} holds no orders: it is empty or only comments",
-                file.name
-            ),
-        )
-        .in_file(file)
-        .help("start from `dikast template`: it writes a correct skeleton");
-        return (R::default_orders(sc, &view.state, side), vec![d]);
-    }
-    let Some(pairs) = root.as_map() else {
-        // `game:demo` is one text value to YAML: a colon needs a space after it.
-        let no_space = root.as_str().is_some_and(|t| {
-            t.split_whitespace()
-                .any(|w| w.find(':').is_some_and(|i| i > 0 && i + 1 < w.len()))
-        });
-        let d = Diagnostic::new(
-            "orders::not-a-mapping",
-            format!(
-                "orders must be a mapping of `key: value` lines, found {}",
-                root.describe()
-            ),
-        )
-        .at(
-            file,
-            if root.span.1 > root.span.0 {
-                root.span
-            } else {
-                (0, 1.min(file.text.len()))
-            },
-        )
-        .help(if no_space {
-            "put a space after each key's colon (`game: demo-431`, not `game:demo-431`)"
-        } else {
-            "start from `dikast template`: it writes a correct skeleton"
-        });
-        return (R::default_orders(sc, &view.state, side), vec![d]);
-    };
-    // Bounded before anything reads it: what orders hold may reach the next game file.
-    let too_big = yaml::check_bounds(file, &root);
-    if !too_big.is_empty() {
-        return (
-            R::default_orders(sc, &view.state, side),
-            diag::cap(too_big, file),
-        );
-    }
     let mut diags = Vec::new();
-    let mut envelope_ok = true;
-    let need = |key: &str, diags: &mut Vec<Diagnostic>| -> Option<&Node> {
-        let v = root.get(key);
-        if v.is_none() {
-            diags.push(
-                Diagnostic::new("orders::missing-envelope", format!("the orders do not say `{key}:`"))
-                    .in_file(file)
-                    .help(format!("every orders file starts with game, turn, side and based_on; your view gives `{key}`")),
-            );
-        }
-        v
-    };
-    if let Some(g) = need("game", &mut diags) {
-        if g.as_str().map(str::trim) != Some(view.game.as_str()) {
-            envelope_ok = false;
-            diags.push(
-                Diagnostic::new(
-                    "orders::wrong-game",
-                    format!(
-                        "these orders are for game `{}`, not `{}`",
-                        g.as_str().unwrap_or("?"),
-                        view.game
-                    ),
-                )
-                .at(file, g.span)
-                .label("wrong game")
-                .help(format!("write `game: {}` (from your view)", view.game)),
-            );
-        }
-    } else {
-        envelope_ok = false;
-    }
-    if let Some(t) = need("turn", &mut diags) {
-        let written = t.as_str().map(str::trim).unwrap_or("?");
-        let quoted = matches!(t.kind, yaml::Kind::Scalar(_, false));
-        let later = t.as_u64().is_some_and(|n| n > view.turn as u64);
-        let right = t.as_u64() == Some(view.turn as u64);
-        if !right && (quoted || t.as_u64().is_none()) {
-            envelope_ok = false;
-            diags.push(
-                Diagnostic::new(
-                    "orders::wrong-turn",
-                    format!(
-                        "`turn` must be a plain number, and `{}` is not one",
-                        t.as_str()
-                            .map(|s| format!("{s:?}"))
-                            .unwrap_or_else(|| t.describe().into())
-                    ),
-                )
-                .at(file, t.span)
-                .label(if quoted {
-                    "text in quotes"
-                } else {
-                    "not a plain number"
-                })
-                .help(format!(
-                    "write the number alone, without quotes, sign or leading zero: `turn: {}`",
-                    view.turn
-                )),
-            );
-        } else if !right && later {
-            // Orders for a later turn than the view: the view is the old one.
-            envelope_ok = false;
-            diags.push(
-                Diagnostic::new(
-                    "orders::stale-view",
-                    format!(
-                        "these orders are for turn {written}, but they are checked against the view of turn {}, an older one",
-                        view.turn
-                    ),
-                )
-                .at(file, t.span)
-                .label(format!("the view is of turn {}", view.turn))
-                .help(format!(
-                    "check them against the view of turn {written} (the view mailed with the last report); only orders meant for turn {} say `turn: {}`",
-                    view.turn, view.turn
-                )),
-            );
-        } else if !right {
-            envelope_ok = false;
-            diags.push(
-                Diagnostic::new(
-                    "orders::wrong-turn",
-                    format!(
-                        "these orders are for turn {}, but the game awaits turn {}",
-                        t.as_str().unwrap_or("?"),
-                        view.turn
-                    ),
-                )
-                .at(file, t.span)
-                .label(format!("the game awaits turn {}", view.turn))
-                .help(format!(
-                    "write `turn: {}`; orders for another turn must be sent again",
-                    view.turn
-                )),
-            );
-        }
-    } else {
-        envelope_ok = false;
-    }
-    if let Some(s) = need("side", &mut diags) {
-        let given = s.as_str().unwrap_or("").trim().to_ascii_lowercase();
-        if given != side {
-            envelope_ok = false;
-            let sides = R::sides_of_view(sc, &view.state);
-            let msg = if sides.contains(&given) {
-                format!(
-                    "these orders are for {given}, but they are checked as the orders of {side}"
-                )
-            } else {
-                format!(
-                    "there is no side `{}` in this game",
-                    s.as_str().unwrap_or("?")
-                )
-            };
-            diags.push(
-                Diagnostic::new("orders::wrong-side", msg)
-                    .at(file, s.span)
-                    .label(format!("expected `{side}`"))
-                    .help_opt(if sides.contains(&given) {
-                        Some(format!(
-                            "check them against {given}'s own view, or fix `side:`"
-                        ))
-                    } else {
-                        did_you_mean(&given, sides.iter().map(String::as_str))
-                            .map(|h| format!("did you mean {h}?"))
-                    }),
-            );
-        }
-    } else {
-        envelope_ok = false;
-    }
-    if let Some(b) = need("based_on", &mut diags) {
-        let given = b.as_str().unwrap_or("").trim().to_ascii_lowercase();
-        let ok = given.len() >= 8
-            && given.bytes().all(|c| c.is_ascii_hexdigit())
-            && view.based_on.starts_with(&given);
-        if !ok {
-            envelope_ok = false;
-            diags.push(
-                Diagnostic::new("orders::stale", "`based_on` does not match the game file this turn awaits")
-                    .at(file, b.span)
-                    .label("not this turn's game file")
-                    .rule("orders are written against the current view: its `based_on` names the game file")
-                    .help(format!("write `based_on: {}` (or at least its first 8 digits) and check your orders against the new view", view.based_on)),
-            );
-        }
-    } else {
-        envelope_ok = false;
-    }
+    let envelope_ok = check_envelope::<R>(sc, view, &root, file, &mut diags);
     if let Some(e) = root.get("entropy") {
         if e.as_str().is_none() {
             diags.push(
@@ -510,14 +312,6 @@ pub fn check_orders<R: Rules>(
             );
         }
     }
-    let body: Vec<(Node, Node)> = pairs
-        .iter()
-        .filter(|(k, _)| {
-            !k.as_str()
-                .is_some_and(|s| ENVELOPE.iter().any(|e| e.eq_ignore_ascii_case(s)))
-        })
-        .cloned()
-        .collect();
     if !envelope_ok {
         // Orders for another game, turn or side are not read further: none of them apply.
         return (R::default_orders(sc, &view.state, side), diags);
@@ -525,6 +319,251 @@ pub fn check_orders<R: Rules>(
     let checked = R::check(sc, &view.state, side, &body, file);
     diags.extend(checked.problems);
     (checked.orders, diag::cap(diags, file))
+}
+
+/// The entries of a YAML mapping: each key with its value.
+type Pairs = Vec<(Node, Node)>;
+
+/// An orders file read as YAML: its root, and the entries of its mapping that are not
+/// the envelope's (the orders proper). `Err` with the problems, ready to show, when it is
+/// no YAML, empty, not a mapping, or past the bounds.
+fn orders_root(file: &SourceFile) -> Result<(Node, Pairs), Vec<Diagnostic>> {
+    let root = yaml::parse_strict(file).map_err(|d| diag::cap(d, file))?;
+    if root.is_null() && root.span.1 <= root.span.0 {
+        // Nothing but blank lines and comments: no place to point at.
+        let d = Diagnostic::new(
+            "orders::empty",
+            format!(
+                "{} holds no orders: it is empty or only comments",
+                file.name
+            ),
+        )
+        .in_file(file)
+        .help("start from `dikast template`: it writes a correct skeleton");
+        return Err(vec![d]);
+    }
+    let Some(pairs) = root.as_map() else {
+        return Err(vec![not_a_mapping(&root, file)]);
+    };
+    // Bounded before anything reads it: what orders hold may reach the next game file.
+    let too_big = yaml::check_bounds(file, &root);
+    if !too_big.is_empty() {
+        return Err(diag::cap(too_big, file));
+    }
+    let body: Pairs = pairs
+        .iter()
+        .filter(|(k, _)| {
+            !k.as_str()
+                .is_some_and(|s| ENVELOPE.iter().any(|e| e.eq_ignore_ascii_case(s)))
+        })
+        .cloned()
+        .collect();
+    Ok((root, body))
+}
+
+/// Orders that are one value instead of a mapping, with the hint for `game:demo` (one
+/// text value to YAML: a colon needs a space after it).
+fn not_a_mapping(root: &Node, file: &SourceFile) -> Diagnostic {
+    let no_space = root.as_str().is_some_and(|t| {
+        t.split_whitespace()
+            .any(|w| w.find(':').is_some_and(|i| i > 0 && i + 1 < w.len()))
+    });
+    Diagnostic::new(
+        "orders::not-a-mapping",
+        format!(
+            "orders must be a mapping of `key: value` lines, found {}",
+            root.describe()
+        ),
+    )
+    .at(
+        file,
+        if root.span.1 > root.span.0 {
+            root.span
+        } else {
+            (0, 1.min(file.text.len()))
+        },
+    )
+    .help(if no_space {
+        "put a space after each key's colon (`game: demo-431`, not `game:demo-431`)"
+    } else {
+        "start from `dikast template`: it writes a correct skeleton"
+    })
+}
+
+/// The envelope (game, turn, side, based_on) against the view: every problem pushed, in
+/// that order; whether the orders are for this game, turn and side at all.
+fn check_envelope<R: Rules>(
+    sc: &R::Scenario,
+    view: &ViewFile<R::View>,
+    root: &Node,
+    file: &SourceFile,
+    diags: &mut Vec<Diagnostic>,
+) -> bool {
+    let mut envelope_ok = true;
+    let mut need = |key: &str, check: &dyn Fn(&Node) -> Option<Diagnostic>| match root.get(key) {
+        None => {
+            envelope_ok = false;
+            diags.push(
+                Diagnostic::new("orders::missing-envelope", format!("the orders do not say `{key}:`"))
+                    .in_file(file)
+                    .help(format!("every orders file starts with game, turn, side and based_on; your view gives `{key}`")),
+            );
+        }
+        Some(v) => {
+            if let Some(d) = check(v) {
+                envelope_ok = false;
+                diags.push(d);
+            }
+        }
+    };
+    need("game", &|g| wrong_game(view.game.as_str(), g, file));
+    need("turn", &|t| wrong_turn(view.turn, t, file));
+    need("side", &|s| wrong_side::<R>(sc, view, s, file));
+    need("based_on", &|b| stale_based_on(&view.based_on, b, file));
+    envelope_ok
+}
+
+/// `game:` naming another game than the view's.
+fn wrong_game(game: &str, g: &Node, file: &SourceFile) -> Option<Diagnostic> {
+    if g.as_str().map(str::trim) == Some(game) {
+        return None;
+    }
+    Some(
+        Diagnostic::new(
+            "orders::wrong-game",
+            format!(
+                "these orders are for game `{}`, not `{}`",
+                g.as_str().unwrap_or("?"),
+                game
+            ),
+        )
+        .at(file, g.span)
+        .label("wrong game")
+        .help(format!("write `game: {}` (from your view)", game)),
+    )
+}
+
+/// `turn:` not the plain number of the view's turn: not a number, a later turn (the
+/// view is the old one), or another turn.
+fn wrong_turn(turn: u32, t: &Node, file: &SourceFile) -> Option<Diagnostic> {
+    let written = t.as_str().map(str::trim).unwrap_or("?");
+    let quoted = matches!(t.kind, yaml::Kind::Scalar(_, false));
+    let later = t.as_u64().is_some_and(|n| n > turn as u64);
+    let right = t.as_u64() == Some(turn as u64);
+    if right {
+        return None;
+    }
+    if quoted || t.as_u64().is_none() {
+        return Some(
+            Diagnostic::new(
+                "orders::wrong-turn",
+                format!(
+                    "`turn` must be a plain number, and `{}` is not one",
+                    t.as_str()
+                        .map(|s| format!("{s:?}"))
+                        .unwrap_or_else(|| t.describe().into())
+                ),
+            )
+            .at(file, t.span)
+            .label(if quoted {
+                "text in quotes"
+            } else {
+                "not a plain number"
+            })
+            .help(format!(
+                "write the number alone, without quotes, sign or leading zero: `turn: {}`",
+                turn
+            )),
+        );
+    }
+    if later {
+        // Orders for a later turn than the view: the view is the old one.
+        return Some(
+            Diagnostic::new(
+                "orders::stale-view",
+                format!(
+                    "these orders are for turn {written}, but they are checked against the view of turn {}, an older one",
+                    turn
+                ),
+            )
+            .at(file, t.span)
+            .label(format!("the view is of turn {}", turn))
+            .help(format!(
+                "check them against the view of turn {written} (the view mailed with the last report); only orders meant for turn {} say `turn: {}`",
+                turn, turn
+            )),
+        );
+    }
+    Some(
+        Diagnostic::new(
+            "orders::wrong-turn",
+            format!(
+                "these orders are for turn {}, but the game awaits turn {}",
+                t.as_str().unwrap_or("?"),
+                turn
+            ),
+        )
+        .at(file, t.span)
+        .label(format!("the game awaits turn {}", turn))
+        .help(format!(
+            "write `turn: {}`; orders for another turn must be sent again",
+            turn
+        )),
+    )
+}
+
+/// `side:` another side than the view's (another side's orders), or no side at all.
+fn wrong_side<R: Rules>(
+    sc: &R::Scenario,
+    view: &ViewFile<R::View>,
+    s: &Node,
+    file: &SourceFile,
+) -> Option<Diagnostic> {
+    let side = view.view_of.as_str();
+    let given = s.as_str().unwrap_or("").trim().to_ascii_lowercase();
+    if given == side {
+        return None;
+    }
+    let sides = R::sides_of_view(sc, &view.state);
+    let msg = if sides.contains(&given) {
+        format!("these orders are for {given}, but they are checked as the orders of {side}")
+    } else {
+        format!(
+            "there is no side `{}` in this game",
+            s.as_str().unwrap_or("?")
+        )
+    };
+    Some(
+        Diagnostic::new("orders::wrong-side", msg)
+            .at(file, s.span)
+            .label(format!("expected `{side}`"))
+            .help_opt(if sides.contains(&given) {
+                Some(format!(
+                    "check them against {given}'s own view, or fix `side:`"
+                ))
+            } else {
+                did_you_mean(&given, sides.iter().map(String::as_str))
+                    .map(|h| format!("did you mean {h}?"))
+            }),
+    )
+}
+
+/// `based_on:` not (a prefix of at least 8 hex digits of) the game file's SHA-256.
+fn stale_based_on(based_on: &str, b: &Node, file: &SourceFile) -> Option<Diagnostic> {
+    let given = b.as_str().unwrap_or("").trim().to_ascii_lowercase();
+    let ok = given.len() >= 8
+        && given.bytes().all(|c| c.is_ascii_hexdigit())
+        && based_on.starts_with(&given);
+    if ok {
+        return None;
+    }
+    Some(
+        Diagnostic::new("orders::stale", "`based_on` does not match the game file this turn awaits")
+            .at(file, b.span)
+            .label("not this turn's game file")
+            .rule("orders are written against the current view: its `based_on` names the game file")
+            .help(format!("write `based_on: {}` (or at least its first 8 digits) and check your orders against the new view", based_on)),
+    )
 }
 
 /// Each side's orders file as received: side → (file name, bytes), `None` when the side
@@ -621,133 +660,22 @@ pub fn run_turn_keeping<R: Rules>(
     game: &GameFile<R::State>,
     sc: &R::Scenario,
 ) -> Result<(TurnOutputs, GameFile<R::State>), Failure> {
-    // A game file that breaks the game's invariants (duplicate ids, unknown places…) is
-    // refused before anything is resolved from it.
-    // Side ids become file names: never one that is a path.
-    crate::game::check_ids(
-        &format!("{}: scenario `{}`: side", inp.game_name, game.scenario.name),
-        R::sides(sc, &game.state).iter().map(String::as_str),
-    )?;
-    let broken = R::invariants(sc, &game.state);
-    if !broken.is_empty() {
-        return Err(Failure::Refused(format!(
-            "{}: the game state is not sound: {}",
-            inp.game_name,
-            broken.join("; ")
-        )));
-    }
-    let step = R::step(sc, &game.state);
-    if let Some(why) = &step.unsupported {
-        return Err(Failure::Refused(format!(
-            "turn {} awaits {}: {why}",
-            game.turn, step.title
-        )));
-    }
-    let commitment = dice::parse_hash(&game.dice.commitment).ok_or_else(|| {
-        Failure::Verify(format!(
-            "{}: field dice.commitment is not a 64-digit hex hash",
-            inp.game_name
-        ))
-    })?;
-    let in_force = crate::game::commitment_in_force(&game.dice.commitment, &inp.reseeds, game.turn)
-        .map_err(|e| {
-            Failure::Verify(format!(
-                "the reseeds of turn {} (the turn's reseed.yaml): {e}",
-                game.turn
-            ))
-        })?;
-    if inp.reseeds.is_empty() && dice::Chain::Open.prev(&inp.seed) != commitment {
-        return Err(Failure::Verify(format!(
-            "{}: the seed for turn {} does not match the commitment in field dice.commitment (wrong secret, or the game file was changed)",
-            inp.game_name, game.turn
-        )));
-    }
-    if dice::to_hex(&dice::Chain::Open.prev(&inp.seed)) != in_force {
-        return Err(Failure::Verify(format!(
-            "{}: the seed for turn {} does not match the commitment its reseed.yaml made after the undo (wrong secret, or the record was changed)",
-            inp.game_name, game.turn
-        )));
-    }
-    // Check every side's orders first; nothing is resolved while any is invalid.
-    let mut orders = BTreeMap::new();
-    let mut problems: BTreeMap<String, Vec<Diagnostic>> = BTreeMap::new();
-    let mut side_orders = Vec::new();
+    let step = sound_step::<R>(inp, game, sc)?;
+    let in_force = check_seed(inp, game)?;
     let game_sha = dice::sha256(&inp.game_bytes);
     let game_hex = dice::to_hex(&game_sha);
-    for side in R::sides(sc, &game.state) {
-        let view = make_view_on::<R>(sc, game, &game_hex, &side);
-        let entry = inp.orders.get(&side).cloned().flatten();
-        let hash = entry.as_ref().map(|(_, b)| dice::sha256(b));
-        side_orders.push(SideOrders {
-            side: side.clone(),
-            orders_sha256: hash,
-        });
-        let o = match entry {
-            None => R::default_orders(sc, &view.state, &side),
-            Some((name, bytes)) => match yaml::decode(&name, &bytes) {
-                Err(d) => {
-                    problems.entry(side.clone()).or_default().push(d);
-                    R::default_orders(sc, &view.state, &side)
-                }
-                Ok(file) => {
-                    let (o, d) = check_orders::<R>(sc, &view, &file);
-                    if !d.is_empty() {
-                        problems.entry(side.clone()).or_default().extend(d);
-                    }
-                    o
-                }
-            },
-        };
-        orders.insert(side, o);
-    }
+    let (orders, problems, side_orders) = read_orders::<R>(inp, game, sc, &game_hex);
     // A warning does not stop the turn: the orders it is about stand, and the side's
     // report lists it.
     if !inp.fallback && problems.values().flatten().any(Diagnostic::is_error) {
         return Err(Failure::Input(problems.into_values().flatten().collect()));
     }
-    // Defaults are said of the sides the step awaited: one it did not ask was not
-    // "defaulted".
-    let awaited = &step.awaiting;
-    let defaults: BTreeMap<String, BTreeMap<Lang, Vec<String>>> = orders
-        .iter()
-        .filter(|(side, _)| awaited.contains(side))
-        .map(|(side, o)| {
-            let by_lang = Lang::ALL
-                .into_iter()
-                .map(|l| (l, R::defaults_said(sc, o, l)))
-                .filter(|(_, v)| !v.is_empty())
-                .collect();
-            (side.clone(), by_lang)
-        })
-        .collect();
+    let defaults = defaults_said::<R>(sc, &orders, &step.awaiting);
     let key = dice::turn_key(&game.game, game.turn, &inp.seed, &game_sha, &side_orders);
     let dice = TurnDice::new(key, inp.sealed).with_forced(inp.forced.clone());
     let res = R::resolve(sc, &game.state, &orders, &dice);
-    let next_step = R::step(sc, &res.state);
-    let next = GameFile {
-        dikast: FORMAT,
-        rules: game.rules.clone(),
-        scenario: game.scenario.clone(),
-        game: game.game.clone(),
-        turn: game.turn + 1,
-        step: next_step.title.clone(),
-        awaiting: next_step.awaiting.clone(),
-        dice: DiceState {
-            commitment: dice::to_hex(&inp.seed),
-            reseeds: game
-                .dice
-                .reseeds
-                .iter()
-                .chain(&inp.reseeds)
-                .cloned()
-                .collect(),
-            ..game.dice.clone()
-        },
-        previous: Some(game_hex),
-        deadline: inp.next_deadline.clone(),
-        last_turn: R::last_turn(sc, &game.state, &res.events),
-        state: res.state,
-    };
+    let last_turn = R::last_turn(sc, &game.state, &res.events);
+    let next = next_game_file::<R>(inp, game, sc, game_hex, last_turn, res.state);
     let next_bytes = to_yaml(&next).into_bytes();
     let next_sha = sha256_hex(&next_bytes);
     // Each side's view of the next game file, made once: written as bytes, and its state
@@ -805,4 +733,171 @@ pub fn run_turn_keeping<R: Rules>(
         sealed_unchecked: dice.sealed_missing(),
     };
     Ok((out, next))
+}
+
+/// The step the game file awaits, once the file is found sound: its side ids usable as
+/// file names, the game's invariants holding, the step one this dikast resolves.
+fn sound_step<R: Rules>(
+    inp: &TurnInputs,
+    game: &GameFile<R::State>,
+    sc: &R::Scenario,
+) -> Result<crate::rules::StepInfo, Failure> {
+    // A game file that breaks the game's invariants (duplicate ids, unknown places…) is
+    // refused before anything is resolved from it.
+    // Side ids become file names: never one that is a path.
+    crate::game::check_ids(
+        &format!("{}: scenario `{}`: side", inp.game_name, game.scenario.name),
+        R::sides(sc, &game.state).iter().map(String::as_str),
+    )?;
+    let broken = R::invariants(sc, &game.state);
+    if !broken.is_empty() {
+        return Err(Failure::Refused(format!(
+            "{}: the game state is not sound: {}",
+            inp.game_name,
+            broken.join("; ")
+        )));
+    }
+    let step = R::step(sc, &game.state);
+    if let Some(why) = &step.unsupported {
+        return Err(Failure::Refused(format!(
+            "turn {} awaits {}: {why}",
+            game.turn, step.title
+        )));
+    }
+    Ok(step)
+}
+
+/// The turn's seed checked against the commitment in force (the game file's, or after
+/// an undo the last reseed's); returns that commitment.
+fn check_seed<S>(inp: &TurnInputs, game: &GameFile<S>) -> Result<String, Failure> {
+    let commitment = dice::parse_hash(&game.dice.commitment).ok_or_else(|| {
+        Failure::Verify(format!(
+            "{}: field dice.commitment is not a 64-digit hex hash",
+            inp.game_name
+        ))
+    })?;
+    let in_force = crate::game::commitment_in_force(&game.dice.commitment, &inp.reseeds, game.turn)
+        .map_err(|e| {
+            Failure::Verify(format!(
+                "the reseeds of turn {} (the turn's reseed.yaml): {e}",
+                game.turn
+            ))
+        })?;
+    if inp.reseeds.is_empty() && dice::Chain::Open.prev(&inp.seed) != commitment {
+        return Err(Failure::Verify(format!(
+            "{}: the seed for turn {} does not match the commitment in field dice.commitment (wrong secret, or the game file was changed)",
+            inp.game_name, game.turn
+        )));
+    }
+    if dice::to_hex(&dice::Chain::Open.prev(&inp.seed)) != in_force {
+        return Err(Failure::Verify(format!(
+            "{}: the seed for turn {} does not match the commitment its reseed.yaml made after the undo (wrong secret, or the record was changed)",
+            inp.game_name, game.turn
+        )));
+    }
+    Ok(in_force)
+}
+
+/// Each side's orders, as checked against its view (a side that sent none, or whose
+/// file is not text, gets its defaults), every problem by side, and each side's orders
+/// hash for the dice section. Every side is checked before anything is resolved.
+#[allow(clippy::type_complexity)]
+fn read_orders<R: Rules>(
+    inp: &TurnInputs,
+    game: &GameFile<R::State>,
+    sc: &R::Scenario,
+    game_hex: &str,
+) -> (
+    BTreeMap<String, R::Orders>,
+    BTreeMap<String, Vec<Diagnostic>>,
+    Vec<SideOrders>,
+) {
+    let mut orders = BTreeMap::new();
+    let mut problems: BTreeMap<String, Vec<Diagnostic>> = BTreeMap::new();
+    let mut side_orders = Vec::new();
+    for side in R::sides(sc, &game.state) {
+        let view = make_view_on::<R>(sc, game, game_hex, &side);
+        let entry = inp.orders.get(&side).cloned().flatten();
+        let hash = entry.as_ref().map(|(_, b)| dice::sha256(b));
+        side_orders.push(SideOrders {
+            side: side.clone(),
+            orders_sha256: hash,
+        });
+        let o = match entry {
+            None => R::default_orders(sc, &view.state, &side),
+            Some((name, bytes)) => match yaml::decode(&name, &bytes) {
+                Err(d) => {
+                    problems.entry(side.clone()).or_default().push(d);
+                    R::default_orders(sc, &view.state, &side)
+                }
+                Ok(file) => {
+                    let (o, d) = check_orders::<R>(sc, &view, &file);
+                    if !d.is_empty() {
+                        problems.entry(side.clone()).or_default().extend(d);
+                    }
+                    o
+                }
+            },
+        };
+        orders.insert(side, o);
+    }
+    (orders, problems, side_orders)
+}
+
+/// The defaults each side's orders applied, per language. Defaults are said of the sides
+/// the step awaited: one it did not ask was not "defaulted".
+fn defaults_said<R: Rules>(
+    sc: &R::Scenario,
+    orders: &BTreeMap<String, R::Orders>,
+    awaited: &[String],
+) -> BTreeMap<String, BTreeMap<Lang, Vec<String>>> {
+    orders
+        .iter()
+        .filter(|(side, _)| awaited.contains(side))
+        .map(|(side, o)| {
+            let by_lang = Lang::ALL
+                .into_iter()
+                .map(|l| (l, R::defaults_said(sc, o, l)))
+                .filter(|(_, v)| !v.is_empty())
+                .collect();
+            (side.clone(), by_lang)
+        })
+        .collect()
+}
+
+/// The next game file: the resolved state, the step it awaits, the seed just revealed as
+/// the next commitment, the reseeds carried on, and what each side saw happen.
+fn next_game_file<R: Rules>(
+    inp: &TurnInputs,
+    game: &GameFile<R::State>,
+    sc: &R::Scenario,
+    game_hex: String,
+    last_turn: Vec<crate::game::Seen>,
+    state: R::State,
+) -> GameFile<R::State> {
+    let next_step = R::step(sc, &state);
+    GameFile {
+        dikast: FORMAT,
+        rules: game.rules.clone(),
+        scenario: game.scenario.clone(),
+        game: game.game.clone(),
+        turn: game.turn + 1,
+        step: next_step.title.clone(),
+        awaiting: next_step.awaiting.clone(),
+        dice: DiceState {
+            commitment: dice::to_hex(&inp.seed),
+            reseeds: game
+                .dice
+                .reseeds
+                .iter()
+                .chain(&inp.reseeds)
+                .cloned()
+                .collect(),
+            ..game.dice.clone()
+        },
+        previous: Some(game_hex),
+        deadline: inp.next_deadline.clone(),
+        last_turn,
+        state,
+    }
 }

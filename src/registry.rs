@@ -102,6 +102,12 @@ pub trait Game: Send + Sync {
     /// A side's name in `lang` (Спарта for `sparta`), from turn `turn`'s scenario; the id
     /// when the scenario cannot be read.
     fn side_name(&self, layout: &Layout, turn: u32, side: &str, lang: Lang) -> String;
+    /// One turn adjudicated in memory from its inputs (the pipeline's `run_turn`): what
+    /// the harnesses that serve every game (tests/fuzz_inputs.rs) call.
+    fn run_turn(
+        &self,
+        inp: &crate::pipeline::TurnInputs,
+    ) -> Result<crate::pipeline::TurnOutputs, Failure>;
 }
 
 /// Runs `f` with what `receive` asks of `game`: its check of orders and its words for a
@@ -241,6 +247,12 @@ impl<R: Rules + 'static> Game for Entry<R> {
     }
     fn side_name(&self, layout: &Layout, turn: u32, side: &str, lang: Lang) -> String {
         crate::mail::side_name::<R>(layout, turn, side, lang)
+    }
+    fn run_turn(
+        &self,
+        inp: &crate::pipeline::TurnInputs,
+    ) -> Result<crate::pipeline::TurnOutputs, Failure> {
+        crate::pipeline::run_turn::<R>(inp)
     }
 }
 

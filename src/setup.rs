@@ -154,18 +154,50 @@ pub struct Applied {
     pub maildir: Option<PathBuf>,
 }
 
+/// What `apply` found so far: every problem (one a line of the error) and a line for each
+/// value changed, in the order of the flags.
+#[derive(Default)]
+struct Found {
+    errs: Vec<String>,
+    lines: Vec<String>,
+}
+
 /// The campaign with the settings given, every one checked; every problem found is in
 /// the error, one a line, and nothing is changed.
 pub fn apply(dir: &Path, old: &Campaign, a: &SetupArgs) -> Result<Applied, Failure> {
     let mut c = old.clone();
-    let mut errs: Vec<String> = Vec::new();
-    let mut lines: Vec<String> = Vec::new();
+    let mut f = Found::default();
+    set_players(&mut c, a, &mut f);
+    set_languages(&mut c, a, &mut f);
+    set_moderator(&mut c, a, &mut f);
+    if touches_mail(a) {
+        match mail_settings(dir, &c, a, &mut f) {
+            Some(m) => c.mail = Some(m),
+            None => return Err(refused(f.errs)),
+        }
+    }
+    let maildir = set_maildir(dir, &mut c, a, &mut f);
+    set_spans(&mut c, a, &mut f);
+    set_late(&mut c, a, &mut f);
+    set_when_all_in(&mut c, a, &mut f);
+    if !f.errs.is_empty() {
+        return Err(refused(f.errs));
+    }
+    Ok(Applied {
+        campaign: c,
+        lines: f.lines,
+        maildir,
+    })
+}
+
+/// `--player SIDE="Name <address>"`: a side's player's name and address.
+fn set_players(c: &mut Campaign, a: &SetupArgs, f: &mut Found) {
     for given in &a.player {
-        match side_value("--player", given, &c) {
-            Err(e) => errs.push(e),
+        match side_value("--player", given, c) {
+            Err(e) => f.errs.push(e),
             Ok((side, value)) => {
                 match crate::mail::parse_mailbox(&format!("--player {side}"), value) {
-                    Err(e) => errs.push(format!(
+                    Err(e) => f.errs.push(format!(
                         "{e}\n  write --player {side}=\"Name <name@example.org>\" or --player {side}=name@example.org"
                     )),
                     Ok((name, email)) => {
@@ -174,7 +206,7 @@ pub fn apply(dir: &Path, old: &Campaign, a: &SetupArgs) -> Result<Applied, Failu
                                 p.name = name;
                             }
                             p.email = email;
-                            lines.push(format!(
+                            f.lines.push(format!(
                                 "player of {side}: {}",
                                 if p.name.is_empty() {
                                     p.email.clone()
@@ -188,30 +220,41 @@ pub fn apply(dir: &Path, old: &Campaign, a: &SetupArgs) -> Result<Applied, Failu
             }
         }
     }
+}
+
+/// `--lang SIDE=LANG`: the language of a side's reports and mail.
+fn set_languages(c: &mut Campaign, a: &SetupArgs, f: &mut Found) {
     for given in &a.lang {
-        match side_value("--lang", given, &c)
+        match side_value("--lang", given, c)
             .and_then(|(side, v)| language("--lang", given, v).map(|l| (side, l)))
         {
-            Err(e) => errs.push(e),
+            Err(e) => f.errs.push(e),
             Ok((side, l)) => {
                 if let Some(p) = c.players.get_mut(&side) {
                     p.language = l.clone();
                 }
-                lines.push(format!("language of {side}: {l}"));
+                f.lines.push(format!("language of {side}: {l}"));
             }
         }
     }
+}
+
+/// `--moderator`: who gets every turn's reports.
+fn set_moderator(c: &mut Campaign, a: &SetupArgs, f: &mut Found) {
     if let Some(m) = &a.moderator {
         match crate::mail::parse_mailbox("--moderator", m) {
             Ok(_) => {
                 c.moderator = m.trim().to_string();
-                lines.push(format!("moderator: {}", c.moderator));
+                f.lines.push(format!("moderator: {}", c.moderator));
             }
-            Err(e) => errs.push(e),
+            Err(e) => f.errs.push(e),
         }
     }
-    // The mail settings: the old ones changed, or new ones when a server is named.
-    let touches_mail = a.moderator_lang.is_some()
+}
+
+/// Whether any flag of the mail settings is given.
+fn touches_mail(a: &SetupArgs) -> bool {
+    a.moderator_lang.is_some()
         || a.smtp.is_some()
         || a.security.is_some()
         || a.from.is_some()
@@ -219,207 +262,251 @@ pub fn apply(dir: &Path, old: &Campaign, a: &SetupArgs) -> Result<Applied, Failu
         || a.smtp_user.is_some()
         || a.password_env.is_some()
         || a.password_file.is_some()
-        || a.ca_file.is_some();
-    if touches_mail {
-        let mut m = match (c.mail.clone(), &a.smtp) {
-            (Some(m), _) => m,
-            (None, Some(_)) => MailSettings {
-                server: String::new(),
-                port: None,
-                security: Security::default(),
-                from: String::new(),
-                reply_to: None,
-                user: None,
-                password_env: None,
-                password_file: None,
-                ca_file: None,
-                timeout_seconds: None,
-                message_timeout_seconds: None,
-                moderator_language: None,
-                password: None,
-            },
-            (None, None) => {
-                errs.push(
-                    "the campaign has no mail settings yet: name the server first with --smtp HOST[:PORT]"
-                        .into(),
-                );
-                return Err(refused(errs));
+        || a.ca_file.is_some()
+}
+
+/// The mail settings: the old ones changed, or new ones when a server is named; `None`
+/// (the problem said) when the campaign has none and no server is named.
+fn mail_settings(dir: &Path, c: &Campaign, a: &SetupArgs, f: &mut Found) -> Option<MailSettings> {
+    let mut m = match (c.mail.clone(), &a.smtp) {
+        (Some(m), _) => m,
+        (None, Some(_)) => MailSettings {
+            server: String::new(),
+            port: None,
+            security: Security::default(),
+            from: String::new(),
+            reply_to: None,
+            user: None,
+            password_env: None,
+            password_file: None,
+            ca_file: None,
+            timeout_seconds: None,
+            message_timeout_seconds: None,
+            moderator_language: None,
+            password: None,
+        },
+        (None, None) => {
+            f.errs.push(
+                "the campaign has no mail settings yet: name the server first with --smtp HOST[:PORT]"
+                    .into(),
+            );
+            return None;
+        }
+    };
+    if let Some(s) = &a.smtp {
+        set_smtp_server(&mut m, s, f);
+    }
+    set_security(&mut m, a, f);
+    set_sender(&mut m, c, a, f);
+    set_login(&mut m, a, f);
+    set_password_file(&mut m, dir, a, f);
+    if let Some(p) = &a.ca_file {
+        match std::fs::read(in_campaign(dir, p)) {
+            Ok(b) if String::from_utf8_lossy(&b).contains("-----BEGIN CERTIFICATE-----") => {
+                m.ca_file = Some(p.clone())
             }
-        };
-        if let Some(s) = &a.smtp {
-            let s = s.trim();
-            let (host, port) = match s.rsplit_once(':') {
-                Some((h, p)) if !h.contains(':') => match p.parse::<u16>() {
-                    Ok(n) if n > 0 => (h.to_string(), Some(n)),
-                    _ => {
-                        errs.push(format!(
-                            "--smtp {s}: `{p}` is not a port (1–65535); write --smtp host or --smtp host:port"
-                        ));
-                        (h.to_string(), None)
-                    }
-                },
-                _ => (s.to_string(), None),
-            };
-            if host.is_empty()
-                || host
-                    .chars()
-                    .any(|ch| ch.is_whitespace() || ch.is_control() || "/@<>\"".contains(ch))
-            {
-                errs.push(format!(
-                    "--smtp {s}: `{host}` is not a host name; write --smtp smtp.example.org or --smtp smtp.example.org:587"
+            Ok(_) => f.errs.push(format!(
+                "--ca-file {}: not a PEM certificate (no `-----BEGIN CERTIFICATE-----`)",
+                p.display()
+            )),
+            Err(e) => f
+                .errs
+                .push(format!("--ca-file {}: cannot be read: {e}", p.display())),
+        }
+    }
+    if let Some(l) = &a.moderator_lang {
+        match language("--moderator-lang", l, l) {
+            Ok(code) => m.moderator_language = Some(code),
+            Err(e) => f.errs.push(e),
+        }
+    }
+    if m.user.is_some() && m.security == Security::None {
+        f.errs.push("--smtp-user with --security none: the password would cross the network in clear; use --security starttls or tls".into());
+    }
+    f.lines.push(mail_line(&m));
+    Some(m)
+}
+
+/// `--smtp HOST[:PORT]`: the server and its port, each checked.
+fn set_smtp_server(m: &mut MailSettings, s: &str, f: &mut Found) {
+    let s = s.trim();
+    let (host, port) = match s.rsplit_once(':') {
+        Some((h, p)) if !h.contains(':') => match p.parse::<u16>() {
+            Ok(n) if n > 0 => (h.to_string(), Some(n)),
+            _ => {
+                f.errs.push(format!(
+                    "--smtp {s}: `{p}` is not a port (1–65535); write --smtp host or --smtp host:port"
                 ));
+                (h.to_string(), None)
             }
-            m.server = host;
-            m.port = port;
-        }
-        if let Some(s) = &a.security {
-            match s.trim().to_lowercase().as_str() {
-                "starttls" => m.security = Security::Starttls,
-                "tls" => m.security = Security::Tls,
-                "none" => m.security = Security::None,
-                other => errs.push(format!(
-                    "--security {s}: `{other}` is not one of starttls, tls, none"
-                )),
-            }
-        }
-        if let Some(f) = &a.from {
-            match crate::mail::parse_mailbox("--from", f) {
-                Ok(_) => m.from = f.trim().to_string(),
-                Err(e) => errs.push(e),
-            }
-        }
-        if m.from.is_empty() {
-            if c.moderator.is_empty() {
-                errs.push(
-                    "--smtp: mail needs a sender: give --from \"Dikast <dikast@example.org>\" (or --moderator, whose address is taken)"
-                        .into(),
-                );
-            } else {
-                m.from = c.moderator.clone();
-            }
-        }
-        if let Some(r) = &a.reply_to {
-            match crate::mail::parse_mailbox("--reply-to", r) {
-                Ok(_) => m.reply_to = Some(r.trim().to_string()),
-                Err(e) => errs.push(e),
-            }
-        }
-        if let Some(u) = &a.smtp_user {
-            let u = u.trim();
-            if u.is_empty() || u.chars().any(char::is_control) {
-                errs.push(format!(
-                    "--smtp-user `{}`: write the login the server expects, on one line",
-                    u.escape_debug()
-                ));
-            } else {
-                m.user = Some(u.to_string());
-            }
-        }
-        if let Some(v) = &a.password_env {
-            let ok = !v.is_empty()
-                && v.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_')
-                && !v.starts_with(|ch: char| ch.is_ascii_digit());
-            if ok {
-                m.password_env = Some(v.clone());
-                m.password_file = None;
-            } else {
-                errs.push(format!(
-                    "--password-env {v}: write the name of an environment variable (letters, digits, _), not the password"
-                ));
-            }
-        }
-        if let Some(p) = &a.password_file {
-            let full = in_campaign(dir, p);
-            match (std::fs::canonicalize(&full), std::fs::canonicalize(dir)) {
-                (Err(e), _) => errs.push(format!(
-                    "--password-file {}: cannot be read ({e}); write the password on the first line of a file outside the campaign folder or in its .dikast/",
-                    p.display()
-                )),
-                (Ok(real), Ok(d)) if real.starts_with(&d) && !real.starts_with(d.join(".dikast")) => {
-                    errs.push(format!(
-                        "--password-file {}: the file is inside the campaign folder, which is archived and published; keep it in .dikast/ or outside the folder",
-                        p.display()
-                    ))
-                }
-                _ => {
-                    m.password_file = Some(p.clone());
-                    m.password_env = None;
-                }
-            }
-        }
-        if let Some(p) = &a.ca_file {
-            match std::fs::read(in_campaign(dir, p)) {
-                Ok(b) if String::from_utf8_lossy(&b).contains("-----BEGIN CERTIFICATE-----") => {
-                    m.ca_file = Some(p.clone())
-                }
-                Ok(_) => errs.push(format!(
-                    "--ca-file {}: not a PEM certificate (no `-----BEGIN CERTIFICATE-----`)",
-                    p.display()
-                )),
-                Err(e) => errs.push(format!("--ca-file {}: cannot be read: {e}", p.display())),
-            }
-        }
-        if let Some(l) = &a.moderator_lang {
-            match language("--moderator-lang", l, l) {
-                Ok(code) => m.moderator_language = Some(code),
-                Err(e) => errs.push(e),
-            }
-        }
-        if m.user.is_some() && m.security == Security::None {
-            errs.push("--smtp-user with --security none: the password would cross the network in clear; use --security starttls or tls".into());
-        }
-        lines.push(format!(
-            "mail: {}:{} ({}), from {}{}{}",
-            m.server,
-            m.port(),
-            match m.security {
-                Security::Starttls => "starttls",
-                Security::Tls => "tls",
-                Security::None => "none",
-            },
-            m.from,
-            m.user
-                .as_deref()
-                .map(|u| format!(", login {u}"))
-                .unwrap_or_default(),
-            match (&m.password_file, &m.password_env, &m.user) {
-                (_, _, None) => String::new(),
-                (Some(f), _, _) => format!(", password from the file {}", f.display()),
-                (None, v, _) => format!(
-                    ", password from ${}",
-                    v.as_deref().unwrap_or(crate::mail::DEFAULT_PASSWORD_ENV)
-                ),
-            }
+        },
+        _ => (s.to_string(), None),
+    };
+    if host.is_empty()
+        || host
+            .chars()
+            .any(|ch| ch.is_whitespace() || ch.is_control() || "/@<>\"".contains(ch))
+    {
+        f.errs.push(format!(
+            "--smtp {s}: `{host}` is not a host name; write --smtp smtp.example.org or --smtp smtp.example.org:587"
         ));
-        c.mail = Some(m);
     }
-    let mut maildir = None;
-    if let Some(p) = &a.maildir {
-        let full = in_campaign(dir, p);
-        let inside = if p.is_absolute() {
-            std::fs::canonicalize(dir).is_ok_and(|d| p.starts_with(&d))
-        } else {
-            !p.components()
-                .any(|c| matches!(c, std::path::Component::ParentDir))
-        };
-        let private = in_campaign(dir, p).starts_with(dir.join(".dikast"))
-            || std::fs::canonicalize(dir).is_ok_and(|d| p.starts_with(d.join(".dikast")));
-        if inside && !private {
-            errs.push(format!(
-                "--maildir {}: a Maildir inside the campaign folder would be archived and published with every player's messages; use --maildir .dikast/maildir (never published) or a folder outside",
-                p.display()
-            ));
-        } else if full.exists() && !full.is_dir() {
-            errs.push(format!(
-                "--maildir {}: it exists and is not a folder",
-                p.display()
-            ));
-        } else {
-            c.maildir = Some(p.clone());
-            maildir = Some(full);
-            lines.push(format!("Maildir: {}", p.display()));
+    m.server = host;
+    m.port = port;
+}
+
+/// `--security starttls|tls|none`.
+fn set_security(m: &mut MailSettings, a: &SetupArgs, f: &mut Found) {
+    if let Some(s) = &a.security {
+        match s.trim().to_lowercase().as_str() {
+            "starttls" => m.security = Security::Starttls,
+            "tls" => m.security = Security::Tls,
+            "none" => m.security = Security::None,
+            other => f.errs.push(format!(
+                "--security {s}: `{other}` is not one of starttls, tls, none"
+            )),
         }
     }
+}
+
+/// `--from` (default: the moderator) and `--reply-to`.
+fn set_sender(m: &mut MailSettings, c: &Campaign, a: &SetupArgs, f: &mut Found) {
+    if let Some(from) = &a.from {
+        match crate::mail::parse_mailbox("--from", from) {
+            Ok(_) => m.from = from.trim().to_string(),
+            Err(e) => f.errs.push(e),
+        }
+    }
+    if m.from.is_empty() {
+        if c.moderator.is_empty() {
+            f.errs.push(
+                "--smtp: mail needs a sender: give --from \"Dikast <dikast@example.org>\" (or --moderator, whose address is taken)"
+                    .into(),
+            );
+        } else {
+            m.from = c.moderator.clone();
+        }
+    }
+    if let Some(r) = &a.reply_to {
+        match crate::mail::parse_mailbox("--reply-to", r) {
+            Ok(_) => m.reply_to = Some(r.trim().to_string()),
+            Err(e) => f.errs.push(e),
+        }
+    }
+}
+
+/// `--smtp-user` and `--password-env`: the login and where its password is (never the
+/// password itself).
+fn set_login(m: &mut MailSettings, a: &SetupArgs, f: &mut Found) {
+    if let Some(u) = &a.smtp_user {
+        let u = u.trim();
+        if u.is_empty() || u.chars().any(char::is_control) {
+            f.errs.push(format!(
+                "--smtp-user `{}`: write the login the server expects, on one line",
+                u.escape_debug()
+            ));
+        } else {
+            m.user = Some(u.to_string());
+        }
+    }
+    if let Some(v) = &a.password_env {
+        let ok = !v.is_empty()
+            && v.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_')
+            && !v.starts_with(|ch: char| ch.is_ascii_digit());
+        if ok {
+            m.password_env = Some(v.clone());
+            m.password_file = None;
+        } else {
+            f.errs.push(format!(
+                "--password-env {v}: write the name of an environment variable (letters, digits, _), not the password"
+            ));
+        }
+    }
+}
+
+/// `--password-file`: readable, and never inside the published part of the campaign.
+fn set_password_file(m: &mut MailSettings, dir: &Path, a: &SetupArgs, f: &mut Found) {
+    if let Some(p) = &a.password_file {
+        let full = in_campaign(dir, p);
+        match (std::fs::canonicalize(&full), std::fs::canonicalize(dir)) {
+            (Err(e), _) => f.errs.push(format!(
+                "--password-file {}: cannot be read ({e}); write the password on the first line of a file outside the campaign folder or in its .dikast/",
+                p.display()
+            )),
+            (Ok(real), Ok(d)) if real.starts_with(&d) && !real.starts_with(d.join(".dikast")) => {
+                f.errs.push(format!(
+                    "--password-file {}: the file is inside the campaign folder, which is archived and published; keep it in .dikast/ or outside the folder",
+                    p.display()
+                ))
+            }
+            _ => {
+                m.password_file = Some(p.clone());
+                m.password_env = None;
+            }
+        }
+    }
+}
+
+/// The line saying what the mail settings now are.
+fn mail_line(m: &MailSettings) -> String {
+    format!(
+        "mail: {}:{} ({}), from {}{}{}",
+        m.server,
+        m.port(),
+        match m.security {
+            Security::Starttls => "starttls",
+            Security::Tls => "tls",
+            Security::None => "none",
+        },
+        m.from,
+        m.user
+            .as_deref()
+            .map(|u| format!(", login {u}"))
+            .unwrap_or_default(),
+        match (&m.password_file, &m.password_env, &m.user) {
+            (_, _, None) => String::new(),
+            (Some(f), _, _) => format!(", password from the file {}", f.display()),
+            (None, v, _) => format!(
+                ", password from ${}",
+                v.as_deref().unwrap_or(crate::mail::DEFAULT_PASSWORD_ENV)
+            ),
+        }
+    )
+}
+
+/// `--maildir`: outside the campaign folder or in its private `.dikast/`; returns the
+/// folder to create once the file is written.
+fn set_maildir(dir: &Path, c: &mut Campaign, a: &SetupArgs, f: &mut Found) -> Option<PathBuf> {
+    let p = a.maildir.as_ref()?;
+    let full = in_campaign(dir, p);
+    let inside = if p.is_absolute() {
+        std::fs::canonicalize(dir).is_ok_and(|d| p.starts_with(&d))
+    } else {
+        !p.components()
+            .any(|c| matches!(c, std::path::Component::ParentDir))
+    };
+    let private = in_campaign(dir, p).starts_with(dir.join(".dikast"))
+        || std::fs::canonicalize(dir).is_ok_and(|d| p.starts_with(d.join(".dikast")));
+    if inside && !private {
+        f.errs.push(format!(
+            "--maildir {}: a Maildir inside the campaign folder would be archived and published with every player's messages; use --maildir .dikast/maildir (never published) or a folder outside",
+            p.display()
+        ));
+    } else if full.exists() && !full.is_dir() {
+        f.errs.push(format!(
+            "--maildir {}: it exists and is not a folder",
+            p.display()
+        ));
+    } else {
+        c.maildir = Some(p.clone());
+        f.lines.push(format!("Maildir: {}", p.display()));
+        return Some(full);
+    }
+    None
+}
+
+/// `--deadline-every` and `--remind-before`: spans such as `72h`, `3d`.
+fn set_spans(c: &mut Campaign, a: &SetupArgs, f: &mut Found) {
     for (flag, given, slot) in [
         ("--deadline-every", &a.deadline_every, &mut c.deadline_every),
         ("--remind-before", &a.remind_before, &mut c.remind_before),
@@ -428,45 +515,46 @@ pub fn apply(dir: &Path, old: &Campaign, a: &SetupArgs) -> Result<Applied, Failu
             match crate::policy::parse_span(s.trim()) {
                 Ok(_) => {
                     *slot = Some(s.trim().to_string());
-                    lines.push(format!("{}: {}", &flag[2..], s.trim()));
+                    f.lines.push(format!("{}: {}", &flag[2..], s.trim()));
                 }
-                Err(e) => errs.push(format!(
+                Err(e) => f.errs.push(format!(
                     "{flag} {s}: {e}; write a number and a unit: d (days), h (hours), m (minutes)"
                 )),
             }
         }
     }
+}
+
+/// `--late accept|refuse`.
+fn set_late(c: &mut Campaign, a: &SetupArgs, f: &mut Found) {
     if let Some(s) = &a.late {
         match s.trim().to_lowercase().as_str() {
             "accept" => c.late = Some(Late::Accept),
             "refuse" => c.late = Some(Late::Refuse),
-            other => errs.push(format!(
+            other => f.errs.push(format!(
                 "--late {s}: `{other}` is not one of accept, refuse"
             )),
         }
-        lines.push(format!("late orders: {}", s.trim().to_lowercase()));
+        f.lines
+            .push(format!("late orders: {}", s.trim().to_lowercase()));
     }
+}
+
+/// `--when-all-in adjudicate|wait-for-deadline`.
+fn set_when_all_in(c: &mut Campaign, a: &SetupArgs, f: &mut Found) {
     if let Some(s) = &a.when_all_in {
         match s.trim().to_lowercase().as_str() {
             "adjudicate" => c.when_all_in = Some(WhenAllIn::Adjudicate),
             "wait-for-deadline" => c.when_all_in = Some(WhenAllIn::WaitForDeadline),
-            other => errs.push(format!(
+            other => f.errs.push(format!(
                 "--when-all-in {s}: `{other}` is not one of adjudicate, wait-for-deadline"
             )),
         }
-        lines.push(format!(
+        f.lines.push(format!(
             "when all orders are in: {}",
             s.trim().to_lowercase()
         ));
     }
-    if !errs.is_empty() {
-        return Err(refused(errs));
-    }
-    Ok(Applied {
-        campaign: c,
-        lines,
-        maildir,
-    })
 }
 
 fn refused(errs: Vec<String>) -> Failure {
@@ -521,11 +609,30 @@ struct Finding {
 pub fn doctor(layout: &Layout, offline: bool) -> Result<String, Failure> {
     let c = layout.load_campaign()?;
     let d = layout.dir.display().to_string();
-    let mut f: Vec<Finding> = Vec::new();
-    let mut push = |ok: bool, text: String| f.push(Finding { ok, text });
+    let mut f = Findings::default();
+    players_found(&c, &d, &mut f);
+    mail_found(layout, &c, &d, offline, &mut f);
+    maildir_found(layout, &c, &d, &mut f);
+    deadline_found(layout, &c, &d, &mut f);
+    f.push(true, policy_line(&c));
+    doctor_text(layout, &c, &d, &f.0)
+}
+
+/// The lines of `dikast doctor`, in the order found.
+#[derive(Default)]
+struct Findings(Vec<Finding>);
+
+impl Findings {
+    fn push(&mut self, ok: bool, text: String) {
+        self.0.push(Finding { ok, text });
+    }
+}
+
+/// Each side's player's address and language, and the moderator.
+fn players_found(c: &Campaign, d: &str, f: &mut Findings) {
     for (side, p) in &c.players {
         if p.email.trim().is_empty() {
-            push(
+            f.push(
                 false,
                 format!(
                     "{side} has no address: dikast setup {d} --player {side}=\"Name <address>\""
@@ -537,100 +644,107 @@ pub fn doctor(layout: &Layout, offline: bool) -> Result<String, Failure> {
             } else {
                 format!("{} <{}>", p.name, p.email)
             };
-            push(true, format!("{side}: {who}, reads {}", p.language));
+            f.push(true, format!("{side}: {who}, reads {}", p.language));
         }
     }
     if c.moderator.trim().is_empty() {
-        push(
+        f.push(
             false,
             format!("no moderator: dikast setup {d} --moderator \"Name <address>\""),
         );
     } else {
-        push(true, format!("moderator: {}", c.moderator));
+        f.push(true, format!("moderator: {}", c.moderator));
     }
-    match &c.mail {
-        None => push(
+}
+
+/// The mail settings, the password's variable under cron, and the SMTP server answering
+/// (unless `offline`).
+fn mail_found(layout: &Layout, c: &Campaign, d: &str, offline: bool, f: &mut Findings) {
+    let Some(m) = &c.mail else {
+        f.push(
             false,
             format!(
                 "no mail settings: dikast setup {d} --smtp HOST[:PORT] --security starttls --from \"Dikast <address>\" --smtp-user USER --password-file FILE"
             ),
-        ),
-        Some(m) => match crate::mail::settings_problem(&c) {
-            Some(e) => push(false, format!("mail settings: {e}")),
-            None => {
-                push(
-                    true,
-                    format!(
-                        "mail: {}:{}, from {}",
-                        m.server.trim(),
-                        m.port(),
-                        m.from
-                    ),
-                );
-                if m.user.is_some() && m.password_file.is_none() {
-                    let var = m
-                        .password_env
-                        .as_deref()
-                        .unwrap_or(crate::mail::DEFAULT_PASSWORD_ENV);
-                    let set = std::env::var(var).is_ok_and(|v| !v.is_empty());
-                    push(
-                        set,
-                        format!(
-                            "the password comes from ${var}{}; cron starts dikast without your shell's variables: set {var} in the crontab, or keep the password in a file (dikast setup {d} --password-file {d}/.dikast/smtp-password)",
-                            if set { "" } else { ", which is not set here" }
-                        ),
-                    );
-                }
-                if offline {
-                    push(true, "SMTP server not tried (--offline)".into());
-                } else {
-                    match crate::mail::probe(layout, &c) {
-                        Ok(s) => push(true, format!("SMTP: {s}")),
-                        Err(e) => push(false, format!("SMTP server not reachable: {e}")),
-                    }
-                }
-            }
-        },
+        );
+        return;
+    };
+    if let Some(e) = crate::mail::settings_problem(c) {
+        f.push(false, format!("mail settings: {e}"));
+        return;
     }
-    match &c.maildir {
-        None => push(
+    f.push(
+        true,
+        format!("mail: {}:{}, from {}", m.server.trim(), m.port(), m.from),
+    );
+    if m.user.is_some() && m.password_file.is_none() {
+        let var = m
+            .password_env
+            .as_deref()
+            .unwrap_or(crate::mail::DEFAULT_PASSWORD_ENV);
+        let set = std::env::var(var).is_ok_and(|v| !v.is_empty());
+        f.push(
+            set,
+            format!(
+                "the password comes from ${var}{}; cron starts dikast without your shell's variables: set {var} in the crontab, or keep the password in a file (dikast setup {d} --password-file {d}/.dikast/smtp-password)",
+                if set { "" } else { ", which is not set here" }
+            ),
+        );
+    }
+    if offline {
+        f.push(true, "SMTP server not tried (--offline)".into());
+    } else {
+        match crate::mail::probe(layout, c) {
+            Ok(s) => f.push(true, format!("SMTP: {s}")),
+            Err(e) => f.push(false, format!("SMTP server not reachable: {e}")),
+        }
+    }
+}
+
+/// The Maildir orders are read from, with its `new/`, `cur/`, `tmp/`.
+fn maildir_found(layout: &Layout, c: &Campaign, d: &str, f: &mut Findings) {
+    let Some(p) = &c.maildir else {
+        f.push(
             false,
             format!(
                 "no Maildir: orders by mail are not read; dikast setup {d} --maildir .dikast/maildir (and have the mail server deliver what is sent to dikast's address there)"
             ),
-        ),
-        Some(p) => {
-            let full = in_campaign(&layout.dir, p);
-            let missing: Vec<&str> = ["new", "cur", "tmp"]
-                .into_iter()
-                .filter(|s| !full.join(s).is_dir())
-                .collect();
-            if missing.is_empty() {
-                push(
-                    true,
-                    format!(
-                        "Maildir: {} (the mail server must deliver what is sent to dikast's address there)",
-                        full.display()
-                    ),
-                );
-            } else {
-                push(
-                    false,
-                    format!(
-                        "Maildir {} lacks {}/: dikast setup {d} --maildir {} creates it",
-                        full.display(),
-                        missing.join("/, "),
-                        p.display()
-                    ),
-                );
-            }
-        }
+        );
+        return;
+    };
+    let full = in_campaign(&layout.dir, p);
+    let missing: Vec<&str> = ["new", "cur", "tmp"]
+        .into_iter()
+        .filter(|s| !full.join(s).is_dir())
+        .collect();
+    if missing.is_empty() {
+        f.push(
+            true,
+            format!(
+                "Maildir: {} (the mail server must deliver what is sent to dikast's address there)",
+                full.display()
+            ),
+        );
+    } else {
+        f.push(
+            false,
+            format!(
+                "Maildir {} lacks {}/: dikast setup {d} --maildir {} creates it",
+                full.display(),
+                missing.join("/, "),
+                p.display()
+            ),
+        );
     }
-    match crate::policy::pending(layout, &c) {
-        Err(e) => push(false, format!("the pending turn: {}", e.render().trim_end())),
+}
+
+/// The pending turn's deadline, or why there is none.
+fn deadline_found(layout: &Layout, c: &Campaign, d: &str, f: &mut Findings) {
+    match crate::policy::pending(layout, c) {
+        Err(e) => f.push(false, format!("the pending turn: {}", e.render().trim_end())),
         Ok(p) => match &p.deadline {
-            Some(dl) => push(true, format!("turn {}: deadline {}", p.turn, dl.text)),
-            None if c.deadline_every.is_some() || c.deadlines.is_some() => push(
+            Some(dl) => f.push(true, format!("turn {}: deadline {}", p.turn, dl.text)),
+            None if c.deadline_every.is_some() || c.deadlines.is_some() => f.push(
                 false,
                 format!(
                     "turn {} has no deadline: dikast deadline {d} --set +{} (later turns get theirs when adjudicated)",
@@ -638,7 +752,7 @@ pub fn doctor(layout: &Layout, offline: bool) -> Result<String, Failure> {
                     c.deadline_every.as_deref().unwrap_or("72h")
                 ),
             ),
-            None => push(
+            None => f.push(
                 false,
                 format!(
                     "no deadlines: a turn waits until every side's orders are in; dikast setup {d} --deadline-every 72h, then dikast deadline {d} --set +72h"
@@ -646,24 +760,30 @@ pub fn doctor(layout: &Layout, offline: bool) -> Result<String, Failure> {
             ),
         },
     }
-    push(
-        true,
-        format!(
-            "late orders: {}; when all orders are in: {}; reminders {} before the deadline",
-            match c.late.unwrap_or_default() {
-                Late::Accept => "accept",
-                Late::Refuse => "refuse",
-            },
-            match c.when_all_in.unwrap_or_default() {
-                WhenAllIn::Adjudicate => "adjudicate",
-                WhenAllIn::WaitForDeadline => "wait-for-deadline",
-            },
-            c.remind_before.as_deref().unwrap_or("24h")
-        ),
-    );
+}
+
+/// The deadline policy in force: late orders, all orders in, reminders.
+fn policy_line(c: &Campaign) -> String {
+    format!(
+        "late orders: {}; when all orders are in: {}; reminders {} before the deadline",
+        match c.late.unwrap_or_default() {
+            Late::Accept => "accept",
+            Late::Refuse => "refuse",
+        },
+        match c.when_all_in.unwrap_or_default() {
+            WhenAllIn::Adjudicate => "adjudicate",
+            WhenAllIn::WaitForDeadline => "wait-for-deadline",
+        },
+        c.remind_before.as_deref().unwrap_or("24h")
+    )
+}
+
+/// The findings, the cron line and the verdict: `Ok` when nothing lacks, else
+/// `Failure::Report` with the same text.
+fn doctor_text(layout: &Layout, c: &Campaign, d: &str, f: &[Finding]) -> Result<String, Failure> {
     let lacking = f.iter().filter(|x| !x.ok).count();
     let mut out = format!("campaign {} ({}, {})\n", c.game, c.rules, c.scenario);
-    for x in &f {
+    for x in f {
         out.push_str(if x.ok { "ok       " } else { "LACKING  " });
         out.push_str(&x.text);
         out.push('\n');
@@ -674,7 +794,7 @@ pub fn doctor(layout: &Layout, offline: bool) -> Result<String, Failure> {
         .unwrap_or_else(|| "dikast".into());
     let abs = std::fs::canonicalize(&layout.dir)
         .map(|p| p.display().to_string())
-        .unwrap_or(d.clone());
+        .unwrap_or(d.to_string());
     out.push_str(&format!(
         "cron     install this line with `crontab -e` (a tick every 10 minutes):\n         */10 * * * * {exe} tick {abs} >> {abs}/.dikast/tick.log 2>&1\n"
     ));

@@ -543,131 +543,15 @@ impl Site<'_> {
         )
     }
 
+    /// The campaign's front page: its sides, its result, the timeline of its turns, the
+    /// maps of the position now, and the dice protocol.
     fn index(&self, lang: Lang) -> Result<String, Failure> {
         let w = words(lang);
-        let name = |s: &str| self.side_name(s, lang);
         let mut b = String::new();
         let _ = writeln!(b, "<h1>{}: {}</h1>", w.campaign, esc(self.game_id()));
-        let _ = writeln!(b, "<section id=\"dk-sides\"><h2>{}</h2><ul>", w.sides);
-        for s in self.sides() {
-            let player = self
-                .players
-                .players
-                .get(&s)
-                .map(|p| p.name.trim())
-                .filter(|n| !n.is_empty())
-                .map(|n| format!(" — {} {}", w.player, esc(n)))
-                .unwrap_or_default();
-            let _ = writeln!(b, "<li><strong>{}</strong>{player}</li>", esc(&name(&s)));
-        }
-        b.push_str("</ul></section>\n");
-        let last = self.turns.last().expect("build checked a turn");
-        let result = if last.head.awaiting.is_empty() {
-            format!("{}: {}", w.over, esc(&self.title(last, lang)))
-        } else {
-            format!(
-                "{}; {} {} {}",
-                w.not_over,
-                esc(&format!("{} {}", w.turn.to_lowercase(), last.t)),
-                w.awaits,
-                esc(&last
-                    .head
-                    .awaiting
-                    .iter()
-                    .map(|s| name(s))
-                    .collect::<Vec<_>>()
-                    .join(", "))
-            )
-        };
-        let _ = writeln!(
-            b,
-            "<section id=\"dk-result\"><h2>{}</h2><p>{result}</p></section>",
-            w.result
-        );
-        let _ = writeln!(
-            b,
-            "<section id=\"dk-timeline\"><h2>{}</h2>\n<ol class=\"dk-timeline\">",
-            w.timeline
-        );
-        for (i, t) in self.turns.iter().enumerate() {
-            let title = esc(&self.title(t, lang));
-            if !t.adjudicated() && t.head.awaiting.is_empty() {
-                // The game file the last turn made: the game is over, nothing awaited.
-                let _ = writeln!(
-                    b,
-                    "<li data-turn=\"{n}\" class=\"dk-final\">{} {n}: {title}</li>",
-                    w.turn,
-                    n = t.t
-                );
-                continue;
-            }
-            if !t.adjudicated() {
-                let _ = writeln!(
-                    b,
-                    "<li data-turn=\"{n}\" class=\"dk-pending\">{} {n}: {title} — {} {}</li>",
-                    w.turn,
-                    w.awaits,
-                    esc(&t
-                        .head
-                        .awaiting
-                        .iter()
-                        .map(|s| name(s))
-                        .collect::<Vec<_>>()
-                        .join(", ")),
-                    n = t.t
-                );
-                continue;
-            }
-            let mut events: Vec<String> = self
-                .turns
-                .get(i + 1)
-                .map(|n| {
-                    n.head
-                        .last_turn
-                        .iter()
-                        .map(|s| seen_words(s, &name, lang))
-                        .collect()
-                })
-                .unwrap_or_default();
-            if let Some(d) = &t.dice {
-                let labels: Vec<&str> = d
-                    .events
-                    .iter()
-                    .map(|e| e.label.as_str())
-                    .filter(|l| !l.contains("#reroll"))
-                    .collect();
-                if !labels.is_empty() {
-                    events.push(format!("{}: {}", w.dice_seen, labels.join(", ")));
-                }
-            }
-            let _ = write!(
-                b,
-                "<li data-turn=\"{n}\"><a href=\"{href}\">{} {n}</a>: {title}",
-                w.turn,
-                n = t.t,
-                href = page(&turn_stem(t.t), lang)
-            );
-            if !events.is_empty() {
-                b.push_str("<ul>");
-                for e in events {
-                    let _ = write!(b, "<li>{}</li>", esc(&e));
-                }
-                b.push_str("</ul>");
-            }
-            let happened = t.happened(lang);
-            if !happened.is_empty() {
-                let items: String = happened.iter().map(|l| format!("- {l}\n")).collect();
-                let _ = write!(
-                    b,
-                    "<details class=\"dk-happened\"><summary>{} ({})</summary>{}</details>",
-                    w.happened,
-                    happened.len(),
-                    markdown(&items).trim_end()
-                );
-            }
-            b.push_str("</li>\n");
-        }
-        b.push_str("</ol></section>\n");
+        b.push_str(&self.sides_section(lang));
+        b.push_str(&self.result_section(lang));
+        b.push_str(&self.timeline(lang));
         b.push_str(&self.maps(self.turns.len() - 1, lang, w.maps_now)?);
         let _ = writeln!(
             b,
@@ -683,6 +567,156 @@ impl Site<'_> {
             "",
             &b,
         ))
+    }
+
+    /// The index's sides, each with its player's name when the campaign has one.
+    fn sides_section(&self, lang: Lang) -> String {
+        let w = words(lang);
+        let mut b = String::new();
+        let _ = writeln!(b, "<section id=\"dk-sides\"><h2>{}</h2><ul>", w.sides);
+        for s in self.sides() {
+            let player = self
+                .players
+                .players
+                .get(&s)
+                .map(|p| p.name.trim())
+                .filter(|n| !n.is_empty())
+                .map(|n| format!(" — {} {}", w.player, esc(n)))
+                .unwrap_or_default();
+            let _ = writeln!(
+                b,
+                "<li><strong>{}</strong>{player}</li>",
+                esc(&self.side_name(&s, lang))
+            );
+        }
+        b.push_str("</ul></section>\n");
+        b
+    }
+
+    /// The sides a turn awaits, by their names in `lang`, comma-separated.
+    fn awaited(&self, t: &Turn, lang: Lang) -> String {
+        t.head
+            .awaiting
+            .iter()
+            .map(|s| self.side_name(s, lang))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The index's result: the game over with its last step, or the turn awaited and
+    /// whose orders it awaits.
+    fn result_section(&self, lang: Lang) -> String {
+        let w = words(lang);
+        let last = self.turns.last().expect("build checked a turn");
+        let result = if last.head.awaiting.is_empty() {
+            format!("{}: {}", w.over, esc(&self.title(last, lang)))
+        } else {
+            format!(
+                "{}; {} {} {}",
+                w.not_over,
+                esc(&format!("{} {}", w.turn.to_lowercase(), last.t)),
+                w.awaits,
+                esc(&self.awaited(last, lang))
+            )
+        };
+        format!(
+            "<section id=\"dk-result\"><h2>{}</h2><p>{result}</p></section>\n",
+            w.result
+        )
+    }
+
+    /// The index's timeline: a line per turn.
+    fn timeline(&self, lang: Lang) -> String {
+        let w = words(lang);
+        let mut b = String::new();
+        let _ = writeln!(
+            b,
+            "<section id=\"dk-timeline\"><h2>{}</h2>\n<ol class=\"dk-timeline\">",
+            w.timeline
+        );
+        for i in 0..self.turns.len() {
+            self.timeline_item(i, lang, &mut b);
+        }
+        b.push_str("</ol></section>\n");
+        b
+    }
+
+    /// One turn of the timeline: the final position, a turn awaiting orders, or an
+    /// adjudicated turn with what its players saw, its dice and what happened.
+    fn timeline_item(&self, i: usize, lang: Lang, b: &mut String) {
+        let w = words(lang);
+        let name = |s: &str| self.side_name(s, lang);
+        let t = &self.turns[i];
+        let title = esc(&self.title(t, lang));
+        if !t.adjudicated() && t.head.awaiting.is_empty() {
+            // The game file the last turn made: the game is over, nothing awaited.
+            let _ = writeln!(
+                b,
+                "<li data-turn=\"{n}\" class=\"dk-final\">{} {n}: {title}</li>",
+                w.turn,
+                n = t.t
+            );
+            return;
+        }
+        if !t.adjudicated() {
+            let _ = writeln!(
+                b,
+                "<li data-turn=\"{n}\" class=\"dk-pending\">{} {n}: {title} — {} {}</li>",
+                w.turn,
+                w.awaits,
+                esc(&self.awaited(t, lang)),
+                n = t.t
+            );
+            return;
+        }
+        let mut events: Vec<String> = self
+            .turns
+            .get(i + 1)
+            .map(|n| {
+                n.head
+                    .last_turn
+                    .iter()
+                    .map(|s| seen_words(s, &name, lang))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let Some(d) = &t.dice {
+            let labels: Vec<&str> = d
+                .events
+                .iter()
+                .map(|e| e.label.as_str())
+                .filter(|l| !l.contains("#reroll"))
+                .collect();
+            if !labels.is_empty() {
+                events.push(format!("{}: {}", w.dice_seen, labels.join(", ")));
+            }
+        }
+        let _ = write!(
+            b,
+            "<li data-turn=\"{n}\"><a href=\"{href}\">{} {n}</a>: {title}",
+            w.turn,
+            n = t.t,
+            href = page(&turn_stem(t.t), lang)
+        );
+        if !events.is_empty() {
+            b.push_str("<ul>");
+            for e in events {
+                let _ = write!(b, "<li>{}</li>", esc(&e));
+            }
+            b.push_str("</ul>");
+        }
+        let happened = t.happened(lang);
+        if !happened.is_empty() {
+            let items: String = happened.iter().map(|l| format!("- {l}\n")).collect();
+            let _ = write!(
+                b,
+                "<details class=\"dk-happened\"><summary>{} ({})</summary>{}</details>",
+                w.happened,
+                happened.len(),
+                markdown(&items).trim_end()
+            );
+        }
+        b.push_str("</li>\n");
     }
 
     /// Every side's map of the views of turn `turns[i]` (the position awaiting it).
@@ -720,11 +754,37 @@ impl Site<'_> {
         Ok(b)
     }
 
+    /// A turn's page: the maps its players saw after it, its reports, dice, orders and
+    /// raw files.
     fn turn_page(&self, i: usize, lang: Lang) -> Result<String, Failure> {
         let w = words(lang);
         let t = &self.turns[i];
         let n = t.t;
-        let stem = turn_stem(n);
+        let title = self.title(t, lang);
+        let mut b = format!("<h1>{} {n}: {}</h1>\n", w.turn, esc(&title));
+        if i + 1 < self.turns.len() {
+            b.push_str(&self.maps(i + 1, lang, w.maps)?);
+        }
+        b.push_str(&self.reports_section(t, lang));
+        b.push_str(&self.dice_table(t, lang));
+        b.push_str(&self.orders_section(t, lang)?);
+        b.push_str(&self.files_section(i, lang));
+        Ok(self.frame(
+            lang,
+            &format!(
+                "{} — {} {n}: {title}",
+                self.game_id(),
+                w.turn.to_lowercase()
+            ),
+            &turn_stem(n),
+            &self.turn_nav(i, lang),
+            &b,
+        ))
+    }
+
+    /// A turn page's links to the previous turn and to the next adjudicated one.
+    fn turn_nav(&self, i: usize, lang: Lang) -> String {
+        let w = words(lang);
         let mut nav = String::new();
         if i > 0 {
             let _ = write!(
@@ -742,12 +802,13 @@ impl Site<'_> {
                 w.next
             );
         }
-        let title = self.title(t, lang);
-        let mut b = format!("<h1>{} {n}: {}</h1>\n", w.turn, esc(&title));
-        if i + 1 < self.turns.len() {
-            b.push_str(&self.maps(i + 1, lang, w.maps)?);
-        }
-        // Reports: the moderator's first, then each side's, in this language.
+        nav
+    }
+
+    /// A turn's reports: the moderator's first (open), then each side's, in `lang`.
+    fn reports_section(&self, t: &Turn, lang: Lang) -> String {
+        let w = words(lang);
+        let mut b = String::new();
         let _ = writeln!(b, "<section id=\"dk-reports\"><h2>{}</h2>", w.reports);
         let mut shown = vec![(w.moderator.to_string(), lang.file_name("report"), true)];
         for s in self.sides() {
@@ -769,14 +830,19 @@ impl Site<'_> {
             }
         }
         b.push_str("</section>\n");
-        b.push_str(&self.dice_table(t, lang));
-        // Orders as adjudicated.
+        b
+    }
+
+    /// A turn's orders as adjudicated, each side's with its SHA-256, or that it sent none.
+    fn orders_section(&self, t: &Turn, lang: Lang) -> Result<String, Failure> {
+        let w = words(lang);
+        let mut b = String::new();
         let _ = writeln!(b, "<section id=\"dk-orders\"><h2>{}</h2>", w.orders);
         for s in self.sides() {
             let file = format!("orders/{s}.yaml");
             let name = esc(&self.side_name(&s, lang));
             if t.files.contains(&file) {
-                let bytes = fsx::read_limited(&self.layout.turn_dir(n).join(&file))?;
+                let bytes = fsx::read_limited(&self.layout.turn_dir(t.t).join(&file))?;
                 let _ = writeln!(
                     b,
                     "<details class=\"dk-orders\"><summary>{name}: <code>{}</code> (SHA-256 <code>{}</code>)</summary><pre>{}</pre></details>",
@@ -789,13 +855,20 @@ impl Site<'_> {
             }
         }
         b.push_str("</section>\n");
-        // Raw files.
+        Ok(b)
+    }
+
+    /// A turn's raw files, and the game file the turn made.
+    fn files_section(&self, i: usize, lang: Lang) -> String {
+        let w = words(lang);
+        let n = self.turns[i].t;
+        let mut b = String::new();
         let _ = writeln!(
             b,
             "<section id=\"dk-files\"><h2>{}</h2><ul class=\"dk-files\">",
             w.files
         );
-        for f in &t.files {
+        for f in &self.turns[i].files {
             let _ = writeln!(
                 b,
                 "<li><a href=\"../turns/{n:04}/{f}\">turns/{n:04}/{f}</a></li>",
@@ -810,17 +883,7 @@ impl Site<'_> {
             );
         }
         b.push_str("</ul></section>\n");
-        Ok(self.frame(
-            lang,
-            &format!(
-                "{} — {} {n}: {title}",
-                self.game_id(),
-                w.turn.to_lowercase()
-            ),
-            &stem,
-            &nav,
-            &b,
-        ))
+        b
     }
 
     /// The moderator's dice section as a table: the turn's keys, then every event.

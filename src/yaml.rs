@@ -316,14 +316,14 @@ fn parse_inner(file: &SourceFile, refuse_tags: bool) -> Result<Node, Diagnostic>
     let text = file.text.as_str();
     let lines = Lines::new(text);
     let mut parser = Parser::new_from_str(text);
-    let mut stack: Vec<(Node, Option<Node>)> = Vec::new();
-    let mut root: Option<Node> = None;
-    let mut nodes = 0usize;
-    let mut documents = 0usize;
-    let bad = |code: &str, msg: String, at: usize, label: &str| {
-        Diagnostic::new(code, msg)
-            .at(file, char_span(text, at))
-            .label(label.to_string())
+    let mut tree = Tree {
+        file,
+        text,
+        refuse_tags,
+        stack: Vec::new(),
+        root: None,
+        nodes: 0,
+        documents: 0,
     };
     loop {
         let (event, span) = match parser.next_event() {
@@ -332,74 +332,127 @@ fn parse_inner(file: &SourceFile, refuse_tags: bool) -> Result<Node, Diagnostic>
             Some(Err(e)) => {
                 let m = e.marker();
                 let at = at_text(text, lines.offset(text, m.line(), m.col()));
-                if e.info().contains("recursion limit") {
-                    return Err(bad(
-                        "yaml::too-deep",
-                        format!("the YAML nests deeper than {MAX_DEPTH} levels"),
-                        at,
-                        "too deep",
-                    )
-                    .help("orders are a few levels deep at most"));
-                }
-                return Err(Diagnostic::new(
-                    "yaml::syntax",
-                    format!("this is not valid YAML: {}", e.info()),
-                )
-                .at(file, char_span(text, at))
-                .label("the YAML breaks here")
-                .help(
-                    "check the indentation and that every `key: value` has its colon and space",
-                ));
+                return Err(tree.syntax_error(e.info(), at));
             }
         };
         let start = lines.offset(text, span.start.line(), span.start.col());
         let end = lines
             .offset(text, span.end.line(), span.end.col())
             .max(start);
-        let node = match event {
-            Event::StreamStart | Event::StreamEnd | Event::Nothing | Event::DocumentEnd => continue,
+        if let Some(node) = tree.node_of(event, start, end)? {
+            tree.attach(node)?;
+        }
+    }
+    Ok(tree.root.unwrap_or(Node {
+        kind: Kind::Scalar(String::new(), true),
+        span: (0, 0),
+    }))
+}
+
+/// The tree `parse_inner` builds as the parser's events come: the collections open, each
+/// with the key waiting for its value in a mapping, and the counts the limits bound.
+struct Tree<'f> {
+    file: &'f SourceFile,
+    text: &'f str,
+    refuse_tags: bool,
+    stack: Vec<(Node, Option<Node>)>,
+    root: Option<Node>,
+    nodes: usize,
+    documents: usize,
+}
+
+impl Tree<'_> {
+    /// A diagnostic with its caret at byte `at`.
+    fn bad(&self, code: &str, msg: String, at: usize, label: &str) -> Diagnostic {
+        Diagnostic::new(code, msg)
+            .at(self.file, char_span(self.text, at))
+            .label(label.to_string())
+    }
+
+    /// The parser's error at byte `at`: nesting past `MAX_DEPTH`, or broken YAML.
+    fn syntax_error(&self, info: &str, at: usize) -> Diagnostic {
+        if info.contains("recursion limit") {
+            return self.too_deep(at);
+        }
+        Diagnostic::new("yaml::syntax", format!("this is not valid YAML: {info}"))
+            .at(self.file, char_span(self.text, at))
+            .label("the YAML breaks here")
+            .help("check the indentation and that every `key: value` has its colon and space")
+    }
+
+    fn too_deep(&self, at: usize) -> Diagnostic {
+        self.bad(
+            "yaml::too-deep",
+            format!("the YAML nests deeper than {MAX_DEPTH} levels"),
+            at,
+            "too deep",
+        )
+        .help("orders are a few levels deep at most")
+    }
+
+    /// An anchor (`&name`) or, with `refuse_tags`, a tag on the value at `start`.
+    fn refused_mark(&self, anchor: bool, tag: bool, start: usize) -> Result<(), Diagnostic> {
+        if self.refuse_tags && tag {
+            return Err(tag_refused(self.file, self.text, start));
+        }
+        if anchor {
+            return Err(self
+                .bad(
+                    "yaml::anchor",
+                    "YAML anchors (`&name`) are not allowed".into(),
+                    anchor_before(self.text, start),
+                    "anchor",
+                )
+                .help("write each value out in full"));
+        }
+        Ok(())
+    }
+
+    /// The node an event completes (a scalar, or a collection it closes); `None` for an
+    /// event that completes none (a collection opened, the stream's and documents'
+    /// bounds). Refuses a second document, aliases, anchors and (with `refuse_tags`) tags.
+    fn node_of(
+        &mut self,
+        event: Event<'_>,
+        start: usize,
+        end: usize,
+    ) -> Result<Option<Node>, Diagnostic> {
+        let text = self.text;
+        match event {
+            Event::StreamStart | Event::StreamEnd | Event::Nothing | Event::DocumentEnd => Ok(None),
             Event::DocumentStart(_) => {
-                documents += 1;
-                if documents > 1 {
-                    return Err(bad(
-                        "yaml::many-documents",
-                        "a file must hold one YAML document".into(),
-                        start,
-                        "a second document starts here",
-                    )
-                    .help("remove the `---` line and what follows, or send it as its own file"));
+                self.documents += 1;
+                if self.documents > 1 {
+                    return Err(self
+                        .bad(
+                            "yaml::many-documents",
+                            "a file must hold one YAML document".into(),
+                            start,
+                            "a second document starts here",
+                        )
+                        .help(
+                            "remove the `---` line and what follows, or send it as its own file",
+                        ));
                 }
-                continue;
+                Ok(None)
             }
-            Event::Alias(_) => {
-                return Err(bad(
+            Event::Alias(_) => Err(self
+                .bad(
                     "yaml::alias",
                     "YAML aliases (`*name`) are not allowed".into(),
                     start,
                     "alias",
                 )
-                .help("write the value out in full"));
-            }
+                .help("write the value out in full")),
             Event::Scalar(value, style, anchor, tag) => {
-                if refuse_tags && tag.is_some() {
-                    return Err(tag_refused(file, text, start));
-                }
-                if anchor != 0 {
-                    return Err(bad(
-                        "yaml::anchor",
-                        "YAML anchors (`&name`) are not allowed".into(),
-                        anchor_before(text, start),
-                        "anchor",
-                    )
-                    .help("write each value out in full"));
-                }
+                self.refused_mark(anchor != 0, tag.is_some(), start)?;
                 let end = if end > start {
                     end
                 } else {
                     start + value.len().max(1)
                 };
                 let span = clamp(text, (start, end));
-                Node {
+                Ok(Some(Node {
                     kind: Kind::Scalar(value.into_owned(), style == ScalarStyle::Plain),
                     // An empty value at the very end: the caret goes under the last
                     // character written (nothing can be underlined past the end).
@@ -408,63 +461,52 @@ fn parse_inner(file: &SourceFile, refuse_tags: bool) -> Result<Node, Diagnostic>
                     } else {
                         span
                     },
-                }
+                }))
             }
             Event::SequenceStart(anchor, ref tag) | Event::MappingStart(anchor, ref tag) => {
-                if refuse_tags && tag.is_some() {
-                    return Err(tag_refused(file, text, start));
-                }
-                if anchor != 0 {
-                    return Err(bad(
-                        "yaml::anchor",
-                        "YAML anchors (`&name`) are not allowed".into(),
-                        anchor_before(text, start),
-                        "anchor",
-                    )
-                    .help("write each value out in full"));
-                }
-                if stack.len() >= MAX_DEPTH {
-                    return Err(bad(
-                        "yaml::too-deep",
-                        format!("the YAML nests deeper than {MAX_DEPTH} levels"),
-                        start,
-                        "too deep",
-                    )
-                    .help("orders are a few levels deep at most"));
+                self.refused_mark(anchor != 0, tag.is_some(), start)?;
+                if self.stack.len() >= MAX_DEPTH {
+                    return Err(self.too_deep(start));
                 }
                 let kind = if matches!(event, Event::SequenceStart(..)) {
                     Kind::Seq(Vec::new())
                 } else {
                     Kind::Map(Vec::new())
                 };
-                stack.push((
+                self.stack.push((
                     Node {
                         kind,
                         span: (start, end),
                     },
                     None,
                 ));
-                continue;
+                Ok(None)
             }
             Event::SequenceEnd | Event::MappingEnd => {
-                let (mut n, pending) = stack.pop().expect("the parser balances collections");
+                let (mut n, pending) = self.stack.pop().expect("the parser balances collections");
                 debug_assert!(pending.is_none());
                 n.span = clamp(text, (n.span.0, end.max(n.span.1)));
-                n
+                Ok(Some(n))
             }
-        };
-        nodes += 1;
-        if nodes > MAX_NODES {
-            return Err(bad(
-                "yaml::too-many",
-                format!("the YAML has more than {MAX_NODES} values"),
-                node.span.0,
-                "here",
-            )
-            .help("orders are short: check that this is the right file"));
         }
-        match stack.last_mut() {
-            None => root = Some(node),
+    }
+
+    /// A completed node counted (at most `MAX_NODES`) and put in its place: the root, an
+    /// item of the open list, or a key or value of the open mapping.
+    fn attach(&mut self, node: Node) -> Result<(), Diagnostic> {
+        self.nodes += 1;
+        if self.nodes > MAX_NODES {
+            return Err(self
+                .bad(
+                    "yaml::too-many",
+                    format!("the YAML has more than {MAX_NODES} values"),
+                    node.span.0,
+                    "here",
+                )
+                .help("orders are short: check that this is the right file"));
+        }
+        match self.stack.last_mut() {
+            None => self.root = Some(node),
             Some((parent, pending)) => {
                 // Grow the parent's span to cover its children (block collections end early).
                 parent.span.1 = parent.span.1.max(node.span.1);
@@ -478,11 +520,8 @@ fn parse_inner(file: &SourceFile, refuse_tags: bool) -> Result<Node, Diagnostic>
                 }
             }
         }
+        Ok(())
     }
-    Ok(root.unwrap_or(Node {
-        kind: Kind::Scalar(String::new(), true),
-        span: (0, 0),
-    }))
 }
 
 /// A tag's diagnostic: the caret under its `!`.

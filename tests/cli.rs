@@ -183,6 +183,62 @@ impl Test {
     }
 }
 
+/// Runs the binary with `args` and no standard input (nothing to read, never the
+/// terminal's), without the SMTP password a developer may have exported: the plain runner
+/// of the tests that read both streams themselves (mail, receive, tick, undo, status, week).
+pub fn dikast(args: &[&str]) -> std::process::Output {
+    dikast_env(args, &[])
+}
+
+/// `dikast` with these environment variables set.
+pub fn dikast_env(args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+    let mut c = Command::new(BIN);
+    c.args(args)
+        .env_remove("DIKAST_SMTP_PASSWORD")
+        .stdin(std::process::Stdio::null());
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    c.output().expect("dikast runs")
+}
+
+/// `dikast` with `stdin` piped to it (a message for `receive`).
+pub fn dikast_in(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut c = Command::new(BIN)
+        .args(args)
+        .env_remove("DIKAST_SMTP_PASSWORD")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dikast runs");
+    c.stdin
+        .take()
+        .expect("a piped stdin")
+        .write_all(stdin)
+        .expect("dikast reads its input");
+    c.wait_with_output().expect("dikast ends")
+}
+
+/// A run's exit code and both streams, for messages.
+pub fn text(o: &std::process::Output) -> String {
+    format!(
+        "exit {:?}\n--- stdout\n{}--- stderr\n{}",
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// The standard output of a run that must exit 0 (else the test fails showing both
+/// streams).
+pub fn ok(o: std::process::Output) -> String {
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
 /// A temporary folder removed when dropped.
 pub struct TempDir {
     path: PathBuf,

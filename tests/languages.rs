@@ -9,6 +9,10 @@
 //! diagnostics» (the checker's own words, English by design), the invalid-orders section
 //! and the dice section's YAML, a Russian line holds no Latin word.
 //!
+//! Every game of the registry is held to it (`GAMES`: each game's vocabulary, order forms
+//! and diagnostic tongue): its demo campaign's reports, its rule cases' kept Russian
+//! reports, its Russian templates and order-form helps.
+//!
 //! `comparison_catches_changed_facts` shows the comparison fails when a fact is dropped,
 //! changed or moved in one language, or English prose is left in the Russian.
 
@@ -18,10 +22,90 @@ use dikast::campaign::{self, Layout, NewOptions, Secret};
 use dikast::games::hellenes::{Hellenes, HELLENES_431};
 use dikast::games::successors::Successors;
 use dikast::lang::Lang;
+use dikast::rules::Rules;
 use facts::{compare, compare_turn, vocab};
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+
+/// What this test asks of each game, by its registry id: its vocabulary of facts, its
+/// order forms and its diagnostic tongue (a game of `dikast::games::builtin()` missing
+/// here fails `every_game_in_the_registry_is_compared`).
+struct Tongues {
+    id: &'static str,
+    vocab: fn() -> &'static facts::Vocab,
+    forms: fn() -> dikast::kit::forms::Forms,
+    tongue: fn() -> dikast::kit::tr::Tongue,
+}
+
+const GAMES: &[Tongues] = &[
+    Tongues {
+        id: "hellenes",
+        vocab: vocab::<Hellenes>,
+        forms: Hellenes::order_forms,
+        tongue: Hellenes::diagnostic_tongue,
+    },
+    Tongues {
+        id: "successors",
+        vocab: vocab::<Successors>,
+        forms: Successors::order_forms,
+        tongue: Successors::diagnostic_tongue,
+    },
+];
+
+fn tongues(id: &str) -> &'static Tongues {
+    GAMES
+        .iter()
+        .find(|g| g.id == id)
+        .unwrap_or_else(|| panic!("tests/languages.rs GAMES lists no `{id}`"))
+}
+
+#[test]
+fn every_game_in_the_registry_is_compared() {
+    let registered = dikast::games::builtin().ids();
+    let listed: Vec<&str> = GAMES.iter().map(|g| g.id).collect();
+    assert_eq!(registered, listed, "tests/languages.rs GAMES");
+}
+
+/// Every game's demo campaign (the registry's example campaigns): every report in both
+/// languages says the same, with the game's own vocabulary.
+#[test]
+fn every_games_demo_reports_carry_the_same_facts() {
+    let reg = dikast::games::builtin();
+    for id in reg.ids() {
+        let g = reg.find(id).expect("a registered game");
+        let Some(scenario) = g
+            .scenario_names()
+            .iter()
+            .find(|s| examples().join(s).is_dir())
+        else {
+            panic!("{id}: no example campaign in orders-examples/");
+        };
+        let dir = temp(&format!("every-demo-{id}"));
+        dikast::demo::demo(&reg, Some(scenario), Some(&dir), &examples())
+            .unwrap_or_else(|f| panic!("{}", f.render()));
+        let layout = Layout::new(&dir);
+        let (mut problems, mut pairs) = (Vec::new(), 0);
+        for t in layout.turns().expect("turns") {
+            if layout.report(t).exists() {
+                compare_turn(
+                    (tongues(id).vocab)(),
+                    &layout.turn_dir(t),
+                    &mut problems,
+                    &mut pairs,
+                );
+            }
+        }
+        assert!(pairs >= 2, "{id}: only {pairs} report pairs compared");
+        assert!(
+            problems.is_empty(),
+            "{id}: {} problems in {pairs} report pairs:\n{}",
+            problems.len(),
+            problems.join("\n")
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
 
 fn examples() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("orders-examples")
@@ -120,7 +204,7 @@ fn siege_example_reports_carry_the_same_facts() {
 #[test]
 fn rule_case_translations_carry_the_same_facts() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
-    let mut stack = vec![root];
+    let mut stack = vec![root.clone()];
     let mut problems = Vec::new();
     let mut pairs = 0;
     while let Some(d) = stack.pop() {
@@ -133,12 +217,14 @@ fn rule_case_translations_carry_the_same_facts() {
                     let en = fs::read_to_string(p.with_file_name(format!("{stem}.md")))
                         .unwrap_or_default();
                     let ru = fs::read_to_string(&p).unwrap();
-                    // Each game's cases with its own vocabulary.
-                    let v = if p.starts_with(root_of("successors")) {
-                        vocab::<Successors>()
-                    } else {
-                        vocab::<Hellenes>()
-                    };
+                    // Each game's cases (tests/cases/<id>/) with its own vocabulary.
+                    let game = p
+                        .strip_prefix(&root)
+                        .ok()
+                        .and_then(|r| r.iter().next())
+                        .and_then(|g| g.to_str())
+                        .unwrap_or_default();
+                    let v = (tongues(game).vocab)();
                     problems.extend(compare(v, &p.display().to_string(), &en, &ru));
                     pairs += 1;
                 }
@@ -147,12 +233,6 @@ fn rule_case_translations_carry_the_same_facts() {
     }
     assert!(pairs >= 9, "only {pairs} rule-case report pairs");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
-}
-
-fn root_of(game: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/cases")
-        .join(game)
 }
 
 /// The comparison is strict enough to fail: a fact dropped, changed or moved to another
@@ -292,7 +372,7 @@ fn a_russian_report_says_orders_were_not_received_and_may_be_counted_so() {
 /// the block kinds and names and its tooltips in Russian; the English map keeps its words.
 #[test]
 fn the_russian_map_names_kinds_blocks_and_the_scenario_in_russian() {
-    use dikast::games::hellenes::view::View;
+    use dikast::games::hellenes::sight::View;
     let dir = temp("map-ru");
     create(&examples().join("hellenes-431"), &dir, "map-431");
     let text = fs::read_to_string(dir.join("turns/0001/view-athens.yaml")).unwrap();
@@ -457,21 +537,9 @@ fn every_order_form_help_has_russian() {
         out.dedup();
         out
     }
-    use dikast::rules::Rules;
     let mut missing = Vec::new();
-    let games: [(&str, Forms, dikast::kit::tr::Tongue); 2] = [
-        (
-            "hellenes",
-            Hellenes::order_forms(),
-            Hellenes::diagnostic_tongue(),
-        ),
-        (
-            "successors",
-            Successors::order_forms(),
-            Successors::diagnostic_tongue(),
-        ),
-    ];
-    for (id, forms, tongue) in games {
+    for g in GAMES {
+        let (id, forms, tongue) = (g.id, (g.forms)(), (g.tongue)());
         let all = helps(&forms);
         assert!(all.len() > 10, "{id}: {} helps", all.len());
         for h in all {

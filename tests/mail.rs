@@ -7,6 +7,9 @@
 //! These tests need the servers: without the DIKAST_TEST_* variables they fail (never
 //! skip), telling to run `./scripts/test`.
 
+mod cli;
+
+use cli::{dikast_env as dikast, text};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::fs;
@@ -63,24 +66,6 @@ fn smtp() -> Smtp {
         tls: port("DIKAST_TEST_SMTP_TLS_PORT"),
         work: var("DIKAST_TEST_WORK").into(),
     }
-}
-
-fn dikast(args: &[&str], env: &[(&str, &str)]) -> Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_dikast"));
-    c.args(args).env_remove("DIKAST_SMTP_PASSWORD");
-    for (k, v) in env {
-        c.env(k, v);
-    }
-    c.output().expect("dikast runs")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "exit {:?}\n--- stdout\n{}--- stderr\n{}",
-        o.status.code(),
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
 }
 
 fn assert_exit(o: &Output, code: i32) {

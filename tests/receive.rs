@@ -4,40 +4,12 @@
 //! twice. Also the policy's refusals: an early `adjudicate` (and `--now`), and
 //! campaign.yaml errors at their line. (Answers through a real server: tests/tick.rs.)
 
+mod cli;
+
+use cli::{dikast, dikast_env, dikast_in, ok, text};
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn dikast_in(args: &[&str], stdin: &[u8]) -> Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_dikast"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("dikast runs");
-    c.stdin.take().unwrap().write_all(stdin).unwrap();
-    c.wait_with_output().unwrap()
-}
-
-fn dikast(args: &[&str]) -> Output {
-    dikast_in(args, b"")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "exit {:?}\n--- stdout\n{}--- stderr\n{}",
-        o.status.code(),
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn ok(o: Output) -> String {
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use std::process::Command;
 
 fn tmp(tag: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("dikast-receive-{tag}-{}", std::process::id()));
@@ -995,11 +967,7 @@ fn orders_by_mail_wait_while_an_undo_is_unfinished() {
             .unwrap_or(false)
     };
     for n in 1..80 {
-        let o = Command::new(env!("CARGO_BIN_EXE_dikast"))
-            .args(["undo", d])
-            .env("DIKAST_TEST_FAIL_STEP", n.to_string())
-            .output()
-            .unwrap();
+        let o = dikast_env(&["undo", d], &[("DIKAST_TEST_FAIL_STEP", &n.to_string())]);
         assert_ne!(o.status.code(), Some(0), "the undo never left a plan");
         if plan(&dir) {
             break;

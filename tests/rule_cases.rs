@@ -382,6 +382,23 @@ fn run_case<R: CaseGame>(dir: &Path) -> Result<BTreeMap<String, String>, String>
     Ok(files)
 }
 
+/// A game added to the registry is found by this harness: each game of
+/// `dikast::games::builtin()` has its runner in `GAMES` and cases in `tests/cases/<id>/`.
+#[test]
+fn every_game_in_the_registry_has_rule_cases() {
+    let registered: Vec<&str> = dikast::games::builtin().ids();
+    let listed: Vec<&str> = GAMES.iter().map(|(id, _)| *id).collect();
+    assert_eq!(
+        registered, listed,
+        "tests/rule_cases.rs GAMES must list exactly the registry's games, in its order"
+    );
+    for id in registered {
+        let mut found = Vec::new();
+        find_cases(&cases_root().join(id), &mut found);
+        assert!(!found.is_empty(), "no rule case in tests/cases/{id}/");
+    }
+}
+
 #[test]
 fn rule_cases() {
     let bless = std::env::var("DIKAST_BLESS").is_ok_and(|v| v == "1");
@@ -522,7 +539,7 @@ fn rebase_examples(ex: &Path) {
         for f in files {
             let text = fs::read_to_string(&f).unwrap();
             let side = f.file_stem().unwrap().to_string_lossy().into_owned();
-            let view: dikast::game::ViewFile<dikast::games::hellenes::view::View> =
+            let view: dikast::game::ViewFile<dikast::games::hellenes::sight::View> =
                 serde_yaml::from_slice(
                     &fs::read(layout.turn_dir(t).join(format!("view-{side}.yaml"))).unwrap(),
                 )
@@ -566,7 +583,7 @@ fn rebase_examples(ex: &Path) {
 fn repick_card(
     line: &str,
     policy: &str,
-    view: &dikast::games::hellenes::view::View,
+    view: &dikast::games::hellenes::sight::View,
     file: &Path,
 ) -> String {
     let (head, comment) = line.split_once('#').unwrap();

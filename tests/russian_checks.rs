@@ -208,7 +208,7 @@ fn spans(text: &str) -> (Spans, Spans) {
 }
 
 /// What the mutants put in place of a scalar: words of the view and the scenario.
-fn pool(view: &dikast::games::hellenes::view::View) -> Vec<String> {
+fn pool(view: &dikast::games::hellenes::sight::View) -> Vec<String> {
     let sc = scenario();
     let mut w: Vec<String> = Vec::new();
     let own: Vec<&str> = view
@@ -265,7 +265,7 @@ fn pool(view: &dikast::games::hellenes::view::View) -> Vec<String> {
 
 /// Top-level forms of every step, added to a file to reach "not of this step" and each
 /// form's own checks.
-fn additions(view: &dikast::games::hellenes::view::View) -> Vec<String> {
+fn additions(view: &dikast::games::hellenes::sight::View) -> Vec<String> {
     let card = view
         .hand
         .first()

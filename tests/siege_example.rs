@@ -12,7 +12,7 @@
 
 use dikast::campaign::{self, Layout, NewOptions, Secret};
 use dikast::game::{sha256_hex, ViewFile};
-use dikast::games::hellenes::view::View;
+use dikast::games::hellenes::sight::View;
 use dikast::games::hellenes::{Hellenes, HELLENES_431};
 use std::fs;
 use std::path::{Path, PathBuf};

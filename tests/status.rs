@@ -2,17 +2,13 @@
 //! judged at a fixed `--now` (the clock is read only when `--now` is absent) and with
 //! arrival times set on the files themselves.
 
+mod cli;
+
+use cli::dikast;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-
-fn dikast(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dikast"))
-        .args(args)
-        .output()
-        .expect("dikast runs")
-}
 
 fn out(o: &Output) -> String {
     format!(

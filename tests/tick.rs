@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 mod bymail;
+mod cli;
 use bymail::*;
 
 /// The last orders template dikast mailed a player (his call for orders of `turn`), in

@@ -4,32 +4,13 @@
 //! the turn's mail was sent (through the real SMTP server `./scripts/test` starts: this
 //! test fails, never skips, without it) unless `--force`, which mails a correction.
 
+mod cli;
+
+use cli::{dikast, ok, text};
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn dikast(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dikast"))
-        .args(args)
-        .env_remove("DIKAST_SMTP_PASSWORD")
-        .output()
-        .expect("dikast runs")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "exit {:?}\n--- stdout\n{}--- stderr\n{}",
-        o.status.code(),
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn ok(o: Output) -> String {
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 /// Files by relative path, with their bytes.
 type Files = BTreeMap<String, Vec<u8>>;

@@ -15,6 +15,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 mod bymail;
+mod cli;
 use bymail::*;
 
 /// The skeleton of `turn` dikast last mailed a player (any mail: the call for orders or

@@ -359,6 +359,8 @@ fn unknown_key(
     })
 }
 
+/// A record that is one order named by its verb (`move: {…}` with the verb's fields
+/// beside it): no verb, one verb with its fields checked, or two verbs.
 fn verb_record(
     verbs: &[Verb],
     pairs: &[(Node, Node)],
@@ -367,7 +369,6 @@ fn verb_record(
     file: &SourceFile,
     out: &mut Vec<Diagnostic>,
 ) {
-    let verb_names: Vec<&str> = verbs.iter().map(|v| v.name).collect();
     let found: Vec<(&Verb, &Node, &Node)> = pairs
         .iter()
         .filter_map(|(k, v)| {
@@ -377,89 +378,10 @@ fn verb_record(
         .collect();
     match found.as_slice() {
         [] => {
-            // A key that is no verb nor a verb's field is the verb mistyped (`march:`).
-            let fields: Vec<&str> = verbs
-                .iter()
-                .flat_map(|v| v.fields.iter().map(|f| f.name))
-                .collect();
-            let stray = pairs
-                .iter()
-                .find(|(k, _)| !fields.contains(&key_of(k).as_str()));
-            let d = match stray {
-                Some((k, _)) => {
-                    let key = key_of(k);
-                    let hint = (out.len() < MAX_PER_FILE)
-                        .then(|| did_you_mean(&key, verb_names.iter().copied()))
-                        .flatten();
-                    Diagnostic::new(
-                        "orders::no-verb",
-                        format!(
-                            "`{key}` is not an order of {what} ({})",
-                            verb_names.join(", ")
-                        ),
-                    )
-                    .at(file, k.span)
-                    .label("unknown verb")
-                    .help(match hint {
-                        Some(h) => format!("did you mean {h}?"),
-                        None => format!("begin it with one of: {}", verb_names.join(", ")),
-                    })
-                }
-                None => Diagnostic::new(
-                    "orders::no-verb",
-                    format!("{what} names no verb ({})", verb_names.join(", ")),
-                )
-                .at(file, node.span)
-                .label("no verb")
-                .help(format!("begin it with one of: {}", verb_names.join(", "))),
-            };
+            let d = no_verb(verbs, pairs, node, what, file, out.len());
             out.push(d);
         }
-        [(verb, verb_key, value)] => {
-            shape_into(
-                &verb.shape,
-                value,
-                &format!("{what}: `{}`", verb.name),
-                file,
-                out,
-            );
-            let mut allowed: Vec<&str> = vec![verb.name];
-            allowed.extend(verb.fields.iter().map(|f| f.name));
-            let rest: Vec<(Node, Node)> = pairs
-                .iter()
-                .filter(|(k, _)| key_of(k) != verb.name)
-                .cloned()
-                .collect();
-            for (k, _) in &rest {
-                let key = key_of(k);
-                if !allowed.contains(&key.as_str()) {
-                    out.push(unknown_key(
-                        &key,
-                        k,
-                        &allowed,
-                        &format!("`{}` in {what}", verb.name),
-                        file,
-                        out.len(),
-                    ));
-                }
-            }
-            let known: Vec<(Node, Node)> = rest
-                .into_iter()
-                .filter(|(k, _)| verb.fields.iter().any(|f| f.name == key_of(k)))
-                .collect();
-            // The verb's own fields: their shapes and the required ones (a missing one
-            // is shown at the verb).
-            let mut sub = Vec::new();
-            record(
-                &verb.fields,
-                &known,
-                verb_key,
-                &format!("`{}` in {what}", verb.name),
-                file,
-                &mut sub,
-            );
-            out.extend(sub);
-        }
+        [(verb, verb_key, value)] => one_verb(verb, verb_key, value, pairs, what, file, out),
         [(first, ..), rest @ ..] => {
             for (vb, k, _) in rest {
                 out.push(
@@ -477,6 +399,111 @@ fn verb_record(
             }
         }
     }
+}
+
+/// A record with no verb: a key that is no verb nor a verb's field is the verb mistyped
+/// (`march:`), else the record names none. `so_far` problems are already found (past
+/// `MAX_PER_FILE`, no did-you-mean).
+fn no_verb(
+    verbs: &[Verb],
+    pairs: &[(Node, Node)],
+    node: &Node,
+    what: &str,
+    file: &SourceFile,
+    so_far: usize,
+) -> Diagnostic {
+    let verb_names: Vec<&str> = verbs.iter().map(|v| v.name).collect();
+    let fields: Vec<&str> = verbs
+        .iter()
+        .flat_map(|v| v.fields.iter().map(|f| f.name))
+        .collect();
+    let stray = pairs
+        .iter()
+        .find(|(k, _)| !fields.contains(&key_of(k).as_str()));
+    match stray {
+        Some((k, _)) => {
+            let key = key_of(k);
+            let hint = (so_far < MAX_PER_FILE)
+                .then(|| did_you_mean(&key, verb_names.iter().copied()))
+                .flatten();
+            Diagnostic::new(
+                "orders::no-verb",
+                format!(
+                    "`{key}` is not an order of {what} ({})",
+                    verb_names.join(", ")
+                ),
+            )
+            .at(file, k.span)
+            .label("unknown verb")
+            .help(match hint {
+                Some(h) => format!("did you mean {h}?"),
+                None => format!("begin it with one of: {}", verb_names.join(", ")),
+            })
+        }
+        None => Diagnostic::new(
+            "orders::no-verb",
+            format!("{what} names no verb ({})", verb_names.join(", ")),
+        )
+        .at(file, node.span)
+        .label("no verb")
+        .help(format!("begin it with one of: {}", verb_names.join(", "))),
+    }
+}
+
+/// A record with one verb: the verb's value by its shape, every other key one of the
+/// verb's fields, and those fields by their shapes (a missing one shown at the verb).
+fn one_verb(
+    verb: &Verb,
+    verb_key: &Node,
+    value: &Node,
+    pairs: &[(Node, Node)],
+    what: &str,
+    file: &SourceFile,
+    out: &mut Vec<Diagnostic>,
+) {
+    shape_into(
+        &verb.shape,
+        value,
+        &format!("{what}: `{}`", verb.name),
+        file,
+        out,
+    );
+    let mut allowed: Vec<&str> = vec![verb.name];
+    allowed.extend(verb.fields.iter().map(|f| f.name));
+    let rest: Vec<(Node, Node)> = pairs
+        .iter()
+        .filter(|(k, _)| key_of(k) != verb.name)
+        .cloned()
+        .collect();
+    for (k, _) in &rest {
+        let key = key_of(k);
+        if !allowed.contains(&key.as_str()) {
+            out.push(unknown_key(
+                &key,
+                k,
+                &allowed,
+                &format!("`{}` in {what}", verb.name),
+                file,
+                out.len(),
+            ));
+        }
+    }
+    let known: Vec<(Node, Node)> = rest
+        .into_iter()
+        .filter(|(k, _)| verb.fields.iter().any(|f| f.name == key_of(k)))
+        .collect();
+    // The verb's own fields: their shapes and the required ones (a missing one
+    // is shown at the verb).
+    let mut sub = Vec::new();
+    record(
+        &verb.fields,
+        &known,
+        verb_key,
+        &format!("`{}` in {what}", verb.name),
+        file,
+        &mut sub,
+    );
+    out.extend(sub);
 }
 
 // ---------------------------------------------------------------- dispatch

@@ -1,15 +1,18 @@
 //! What the tests that run campaigns by mail share (tests/tick.rs, tests/week.rs): the
 //! Maildir-delivering SMTP server `./scripts/test` starts, the dikast binary, and messages
 //! as a player's mail program sends them, read back from a player's Maildir. Without the
-//! DIKAST_TEST_* variables a test fails, never skips.
+//! DIKAST_TEST_* variables a test fails, never skips. The binary's runners (`dikast`,
+//! `text`, `ok`) are tests/cli.rs's, re-exported: a test using this module also says
+//! `mod cli;`.
 #![allow(dead_code)]
 
+#[allow(unused_imports)]
+pub use super::cli::{dikast, ok, text};
 use lettre::address::Envelope;
 use lettre::{Address, SmtpTransport, Transport};
 use mail_parser::{MessageParser, MimeHeaders};
 use std::fs;
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 pub struct Env {
     pub port: u16,
@@ -33,28 +36,6 @@ pub fn env() -> Env {
         root: var("DIKAST_TEST_MAILDIR_ROOT").into(),
         work: var("DIKAST_TEST_WORK").into(),
     }
-}
-
-pub fn dikast(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dikast"))
-        .args(args)
-        .env_remove("DIKAST_SMTP_PASSWORD")
-        .output()
-        .expect("dikast runs")
-}
-
-pub fn text(o: &Output) -> String {
-    format!(
-        "exit {:?}\n--- stdout\n{}--- stderr\n{}",
-        o.status.code(),
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-pub fn ok(o: Output) -> String {
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 /// One message as a player's mail program would send it, through the SMTP server.

@@ -1,5 +1,6 @@
-//! The random-play driver every game's random campaigns share (tests/random_play*.rs):
-//! a game brings only its order generator and its own checks (`Player`); the driver
+//! The random-play harness every game shares (tests/random_play.rs runs it): a game brings
+//! only its order generator and its own checks (`Player`, in this folder's file named
+//! after the game, listed in `GAMES` by its registry id); the driver
 //! plays whole campaigns from fixed seeds through the real pipeline (`run_turn`) and
 //! checks after every turn that the orders were accepted (the generator and the checks
 //! agree on what is legal), nothing panicked, the step after is adjudicable unless the
@@ -10,12 +11,25 @@
 
 #![allow(dead_code)]
 
+pub mod hellenes;
+pub mod successors;
+
 use super::facts;
 use dikast::dice::{self, Chain, Hash};
 use dikast::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
 use dikast::pipeline::{run_turn, TurnInputs, TurnOutputs};
 use dikast::rules::Rules;
 use std::collections::BTreeMap;
+
+/// Every game's random play, by its registry id (`dikast::games::builtin()`): a game added
+/// to the registry without a line here fails tests/random_play.rs.
+pub const GAMES: &[(&str, fn())] = &[
+    ("hellenes", hellenes::random_play_200_seasons_and_50_winters),
+    (
+        "successors",
+        successors::whole_games_with_two_to_five_players,
+    ),
+];
 
 /// splitmix64: a tiny deterministic generator (no OS randomness in tests either).
 pub struct Rng(pub u64);

@@ -2,9 +2,10 @@
 //!
 //! The game lives in four layers, each importing only from those below it:
 //! - `model`: data and types (the scenario with every parameter, the state, the checked
-//!   orders, the events, a side's view and what it knows, dice labels);
+//!   orders, the events, a side's view and what it knows, dice labels, the state
+//!   invariants);
 //! - `engine`: resolution by rule area (movement, battle, season, siege, winter, year,
-//!   Olympians, control), the step dispatcher and the state invariants;
+//!   Olympians, control) and the step dispatcher;
 //! - `check`: the order forms, parsed and checked against a side's view, and defaults;
 //! - `text`: the reports (one narration module per event family), the position, the
 //!   orders template, the step titles and the map picture.
@@ -17,8 +18,8 @@ pub mod model;
 pub mod text;
 
 // The paths tests and the other commands know (`hellenes::scenario::Scenario`, …).
-pub use engine::invariants;
-pub use model::{scenario, state, view};
+pub use model::invariants;
+pub use model::{scenario, sight, state};
 pub use text::words;
 
 use crate::diag::SourceFile;
@@ -29,8 +30,8 @@ use crate::yaml::Node;
 use model::events::Event;
 use model::orders::Orders;
 use model::scenario::Scenario;
+use model::sight::View;
 use model::state::State;
-use model::view::View;
 use std::collections::BTreeMap;
 use text::words::Case;
 
@@ -63,7 +64,7 @@ impl Rules for Hellenes {
     }
 
     fn load_prebuilt(name: &str, sha256: &str) -> Option<Scenario> {
-        let p = crate::prebuilt::get("games/hellenes/hellenes-431.yaml")?;
+        let p = crate::prebuilt::get("games/hellenes/model/hellenes-431.yaml")?;
         (name == "hellenes-431" && p.sha256 == sha256)
             .then(|| p.read())
             .flatten()
@@ -92,7 +93,7 @@ impl Rules for Hellenes {
     }
 
     fn invariants(sc: &Scenario, st: &State) -> Vec<String> {
-        engine::invariants::check(sc, st)
+        model::invariants::check(sc, st)
     }
 
     fn order_forms() -> crate::kit::forms::Forms {
@@ -108,7 +109,7 @@ impl Rules for Hellenes {
     }
 
     fn view(sc: &Scenario, st: &State, side: &str) -> View {
-        model::view::build(sc, st, side)
+        model::sight::view(sc, st, side)
     }
 
     fn check(
@@ -275,7 +276,7 @@ mod tests {
             assert_eq!((r.state.year, r.state.season), (430, Season::NewYear));
             assert!(r.state.cards.hands.values().all(|h| h.len() == 6));
             st = r.state;
-            let view = model::view::build(&sc, &st, "athens");
+            let view = model::sight::view(&sc, &st, "athens");
             let file = crate::diag::SourceFile::new("athens.yaml", "standing: {}\n");
             let root = crate::yaml::parse(&file).unwrap();
             let checked = check::orders::check(&sc, &view, root.as_map().unwrap(), &file);
@@ -285,7 +286,7 @@ mod tests {
                 .side_ids()
                 .into_iter()
                 .map(|s| {
-                    let v = model::view::build(&sc, &st, &s);
+                    let v = model::sight::view(&sc, &st, &s);
                     (s.clone(), Hellenes::default_orders(&sc, &v, &s))
                 })
                 .collect();
@@ -303,7 +304,7 @@ mod tests {
 
     mod olympians {
         use super::*;
-        use model::orders::{Appeal, When};
+        use model::appeal::{Appeal, When};
         use model::state::{Fortify, Initiative, Phase, Play, PlayedFor, Sacrifice};
 
         /// Adjudicated with the protocol's own dice (nothing forced): a field battle whose

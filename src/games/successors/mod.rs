@@ -12,69 +12,14 @@ use crate::dice::TurnDice;
 use crate::lang::Lang;
 use crate::rules::{Checked, Resolution, Rules, StartOptions, StepInfo};
 use crate::yaml::Node;
-use model::event::Event;
+use model::events::Event;
 use model::orders::Orders;
 use model::scenario::{Scenario, SUCCESSORS_323};
 use model::sight::View;
-use model::state::{Phase, State};
+use model::state::State;
 use std::collections::BTreeMap;
 
 pub struct Successors;
-
-/// The step a state awaits, in words (the game file's `step` in English).
-pub fn step_title(sc: &Scenario, st: &State, lang: Lang) -> String {
-    title_of(
-        sc,
-        st.game_turn,
-        st.round,
-        &st.phase,
-        st.players.len(),
-        lang,
-    )
-}
-
-/// The step's title from what a game file and a view both hold: the game turn, the
-/// round, the phase and how many play.
-fn title_of(
-    sc: &Scenario,
-    game_turn: u32,
-    round: u32,
-    phase: &Phase,
-    players: usize,
-    lang: Lang,
-) -> String {
-    let t = text::words::roman(game_turn);
-    match phase {
-        Phase::Deal => lang
-            .pick(
-                "Game turn I: preparations and the Tyche draw",
-                "подготовка и раздача карт Тихе игрового хода I",
-            )
-            .to_string(),
-        Phase::Round => lang.pick(
-            format!(
-                "Game turn {t}, round {} of {}: Surrender, Tyche, Activation and Foraging segments",
-                round,
-                sc.params.rounds_for(players)
-            ),
-            format!(
-                "раунд {} из {} игрового хода {t} (сегменты: сдача, Тихе, манёвры, фуражировка)",
-                round,
-                sc.params.rounds_for(players)
-            ),
-        ),
-        Phase::Ended { winner } => lang.pick(
-            format!(
-                "the game is over: {} won",
-                text::words::player(sc, winner, lang)
-            ),
-            format!(
-                "игра окончена: победил {}",
-                text::words::player(sc, winner, lang)
-            ),
-        ),
-    }
-}
 
 impl Rules for Successors {
     fn diagnostic_tongue() -> crate::kit::tr::Tongue {
@@ -107,7 +52,7 @@ impl Rules for Successors {
 
     fn load_scenario(text: &str) -> Result<Scenario, Vec<String>> {
         let sc: Scenario = serde_yaml::from_str(text).map_err(|e| vec![e.to_string()])?;
-        let p = refused(&sc);
+        let p = sc.refused(Self::ID);
         if p.is_empty() {
             Ok(sc)
         } else {
@@ -116,7 +61,7 @@ impl Rules for Successors {
     }
 
     fn scenario_problems(sc: &Scenario) -> Option<Vec<String>> {
-        Some(refused(sc))
+        Some(sc.refused(Self::ID))
     }
 
     fn sides(_sc: &Scenario, st: &State) -> Vec<String> {
@@ -136,18 +81,7 @@ impl Rules for Successors {
     }
 
     fn start(sc: &Scenario, opts: &StartOptions) -> Result<State, String> {
-        let n = opts.players.unwrap_or(sc.params.players);
-        if !sc.lineups.contains_key(&n) {
-            return Err(format!(
-                "Successors is played by {} players; this scenario has no lineup for {n}",
-                sc.lineups
-                    .keys()
-                    .map(|k| k.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
-        }
-        Ok(State::start(sc, n))
+        State::start_for(sc, opts.players)
     }
 
     fn invariants(sc: &Scenario, st: &State) -> Vec<String> {
@@ -159,49 +93,7 @@ impl Rules for Successors {
     }
 
     fn step_in(sc: &Scenario, st: &State, lang: Lang) -> StepInfo {
-        let asks = st
-            .players
-            .iter()
-            .map(|p| {
-                let ask = match &st.phase {
-                    Phase::Deal => lang.pick(
-                        "entropy for the Tyche draw (and standing orders if you like)",
-                        "энтропию для раздачи Тихе (и, если хотите, постоянные приказы)",
-                    ).to_string(),
-                    Phase::Round => {
-                        let mut a = lang.pick(
-                            "your Tyche card (`tyche:`), your armies' activation (`activation:`), a Surrender-segment attempt (`surrender:`) if any; standing orders if you like",
-                            "вашу карту Тихе (`tyche:`), активацию армий (`activation:`), попытку в сегменте сдачи (`surrender:`), если есть; если хотите, постоянные приказы",
-                        ).to_string();
-                        if st.tyche.revealed_for.as_deref() == Some(p.as_str()) && !st.tyche.revealed.is_empty() {
-                            a.push_str(lang.pick(
-                                "; and the orders of the cards revealed for nobody (`nobody:`)",
-                                "; и приказы по картам, открытым как ничьи (`nobody:`)",
-                            ));
-                        }
-                        a
-                    }
-                    Phase::Ended { .. } => lang.pick("nothing: the game is over", "ничего: игра окончена").to_string(),
-                };
-                (p.clone(), ask)
-            })
-            .collect();
-        StepInfo {
-            title: step_title(sc, st, lang),
-            awaiting: if matches!(st.phase, Phase::Ended { .. }) {
-                Vec::new()
-            } else {
-                st.players.clone()
-            },
-            asks,
-            unsupported: match &st.phase {
-                Phase::Ended { winner } => Some(format!(
-                    "the game is over: {} won; there is nothing left to adjudicate",
-                    text::words::player(sc, winner, Lang::En)
-                )),
-                _ => None,
-            },
-        }
+        text::step::info(sc, st, lang)
     }
 
     fn view(_sc: &Scenario, st: &State, side: &str) -> View {
@@ -252,7 +144,7 @@ impl Rules for Successors {
         text::template::template_in(sc, view, side, lang)
     }
     fn step_of_view(sc: &Scenario, view: &View, lang: Lang) -> Option<String> {
-        Some(title_of(
+        Some(text::step::title_of(
             sc,
             view.game_turn,
             view.round,
@@ -281,16 +173,4 @@ impl Rules for Successors {
     ) -> Result<crate::odds::Odds, String> {
         engine::odds::odds(sc, view, ask)
     }
-}
-
-/// What `load_scenario` refuses in a parsed scenario: another game's, or any of its
-/// `problems`.
-fn refused(sc: &Scenario) -> Vec<String> {
-    if sc.rules != Successors::ID {
-        return vec![format!(
-            "this scenario is for `{}`, not successors",
-            sc.rules
-        )];
-    }
-    sc.problems()
 }

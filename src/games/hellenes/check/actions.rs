@@ -29,9 +29,9 @@ use crate::games::hellenes::model::orders::Action;
 use crate::games::hellenes::model::orders::Build;
 use crate::games::hellenes::model::orders::Landing;
 use crate::games::hellenes::model::scenario::BlockKind;
+use crate::games::hellenes::model::sight;
 use crate::games::hellenes::model::sight::Sight;
 use crate::games::hellenes::model::state::Status;
-use crate::games::hellenes::model::view;
 use crate::yaml::{Kind, Node};
 
 /// Checks `actions:` against the view. Returns the legal actions in order.
@@ -55,7 +55,7 @@ fn check_actions_on(cx: &mut Ctx, v: &Node) -> (Vec<Action>, Sight) {
         );
         d.help = Some(format!(
             "write each action on its own line starting with `- `, e.g. `- move: [{}]`",
-            view::example_block(view, false)
+            sight::example_block(view, false)
         ));
         return (out, Sight::from_view(sc, view));
     };
@@ -156,7 +156,7 @@ const VERBS: [&str; 4] = ["move", "sail", "build", "pillage"];
 fn parse_action(cx: &mut Ctx, item: &Node) -> Option<Action> {
     let Some(pairs) = item.as_map() else {
         let found = item.describe();
-        let example = view::example_block(cx.view, false);
+        let example = sight::example_block(cx.view, false);
         let d = cx.err(
             "orders::type",
             item,
@@ -178,7 +178,7 @@ fn parse_action(cx: &mut Ctx, item: &Node) -> Option<Action> {
         _ => {
             let Some((first, _)) = pairs.first() else {
                 // `- {}`: a mapping without a verb.
-                let example = view::example_block(cx.view, false);
+                let example = sight::example_block(cx.view, false);
                 let d = cx.err(
                     "orders::type",
                     item,
@@ -267,7 +267,7 @@ fn parse_build(cx: &mut Ctx, value: &Node) -> Option<Build> {
         return cx.city(g).map(Build::Garrison);
     }
     let Some(text) = value.as_str().filter(|_| !value.is_null()) else {
-        let example = view::example_block(cx.view, false);
+        let example = sight::example_block(cx.view, false);
         let city = cx
             .view
             .cities

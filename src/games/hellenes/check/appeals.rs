@@ -3,13 +3,13 @@
 //! labels a game of this scenario can have.
 
 use crate::games::hellenes::engine::olympians::find;
-use crate::games::hellenes::model::labels;
-use crate::games::hellenes::model::orders::any_label;
-use crate::games::hellenes::model::orders::Appeal;
-use crate::games::hellenes::model::orders::Role;
-use crate::games::hellenes::model::orders::When;
-use crate::games::hellenes::model::scenario::Governs;
-use crate::games::hellenes::model::scenario::OlympianDef;
+use crate::games::hellenes::model::appeal::any_label;
+use crate::games::hellenes::model::appeal::Appeal;
+use crate::games::hellenes::model::appeal::Role;
+use crate::games::hellenes::model::appeal::When;
+use crate::games::hellenes::model::dice;
+use crate::games::hellenes::model::params::Governs;
+use crate::games::hellenes::model::params::OlympianDef;
 /// The Olympian an order names, or a diagnostic citing `rule` with the scenario's names
 /// and a "did you mean" (New Year sacrifices and appeals both name Olympians).
 pub fn named<'a>(
@@ -260,8 +260,8 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
     let sc = cx.sc;
     // The pattern must fit some result the Olympian governs.
     if let Some((p, node)) = &on {
-        let labels = labels::labels_of(sc, o.governs);
-        if !labels.iter().any(|l| labels::matches(p, l)) {
+        let labels = dice::labels_of(sc, o.governs);
+        if !labels.iter().any(|l| dice::matches(p, l)) {
             let d = cx.err(
                 "orders::appeal-never-applies",
                 node,

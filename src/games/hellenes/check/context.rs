@@ -1,10 +1,10 @@
 //! The check context every Hellenes order form shares: the scenario and the side's view
-//! over the kit's shared check context (the file and the diagnostics so far), with the readers of the values orders name (text,
-//! cities, places, own blocks, id and place lists, one-or-a-list, unknown keys), each
-//! with its did-you-mean.
+//! over the kit's shared check context (the file and the diagnostics so far), with the
+//! readers of the values orders name (text, cities, places, own blocks, a card of the
+//! hand, id and place lists, one-or-a-list, unknown keys), each with its did-you-mean.
 
 use crate::games::hellenes::model::scenario::Scenario;
-use crate::games::hellenes::model::view::View;
+use crate::games::hellenes::model::sight::View;
 use crate::kit::check::Check;
 use crate::yaml::Kind;
 use crate::yaml::Node;
@@ -50,6 +50,66 @@ pub(super) fn places(cx: &mut Ctx, node: &Node) -> Option<Vec<String>> {
         format!("`path` takes a list of places, found {found}")
     })?;
     every(cx, list, |cx, n| cx.place(n))
+}
+
+/// 1.0: a card of the side's own hand, by id or name (English or Russian); an unknown
+/// card or one not in the hand is an error with the hand listed (the initiative play and
+/// the New Year play read it).
+pub(super) fn check_hand_card(cx: &mut Ctx, node: &Node) -> Option<String> {
+    let name = cx.text(node, "a card id or name")?.trim().to_string();
+    if let Some(c) = cx
+        .view
+        .hand
+        .iter()
+        .find(|c| c.id.eq_ignore_ascii_case(&name) || super::names::same(&name, &c.name))
+    {
+        return Some(c.id.clone());
+    }
+    let in_deck = cx
+        .sc
+        .cards
+        .iter()
+        .any(|c| c.id.eq_ignore_ascii_case(&name) || super::names::same(&name, &c.name));
+    let hand: Vec<String> = cx
+        .view
+        .hand
+        .iter()
+        .map(|c| format!("{} {}", c.id, c.name))
+        .collect();
+    let hint = crate::diag::did_you_mean(
+        &name,
+        cx.view
+            .hand
+            .iter()
+            .flat_map(|c| [c.id.as_str(), c.name.as_str()])
+            .chain(
+                cx.view
+                    .hand
+                    .iter()
+                    .filter_map(|c| super::names::russian(&c.name)),
+            ),
+    );
+    let (code, msg, label) = if in_deck {
+        (
+            "orders::card-not-in-hand",
+            format!("`{name}` is not in your hand"),
+            "not in your hand",
+        )
+    } else {
+        (
+            "orders::unknown-card",
+            format!("there is no card `{name}`"),
+            "unknown card",
+        )
+    };
+    let d = cx.err(code, node, msg);
+    d.label = Some(label.into());
+    d.rule = Some("rule 1.0: a player plays a card from his own hand".into());
+    d.help = Some(match hint {
+        Some(h) => format!("did you mean {h}? your hand: {}", hand.join(", ")),
+        None => format!("your hand: {}", hand.join(", ")),
+    });
+    None
 }
 
 /// The items of a one-or-list value, or a placed `orders::type` problem worded by

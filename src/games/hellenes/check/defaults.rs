@@ -8,12 +8,12 @@ use crate::games::hellenes::model::orders::Fallback;
 use crate::games::hellenes::model::orders::NewYearPlay;
 use crate::games::hellenes::model::orders::Orders;
 use crate::games::hellenes::model::scenario::Scenario;
+use crate::games::hellenes::model::sight::CardView;
 use crate::games::hellenes::model::sight::Sight;
+use crate::games::hellenes::model::sight::View;
 use crate::games::hellenes::model::state::Phase;
 use crate::games::hellenes::model::state::Play;
 use crate::games::hellenes::model::state::PlayedFor;
-use crate::games::hellenes::model::view::CardView;
-use crate::games::hellenes::model::view::View;
 /// The documented default card play (docs/orders.md): the card with the highest Action
 /// value in hand, first in hand order among equals, played for its Action value.
 pub fn default_play(view: &View) -> Option<Play> {

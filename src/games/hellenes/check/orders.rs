@@ -13,14 +13,14 @@ use crate::games::hellenes::engine::winter;
 use crate::games::hellenes::model::orders::Fallback;
 use crate::games::hellenes::model::orders::Orders;
 use crate::games::hellenes::model::scenario::Scenario;
+use crate::games::hellenes::model::sight::example_block;
 use crate::games::hellenes::model::sight::Sight;
+use crate::games::hellenes::model::sight::View;
 use crate::games::hellenes::model::state::Fortify;
 use crate::games::hellenes::model::state::Phase;
 use crate::games::hellenes::model::state::Play;
 use crate::games::hellenes::model::state::PlayedFor;
 use crate::games::hellenes::model::state::Standing;
-use crate::games::hellenes::model::view::example_block;
-use crate::games::hellenes::model::view::View;
 use crate::kit::forms::{dispatch, Accept};
 use crate::rules::Checked;
 use crate::yaml::Node;
@@ -309,7 +309,7 @@ fn check_play(cx: &mut Ctx, v: &Node) -> Option<Play> {
     let mut target = None;
     for (k, val) in v.as_map().unwrap_or_default() {
         match k.as_str().map(|s| s.to_ascii_lowercase()).as_deref() {
-            Some("card") => card = check_hand_card(cx, val),
+            Some("card") => card = super::context::check_hand_card(cx, val),
             Some("target") => target = Some(val),
             Some("for") | Some("as") => {
                 played_for = match val
@@ -358,63 +358,6 @@ fn check_play(cx: &mut Ctx, v: &Node) -> Option<Play> {
         played_for,
         target,
     })
-}
-
-pub(super) fn check_hand_card(cx: &mut Ctx, node: &Node) -> Option<String> {
-    let name = cx.text(node, "a card id or name")?.trim().to_string();
-    if let Some(c) = cx
-        .view
-        .hand
-        .iter()
-        .find(|c| c.id.eq_ignore_ascii_case(&name) || super::names::same(&name, &c.name))
-    {
-        return Some(c.id.clone());
-    }
-    let in_deck = cx
-        .sc
-        .cards
-        .iter()
-        .any(|c| c.id.eq_ignore_ascii_case(&name) || super::names::same(&name, &c.name));
-    let hand: Vec<String> = cx
-        .view
-        .hand
-        .iter()
-        .map(|c| format!("{} {}", c.id, c.name))
-        .collect();
-    let hint = did_you_mean(
-        &name,
-        cx.view
-            .hand
-            .iter()
-            .flat_map(|c| [c.id.as_str(), c.name.as_str()])
-            .chain(
-                cx.view
-                    .hand
-                    .iter()
-                    .filter_map(|c| super::names::russian(&c.name)),
-            ),
-    );
-    let (code, msg, label) = if in_deck {
-        (
-            "orders::card-not-in-hand",
-            format!("`{name}` is not in your hand"),
-            "not in your hand",
-        )
-    } else {
-        (
-            "orders::unknown-card",
-            format!("there is no card `{name}`"),
-            "unknown card",
-        )
-    };
-    let d = cx.err(code, node, msg);
-    d.label = Some(label.into());
-    d.rule = Some("rule 1.0: a player plays a card from his own hand".into());
-    d.help = Some(match hint {
-        Some(h) => format!("did you mean {h}? your hand: {}", hand.join(", ")),
-        None => format!("your hand: {}", hand.join(", ")),
-    });
-    None
 }
 
 fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
@@ -566,8 +509,8 @@ fn check_standing(cx: &mut Ctx, v: &Node) -> Option<Standing> {
 mod tests {
     use super::*;
     use crate::games::hellenes::model::scenario::HELLENES_431;
+    use crate::games::hellenes::model::sight;
     use crate::games::hellenes::model::state::{Initiative, Season, State};
-    use crate::games::hellenes::model::view;
 
     /// Sparta's first player turn of Spring 431 (both played C05 for its Actions).
     fn sparta_turn(sc: &Scenario) -> State {
@@ -595,7 +538,7 @@ mod tests {
     #[test]
     fn empty_and_odd_shapes_are_diagnosed_never_a_panic() {
         let sc = Scenario::load(HELLENES_431).unwrap();
-        let view = view::build(&sc, &sparta_turn(&sc), "sparta");
+        let view = sight::view(&sc, &sparta_turn(&sc), "sparta");
         let bodies = [
             "actions: [{}]",
             "actions: [{ move: [] }]",
@@ -637,7 +580,7 @@ mod tests {
     fn help_examples_name_only_the_sides_own_blocks() {
         let sc = Scenario::load(HELLENES_431).unwrap();
         let mut st = sparta_turn(&sc);
-        let view = view::build(&sc, &st, "sparta");
+        let view = sight::view(&sc, &st, "sparta");
         let text = "actions: {}\n---\nactions: [~]\n---\nactions: [{ build: ~ }]\n---\ncombat: [{ sortie: 5 }]\n---\nstanding: { escape: 5 }\n";
         for doc in text.split("---\n") {
             let file = SourceFile::new("sparta.yaml", doc);
@@ -654,7 +597,7 @@ mod tests {
         st.phase = Phase::Initiative;
         st.cards.hands.insert("sparta".into(), vec!["C12".into()]);
         st.cards.hands.insert("athens".into(), vec!["C07".into()]);
-        let view = view::build(&sc, &st, "sparta");
+        let view = sight::view(&sc, &st, "sparta");
         let file = SourceFile::new("sparta.yaml", "initiative: C07\n");
         let root = crate::yaml::parse(&file).unwrap();
         let checked = check(&sc, &view, root.as_map().unwrap(), &file);

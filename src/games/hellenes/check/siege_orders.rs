@@ -18,10 +18,10 @@ use crate::games::hellenes::engine::siege::Refusal;
 use crate::games::hellenes::model::orders::SiegeOrder;
 use crate::games::hellenes::model::scenario::BlockKind;
 use crate::games::hellenes::model::scenario::Scenario;
+use crate::games::hellenes::model::sight;
+use crate::games::hellenes::model::sight::View;
 use crate::games::hellenes::model::sight::{Played, Sight};
 use crate::games::hellenes::model::state::Status;
-use crate::games::hellenes::model::view;
-use crate::games::hellenes::model::view::View;
 use crate::yaml::{Kind, Node};
 
 /// The keys of `combat:` items this module handles.
@@ -171,7 +171,7 @@ fn check_sortie(
 ) -> Option<SiegeOrder> {
     let shape = format!(
         "write `sortie: {{ from: <city>, blocks: [{}] }}`",
-        view::example_block(view, false)
+        sight::example_block(view, false)
     );
     let Some(pairs) = value.as_map() else {
         diags.push(
@@ -311,8 +311,8 @@ pub fn check_escape(
 ) -> Option<std::collections::BTreeMap<String, Vec<String>>> {
     let shape = format!(
         "write `escape: {{ <port>: [{}, {}] }}`: per port, the fleets and the land blocks they carry",
-        view::example_block(cx.view, true),
-        view::example_block(cx.view, false)
+        sight::example_block(cx.view, true),
+        sight::example_block(cx.view, false)
     );
     let Some(pairs) = v.as_map() else {
         let d = cx.err(

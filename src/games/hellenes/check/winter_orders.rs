@@ -28,10 +28,10 @@ use crate::games::hellenes::engine::winter::Entry;
 use crate::games::hellenes::model::orders::Verb;
 use crate::games::hellenes::model::orders::WinterMove;
 use crate::games::hellenes::model::scenario::BlockKind;
+use crate::games::hellenes::model::sight::example_block;
 use crate::games::hellenes::model::sight::Sight;
 use crate::games::hellenes::model::state::Block;
 use crate::games::hellenes::model::state::Status;
-use crate::games::hellenes::model::view::example_block;
 use crate::yaml::Node;
 use movement_part::locate;
 use std::collections::BTreeSet;
@@ -494,9 +494,9 @@ mod tests {
     use crate::games::hellenes::check::orders;
     use crate::games::hellenes::model::scenario::Scenario;
     use crate::games::hellenes::model::scenario::HELLENES_431;
+    use crate::games::hellenes::model::sight;
+    use crate::games::hellenes::model::sight::View;
     use crate::games::hellenes::model::state::{Phase, Season, State};
-    use crate::games::hellenes::model::view;
-    use crate::games::hellenes::model::view::View;
 
     fn winter_view(side: &str, change: impl Fn(&mut State)) -> (Scenario, View) {
         let sc = Scenario::load(HELLENES_431).unwrap();
@@ -504,7 +504,7 @@ mod tests {
         st.season = Season::Winter;
         st.phase = Phase::Winter;
         change(&mut st);
-        let v = view::build(&sc, &st, side);
+        let v = sight::view(&sc, &st, side);
         (sc, v)
     }
 

@@ -5,8 +5,8 @@ use super::context::Ctx;
 use crate::games::hellenes::engine::olympians;
 use crate::games::hellenes::engine::year::may_discard;
 use crate::games::hellenes::model::orders::NewYearPlay;
+use crate::games::hellenes::model::params::DiscardRule;
 use crate::games::hellenes::model::scenario::CardKind;
-use crate::games::hellenes::model::scenario::DiscardRule;
 use crate::games::hellenes::model::state::PlayedFor;
 use crate::yaml::Kind;
 use crate::yaml::Node;
@@ -143,7 +143,7 @@ pub fn check_new_year(cx: &mut Ctx, v: &Node) -> Option<NewYearPlay> {
     for (k, val) in pairs {
         match k.as_str().map(|s| s.to_ascii_lowercase()).as_deref() {
             Some("card") => {
-                card = super::orders::check_hand_card(cx, val);
+                card = super::context::check_hand_card(cx, val);
                 bad |= card.is_none();
             }
             Some("for") | Some("as") => {

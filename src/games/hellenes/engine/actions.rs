@@ -109,171 +109,191 @@ pub fn apply_on_board(sc: &Scenario, b: &mut Sight, a: &Action, route: Option<&R
 
 /// 4.2: the rule a Build breaks, if any.
 pub fn build_problem(sc: &Scenario, b: &Sight, what: &Build, pool_free: u32) -> Option<Problem> {
-    let p = |code, message: String, label: &str, rule: &str, help: Option<String>| {
-        Some(Problem {
-            code,
-            message,
-            label: label.to_string(),
-            rule: rule.to_string(),
-            help,
-            part: Part::Whole,
-        })
-    };
-    let side = b.side.as_str();
     match what {
-        Build::Step(id) => {
-            let x = b.block(id)?;
-            if matches!(x.status, Status::Pool | Status::Eliminated)
-                || x.kind == BlockKind::Garrison
-            {
-                return p(
-                    "build-not-on-map",
-                    format!("{id} is not a block on the map"),
-                    "not on the map",
-                    "rule 4.2: Building adds a step to a block on the map; `build: <city>` draws a new block",
-                    None,
-                );
-            }
-            if x.steps >= x.max {
-                return p(
-                    "build-full",
-                    format!("{id} already has its full {} steps", x.max),
-                    "at full strength",
-                    "rule 2.0: a block has at most its maximum steps",
-                    Some("build a step for another block".into()),
-                );
-            }
-            let limit = sc.params.season.build_steps_per_block;
-            if b.built.get(id).copied().unwrap_or(0) >= limit {
-                return p(
-                    "build-twice",
-                    format!("{id} has gained {limit} step(s) this turn already"),
-                    "built already",
-                    "rule 4.2 [A] params.season.build_steps_per_block: steps one block may gain in a player turn",
-                    None,
-                );
-            }
-            let friendly = b.city(&x.at).is_some_and(|c| c.control == side);
-            if !friendly {
-                return p(
-                    "build-not-in-city",
-                    format!("{id} is at {}, not in a city you control", x.at),
-                    "not in your city",
-                    "rule 4.2 [A]: a block gains steps in a city its side controls",
-                    Some("move it into one of your cities first".into()),
-                );
-            }
-            if barred(b, &x.at) {
-                return p(
-                    "build-blockaded",
-                    format!("{} is besieged and blockaded", x.at),
-                    "besieged and blockaded",
-                    "rule 8.2.1: no Building in a port that is both besieged and blockaded",
-                    None,
-                );
-            }
-            None
+        Build::Step(id) => step_problem(sc, b, id),
+        Build::Block(city) => block_problem(sc, b, city, pool_free),
+        Build::Garrison(city) => garrison_problem(b, city),
+    }
+}
+
+/// A problem of the whole action (no part of it to point at).
+fn whole(
+    code: &'static str,
+    message: String,
+    label: &str,
+    rule: &str,
+    help: Option<String>,
+) -> Option<Problem> {
+    Some(Problem {
+        code,
+        message,
+        label: label.to_string(),
+        rule: rule.to_string(),
+        help,
+        part: Part::Whole,
+    })
+}
+
+/// 4.2: a step built on block `id`: on the map, below its maximum, within the turn's
+/// limit per block, in a city the side controls that is not besieged and blockaded.
+fn step_problem(sc: &Scenario, b: &Sight, id: &String) -> Option<Problem> {
+    let side = b.side.as_str();
+    let x = b.block(id)?;
+    if matches!(x.status, Status::Pool | Status::Eliminated) || x.kind == BlockKind::Garrison {
+        return whole(
+                "build-not-on-map",
+                format!("{id} is not a block on the map"),
+                "not on the map",
+                "rule 4.2: Building adds a step to a block on the map; `build: <city>` draws a new block",
+                None,
+            );
+    }
+    if x.steps >= x.max {
+        return whole(
+            "build-full",
+            format!("{id} already has its full {} steps", x.max),
+            "at full strength",
+            "rule 2.0: a block has at most its maximum steps",
+            Some("build a step for another block".into()),
+        );
+    }
+    let limit = sc.params.season.build_steps_per_block;
+    if b.built.get(id).copied().unwrap_or(0) >= limit {
+        return whole(
+                "build-twice",
+                format!("{id} has gained {limit} step(s) this turn already"),
+                "built already",
+                "rule 4.2 [A] params.season.build_steps_per_block: steps one block may gain in a player turn",
+                None,
+            );
+    }
+    let friendly = b.city(&x.at).is_some_and(|c| c.control == side);
+    if !friendly {
+        return whole(
+            "build-not-in-city",
+            format!("{id} is at {}, not in a city you control", x.at),
+            "not in your city",
+            "rule 4.2 [A]: a block gains steps in a city its side controls",
+            Some("move it into one of your cities first".into()),
+        );
+    }
+    if barred(b, &x.at) {
+        return whole(
+            "build-blockaded",
+            format!("{} is besieged and blockaded", x.at),
+            "besieged and blockaded",
+            "rule 8.2.1: no Building in a port that is both besieged and blockaded",
+            None,
+        );
+    }
+    None
+}
+
+/// 4.2, 8.2.1: a new block drawn into `city`: a city the side controls, with room inside
+/// if besieged (and not blockaded), and a pool block left for it (`pool_free`).
+fn block_problem(sc: &Scenario, b: &Sight, city: &String, pool_free: u32) -> Option<Problem> {
+    let side = b.side.as_str();
+    let Some(c) = b.city(city) else {
+        return whole(
+            "build-not-in-city",
+            format!("{city} has no city"),
+            "no city here",
+            "rule 4.2 [A]: new blocks are built in a city their side controls",
+            None,
+        );
+    };
+    if c.control != side {
+        return whole(
+            "build-not-your-city",
+            format!("you do not control {city}"),
+            "not your city",
+            "rule 4.2 [A]: new blocks are built in a city their side controls",
+            None,
+        );
+    }
+    if c.siege.is_some() {
+        // 8.2.1 [S]: no Building in a port both besieged and blockaded; elsewhere a
+        // besieged city builds new blocks inside its walls within its capacity
+        // unless [A] `params.season.build_in_besieged` says no.
+        if barred(b, city) {
+            return whole(
+                "build-blockaded",
+                format!("{city} is besieged and blockaded"),
+                "besieged and blockaded",
+                "rule 8.2.1: no Building in a port that is both besieged and blockaded",
+                None,
+            );
         }
-        Build::Block(city) => {
-            let Some(c) = b.city(city) else {
-                return p(
-                    "build-not-in-city",
-                    format!("{city} has no city"),
-                    "no city here",
-                    "rule 4.2 [A]: new blocks are built in a city their side controls",
+        if !sc.params.season.build_in_besieged {
+            return whole(
+                    "build-besieged",
+                    format!("{city} is besieged"),
+                    "besieged",
+                    "rule 4.2 [A] params.season.build_in_besieged: new blocks are not built in a besieged city",
                     None,
                 );
-            };
-            if c.control != side {
-                return p(
-                    "build-not-your-city",
-                    format!("you do not control {city}"),
-                    "not your city",
-                    "rule 4.2 [A]: new blocks are built in a city their side controls",
-                    None,
-                );
-            }
-            if c.siege.is_some() {
-                // 8.2.1 [S]: no Building in a port both besieged and blockaded; elsewhere a
-                // besieged city builds new blocks inside its walls within its capacity
-                // unless [A] `params.season.build_in_besieged` says no.
-                if barred(b, city) {
-                    return p(
-                        "build-blockaded",
-                        format!("{city} is besieged and blockaded"),
-                        "besieged and blockaded",
-                        "rule 8.2.1: no Building in a port that is both besieged and blockaded",
-                        None,
-                    );
-                }
-                if !sc.params.season.build_in_besieged {
-                    return p(
-                        "build-besieged",
-                        format!("{city} is besieged"),
-                        "besieged",
-                        "rule 4.2 [A] params.season.build_in_besieged: new blocks are not built in a besieged city",
-                        None,
-                    );
-                }
-                let inside = b
-                    .own
-                    .iter()
-                    .filter(|x| x.at == *city && x.status == Status::Besieged && !x.is_garrison())
-                    .count() as u32;
-                if inside >= siege::capacity(sc, city) {
-                    return p(
-                        "build-no-room",
-                        format!(
-                            "{city} holds {inside} block(s) inside its walls, its capacity (2 × its value)"
-                        ),
-                        "no room inside",
-                        "rule 4.2, 7.1: a new block built in a besieged city stands inside its walls, within its capacity",
-                        None,
-                    );
-                }
-            }
-            if pool_free <= b.drawn {
-                return p(
-                    "build-empty-pool",
-                    format!("your pool has no block left that can be built in {city}"),
-                    "nothing to draw",
-                    "rule 4.2: new blocks are drawn from the pool (fleets only in coastal cities); earlier draws this turn count, whatever they drew",
-                    Some("build a step instead (`build: <block id>`)".into()),
-                );
-            }
-            None
         }
-        Build::Garrison(city) => {
-            let Some(c) = b.city(city) else {
-                return p(
-                    "garrison-not-captured",
-                    format!("{city} has no city"),
-                    "no city here",
-                    "rule 4.2.3: garrisons are built in captured enemy cities",
+        let inside = b
+            .own
+            .iter()
+            .filter(|x| x.at == *city && x.status == Status::Besieged && !x.is_garrison())
+            .count() as u32;
+        if inside >= siege::capacity(sc, city) {
+            return whole(
+                    "build-no-room",
+                    format!(
+                        "{city} holds {inside} block(s) inside its walls, its capacity (2 × its value)"
+                    ),
+                    "no room inside",
+                    "rule 4.2, 7.1: a new block built in a besieged city stands inside its walls, within its capacity",
                     None,
                 );
-            };
-            if c.control != side || c.loyalty == side {
-                return p(
-                    "garrison-not-captured",
-                    format!("{city} is not an enemy city you have captured"),
-                    "not captured",
-                    "rule 4.2.3: garrisons are built in captured enemy cities (loyal cities have theirs, 7.3)",
-                    None,
-                );
-            }
-            if c.built_garrison {
-                return p(
-                    "garrison-twice",
-                    format!("{city} has a garrison already"),
-                    "has one",
-                    "rule 7.3: one garrison per city",
-                    None,
-                );
-            }
-            None
         }
     }
+    if pool_free <= b.drawn {
+        return whole(
+                "build-empty-pool",
+                format!("your pool has no block left that can be built in {city}"),
+                "nothing to draw",
+                "rule 4.2: new blocks are drawn from the pool (fleets only in coastal cities); earlier draws this turn count, whatever they drew",
+                Some("build a step instead (`build: <block id>`)".into()),
+            );
+    }
+    None
+}
+
+/// 4.2.3, 7.3: a garrison built in `city`: an enemy city the side has captured, with no
+/// garrison yet.
+fn garrison_problem(b: &Sight, city: &String) -> Option<Problem> {
+    let side = b.side.as_str();
+    let Some(c) = b.city(city) else {
+        return whole(
+            "garrison-not-captured",
+            format!("{city} has no city"),
+            "no city here",
+            "rule 4.2.3: garrisons are built in captured enemy cities",
+            None,
+        );
+    };
+    if c.control != side || c.loyalty == side {
+        return whole(
+                "garrison-not-captured",
+                format!("{city} is not an enemy city you have captured"),
+                "not captured",
+                "rule 4.2.3: garrisons are built in captured enemy cities (loyal cities have theirs, 7.3)",
+                None,
+            );
+    }
+    if c.built_garrison {
+        return whole(
+            "garrison-twice",
+            format!("{city} has a garrison already"),
+            "has one",
+            "rule 7.3: one garrison per city",
+            None,
+        );
+    }
+    None
 }
 
 /// 8.2.1: a port both besieged and blockaded (the blockade mark the siege rules keep up to

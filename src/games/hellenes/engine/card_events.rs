@@ -11,12 +11,13 @@
 
 use crate::dice::DiceRecord;
 use crate::dice::TurnDice;
+use crate::games::hellenes::model::dice;
 use crate::games::hellenes::model::events::appeal::AppealEvent;
 use crate::games::hellenes::model::events::season::{PrestigeFor, SeasonEvent};
 use crate::games::hellenes::model::events::Event;
-use crate::games::hellenes::model::labels;
 use crate::games::hellenes::model::scenario::{
-    BlockKind, CardDef, Effect, Marker, Scenario, TargetKind, Whose,
+    BlockKind, CardDef, Effect, Marker, RollEffect, Scenario, StepsEffect, TargetDef, TargetKind,
+    Whose,
 };
 use crate::games::hellenes::model::sight::Sight;
 use crate::games::hellenes::model::state::{InPlay, Sacrifice, State, Status};
@@ -66,23 +67,8 @@ pub fn target_problem(sc: &Scenario, table: &Table, card: &CardDef, target: &str
     };
     let b = table.sight;
     let side = b.side.as_str();
-    let kind_ok = match t.kind {
-        TargetKind::Sea => sc.sea(target).is_some(),
-        TargetKind::Area => sc.area(target).is_some(),
-        TargetKind::City => sc.area(target).is_some_and(|a| a.city.is_some()),
-        TargetKind::Olympian => sc.params.olympians.gods.iter().any(|o| o.name == target),
-    };
-    if !kind_ok {
-        let ru = match t.kind {
-            TargetKind::Sea => "море",
-            TargetKind::Area => "сухопутная область",
-            TargetKind::City => "город",
-            TargetKind::Olympian => "олимпиец",
-        };
-        return why(
-            format!("{target} is not {}", t.kind.words()),
-            format!("{target} — не {ru}"),
-        );
+    if let Some(w) = kind_problem(sc, t, target) {
+        return Some(w);
     }
     if t.kind == TargetKind::Olympian {
         if super::olympians::has_sacrifice(table.sacrifices, side, target) {
@@ -93,45 +79,8 @@ pub fn target_problem(sc: &Scenario, table: &Table, card: &CardDef, target: &str
         }
         return None;
     }
-    if !t.control.is_empty() {
-        let control = b.city(target).map_or("neutral", |c| c.control.as_str());
-        let whose = if control == side {
-            "own"
-        } else if control == "neutral" {
-            "neutral"
-        } else {
-            "enemy"
-        };
-        if !t.control.iter().any(|c| c == whose) {
-            let (en, ru) = match whose {
-                "own" => ("your", "ваш"),
-                "neutral" => ("a neutral", "нейтральный"),
-                _ => ("an enemy", "вражеский"),
-            };
-            let wanted = |lang: &str| -> Vec<&str> {
-                t.control
-                    .iter()
-                    .map(|c| match (c.as_str(), lang) {
-                        ("own", "en") => "yours",
-                        ("own", _) => "ваш",
-                        ("neutral", "en") => "neutral",
-                        ("neutral", _) => "нейтральный",
-                        (_, "en") => "enemy",
-                        _ => "вражеский",
-                    })
-                    .collect()
-            };
-            return why(
-                format!(
-                    "{target} is {en} city: the card needs one that is {}",
-                    wanted("en").join(" or ")
-                ),
-                format!(
-                    "{target} — {ru} город, а карте нужен {}",
-                    wanted("ru").join(" или ")
-                ),
-            );
-        }
+    if let Some(w) = control_problem(b, t, target) {
+        return Some(w);
     }
     if let Some(max) = t.max_value {
         let value = sc
@@ -160,25 +109,13 @@ pub fn target_problem(sc: &Scenario, table: &Table, card: &CardDef, target: &str
             format!("в {target} нет ваших блоков"),
         );
     }
-    if t.near {
-        let mut near: Vec<&str> = vec![target];
-        if let Some(a) = sc.area(target) {
-            near.extend(a.land.iter().map(String::as_str));
-            near.extend(a.city.as_ref().and_then(|c| c.offshore.as_deref()));
-        }
-        if let Some(s) = sc.sea(target) {
-            near.extend(s.seas.iter().map(String::as_str));
-        }
-        if !near.iter().any(|p| own_at(p)) {
-            return why(
-                format!(
-                    "you have no block at {target}, next to it by land, or in its offshore sea"
-                ),
-                format!(
-                    "у вас нет блоков ни в {target}, ни рядом с ним по суше, ни в его прибрежном море"
-                ),
-            );
-        }
+    if t.near && !near_own(sc, target, &own_at) {
+        return why(
+            format!("you have no block at {target}, next to it by land, or in its offshore sea"),
+            format!(
+                "у вас нет блоков ни в {target}, ни рядом с ним по суше, ни в его прибрежном море"
+            ),
+        );
     }
     if t.enemy_out && b.enemy_out.get(target).copied().unwrap_or(0) == 0 {
         return why(
@@ -186,6 +123,104 @@ pub fn target_problem(sc: &Scenario, table: &Table, card: &CardDef, target: &str
             format!("в {target} вне стен нет вражеских блоков"),
         );
     }
+    barred_problem(sc, table, card, t, target)
+}
+
+/// 1.0 [A] Whether `target` is of the kind the card's Event is played on (a sea, a land
+/// area, a city, an Olympian); why not.
+fn kind_problem(sc: &Scenario, t: &TargetDef, target: &str) -> Option<Why> {
+    let kind_ok = match t.kind {
+        TargetKind::Sea => sc.sea(target).is_some(),
+        TargetKind::Area => sc.area(target).is_some(),
+        TargetKind::City => sc.area(target).is_some_and(|a| a.city.is_some()),
+        TargetKind::Olympian => sc.params.olympians.gods.iter().any(|o| o.name == target),
+    };
+    if !kind_ok {
+        let ru = match t.kind {
+            TargetKind::Sea => "море",
+            TargetKind::Area => "сухопутная область",
+            TargetKind::City => "город",
+            TargetKind::Olympian => "олимпиец",
+        };
+        return why(
+            format!("{target} is not {}", t.kind.words()),
+            format!("{target} — не {ru}"),
+        );
+    }
+    None
+}
+
+/// 1.0 [A] Whether the city `target` is under the control the card asks for (own,
+/// neutral, enemy); why not.
+fn control_problem(b: &Sight, t: &TargetDef, target: &str) -> Option<Why> {
+    if t.control.is_empty() {
+        return None;
+    }
+    let side = b.side.as_str();
+    let control = b.city(target).map_or("neutral", |c| c.control.as_str());
+    let whose = if control == side {
+        "own"
+    } else if control == "neutral" {
+        "neutral"
+    } else {
+        "enemy"
+    };
+    if !t.control.iter().any(|c| c == whose) {
+        let (en, ru) = match whose {
+            "own" => ("your", "ваш"),
+            "neutral" => ("a neutral", "нейтральный"),
+            _ => ("an enemy", "вражеский"),
+        };
+        let wanted = |lang: &str| -> Vec<&str> {
+            t.control
+                .iter()
+                .map(|c| match (c.as_str(), lang) {
+                    ("own", "en") => "yours",
+                    ("own", _) => "ваш",
+                    ("neutral", "en") => "neutral",
+                    ("neutral", _) => "нейтральный",
+                    (_, "en") => "enemy",
+                    _ => "вражеский",
+                })
+                .collect()
+        };
+        return why(
+            format!(
+                "{target} is {en} city: the card needs one that is {}",
+                wanted("en").join(" or ")
+            ),
+            format!(
+                "{target} — {ru} город, а карте нужен {}",
+                wanted("ru").join(" или ")
+            ),
+        );
+    }
+    None
+}
+
+/// 1.0 [A] `near`: whether the side has a block (`own_at`) at `target`, next to it by
+/// land, or in its offshore sea (or, for a sea, in a sea next to it).
+fn near_own(sc: &Scenario, target: &str, own_at: &dyn Fn(&str) -> bool) -> bool {
+    let mut near: Vec<&str> = vec![target];
+    if let Some(a) = sc.area(target) {
+        near.extend(a.land.iter().map(String::as_str));
+        near.extend(a.city.as_ref().and_then(|c| c.offshore.as_deref()));
+    }
+    if let Some(s) = sc.sea(target) {
+        near.extend(s.seas.iter().map(String::as_str));
+    }
+    near.iter().any(|p| own_at(p))
+}
+
+/// 1.0 [A] Whether the card is barred from `target` while another card is in play (Civil
+/// War in Athens while Pericles rules); why.
+fn barred_problem(
+    sc: &Scenario,
+    table: &Table,
+    card: &CardDef,
+    t: &TargetDef,
+    target: &str,
+) -> Option<Why> {
     for bar in &t.barred {
         if bar.place == target && table.in_play.iter().any(|p| p.card == bar.while_in_play) {
             return why(
@@ -238,7 +273,7 @@ pub fn targets(sc: &Scenario, table: &Table, card: &CardDef) -> Vec<String> {
 /// `targets` for the side of the view `v` (its templates, and random play).
 pub fn targets_in_view(
     sc: &Scenario,
-    v: &crate::games::hellenes::model::view::View,
+    v: &crate::games::hellenes::model::sight::View,
     card: &CardDef,
 ) -> Vec<String> {
     let sight = Sight::from_view(sc, v);
@@ -300,50 +335,7 @@ pub fn apply(
     for e in &def.effects {
         match e {
             Effect::Steps { steps: s } => {
-                let owner = who(sc, &s.side, side);
-                let at = if s.at == "target" { target } else { &s.at };
-                let mut changed: Vec<(String, u32)> = Vec::new();
-                for b in st.blocks.iter_mut() {
-                    let kind_ok = match s.kind.as_str() {
-                        "land" => !matches!(b.kind, BlockKind::Fleet | BlockKind::Garrison),
-                        "fleet" => b.kind == BlockKind::Fleet,
-                        _ => b.kind != BlockKind::Garrison,
-                    };
-                    let on_map = if s.outside_walls {
-                        matches!(b.status, Status::Field | Status::Besieging)
-                    } else {
-                        matches!(
-                            b.status,
-                            Status::Field | Status::Besieged | Status::Besieging
-                        )
-                    };
-                    let place_ok = if at == "home" {
-                        b.at == b.home
-                    } else {
-                        b.at == at
-                    };
-                    if b.side != owner || !kind_ok || !on_map || !place_ok {
-                        continue;
-                    }
-                    let before = b.steps as i32;
-                    let floor = if s.keep_last { 1 } else { 0 };
-                    let after = (before + s.change).clamp(floor.min(before), b.max as i32);
-                    if after == before {
-                        continue;
-                    }
-                    b.steps = after.max(0) as u32;
-                    if b.steps == 0 {
-                        b.status = Status::Eliminated;
-                    }
-                    changed.push((b.id.clone(), b.steps));
-                }
-                out.events.push(Event::Season(SeasonEvent::EventSteps {
-                    side: owner,
-                    card: card.to_string(),
-                    at: at.to_string(),
-                    change: s.change,
-                    blocks: changed,
-                }));
+                out.events.push(steps_effect(sc, st, side, card, target, s));
             }
             Effect::Prestige { prestige: p } => {
                 let gainer = who(sc, &p.side, side);
@@ -357,76 +349,8 @@ pub fn apply(
                     after: st.prestige.clone(),
                 }));
             }
-            Effect::Revolt { revolt: r } => {
-                // [A] one die: the city changes sides on a die of at most `on`.
-                let label = labels::event(card, target);
-                let on = r.on;
-                let hit = |d: &[u32]| d.iter().filter(|x| **x <= on).count() as u32;
-                let rolled = super::olympians::roll(sc, st, dice, &label, side, 1, &hit);
-                out.dice.extend(rolled.records);
-                push_appeal(&mut out.events, rolled.appeal);
-                let die = rolled.dice.first().copied().unwrap_or(6);
-                let succeeded = die <= on;
-                let mut from = String::new();
-                if let Some(c) = st.cities.iter_mut().find(|c| c.name == target) {
-                    from = c.control.clone();
-                    if succeeded {
-                        c.control = side.to_string();
-                        c.loyalty = side.to_string();
-                    }
-                }
-                out.events.push(Event::Season(SeasonEvent::EventRevolt {
-                    side: side.to_string(),
-                    card: card.to_string(),
-                    city: target.to_string(),
-                    from,
-                    label,
-                    die,
-                    on,
-                    succeeded,
-                }));
-            }
-            Effect::Storm { storm: r } => {
-                // [A] one die per fleet at sea there (one per fleet, not per step: the
-                // dice must not tell the enemy's strengths), game file order; a die of
-                // at most `on` costs that fleet a step.
-                let label = labels::event(card, target);
-                let fleets: Vec<usize> = (0..st.blocks.len())
-                    .filter(|&i| {
-                        let b = &st.blocks[i];
-                        b.kind == BlockKind::Fleet && b.at == target && b.status.on_map()
-                    })
-                    .collect();
-                let on = r.on;
-                let hit = |d: &[u32]| d.iter().filter(|x| **x <= on).count() as u32;
-                let mut dice_rolled = Vec::new();
-                if !fleets.is_empty() {
-                    let n = fleets.len() as u32;
-                    let rolled = super::olympians::roll(sc, st, dice, &label, side, n, &hit);
-                    out.dice.extend(rolled.records);
-                    push_appeal(&mut out.events, rolled.appeal);
-                    dice_rolled = rolled.dice;
-                }
-                let mut hit_fleets = Vec::new();
-                for (i, die) in fleets.iter().zip(dice_rolled.iter()) {
-                    let b = &mut st.blocks[*i];
-                    if *die <= on {
-                        b.steps = b.steps.saturating_sub(1);
-                        if b.steps == 0 {
-                            b.status = Status::Eliminated;
-                        }
-                    }
-                    hit_fleets.push((b.id.clone(), b.side.clone(), *die, b.steps));
-                }
-                out.events.push(Event::Season(SeasonEvent::EventStorm {
-                    side: side.to_string(),
-                    card: card.to_string(),
-                    sea: target.to_string(),
-                    label,
-                    on,
-                    fleets: hit_fleets,
-                }));
-            }
+            Effect::Revolt { revolt: r } => revolt(sc, st, dice, side, card, target, r, &mut out),
+            Effect::Storm { storm: r } => storm(sc, st, dice, side, card, target, r, &mut out),
             Effect::Marker(Marker::CivilWar) => {
                 if let Some(c) = st.cities.iter_mut().find(|c| c.name == target) {
                     c.civil_war = true;
@@ -443,6 +367,159 @@ pub fn apply(
         }
     }
     out
+}
+
+/// 1.0 [A] `steps`: every block of the side the effect names, of its kind, at its place
+/// (`home`, `target` or a place), on the map (outside the walls if it says so) gains or
+/// loses `change` steps (within 1 with `keep_last`, and its maximum).
+fn steps_effect(
+    sc: &Scenario,
+    st: &mut State,
+    side: &str,
+    card: &str,
+    target: &str,
+    s: &StepsEffect,
+) -> Event {
+    let owner = who(sc, &s.side, side);
+    let at = if s.at == "target" { target } else { &s.at };
+    let mut changed: Vec<(String, u32)> = Vec::new();
+    for b in st.blocks.iter_mut() {
+        let kind_ok = match s.kind.as_str() {
+            "land" => !matches!(b.kind, BlockKind::Fleet | BlockKind::Garrison),
+            "fleet" => b.kind == BlockKind::Fleet,
+            _ => b.kind != BlockKind::Garrison,
+        };
+        let on_map = if s.outside_walls {
+            matches!(b.status, Status::Field | Status::Besieging)
+        } else {
+            matches!(
+                b.status,
+                Status::Field | Status::Besieged | Status::Besieging
+            )
+        };
+        let place_ok = if at == "home" {
+            b.at == b.home
+        } else {
+            b.at == at
+        };
+        if b.side != owner || !kind_ok || !on_map || !place_ok {
+            continue;
+        }
+        let before = b.steps as i32;
+        let floor = if s.keep_last { 1 } else { 0 };
+        let after = (before + s.change).clamp(floor.min(before), b.max as i32);
+        if after == before {
+            continue;
+        }
+        b.steps = after.max(0) as u32;
+        if b.steps == 0 {
+            b.status = Status::Eliminated;
+        }
+        changed.push((b.id.clone(), b.steps));
+    }
+    Event::Season(SeasonEvent::EventSteps {
+        side: owner,
+        card: card.to_string(),
+        at: at.to_string(),
+        change: s.change,
+        blocks: changed,
+    })
+}
+
+/// 1.0 [A] `revolt`: one die (stream `event:<card>:<city>`, appealable); on a die of at
+/// most `on` the target city changes loyalty and control to `side`.
+#[allow(clippy::too_many_arguments)]
+fn revolt(
+    sc: &Scenario,
+    st: &mut State,
+    dice: &TurnDice,
+    side: &str,
+    card: &str,
+    target: &str,
+    r: &RollEffect,
+    out: &mut Applied,
+) {
+    // [A] one die: the city changes sides on a die of at most `on`.
+    let label = dice::event(card, target);
+    let on = r.on;
+    let hit = |d: &[u32]| d.iter().filter(|x| **x <= on).count() as u32;
+    let rolled = super::olympians::roll(sc, st, dice, &label, side, 1, &hit);
+    out.dice.extend(rolled.records);
+    push_appeal(&mut out.events, rolled.appeal);
+    let die = rolled.dice.first().copied().unwrap_or(6);
+    let succeeded = die <= on;
+    let mut from = String::new();
+    if let Some(c) = st.cities.iter_mut().find(|c| c.name == target) {
+        from = c.control.clone();
+        if succeeded {
+            c.control = side.to_string();
+            c.loyalty = side.to_string();
+        }
+    }
+    out.events.push(Event::Season(SeasonEvent::EventRevolt {
+        side: side.to_string(),
+        card: card.to_string(),
+        city: target.to_string(),
+        from,
+        label,
+        die,
+        on,
+        succeeded,
+    }));
+}
+
+/// 1.0 [A] `storm`: one die per fleet at sea in the target sea; a die of at most `on`
+/// costs that fleet a step.
+#[allow(clippy::too_many_arguments)]
+fn storm(
+    sc: &Scenario,
+    st: &mut State,
+    dice: &TurnDice,
+    side: &str,
+    card: &str,
+    target: &str,
+    r: &RollEffect,
+    out: &mut Applied,
+) {
+    // [A] one die per fleet at sea there (one per fleet, not per step: the
+    // dice must not tell the enemy's strengths), game file order; a die of
+    // at most `on` costs that fleet a step.
+    let label = dice::event(card, target);
+    let fleets: Vec<usize> = (0..st.blocks.len())
+        .filter(|&i| {
+            let b = &st.blocks[i];
+            b.kind == BlockKind::Fleet && b.at == target && b.status.on_map()
+        })
+        .collect();
+    let on = r.on;
+    let hit = |d: &[u32]| d.iter().filter(|x| **x <= on).count() as u32;
+    let mut dice_rolled = Vec::new();
+    if !fleets.is_empty() {
+        let n = fleets.len() as u32;
+        let rolled = super::olympians::roll(sc, st, dice, &label, side, n, &hit);
+        out.dice.extend(rolled.records);
+        push_appeal(&mut out.events, rolled.appeal);
+        dice_rolled = rolled.dice;
+    }
+    let mut hit_fleets = Vec::new();
+    for (i, die) in fleets.iter().zip(dice_rolled.iter()) {
+        let b = &mut st.blocks[*i];
+        if *die <= on {
+            b.steps = b.steps.saturating_sub(1);
+            if b.steps == 0 {
+                b.status = Status::Eliminated;
+            }
+        }
+        hit_fleets.push((b.id.clone(), b.side.clone(), *die, b.steps));
+    }
+    out.events.push(Event::Season(SeasonEvent::EventStorm {
+        side: side.to_string(),
+        card: card.to_string(),
+        sea: target.to_string(),
+        label,
+        on,
+        fleets: hit_fleets,
+    }));
 }
 
 fn push_appeal(events: &mut Vec<Event>, appeal: Option<AppealEvent>) {

@@ -15,7 +15,7 @@ use crate::games::hellenes::model::sight::Sight;
 use crate::games::hellenes::model::state::Block;
 use crate::games::hellenes::model::state::State;
 use crate::games::hellenes::model::state::Status;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 /// Which part of an order a problem is about (for the caret).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -235,16 +235,8 @@ fn entered<'p>(start: &str, path: &'p [String]) -> Vec<(usize, &'p String)> {
     path.iter().enumerate().skip(skip).collect()
 }
 
-/// 2.0 A land move of `ids` along `path`: land areas, each adjacent to the one before,
-/// at most `land_move` areas (`cavalry_move` when every block is cavalry); a move ends on
-/// entering a place enemy blocks hold ([A] `season.engagement_stops`).
-pub fn land_move(
-    sc: &Scenario,
-    b: &Sight,
-    ids: &[String],
-    path: &[String],
-) -> Result<Route, Problem> {
-    common_checks(b, ids)?;
+/// 2.0: only land blocks march; a fleet in the group is refused (it sails).
+fn no_fleet_marches(b: &Sight, ids: &[String]) -> Result<(), Problem> {
     for (i, id) in ids.iter().enumerate() {
         let x = b.block(id).expect("own block");
         if x.kind == BlockKind::Fleet {
@@ -258,6 +250,48 @@ pub fn land_move(
             ));
         }
     }
+    Ok(())
+}
+
+/// 2.0, 5.21: one step of a land move, from `here` into `p` (path entry `wi`): a land
+/// area next to `here` by land, never a sea.
+fn next_by_land(sc: &Scenario, here: &str, p: &str, wi: usize) -> Result<(), Problem> {
+    if is_sea(sc, p) {
+        return Err(problem(
+            "land-to-sea",
+            Part::Path(wi),
+            format!("{p} is a sea"),
+            "a sea",
+            "rule 5.21: land blocks cross the sea only carried by a fleet",
+            Some("sail a fleet with `carry:` to take land blocks by sea".into()),
+        ));
+    }
+    let adjacent = sc.area(here).is_some_and(|a| a.land.iter().any(|l| l == p));
+    if !adjacent {
+        let near = sc.area(here).map(|a| a.land.join(", ")).unwrap_or_default();
+        return Err(problem(
+            "not-adjacent",
+            Part::Path(wi),
+            format!("{p} is not next to {here} by land"),
+            &format!("not adjacent to {here}"),
+            "rule 2.0: a land move goes from area to adjacent area",
+            Some(format!("areas next to {here}: {near}")),
+        ));
+    }
+    Ok(())
+}
+
+/// 2.0 A land move of `ids` along `path`: land areas, each adjacent to the one before,
+/// at most `land_move` areas (`cavalry_move` when every block is cavalry); a move ends on
+/// entering a place enemy blocks hold ([A] `season.engagement_stops`).
+pub fn land_move(
+    sc: &Scenario,
+    b: &Sight,
+    ids: &[String],
+    path: &[String],
+) -> Result<Route, Problem> {
+    common_checks(b, ids)?;
+    no_fleet_marches(b, ids)?;
     let start = start_of(b, ids)?;
     if is_sea(sc, &start) {
         return Err(problem(
@@ -296,31 +330,7 @@ pub fn land_move(
     let mut written = vec![0];
     for (n, (wi, p)) in steps.iter().enumerate() {
         let here = places.last().expect("start").clone();
-        if is_sea(sc, p) {
-            return Err(problem(
-                "land-to-sea",
-                Part::Path(*wi),
-                format!("{p} is a sea"),
-                "a sea",
-                "rule 5.21: land blocks cross the sea only carried by a fleet",
-                Some("sail a fleet with `carry:` to take land blocks by sea".into()),
-            ));
-        }
-        let adjacent = sc.area(&here).is_some_and(|a| a.land.contains(p));
-        if !adjacent {
-            let near = sc
-                .area(&here)
-                .map(|a| a.land.join(", "))
-                .unwrap_or_default();
-            return Err(problem(
-                "not-adjacent",
-                Part::Path(*wi),
-                format!("{p} is not next to {here} by land"),
-                &format!("not adjacent to {here}"),
-                "rule 2.0: a land move goes from area to adjacent area",
-                Some(format!("areas next to {here}: {near}")),
-            ));
-        }
+        next_by_land(sc, &here, p, *wi)?;
         if n as u32 >= limit {
             return Err(problem(
                 "too-far",
@@ -362,37 +372,6 @@ pub fn land_move(
         written.push(*wi);
     }
     Ok(Route { places, written })
-}
-
-/// How fleets carry land blocks (5.21): each carried block on a different fleet with more
-/// steps than it, at most `season.transport_per_fleet` blocks per fleet. Returns the
-/// carrier of each carried block, or the index of the first block that cannot be carried.
-pub fn assign_carriers(
-    sc: &Scenario,
-    fleets: &[&Block],
-    cargo: &[&Block],
-) -> Result<Vec<String>, usize> {
-    let per = sc.params.season.transport_per_fleet as usize;
-    let mut load: BTreeMap<&str, usize> = BTreeMap::new();
-    let mut order: Vec<usize> = (0..cargo.len()).collect();
-    // The largest cargo first, each on the smallest fleet that can take it.
-    order.sort_by_key(|&i| (std::cmp::Reverse(cargo[i].steps), i));
-    let mut out = vec![String::new(); cargo.len()];
-    for i in order {
-        let mut best: Option<&Block> = None;
-        for f in fleets {
-            if f.steps > cargo[i].steps
-                && load.get(f.id.as_str()).copied().unwrap_or(0) < per
-                && best.is_none_or(|x| f.steps < x.steps)
-            {
-                best = Some(f);
-            }
-        }
-        let Some(f) = best else { return Err(i) };
-        *load.entry(f.id.as_str()).or_default() += 1;
-        out[i] = f.id.clone();
-    }
-    Ok(out)
 }
 
 /// 7.4, page 9 ("Fleets may also enter a besieged Port by way of its Offshore Sea"): where
@@ -471,19 +450,8 @@ pub fn port_entry(
     Ok(true)
 }
 
-/// 2.0, 5.21, 7.4 A naval move of fleets `ids` along `path`, carrying `carry`: seas, each
-/// adjacent to the one before, at most `fleet_move` seas; a fleet stops on entering a
-/// coastal area (it may end there: a landing, with its cargo) and on entering a sea enemy
-/// fleets hold. A besieged fleet leaves only through its port's offshore sea (7.4).
-/// Carried land blocks start with the fleets and must land at the end of the move.
-pub fn naval_move(
-    sc: &Scenario,
-    b: &Sight,
-    ids: &[String],
-    path: &[String],
-    carry: &[String],
-) -> Result<Route, Problem> {
-    common_checks(b, ids)?;
+/// 2.0: only fleets sail; a land block in the group is refused (it is carried).
+fn only_fleets_sail(b: &Sight, ids: &[String]) -> Result<(), Problem> {
     for (i, id) in ids.iter().enumerate() {
         let x = b.block(id).expect("own block");
         if x.kind != BlockKind::Fleet {
@@ -499,6 +467,205 @@ pub fn naval_move(
             ));
         }
     }
+    Ok(())
+}
+
+/// 2.0, 7.4: one step of a naval move from `here` (a sea, or the coastal area it starts
+/// in) into the sea `p` (path entry `wi`): next to `here`; on the first step of fleets
+/// besieged in a port (`exit`), only the port's offshore sea.
+fn next_by_sea(
+    sc: &Scenario,
+    here: &str,
+    p: &str,
+    wi: usize,
+    exit: Option<&str>,
+) -> Result<(), Problem> {
+    let here_is_sea = is_sea(sc, here);
+    let ok = if here_is_sea {
+        sc.sea(here).is_some_and(|s| s.seas.iter().any(|x| x == p))
+    } else {
+        sc.area(here).is_some_and(|a| a.seas.iter().any(|x| x == p))
+    };
+    if !ok {
+        let near = if here_is_sea {
+            sc.sea(here).map(|s| s.seas.join(", "))
+        } else {
+            sc.area(here).map(|a| a.seas.join(", "))
+        }
+        .unwrap_or_default();
+        return Err(problem(
+            "not-adjacent",
+            Part::Path(wi),
+            format!("{p} is not next to {here}"),
+            &format!("not adjacent to {here}"),
+            "rule 2.0: a naval move goes from sea to adjacent sea",
+            Some(format!("seas next to {here}: {near}")),
+        ));
+    }
+    if let Some(sea) = exit {
+        if sea != p {
+            return Err(problem(
+                "besieged-port-exit",
+                Part::Path(wi),
+                format!("a fleet besieged in {here} can only sail out to {sea}"),
+                &format!("not {sea}"),
+                "rule 7.4: fleets besieged in a port may move to the port's offshore sea (only)",
+                Some(format!("start the path with {sea}")),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// 2.0: a naval move's step from `here` into the coastal area `p` (path entry `wi`): an
+/// area on the map that touches the sea `here`, not a closed neutral city-state.
+fn ashore_from_sea(
+    sc: &Scenario,
+    b: &Sight,
+    here: &str,
+    p: &str,
+    wi: usize,
+) -> Result<(), Problem> {
+    let here_is_sea = is_sea(sc, here);
+    // Entering a coastal area from the sea.
+    let Some(area) = sc.area(p) else {
+        return Err(problem(
+            "unknown-place",
+            Part::Path(wi),
+            format!("{p} is not on the map"),
+            "unknown",
+            "rule 2.0",
+            None,
+        ));
+    };
+    if !here_is_sea || !area.seas.iter().any(|x| x == here) {
+        return Err(problem(
+            "not-adjacent",
+            Part::Path(wi),
+            format!("{p} does not touch {here}"),
+            &format!("not on {here}"),
+            "rule 2.0: a fleet enters a coastal area from a sea it touches",
+            Some(if here_is_sea {
+                format!(
+                    "coastal areas on {here}: {}",
+                    sc.areas
+                        .iter()
+                        .filter(|a| a.seas.iter().any(|x| x == here))
+                        .map(|a| a.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            } else {
+                "sail to a sea first".into()
+            }),
+        ));
+    }
+    if neutral_closed(sc, b, p) {
+        return Err(problem(
+            "neutral",
+            Part::Path(wi),
+            format!("{p} is a neutral city-state"),
+            "neutral",
+            "rule [A] params.season.neutral_closed: neutral city-states cannot be entered",
+            None,
+        ));
+    }
+    Ok(())
+}
+
+/// 5.21 Transport: the land blocks `carry` a naval move of the fleets `ids` from `start`
+/// to `end` takes along: the side's own land blocks (no garrison) at `start`, not moving
+/// themselves, each on a fleet with more steps, and landed at the end (never left at
+/// sea).
+fn cargo_problem(
+    sc: &Scenario,
+    b: &Sight,
+    ids: &[String],
+    carry: &[String],
+    start: &str,
+    end: &str,
+) -> Result<(), Problem> {
+    common_checks(b, carry).map_err(|mut p| {
+        if let Part::Block(i) = p.part {
+            p.part = Part::Carry(i);
+        }
+        p
+    })?;
+    for (i, id) in carry.iter().enumerate() {
+        let x = b.block(id).expect("own block");
+        if x.kind == BlockKind::Fleet || x.kind == BlockKind::Garrison {
+            return Err(problem(
+                "cannot-carry",
+                Part::Carry(i),
+                format!("{id} is not a land block that can be carried"),
+                "not carried",
+                "rule 5.21: fleets carry land blocks",
+                None,
+            ));
+        }
+        if x.at != start {
+            return Err(problem(
+                "cannot-carry",
+                Part::Carry(i),
+                format!("{id} is at {}, not with the fleet at {start}", x.at),
+                &format!("at {}", x.at),
+                "rule 5.21: a fleet carries land blocks from the place it starts",
+                None,
+            ));
+        }
+        if ids.contains(id) {
+            return Err(problem(
+                "named-twice",
+                Part::Carry(i),
+                format!("{id} is named twice"),
+                "named twice",
+                "rule 2.0: a block moves once",
+                Some("name it once".into()),
+            ));
+        }
+    }
+    let fleets: Vec<&Block> = ids.iter().filter_map(|id| b.block(id)).collect();
+    let cargo: Vec<&Block> = carry.iter().filter_map(|id| b.block(id)).collect();
+    if let Err(i) = super::transport::assign_carriers(sc, &fleets, &cargo) {
+        return Err(problem(
+            "cannot-carry",
+            Part::Carry(i),
+            format!(
+                "no fleet of this move can carry {} ({} steps)",
+                carry[i], cargo[i].steps
+            ),
+            "too big for the fleets",
+            "rule 5.21: a fleet carries a land block with fewer steps than itself ([A] params.season.transport_per_fleet blocks per fleet)",
+            Some("add a larger fleet, or carry a smaller block".into()),
+        ));
+    }
+    if is_sea(sc, &end) {
+        return Err(problem(
+            "cargo-must-land",
+            Part::Whole,
+            format!("the carried blocks would be left at sea in {end}"),
+            "carrying land blocks",
+            "rule 5.21 [A]: carried land blocks land at the end of the move, in a coastal area",
+            Some("end the path in a coastal area (a landing)".into()),
+        ));
+    }
+    Ok(())
+}
+
+/// 2.0, 5.21, 7.4 A naval move of fleets `ids` along `path`, carrying `carry`: seas, each
+/// adjacent to the one before, at most `fleet_move` seas; a fleet stops on entering a
+/// coastal area (it may end there: a landing, with its cargo) and on entering a sea enemy
+/// fleets hold. A besieged fleet leaves only through its port's offshore sea (7.4).
+/// Carried land blocks start with the fleets and must land at the end of the move.
+pub fn naval_move(
+    sc: &Scenario,
+    b: &Sight,
+    ids: &[String],
+    path: &[String],
+    carry: &[String],
+) -> Result<Route, Problem> {
+    common_checks(b, ids)?;
+    only_fleets_sail(b, ids)?;
     let start = start_of(b, ids)?;
     let steps = entered(&start, path);
     if steps.is_empty() {
@@ -545,41 +712,8 @@ pub fn naval_move(
             ));
         }
         if is_sea(sc, p) {
-            let ok = if here_is_sea {
-                sc.sea(&here).is_some_and(|s| s.seas.contains(p))
-            } else {
-                sc.area(&here).is_some_and(|a| a.seas.contains(p))
-            };
-            if !ok {
-                let near = if here_is_sea {
-                    sc.sea(&here).map(|s| s.seas.join(", "))
-                } else {
-                    sc.area(&here).map(|a| a.seas.join(", "))
-                }
-                .unwrap_or_default();
-                return Err(problem(
-                    "not-adjacent",
-                    Part::Path(*wi),
-                    format!("{p} is not next to {here}"),
-                    &format!("not adjacent to {here}"),
-                    "rule 2.0: a naval move goes from sea to adjacent sea",
-                    Some(format!("seas next to {here}: {near}")),
-                ));
-            }
-            if n == 0 {
-                if let Some(sea) = &exit {
-                    if sea != *p {
-                        return Err(problem(
-                            "besieged-port-exit",
-                            Part::Path(*wi),
-                            format!("a fleet besieged in {here} can only sail out to {sea}"),
-                            &format!("not {sea}"),
-                            "rule 7.4: fleets besieged in a port may move to the port's offshore sea (only)",
-                            Some(format!("start the path with {sea}")),
-                        ));
-                    }
-                }
-            }
+            let first = if n == 0 { exit.as_deref() } else { None };
+            next_by_sea(sc, &here, p, *wi, first)?;
             seas += 1;
             if seas > sc.params.fleet_move {
                 return Err(problem(
@@ -595,49 +729,7 @@ pub fn naval_move(
                 ));
             }
         } else {
-            // Entering a coastal area from the sea.
-            let Some(area) = sc.area(p) else {
-                return Err(problem(
-                    "unknown-place",
-                    Part::Path(*wi),
-                    format!("{p} is not on the map"),
-                    "unknown",
-                    "rule 2.0",
-                    None,
-                ));
-            };
-            if !here_is_sea || !area.seas.contains(&here) {
-                return Err(problem(
-                    "not-adjacent",
-                    Part::Path(*wi),
-                    format!("{p} does not touch {here}"),
-                    &format!("not on {here}"),
-                    "rule 2.0: a fleet enters a coastal area from a sea it touches",
-                    Some(if here_is_sea {
-                        format!(
-                            "coastal areas on {here}: {}",
-                            sc.areas
-                                .iter()
-                                .filter(|a| a.seas.contains(&here))
-                                .map(|a| a.name.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        )
-                    } else {
-                        "sail to a sea first".into()
-                    }),
-                ));
-            }
-            if neutral_closed(sc, b, p) {
-                return Err(problem(
-                    "neutral",
-                    Part::Path(*wi),
-                    format!("{p} is a neutral city-state"),
-                    "neutral",
-                    "rule [A] params.season.neutral_closed: neutral city-states cannot be entered",
-                    None,
-                ));
-            }
+            ashore_from_sea(sc, b, &here, p, *wi)?;
         }
         places.push(p.to_string());
         written.push(*wi);
@@ -645,70 +737,7 @@ pub fn naval_move(
     let end = places.last().expect("start").clone();
     // 5.21 Transport.
     if !carry.is_empty() {
-        common_checks(b, carry).map_err(|mut p| {
-            if let Part::Block(i) = p.part {
-                p.part = Part::Carry(i);
-            }
-            p
-        })?;
-        for (i, id) in carry.iter().enumerate() {
-            let x = b.block(id).expect("own block");
-            if x.kind == BlockKind::Fleet || x.kind == BlockKind::Garrison {
-                return Err(problem(
-                    "cannot-carry",
-                    Part::Carry(i),
-                    format!("{id} is not a land block that can be carried"),
-                    "not carried",
-                    "rule 5.21: fleets carry land blocks",
-                    None,
-                ));
-            }
-            if x.at != start {
-                return Err(problem(
-                    "cannot-carry",
-                    Part::Carry(i),
-                    format!("{id} is at {}, not with the fleet at {start}", x.at),
-                    &format!("at {}", x.at),
-                    "rule 5.21: a fleet carries land blocks from the place it starts",
-                    None,
-                ));
-            }
-            if ids.contains(id) {
-                return Err(problem(
-                    "named-twice",
-                    Part::Carry(i),
-                    format!("{id} is named twice"),
-                    "named twice",
-                    "rule 2.0: a block moves once",
-                    Some("name it once".into()),
-                ));
-            }
-        }
-        let fleets: Vec<&Block> = ids.iter().filter_map(|id| b.block(id)).collect();
-        let cargo: Vec<&Block> = carry.iter().filter_map(|id| b.block(id)).collect();
-        if let Err(i) = assign_carriers(sc, &fleets, &cargo) {
-            return Err(problem(
-                "cannot-carry",
-                Part::Carry(i),
-                format!(
-                    "no fleet of this move can carry {} ({} steps)",
-                    carry[i], cargo[i].steps
-                ),
-                "too big for the fleets",
-                "rule 5.21: a fleet carries a land block with fewer steps than itself ([A] params.season.transport_per_fleet blocks per fleet)",
-                Some("add a larger fleet, or carry a smaller block".into()),
-            ));
-        }
-        if is_sea(sc, &end) {
-            return Err(problem(
-                "cargo-must-land",
-                Part::Whole,
-                format!("the carried blocks would be left at sea in {end}"),
-                "carrying land blocks",
-                "rule 5.21 [A]: carried land blocks land at the end of the move, in a coastal area",
-                Some("end the path in a coastal area (a landing)".into()),
-            ));
-        }
+        cargo_problem(sc, b, ids, carry, &start, &end)?;
     }
     Ok(Route { places, written })
 }

@@ -18,8 +18,8 @@ use super::siege;
 use crate::games::hellenes::model::battle::{BattleSetup, Fighter};
 use crate::games::hellenes::model::rating::Rating;
 use crate::games::hellenes::model::scenario::{BlockKind, Scenario};
+use crate::games::hellenes::model::sight::View;
 use crate::games::hellenes::model::state::{Block, State, Status};
-use crate::games::hellenes::model::view::View;
 use crate::odds::{splits, Ask, BlockIn, End, Frame, Odds, Offer, Opt, Prob, Takes, Tally};
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
@@ -1536,14 +1536,14 @@ mod tests {
             ..Query::default()
         };
         let mut st = State::start(&sc);
-        let plain = crate::games::hellenes::model::view::build(&sc, &st, "athens");
+        let plain = crate::games::hellenes::model::sight::view(&sc, &st, "athens");
         st.cards
             .in_play
             .push(crate::games::hellenes::model::state::InPlay {
                 card: "C01".into(),
                 side: "athens".into(),
             });
-        let with = crate::games::hellenes::model::view::build(&sc, &st, "athens");
+        let with = crate::games::hellenes::model::sight::view(&sc, &st, "athens");
         let lost = |v| {
             let o = odds(&sc, Some(v), &q).unwrap();
             o.outcomes
@@ -1721,9 +1721,9 @@ mod tests {
             ..Query::default()
         };
         let mut st = State::start(&sc);
-        let plain = crate::games::hellenes::model::view::build(&sc, &st, "athens");
+        let plain = crate::games::hellenes::model::sight::view(&sc, &st, "athens");
         st.standing.entry("athens".into()).or_default().losses = vec!["X2".into()];
-        let listed = crate::games::hellenes::model::view::build(&sc, &st, "athens");
+        let listed = crate::games::hellenes::model::sight::view(&sc, &st, "athens");
         let x2_lost = |v| odds(&sc, Some(v), &q).unwrap().fates[1].eliminated.clone();
         assert_eq!(x2_lost(&plain), Prob::zero());
         // The defender fires first (A): a 1 hits, the listed X2.
@@ -1737,7 +1737,7 @@ mod tests {
         let sc = Scenario::load(HELLENES_431).unwrap();
         let mut st = State::start(&sc);
         st.season = crate::games::hellenes::model::state::Season::Winter;
-        let v = crate::games::hellenes::model::view::build(&sc, &st, "sparta");
+        let v = crate::games::hellenes::model::sight::view(&sc, &st, "sparta");
         let q = Query {
             kind: "attrition".into(),
             at: Some("plataea".into()),

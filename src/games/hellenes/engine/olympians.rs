@@ -7,15 +7,15 @@
 //! kept until used). The sacrifices are public (the blocks stand on the board); they live
 //! in the state (`State.sacrifices`) and every view.
 
+use crate::games::hellenes::model::appeal::Role;
+use crate::games::hellenes::model::appeal::When;
 use crate::games::hellenes::model::battle::BattleOutcome;
 use crate::games::hellenes::model::battle::BattleSetup;
 use crate::games::hellenes::model::battle::Reroll;
+use crate::games::hellenes::model::dice;
 use crate::games::hellenes::model::events::appeal::AppealEvent;
-use crate::games::hellenes::model::labels;
-use crate::games::hellenes::model::orders::Role;
-use crate::games::hellenes::model::orders::When;
-use crate::games::hellenes::model::scenario::Governs;
-use crate::games::hellenes::model::scenario::OlympianDef;
+use crate::games::hellenes::model::params::Governs;
+use crate::games::hellenes::model::params::OlympianDef;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::state::Appealed;
 use crate::games::hellenes::model::state::NotMade;
@@ -130,7 +130,7 @@ pub fn choose(sc: &Scenario, st: &mut State, r: &Result) -> Option<(String, Stri
             };
             let spent = r.kind != Governs::Deal && st.appealed.iter().any(|x| x.olympian == o.name);
             let fits = o.governs == r.kind
-                && labels::matches(&a.on, r.label)
+                && dice::matches(&a.on, r.label)
                 && a.when.holds(mine, r)
                 && a.role.is_none_or(|role| {
                     r.attacker
@@ -186,7 +186,7 @@ pub fn spend(st: &mut State, side: &str, olympian: &str, label: &str) -> String 
         olympian: olympian.to_string(),
         label: label.to_string(),
     });
-    labels::reroll(label, n)
+    dice::reroll(label, n)
 }
 
 /// A battle (2.0, 8.1, 8.3) with the appeals of both sides: each block's roll is offered
@@ -202,7 +202,7 @@ pub fn fight(
     use crate::dice::Shown;
     let mut stream = dice.open(label);
     let mut rerolls = Vec::new();
-    let outcome = match labels::kind_of(sc, label) {
+    let outcome = match dice::kind_of(sc, label) {
         None => super::battle::fight(setup, &mut stream),
         Some(kind) => super::battle::fight_with(setup, &mut stream, &mut |roll| {
             let r = Result {
@@ -259,7 +259,7 @@ pub fn roll(
     let mut stream = dice.open(label);
     let first = stream.d6s(n);
     let mut records = vec![stream.record(Shown::All)];
-    let chosen = labels::kind_of(sc, label).and_then(|kind| {
+    let chosen = dice::kind_of(sc, label).and_then(|kind| {
         choose(
             sc,
             st,
@@ -389,7 +389,7 @@ pub fn apollo(
     ))
 }
 
-/// 11.0: when an appeal's conditions hold (the type: `model::orders::When`).
+/// 11.0: when an appeal's conditions hold (the type: `model::appeal::When`).
 impl When {
     /// Whether the conditions hold on `r`, for the side appealing (`mine`: its own result).
     fn holds(&self, mine: bool, r: &Result) -> bool {
@@ -408,7 +408,7 @@ impl When {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::hellenes::model::orders::Appeal;
+    use crate::games::hellenes::model::appeal::Appeal;
     use crate::games::hellenes::model::scenario::HELLENES_431;
 
     /// 11.0 Zeus: the sacrifice must date from an earlier year; [A] `zeus_any_earlier_year`

@@ -3,7 +3,6 @@
 
 use crate::dice::TurnDice;
 use crate::games::hellenes::model::events::Event;
-use crate::games::hellenes::model::labels;
 use crate::games::hellenes::model::orders::Orders;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::state::InPlay;
@@ -40,7 +39,7 @@ pub fn resolve(
         // 10.0: the first year has no tribute, victory check or year end: the deal, then
         // the New Year (10.4), as every year.
         Phase::Setup => {
-            deal(sc, &mut next, &mut events, &mut records, dice);
+            super::deal::deal(sc, &mut next, &mut events, &mut records, dice);
             next.phase = Phase::NewYear;
             next.season = Season::NewYear;
         }
@@ -84,47 +83,6 @@ pub fn resolve(
         events,
         dice: records,
     }
-}
-
-/// 1.0 Setup (and 9.54 each year's start, `year`): shuffle the deck and deal `hand_size`
-/// cards to each side, one at a time in side order from the top. The shuffle is the
-/// sealed event `deal:<year>`, so nobody (the moderator included) can choose or foresee
-/// the hands.
-pub(super) fn deal(
-    sc: &Scenario,
-    next: &mut State,
-    events: &mut Vec<Event>,
-    records: &mut Vec<crate::dice::DiceRecord>,
-    dice: &TurnDice,
-) {
-    let label = labels::deal(next.year);
-    let mut stream = dice.sealed(&label);
-    let mut deck = next.cards.deck.clone();
-    stream.shuffle(&mut deck);
-    records.push(stream.record(crate::dice::Shown::Moderator));
-    events.push(Event::Shuffled {
-        label,
-        cards: deck.len() as u32,
-    });
-    let sides = sc.side_ids();
-    let mut hands: BTreeMap<String, Vec<String>> =
-        sides.iter().map(|s| (s.clone(), Vec::new())).collect();
-    let mut top = deck.into_iter();
-    for _ in 0..sc.params.hand_size {
-        for s in &sides {
-            if let Some(c) = top.next() {
-                hands.get_mut(s).expect("every side has a hand").push(c);
-            }
-        }
-    }
-    next.cards.deck = top.collect();
-    for s in &sides {
-        events.push(Event::Dealt {
-            side: s.clone(),
-            cards: hands[s].clone(),
-        });
-    }
-    next.cards.hands = hands;
 }
 
 /// 1.0 Initiative: both cards are revealed at once; the lower Action value takes the

@@ -25,14 +25,15 @@ use crate::dice::{DiceRecord, Shown, Stream, TurnDice};
 use crate::games::hellenes::model::battle::BattleOutcome;
 use crate::games::hellenes::model::battle::BattleSetup;
 use crate::games::hellenes::model::battle::Fighter;
+use crate::games::hellenes::model::dice;
 use crate::games::hellenes::model::events::season::PrestigeFor;
 use crate::games::hellenes::model::events::season::SeasonEvent;
 use crate::games::hellenes::model::events::siege::BattleKind;
 use crate::games::hellenes::model::events::siege::SiegeEvent;
 use crate::games::hellenes::model::events::Event;
-use crate::games::hellenes::model::labels;
 use crate::games::hellenes::model::orders::Action;
 use crate::games::hellenes::model::orders::Build;
+use crate::games::hellenes::model::orders::Landing;
 use crate::games::hellenes::model::orders::Orders;
 use crate::games::hellenes::model::orders::SiegeOrder;
 use crate::games::hellenes::model::scenario::Scenario;
@@ -166,17 +167,7 @@ fn actions_phase(
         match a {
             Action::Move { blocks, .. } => {
                 let r = route.expect("moves have routes");
-                for id in blocks {
-                    put(st, id, r.to());
-                    moved.insert(id.clone());
-                }
-                out.events.push(ev(SeasonEvent::Moved {
-                    side: side.to_string(),
-                    blocks: blocks.clone(),
-                    route: r.places.clone(),
-                    naval: false,
-                    carried: Vec::new(),
-                }));
+                march(st, side, blocks, &r, &mut moved, out);
             }
             Action::Sail {
                 fleets,
@@ -185,106 +176,17 @@ fn actions_phase(
                 ..
             } => {
                 let r = route.expect("moves have routes");
-                // 7.4, page 9: into the walls of the side's own besieged port.
-                let inside =
-                    movement::port_entry(sc, &board, fleets, carry, &r, *into).unwrap_or(false);
-                let fl: Vec<_> = fleets.iter().filter_map(|id| st.block(id)).collect();
-                let cg: Vec<_> = carry.iter().filter_map(|id| st.block(id)).collect();
-                let carriers = movement::assign_carriers(sc, &fl, &cg).unwrap_or_default();
-                for id in fleets.iter().chain(carry) {
-                    put(st, id, r.to());
-                    moved.insert(id.clone());
-                }
-                out.events.push(ev(SeasonEvent::Moved {
-                    side: side.to_string(),
-                    blocks: fleets.clone(),
-                    route: r.places.clone(),
-                    naval: true,
-                    carried: carry.iter().cloned().zip(carriers).collect(),
-                }));
-                if inside {
-                    for id in fleets.iter().chain(carry) {
-                        if let Some(b) = st.blocks.iter_mut().find(|b| &b.id == id) {
-                            b.status = Status::Besieged;
-                        }
-                    }
-                    out.events.push(ev(SeasonEvent::IntoWalls {
-                        side: side.to_string(),
-                        city: r.to().to_string(),
-                        sea: r.came_from().to_string(),
-                        blocks: fleets.iter().chain(carry).cloned().collect(),
-                    }));
-                }
+                let moving = Sailing {
+                    fleets,
+                    carry,
+                    into: *into,
+                };
+                sail(sc, st, side, &board, &moving, &r, &mut moved, out);
             }
-            Action::Build(Build::Step(id)) => {
-                if let Some(b) = st.blocks.iter_mut().find(|b| &b.id == id) {
-                    b.steps += 1;
-                    *built.entry(id.clone()).or_default() += 1;
-                    out.events.push(ev(SeasonEvent::StepBuilt {
-                        side: side.to_string(),
-                        block: id.clone(),
-                        at: b.at.clone(),
-                        steps: b.steps,
-                        max: b.max,
-                    }));
-                }
-            }
+            Action::Build(Build::Step(id)) => build_step(st, side, id, &mut built, out),
             Action::Build(Build::Block(city)) => {
-                // 4.2: a new block drawn blind from the pool: the sealed draw
-                // `draw:pool:<side>` (one stream per turn, one value per block drawn), from
-                // the pool blocks that can stand in the city, in game file order.
-                let label = labels::draw_pool(side);
-                let stream = draw.get_or_insert_with(|| dice.sealed(&label));
-                let own: Vec<_> = st
-                    .blocks
-                    .iter()
-                    .filter(|b| b.side == side)
-                    .cloned()
-                    .collect();
-                let pool: Vec<String> = actions::pool_for(sc, &own, city)
-                    .iter()
-                    .map(|b| b.id.clone())
-                    .collect();
-                if pool.is_empty() {
-                    out.events.push(ev(SeasonEvent::ActionVoid {
-                        side: side.to_string(),
-                        number: n as u32 + 1,
-                        why: format!("no block left in the pool that can stand in {city} (4.2)"),
-                    }));
-                    continue;
-                }
-                let mut id = pool[stream.draw(pool.len())].clone();
-                // 11.0 Apollo: an appeal on the new block before it is placed.
-                if let Some((again, record, e)) =
-                    super::olympians::apollo(sc, st, dice, &label, side, city, &pool, &id)
-                {
-                    id = again;
-                    out.dice.push(record);
-                    out.events.push(Event::Appeal(Box::new(e)));
-                }
-                // 4.2 [A] params.season.build_in_besieged: in a besieged city (not
-                // blockaded, 8.2.1) the new block stands inside the walls.
-                let besieged = st
-                    .cities
-                    .iter()
-                    .any(|c| &c.name == city && c.siege.is_some());
-                if let Some(b) = st.blocks.iter_mut().find(|b| b.id == id) {
-                    b.at = city.clone();
-                    b.status = if besieged {
-                        Status::Besieged
-                    } else {
-                        Status::Field
-                    };
-                    b.steps = sc.params.season.new_block_steps.clamp(1, b.max);
-                    moved.insert(id.clone());
-                    out.events.push(ev(SeasonEvent::BlockDrawn {
-                        side: side.to_string(),
-                        block: id.clone(),
-                        city: city.clone(),
-                        label,
-                        steps: b.steps,
-                    }));
-                }
+                let n = n as u32 + 1;
+                draw_block(sc, st, side, city, n, dice, &mut draw, &mut moved, out);
             }
             Action::Build(Build::Garrison(city)) => {
                 if let Some(c) = st.cities.iter_mut().find(|c| &c.name == city) {
@@ -295,29 +197,210 @@ fn actions_phase(
                     }));
                 }
             }
-            Action::Pillage(city) => {
-                if let Some(c) = st.cities.iter_mut().find(|c| &c.name == city) {
-                    c.ravaged = true;
-                }
-                pillaged.push(city.clone());
-                let pts = sc.params.prestige_pillage;
-                siege::gain_prestige(&mut st.prestige, side, pts);
-                out.events.push(ev(SeasonEvent::Pillaged {
-                    side: side.to_string(),
-                    city: city.clone(),
-                }));
-                out.events.push(ev(SeasonEvent::Prestige {
-                    side: side.to_string(),
-                    points: pts,
-                    why: PrestigeFor::Pillage { city: city.clone() },
-                    after: st.prestige.clone(),
-                }));
-            }
+            Action::Pillage(city) => pillage(sc, st, side, city, &mut pillaged, out),
         }
     }
     if let Some(s) = draw {
         out.dice.push(s.record(Shown::Moderator));
     }
+}
+
+/// 2.0: a checked land move along `r`: the blocks go to its end.
+fn march(
+    st: &mut State,
+    side: &str,
+    blocks: &[String],
+    r: &movement::Route,
+    moved: &mut BTreeSet<String>,
+    out: &mut TurnResult,
+) {
+    for id in blocks {
+        put(st, id, r.to());
+        moved.insert(id.clone());
+    }
+    out.events.push(ev(SeasonEvent::Moved {
+        side: side.to_string(),
+        blocks: blocks.to_vec(),
+        route: r.places.clone(),
+        naval: false,
+        carried: Vec::new(),
+    }));
+}
+
+/// 4.2: a step built on block `id`.
+fn build_step(
+    st: &mut State,
+    side: &str,
+    id: &String,
+    built: &mut BTreeMap<String, u32>,
+    out: &mut TurnResult,
+) {
+    if let Some(b) = st.blocks.iter_mut().find(|b| &b.id == id) {
+        b.steps += 1;
+        *built.entry(id.clone()).or_default() += 1;
+        out.events.push(ev(SeasonEvent::StepBuilt {
+            side: side.to_string(),
+            block: id.clone(),
+            at: b.at.clone(),
+            steps: b.steps,
+            max: b.max,
+        }));
+    }
+}
+
+/// A naval move's fleets, the land blocks they carry and where they land (`into`).
+struct Sailing<'a> {
+    fleets: &'a [String],
+    carry: &'a [String],
+    into: Option<Landing>,
+}
+
+/// 2.0, 5.21, 7.4: a checked naval move along `r`: the fleets and what they carry go to
+/// its end; into the walls of the side's own besieged port there (page 9) when
+/// `port_entry` says so.
+#[allow(clippy::too_many_arguments)]
+fn sail(
+    sc: &Scenario,
+    st: &mut State,
+    side: &str,
+    board: &Sight,
+    moving: &Sailing,
+    r: &movement::Route,
+    moved: &mut BTreeSet<String>,
+    out: &mut TurnResult,
+) {
+    let Sailing {
+        fleets,
+        carry,
+        into,
+    } = *moving;
+    // 7.4, page 9: into the walls of the side's own besieged port.
+    let inside = movement::port_entry(sc, board, fleets, carry, r, into).unwrap_or(false);
+    let fl: Vec<_> = fleets.iter().filter_map(|id| st.block(id)).collect();
+    let cg: Vec<_> = carry.iter().filter_map(|id| st.block(id)).collect();
+    let carriers = super::transport::assign_carriers(sc, &fl, &cg).unwrap_or_default();
+    for id in fleets.iter().chain(carry) {
+        put(st, id, r.to());
+        moved.insert(id.clone());
+    }
+    out.events.push(ev(SeasonEvent::Moved {
+        side: side.to_string(),
+        blocks: fleets.to_vec(),
+        route: r.places.clone(),
+        naval: true,
+        carried: carry.iter().cloned().zip(carriers).collect(),
+    }));
+    if inside {
+        for id in fleets.iter().chain(carry) {
+            if let Some(b) = st.blocks.iter_mut().find(|b| &b.id == id) {
+                b.status = Status::Besieged;
+            }
+        }
+        out.events.push(ev(SeasonEvent::IntoWalls {
+            side: side.to_string(),
+            city: r.to().to_string(),
+            sea: r.came_from().to_string(),
+            blocks: fleets.iter().chain(carry).cloned().collect(),
+        }));
+    }
+}
+
+/// 4.2: a new block drawn blind from the pool into `city` (action number `n`), with
+/// Apollo's appeal (11.0); void when no pool block can stand there.
+#[allow(clippy::too_many_arguments)]
+fn draw_block(
+    sc: &Scenario,
+    st: &mut State,
+    side: &str,
+    city: &String,
+    n: u32,
+    dice: &TurnDice,
+    draw: &mut Option<Stream>,
+    moved: &mut BTreeSet<String>,
+    out: &mut TurnResult,
+) {
+    // 4.2: a new block drawn blind from the pool: the sealed draw
+    // `draw:pool:<side>` (one stream per turn, one value per block drawn), from
+    // the pool blocks that can stand in the city, in game file order.
+    let label = dice::draw_pool(side);
+    let stream = draw.get_or_insert_with(|| dice.sealed(&label));
+    let own: Vec<_> = st
+        .blocks
+        .iter()
+        .filter(|b| b.side == side)
+        .cloned()
+        .collect();
+    let pool: Vec<String> = actions::pool_for(sc, &own, city)
+        .iter()
+        .map(|b| b.id.clone())
+        .collect();
+    if pool.is_empty() {
+        out.events.push(ev(SeasonEvent::ActionVoid {
+            side: side.to_string(),
+            number: n,
+            why: format!("no block left in the pool that can stand in {city} (4.2)"),
+        }));
+        return;
+    }
+    let mut id = pool[stream.draw(pool.len())].clone();
+    // 11.0 Apollo: an appeal on the new block before it is placed.
+    if let Some((again, record, e)) =
+        super::olympians::apollo(sc, st, dice, &label, side, city, &pool, &id)
+    {
+        id = again;
+        out.dice.push(record);
+        out.events.push(Event::Appeal(Box::new(e)));
+    }
+    // 4.2 [A] params.season.build_in_besieged: in a besieged city (not
+    // blockaded, 8.2.1) the new block stands inside the walls.
+    let besieged = st
+        .cities
+        .iter()
+        .any(|c| &c.name == city && c.siege.is_some());
+    if let Some(b) = st.blocks.iter_mut().find(|b| b.id == id) {
+        b.at = city.clone();
+        b.status = if besieged {
+            Status::Besieged
+        } else {
+            Status::Field
+        };
+        b.steps = sc.params.season.new_block_steps.clamp(1, b.max);
+        moved.insert(id.clone());
+        out.events.push(ev(SeasonEvent::BlockDrawn {
+            side: side.to_string(),
+            block: id.clone(),
+            city: city.clone(),
+            label,
+            steps: b.steps,
+        }));
+    }
+}
+
+/// 5.5 Pillage of `city`: ravaged, Prestige to `side`.
+fn pillage(
+    sc: &Scenario,
+    st: &mut State,
+    side: &str,
+    city: &String,
+    pillaged: &mut Vec<String>,
+    out: &mut TurnResult,
+) {
+    if let Some(c) = st.cities.iter_mut().find(|c| &c.name == city) {
+        c.ravaged = true;
+    }
+    pillaged.push(city.clone());
+    let pts = sc.params.prestige_pillage;
+    siege::gain_prestige(&mut st.prestige, side, pts);
+    out.events.push(ev(SeasonEvent::Pillaged {
+        side: side.to_string(),
+        city: city.clone(),
+    }));
+    out.events.push(ev(SeasonEvent::Prestige {
+        side: side.to_string(),
+        points: pts,
+        why: PrestigeFor::Pillage { city: city.clone() },
+        after: st.prestige.clone(),
+    }));
 }
 
 /// Moves a block to `to` (on the map, free: besiegers that leave are no longer besiegers).
@@ -446,7 +529,7 @@ fn combat_phase(
             (side, attackers),
             (&enemy, defenders),
         );
-        let label = labels::battle(&place);
+        let label = dice::battle(&place);
         // 11.0: the battle's rolls may be appealed (`olympians`).
         let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
         out.dice.extend(records);

@@ -21,12 +21,12 @@ use crate::dice::{DiceRecord, TurnDice};
 use crate::games::hellenes::model::battle::BattleOutcome;
 use crate::games::hellenes::model::battle::BattleSetup;
 use crate::games::hellenes::model::battle::Fighter;
+use crate::games::hellenes::model::dice;
 use crate::games::hellenes::model::events::siege::BattleKind;
 use crate::games::hellenes::model::events::siege::Fall;
 use crate::games::hellenes::model::events::siege::Loss;
 use crate::games::hellenes::model::events::siege::SiegeEvent;
 use crate::games::hellenes::model::events::siege::Void;
-use crate::games::hellenes::model::labels;
 use crate::games::hellenes::model::rating::Rating;
 use crate::games::hellenes::model::scenario::BattleKind as Bonus;
 use crate::games::hellenes::model::scenario::BlockKind;
@@ -779,7 +779,7 @@ pub fn attrition(
     let besieged_side = st.city(city).map(|c| c.control.clone()).unwrap_or_default();
     let n = besieged_in(st, city).len() as u32;
     let (hit_on, why) = attrition_hit(sc, st, city);
-    let label = labels::attrition(city);
+    let label = dice::attrition(city);
     // 11.0: the roll may be appealed before it is used (`olympians`).
     let count_hits = |d: &[u32]| d.iter().filter(|x| **x <= hit_on).count() as u32;
     let r = super::olympians::roll(sc, st, dice, &label, side, n, &count_hits);
@@ -849,26 +849,7 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
     // 8.1 Treachery (the Event's limited assault): no capitulation; one die first decides
     // whether the defenders keep double defence.
     let treachery = treachery_assault(sc, st, side);
-    let mut double_defence = true;
-    if treachery {
-        let label = labels::treachery(city);
-        // 11.0: the die may be appealed (a "hit": the defenders lose double defence).
-        let hit_on = sc.params.siege.treachery_hit;
-        let lost = |d: &[u32]| d.iter().filter(|x| **x <= hit_on).count() as u32;
-        let r = super::olympians::roll(sc, st, dice, &label, side, 1, &lost);
-        out.dice.extend(r.records);
-        out.events
-            .extend(r.appeal.map(|a| SiegeEvent::Appeal(Box::new(a))));
-        let die = r.dice.first().copied().unwrap_or(6);
-        double_defence = die > sc.params.siege.treachery_hit;
-        out.events.push(SiegeEvent::Treachery {
-            city: city.to_string(),
-            besieger: side.to_string(),
-            label,
-            die,
-            hit_on: sc.params.siege.treachery_hit,
-        });
-    }
+    let double_defence = !treachery || treachery_die(sc, st, side, city, dice, &mut out);
     // 8.1.3 Capitulation: decided before anything is revealed.
     let capitulates = !treachery
         && st
@@ -876,23 +857,7 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
             .get(&defender)
             .is_some_and(|s| s.capitulate.iter().any(|c| c == city));
     if capitulates {
-        let ids: Vec<String> = besieged_in(st, city)
-            .iter()
-            .filter(|b| !b.is_garrison())
-            .map(|b| b.id.clone())
-            .collect();
-        let count = besieged_in(st, city).len() as u32;
-        for b in st.blocks.iter_mut().filter(|b| ids.contains(&b.id)) {
-            to_pool(b);
-        }
-        remove_garrison(st, city);
-        out.events.push(SiegeEvent::Capitulated {
-            city: city.to_string(),
-            side: defender.clone(),
-            blocks: ids,
-            count,
-        });
-        out.events.extend(capture(sc, st, city, Fall::Capitulation));
+        capitulate(sc, st, city, &defender, &mut out);
         return out;
     }
     out.events.extend(escape(sc, st, city, &defender));
@@ -900,7 +865,7 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
         out.events.extend(capture(sc, st, city, Fall::Vacated));
         return out;
     };
-    let label = labels::assault(city);
+    let label = dice::assault(city);
     // 11.0: the assault's rolls may be appealed (`olympians`).
     let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
     out.dice.extend(records);
@@ -936,6 +901,58 @@ pub fn assault(sc: &Scenario, st: &mut State, side: &str, city: &str, dice: &Tur
         }
     }
     out
+}
+
+/// 8.1 Treachery: the besieger's one die before the assault (stream
+/// `siege:<City>:treachery`); whether the defenders keep double defence (they lose it on
+/// a die at or below `treachery_hit`).
+fn treachery_die(
+    sc: &Scenario,
+    st: &mut State,
+    side: &str,
+    city: &str,
+    dice: &TurnDice,
+    out: &mut Outcome,
+) -> bool {
+    let label = dice::treachery(city);
+    // 11.0: the die may be appealed (a "hit": the defenders lose double defence).
+    let hit_on = sc.params.siege.treachery_hit;
+    let lost = |d: &[u32]| d.iter().filter(|x| **x <= hit_on).count() as u32;
+    let r = super::olympians::roll(sc, st, dice, &label, side, 1, &lost);
+    out.dice.extend(r.records);
+    out.events
+        .extend(r.appeal.map(|a| SiegeEvent::Appeal(Box::new(a))));
+    let die = r.dice.first().copied().unwrap_or(6);
+    out.events.push(SiegeEvent::Treachery {
+        city: city.to_string(),
+        besieger: side.to_string(),
+        label,
+        die,
+        hit_on: sc.params.siege.treachery_hit,
+    });
+    die > sc.params.siege.treachery_hit
+}
+
+/// 8.1.3 Capitulation: every besieged block of `defender` (garrison included) goes back
+/// to the pool, the besiegers lose nothing, and the city falls.
+fn capitulate(sc: &Scenario, st: &mut State, city: &str, defender: &str, out: &mut Outcome) {
+    let ids: Vec<String> = besieged_in(st, city)
+        .iter()
+        .filter(|b| !b.is_garrison())
+        .map(|b| b.id.clone())
+        .collect();
+    let count = besieged_in(st, city).len() as u32;
+    for b in st.blocks.iter_mut().filter(|b| ids.contains(&b.id)) {
+        to_pool(b);
+    }
+    remove_garrison(st, city);
+    out.events.push(SiegeEvent::Capitulated {
+        city: city.to_string(),
+        side: defender.to_string(),
+        blocks: ids,
+        count,
+    });
+    out.events.extend(capture(sc, st, city, Fall::Capitulation));
 }
 
 /// 8.1 The battle of an assault by `side` on `city`: every besieging block of `side`
@@ -1037,47 +1054,17 @@ fn escape(sc: &Scenario, st: &mut State, city: &str, defender: &str) -> Vec<Sieg
             sea,
         }];
     }
-    // Where carried land blocks land (5.21 [A]: never left at sea).
-    let landing = sc
-        .areas
-        .iter()
-        .filter(|a| a.name != city && a.seas.contains(&sea))
-        .find(|a| {
-            st.city(&a.name)
-                .is_some_and(|c| c.control == defender && c.siege.is_none())
-                && !st
-                    .blocks
-                    .iter()
-                    .any(|b| b.at == a.name && b.side != defender && b.status.on_map())
-        })
-        .map(|a| a.name.clone());
-    let mut carried: Vec<(String, String)> = Vec::new();
-    if landing.is_some() {
-        let cargo_names: Vec<String> = names
+    let landing = escape_landing(sc, st, city, &sea, defender);
+    let carried = if landing.is_some() {
+        let cargo: Vec<String> = names
             .iter()
             .filter(|id| inside(st, id, false))
             .cloned()
             .collect();
-        let fleet_blocks: Vec<Block> = fleets
-            .iter()
-            .filter_map(|id| st.block(id))
-            .cloned()
-            .collect();
-        let mut accepted: Vec<Block> = Vec::new();
-        for id in cargo_names {
-            let Some(b) = st.block(&id).cloned() else {
-                continue;
-            };
-            let mut trial = accepted.clone();
-            trial.push(b);
-            let f: Vec<&Block> = fleet_blocks.iter().collect();
-            let c: Vec<&Block> = trial.iter().collect();
-            if let Ok(by) = super::movement::assign_carriers(sc, &f, &c) {
-                accepted = trial;
-                carried = accepted.iter().map(|b| b.id.clone()).zip(by).collect();
-            }
-        }
-    }
+        escape_cargo(sc, st, &fleets, &cargo)
+    } else {
+        Vec::new()
+    };
     for b in st.blocks.iter_mut() {
         if fleets.contains(&b.id) {
             b.at = sea.clone();
@@ -1095,6 +1082,62 @@ fn escape(sc: &Scenario, st: &mut State, city: &str, defender: &str) -> Vec<Sieg
         carried,
         landed: landing,
     }]
+}
+
+/// 8.1.2, 5.21 [A]: where land blocks carried out of `city` land (never left at sea): the
+/// first coastal city-state of `sea` (map order) that `defender` controls, unbesieged and
+/// free of enemy blocks.
+fn escape_landing(
+    sc: &Scenario,
+    st: &State,
+    city: &str,
+    sea: &str,
+    defender: &str,
+) -> Option<String> {
+    sc.areas
+        .iter()
+        .filter(|a| a.name != city && a.seas.iter().any(|s| s == sea))
+        .find(|a| {
+            st.city(&a.name)
+                .is_some_and(|c| c.control == defender && c.siege.is_none())
+                && !st
+                    .blocks
+                    .iter()
+                    .any(|b| b.at == a.name && b.side != defender && b.status.on_map())
+        })
+        .map(|a| a.name.clone())
+}
+
+/// 5.21: which of the named land blocks (`cargo`, in order) the escaping `fleets` can
+/// carry, each with its carrier: a block joins while a carrier can still be found for
+/// every block taken so far.
+fn escape_cargo(
+    sc: &Scenario,
+    st: &State,
+    fleets: &[String],
+    cargo: &[String],
+) -> Vec<(String, String)> {
+    let fleet_blocks: Vec<Block> = fleets
+        .iter()
+        .filter_map(|id| st.block(id))
+        .cloned()
+        .collect();
+    let mut carried: Vec<(String, String)> = Vec::new();
+    let mut accepted: Vec<Block> = Vec::new();
+    for id in cargo {
+        let Some(b) = st.block(id).cloned() else {
+            continue;
+        };
+        let mut trial = accepted.clone();
+        trial.push(b);
+        let f: Vec<&Block> = fleet_blocks.iter().collect();
+        let c: Vec<&Block> = trial.iter().collect();
+        if let Ok(by) = super::transport::assign_carriers(sc, &f, &c) {
+            accepted = trial;
+            carried = accepted.iter().map(|b| b.id.clone()).zip(by).collect();
+        }
+    }
+    carried
 }
 
 /// 8.3 Sortie: `side`'s blocks `ids` besieged in `city` attack the besiegers around it in
@@ -1143,7 +1186,7 @@ pub fn sortie(
         (side, attackers),
         (&besieger, defenders),
     );
-    let label = labels::sortie(city);
+    let label = dice::sortie(city);
     // 11.0: the sortie's rolls may be appealed (`olympians`).
     let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
     out.dice.extend(records);
@@ -1714,7 +1757,7 @@ mod tests {
     }
 
     fn invariants_hold(sc: &Scenario, st: &State) -> bool {
-        crate::games::hellenes::engine::invariants::check(sc, st).is_empty()
+        crate::games::hellenes::model::invariants::check(sc, st).is_empty()
     }
 
     #[test]
@@ -1808,7 +1851,7 @@ mod tests {
             if case % 2 == 1 {
                 st.standing.get_mut("athens").unwrap().losses = def.iter().rev().cloned().collect();
             }
-            let view = crate::games::hellenes::model::view::build(&sc, &st, "athens");
+            let view = crate::games::hellenes::model::sight::view(&sc, &st, "athens");
             let spec = |id: &String| {
                 let b = st.block(id).unwrap();
                 format!("{id}={}{}", b.steps, b.rating)

@@ -39,8 +39,8 @@ use crate::games::hellenes::model::battle::Fighter;
 use crate::games::hellenes::model::battle::{BattleOutcome, BattleSetup};
 use crate::games::hellenes::model::orders::Verb;
 use crate::games::hellenes::model::orders::WinterMove;
-use crate::games::hellenes::model::scenario::Captors;
-use crate::games::hellenes::model::scenario::Unwintered;
+use crate::games::hellenes::model::params::Captors;
+use crate::games::hellenes::model::params::Unwintered;
 
 use super::battle;
 use super::control;
@@ -50,13 +50,13 @@ use super::movement::Problem;
 use super::season;
 use super::siege;
 use crate::dice::{DiceRecord, Shown, TurnDice};
+use crate::games::hellenes::model::dice;
 use crate::games::hellenes::model::events::season::SeasonEvent;
 use crate::games::hellenes::model::events::siege::SiegeEvent;
 use crate::games::hellenes::model::events::winter::Part as Stage;
 use crate::games::hellenes::model::events::winter::Why;
 use crate::games::hellenes::model::events::winter::WinterEvent;
 use crate::games::hellenes::model::events::Event;
-use crate::games::hellenes::model::labels;
 use crate::games::hellenes::model::orders::Orders;
 use crate::games::hellenes::model::orders::SiegeOrder;
 use crate::games::hellenes::model::scenario::BlockKind;
@@ -417,6 +417,39 @@ impl Plan {
 /// it. The rules each problem cites are 9.x (page 9) unless the map's movement rules are
 /// the ones broken (2.0, 5.21: adjacency, transport).
 pub fn plan(sc: &Scenario, k: &Sight, m: &WinterMove) -> Result<Plan, Problem> {
+    let fleets = group_kind(k, m)?;
+    let route = winter_route(sc, k, m, fleets)?;
+    let last = Part::Path(*route.written.last().unwrap_or(&0));
+    let city = route.to().to_string();
+    destination_problem(sc, k, m, &route, fleets, last)?;
+    if m.verb == Verb::Return {
+        return_home_problem(k, m, &city)?;
+    }
+    let n = route.places.len();
+    let sea =
+        (n >= 2 && sc.sea(&route.places[n - 2]).is_some()).then(|| route.places[n - 2].as_str());
+    let entry = entry(sc, k, m.verb, fleets, &city, sea).map_err(|mut p| {
+        p.part = last;
+        p
+    })?;
+    Ok(Plan {
+        side: k.side.as_str().to_string(),
+        verb: m.verb,
+        blocks: m.blocks.clone(),
+        carry: m.carry.clone(),
+        route: route.places.clone(),
+        written_at: route.written.clone(),
+        city,
+        fleets,
+        entry,
+        written: m.written,
+    })
+}
+
+/// 2.0, 5.21, 7.4, 9.x: the blocks a winter order moves: the side's own, none besieged,
+/// land blocks or fleets but not both, and a carry only with fleets. Whether they are
+/// fleets.
+fn group_kind(k: &Sight, m: &WinterMove) -> Result<bool, Problem> {
     let mut fleets = None;
     for (i, id) in m.blocks.iter().enumerate() {
         let Some(b) = k.block(id) else {
@@ -482,6 +515,17 @@ pub fn plan(sc: &Scenario, k: &Sight, m: &WinterMove) -> Result<Plan, Problem> {
             "rule 5.21: fleets carry land blocks",
         ));
     }
+    Ok(fleets)
+}
+
+/// The route of a winter move by the movement rules (2.0, 5.21), with [A]
+/// `return_any_distance` lifting the ranges of a Return move.
+fn winter_route(
+    sc: &Scenario,
+    k: &Sight,
+    m: &WinterMove,
+    fleets: bool,
+) -> Result<movement::Route, Problem> {
     // 9.x [A] Return moves of any distance: the map's ranges are lifted for the check.
     let sc2: Cow<Scenario> = if m.verb == Verb::Return && sc.params.winter.return_any_distance {
         let mut x = sc.clone();
@@ -492,7 +536,7 @@ pub fn plan(sc: &Scenario, k: &Sight, m: &WinterMove) -> Result<Plan, Problem> {
     } else {
         Cow::Borrowed(sc)
     };
-    let route = if fleets {
+    if fleets {
         movement::naval_move(&sc2, k, &m.blocks, &m.path, &m.carry)
     } else {
         movement::land_move(&sc2, k, &m.blocks, &m.path)
@@ -502,9 +546,20 @@ pub fn plan(sc: &Scenario, k: &Sight, m: &WinterMove) -> Result<Plan, Problem> {
             p.rule = "rule 9.x Returning [A] params.winter.return_any_distance: a Return move goes as far as a normal move (2 land areas, cavalry 3, fleets 5 seas)".into();
         }
         p
-    })?;
-    let last = Part::Path(*route.written.last().unwrap_or(&0));
-    let city = route.to().to_string();
+    })
+}
+
+/// 9.x (page 9): where a winter move ends: a city, next to the blocks for a Quarter move
+/// ([A] a fleet: across one sea), controlled by the side.
+fn destination_problem(
+    sc: &Scenario,
+    k: &Sight,
+    m: &WinterMove,
+    route: &movement::Route,
+    fleets: bool,
+    last: Part,
+) -> Result<(), Problem> {
+    let city = route.to();
     if sc.area(&city).and_then(|a| a.city.as_ref()).is_none() {
         let mut p = problem(
             "winter-not-a-city",
@@ -548,57 +603,43 @@ pub fn plan(sc: &Scenario, k: &Sight, m: &WinterMove) -> Result<Plan, Problem> {
         p.help = Some("quarter in another city your side controls".into());
         return Err(p);
     }
-    if m.verb == Verb::Return {
-        for (i, id) in m.blocks.iter().enumerate() {
-            if let Some(b) = k.block(id).filter(|b| b.home != city) {
-                let mut p = problem(
-                    "winter-not-home",
-                    Part::Block(i),
-                    format!("{city} is not the home city of {id} (its home is {})", b.home),
-                    &format!("home: {}", b.home),
-                    "rule 9.x Returning (page 9): free Return moves go to the blocks' home city (the same colour as the block)",
-                );
-                p.help = Some(format!(
-                    "write `quarter:` to winter in another adjacent friendly city, or return {id} to {}",
-                    b.home
-                ));
-                return Err(p);
-            }
-        }
-        for (i, id) in m.carry.iter().enumerate() {
-            if let Some(b) = k.block(id).filter(|b| b.home != city) {
-                return Err(problem(
-                    "winter-not-home",
-                    Part::Carry(i),
-                    format!(
-                        "{city} is not the home city of {id} (its home is {})",
-                        b.home
-                    ),
-                    &format!("home: {}", b.home),
-                    "rule 9.x Returning (page 9): free Return moves go to the blocks' home city",
-                ));
-            }
+    Ok(())
+}
+
+/// 9.x Returning (page 9): a Return move goes to the home city of every block it moves
+/// or carries.
+fn return_home_problem(k: &Sight, m: &WinterMove, city: &str) -> Result<(), Problem> {
+    for (i, id) in m.blocks.iter().enumerate() {
+        if let Some(b) = k.block(id).filter(|b| b.home != city) {
+            let mut p = problem(
+                "winter-not-home",
+                Part::Block(i),
+                format!("{city} is not the home city of {id} (its home is {})", b.home),
+                &format!("home: {}", b.home),
+                "rule 9.x Returning (page 9): free Return moves go to the blocks' home city (the same colour as the block)",
+            );
+            p.help = Some(format!(
+                "write `quarter:` to winter in another adjacent friendly city, or return {id} to {}",
+                b.home
+            ));
+            return Err(p);
         }
     }
-    let n = route.places.len();
-    let sea =
-        (n >= 2 && sc.sea(&route.places[n - 2]).is_some()).then(|| route.places[n - 2].as_str());
-    let entry = entry(sc, k, m.verb, fleets, &city, sea).map_err(|mut p| {
-        p.part = last;
-        p
-    })?;
-    Ok(Plan {
-        side: k.side.as_str().to_string(),
-        verb: m.verb,
-        blocks: m.blocks.clone(),
-        carry: m.carry.clone(),
-        route: route.places.clone(),
-        written_at: route.written.clone(),
-        city,
-        fleets,
-        entry,
-        written: m.written,
-    })
+    for (i, id) in m.carry.iter().enumerate() {
+        if let Some(b) = k.block(id).filter(|b| b.home != city) {
+            return Err(problem(
+                "winter-not-home",
+                Part::Carry(i),
+                format!(
+                    "{city} is not the home city of {id} (its home is {})",
+                    b.home
+                ),
+                &format!("home: {}", b.home),
+                "rule 9.x Returning (page 9): free Return moves go to the blocks' home city",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// 9.x Capacity displacement (page 9), for one side's planned moves: arriving blocks have
@@ -929,11 +970,53 @@ pub fn resolve(
         dice: Vec::new(),
     };
     let sides = sc.side_ids();
-    let nothing = BTreeSet::new();
     // 1. Overwintering: every move planned against the state before any move.
     out.events.push(w(WinterEvent::Part(Stage::Overwintering)));
+    let plans = plan_all(sc, next, orders, &sides, &mut out);
+    let mut arrived: Vec<String> = Vec::new();
+    let contested = set_out(sc, next, plans, &mut arrived, &mut out);
+    settle(sc, next, &mut out.events);
+    // 2. The first winter combat phase: the besieged side's siege-breaking combat.
+    out.events.push(w(WinterEvent::Part(Stage::SiegeBreaking)));
+    return_battles(sc, next, &contested, dice, &mut arrived, &mut out);
+    settle(sc, next, &mut out.events);
+    let combat = combat_orders(sc, orders, &sides);
+    sorties(sc, next, &combat, dice, &mut out);
+    settle(sc, next, &mut out.events);
+    // 3. The second winter combat phase: the besiegers' siege combat.
+    out.events.push(w(WinterEvent::Part(Stage::SiegeCombat)));
+    let lawful = lawful_besiegers(sc, next);
+    besiegers_combat(sc, next, &combat, dice, &mut out);
+    settle(sc, next, &mut out.events);
+    let exempt = captors(sc, next, &lawful, &mut arrived, &mut out.events);
+    // 4. The end of Winter.
+    out.events.push(w(WinterEvent::Part(Stage::End)));
+    end_of_winter(sc, next, &arrived, &exempt, dice, &mut out);
+    settle(sc, next, &mut out.events);
+    for e in control::update(sc, next, "Winter") {
+        out.events.push(Event::Season(e));
+    }
+    next.phase = Phase::YearEnd;
+    out
+}
+
+/// One side's siege combat order in Winter, in the order they are resolved: (map index of
+/// the city, side index, side, order).
+type CombatOrder = (usize, usize, String, SiegeOrder);
+
+/// 9.x Overwintering, planned: every side's winter moves checked against the state
+/// before any move (`plan`, then `admit` for the moves together); the refused ones are
+/// void.
+fn plan_all(
+    sc: &Scenario,
+    next: &State,
+    orders: &BTreeMap<String, Orders>,
+    sides: &[String],
+    out: &mut WinterResult,
+) -> Vec<Plan> {
+    let nothing = BTreeSet::new();
     let mut plans: Vec<Plan> = Vec::new();
-    for side in &sides {
+    for side in sides {
         let k = Sight::winter_from_state(sc, next, side, &nothing);
         let moves = orders
             .get(side)
@@ -965,10 +1048,22 @@ pub fn resolve(
                 .map(|(_, p)| p),
         );
     }
+    plans
+}
+
+/// 9.x Overwintering, moved: each plan's entry decided against the blocks that stay
+/// (`entry`); a free entry arrives, an entry by battle sets out for the battle's place.
+/// The plans that meet a battle, by its place.
+fn set_out(
+    sc: &Scenario,
+    next: &mut State,
+    plans: Vec<Plan>,
+    arrived: &mut Vec<String>,
+    out: &mut WinterResult,
+) -> Vec<(String, Plan)> {
     // The enemy blocks that move are gone when the moves arrive: what a move meets is
     // decided by the blocks that stay.
     let moving: BTreeSet<String> = plans.iter().flat_map(|p| p.ids().cloned()).collect();
-    let mut arrived: Vec<String> = Vec::new();
     let mut contested: Vec<(String, Plan)> = Vec::new();
     for mut p in plans {
         let k = Sight::winter_from_state(sc, next, &p.side, &moving);
@@ -1039,9 +1134,18 @@ pub fn resolve(
             }
         }
     }
-    settle(sc, next, &mut out.events);
-    // 2. The first winter combat phase: the besieged side's siege-breaking combat.
-    out.events.push(w(WinterEvent::Part(Stage::SiegeBreaking)));
+    contested
+}
+
+/// 9.x The first winter combat phase: the Return battles, place by place in map order.
+fn return_battles(
+    sc: &Scenario,
+    next: &mut State,
+    contested: &[(String, Plan)],
+    dice: &TurnDice,
+    arrived: &mut Vec<String>,
+    out: &mut WinterResult,
+) {
     let mut places: Vec<String> = contested.iter().map(|(p, _)| p.clone()).collect();
     places.sort_by_key(|p| map_index(sc, p));
     places.dedup();
@@ -1051,10 +1155,17 @@ pub fn resolve(
             .filter(|(p, _)| *p == place)
             .map(|(_, p)| p.clone())
             .collect();
-        return_battle(sc, next, &place, &group, dice, &mut arrived, &mut out);
+        return_battle(sc, next, &place, &group, dice, arrived, out);
     }
-    settle(sc, next, &mut out.events);
-    let mut combat: Vec<(usize, usize, String, SiegeOrder)> = Vec::new();
+}
+
+/// Both sides' siege combat orders, in map order of the city, then side order.
+fn combat_orders(
+    sc: &Scenario,
+    orders: &BTreeMap<String, Orders>,
+    sides: &[String],
+) -> Vec<CombatOrder> {
+    let mut combat: Vec<CombatOrder> = Vec::new();
     for (si, side) in sides.iter().enumerate() {
         for o in orders
             .get(side)
@@ -1065,7 +1176,19 @@ pub fn resolve(
         }
     }
     combat.sort_by_key(|(m, s, _, _)| (*m, *s));
-    for (_, _, side, o) in &combat {
+    combat
+}
+
+/// 9.x, 8.3: the besieged side's sorties in the first winter combat phase, with their
+/// retreats and Prestige.
+fn sorties(
+    sc: &Scenario,
+    next: &mut State,
+    combat: &[CombatOrder],
+    dice: &TurnDice,
+    out: &mut WinterResult,
+) {
+    for (_, _, side, o) in combat {
         if let SiegeOrder::Sortie { city, blocks } = o {
             let r = siege::sortie(sc, next, side, city, blocks, dice);
             let won: Vec<BattleOutcome> = r
@@ -1092,11 +1215,18 @@ pub fn resolve(
             }
         }
     }
-    settle(sc, next, &mut out.events);
-    // 3. The second winter combat phase: the besiegers' siege combat.
-    out.events.push(w(WinterEvent::Part(Stage::SiegeCombat)));
-    let lawful = lawful_besiegers(sc, next);
-    for (_, _, side, o) in &combat {
+}
+
+/// 9.x The second winter combat phase: the besiegers' siege attrition, and assaults only
+/// with [A] `params.winter.assault`.
+fn besiegers_combat(
+    sc: &Scenario,
+    next: &mut State,
+    combat: &[CombatOrder],
+    dice: &TurnDice,
+    out: &mut WinterResult,
+) {
+    for (_, _, side, o) in combat {
         let r = match o {
             SiegeOrder::Attrition { city } => siege::attrition(sc, next, side, city, dice),
             SiegeOrder::Assault { city } if sc.params.winter.assault => {
@@ -1108,17 +1238,6 @@ pub fn resolve(
         out.events
             .extend(r.events.into_iter().map(|e| Event::Siege(Box::new(e))));
     }
-    settle(sc, next, &mut out.events);
-    let exempt = captors(sc, next, &lawful, &mut arrived, &mut out.events);
-    // 4. The end of Winter.
-    out.events.push(w(WinterEvent::Part(Stage::End)));
-    end_of_winter(sc, next, &arrived, &exempt, dice, &mut out);
-    settle(sc, next, &mut out.events);
-    for e in control::update(sc, next, "Winter") {
-        out.events.push(Event::Season(e));
-    }
-    next.phase = Phase::YearEnd;
-    out
 }
 
 /// The blocks keeping a lawful siege when the winter siege combat begins: besiegers and
@@ -1267,7 +1386,7 @@ fn return_battle(
             .map(|b| Fighter::from_block(sc, b, naval))
             .collect();
         let setup = BattleSetup::field(sc, st, place, naval, (&side, att), (&enemy, def));
-        let label = labels::winter_battle(place);
+        let label = dice::winter_battle(place);
         // 11.0: a Return battle's rolls may be appealed like any battle's (`olympians`).
         let (result, records) = super::olympians::fight(sc, st, dice, &setup, &label);
         out.dice.extend(records);
@@ -1465,7 +1584,7 @@ fn end_of_winter(
             let hit_on = sc.params.winter.unwintered_hit;
             for idx in by_place.values() {
                 let place = st.blocks[idx[0]].at.clone();
-                let label = labels::winter_attrition(&place);
+                let label = dice::winter_attrition(&place);
                 let mut stream = dice.open(&label);
                 let mut rolls = Vec::new();
                 for &i in idx {

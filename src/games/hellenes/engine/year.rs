@@ -24,21 +24,21 @@
 //!    has no civil-war markers.
 //! 4. 9.54 / 10.3 Year start: every card but the continuing Events and leaders still in
 //!    play is gathered, in the scenario's card order, shuffled as the sealed event
-//!    `deal:<year>` (the new year) and dealt, 6 to each side (`resolve::deal`).
+//!    `deal:<year>` (the new year) and dealt, 6 to each side (`deal::deal`).
 //!
 //! The first year has no tribute, victory check or year end (10.0): the setup step deals
 //! at once.
 
 use super::siege::gain_prestige;
 use crate::dice::{DiceRecord, TurnDice};
+use crate::games::hellenes::model::dice;
 use crate::games::hellenes::model::events::year::YearEvent;
 use crate::games::hellenes::model::events::Event;
-use crate::games::hellenes::model::labels;
 use crate::games::hellenes::model::orders::NewYearPlay;
 use crate::games::hellenes::model::orders::Orders;
+use crate::games::hellenes::model::params::DiscardRule;
+use crate::games::hellenes::model::params::PeaceTest;
 use crate::games::hellenes::model::scenario::CardKind;
-use crate::games::hellenes::model::scenario::DiscardRule;
-use crate::games::hellenes::model::scenario::PeaceTest;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::state::InPlay;
 use crate::games::hellenes::model::state::Phase;
@@ -234,7 +234,7 @@ fn peace_offer(
     gain_prestige(&mut st.prestige, &enemy, y.peace_offer_cost as i32);
     let level = ahead(&st.prestige, side);
     // … then each side rolls a die: the offering side's first, then the other's.
-    let label = labels::peace(st.year);
+    let label = dice::peace(st.year);
     let test = y.peace_succeeds;
     let succeeds = move |d: &[u32]| {
         let sum: u32 = d.iter().sum();
@@ -330,7 +330,7 @@ fn year_over(sc: &Scenario, st: &mut State, orders: &BTreeMap<String, Orders>) -
 }
 
 /// 9.54 / 10.3 Year start: gather every card not in play, in the scenario's card order,
-/// then shuffle and deal (`resolve::deal`).
+/// then shuffle and deal (`deal::deal`).
 fn year_start(
     sc: &Scenario,
     st: &mut State,
@@ -353,9 +353,9 @@ fn year_start(
         cards: st.cards.deck.len() as u32,
         kept,
     }));
-    super::resolve::deal(sc, st, events, records, dice);
+    super::deal::deal(sc, st, events, records, dice);
     // 11.0 Zeus: a side may have its six new cards discarded and redrawn.
-    let label = labels::deal(st.year);
+    let label = dice::deal(st.year);
     for side in sc.side_ids() {
         if let Some(e) = super::olympians::zeus(sc, st, &side, &label) {
             events.push(Event::Appeal(Box::new(e)));

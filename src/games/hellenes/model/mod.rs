@@ -3,12 +3,14 @@
 //! resolves, checks or narrates; the engine, the check layer and the text all build on
 //! these types and this layer imports none of them (the layering test holds it).
 
+pub mod appeal;
 pub mod battle;
+pub mod dice;
 pub mod events;
-pub mod labels;
+pub mod invariants;
 pub mod orders;
+pub mod params;
 pub mod rating;
 pub mod scenario;
 pub mod sight;
 pub mod state;
-pub mod view;

@@ -4,6 +4,7 @@
 //! every assumption the rules need lives in data a moderator can read and change, never
 //! in code. This module only describes its shape and checks that it hangs together.
 
+use super::params::Params;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -11,7 +12,7 @@ use std::collections::BTreeSet;
 pub const GAME_ID: &str = "hellenes";
 
 /// The embedded 431 BC scenario.
-pub const HELLENES_431: &str = include_str!("../hellenes-431.yaml");
+pub const HELLENES_431: &str = include_str!("hellenes-431.yaml");
 
 /// One side of the war, in the fixed order the dice protocol uses (dice.md §2).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -21,54 +22,6 @@ pub struct SideDef {
     pub id: String,
     /// Printed name (`Athens`).
     pub name: String,
-}
-
-/// Tunable rule values. Each carries its mark in the embedded file's comments; every
-/// [A] value is listed in `docs/rules-coverage.md`.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// 1.0 [S]: cards dealt to each side a year.
-    pub hand_size: u32,
-    /// 2.0 [P]: land areas a land block may move.
-    pub land_move: u32,
-    /// 2.0 [P]: land areas cavalry may move.
-    pub cavalry_move: u32,
-    /// 2.0 [P]: seas a fleet may move.
-    pub fleet_move: u32,
-    /// 2.0 [A]: rounds of a field or naval battle.
-    pub battle_rounds: u32,
-    /// 2.0 [A]: the land rating of a fleet ashore.
-    pub fleet_land_rating: String,
-    /// 2.0 [A]: when both sides are still in a battle after its last round, the
-    /// attacker's blocks retreat and the defender wins (`false`: both stay, no winner).
-    pub attacker_retreats_after_last_round: bool,
-    /// [A]: Prestige for winning a field or naval battle.
-    pub prestige_battle: i32,
-    /// 8.1.3 [S]: Prestige for taking a city by storm.
-    pub prestige_storm: i32,
-    /// 8.1.3 [S]: Prestige for a capitulation.
-    pub prestige_capitulation: i32,
-    /// 5.5 [A]: Prestige for a successful pillage.
-    pub prestige_pillage: i32,
-    /// 7.3 [S]: rating of a city defender (garrison included) in a siege.
-    pub defender_rating: String,
-    /// 7.3 [S]: the capacity of a city is this many blocks per point of value.
-    pub capacity_per_value: u32,
-    /// 14.2.1 [S]: net Prestige that wins at once.
-    pub victory_prestige: i32,
-    /// 1.0 [P]: the side that takes the first player turn when the initiative ties.
-    pub initiative_ties: String,
-    /// 2.0, 4.2, 5.x: the player turn's assumed numbers ([A], see `SeasonParams` below).
-    pub season: SeasonParams,
-    /// 7.x, 8.x: the siege rules' numbers ([S] and [A], see `SiegeParams` below).
-    pub siege: SiegeParams,
-    /// 9.x: the Winter's assumed numbers ([A], see `WinterParams` below).
-    pub winter: WinterParams,
-    /// 9.5, 10.x: the end of the year's numbers ([S] and [A], see `YearParams` below).
-    pub year: YearParams,
-    /// 11.0: the Olympians and what each governs ([S] Zeus and Apollo, [A] the others).
-    pub olympians: OlympianParams,
 }
 
 /// A land area. In Hellenes most land areas are city-states: the walled city and its
@@ -509,6 +462,24 @@ impl Scenario {
     /// and effects that need a target the card does not define (or of another kind).
     fn card_problems(&self, c: &CardDef, sides: &BTreeSet<&str>) -> Vec<String> {
         let mut out = Vec::new();
+        for e in &c.effects {
+            out.extend(self.effect_problems(c, e, sides));
+        }
+        if let Some(t) = &c.target {
+            out.extend(self.target_problems(c, t));
+        }
+        if let Some(s) = &c.only {
+            if !sides.contains(s.as_str()) {
+                out.push(format!("card {}: `only: {s}`: no such side", c.id));
+            }
+        }
+        out
+    }
+
+    /// 1.0 [A] What is wrong with one effect of card `c`: a place or side that does not
+    /// exist, a die out of 1–6, or a target the effect needs and the card lacks.
+    fn effect_problems(&self, c: &CardDef, e: &Effect, sides: &BTreeSet<&str>) -> Vec<String> {
+        let mut out = Vec::new();
         let place = |p: &str| self.area(p).is_some() || self.sea(p).is_some();
         let target = c.target.as_ref().map(|t| t.kind);
         let wants = |out: &mut Vec<String>, what: &str, kinds: &[TargetKind]| {
@@ -521,108 +492,107 @@ impl Scenario {
                 ));
             }
         };
-        for e in &c.effects {
-            let whose = match e {
-                Effect::Steps { steps: s } => {
-                    if s.at == "target" {
-                        wants(
-                            &mut out,
-                            "steps",
-                            &[TargetKind::Area, TargetKind::City, TargetKind::Sea],
-                        );
-                    } else if s.at != "home" && !place(&s.at) {
-                        out.push(format!(
-                            "card {}: effect at `{}`: no such place (or `home`, `target`)",
-                            c.id, s.at
-                        ));
-                    }
-                    if !["land", "fleet", "any"].contains(&s.kind.as_str()) {
-                        out.push(format!(
-                            "card {}: effect kind `{}`: land, fleet or any",
-                            c.id, s.kind
-                        ));
-                    }
-                    Some(&s.side)
+        let whose = match e {
+            Effect::Steps { steps: s } => {
+                if s.at == "target" {
+                    wants(
+                        &mut out,
+                        "steps",
+                        &[TargetKind::Area, TargetKind::City, TargetKind::Sea],
+                    );
+                } else if s.at != "home" && !place(&s.at) {
+                    out.push(format!(
+                        "card {}: effect at `{}`: no such place (or `home`, `target`)",
+                        c.id, s.at
+                    ));
                 }
-                Effect::Prestige { prestige: p } => Some(&p.side),
-                Effect::Revolt { revolt: r } => {
-                    wants(&mut out, "revolt", &[TargetKind::City]);
-                    if !(1..=6).contains(&r.on) {
-                        out.push(format!(
-                            "card {}: revolt `on: {}`: a die of 1 to 6",
-                            c.id, r.on
-                        ));
-                    }
-                    None
+                if !["land", "fleet", "any"].contains(&s.kind.as_str()) {
+                    out.push(format!(
+                        "card {}: effect kind `{}`: land, fleet or any",
+                        c.id, s.kind
+                    ));
                 }
-                Effect::Storm { storm: r } => {
-                    wants(&mut out, "storm", &[TargetKind::Sea]);
-                    if !(1..=6).contains(&r.on) {
-                        out.push(format!(
-                            "card {}: storm `on: {}`: a die of 1 to 6",
-                            c.id, r.on
-                        ));
-                    }
-                    None
+                Some(&s.side)
+            }
+            Effect::Prestige { prestige: p } => Some(&p.side),
+            Effect::Revolt { revolt: r } => {
+                wants(&mut out, "revolt", &[TargetKind::City]);
+                if !(1..=6).contains(&r.on) {
+                    out.push(format!(
+                        "card {}: revolt `on: {}`: a die of 1 to 6",
+                        c.id, r.on
+                    ));
                 }
-                Effect::Marker(Marker::Halt) => {
-                    wants(&mut out, "halt", &[TargetKind::Area, TargetKind::City]);
-                    None
+                None
+            }
+            Effect::Storm { storm: r } => {
+                wants(&mut out, "storm", &[TargetKind::Sea]);
+                if !(1..=6).contains(&r.on) {
+                    out.push(format!(
+                        "card {}: storm `on: {}`: a die of 1 to 6",
+                        c.id, r.on
+                    ));
                 }
-                Effect::Marker(Marker::Closed) => {
-                    wants(&mut out, "closed", &[TargetKind::Sea]);
-                    None
-                }
-                Effect::Marker(Marker::CivilWar) => {
-                    wants(&mut out, "civil-war", &[TargetKind::City]);
-                    None
-                }
-                Effect::Marker(Marker::Sacrifice) => {
-                    wants(&mut out, "sacrifice", &[TargetKind::Olympian]);
-                    None
-                }
-                _ => None,
-            };
-            if let Some(Whose::Side(s)) = whose {
-                if !sides.contains(s.as_str()) {
-                    out.push(format!("card {}: effect side `{s}`: no such side", c.id));
-                }
+                None
+            }
+            Effect::Marker(Marker::Halt) => {
+                wants(&mut out, "halt", &[TargetKind::Area, TargetKind::City]);
+                None
+            }
+            Effect::Marker(Marker::Closed) => {
+                wants(&mut out, "closed", &[TargetKind::Sea]);
+                None
+            }
+            Effect::Marker(Marker::CivilWar) => {
+                wants(&mut out, "civil-war", &[TargetKind::City]);
+                None
+            }
+            Effect::Marker(Marker::Sacrifice) => {
+                wants(&mut out, "sacrifice", &[TargetKind::Olympian]);
+                None
+            }
+            _ => None,
+        };
+        if let Some(Whose::Side(s)) = whose {
+            if !sides.contains(s.as_str()) {
+                out.push(format!("card {}: effect side `{s}`: no such side", c.id));
             }
         }
-        if let Some(t) = &c.target {
-            // A card without effects is allowed (not applied: `check` warns).
-            if !c.needs_target() && !c.effects.is_empty() {
+        out
+    }
+
+    /// 1.0 [A] What is wrong with card `c`'s `target:`: given with no effect acting on it,
+    /// an unknown control word, a barred place or card that does not exist.
+    fn target_problems(&self, c: &CardDef, t: &TargetDef) -> Vec<String> {
+        let mut out = Vec::new();
+        let place = |p: &str| self.area(p).is_some() || self.sea(p).is_some();
+        // A card without effects is allowed (not applied: `check` warns).
+        if !c.needs_target() && !c.effects.is_empty() {
+            out.push(format!(
+                "card {}: `target` given, but no effect acts on it",
+                c.id
+            ));
+        }
+        for k in &t.control {
+            if !["own", "enemy", "neutral"].contains(&k.as_str()) {
                 out.push(format!(
-                    "card {}: `target` given, but no effect acts on it",
+                    "card {}: target control `{k}`: own, enemy or neutral",
                     c.id
                 ));
             }
-            for k in &t.control {
-                if !["own", "enemy", "neutral"].contains(&k.as_str()) {
-                    out.push(format!(
-                        "card {}: target control `{k}`: own, enemy or neutral",
-                        c.id
-                    ));
-                }
-            }
-            for b in &t.barred {
-                if !place(&b.place) {
-                    out.push(format!(
-                        "card {}: barred place `{}`: no such place",
-                        c.id, b.place
-                    ));
-                }
-                if self.card(&b.while_in_play).is_none() {
-                    out.push(format!(
-                        "card {}: barred while `{}`: no such card",
-                        c.id, b.while_in_play
-                    ));
-                }
-            }
         }
-        if let Some(s) = &c.only {
-            if !sides.contains(s.as_str()) {
-                out.push(format!("card {}: `only: {s}`: no such side", c.id));
+        for b in &t.barred {
+            if !place(&b.place) {
+                out.push(format!(
+                    "card {}: barred place `{}`: no such place",
+                    c.id, b.place
+                ));
+            }
+            if self.card(&b.while_in_play).is_none() {
+                out.push(format!(
+                    "card {}: barred while `{}`: no such card",
+                    c.id, b.while_in_play
+                ));
             }
         }
         out
@@ -636,6 +606,21 @@ impl Scenario {
         for c in &self.cards {
             out.extend(self.card_problems(c, &sides));
         }
+        out.extend(self.map_problems(&sides));
+        out.extend(self.block_problems(&sides));
+        out.extend(self.param_problems(&sides));
+        out.extend(self.deck_problems());
+        out.extend(olympian_problems(self));
+        if self.cards.len() < (self.params.hand_size as usize) * self.sides.len() {
+            out.push("the deck is smaller than the hands it must deal".into());
+        }
+        out
+    }
+
+    /// The map's problems: places listed twice, unknown or one-way neighbours, a city's
+    /// value, loyalty or offshore sea out of place.
+    fn map_problems(&self, sides: &BTreeSet<&str>) -> Vec<String> {
+        let mut out = Vec::new();
         let mut names = BTreeSet::new();
         for a in &self.areas {
             if !names.insert(a.name.as_str()) {
@@ -689,6 +674,13 @@ impl Scenario {
                 }
             }
         }
+        out
+    }
+
+    /// The blocks' problems: ids listed twice, unknown sides, steps, ratings, homes and
+    /// starts out of place.
+    fn block_problems(&self, sides: &BTreeSet<&str>) -> Vec<String> {
+        let mut out = Vec::new();
         let mut ids = BTreeSet::new();
         for b in &self.blocks {
             if !ids.insert(b.id.as_str()) {
@@ -716,6 +708,13 @@ impl Scenario {
                 out.push(format!("block {}: a land block cannot start at sea", b.id));
             }
         }
+        out
+    }
+
+    /// The top-level rule parameters' problems: bad ratings, a value dikast does not
+    /// support, an unknown side.
+    fn param_problems(&self, sides: &BTreeSet<&str>) -> Vec<String> {
+        let mut out = Vec::new();
         for (name, r) in [
             ("fleet_land_rating", &self.params.fleet_land_rating),
             ("defender_rating", &self.params.defender_rating),
@@ -738,6 +737,13 @@ impl Scenario {
                 self.params.initiative_ties
             ));
         }
+        out
+    }
+
+    /// The deck's problems: cards listed twice, Action values out of 1–3, the peace faction
+    /// card missing.
+    fn deck_problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
         let mut cids = BTreeSet::new();
         for c in &self.cards {
             if !cids.insert(c.id.as_str()) {
@@ -756,250 +762,8 @@ impl Scenario {
                 self.params.year.peace_faction_card
             ));
         }
-        out.extend(olympian_problems(self));
-        if self.cards.len() < (self.params.hand_size as usize) * self.sides.len() {
-            out.push("the deck is smaller than the hands it must deal".into());
-        }
         out
     }
-}
-
-/// The season's assumed numbers (`params.season` in the scenario), each [A] and listed in
-/// docs/rules-coverage.md.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct SeasonParams {
-    /// 2.0 [A]: a move ends on entering a place enemy blocks hold (not garrisons, not
-    /// blocks besieged inside walls).
-    pub engagement_stops: bool,
-    /// [A]: neutral city-states cannot be entered by land or by sea.
-    pub neutral_closed: bool,
-    /// 5.21 [A]: land blocks one fleet may carry (each with fewer steps than the fleet).
-    pub transport_per_fleet: u32,
-    /// 4.2 [A]: actions to add a step to a block in a city its side controls.
-    pub build_step_actions: u32,
-    /// 4.2 [A]: actions to draw a new block from the pool into a city the side controls.
-    pub build_block_actions: u32,
-    /// 4.2.3 [A]: actions to build a garrison in a captured enemy city.
-    pub build_garrison_actions: u32,
-    /// 4.2 [A]: steps one block may gain in one player turn.
-    pub build_steps_per_block: u32,
-    /// 4.2 [A]: steps of a block drawn from the pool.
-    pub new_block_steps: u32,
-    /// 5.5 [A]: actions a Pillage spends.
-    pub pillage_actions: u32,
-    /// 5.5 [A]: only where the side's siege was established in an earlier season (7.2:
-    /// "in later turns the city is subject to Siege Combat and Pillage").
-    pub pillage_needs_siege: bool,
-    /// 4.2, 8.2.1 [A]: a new block may be built in a besieged city that is not a blockaded
-    /// port (8.2.1 forbids Building only there); it stands inside the walls, within the
-    /// capacity. `false`: never in a besieged city. A scenario file without it (written
-    /// before it existed) gets `true`.
-    #[serde(default = "yes")]
-    pub build_in_besieged: bool,
-}
-
-/// The siege rules' numbers (`params.siege` in the scenario). [S] values are the rules'
-/// own; [A] values are our assumptions, listed in docs/rules-coverage.md.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct SiegeParams {
-    /// 7.3 [S]: steps of a garrison block.
-    pub garrison_steps: u32,
-    /// 8.2 [S]: in Spring to Fall each attrition die at or below this is a hit.
-    pub attrition_hit: u32,
-    /// 8.2 [S]: in Winter each attrition die at or below this is a hit.
-    pub winter_attrition_hit: u32,
-    /// 8.2.2 [S]: the city that lives on Black Sea grain (Athens).
-    pub grain_city: String,
-    /// 8.2.2 [S]: an enemy fleet in any of these seas blockades the grain city.
-    pub grain_seas: Vec<String>,
-    /// 8.2 [A]: Prestige when siege attrition eliminates a city's last defender (the city
-    /// is taken, as by storm, `prestige_storm`, unless changed here).
-    pub prestige_starved: i32,
-    /// [A]: Prestige when the besiegers take a city its last defenders left (besieged
-    /// fleets sailing out, 7.4), with no garrison inside.
-    pub prestige_vacated: i32,
-    /// 9.22 [A]: winter besiegers are Supplied when a city their side controls, not itself
-    /// besieged, lies within this many land areas of the besieged city (0: only the city
-    /// itself), or when a fleet of theirs holds the port's offshore sea.
-    pub winter_supply_areas: u32,
-    /// 8.3 [A]: whether the besieged may sortie in the same season the siege was
-    /// established (8.0 restricts only assault and attrition to earlier seasons).
-    pub sortie_same_season: bool,
-    /// 8.1.2 [A]: besieged fleets named in the defender's standing order `escape` sail out
-    /// to the offshore sea when an assault is declared, before the first die (play by
-    /// e-mail cannot ask for a retreat between rounds); `false`: they never escape.
-    pub fleets_escape: bool,
-    /// 8.1 [S]: the card whose Event allows one limited Treachery assault after an Event.
-    pub treachery_card: String,
-    /// 8.1 [A] (the card's text): in a Treachery assault the defenders may not capitulate
-    /// and lose double defence if the besieger first rolls at or below this.
-    pub treachery_hit: u32,
-}
-
-/// [A] What becomes of a block that ends the Winter without winter quarters.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum Unwintered {
-    /// Disbanded: back to its side's pool (page 9: the fleets that fail to reach home
-    /// "must retreat and disband").
-    Disband,
-    /// One die per block (stream `winter:<place>:attrition`); each die at or below
-    /// `unwintered_hit` costs it a step.
-    Attrition,
-    /// Nothing: it stays where it is.
-    Stay,
-}
-
-/// [A] 9.x What a lawful blockading fleet does when the siege it kept falls in the winter
-/// siege combat (page 9 is silent; winning the siege never costs the winner its fleet).
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum Captors {
-    /// A fleet in the captured port's offshore sea enters the port while there is room
-    /// (capacity 2 × value); the others keep their supplied position at sea.
-    Enter,
-    /// Every fleet keeps its supplied position at sea.
-    Stay,
-}
-
-fn yes() -> bool {
-    true
-}
-
-fn captors_enter() -> Captors {
-    Captors::Enter
-}
-
-/// The Winter's assumed numbers (`params.winter` in the scenario), each [A] and listed in
-/// docs/rules-coverage.md §5.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct WinterParams {
-    /// 9.x [A]: what becomes of a block without winter quarters at the end of Winter.
-    pub unwintered: Unwintered,
-    /// 9.x [A]: with `unwintered: attrition`, each die at or below this costs a step.
-    pub unwintered_hit: u32,
-    /// 9.22 [A]: besiegers and blockading fleets keep their siege over Winter only when it
-    /// is Supplied (`params.siege.winter_supply_areas`); otherwise they have no winter
-    /// quarters. `false`: every besieger may stay.
-    pub besiegers_need_supply: bool,
-    /// 9.x [A]: a Return move goes as far as a normal move (2 land areas, cavalry 3, fleets
-    /// 5 seas; page 9: "too far from Athens for a Return move"); `true`: any distance.
-    pub return_any_distance: bool,
-    /// 9.x [A]: whether the besiegers' winter siege combat may be an assault (8.1 allows
-    /// assaults in Action turns only, and no card is played in Winter): `false`, attrition
-    /// only.
-    pub assault: bool,
-    /// 9.x [A]: the besiegers and blockading fleets of a siege that was lawful (Supplied)
-    /// when the winter siege combat began and that took the city keep winter quarters;
-    /// what the fleets do (`enter` the captured port with room, or `stay` at sea). A
-    /// scenario file without it (written before it existed) gets `enter`.
-    #[serde(default = "captors_enter")]
-    pub captors: Captors,
-}
-
-/// The end of the year's numbers (`params.year` in the scenario), [S] and [A], each listed
-/// in docs/rules-coverage.md.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct YearParams {
-    /// 9.51, 10.1 [S]: tribute is halved, rounded down (in the 415 and 413 games, and
-    /// after the Peace of Nicias ends and the war resumes, 12.1.1, which dikast does not
-    /// model).
-    pub tribute_halved: bool,
-    /// 10.2, 14.2.2 [S]: the Prestige from which the side ahead may offer peace.
-    pub peace_offer_prestige: u32,
-    /// 10.2 [S]: the same while the peace faction card is in play ("5 or more").
-    pub peace_faction_prestige: u32,
-    /// 10.2 [S]: the continuing Event Peace Faction Ascendant.
-    pub peace_faction_card: String,
-    /// 14.2.2 [P]: the Prestige the side offering peace pays first.
-    pub peace_offer_cost: u32,
-    /// 14.2.2 [A]: how the two dice decide the offer.
-    pub peace_succeeds: PeaceTest,
-    /// 9.53 [A]: which continuing Events a side may discard at the year's end.
-    pub discard: DiscardRule,
-}
-
-/// 14.2.2 [A]: the dice of a peace offer against the offering side's Prestige (after the
-/// cost).
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum PeaceTest {
-    /// The enemy sues for peace when the two dice total less than the Prestige.
-    Below,
-    /// … when they total at most the Prestige.
-    AtMost,
-}
-
-/// 9.53 [A]: the continuing Events a side may discard.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum DiscardRule {
-    /// Only those it played.
-    Own,
-    /// Any continuing Event in play.
-    Any,
-}
-
-/// 11.0: the kind of random result an Olympian governs.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
-#[serde(rename_all = "kebab-case")]
-pub enum Governs {
-    /// [S] Zeus: the six cards dealt at the year's start (`deal:<year>`).
-    Deal,
-    /// [S] Apollo: new blocks drawn from the pool (`draw:pool:<side>`).
-    NewBlocks,
-    /// Field battles on land and sorties (`battle:<area>`, `siege:<City>:sortie`).
-    LandBattle,
-    /// Naval battles (`battle:<sea>`).
-    NavalBattle,
-    /// Assaults (`siege:<City>:assault`, `siege:<City>:treachery`).
-    Assault,
-    /// Siege attrition (`siege:<City>:attrition`).
-    Attrition,
-    /// Other dice: peace offers (`peace:<year>`) and card Events.
-    Event,
-}
-
-impl Governs {
-    /// The kind in words (English), for diagnostics and templates.
-    pub fn words(self) -> &'static str {
-        match self {
-            Governs::Deal => "the cards dealt at the year's start",
-            Governs::NewBlocks => "new blocks drawn from the pool",
-            Governs::LandBattle => "land-battle dice (field battles, sorties)",
-            Governs::NavalBattle => "naval-battle dice",
-            Governs::Assault => "assault dice",
-            Governs::Attrition => "siege attrition dice",
-            Governs::Event => "other dice (peace offers, Events)",
-        }
-    }
-}
-
-/// One Olympian as the scenario lists it.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct OlympianDef {
-    /// `Zeus`: as orders name it (any case).
-    pub name: String,
-    pub governs: Governs,
-    /// [A]: a house default, not in our rule pages.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub house_default: bool,
-}
-
-/// The Olympians' rules (`params.olympians`).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct OlympianParams {
-    /// 11.0 [A] Zeus: "the sacrifice must date from the previous year": `true` any earlier
-    /// year, `false` exactly the year before.
-    pub zeus_any_earlier_year: bool,
-    /// 11.0 [P]: the seven Olympians, in the order the reports list them.
-    pub gods: Vec<OlympianDef>,
 }
 
 /// Problems of the scenario's Olympians (names unique, one Olympian per kind of result).

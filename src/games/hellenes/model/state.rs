@@ -271,7 +271,7 @@ pub struct Standing {
     /// 11.0: appeals to the Olympians, written in advance as conditional orders
     /// (`engine::olympians`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub appeals: Vec<super::orders::Appeal>,
+    pub appeals: Vec<super::appeal::Appeal>,
 }
 
 /// The net Prestige track (2.0): one marker, on one side's half or at zero.

@@ -3,7 +3,7 @@
 //! needs, the sacrifices on the Olympians.
 
 use super::narrate::siege::side;
-use super::report::phase_words;
+use super::step::phase_words;
 use super::words;
 use super::words::Case;
 use crate::games::hellenes::engine::winter;
@@ -12,10 +12,10 @@ use crate::games::hellenes::model::events::winter::Why;
 use crate::games::hellenes::model::orders::Verb;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::sight::Sight;
+use crate::games::hellenes::model::sight::View;
 use crate::games::hellenes::model::state::Phase;
 use crate::games::hellenes::model::state::Sacrifice;
 use crate::games::hellenes::model::state::Status;
-use crate::games::hellenes::model::view::View;
 use crate::games::hellenes::text::narrate::appeal::name;
 use crate::games::hellenes::text::narrate::siege::gen;
 use crate::lang::Lang;
@@ -104,9 +104,22 @@ pub fn winter(sc: &Scenario, v: &View, lang: Lang) -> String {
     out
 }
 
-/// The position as a side sees it, in `lang`. Both languages side by side: edit them
-/// together (tests/languages.rs compares their facts line by line).
+/// The position as a side sees it, in `lang`, section by section. Both languages side by
+/// side: edit them together (tests/languages.rs compares their facts line by line).
 pub fn describe(sc: &Scenario, v: &View, lang: Lang) -> String {
+    let mut out = heading(sc, v, lang);
+    out.push_str(&hands(sc, v, lang));
+    out.push_str(&in_force(sc, v, lang));
+    out.push_str(&blocks_on_map(v, lang));
+    out.push_str(&sieges(sc, v, lang));
+    out.push_str(&winter(sc, v, lang));
+    out.push_str(&sacrifices(sc, &v.sacrifices, lang));
+    out.push_str(&pool_and_enemy(v, lang));
+    out
+}
+
+/// The step the position is at and the Prestige track.
+fn heading(sc: &Scenario, v: &View, lang: Lang) -> String {
     let name = |s: &str| words::side(sc, s, lang, Case::Nom);
     let mut out = String::new();
     let _ = writeln!(
@@ -134,6 +147,13 @@ pub fn describe(sc: &Scenario, v: &View, lang: Lang) -> String {
         )
     };
     let _ = writeln!(out, "{lead}\n");
+    out
+}
+
+/// The side's hand, card by card, and how many cards the other hands and the deck hold.
+fn hands(sc: &Scenario, v: &View, lang: Lang) -> String {
+    let name = |s: &str| words::side(sc, s, lang, Case::Nom);
+    let mut out = String::new();
     let n = v.hand.len() as u32;
     let _ = writeln!(
         out,
@@ -169,6 +189,14 @@ pub fn describe(sc: &Scenario, v: &View, lang: Lang) -> String {
         );
         let _ = writeln!(out, "\n{line}");
     }
+    out
+}
+
+/// What is in force beyond the blocks: the card Events in play and of this season, and
+/// the civil-war markers.
+fn in_force(sc: &Scenario, v: &View, lang: Lang) -> String {
+    let name = |s: &str| words::side(sc, s, lang, Case::Nom);
+    let mut out = String::new();
     // 1.0 [A]: the card Events in force (leaders and continuing Events in play, this
     // season's Events) and the civil-war markers (9.53): public, and they change what
     // orders may do.
@@ -233,6 +261,12 @@ pub fn describe(sc: &Scenario, v: &View, lang: Lang) -> String {
             civil.join(", ")
         );
     }
+    out
+}
+
+/// The side's own blocks on the map, by place then id, with steps and rating.
+fn blocks_on_map(v: &View, lang: Lang) -> String {
+    let mut out = String::new();
     let _ = writeln!(
         out,
         "\n{}",
@@ -258,9 +292,13 @@ pub fn describe(sc: &Scenario, v: &View, lang: Lang) -> String {
             b.at
         );
     }
-    out.push_str(&sieges(sc, v, lang));
-    out.push_str(&winter(sc, v, lang));
-    out.push_str(&sacrifices(sc, &v.sacrifices, lang));
+    out
+}
+
+/// How many blocks are in the side's pool, and the enemy blocks it sees (place and
+/// count only).
+fn pool_and_enemy(v: &View, lang: Lang) -> String {
+    let mut out = String::new();
     let pool = v.blocks.iter().filter(|b| b.status == Status::Pool).count() as u32;
     let _ = writeln!(
         out,

@@ -5,7 +5,7 @@
 //! state: the view already holds enemy blocks as position and count, so nothing here can
 //! leak their identities or strengths. `crate::map` does the drawing.
 
-use super::report::side_name;
+use super::words::side_name;
 use crate::game::Seen;
 use crate::games::hellenes::model::battle::BattleOutcome;
 use crate::games::hellenes::model::events::season::SeasonEvent;
@@ -13,9 +13,9 @@ use crate::games::hellenes::model::events::siege::{BattleKind, SiegeEvent};
 use crate::games::hellenes::model::events::winter::WinterEvent;
 use crate::games::hellenes::model::events::Event;
 use crate::games::hellenes::model::scenario::Scenario;
+use crate::games::hellenes::model::sight::View;
 use crate::games::hellenes::model::state::Phase;
 use crate::games::hellenes::model::state::Status;
-use crate::games::hellenes::model::view::View;
 use crate::games::hellenes::text::words::{self, Case};
 use crate::lang::Lang;
 use crate::map::{

@@ -1,10 +1,10 @@
 //! The step a Hellenes game awaits, in words: its title (the game file's `step`, the
-//! reports' headings) and what each side is asked to send, in each report language.
+//! reports' headings), what each side is asked to send, and the phase a position is in
+//! (its heading), in each report language.
 
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::state::{Phase, Season, State, Victory};
-use crate::games::hellenes::text::report;
-use crate::games::hellenes::text::words::{self, Case};
+use crate::games::hellenes::text::words::{self, possessive, side_name, Case};
 use crate::lang::Lang;
 use crate::rules::StepInfo;
 
@@ -86,6 +86,45 @@ fn step_words(sc: Option<&Scenario>, phase: &Phase, lang: Lang) -> String {
     }
 }
 
+/// The phase a view is in, in words: `Athens' player turn (second)`.
+pub fn phase_words(sc: &Scenario, p: &Phase, lang: Lang) -> String {
+    match (p, lang) {
+        (Phase::Setup, Lang::En) => "setup: the deal".into(),
+        (Phase::Setup, Lang::Ru) => "подготовка: раздача карт".into(),
+        (Phase::Initiative, Lang::En) => "initiative cards".into(),
+        (Phase::Initiative, Lang::Ru) => "карты инициативы".into(),
+        (Phase::PlayerTurn { side, first }, Lang::En) => format!(
+            "{} player turn ({})",
+            possessive(&side_name(sc, side)),
+            if *first { "first" } else { "second" }
+        ),
+        (Phase::PlayerTurn { side, first }, Lang::Ru) => format!(
+            "тур игрока {} ({})",
+            words::side(sc, side, lang, Case::Gen),
+            if *first {
+                "первый"
+            } else {
+                "второй"
+            }
+        ),
+        (Phase::Winter, Lang::En) => "overwintering and the winter combat phases".into(),
+        (Phase::Winter, Lang::Ru) => "зимовка и зимние фазы боя".into(),
+        (Phase::YearEnd, Lang::En) => {
+            "the end of the year: tribute, victory check, the deal".into()
+        }
+        (Phase::YearEnd, Lang::Ru) => "конец года: дань, проверка победы, раздача карт".into(),
+        (Phase::NewYear, Lang::En) => "New Year cards and sacrifices".into(),
+        (Phase::NewYear, Lang::Ru) => "карты Нового года и жертвы".into(),
+        (Phase::Ended { winner, .. }, Lang::En) => {
+            format!("the game is over: {} won", side_name(sc, winner))
+        }
+        (Phase::Ended { winner, .. }, Lang::Ru) => format!(
+            "игра окончена: победа {}",
+            words::side(sc, winner, lang, Case::Gen)
+        ),
+    }
+}
+
 /// The step `st` awaits, for the pipeline: its title, who is awaited and what each side is
 /// asked for, in `lang`.
 pub fn info(sc: &Scenario, st: &State, lang: Lang) -> StepInfo {
@@ -146,7 +185,7 @@ pub fn info(sc: &Scenario, st: &State, lang: Lang) -> StepInfo {
         unsupported: match &st.phase {
             Phase::Ended { winner, by } => Some(format!(
                 "the game is over: {} won {} (14.2); there is nothing left to adjudicate",
-                report::side_name(sc, winner),
+                side_name(sc, winner),
                 match by {
                     Victory::Prestige => "on Prestige at the victory check",
                     Victory::Peace => "by a peace offer the enemy accepted",

@@ -2,26 +2,27 @@
 //! now, with its rule, the side's own ids and places filled in, and the documented
 //! defaults, all as YAML comments around the keys to fill.
 
-use super::report::possessive;
-use super::report::side_name;
 use super::words;
+use super::words::possessive;
+use super::words::side_name;
 use crate::games::hellenes::check::defaults::default_new_year;
 use crate::games::hellenes::engine::actions::budget;
 use crate::games::hellenes::engine::movement;
 use crate::games::hellenes::engine::olympians;
 use crate::games::hellenes::engine::siege;
 use crate::games::hellenes::engine::winter;
+use crate::games::hellenes::engine::winter::Need;
 use crate::games::hellenes::engine::year::may_discard;
 use crate::games::hellenes::model::orders::Verb;
+use crate::games::hellenes::model::params::PeaceTest;
+use crate::games::hellenes::model::params::Unwintered;
 use crate::games::hellenes::model::scenario::BlockKind;
-use crate::games::hellenes::model::scenario::PeaceTest;
 use crate::games::hellenes::model::scenario::Scenario;
-use crate::games::hellenes::model::scenario::Unwintered;
+use crate::games::hellenes::model::sight::example_block;
 use crate::games::hellenes::model::sight::Sight;
+use crate::games::hellenes::model::sight::View;
 use crate::games::hellenes::model::state::Phase;
 use crate::games::hellenes::model::state::Status;
-use crate::games::hellenes::model::view::example_block;
-use crate::games::hellenes::model::view::View;
 use crate::lang::Lang;
 use std::fmt::Write;
 /// The acting side's part of `dikast template`: the budget, every action form, and for
@@ -274,6 +275,24 @@ pub fn siege_combat(sc: &Scenario, view: &View) -> String {
 /// the siege combat open to the side (all as comments; English, as every template).
 pub fn winter(sc: &Scenario, v: &View) -> String {
     let k = Sight::winter_from_view(sc, v);
+    let mut out = winter_order(sc);
+    let needs = winter::needs(sc, &k);
+    out.push_str(&winter_needs(sc, v, &k, &needs));
+    let example = needs
+        .first()
+        .map(|n| n.block.id.clone())
+        .unwrap_or_else(|| example_block(v, true));
+    let _ = writeln!(
+        out,
+        "winter:\n#  - return: [{example}]        # to its home city, by the shortest route (or give `path:`)\n#  - quarter: [{example}]\n#    to: <city>                # an adjacent city your side controls\n#  - stay: [{example}]          # no move"
+    );
+    out.push_str(&winter_combat(sc, v));
+    out
+}
+
+/// The order in which Winter is resolved (9.x), with the moderator's choice for blocks
+/// without winter quarters.
+fn winter_order(sc: &Scenario) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -284,7 +303,13 @@ pub fn winter(sc: &Scenario, v: &View) -> String {
             Unwintered::Stay => "stay",
         }
     );
-    let needs = winter::needs(sc, &k);
+    out
+}
+
+/// The side's blocks that must winter: each with its default move, its home and the
+/// cities it could quarter in.
+fn winter_needs(sc: &Scenario, v: &View, k: &Sight, needs: &[Need]) -> String {
+    let mut out = String::new();
     if needs.is_empty() {
         let _ = writeln!(out, "# All your blocks can winter where they stand.");
     } else {
@@ -293,7 +318,7 @@ pub fn winter(sc: &Scenario, v: &View) -> String {
             "# Your blocks that must winter (a block no order names makes its default move):"
         );
     }
-    for n in &needs {
+    for n in needs {
         let b = &n.block;
         let dflt = match &n.default {
             Some(m) => format!(
@@ -315,9 +340,9 @@ pub fn winter(sc: &Scenario, v: &View) -> String {
                 continue;
             }
             let legal = |sea: Option<&str>| {
-                winter::entry(sc, &k, Verb::Quarter, fleets, &a.name, sea).is_ok()
+                winter::entry(sc, k, Verb::Quarter, fleets, &a.name, sea).is_ok()
             };
-            if winter::find_route(sc, &k, &b.at, fleets, &a.name, limit, &legal).is_some() {
+            if winter::find_route(sc, k, &b.at, fleets, &a.name, limit, &legal).is_some() {
                 near.push(a.name.clone());
             }
         }
@@ -335,14 +360,13 @@ pub fn winter(sc: &Scenario, v: &View) -> String {
             }
         );
     }
-    let example = needs
-        .first()
-        .map(|n| n.block.id.clone())
-        .unwrap_or_else(|| example_block(v, true));
-    let _ = writeln!(
-        out,
-        "winter:\n#  - return: [{example}]        # to its home city, by the shortest route (or give `path:`)\n#  - quarter: [{example}]\n#    to: <city>                # an adjacent city your side controls\n#  - stay: [{example}]          # no move"
-    );
+    out
+}
+
+/// The siege combat open to the side in the two winter combat phases (8.2 attrition,
+/// 8.3 sorties), as commented orders under `combat:`.
+fn winter_combat(sc: &Scenario, v: &View) -> String {
+    let mut out = String::new();
     let seen = Sight::from_view(sc, v);
     let mut lines: Vec<String> = Vec::new();
     for c in &v.cities {
@@ -481,10 +505,10 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
 mod tests {
     use super::*;
     use crate::games::hellenes::model::scenario::HELLENES_431;
+    use crate::games::hellenes::model::sight;
     use crate::games::hellenes::model::state::{
         Initiative, Phase, Play, PlayedFor, Season, Siege, State, Status,
     };
-    use crate::games::hellenes::model::view;
     use std::collections::BTreeMap;
 
     #[test]
@@ -533,14 +557,14 @@ mod tests {
             b.at = at.into();
             b.status = status;
         }
-        let t = siege_combat(&sc, &view::build(&sc, &st, "sparta"));
+        let t = siege_combat(&sc, &sight::view(&sc, &st, "sparta"));
         assert!(t.contains("#   - assault: Plataea"), "{t}");
         assert!(t.contains("#   - attrition: Plataea"), "{t}");
         assert!(
             t.contains("#   - sortie: { from: Potidaea, blocks: [SPA-15] }"),
             "{t}"
         );
-        let t = siege_combat(&sc, &view::build(&sc, &st, "athens"));
+        let t = siege_combat(&sc, &sight::view(&sc, &st, "athens"));
         assert!(t.contains("#   - assault: Potidaea"), "{t}");
         assert!(
             t.contains("(attrition at Potidaea: not now: Potidaea is a port and is not blockaded)"),
@@ -561,7 +585,7 @@ mod tests {
         if let Some(b) = st.blocks.iter_mut().find(|b| b.id == "ATH-F1") {
             b.at = "Hellespont".into();
         }
-        let t = template(&sc, &view::build(&sc, &st, "athens"), "athens");
+        let t = template(&sc, &sight::view(&sc, &st, "athens"), "athens");
         assert!(t.contains("ATH-F1 (fleet) at Hellespont: default return: [ATH-F1], path: [Thracian Sea, North Aegean, Sea of Andros, Athens]"), "{t}");
         assert!(t.contains("quarter to: Sestos, Abydos"), "{t}");
         assert!(t.contains("#  - stay: [ATH-F1]"), "{t}");

@@ -1,6 +1,7 @@
 //! The words of the Hellenes reports that come from data rather than from sentences:
 //! side and season names (with the grammatical cases Russian needs), block kinds, and the
-//! scenario's block names, card names and Event texts, in each report language.
+//! scenario's block names, card names and Event texts, in each report language. It is the
+//! bottom of the text layer: every other text module may use it, it uses none of them.
 //!
 //! English is the scenario's own text. Other languages come from a table embedded in the
 //! binary (`words-ru.yaml`), keyed by the English text, so that a moderator's own scenario
@@ -8,7 +9,6 @@
 //! The table is not part of the scenario, so translating a word never changes a scenario
 //! hash (and with it every game file of every campaign).
 
-use super::report::side_name;
 use crate::games::hellenes::model::scenario::BlockKind;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::state::Season;
@@ -218,6 +218,24 @@ pub fn vocabulary(sc: &Scenario) -> Vec<crate::rules::Term> {
         });
     }
     out
+}
+
+/// A side's printed name in English (the scenario's).
+pub fn side_name(sc: &Scenario, id: &str) -> String {
+    sc.sides
+        .iter()
+        .find(|s| s.id == id)
+        .map(|s| s.name.clone())
+        .unwrap_or_else(|| id.to_string())
+}
+
+/// `Athens'`, `Sparta's`: an English possessive.
+pub fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ pub mod ru;
 
 use super::engine::{independent as indep, movement, siege, tyche};
 use super::model::orders::{IndependentOrder, OpsUse, Orders, Step, TychePlay, Use};
-use super::model::scenario::{CardKind, Scenario};
+use super::model::scenario::{Card, CardKind, Scenario};
 use super::model::sight::View;
 use super::model::state::{Phase, Standing, State};
 use crate::diag::SourceFile;
@@ -255,6 +255,7 @@ fn parse_standing(c: &mut Check, sc: &Scenario, view: &View, node: &Node) -> Opt
     ok.then_some(s)
 }
 
+/// §8: the Tyche card a player plays, how, and the orders of its event and its OPs.
 fn parse_tyche(
     c: &mut Check,
     sc: &Scenario,
@@ -271,6 +272,23 @@ fn parse_tyche(
         "your hand is listed in your view (`hand:`)",
     )?;
     let def = sc.card(&card)?;
+    let how = card_use(c, node, &card, def)?;
+    let event = matches!(how, Use::Event | Use::Both);
+    let target = card_target(c, sc, view, sim, node, &card, def, event)?;
+    let independent = card_independent(c, sc, sim, node, &card, def, event)?;
+    let ops = parse_ops(c, sc, view, sim, node, &card, def, how)?;
+    Some(TychePlay {
+        card,
+        how,
+        target,
+        ops,
+        independent,
+    })
+}
+
+/// §8: how the card is played (`for:`): a use its kind allows, and never for an Event
+/// without a public text.
+fn card_use(c: &mut Check, node: &Node, card: &str, def: &Card) -> Option<Use> {
     let how_node = node.get("for")?;
     let how = match how_node.as_str()?.trim().to_ascii_lowercase().as_str() {
         "event" => Use::Event,
@@ -288,12 +306,28 @@ fn parse_tyche(
         breach(c, how_node, &b);
         return None;
     }
-    let event = matches!(how, Use::Event | Use::Both);
     // §8: no card is accepted for an Event that does nothing.
-    if event && def.unpublished {
+    if matches!(how, Use::Event | Use::Both) && def.unpublished {
         breach(c, how_node, &unpublished(def));
         return None;
     }
+    Some(how)
+}
+
+/// §1, §8: the space the card's event acts on (`target:`), where it needs one and only
+/// then; `Some(None)` for no target, `None` refused.
+#[allow(clippy::too_many_arguments)]
+fn card_target(
+    c: &mut Check,
+    sc: &Scenario,
+    view: &View,
+    sim: &State,
+    node: &Node,
+    card: &str,
+    def: &Card,
+    event: bool,
+) -> Option<Option<String>> {
+    let play = node.get("play")?;
     let mut target = None;
     let needs = event && def.event.needs_target();
     if let Some(t) = node.get("target") {
@@ -342,6 +376,20 @@ fn parse_tyche(
             return None;
         }
     }
+    Some(target)
+}
+
+/// §7: the orders of the independent army the card's event activates (`independent:`);
+/// `Some(None)` for none, `None` refused.
+fn card_independent(
+    c: &mut Check,
+    sc: &Scenario,
+    sim: &mut State,
+    node: &Node,
+    card: &str,
+    def: &Card,
+    event: bool,
+) -> Option<Option<IndependentOrder>> {
     let mut independent = None;
     if let Some(i) = node.get("independent") {
         match (&def.event.activate, event) {
@@ -357,6 +405,23 @@ fn parse_tyche(
             }
         }
     }
+    Some(independent)
+}
+
+/// §8: what the card's OPs buy (markers, CUs, a fleet, a general) and its force-march,
+/// within the card's OPs; only when it is played for them.
+#[allow(clippy::too_many_arguments)]
+fn parse_ops(
+    c: &mut Check,
+    sc: &Scenario,
+    view: &View,
+    sim: &mut State,
+    node: &Node,
+    card: &str,
+    def: &Card,
+    how: Use,
+) -> Option<OpsUse> {
+    let play = node.get("play")?;
     let mut ops = OpsUse::default();
     let opsy = matches!(how, Use::Ops | Use::Both);
     let mut left = def.ops;
@@ -380,29 +445,7 @@ fn parse_tyche(
             }
         }
     }
-    if let Some(m) = node.get("markers") {
-        for item in Check::items(m) {
-            let sp = space(c, sc, item)?;
-            let reach = sc.params.tyche.marker_reach;
-            let why = if sim.control(&sp).is_some() {
-                Some(format!(
-                    "{sp} already holds a control marker: OPs place one only on a space without"
-                ))
-            } else if !tyche::within_reach(sc, sim, &view.me, &sp, reach) {
-                Some(format!(
-                    "{sp} is not within {reach} MPs of one of your markers"
-                ))
-            } else {
-                None
-            };
-            if let Some(why) = why {
-                breach(c, item, &Breach::new("marker", "§8", why));
-                return None;
-            }
-            ops.markers.push(sp);
-        }
-        left = left.saturating_sub(sc.params.tyche.marker_cost * ops.markers.len() as u32);
-    }
+    ops_markers(c, sc, view, sim, node, &mut ops, &mut left)?;
     if let Some(t) = node.get("train") {
         for item in Check::items(t) {
             ops.train.push(own_general(c, view, item)?);
@@ -432,6 +475,110 @@ fn parse_tyche(
             left = left.saturating_sub(tp.fleet_cost);
         }
     }
+    ops_general(c, sc, view, sim, node, &mut ops, &mut left)?;
+    ops_within(c, sc, play, card, def, &ops)?;
+    if let Some(m) = node.get("march") {
+        let pairs = m.as_map().unwrap_or(&[]);
+        if pairs.len() > 1 {
+            let b = Breach::new("ops", "§8", "a force-march moves one army");
+            breach(c, m, &b);
+            return None;
+        }
+        if let Some((k, v)) = pairs.first() {
+            let g = own_general(c, view, k)?;
+            let steps = army_steps(c, sc, sim, &g, v, left, sc.params.attempts.tyche);
+            ops.march = Some((g, steps));
+        }
+    }
+    Some(ops)
+}
+
+/// §8: control markers placed with OPs (`markers:`), each on a space without one within
+/// reach of one of the player's.
+fn ops_markers(
+    c: &mut Check,
+    sc: &Scenario,
+    view: &View,
+    sim: &State,
+    node: &Node,
+    ops: &mut OpsUse,
+    left: &mut u32,
+) -> Option<()> {
+    if let Some(m) = node.get("markers") {
+        for item in Check::items(m) {
+            let sp = space(c, sc, item)?;
+            let reach = sc.params.tyche.marker_reach;
+            let why = if sim.control(&sp).is_some() {
+                Some(format!(
+                    "{sp} already holds a control marker: OPs place one only on a space without"
+                ))
+            } else if !tyche::within_reach(sc, sim, &view.me, &sp, reach) {
+                Some(format!(
+                    "{sp} is not within {reach} MPs of one of your markers"
+                ))
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                breach(c, item, &Breach::new("marker", "§8", why));
+                return None;
+            }
+            ops.markers.push(sp);
+        }
+        *left = left.saturating_sub(sc.params.tyche.marker_cost * ops.markers.len() as u32);
+    }
+    Some(())
+}
+
+/// §8: what the orders buy costs no more than the card's OPs.
+fn ops_within(
+    c: &mut Check,
+    sc: &Scenario,
+    play: &Node,
+    card: &str,
+    def: &Card,
+    ops: &OpsUse,
+) -> Option<()> {
+    let tp = &sc.params.tyche;
+    let spent = tp.marker_cost * ops.markers.len() as u32
+        + tp.mercenary_cost * ops.train.len() as u32
+        + tp.macedonian_cost * ops.macedonians.len() as u32
+        + if ops.fleet { tp.fleet_cost } else { 0 }
+        + if ops.general.is_some() {
+            tp.general_cost
+        } else {
+            0
+        };
+    if spent > def.ops {
+        let b = Breach::new(
+            "ops",
+            "§8",
+            format!(
+                "{card} has {} OPs; what the orders buy with them costs {spent}",
+                def.ops
+            ),
+        )
+        .hint(format!(
+            "a marker costs {}, a mercenary CU {}, a Loyal Macedonian {}, a fleet upgrade {}, a new general {}",
+            tp.marker_cost, tp.mercenary_cost, tp.macedonian_cost, tp.fleet_cost, tp.general_cost
+        ));
+        breach(c, play, &b);
+        return None;
+    }
+    Some(())
+}
+
+/// §8: a new (reserve) general bought with OPs (`general: { Name: Space }`).
+fn ops_general(
+    c: &mut Check,
+    sc: &Scenario,
+    view: &View,
+    sim: &State,
+    node: &Node,
+    ops: &mut OpsUse,
+    left: &mut u32,
+) -> Option<()> {
+    let tp = &sc.params.tyche;
     if let Some(g) = node.get("general") {
         let pairs = g.as_map().unwrap_or(&[]);
         if pairs.len() != 1 {
@@ -474,53 +621,9 @@ fn parse_tyche(
             return None;
         }
         ops.general = Some((name, at));
-        left = left.saturating_sub(tp.general_cost);
+        *left = left.saturating_sub(tp.general_cost);
     }
-    let spent = tp.marker_cost * ops.markers.len() as u32
-        + tp.mercenary_cost * ops.train.len() as u32
-        + tp.macedonian_cost * ops.macedonians.len() as u32
-        + if ops.fleet { tp.fleet_cost } else { 0 }
-        + if ops.general.is_some() {
-            tp.general_cost
-        } else {
-            0
-        };
-    if spent > def.ops {
-        let b = Breach::new(
-            "ops",
-            "§8",
-            format!(
-                "{card} has {} OPs; what the orders buy with them costs {spent}",
-                def.ops
-            ),
-        )
-        .hint(format!(
-            "a marker costs {}, a mercenary CU {}, a Loyal Macedonian {}, a fleet upgrade {}, a new general {}",
-            tp.marker_cost, tp.mercenary_cost, tp.macedonian_cost, tp.fleet_cost, tp.general_cost
-        ));
-        breach(c, play, &b);
-        return None;
-    }
-    if let Some(m) = node.get("march") {
-        let pairs = m.as_map().unwrap_or(&[]);
-        if pairs.len() > 1 {
-            let b = Breach::new("ops", "§8", "a force-march moves one army");
-            breach(c, m, &b);
-            return None;
-        }
-        if let Some((k, v)) = pairs.first() {
-            let g = own_general(c, view, k)?;
-            let steps = army_steps(c, sc, sim, &g, v, left, sc.params.attempts.tyche);
-            ops.march = Some((g, steps));
-        }
-    }
-    Some(TychePlay {
-        card,
-        how,
-        target,
-        ops,
-        independent,
-    })
+    Some(())
 }
 
 /// §8: a card without a public text refused for its Event, in both languages.
@@ -558,21 +661,7 @@ pub fn check(
         body,
         file,
         &mut diags,
-        |f| {
-            match (&phase, f.key) {
-            (_, "standing") if !matches!(phase, Phase::Ended { .. }) => Accept::Yes,
-            (Phase::Round, "nobody") if resolver.as_deref() != Some(me.as_str()) => {
-                Accept::NotThisStep(
-                    "only the player who resolves this round's cards revealed for nobody sends `nobody` (your view's `revealed_for`)".into(),
-                )
-            }
-            (Phase::Round, _) => Accept::Yes,
-            (Phase::Deal, _) => Accept::NotThisStep(
-                "game turn I begins with the Tyche draw; send entropy (and standing orders) only".into(),
-            ),
-            _ => Accept::NotThisStep("the game is over".into()),
-        }
-        },
+        |f| accept(&phase, resolver.as_deref(), &me, f.key),
         |f, v, _| parsed.push((f.key, v.clone())),
     );
     c.diags = diags;
@@ -584,92 +673,10 @@ pub fn check(
     }
     for (key, v) in &parsed {
         match *key {
-            "surrender" => {
-                for n in v.get("assault").map(Check::items).unwrap_or_default() {
-                    if let Some(sp) = space(&mut c, sc, n) {
-                        if orders.surrender.contains(&sp) {
-                            let b = Breach::new(
-                                "attempt-limit",
-                                "§4",
-                                format!("one attempt against {sp} in the Surrender segment"),
-                            );
-                            breach(&mut c, n, &b);
-                            continue;
-                        }
-                        let army = sim
-                            .armies
-                            .iter()
-                            .filter(|a| a.player == me && a.at == sp && !a.inside)
-                            .max_by_key(|a| a.cus)
-                            .map(|a| a.general.clone());
-                        match army {
-                            None => {
-                                let b = Breach::new(
-                                    "attempt",
-                                    "§4",
-                                    format!("you have no army in the field at {sp}"),
-                                )
-                                .hint("the Surrender segment's attempt is made by an army already in the space");
-                                breach(&mut c, n, &b);
-                            }
-                            Some(g) => match siege::may_attempt(sc, &sim, &g) {
-                                Ok(_) => orders.surrender.push(sp),
-                                Err(b) => breach(&mut c, n, &b.breach()),
-                            },
-                        }
-                    }
-                }
-            }
+            "surrender" => check_surrender(&mut c, sc, &sim, &me, v, &mut orders),
             "tyche" => orders.tyche = parse_tyche(&mut c, sc, view, &mut sim, v),
-            "nobody" => {
-                for (k, o) in v.as_map().unwrap_or(&[]) {
-                    let Some(card) = c.name_among(
-                        k,
-                        "orders::not-revealed",
-                        "card revealed for nobody this round",
-                        view.revealed.iter().map(String::as_str),
-                        "the cards revealed for nobody are in your view (`revealed:`)",
-                    ) else {
-                        continue;
-                    };
-                    let Some(army) = sc.card(&card).and_then(|d| d.event.activate.clone()) else {
-                        let b = Breach::new(
-                            "independent-army",
-                            "§7",
-                            format!("{card} activates no independent army"),
-                        );
-                        breach(&mut c, k, &b);
-                        continue;
-                    };
-                    if let Some(io) = independent_order(&mut c, sc, &sim, &army, o) {
-                        orders.nobody.insert(card, io);
-                    }
-                }
-            }
-            "activation" => {
-                for (k, steps) in v.as_map().unwrap_or(&[]) {
-                    let Some(g) = own_general(&mut c, view, k) else {
-                        continue;
-                    };
-                    if orders.activation.iter().any(|(x, _)| *x == g) {
-                        let b =
-                            Breach::new("twice", "", format!("{g} is activated once a segment"));
-                        breach(&mut c, k, &b);
-                        continue;
-                    }
-                    let ap = sc.general(&g).map(|x| x.action_points).unwrap_or(0);
-                    let s = army_steps(
-                        &mut c,
-                        sc,
-                        &mut sim,
-                        &g,
-                        steps,
-                        ap,
-                        sc.params.attempts.activation,
-                    );
-                    orders.activation.push((g, s));
-                }
-            }
+            "nobody" => check_nobody(&mut c, sc, view, &sim, v, &mut orders),
+            "activation" => check_activation(&mut c, sc, view, &mut sim, v, &mut orders),
             _ => {}
         }
     }
@@ -680,6 +687,131 @@ pub fn check(
     Checked {
         orders,
         problems: c.diags,
+    }
+}
+
+/// Whether an order form is accepted at this step: standing orders until the game is
+/// over; `nobody` only from the player who resolves the cards revealed for nobody; the
+/// rest in a round.
+fn accept(phase: &Phase, resolver: Option<&str>, me: &str, key: &str) -> Accept {
+    match (phase, key) {
+        (_, "standing") if !matches!(phase, Phase::Ended { .. }) => Accept::Yes,
+        (Phase::Round, "nobody") if resolver != Some(me) => {
+            Accept::NotThisStep(
+                "only the player who resolves this round's cards revealed for nobody sends `nobody` (your view's `revealed_for`)".into(),
+            )
+        }
+        (Phase::Round, _) => Accept::Yes,
+        (Phase::Deal, _) => Accept::NotThisStep(
+            "game turn I begins with the Tyche draw; send entropy (and standing orders) only".into(),
+        ),
+        _ => Accept::NotThisStep("the game is over".into()),
+    }
+}
+
+/// §4: the Surrender segment's attempts, one per space, each by an army of the player's
+/// in the field there that may make it.
+fn check_surrender(
+    c: &mut Check,
+    sc: &Scenario,
+    sim: &State,
+    me: &str,
+    v: &Node,
+    orders: &mut Orders,
+) {
+    for n in v.get("assault").map(Check::items).unwrap_or_default() {
+        if let Some(sp) = space(c, sc, n) {
+            if orders.surrender.contains(&sp) {
+                let b = Breach::new(
+                    "attempt-limit",
+                    "§4",
+                    format!("one attempt against {sp} in the Surrender segment"),
+                );
+                breach(c, n, &b);
+                continue;
+            }
+            let army = sim
+                .armies
+                .iter()
+                .filter(|a| a.player == me && a.at == sp && !a.inside)
+                .max_by_key(|a| a.cus)
+                .map(|a| a.general.clone());
+            match army {
+                None => {
+                    let b = Breach::new(
+                        "attempt",
+                        "§4",
+                        format!("you have no army in the field at {sp}"),
+                    )
+                    .hint(
+                        "the Surrender segment's attempt is made by an army already in the space",
+                    );
+                    breach(c, n, &b);
+                }
+                Some(g) => match siege::may_attempt(sc, sim, &g) {
+                    Ok(_) => orders.surrender.push(sp),
+                    Err(b) => breach(c, n, &b.breach()),
+                },
+            }
+        }
+    }
+}
+
+/// §7, §8: the orders of the independent armies the cards revealed for nobody activate.
+fn check_nobody(
+    c: &mut Check,
+    sc: &Scenario,
+    view: &View,
+    sim: &State,
+    v: &Node,
+    orders: &mut Orders,
+) {
+    for (k, o) in v.as_map().unwrap_or(&[]) {
+        let Some(card) = c.name_among(
+            k,
+            "orders::not-revealed",
+            "card revealed for nobody this round",
+            view.revealed.iter().map(String::as_str),
+            "the cards revealed for nobody are in your view (`revealed:`)",
+        ) else {
+            continue;
+        };
+        let Some(army) = sc.card(&card).and_then(|d| d.event.activate.clone()) else {
+            let b = Breach::new(
+                "independent-army",
+                "§7",
+                format!("{card} activates no independent army"),
+            );
+            breach(c, k, &b);
+            continue;
+        };
+        if let Some(io) = independent_order(c, sc, sim, &army, o) {
+            orders.nobody.insert(card, io);
+        }
+    }
+}
+
+/// §1-§4: the armies' activation, each army once, its steps within its action points.
+fn check_activation(
+    c: &mut Check,
+    sc: &Scenario,
+    view: &View,
+    sim: &mut State,
+    v: &Node,
+    orders: &mut Orders,
+) {
+    for (k, steps) in v.as_map().unwrap_or(&[]) {
+        let Some(g) = own_general(c, view, k) else {
+            continue;
+        };
+        if orders.activation.iter().any(|(x, _)| *x == g) {
+            let b = Breach::new("twice", "", format!("{g} is activated once a segment"));
+            breach(c, k, &b);
+            continue;
+        }
+        let ap = sc.general(&g).map(|x| x.action_points).unwrap_or(0);
+        let s = army_steps(c, sc, sim, &g, steps, ap, sc.params.attempts.activation);
+        orders.activation.push((g, s));
     }
 }
 

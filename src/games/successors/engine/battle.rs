@@ -2,10 +2,10 @@
 //! general giving way), the battle table of the scenario, losses and retreats, and the
 //! third-party reset the outcome may cause (§5).
 
+use super::context::Ctx;
 use super::siege;
-use super::Ctx;
 use crate::games::successors::model::dice::Label;
-use crate::games::successors::model::event::{Event, PowerKind, Who};
+use crate::games::successors::model::events::{Event, PowerKind, Who};
 use crate::games::successors::model::state::State;
 
 /// Who fights for a side: a player, or the independent armies (friendly to each other).
@@ -190,57 +190,13 @@ pub fn on_entering(ctx: &mut Ctx, mover: &Who, from: &str, space: &str) -> bool 
             .sum();
         // A lone general (or several) gives way without a battle [A].
         if total == 0 {
-            for g in &generals {
-                let w = Who::General(g.clone());
-                let to = retreat_to(ctx, &w, space);
-                match &to {
-                    Some(t) => {
-                        if let Some(a) = ctx.st.army_mut(g) {
-                            a.at = t.clone();
-                        }
-                    }
-                    None => ctx.st.armies.retain(|a| &a.general != g),
-                }
-                ctx.push(Event::LoneGeneral {
-                    general: g.clone(),
-                    space: space.to_string(),
-                    to,
-                });
-            }
+            lone_generals_give_way(ctx, &generals, space);
             return true;
         }
         // §7: avoiding battle, a standing order.
-        if standing.avoid_battle.iter().any(|g| g == first) {
-            let bonus = power(ctx, first, PowerKind::Avoid);
-            let n = ctx.next_n(&format!("avoid:{first}"));
-            let roll = ctx.die(
-                Label::Avoid {
-                    general: first.clone(),
-                    n,
-                },
-                6,
-            );
-            let ok = roll as i32 <= ctx.sc.params.battle.avoid_on as i32 + bonus;
-            let to = if ok {
-                retreat_to(ctx, &Who::General(first.clone()), space)
-            } else {
-                None
-            };
-            ctx.push(Event::Avoid {
-                general: first.clone(),
-                space: space.to_string(),
-                roll,
-                to: to.clone(),
-            });
-            if let Some(t) = to {
-                for g in &generals {
-                    if let Some(a) = ctx.st.army_mut(g) {
-                        a.at = t.clone();
-                    }
-                }
-                siege::lift_check(ctx, space);
-                return true;
-            }
+        if standing.avoid_battle.iter().any(|g| g == first) && avoided(ctx, first, &generals, space)
+        {
+            return true;
         }
         // §2: a small army in its own walled city goes inside.
         let walled = ctx
@@ -266,6 +222,64 @@ pub fn on_entering(ctx: &mut Ctx, mover: &Who, from: &str, space: &str) -> bool 
     }
     fight(ctx, space, mover, &defenders, Some(from));
     false
+}
+
+/// [A]: generals without CUs give way without a battle: each retreats, or is gone if he
+/// has nowhere to go.
+fn lone_generals_give_way(ctx: &mut Ctx, generals: &[String], space: &str) {
+    for g in generals {
+        let w = Who::General(g.clone());
+        let to = retreat_to(ctx, &w, space);
+        match &to {
+            Some(t) => {
+                if let Some(a) = ctx.st.army_mut(g) {
+                    a.at = t.clone();
+                }
+            }
+            None => ctx.st.armies.retain(|a| &a.general != g),
+        }
+        ctx.push(Event::LoneGeneral {
+            general: g.clone(),
+            space: space.to_string(),
+            to,
+        });
+    }
+}
+
+/// §7: the defenders led by `first` try to avoid battle (1d6 ≤ `params.battle.avoid_on`
+/// plus his power); if they can, all of them retreat together. Returns whether they did.
+fn avoided(ctx: &mut Ctx, first: &String, generals: &[String], space: &str) -> bool {
+    let bonus = power(ctx, first, PowerKind::Avoid);
+    let n = ctx.next_n(&format!("avoid:{first}"));
+    let roll = ctx.die(
+        Label::Avoid {
+            general: first.clone(),
+            n,
+        },
+        6,
+    );
+    let ok = roll as i32 <= ctx.sc.params.battle.avoid_on as i32 + bonus;
+    let to = if ok {
+        retreat_to(ctx, &Who::General(first.clone()), space)
+    } else {
+        None
+    };
+    ctx.push(Event::Avoid {
+        general: first.clone(),
+        space: space.to_string(),
+        roll,
+        to: to.clone(),
+    });
+    let Some(t) = to else {
+        return false;
+    };
+    for g in generals {
+        if let Some(a) = ctx.st.army_mut(g) {
+            a.at = t.clone();
+        }
+    }
+    siege::lift_check(ctx, space);
+    true
 }
 
 /// §7: after `mover` entered `space` by land from `from` (and no battle there), the first
@@ -336,31 +350,7 @@ pub fn fight(
     let bp = ctx.sc.params.battle.clone();
     let a_cus = cus_of(&ctx.st, attacker).min(bp.cu_cap) as i32;
     let d_cus = (defenders.iter().map(|d| cus_of(&ctx.st, d)).sum::<u32>()).min(bp.cu_cap) as i32;
-    let mut a_val = battle_value(ctx, attacker);
-    let mut d_val = defenders
-        .iter()
-        .map(|d| battle_value(ctx, d))
-        .max()
-        .unwrap_or(0);
-    // §8 [A]: special powers (the attacking general's; the best of the defenders') and
-    // Loyal Macedonians.
-    if let Who::General(g) = attacker {
-        a_val += power(ctx, g, PowerKind::Attack);
-    }
-    let best_defence = defenders
-        .iter()
-        .filter_map(|d| match d {
-            Who::General(g) => ctx.sc.general(g).map(|x| (x.power.defence, g.clone())),
-            _ => None,
-        })
-        .max_by_key(|(v, _)| *v)
-        .filter(|(v, _)| *v != 0)
-        .map(|(_, g)| g);
-    if let Some(g) = best_defence {
-        d_val += power(ctx, &g, PowerKind::Defence);
-    }
-    a_val += macedonians(ctx, std::slice::from_ref(attacker));
-    d_val += macedonians(ctx, defenders);
+    let (a_val, d_val) = values(ctx, attacker, defenders);
     let n = ctx.next_n(&format!("battle:{space}"));
     let dice = ctx.roll(
         Label::Battle {
@@ -402,7 +392,56 @@ pub fn fight(
         .first()
         .map(|d| party_of(&ctx.st, d))
         .unwrap_or(Party::Independents);
-    // Independent armies reduced to nothing leave play.
+    remove_destroyed(ctx, attacker, defenders, space);
+    losers_leave(ctx, space, attacker, defenders, from, attacker_won);
+    // §5: a besieger beaten in its siege's space by a third player.
+    let (loser, winner) = if attacker_won {
+        (&d_party, &a_party)
+    } else {
+        (&a_party, &d_party)
+    };
+    if let (Party::Player(l), Party::Player(w)) = (loser, winner) {
+        let (l, w) = (l.clone(), w.clone());
+        siege::third_party(ctx, space, &l, &w);
+    }
+    siege::lift_check(ctx, space);
+    attacker_won
+}
+
+/// The battle values of the attacker and of the defenders (their best): each side's
+/// value, §8 [A] special powers (the attacking general's; the best of the defenders')
+/// and Loyal Macedonians.
+fn values(ctx: &mut Ctx, attacker: &Who, defenders: &[Who]) -> (i32, i32) {
+    let mut a_val = battle_value(ctx, attacker);
+    let mut d_val = defenders
+        .iter()
+        .map(|d| battle_value(ctx, d))
+        .max()
+        .unwrap_or(0);
+    // §8 [A]: special powers (the attacking general's; the best of the defenders') and
+    // Loyal Macedonians.
+    if let Who::General(g) = attacker {
+        a_val += power(ctx, g, PowerKind::Attack);
+    }
+    let best_defence = defenders
+        .iter()
+        .filter_map(|d| match d {
+            Who::General(g) => ctx.sc.general(g).map(|x| (x.power.defence, g.clone())),
+            _ => None,
+        })
+        .max_by_key(|(v, _)| *v)
+        .filter(|(v, _)| *v != 0)
+        .map(|(_, g)| g);
+    if let Some(g) = best_defence {
+        d_val += power(ctx, &g, PowerKind::Defence);
+    }
+    a_val += macedonians(ctx, std::slice::from_ref(attacker));
+    d_val += macedonians(ctx, defenders);
+    (a_val, d_val)
+}
+
+/// Independent armies reduced to nothing leave play.
+fn remove_destroyed(ctx: &mut Ctx, attacker: &Who, defenders: &[Who], space: &str) {
     for w in std::iter::once(attacker).chain(defenders.iter()) {
         if let Who::Independent(i) = w {
             if ctx
@@ -420,6 +459,18 @@ pub fn fight(
             }
         }
     }
+}
+
+/// The beaten side leaves the space: the defenders retreat, or the attacker goes back
+/// where it came from (a beaten sortie back inside the walls).
+fn losers_leave(
+    ctx: &mut Ctx,
+    space: &str,
+    attacker: &Who,
+    defenders: &[Who],
+    from: Option<&str>,
+    attacker_won: bool,
+) {
     if attacker_won {
         for d in defenders {
             if still_here(&ctx.st, d, space) {
@@ -440,18 +491,6 @@ pub fn fight(
             }
         }
     }
-    // §5: a besieger beaten in its siege's space by a third player.
-    let (loser, winner) = if attacker_won {
-        (&d_party, &a_party)
-    } else {
-        (&a_party, &d_party)
-    };
-    if let (Party::Player(l), Party::Player(w)) = (loser, winner) {
-        let (l, w) = (l.clone(), w.clone());
-        siege::third_party(ctx, space, &l, &w);
-    }
-    siege::lift_check(ctx, space);
-    attacker_won
 }
 
 fn still_here(st: &State, who: &Who, space: &str) -> bool {

@@ -2,14 +2,14 @@
 //! sorties and attempts, with the limits of a besieged city (§2) and action points.
 
 use super::battle::{self, Party};
+use super::context::Ctx;
 use super::siege;
-use super::Ctx;
 use crate::games::successors::model::dice::Label;
-use crate::games::successors::model::event::{Event, Segment, Who};
+use crate::games::successors::model::events::{Event, Segment, Who};
 use crate::games::successors::model::orders::Step;
 use crate::games::successors::model::refusal::{Refusal, Why};
 use crate::games::successors::model::scenario::{Case, Kind, Scenario};
-use crate::games::successors::model::state::State;
+use crate::games::successors::model::state::{Army, State};
 
 /// The rule a step breaks for the army as the state stands, or its cost in action points.
 pub fn step_check(sc: &Scenario, st: &State, general: &str, step: &Step) -> Result<u32, Refusal> {
@@ -27,7 +27,6 @@ pub fn step_check(sc: &Scenario, st: &State, general: &str, step: &Step) -> Resu
     })?;
     let here = a.at.as_str();
     let mp = &sc.params.movement;
-    let max_inside = sc.params.siege.max_inside;
     let besieged = a.inside && st.besieged(here);
     let port = sc.space(here).is_some_and(|s| s.port);
     match step {
@@ -57,62 +56,7 @@ pub fn step_check(sc: &Scenario, st: &State, general: &str, step: &Step) -> Resu
             }
             Ok(mp.land_cost)
         }
-        Step::Sea(to) => {
-            if !port || !sc.space(to).is_some_and(|s| s.port) || !sc.sea_adjacent(here, to) {
-                return Err(Refusal::new(
-                    "sea-move",
-                    "§2",
-                    format!("a sea move joins two ports of one sea; {here} and {to} are not"),
-                    format!("морское перемещение соединяет два порта одного моря; {here} и {to} не таковы"),
-                ));
-            }
-            if mp.sea_needs_fleet && !st.fleets.get(&a.player).is_some_and(|f| f.any_ready()) {
-                return Err(Refusal::new(
-                    "sea-move",
-                    "",
-                    "sea movement needs a fleet that is not dispersed",
-                    "для морского перемещения нужен нерассеянный флот",
-                ));
-            }
-            if besieged && a.cus > max_inside {
-                return Err(Refusal::new(
-                    "besieged-city",
-                    "§2",
-                    format!("only an army of at most {max_inside} CUs sails out"),
-                    format!("уплыть может только армия не больше чем из {max_inside} БЧ"),
-                ));
-            }
-            if st.besieged(to) && st.control(to) == Some(a.player.as_str()) {
-                let kind = sc.space(to).map(|s| s.kind);
-                if kind != Some(Kind::Major) {
-                    return Err(Refusal::new(
-                        "besieged-city",
-                        "§2",
-                        format!(
-                            "only a besieged major port may be entered by sea; {to} is not one"
-                        ),
-                        format!(
-                            "по морю можно войти только в осаждённый крупный порт; {to} не таков"
-                        ),
-                    ));
-                }
-                if a.cus + st.cus_inside(to) > max_inside {
-                    return Err(Refusal::new(
-                        "besieged-city",
-                        "§2",
-                        format!(
-                            "never more than {max_inside} CUs inside a city ({to} holds {})",
-                            st.cus_inside(to)
-                        ),
-                        format!(
-                            "в городе не может быть больше {max_inside} БЧ (в {to} их {})",
-                            st.cus_inside(to)
-                        ),
-                    ));
-                }
-            }
-            Ok(mp.sea_cost)
-        }
+        Step::Sea(to) => sea_check(sc, st, a, to, besieged),
         Step::Assault => {
             siege::may_attempt(sc, st, general)?;
             Ok(sc.params.assault.ap_cost)
@@ -130,45 +74,120 @@ pub fn step_check(sc: &Scenario, st: &State, general: &str, step: &Step) -> Resu
             }
             Ok(mp.land_cost)
         }
-        Step::Inside => {
-            if a.inside {
-                return Err(Refusal::new(
-                    "besieged-city",
-                    "§2",
-                    format!("{general} is already inside {here}"),
-                    format!("{gn} уже внутри {here}"),
-                ));
-            }
-            let walled = sc
-                .space(here)
-                .is_some_and(|s| sc.params.siege.walls.contains(&s.kind));
-            if !walled || st.control(here) != Some(a.player.as_str()) {
-                return Err(Refusal::new(
-                    "besieged-city",
-                    "§2",
-                    format!("an army goes inside the walls of a major city or fortress its player controls; {here} is not one"),
-                    format!("армия уходит за стены крупного города или крепости своего игрока; {here} не таков"),
-                ));
-            }
-            if a.cus + st.cus_inside(here) > max_inside {
-                return Err(Refusal::new(
-                    "besieged-city",
-                    "§2",
-                    format!(
-                        "never more than {max_inside} CUs inside a city ({general} has {}, {here} holds {})",
-                        a.cus,
-                        st.cus_inside(here)
-                    ),
-                    format!(
-                        "в городе не может быть больше {max_inside} БЧ (у {gg} {}, в {here} {})",
-                        a.cus,
-                        st.cus_inside(here)
-                    ),
-                ));
-            }
-            Ok(0)
+        Step::Inside => inside_check(sc, st, general, a),
+    }
+}
+
+/// §2: a sea move joins two ports of one sea, needs a fleet not dispersed, and keeps
+/// the limits of a besieged city leaving and entering; its cost.
+fn sea_check(
+    sc: &Scenario,
+    st: &State,
+    a: &Army,
+    to: &str,
+    besieged: bool,
+) -> Result<u32, Refusal> {
+    let here = a.at.as_str();
+    let mp = &sc.params.movement;
+    let max_inside = sc.params.siege.max_inside;
+    let port = sc.space(here).is_some_and(|s| s.port);
+    if !port || !sc.space(to).is_some_and(|s| s.port) || !sc.sea_adjacent(here, to) {
+        return Err(Refusal::new(
+            "sea-move",
+            "§2",
+            format!("a sea move joins two ports of one sea; {here} and {to} are not"),
+            format!("морское перемещение соединяет два порта одного моря; {here} и {to} не таковы"),
+        ));
+    }
+    if mp.sea_needs_fleet && !st.fleets.get(&a.player).is_some_and(|f| f.any_ready()) {
+        return Err(Refusal::new(
+            "sea-move",
+            "",
+            "sea movement needs a fleet that is not dispersed",
+            "для морского перемещения нужен нерассеянный флот",
+        ));
+    }
+    if besieged && a.cus > max_inside {
+        return Err(Refusal::new(
+            "besieged-city",
+            "§2",
+            format!("only an army of at most {max_inside} CUs sails out"),
+            format!("уплыть может только армия не больше чем из {max_inside} БЧ"),
+        ));
+    }
+    if st.besieged(to) && st.control(to) == Some(a.player.as_str()) {
+        let kind = sc.space(to).map(|s| s.kind);
+        if kind != Some(Kind::Major) {
+            return Err(Refusal::new(
+                "besieged-city",
+                "§2",
+                format!("only a besieged major port may be entered by sea; {to} is not one"),
+                format!("по морю можно войти только в осаждённый крупный порт; {to} не таков"),
+            ));
+        }
+        if a.cus + st.cus_inside(to) > max_inside {
+            return Err(Refusal::new(
+                "besieged-city",
+                "§2",
+                format!(
+                    "never more than {max_inside} CUs inside a city ({to} holds {})",
+                    st.cus_inside(to)
+                ),
+                format!(
+                    "в городе не может быть больше {max_inside} БЧ (в {to} их {})",
+                    st.cus_inside(to)
+                ),
+            ));
         }
     }
+    Ok(mp.sea_cost)
+}
+
+/// §2: an army goes inside the walls of a major city or fortress its player controls,
+/// never more than `max_inside` CUs there.
+fn inside_check(sc: &Scenario, st: &State, general: &str, a: &Army) -> Result<u32, Refusal> {
+    let here = a.at.as_str();
+    let max_inside = sc.params.siege.max_inside;
+    let (gn, gg) = (
+        sc.general_ru(general, Case::Nom),
+        sc.general_ru(general, Case::Gen),
+    );
+    if a.inside {
+        return Err(Refusal::new(
+            "besieged-city",
+            "§2",
+            format!("{general} is already inside {here}"),
+            format!("{gn} уже внутри {here}"),
+        ));
+    }
+    let walled = sc
+        .space(here)
+        .is_some_and(|s| sc.params.siege.walls.contains(&s.kind));
+    if !walled || st.control(here) != Some(a.player.as_str()) {
+        return Err(Refusal::new(
+            "besieged-city",
+            "§2",
+            format!("an army goes inside the walls of a major city or fortress its player controls; {here} is not one"),
+            format!("армия уходит за стены крупного города или крепости своего игрока; {here} не таков"),
+        ));
+    }
+    if a.cus + st.cus_inside(here) > max_inside {
+        return Err(Refusal::new(
+            "besieged-city",
+            "§2",
+            format!(
+                "never more than {max_inside} CUs inside a city ({general} has {}, {here} holds {})",
+                a.cus,
+                st.cus_inside(here)
+            ),
+            format!(
+                "в городе не может быть больше {max_inside} БЧ (у {gg} {}, в {here} {})",
+                a.cus,
+                st.cus_inside(here)
+            ),
+        ));
+    }
+    Ok(0)
 }
 
 /// Carries out an army's steps with `ap` action points; attempts count in `seg`. When

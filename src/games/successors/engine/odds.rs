@@ -11,7 +11,7 @@
 use super::{battle, siege, Ctx};
 use crate::diag::did_you_mean;
 use crate::dice::TurnDice;
-use crate::games::successors::model::event::{Event, Segment, Who};
+use crate::games::successors::model::events::{Event, Segment, Who};
 use crate::games::successors::model::params::AssaultResult;
 use crate::games::successors::model::scenario::Scenario;
 use crate::games::successors::model::sight::View;
@@ -1349,8 +1349,8 @@ fn result_words(r: AssaultResult) -> &'static str {
     }
 }
 
-fn modifier_words(m: &crate::games::successors::model::event::Modifier) -> String {
-    use crate::games::successors::model::event::Modifier;
+fn modifier_words(m: &crate::games::successors::model::events::Modifier) -> String {
+    use crate::games::successors::model::events::Modifier;
     match m {
         Modifier::City(v) => format!("city {v:+}"),
         Modifier::PortWithoutFleet(v) => format!("major port without a ready fleet {v:+}"),

@@ -3,12 +3,12 @@
 //! order), and after the last round of a turn, isolation, the end of the turn, victory,
 //! and the next turn's preparations, reinforcements and Tyche draw.
 
+use super::context::Ctx;
 use super::movement;
 use super::siege;
 use super::tyche;
-use super::Ctx;
 use crate::dice::TurnDice;
-use crate::games::successors::model::event::{Event, LegitimacyWhy, Segment, Victory};
+use crate::games::successors::model::events::{Event, LegitimacyWhy, Segment, Victory};
 use crate::games::successors::model::orders::{IndependentOrder, Orders};
 use crate::games::successors::model::refusal::Why;
 use crate::games::successors::model::scenario::{Case, Kind, Scenario};
@@ -78,22 +78,9 @@ fn preparations(ctx: &mut Ctx) {
         let loss = ctx.sc.params.victory.usurper_loses;
         let had = ctx.st.legitimacy_of(&p);
         if loss > 0 && had > 0 {
-            change_legitimacy(ctx, &p, -(loss.min(had) as i32), LegitimacyWhy::Usurper);
+            ctx.change_legitimacy(&p, -(loss.min(had) as i32), LegitimacyWhy::Usurper);
         }
     }
-}
-
-/// §8 [A]: changes a player's Legitimacy (never below 0) and records it.
-pub fn change_legitimacy(ctx: &mut Ctx, player: &str, change: i32, why: LegitimacyWhy) {
-    let had = ctx.st.legitimacy_of(player) as i32;
-    let total = (had + change).max(0) as u32;
-    ctx.st.legitimacy.insert(player.to_string(), total);
-    ctx.push(Event::Legitimacy {
-        player: player.to_string(),
-        change: total as i32 - had,
-        total,
-        why,
-    });
 }
 
 /// §8 [A]: how many royal seats a player controls.
@@ -115,7 +102,7 @@ fn legitimacy_and_regency(ctx: &mut Ctx) {
     let reg = ctx.sc.params.victory.regency.clone();
     if let Some(r) = ctx.st.regent.clone() {
         if reg.legitimacy > 0 {
-            change_legitimacy(ctx, &r, reg.legitimacy as i32, LegitimacyWhy::Regent);
+            ctx.change_legitimacy(&r, reg.legitimacy as i32, LegitimacyWhy::Regent);
         }
     }
     let powers: Vec<(String, String, u32)> = ctx
@@ -128,7 +115,7 @@ fn legitimacy_and_regency(ctx: &mut Ctx) {
         })
         .collect();
     for (p, g, v) in powers {
-        change_legitimacy(ctx, &p, v as i32, LegitimacyWhy::Power(g));
+        ctx.change_legitimacy(&p, v as i32, LegitimacyWhy::Power(g));
     }
     let held = ctx
         .st
@@ -171,11 +158,19 @@ fn regroup(ctx: &mut Ctx) {
     }
 }
 
+/// One round: its four segments in turn.
 fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
     let order = ctx.st.round_order();
+    surrender_segment(ctx, orders, &order);
+    tyche_segment(ctx, orders, &order);
+    activation_segment(ctx, orders, &order);
+    foraging_segment(ctx);
+}
+
+/// Surrender segment [P]: each player's markers, then the attempts ordered.
+fn surrender_segment(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>, order: &[String]) {
     let none = Orders::default();
-    // Surrender segment [P].
-    for p in &order {
+    for p in order {
         surrender_markers(ctx, p);
         let o = orders.get(p).unwrap_or(&none);
         for space in &o.surrender {
@@ -201,8 +196,12 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
             }
         }
     }
-    // Tyche segment: each player plays one card [P].
-    for p in &order {
+}
+
+/// Tyche segment: each player plays one card [P]; then the cards revealed for nobody.
+fn tyche_segment(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>, order: &[String]) {
+    let none = Orders::default();
+    for p in order {
         let o = orders.get(p).unwrap_or(&none);
         match &o.tyche {
             Some(play) => tyche::play(ctx, p, play),
@@ -233,8 +232,12 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
     }
     ctx.st.tyche.discard.extend(revealed);
     ctx.st.tyche.revealed.clear();
-    // Activation segment: each player's armies in the order written.
-    for p in &order {
+}
+
+/// Activation segment: each player's armies in the order written.
+fn activation_segment(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>, order: &[String]) {
+    let none = Orders::default();
+    for p in order {
         let o = orders.get(p).unwrap_or(&none);
         let mut done: Vec<&str> = Vec::new();
         for (g, steps) in &o.activation {
@@ -273,7 +276,10 @@ fn round(ctx: &mut Ctx, orders: &BTreeMap<String, Orders>) {
             movement::run_steps(ctx, g, steps, ap, Segment::Activation);
         }
     }
-    // Foraging segment [A].
+}
+
+/// Foraging segment [A]: an army over the limit outside its own spaces loses a CU.
+fn foraging_segment(ctx: &mut Ctx) {
     let limit = ctx.sc.params.foraging_limit;
     let foragers: Vec<(String, String)> = ctx
         .st

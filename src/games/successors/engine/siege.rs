@@ -1,13 +1,13 @@
 //! Sieges: assault and subjugation rolls with their modifiers (§1, §3), the attempt
 //! limits (§4), capture, the third-party reset (§5) and sudden sallies (§6).
 
-use super::Ctx;
+use super::context::Ctx;
 use crate::games::successors::model::dice::Label;
-use crate::games::successors::model::event::{Event, Modifier, ResetWhy, Segment, Who};
+use crate::games::successors::model::events::{Event, Modifier, ResetWhy, Segment, Who};
 use crate::games::successors::model::params::AssaultResult;
 use crate::games::successors::model::refusal::Refusal;
 use crate::games::successors::model::scenario::{Case, Kind, Scenario};
-use crate::games::successors::model::state::{State, INDEPENDENT};
+use crate::games::successors::model::state::{Army, State, INDEPENDENT};
 
 /// Whether an army may make an attempt against the space it stands in, leaving the
 /// limits of §4 aside: `Ok(subjugation)` or the rule that forbids it.
@@ -46,25 +46,7 @@ pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Ref
             format!("{} — не зона карты", a.at),
         ));
     }
-    let hostile_field = st
-        .armies
-        .iter()
-        .any(|o| o.at == a.at && !o.inside && o.player != a.player)
-        || !st.independents_at(&a.at).is_empty();
-    if hostile_field {
-        return Err(Refusal::new(
-            "assault",
-            "§1",
-            format!(
-                "an enemy army stands in the field at {}: beat it before assaulting the city",
-                a.at
-            ),
-            format!(
-                "в поле у {} стоит вражеская армия: разбейте её, прежде чем штурмовать город",
-                a.at
-            ),
-        ));
-    }
+    field_clear(st, a)?;
     let control = st.control(&a.at);
     let enemy_inside = st
         .armies
@@ -99,6 +81,38 @@ pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Ref
             ),
         ));
     }
+    enough_cus(sc, general, a, subjugation)?;
+    Ok(subjugation)
+}
+
+/// §1: no enemy army stands in the field of the space: it is beaten before the city
+/// is assaulted.
+fn field_clear(st: &State, a: &Army) -> Result<(), Refusal> {
+    let hostile_field = st
+        .armies
+        .iter()
+        .any(|o| o.at == a.at && !o.inside && o.player != a.player)
+        || !st.independents_at(&a.at).is_empty();
+    if hostile_field {
+        return Err(Refusal::new(
+            "assault",
+            "§1",
+            format!(
+                "an enemy army stands in the field at {}: beat it before assaulting the city",
+                a.at
+            ),
+            format!(
+                "в поле у {} стоит вражеская армия: разбейте её, прежде чем штурмовать город",
+                a.at
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// §1, §3: an assault needs `assault_cus`, a subjugation `subjugation_cus`.
+fn enough_cus(sc: &Scenario, general: &str, a: &Army, subjugation: bool) -> Result<(), Refusal> {
+    let gg = sc.general_ru(general, Case::Gen);
     let need = if subjugation {
         sc.params.siege.subjugation_cus
     } else {
@@ -130,7 +144,7 @@ pub fn may_attempt(sc: &Scenario, st: &State, general: &str) -> Result<bool, Ref
             )
         });
     }
-    Ok(subjugation)
+    Ok(())
 }
 
 /// The limit of §4 an attempt would break, if any.

@@ -3,7 +3,7 @@
 
 use super::resolve;
 use crate::dice::TurnDice;
-use crate::games::successors::model::event::{Event, Modifier, ResetWhy, Segment};
+use crate::games::successors::model::events::{Event, Modifier, ResetWhy, Segment};
 use crate::games::successors::model::orders::{
     IndependentOrder, OpsUse, Orders, Step, TychePlay, Use,
 };

@@ -1,15 +1,16 @@
 //! Tyche cards: the sealed shuffle and draw of each game turn, the cards revealed for
 //! nobody in 2–3-player games (§8), and playing a card for its event, its OPs or both.
 
+use super::context::Ctx;
 use super::independent;
 use super::movement;
-use super::Ctx;
 use crate::dice::Shown;
 use crate::games::successors::model::dice::Label;
-use crate::games::successors::model::event::{Event, LegitimacyWhy, Segment};
+use crate::games::successors::model::events::{Event, LegitimacyWhy, Segment};
 use crate::games::successors::model::orders::{IndependentOrder, TychePlay, Use};
+use crate::games::successors::model::params::TycheParams;
 use crate::games::successors::model::refusal::Why;
-use crate::games::successors::model::scenario::{CardKind, Case, Kind, Scenario};
+use crate::games::successors::model::scenario::{Card, CardKind, Case, Kind, Scenario};
 use crate::games::successors::model::state::State;
 
 /// The draw of a game turn: every card gathered in the scenario's order, shuffled
@@ -244,41 +245,54 @@ pub fn event(
         return;
     };
     if let Some(v) = c.event.assault {
-        match target {
-            Some(t) if ctx.sc.space(t).is_some() => {
-                ctx.card_mods
-                    .entry((player.to_string(), t.to_string()))
-                    .or_default()
-                    .push((card.to_string(), v));
-                ctx.push(Event::CardModifier {
-                    player: player.to_string(),
-                    card: card.to_string(),
-                    space: t.to_string(),
-                    value: v,
-                });
-            }
-            _ => ctx.void(
-                player,
-                format!("{card}: event"),
-                Why::new(
-                    "§1: the card's assault modifier needs the space it acts on (`target:`)",
-                    "§1: модификатору штурма карты нужна зона, на которую он действует (`target:`)",
-                ),
-            ),
-        }
+        assault_modifier(ctx, player, card, v, target);
     }
     if let Some(army) = &c.event.activate {
         let o = order.cloned().unwrap_or(IndependentOrder::Stay);
         independent::activate(ctx, army, card, player, &o);
     }
     if c.event.legitimacy > 0 {
-        super::round::change_legitimacy(
-            ctx,
+        ctx.change_legitimacy(
             player,
             c.event.legitimacy as i32,
             LegitimacyWhy::Card(card.to_string()),
         );
     }
+    fleet_events(ctx, player, card, &c);
+    let targeted = c.event.cus > 0 || c.event.diplomacy || c.event.epidemic > 0 || c.event.raid > 0;
+    if targeted {
+        targeted_event(ctx, player, card, &c, target.unwrap_or_default());
+    }
+}
+
+/// §1: a card's assault modifier, in force this round on the space it names.
+fn assault_modifier(ctx: &mut Ctx, player: &str, card: &str, v: i32, target: Option<&str>) {
+    match target {
+        Some(t) if ctx.sc.space(t).is_some() => {
+            ctx.card_mods
+                .entry((player.to_string(), t.to_string()))
+                .or_default()
+                .push((card.to_string(), v));
+            ctx.push(Event::CardModifier {
+                player: player.to_string(),
+                card: card.to_string(),
+                space: t.to_string(),
+                value: v,
+            });
+        }
+        _ => ctx.void(
+            player,
+            format!("{card}: event"),
+            Why::new(
+                "§1: the card's assault modifier needs the space it acts on (`target:`)",
+                "§1: модификатору штурма карты нужна зона, на которую он действует (`target:`)",
+            ),
+        ),
+    }
+}
+
+/// §8: the card disperses the other players' fleets, or regroups the player's.
+fn fleet_events(ctx: &mut Ctx, player: &str, card: &str, c: &Card) {
     if c.event.disperse > 0 {
         for p in ctx.st.players.clone().iter().filter(|p| *p != player) {
             let f = ctx.st.fleets.get(p).cloned().unwrap_or_default();
@@ -307,55 +321,56 @@ pub fn event(
             });
         }
     }
-    let targeted = c.event.cus > 0 || c.event.diplomacy || c.event.epidemic > 0 || c.event.raid > 0;
-    if targeted {
-        let order = format!("{card}: event");
-        let t = target.unwrap_or_default();
-        if let Some(why) = target_problem(ctx.sc, &ctx.st, player, &c, t) {
-            ctx.void(player, order, why);
-            return;
+}
+
+/// §8: the events that act on a space the player names (`target:`): CUs, diplomacy,
+/// a raid, an epidemic; void if the space is not one the card may act on.
+fn targeted_event(ctx: &mut Ctx, player: &str, card: &str, c: &Card, t: &str) {
+    let order = format!("{card}: event");
+    if let Some(why) = target_problem(ctx.sc, &ctx.st, player, c, t) {
+        ctx.void(player, order, why);
+        return;
+    }
+    if c.event.cus > 0 {
+        event_cus(ctx, player, card, c.event.cus, t);
+    }
+    if c.event.diplomacy {
+        let from = ctx.st.control(t).unwrap_or_default().to_string();
+        if let Some(s) = ctx.st.space_mut(t) {
+            s.control = Some(player.to_string());
         }
-        if c.event.cus > 0 {
-            event_cus(ctx, player, card, c.event.cus, t);
+        ctx.push(Event::Diplomacy {
+            player: player.to_string(),
+            space: t.to_string(),
+            from,
+            card: card.to_string(),
+        });
+    }
+    if c.event.raid > 0 {
+        let from = ctx.st.control(t).unwrap_or_default().to_string();
+        if let Some(s) = ctx.st.space_mut(t) {
+            s.control = None;
         }
-        if c.event.diplomacy {
-            let from = ctx.st.control(t).unwrap_or_default().to_string();
-            if let Some(s) = ctx.st.space_mut(t) {
-                s.control = Some(player.to_string());
-            }
-            ctx.push(Event::Diplomacy {
-                player: player.to_string(),
+        ctx.push(Event::Raided {
+            player: player.to_string(),
+            space: t.to_string(),
+            from,
+            card: card.to_string(),
+        });
+    }
+    if c.event.epidemic > 0 {
+        if let Some(g) = largest_army_at(&ctx.st, t) {
+            let (lost, owner) = match ctx.st.army_mut(&g) {
+                Some(a) => (a.lose(c.event.epidemic), a.player.clone()),
+                None => (0, String::new()),
+            };
+            ctx.push(Event::Epidemic {
+                player: owner,
+                general: g,
                 space: t.to_string(),
-                from,
+                lost,
                 card: card.to_string(),
             });
-        }
-        if c.event.raid > 0 {
-            let from = ctx.st.control(t).unwrap_or_default().to_string();
-            if let Some(s) = ctx.st.space_mut(t) {
-                s.control = None;
-            }
-            ctx.push(Event::Raided {
-                player: player.to_string(),
-                space: t.to_string(),
-                from,
-                card: card.to_string(),
-            });
-        }
-        if c.event.epidemic > 0 {
-            if let Some(g) = largest_army_at(&ctx.st, t) {
-                let (lost, owner) = match ctx.st.army_mut(&g) {
-                    Some(a) => (a.lose(c.event.epidemic), a.player.clone()),
-                    None => (0, String::new()),
-                };
-                ctx.push(Event::Epidemic {
-                    player: owner,
-                    general: g,
-                    space: t.to_string(),
-                    lost,
-                    card: card.to_string(),
-                });
-            }
         }
     }
 }
@@ -571,9 +586,33 @@ pub fn general_unavailable(sc: &Scenario, st: &State, general: &str) -> Option<W
 fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
     let tp = ctx.sc.params.tyche.clone();
     let mut left = budget;
+    ops_markers(ctx, player, play, &tp, &mut left);
+    ops_cus(ctx, player, play, &tp, &mut left);
+    ops_fleet(ctx, player, play, &tp, &mut left);
+    ops_general(ctx, player, play, &tp, &mut left);
+    if let Some((g, steps)) = &play.ops.march {
+        if ctx.st.army(g).is_none_or(|a| a.player != player) {
+            ctx.void(
+                player,
+                format!("march: {{ {g}: … }}"),
+                Why::new(
+                    "you have no army of that general",
+                    "у вас нет армии этого генерала",
+                ),
+            );
+        } else {
+            // §8: force-march: MPs = the OPs left; §4: up to two attempts on the way.
+            movement::run_steps(ctx, g, steps, left, Segment::Tyche);
+        }
+    }
+}
+
+/// §8: control markers placed with OPs, each on a space without one, within reach of one
+/// of the player's.
+fn ops_markers(ctx: &mut Ctx, player: &str, play: &TychePlay, tp: &TycheParams, left: &mut u32) {
     for m in &play.ops.markers {
         let order = format!("markers: {m}");
-        if tp.marker_cost > left {
+        if tp.marker_cost > *left {
             ctx.void(
                 player,
                 order,
@@ -612,7 +651,7 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
             );
             continue;
         }
-        left -= tp.marker_cost;
+        *left -= tp.marker_cost;
         if let Some(s) = ctx.st.space_mut(m) {
             s.control = Some(player.to_string());
         }
@@ -621,6 +660,10 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
             player: player.to_string(),
         });
     }
+}
+
+/// §8: CUs bought with OPs.
+fn ops_cus(ctx: &mut Ctx, player: &str, play: &TychePlay, tp: &TycheParams, left: &mut u32) {
     // §8: a CU bought for an army — a mercenary (`train:`) or a Loyal Macedonian
     // (`macedonians:`) — at its price, for an army of one's own, with room for it.
     for (list, macedonian) in [(&play.ops.train, false), (&play.ops.macedonians, true)] {
@@ -636,7 +679,7 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
         };
         for g in list {
             let order = format!("{key}: {g}");
-            if cost > left {
+            if cost > *left {
                 ctx.void(
                     player,
                     order,
@@ -676,7 +719,7 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
                 );
                 continue;
             }
-            left -= cost;
+            *left -= cost;
             if let Some(x) = ctx.st.army_mut(g) {
                 x.cus += 1;
                 if macedonian {
@@ -691,104 +734,100 @@ fn ops(ctx: &mut Ctx, player: &str, budget: u32, play: &TychePlay) {
             });
         }
     }
-    if play.ops.fleet {
-        let order = "fleet: yes".to_string();
-        let have = ctx.st.fleets.get(player).map(|f| f.count).unwrap_or(0);
-        let max = ctx.sc.params.fleets.max;
-        if tp.fleet_cost > left {
-            ctx.void(
-                player,
-                order,
-                Why::new(
-                    format!(
-                        "§8: a fleet upgrade costs {} OPs; {left} left",
-                        tp.fleet_cost
-                    ),
-                    format!(
-                        "§8: усиление флота стоит {} ОП; осталось {left}",
-                        tp.fleet_cost
-                    ),
-                ),
-            );
-        } else if have >= max {
-            ctx.void(
-                player,
-                order,
-                Why::new(
-                    format!("§8: at most {max} fleets [A]"),
-                    format!("§8: не больше {max} флотов [A]"),
-                ),
-            );
-        } else {
-            left -= tp.fleet_cost;
-            let f = ctx.st.fleets.entry(player.to_string()).or_default();
-            f.count += 1;
-            let count = f.count;
-            ctx.push(Event::FleetBought {
-                player: player.to_string(),
-                count,
-            });
-        }
+}
+
+/// §8: a fleet upgrade bought with OPs, up to the scenario's most fleets [A].
+fn ops_fleet(ctx: &mut Ctx, player: &str, play: &TychePlay, tp: &TycheParams, left: &mut u32) {
+    if !play.ops.fleet {
+        return;
     }
-    if let Some((g, at)) = &play.ops.general {
-        let order = format!("general: {{ {g}: {at} }}");
-        if tp.general_cost > left {
-            ctx.void(
-                player,
-                order,
-                Why::new(
-                    format!(
-                        "§8: a new general costs {} OPs; {left} left",
-                        tp.general_cost
-                    ),
-                    format!(
-                        "§8: новый генерал стоит {} ОП; осталось {left}",
-                        tp.general_cost
-                    ),
+    let order = "fleet: yes".to_string();
+    let have = ctx.st.fleets.get(player).map(|f| f.count).unwrap_or(0);
+    let max = ctx.sc.params.fleets.max;
+    if tp.fleet_cost > *left {
+        ctx.void(
+            player,
+            order,
+            Why::new(
+                format!(
+                    "§8: a fleet upgrade costs {} OPs; {left} left",
+                    tp.fleet_cost
                 ),
-            );
-        } else if let Some(why) = general_unavailable(ctx.sc, &ctx.st, g) {
-            ctx.void(
-                player,
-                order,
-                Why::new(format!("§8: {}", why.en), format!("§8: {}", why.ru)),
-            );
-        } else if !general_place_ok(ctx.sc, &ctx.st, player, at) {
-            ctx.void(player, order, Why::new("§8: a new general comes into a major city or fortress of yours with no enemy in it [A]", "§8: новый генерал прибывает в ваш крупный город или крепость без врагов [A]"));
-        } else {
-            left -= tp.general_cost;
-            ctx.st.bought.push(g.clone());
-            ctx.st
-                .armies
-                .push(crate::games::successors::model::state::Army {
-                    general: g.clone(),
-                    player: player.to_string(),
-                    at: at.clone(),
-                    cus: tp.general_cus,
-                    macedonians: 0,
-                    inside: false,
-                });
-            ctx.push(Event::GeneralBought {
-                player: player.to_string(),
+                format!(
+                    "§8: усиление флота стоит {} ОП; осталось {left}",
+                    tp.fleet_cost
+                ),
+            ),
+        );
+    } else if have >= max {
+        ctx.void(
+            player,
+            order,
+            Why::new(
+                format!("§8: at most {max} fleets [A]"),
+                format!("§8: не больше {max} флотов [A]"),
+            ),
+        );
+    } else {
+        *left -= tp.fleet_cost;
+        let f = ctx.st.fleets.entry(player.to_string()).or_default();
+        f.count += 1;
+        let count = f.count;
+        ctx.push(Event::FleetBought {
+            player: player.to_string(),
+            count,
+        });
+    }
+}
+
+/// §8: a new (reserve) general bought with OPs, into a major city or fortress of the
+/// player's.
+fn ops_general(ctx: &mut Ctx, player: &str, play: &TychePlay, tp: &TycheParams, left: &mut u32) {
+    let Some((g, at)) = &play.ops.general else {
+        return;
+    };
+    let order = format!("general: {{ {g}: {at} }}");
+    if tp.general_cost > *left {
+        ctx.void(
+            player,
+            order,
+            Why::new(
+                format!(
+                    "§8: a new general costs {} OPs; {left} left",
+                    tp.general_cost
+                ),
+                format!(
+                    "§8: новый генерал стоит {} ОП; осталось {left}",
+                    tp.general_cost
+                ),
+            ),
+        );
+    } else if let Some(why) = general_unavailable(ctx.sc, &ctx.st, g) {
+        ctx.void(
+            player,
+            order,
+            Why::new(format!("§8: {}", why.en), format!("§8: {}", why.ru)),
+        );
+    } else if !general_place_ok(ctx.sc, &ctx.st, player, at) {
+        ctx.void(player, order, Why::new("§8: a new general comes into a major city or fortress of yours with no enemy in it [A]", "§8: новый генерал прибывает в ваш крупный город или крепость без врагов [A]"));
+    } else {
+        *left -= tp.general_cost;
+        ctx.st.bought.push(g.clone());
+        ctx.st
+            .armies
+            .push(crate::games::successors::model::state::Army {
                 general: g.clone(),
-                space: at.clone(),
+                player: player.to_string(),
+                at: at.clone(),
                 cus: tp.general_cus,
+                macedonians: 0,
+                inside: false,
             });
-        }
-    }
-    if let Some((g, steps)) = &play.ops.march {
-        if ctx.st.army(g).is_none_or(|a| a.player != player) {
-            ctx.void(
-                player,
-                format!("march: {{ {g}: … }}"),
-                Why::new(
-                    "you have no army of that general",
-                    "у вас нет армии этого генерала",
-                ),
-            );
-        } else {
-            // §8: force-march: MPs = the OPs left; §4: up to two attempts on the way.
-            movement::run_steps(ctx, g, steps, left, Segment::Tyche);
-        }
+        ctx.push(Event::GeneralBought {
+            player: player.to_string(),
+            general: g.clone(),
+            space: at.clone(),
+            cus: tp.general_cus,
+        });
     }
 }

@@ -5,6 +5,8 @@ use super::scenario::Scenario;
 use super::state::{State, INDEPENDENT};
 use std::collections::BTreeMap;
 
+/// Every invariant the state breaks, in a fixed order: players, armies, spaces, fleets,
+/// the Regent, independents, the Tyche cards.
 pub fn check(sc: &Scenario, st: &State) -> Vec<String> {
     let mut p = Vec::new();
     let n = st.players.len() as u32;
@@ -14,6 +16,16 @@ pub fn check(sc: &Scenario, st: &State) -> Vec<String> {
             st.players
         ));
     }
+    armies(sc, st, &mut p);
+    spaces(sc, st, &mut p);
+    fleets_and_regent(sc, st, &mut p);
+    independents(sc, st, &mut p);
+    cards(sc, st, &mut p);
+    p
+}
+
+/// Each general leads one army at most, of a known general and player, in a known space.
+fn armies(sc: &Scenario, st: &State, p: &mut Vec<String>) {
     let mut generals = BTreeMap::new();
     for a in &st.armies {
         if *generals.entry(a.general.as_str()).or_insert(0) > 0 {
@@ -44,6 +56,11 @@ pub fn check(sc: &Scenario, st: &State) -> Vec<String> {
             _ => {}
         }
     }
+}
+
+/// Each space is known, holds no more than §2 allows inside, is controlled by a player or
+/// the independents, and has fewer siege points than its fall needs.
+fn spaces(sc: &Scenario, st: &State, p: &mut Vec<String>) {
     for s in &st.spaces {
         if sc.space(&s.id).is_none() {
             p.push(format!("unknown space {}", s.id));
@@ -66,6 +83,11 @@ pub fn check(sc: &Scenario, st: &State) -> Vec<String> {
             }
         }
     }
+}
+
+/// No more fleets dispersed than a player has; the Regent is a player; the state has the
+/// map's spaces.
+fn fleets_and_regent(sc: &Scenario, st: &State, p: &mut Vec<String>) {
     for (x, f) in &st.fleets {
         if f.dispersed > f.count {
             p.push(format!(
@@ -82,6 +104,10 @@ pub fn check(sc: &Scenario, st: &State) -> Vec<String> {
     if st.spaces.len() != sc.spaces.len() {
         p.push("the state's spaces are not the map's".to_string());
     }
+}
+
+/// Each independent army is known and stands in a known place.
+fn independents(sc: &Scenario, st: &State, p: &mut Vec<String>) {
     for i in &st.independents {
         if sc.independent(&i.id).is_none() {
             p.push(format!("unknown independent army {}", i.id));
@@ -93,6 +119,10 @@ pub fn check(sc: &Scenario, st: &State) -> Vec<String> {
             ));
         }
     }
+}
+
+/// Every Tyche card is once in the deck, a hand, the revealed or the discard.
+fn cards(sc: &Scenario, st: &State, p: &mut Vec<String>) {
     let mut cards: Vec<&String> = st
         .tyche
         .deck
@@ -110,5 +140,4 @@ pub fn check(sc: &Scenario, st: &State) -> Vec<String> {
                 .to_string(),
         );
     }
-    p
 }

@@ -2,8 +2,9 @@
 //! player sees, dice labels. It imports nothing from engine/, check/ or text/.
 
 pub mod dice;
-pub mod event;
+pub mod events;
 pub mod invariants;
+pub mod kind;
 pub mod orders;
 pub mod params;
 pub mod refusal;

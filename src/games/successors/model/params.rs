@@ -1,7 +1,7 @@
 //! The numbers of Successors that a moderator may change: every [A] of
 //! docs/rules-coverage.md "Successors" that is a number or a switch lives here.
 
-use super::scenario::Kind;
+use super::kind::Kind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

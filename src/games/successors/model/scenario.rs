@@ -4,6 +4,8 @@
 //! changes it by editing a scenario file, never the code. `problems` checks that a
 //! scenario is playable before any campaign starts from it.
 
+pub use super::kind::Kind;
+use super::kind::INDEPENDENT;
 use super::params::Params;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -46,15 +48,6 @@ pub struct Scenario {
 pub struct Region {
     pub id: String,
     pub name_ru: String,
-}
-
-/// The three kinds of space of the page: minor city, major city, fortress.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Kind {
-    Minor,
-    Major,
-    Fortress,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -424,9 +417,75 @@ impl Scenario {
             .or_else(|| self.off_box(place).map(|b| b.xy[0]))
     }
 
+    /// What loading refuses in a parsed scenario: another game's (its `rules` is not
+    /// `id`, this game's), or any of its `problems`.
+    pub fn refused(&self, id: &str) -> Vec<String> {
+        if self.rules != id {
+            return vec![format!(
+                "this scenario is for `{}`, not successors",
+                self.rules
+            )];
+        }
+        self.problems()
+    }
+
     /// Every problem that makes the scenario unplayable.
     pub fn problems(&self) -> Vec<String> {
         let mut p = Vec::new();
+        self.colour_problems(&mut p);
+        self.map_problems(&mut p);
+        let generals = self.house_problems(&mut p);
+        for c in &self.independent_control {
+            self.known(c, "independent_control", &mut p);
+        }
+        if !self.lineups.contains_key(&self.params.players) {
+            p.push(format!(
+                "no lineup for {} players (params.players)",
+                self.params.players
+            ));
+        }
+        for (n, l) in &self.lineups {
+            self.lineup_problems(*n, l, &mut p);
+        }
+        self.card_problems(&mut p);
+        let r = &self.params.victory.regency;
+        if self.house(&r.start).is_none() {
+            p.push(format!(
+                "params.victory.regency.start names unknown house {}",
+                r.start
+            ));
+        }
+        for s in &r.seats {
+            self.known(s, "params.victory.regency.seats", &mut p);
+        }
+        for g in self.generals.iter().filter(|g| g.reserve) {
+            if generals.contains(g.id.as_str()) {
+                p.push(format!("reserve general {} starts in a house's army", g.id));
+            }
+        }
+        for g in &self.generals {
+            if g.name_ru.chars().any(|c| c.is_ascii_alphabetic()) {
+                p.push(format!(
+                    "general {}'s name_ru {} is not in Cyrillic",
+                    g.id, g.name_ru
+                ));
+            }
+        }
+        if self.params.assault.table.is_empty() {
+            p.push("params.assault.table is empty".to_string());
+        }
+        p
+    }
+
+    /// A space named by `what` must be on the map.
+    fn known(&self, x: &str, what: &str, p: &mut Vec<String>) {
+        if !self.spaces.iter().any(|s| s.id == x) {
+            p.push(format!("{what} names unknown space {x}"));
+        }
+    }
+
+    /// The houses' and the independents' map colours: each `#rrggbb`, no two alike.
+    fn colour_problems(&self, p: &mut Vec<String>) {
         let hex = |c: &str| {
             c.len() == 7 && c.starts_with('#') && c[1..].chars().all(|x| x.is_ascii_hexdigit())
         };
@@ -446,6 +505,11 @@ impl Scenario {
                 p.push(format!("{who} and {other} share the colour {c}"));
             }
         }
+    }
+
+    /// The map: spaces with distinct ids in known regions, links, straits, seas and boxes
+    /// between known spaces, the independents' starts and regions.
+    fn map_problems(&self, p: &mut Vec<String>) {
         let spaces: BTreeSet<&str> = self.spaces.iter().map(|s| s.id.as_str()).collect();
         if spaces.len() != self.spaces.len() {
             p.push("two spaces share an id".to_string());
@@ -460,22 +524,17 @@ impl Scenario {
                 p.push(format!("{} is both a space and an off-map box", s.id));
             }
         }
-        let known = |x: &str, what: &str, p: &mut Vec<String>| {
-            if !spaces.contains(x) {
-                p.push(format!("{what} names unknown space {x}"));
-            }
-        };
         for [a, b] in &self.land {
-            known(a, "a land link", &mut p);
-            known(b, "a land link", &mut p);
+            self.known(a, "a land link", p);
+            self.known(b, "a land link", p);
         }
         for s in &self.straits {
-            known(&s.a, &format!("strait {}", s.id), &mut p);
-            known(&s.b, &format!("strait {}", s.id), &mut p);
+            self.known(&s.a, &format!("strait {}", s.id), p);
+            self.known(&s.b, &format!("strait {}", s.id), p);
         }
         for s in &self.seas {
             for port in &s.ports {
-                known(port, &format!("sea {}", s.id), &mut p);
+                self.known(port, &format!("sea {}", s.id), p);
                 if self.space(port).is_some_and(|sp| !sp.port) {
                     p.push(format!("sea {} lists {port}, which is not a port", s.id));
                 }
@@ -483,7 +542,7 @@ impl Scenario {
         }
         for b in &self.boxes {
             for e in &b.enters {
-                known(e, &format!("box {}", b.id), &mut p);
+                self.known(e, &format!("box {}", b.id), p);
             }
         }
         for i in &self.independents {
@@ -502,10 +561,15 @@ impl Scenario {
                 }
             }
         }
+    }
+
+    /// The houses' armies and control markers: known generals and spaces, no general in
+    /// two armies. Returns the generals of the houses' armies.
+    fn house_problems(&self, p: &mut Vec<String>) -> BTreeSet<&str> {
         let mut generals = BTreeSet::new();
         for h in &self.houses {
             for a in &h.armies {
-                known(&a.at, &format!("house {}", h.id), &mut p);
+                self.known(&a.at, &format!("house {}", h.id), p);
                 if self.general(&a.general).is_none() {
                     p.push(format!(
                         "house {} names unknown general {}",
@@ -517,21 +581,15 @@ impl Scenario {
                 }
             }
             for c in &h.control {
-                known(c, &format!("house {}", h.id), &mut p);
+                self.known(c, &format!("house {}", h.id), p);
             }
         }
-        for c in &self.independent_control {
-            known(c, "independent_control", &mut p);
-        }
-        if !self.lineups.contains_key(&self.params.players) {
-            p.push(format!(
-                "no lineup for {} players (params.players)",
-                self.params.players
-            ));
-        }
-        for (n, l) in &self.lineups {
-            self.lineup_problems(*n, l, &mut p);
-        }
+        generals
+    }
+
+    /// The Tyche deck: distinct ids; an event for every card not marked `unpublished`;
+    /// known regions and armies.
+    fn card_problems(&self, p: &mut Vec<String>) {
         let mut cards = BTreeSet::new();
         for c in &self.tyche {
             if !cards.insert(c.id.as_str()) {
@@ -566,39 +624,10 @@ impl Scenario {
                 }
             }
         }
-        let r = &self.params.victory.regency;
-        if self.house(&r.start).is_none() {
-            p.push(format!(
-                "params.victory.regency.start names unknown house {}",
-                r.start
-            ));
-        }
-        for s in &r.seats {
-            known(s, "params.victory.regency.seats", &mut p);
-        }
-        for g in self.generals.iter().filter(|g| g.reserve) {
-            if generals.contains(g.id.as_str()) {
-                p.push(format!("reserve general {} starts in a house's army", g.id));
-            }
-        }
-        for g in &self.generals {
-            if g.name_ru.chars().any(|c| c.is_ascii_alphabetic()) {
-                p.push(format!(
-                    "general {}'s name_ru {} is not in Cyrillic",
-                    g.id, g.name_ru
-                ));
-            }
-        }
-        if self.params.assault.table.is_empty() {
-            p.push("params.assault.table is empty".to_string());
-        }
-        p
     }
 
     fn lineup_problems(&self, n: u32, l: &BTreeMap<String, Vec<String>>, p: &mut Vec<String>) {
-        if l.keys()
-            .any(|k| k == crate::games::successors::model::state::INDEPENDENT)
-        {
+        if l.keys().any(|k| k == INDEPENDENT) {
             p.push(format!(
                 "the lineup for {n} players names a player `independent`"
             ));

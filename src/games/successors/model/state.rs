@@ -2,12 +2,11 @@
 //! independent army and control marker stands, the siege points, the fleets, the Tyche
 //! deck and hands, and what the next step awaits.
 
-use super::scenario::{Kind, Scenario};
+use super::kind::Kind;
+pub use super::kind::INDEPENDENT;
+use super::scenario::Scenario;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// The control value of a space held by an independent (gray) marker.
-pub const INDEPENDENT: &str = "independent";
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
@@ -182,6 +181,23 @@ pub struct State {
 }
 
 impl State {
+    /// A new game for `players` (the scenario's number when not given), refused when the
+    /// scenario has no lineup for that many.
+    pub fn start_for(sc: &Scenario, players: Option<u32>) -> Result<State, String> {
+        let n = players.unwrap_or(sc.params.players);
+        if !sc.lineups.contains_key(&n) {
+            return Err(format!(
+                "Successors is played by {} players; this scenario has no lineup for {n}",
+                sc.lineups
+                    .keys()
+                    .map(|k| k.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        Ok(State::start(sc, n))
+    }
+
     /// The state before the first adjudication (game turn I, before the deal).
     pub fn start(sc: &Scenario, n: u32) -> State {
         let players = sc.players(n);

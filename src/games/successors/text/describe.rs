@@ -9,8 +9,19 @@ use crate::games::successors::model::state::{Phase, INDEPENDENT};
 use crate::lang::Lang;
 use std::fmt::Write;
 
+/// The position in Markdown for the view's player, in `l`.
 pub fn describe(sc: &Scenario, v: &View, l: Lang) -> String {
     let mut o = String::new();
+    standing(&mut o, sc, v, l);
+    cards(&mut o, sc, v, l);
+    armies(&mut o, sc, v, l);
+    independents_and_sieges(&mut o, sc, v, l);
+    control(&mut o, sc, v, l);
+    o
+}
+
+/// Where the game stands: the step, VP, Legitimacy, the Regent and the Usurper.
+fn standing(o: &mut String, sc: &Scenario, v: &View, l: Lang) {
     let p = |id: &str| player(sc, id, l);
     let st = v.as_state();
     let phase = match &v.phase {
@@ -62,6 +73,11 @@ pub fn describe(sc: &Scenario, v: &View, l: Lang) -> String {
     if let Some(u) = &v.usurper {
         let _ = writeln!(o, "- {}: {}.", l.pick("Usurper", "Узурпатор"), p(u));
     }
+}
+
+/// The Tyche cards: the player's hand, the sizes of the others' and of the deck, the cards revealed for nobody.
+fn cards(o: &mut String, sc: &Scenario, v: &View, l: Lang) {
+    let p = |id: &str| player(sc, id, l);
     let hand: Vec<String> = v.hand.iter().map(|c| card(sc, c, l)).collect();
     let _ = writeln!(
         o,
@@ -98,6 +114,11 @@ pub fn describe(sc: &Scenario, v: &View, l: Lang) -> String {
             v.revealed_for.as_deref().map(p).unwrap_or_default()
         );
     }
+}
+
+/// Each player's armies and fleets.
+fn armies(o: &mut String, sc: &Scenario, v: &View, l: Lang) {
+    let p = |id: &str| player(sc, id, l);
     for x in &v.players {
         let armies: Vec<String> = v
             .armies
@@ -142,6 +163,11 @@ pub fn describe(sc: &Scenario, v: &View, l: Lang) -> String {
             f.dispersed
         );
     }
+}
+
+/// The independent armies in play and the siege points.
+fn independents_and_sieges(o: &mut String, sc: &Scenario, v: &View, l: Lang) {
+    let p = |id: &str| player(sc, id, l);
     let ind: Vec<String> = v
         .independents
         .iter()
@@ -190,6 +216,11 @@ pub fn describe(sc: &Scenario, v: &View, l: Lang) -> String {
             sieges.join(", ")
         );
     }
+}
+
+/// The spaces each player and the independents control.
+fn control(o: &mut String, sc: &Scenario, v: &View, l: Lang) {
+    let p = |id: &str| player(sc, id, l);
     for x in v.players.iter().map(String::as_str).chain([INDEPENDENT]) {
         let held: Vec<&str> = v
             .spaces
@@ -211,5 +242,4 @@ pub fn describe(sc: &Scenario, v: &View, l: Lang) -> String {
             }
         );
     }
-    o
 }

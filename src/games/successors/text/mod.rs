@@ -4,5 +4,6 @@
 pub mod describe;
 pub mod narrate;
 pub mod picture;
+pub mod step;
 pub mod template;
 pub mod words;

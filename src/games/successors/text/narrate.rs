@@ -2,7 +2,7 @@
 //! variant, each citing the rule that acted, in English and Russian side by side.
 
 use super::words::{self as w, card, cus, player, points, who};
-use crate::games::successors::model::event::{
+use crate::games::successors::model::events::{
     Event, LegitimacyWhy, PowerKind, ResetWhy, Victory, Who,
 };
 use crate::games::successors::model::params::AssaultResult;
@@ -45,58 +45,229 @@ fn capitalised(s: &str) -> String {
     }
 }
 
+/// One event in words: `line` sends each event to the function of its family, and each
+/// family matches its events to their words.
 fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
+    match e {
+        Event::Dealt { .. }
+        | Event::Usurper { .. }
+        | Event::RoundBegins { .. }
+        | Event::Revealed { .. }
+        | Event::MarkerRemoved { .. }
+        | Event::MarkerPlaced { .. }
+        | Event::CardPlayed { .. }
+        | Event::Redrawn { .. }
+        | Event::CardModifier { .. } => round_line(sc, e, side, l),
+        Event::Assault { .. }
+        | Event::Captured { .. }
+        | Event::FellInside { .. }
+        | Event::SiegeReset { .. }
+        | Event::Sally { .. } => siege_line(sc, e, l),
+        Event::Moved { .. }
+        | Event::WentInside { .. }
+        | Event::Sortie { .. }
+        | Event::Interception { .. }
+        | Event::Intercepts { .. }
+        | Event::Avoid { .. }
+        | Event::LoneGeneral { .. }
+        | Event::Battle { .. }
+        | Event::Retreat { .. } => movement_line(sc, e, l),
+        Event::Activated { .. }
+        | Event::IndependentMarker { .. }
+        | Event::MarkerSwept { .. }
+        | Event::LeftPlay { .. }
+        | Event::Destroyed { .. } => independent_line(sc, e, l),
+        Event::Void { .. }
+        | Event::Foraged { .. }
+        | Event::Isolated { .. }
+        | Event::Reinforced { .. }
+        | Event::TurnEnds { .. }
+        | Event::Won { .. }
+        | Event::Legitimacy { .. }
+        | Event::Regency { .. }
+        | Event::Power { .. } => turn_line(sc, e, l),
+        Event::Trained { .. }
+        | Event::TrainedMacedonian { .. }
+        | Event::FleetBought { .. }
+        | Event::GeneralBought { .. } => ops_line(sc, e, l),
+        Event::Dispersed { .. } | Event::Regrouped { .. } => card_fleets_line(sc, e, l),
+        Event::EventCus { .. }
+        | Event::Diplomacy { .. }
+        | Event::Raided { .. }
+        | Event::Epidemic { .. } => card_target_line(sc, e, l),
+    }
+}
+
+/// The preparations, the round's start and the Tyche segment's cards.
+fn round_line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
     let p = |id: &str| player(sc, id, l);
-    // Russian: a player or a general declined inside the sentence.
+    // Russian: a player declined inside the sentence.
     let pc = |id: &str, c: Case| w::player_in(sc, id, l, c);
-    let g = |id: &str, c: Case| sc.general_ru(id, c);
     match e {
         Event::Dealt { turn, hands } => dealt(sc, *turn, hands, side, l),
         Event::Usurper { player: x, vp } => l.pick(
-            format!("Preparations: {} has the most VP ({vp}) and is the Usurper.", p(x)),
-            format!("Подготовка: больше всего ПО ({vp}) у {}, он — узурпатор.", pc(x, Case::Gen)),
+            format!(
+                "Preparations: {} has the most VP ({vp}) and is the Usurper.",
+                p(x)
+            ),
+            format!(
+                "Подготовка: больше всего ПО ({vp}) у {}, он — узурпатор.",
+                pc(x, Case::Gen)
+            ),
         ),
         Event::RoundBegins { turn, round } => l.pick(
             format!("Game turn {}, round {round} begins.", w::roman(*turn)),
-            format!("Начинается раунд {round} игрового хода {}.", w::roman(*turn)),
+            format!(
+                "Начинается раунд {round} игрового хода {}.",
+                w::roman(*turn)
+            ),
         ),
         Event::Revealed { card: c, player: x } => l.pick(
-            format!("§8: {} is revealed for nobody; {} (fewest VP) resolves it.", card(sc, c, l), p(x)),
-            format!("§8: {} открыта как ничья; её разыгрывает {} (меньше всего ПО).", card(sc, c, l), p(x)),
+            format!(
+                "§8: {} is revealed for nobody; {} (fewest VP) resolves it.",
+                card(sc, c, l),
+                p(x)
+            ),
+            format!(
+                "§8: {} открыта как ничья; её разыгрывает {} (меньше всего ПО).",
+                card(sc, c, l),
+                p(x)
+            ),
         ),
         Event::MarkerRemoved { space, was, by } => l.pick(
-            format!("Surrender segment: {}'s control marker in {space} is removed by {}.", p(was), p(by)),
-            format!("Сегмент сдачи: {} снимает маркер контроля {} в {space}.", p(by), pc(was, Case::Gen)),
+            format!(
+                "Surrender segment: {}'s control marker in {space} is removed by {}.",
+                p(was),
+                p(by)
+            ),
+            format!(
+                "Сегмент сдачи: {} снимает маркер контроля {} в {space}.",
+                p(by),
+                pc(was, Case::Gen)
+            ),
         ),
         Event::MarkerPlaced { space, player: x } => l.pick(
             format!("{} places a control marker in {space}.", p(x)),
             format!("{} ставит маркер контроля в {space}.", p(x)),
         ),
-        Event::CardPlayed { player: x, card: c, how } => l.pick(
-            format!("Tyche segment: {} plays {} {}.", p(x), card(sc, c, l), w::how(*how, l)),
-            format!("Сегмент Тихе: {} играет {} {}.", p(x), card(sc, c, l), w::how(*how, l)),
+        Event::CardPlayed {
+            player: x,
+            card: c,
+            how,
+        } => l.pick(
+            format!(
+                "Tyche segment: {} plays {} {}.",
+                p(x),
+                card(sc, c, l),
+                w::how(*how, l)
+            ),
+            format!(
+                "Сегмент Тихе: {} играет {} {}.",
+                p(x),
+                card(sc, c, l),
+                w::how(*how, l)
+            ),
         ),
         Event::Redrawn { player: x, card: c } => l.pick(
             format!("{} draws {}.", p(x), card(sc, c, l)),
             format!("{} берёт {}.", p(x), card(sc, c, l)),
         ),
-        Event::CardModifier { player: x, card: c, space, value } => l.pick(
-            format!("§1: {} gives {value:+} to {}'s assault rolls against {space} this round.", card(sc, c, l), p(x)),
-            format!("§1: {} даёт {value:+} к броскам {} на штурм {space} в этом раунде.", card(sc, c, l), pc(x, Case::Gen)),
+        Event::CardModifier {
+            player: x,
+            card: c,
+            space,
+            value,
+        } => l.pick(
+            format!(
+                "§1: {} gives {value:+} to {}'s assault rolls against {space} this round.",
+                card(sc, c, l),
+                p(x)
+            ),
+            format!(
+                "§1: {} даёт {value:+} к броскам {} на штурм {space} в этом раунде.",
+                card(sc, c, l),
+                pc(x, Case::Gen)
+            ),
         ),
-        Event::Trained { player: x, general } => l.pick(
-            format!("§8: {} trains a mercenary CU for {general}.", p(x)),
-            format!("§8: {} нанимает наёмную БЧ в армию {}.", p(x), g(general, Case::Gen)),
+        // `line` sends every other event to its own family.
+        _ => String::new(),
+    }
+}
+
+/// Sieges: assaults and subjugations, captures, resets and sallies (§1-§6).
+fn siege_line(sc: &Scenario, e: &Event, l: Lang) -> String {
+    // Russian: a general declined inside the sentence.
+    let g = |id: &str, c: Case| sc.general_ru(id, c);
+    match e {
+        Event::Assault {
+            who: a,
+            space,
+            segment,
+            subjugation,
+            roll,
+            modifiers,
+            result,
+            points: pts,
+            needed,
+            ..
+        } => assault(
+            sc,
+            a,
+            space,
+            *segment,
+            *subjugation,
+            *roll,
+            modifiers,
+            *result,
+            *pts,
+            *needed,
+            l,
         ),
-        Event::Assault { who: a, space, segment, subjugation, roll, modifiers, result, points: pts, needed, .. } => {
-            assault(sc, a, space, *segment, *subjugation, *roll, modifiers, *result, *pts, *needed, l)
-        }
-        Event::Captured { space, player: x, from, subjugation } => captured(sc, space, x, from.as_deref(), *subjugation, l),
-        Event::FellInside { general, space, cus: n } => l.pick(
-            format!("{general} and {} inside {space} fall with the city and are removed from play [A].", cus(*n, l)),
-            format!("{} и {} внутри {space} гибнут вместе с городом и выходят из игры [A].", g(general, Case::Nom), cus(*n, l)),
+        Event::Captured {
+            space,
+            player: x,
+            from,
+            subjugation,
+        } => captured(sc, space, x, from.as_deref(), *subjugation, l),
+        Event::FellInside {
+            general,
+            space,
+            cus: n,
+        } => l.pick(
+            format!(
+                "{general} and {} inside {space} fall with the city and are removed from play [A].",
+                cus(*n, l)
+            ),
+            format!(
+                "{} и {} внутри {space} гибнут вместе с городом и выходят из игры [A].",
+                g(general, Case::Nom),
+                cus(*n, l)
+            ),
         ),
-        Event::SiegeReset { space, points: n, why } => reset(space, *n, *why, l),
+        Event::SiegeReset {
+            space,
+            points: n,
+            why,
+        } => reset(space, *n, *why, l),
+        Event::Sally {
+            player: x,
+            general,
+            space,
+            roll,
+            result,
+            points: n,
+        } => sally(sc, x, general, space, *roll, *result, *n, l),
+        // `line` sends every other event to its own family.
+        _ => String::new(),
+    }
+}
+
+/// Armies moving, going inside, intercepting, avoiding, fighting and retreating.
+fn movement_line(sc: &Scenario, e: &Event, l: Lang) -> String {
+    let p = |id: &str| player(sc, id, l);
+    // Russian: a general declined inside the sentence.
+    let g = |id: &str, c: Case| sc.general_ru(id, c);
+    match e {
         Event::Moved { who: a, from, to, sea } => {
             let by = if *sea { l.pick(" by sea", " морем") } else { "" };
             l.pick(
@@ -171,30 +342,97 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
                 format!("{}: отступать из {from} некуда, выходит из игры [A].", who(sc, a, l)),
             ),
         },
-        Event::Sally { player: x, general, space, roll, result, points: n } => sally(sc, x, general, space, *roll, *result, *n, l),
-        Event::Activated { army, card: c, player: x } => l.pick(
-            format!("§7: {} activates {}; {} writes its orders.", card(sc, c, l), w::army(sc, army, l), p(x)),
-            format!("§7: {} активирует: {}; приказы ей отдаёт {}.", card(sc, c, l), w::army(sc, army, l), p(x)),
+        // `line` sends every other event to its own family.
+        _ => String::new(),
+    }
+}
+
+/// The independent armies (§7).
+fn independent_line(sc: &Scenario, e: &Event, l: Lang) -> String {
+    let p = |id: &str| player(sc, id, l);
+    // Russian: a player declined inside the sentence.
+    let pc = |id: &str, c: Case| w::player_in(sc, id, l, c);
+    match e {
+        Event::Activated {
+            army,
+            card: c,
+            player: x,
+        } => l.pick(
+            format!(
+                "§7: {} activates {}; {} writes its orders.",
+                card(sc, c, l),
+                w::army(sc, army, l),
+                p(x)
+            ),
+            format!(
+                "§7: {} активирует: {}; приказы ей отдаёт {}.",
+                card(sc, c, l),
+                w::army(sc, army, l),
+                p(x)
+            ),
         ),
         Event::IndependentMarker { army, space } => l.pick(
-            format!("§7: {} does not move and places an independent control marker in {space}.", w::army(sc, army, l)),
-            format!("§7: {} не перемещается и ставит независимый маркер контроля в {space}.", w::army(sc, army, l)),
+            format!(
+                "§7: {} does not move and places an independent control marker in {space}.",
+                w::army(sc, army, l)
+            ),
+            format!(
+                "§7: {} не перемещается и ставит независимый маркер контроля в {space}.",
+                w::army(sc, army, l)
+            ),
         ),
         Event::MarkerSwept { army, space, was } => l.pick(
-            format!("§7: {} ends its move in {space} and removes {}'s control marker.", w::army(sc, army, l), p(was)),
-            format!("§7: {} заканчивает перемещение в {space} и снимает маркер контроля {}.", w::army(sc, army, l), pc(was, Case::Gen)),
+            format!(
+                "§7: {} ends its move in {space} and removes {}'s control marker.",
+                w::army(sc, army, l),
+                p(was)
+            ),
+            format!(
+                "§7: {} заканчивает перемещение в {space} и снимает маркер контроля {}.",
+                w::army(sc, army, l),
+                pc(was, Case::Gen)
+            ),
         ),
         Event::LeftPlay { army, space } => {
-            let region = sc.space(space).map(|s| s.region.clone()).unwrap_or_default();
+            let region = sc
+                .space(space)
+                .map(|s| s.region.clone())
+                .unwrap_or_default();
             l.pick(
-                format!("§7: {} reaches {region} at {space} and leaves play.", w::army(sc, army, l)),
-                format!("§7: {} доходит до региона {} в {space} и уходит из игры.", w::army(sc, army, l), sc.region_ru(&region)),
+                format!(
+                    "§7: {} reaches {region} at {space} and leaves play.",
+                    w::army(sc, army, l)
+                ),
+                format!(
+                    "§7: {} доходит до региона {} в {space} и уходит из игры.",
+                    w::army(sc, army, l),
+                    sc.region_ru(&region)
+                ),
             )
         }
         Event::Destroyed { army, space } => l.pick(
-            format!("{} loses its last CU in {space} and leaves play.", w::army(sc, army, l)),
-            format!("{} теряет последнюю БЧ в {space} и уходит из игры.", w::army(sc, army, l)),
+            format!(
+                "{} loses its last CU in {space} and leaves play.",
+                w::army(sc, army, l)
+            ),
+            format!(
+                "{} теряет последнюю БЧ в {space} и уходит из игры.",
+                w::army(sc, army, l)
+            ),
         ),
+        // `line` sends every other event to its own family.
+        _ => String::new(),
+    }
+}
+
+/// Voided orders, the end of a round and of a game turn, Legitimacy, Regency and powers.
+fn turn_line(sc: &Scenario, e: &Event, l: Lang) -> String {
+    let p = |id: &str| player(sc, id, l);
+    // Russian: a player declined inside the sentence.
+    let pc = |id: &str, c: Case| w::player_in(sc, id, l, c);
+    // Russian: a general declined inside the sentence.
+    let g = |id: &str, c: Case| sc.general_ru(id, c);
+    match e {
         Event::Void { player: x, order, why } => l.pick(
             format!("{}: `{order}` is not carried out: {}.", p(x), why.en),
             format!("{}: `{order}` не выполнен: {}.", p(x), why.ru),
@@ -231,45 +469,213 @@ fn line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
             ),
         },
         Event::Power { general, kind, value } => power(sc, general, *kind, *value, l),
+        // `line` sends every other event to its own family.
+        _ => String::new(),
+    }
+}
+
+/// What a Tyche card's OPs buy (§8).
+fn ops_line(sc: &Scenario, e: &Event, l: Lang) -> String {
+    let p = |id: &str| player(sc, id, l);
+    // Russian: a general declined inside the sentence.
+    let g = |id: &str, c: Case| sc.general_ru(id, c);
+    match e {
+        Event::Trained { player: x, general } => l.pick(
+            format!("§8: {} trains a mercenary CU for {general}.", p(x)),
+            format!(
+                "§8: {} нанимает наёмную БЧ в армию {}.",
+                p(x),
+                g(general, Case::Gen)
+            ),
+        ),
         Event::TrainedMacedonian { player: x, general } => l.pick(
-            format!("§8: {} trains a Loyal Macedonian CU for {general}'s army.", p(x)),
-            format!("§8: {} обучает БЧ верных македонян в армию {}.", p(x), g(general, Case::Gen)),
+            format!(
+                "§8: {} trains a Loyal Macedonian CU for {general}'s army.",
+                p(x)
+            ),
+            format!(
+                "§8: {} обучает БЧ верных македонян в армию {}.",
+                p(x),
+                g(general, Case::Gen)
+            ),
         ),
         Event::FleetBought { player: x, count } => l.pick(
-            format!("§8: {} buys a fleet upgrade: {} now.", p(x), w::fleets(*count, l)),
-            format!("§8: {} покупает усиление флота: теперь {}.", p(x), w::fleets(*count, l)),
+            format!(
+                "§8: {} buys a fleet upgrade: {} now.",
+                p(x),
+                w::fleets(*count, l)
+            ),
+            format!(
+                "§8: {} покупает усиление флота: теперь {}.",
+                p(x),
+                w::fleets(*count, l)
+            ),
         ),
-        Event::GeneralBought { player: x, general, space, cus: n } => l.pick(
-            format!("§8: {} buys a new general: {general} comes into {space} with {}.", p(x), cus(*n, l)),
-            format!("§8: {} покупает нового генерала: {} прибывает в {space} с {}.", p(x), g(general, Case::Nom), cus(*n, l)),
+        Event::GeneralBought {
+            player: x,
+            general,
+            space,
+            cus: n,
+        } => l.pick(
+            format!(
+                "§8: {} buys a new general: {general} comes into {space} with {}.",
+                p(x),
+                cus(*n, l)
+            ),
+            format!(
+                "§8: {} покупает нового генерала: {} прибывает в {space} с {}.",
+                p(x),
+                g(general, Case::Nom),
+                cus(*n, l)
+            ),
         ),
-        Event::Dispersed { player: x, fleets: n, card: c } => l.pick(
-            format!("§8: {} disperses {} of {} [A].", card(sc, c, l), w::fleets(*n, l), p(x)),
-            format!("§8: {} рассеивает {} {} [A].", card(sc, c, l), w::fleets(*n, l), pc(x, Case::Gen)),
+        // `line` sends every other event to its own family.
+        _ => String::new(),
+    }
+}
+
+/// What a Tyche card's event does to fleets (§8).
+fn card_fleets_line(sc: &Scenario, e: &Event, l: Lang) -> String {
+    let p = |id: &str| player(sc, id, l);
+    // Russian: a player declined inside the sentence.
+    let pc = |id: &str, c: Case| w::player_in(sc, id, l, c);
+    match e {
+        Event::Dispersed {
+            player: x,
+            fleets: n,
+            card: c,
+        } => l.pick(
+            format!(
+                "§8: {} disperses {} of {} [A].",
+                card(sc, c, l),
+                w::fleets(*n, l),
+                p(x)
+            ),
+            format!(
+                "§8: {} рассеивает {} {} [A].",
+                card(sc, c, l),
+                w::fleets(*n, l),
+                pc(x, Case::Gen)
+            ),
         ),
-        Event::Regrouped { player: x, fleets: n } => l.pick(
-            format!("§8: {} of {} {} [A].", w::fleets(*n, l), p(x), if *n == 1 { "regroups" } else { "regroup" }),
-            format!("§8: {} {} снова {} [A].", w::fleets(*n, l), pc(x, Case::Gen), if *n == 1 { "собран" } else { "собраны" }),
+        Event::Regrouped {
+            player: x,
+            fleets: n,
+        } => l.pick(
+            format!(
+                "§8: {} of {} {} [A].",
+                w::fleets(*n, l),
+                p(x),
+                if *n == 1 { "regroups" } else { "regroup" }
+            ),
+            format!(
+                "§8: {} {} снова {} [A].",
+                w::fleets(*n, l),
+                pc(x, Case::Gen),
+                if *n == 1 {
+                    "собран"
+                } else {
+                    "собраны"
+                }
+            ),
         ),
-        Event::EventCus { player: x, general, cus: n, card: c } => {
+        // `line` sends every other event to its own family.
+        _ => String::new(),
+    }
+}
+
+/// What a Tyche card's event does to the space it names (`target:`) (§8).
+fn card_target_line(sc: &Scenario, e: &Event, l: Lang) -> String {
+    let p = |id: &str| player(sc, id, l);
+    // Russian: a player declined inside the sentence.
+    let pc = |id: &str, c: Case| w::player_in(sc, id, l, c);
+    // Russian: a general declined inside the sentence.
+    let g = |id: &str, c: Case| sc.general_ru(id, c);
+    match e {
+        Event::EventCus {
+            player: x,
+            general,
+            cus: n,
+            card: c,
+        } => {
             let m = mark(sc, c);
             l.pick(
-                format!("§8: {} gives {} {} for {general}'s army {m}.", card(sc, c, l), p(x), cus(*n, l)),
-                format!("§8: {} даёт {} {} в армию {} {m}.", card(sc, c, l), pc(x, Case::Dat), cus(*n, l), g(general, Case::Gen)),
+                format!(
+                    "§8: {} gives {} {} for {general}'s army {m}.",
+                    card(sc, c, l),
+                    p(x),
+                    cus(*n, l)
+                ),
+                format!(
+                    "§8: {} даёт {} {} в армию {} {m}.",
+                    card(sc, c, l),
+                    pc(x, Case::Dat),
+                    cus(*n, l),
+                    g(general, Case::Gen)
+                ),
             )
         }
-        Event::Diplomacy { player: x, space, from, card: c } => l.pick(
-            format!("§8: {}: {space} leaves {} and comes under {}'s control [P].", card(sc, c, l), control_of(sc, from, l), p(x)),
-            format!("§8: {}: {space} выходит из-под {} и переходит под контроль {} [P].", card(sc, c, l), control_of(sc, from, l), pc(x, Case::Gen)),
+        Event::Diplomacy {
+            player: x,
+            space,
+            from,
+            card: c,
+        } => l.pick(
+            format!(
+                "§8: {}: {space} leaves {} and comes under {}'s control [P].",
+                card(sc, c, l),
+                control_of(sc, from, l),
+                p(x)
+            ),
+            format!(
+                "§8: {}: {space} выходит из-под {} и переходит под контроль {} [P].",
+                card(sc, c, l),
+                control_of(sc, from, l),
+                pc(x, Case::Gen)
+            ),
         ),
-        Event::Raided { player: x, space, from, card: c } => l.pick(
-            format!("§8: {}: {} raids {space} and removes {} [P].", card(sc, c, l), p(x), marker_of(sc, from, l)),
-            format!("§8: {}: {} совершает набег на {space} и снимает {} [P].", card(sc, c, l), p(x), marker_of(sc, from, l)),
+        Event::Raided {
+            player: x,
+            space,
+            from,
+            card: c,
+        } => l.pick(
+            format!(
+                "§8: {}: {} raids {space} and removes {} [P].",
+                card(sc, c, l),
+                p(x),
+                marker_of(sc, from, l)
+            ),
+            format!(
+                "§8: {}: {} совершает набег на {space} и снимает {} [P].",
+                card(sc, c, l),
+                p(x),
+                marker_of(sc, from, l)
+            ),
         ),
-        Event::Epidemic { player: x, general, space, lost, card: c } => l.pick(
-            format!("§8: {}: an epidemic strikes {general}'s army ({}) in {space}: it loses {} [A].", card(sc, c, l), p(x), cus(*lost, l)),
-            format!("§8: {}: эпидемия поражает армию {} ({}) в {space}: она теряет {} [A].", card(sc, c, l), g(general, Case::Gen), p(x), cus(*lost, l)),
+        Event::Epidemic {
+            player: x,
+            general,
+            space,
+            lost,
+            card: c,
+        } => l.pick(
+            format!(
+                "§8: {}: an epidemic strikes {general}'s army ({}) in {space}: it loses {} [A].",
+                card(sc, c, l),
+                p(x),
+                cus(*lost, l)
+            ),
+            format!(
+                "§8: {}: эпидемия поражает армию {} ({}) в {space}: она теряет {} [A].",
+                card(sc, c, l),
+                g(general, Case::Gen),
+                p(x),
+                cus(*lost, l)
+            ),
         ),
+        // `line` sends every other event to its own family.
+        _ => String::new(),
     }
 }
 
@@ -428,10 +834,10 @@ fn assault(
     sc: &Scenario,
     a: &Who,
     space: &str,
-    seg: crate::games::successors::model::event::Segment,
+    seg: crate::games::successors::model::events::Segment,
     subjugation: bool,
     roll: u32,
-    mods: &[crate::games::successors::model::event::Modifier],
+    mods: &[crate::games::successors::model::events::Modifier],
     result: AssaultResult,
     pts: u32,
     needed: u32,

@@ -9,7 +9,7 @@
 
 use super::words;
 use crate::game::Seen;
-use crate::games::successors::model::event::{Event, Who};
+use crate::games::successors::model::events::{Event, Who};
 use crate::games::successors::model::scenario::{Kind, Scenario};
 use crate::games::successors::model::sight::View;
 use crate::games::successors::model::state::{State, INDEPENDENT};

@@ -3,7 +3,7 @@
 //! and cards stay as written in both languages (they are the facts a translation must
 //! keep); generals and houses are named in Russian, declined (`declension_ru`).
 
-use crate::games::successors::model::event::{Modifier, Segment, Who};
+use crate::games::successors::model::events::{Modifier, Segment, Who};
 use crate::games::successors::model::orders::Use;
 use crate::games::successors::model::params::AssaultResult;
 use crate::games::successors::model::scenario::{Case, Kind, Scenario};

@@ -8,7 +8,7 @@
 //! words: `text::narrate::winter`.
 
 use crate::games::hellenes::model::orders::Verb;
-use crate::games::hellenes::model::scenario::Unwintered;
+use crate::games::hellenes::model::params::Unwintered;
 
 /// The parts of the Winter step, in the order they are resolved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 //! victory check, dice of a peace offer, discards, the gathering of the cards). The
 //! words: `text::narrate::year`.
 
-use crate::games::hellenes::model::scenario::PeaceTest;
+use crate::games::hellenes::model::params::PeaceTest;
 use crate::games::hellenes::model::state::{PlayedFor, Prestige};
 use std::collections::BTreeMap;
 

@@ -1,12 +1,14 @@
 //! How each side reads an appeal to an Olympian (11.0): the re-rolled dice of a battle
 //! shot, Zeus's redeal and Apollo's redraw, in each report language.
 
+use super::teller::owns;
 use crate::games::hellenes::model::battle::Reroll;
 use crate::games::hellenes::model::events::appeal::AppealEvent;
 use crate::games::hellenes::model::scenario::Scenario;
-use crate::games::hellenes::text::report;
+use crate::games::hellenes::model::state::NotMade;
 use crate::games::hellenes::text::words;
 use crate::lang::Lang;
+
 /// An Olympian's name in `lang` (`Зевс`).
 pub fn name(olympian: &str, lang: Lang) -> String {
     words::text(olympian, lang)
@@ -62,47 +64,16 @@ pub fn reroll_words(sc: &Scenario, r: &Reroll, sep: &str, lang: Lang) -> String 
     )
 }
 
-/// An appeal in rule terms for `viewer` (None: the moderator), in `lang`. Both languages
-/// side by side: edit them together.
+/// An appeal in rule terms for `viewer` (None: the moderator), in `lang`: one function
+/// per event variant below. Both languages side by side: edit them together.
 pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang) -> String {
-    let nom = |s: &str| words::side(sc, s, lang, words::Case::Nom);
-    let gen = |s: &str| words::side(sc, s, lang, words::Case::Gen);
-    let sees = |s: &str| viewer.is_none() || viewer == Some(s);
     match e {
         AppealEvent::NotMade {
             side,
             olympian,
             label,
             why,
-        } => {
-            use crate::games::hellenes::model::state::NotMade;
-            let own = viewer == Some(side.as_str());
-            let (en, ru) = match why {
-                NotMade::OncePerTurn => (
-                    format!("{} was already appealed to this player turn (each Olympian at most once)", name(olympian, Lang::En)),
-                    format!("к олимпийцу {} уже обращались в этот ход игрока (к каждому не более одного раза)", name(olympian, Lang::Ru)),
-                ),
-                NotMade::NoSacrifice => (
-                    format!("{} no sacrifice on {}", if own { "you hold" } else { "it holds" }, name(olympian, Lang::En)),
-                    format!("{} нет жертвы олимпийцу {}", if own { "у вас" } else { "у неё" }, name(olympian, Lang::Ru)),
-                ),
-                NotMade::TooRecent => (
-                    format!("{} sacrifice on {} is of this year; it must date from an earlier one", if own { "your" } else { "its" }, name(olympian, Lang::En)),
-                    format!("{} жертва олимпийцу {} принесена в этом году, а должна быть более ранней", if own { "ваша" } else { "её" }, name(olympian, Lang::Ru)),
-                ),
-            };
-            if own {
-                lang.pick(
-                    format!("11.0 Your standing appeal to {} on `{label}` was not made: {en}.", name(olympian, lang)),
-                    format!("11.0 Ваше постоянное обращение к олимпийцу {} о `{label}` не исполнено: {ru}.", name(olympian, lang)),
-                )
-            } else {
-                lang.pick(
-                    format!("11.0 {} standing appeal to {} on `{label}` was not made: {en}.", report::possessive(&nom(side)), name(olympian, lang)),
-                    format!("11.0 Постоянное обращение {} к олимпийцу {} о `{label}` не исполнено: {ru}.", gen(side), name(olympian, lang)),
-                )
-            }
-        }
+        } => not_made(sc, viewer, side, olympian, label, why, lang),
         AppealEvent::Dice {
             side,
             olympian,
@@ -111,66 +82,14 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
             reroll,
             first,
             again,
-        } => lang.pick(
-            format!(
-                "11.0 {} appeals to {} on {} roll `{label}` ({}): the sacrifice is spent and the dice are re-rolled, `{reroll}`: {}; the new result stands.",
-                nom(side),
-                name(olympian, lang),
-                if side == owner { "its own".to_string() } else { report::possessive(&nom(owner)) },
-                faces(first),
-                faces(again)
-            ),
-            format!(
-                "11.0 {} — обращение к {} о {} `{label}` ({}): жертва потрачена, кубики переброшены, `{reroll}`: {}; новый результат остаётся в силе.",
-                nom(side),
-                declined(olympian, lang, true),
-                if side == owner { "своём броске".to_string() } else { format!("броске {}", gen(owner)) },
-                faces(first),
-                faces(again)
-            ),
-        ),
+        } => dice(sc, side, olympian, owner, label, reroll, first, again, lang),
         AppealEvent::Zeus {
             side,
             olympian,
             label,
             discarded,
             drawn,
-        } => {
-            if sees(side) {
-                lang.pick(
-                    format!(
-                        "11.0 {} appeals to {} on the deal `{label}`: the sacrifice is spent; it discards {} and is dealt {} from the top of the deck (not reshuffled).",
-                        nom(side),
-                        name(olympian, lang),
-                        discarded.join(", "),
-                        drawn.join(", ")
-                    ),
-                    format!(
-                        "11.0 {} — обращение к {} о раздаче `{label}`: жертва потрачена; сброшены {}, сверху колоды сданы {} (без перетасовки).",
-                        nom(side),
-                        declined(olympian, lang, true),
-                        discarded.join(", "),
-                        drawn.join(", ")
-                    ),
-                )
-            } else {
-                let n = drawn.len() as u32;
-                lang.pick(
-                    format!(
-                        "11.0 {} appeals to {} on the deal `{label}`: the sacrifice is spent; it discards its {} and is dealt {n} new {} from the top of the deck.",
-                        nom(side),
-                        name(olympian, lang),
-                        lang.count(n, ["card", "cards"], ["", "", ""]),
-                        if n == 1 { "one" } else { "ones" }
-                    ),
-                    format!(
-                        "11.0 {} — обращение к {} о раздаче `{label}`: жертва потрачена; карты сброшены ({n}), сверху колоды сданы новые ({n}).",
-                        nom(side),
-                        declined(olympian, lang, true)
-                    ),
-                )
-            }
-        }
+        } => zeus(sc, viewer, side, olympian, label, discarded, drawn, lang),
         AppealEvent::Apollo {
             side,
             olympian,
@@ -179,38 +98,214 @@ pub fn narrate(sc: &Scenario, e: &AppealEvent, viewer: Option<&str>, lang: Lang)
             returned,
             drawn,
             reroll,
-        } => {
-            if sees(owner) {
-                lang.pick(
-                    format!(
-                        "11.0 {} appeals to {} on {} new block at {city}: {returned} goes back to the pool and {drawn} is drawn instead (sealed draw `{reroll}`); the sacrifice is spent.",
-                        nom(side),
-                        name(olympian, lang),
-                        if side == owner { "its own".to_string() } else { report::possessive(&nom(owner)) },
-                    ),
-                    format!(
-                        "11.0 {} — обращение к {} о {} в {city}: {returned} возвращается в пул, вместо него вытянут {drawn} (запечатанная выборка `{reroll}`); жертва потрачена.",
-                        nom(side),
-                        declined(olympian, lang, true),
-                        if side == owner { "своём новом блоке".to_string() } else { format!("новом блоке {}", gen(owner)) },
-                    ),
-                )
-            } else {
-                lang.pick(
-                    format!(
-                        "11.0 {} appeals to {} on {} new block at {city}: it goes back to the pool and another is drawn (sealed draw `{reroll}`); the sacrifice is spent.",
-                        nom(side),
-                        name(olympian, lang),
-                        report::possessive(&nom(owner)),
-                    ),
-                    format!(
-                        "11.0 {} — обращение к {} о новом блоке {} в {city}: блок возвращается в пул, вытянут другой (запечатанная выборка `{reroll}`); жертва потрачена.",
-                        nom(side),
-                        declined(olympian, lang, true),
-                        gen(owner),
-                    ),
-                )
-            }
-        }
+        } => apollo(
+            sc, viewer, side, olympian, owner, city, returned, drawn, reroll, lang,
+        ),
+    }
+}
+
+/// `AppealEvent::NotMade` in `lang`. `side`'s standing appeal to `olympian` fitted the
+/// result `label` but was not made (told to `side` only: its standing orders are its own).
+fn not_made(
+    sc: &Scenario,
+    viewer: Option<&str>,
+    side: &str,
+    olympian: &str,
+    label: &str,
+    why: &NotMade,
+    lang: Lang,
+) -> String {
+    let own = viewer == Some(side);
+    let (en, ru) = match why {
+        NotMade::OncePerTurn => (
+            format!(
+                "{} was already appealed to this player turn (each Olympian at most once)",
+                name(olympian, Lang::En)
+            ),
+            format!(
+                "к олимпийцу {} уже обращались в этот ход игрока (к каждому не более одного раза)",
+                name(olympian, Lang::Ru)
+            ),
+        ),
+        NotMade::NoSacrifice => (
+            format!(
+                "{} no sacrifice on {}",
+                if own { "you hold" } else { "it holds" },
+                name(olympian, Lang::En)
+            ),
+            format!(
+                "{} нет жертвы олимпийцу {}",
+                if own { "у вас" } else { "у неё" },
+                name(olympian, Lang::Ru)
+            ),
+        ),
+        NotMade::TooRecent => (
+            format!(
+                "{} sacrifice on {} is of this year; it must date from an earlier one",
+                if own { "your" } else { "its" },
+                name(olympian, Lang::En)
+            ),
+            format!(
+                "{} жертва олимпийцу {} принесена в этом году, а должна быть более ранней",
+                if own { "ваша" } else { "её" },
+                name(olympian, Lang::Ru)
+            ),
+        ),
+    };
+    if own {
+        lang.pick(
+            format!(
+                "11.0 Your standing appeal to {} on `{label}` was not made: {en}.",
+                name(olympian, lang)
+            ),
+            format!(
+                "11.0 Ваше постоянное обращение к олимпийцу {} о `{label}` не исполнено: {ru}.",
+                name(olympian, lang)
+            ),
+        )
+    } else {
+        lang.pick(
+            format!(
+                "11.0 {} standing appeal to {} on `{label}` was not made: {en}.",
+                words::possessive(&words::side(sc, side, lang, words::Case::Nom)),
+                name(olympian, lang)
+            ),
+            format!(
+                "11.0 Постоянное обращение {} к олимпийцу {} о `{label}` не исполнено: {ru}.",
+                words::side(sc, side, lang, words::Case::Gen),
+                name(olympian, lang)
+            ),
+        )
+    }
+}
+
+/// `AppealEvent::Dice` in `lang`. Dice re-rolled: `first` from `label`, `again` from
+/// `reroll`.
+#[allow(clippy::too_many_arguments)] // one parameter per field of the event
+fn dice(
+    sc: &Scenario,
+    side: &str,
+    olympian: &str,
+    owner: &str,
+    label: &str,
+    reroll: &str,
+    first: &[u32],
+    again: &[u32],
+    lang: Lang,
+) -> String {
+    lang.pick(
+        format!(
+            "11.0 {} appeals to {} on {} roll `{label}` ({}): the sacrifice is spent and the dice are re-rolled, `{reroll}`: {}; the new result stands.",
+            words::side(sc, side, lang, words::Case::Nom),
+            name(olympian, lang),
+            if side == owner { "its own".to_string() } else { words::possessive(&words::side(sc, owner, lang, words::Case::Nom)) },
+            faces(first),
+            faces(again)
+        ),
+        format!(
+            "11.0 {} — обращение к {} о {} `{label}` ({}): жертва потрачена, кубики переброшены, `{reroll}`: {}; новый результат остаётся в силе.",
+            words::side(sc, side, lang, words::Case::Nom),
+            declined(olympian, lang, true),
+            if side == owner { "своём броске".to_string() } else { format!("броске {}", words::side(sc, owner, lang, words::Case::Gen)) },
+            faces(first),
+            faces(again)
+        ),
+    )
+}
+
+/// `AppealEvent::Zeus` in `lang`. Zeus: `side`'s six cards discarded and six more dealt
+/// (only `side` sees which).
+#[allow(clippy::too_many_arguments)] // one parameter per field of the event
+fn zeus(
+    sc: &Scenario,
+    viewer: Option<&str>,
+    side: &str,
+    olympian: &str,
+    label: &str,
+    discarded: &[String],
+    drawn: &[String],
+    lang: Lang,
+) -> String {
+    if owns(viewer, side) {
+        lang.pick(
+            format!(
+                "11.0 {} appeals to {} on the deal `{label}`: the sacrifice is spent; it discards {} and is dealt {} from the top of the deck (not reshuffled).",
+                words::side(sc, side, lang, words::Case::Nom),
+                name(olympian, lang),
+                discarded.join(", "),
+                drawn.join(", ")
+            ),
+            format!(
+                "11.0 {} — обращение к {} о раздаче `{label}`: жертва потрачена; сброшены {}, сверху колоды сданы {} (без перетасовки).",
+                words::side(sc, side, lang, words::Case::Nom),
+                declined(olympian, lang, true),
+                discarded.join(", "),
+                drawn.join(", ")
+            ),
+        )
+    } else {
+        let n = drawn.len() as u32;
+        lang.pick(
+            format!(
+                "11.0 {} appeals to {} on the deal `{label}`: the sacrifice is spent; it discards its {} and is dealt {n} new {} from the top of the deck.",
+                words::side(sc, side, lang, words::Case::Nom),
+                name(olympian, lang),
+                lang.count(n, ["card", "cards"], ["", "", ""]),
+                if n == 1 { "one" } else { "ones" }
+            ),
+            format!(
+                "11.0 {} — обращение к {} о раздаче `{label}`: жертва потрачена; карты сброшены ({n}), сверху колоды сданы новые ({n}).",
+                words::side(sc, side, lang, words::Case::Nom),
+                declined(olympian, lang, true)
+            ),
+        )
+    }
+}
+
+/// `AppealEvent::Apollo` in `lang`. Apollo: `owner`'s new block at `city` returned to the
+/// pool and drawn again (only `owner` sees the ids).
+#[allow(clippy::too_many_arguments)] // one parameter per field of the event
+fn apollo(
+    sc: &Scenario,
+    viewer: Option<&str>,
+    side: &str,
+    olympian: &str,
+    owner: &str,
+    city: &str,
+    returned: &str,
+    drawn: &str,
+    reroll: &str,
+    lang: Lang,
+) -> String {
+    if owns(viewer, owner) {
+        lang.pick(
+            format!(
+                "11.0 {} appeals to {} on {} new block at {city}: {returned} goes back to the pool and {drawn} is drawn instead (sealed draw `{reroll}`); the sacrifice is spent.",
+                words::side(sc, side, lang, words::Case::Nom),
+                name(olympian, lang),
+                if side == owner { "its own".to_string() } else { words::possessive(&words::side(sc, owner, lang, words::Case::Nom)) },
+            ),
+            format!(
+                "11.0 {} — обращение к {} о {} в {city}: {returned} возвращается в пул, вместо него вытянут {drawn} (запечатанная выборка `{reroll}`); жертва потрачена.",
+                words::side(sc, side, lang, words::Case::Nom),
+                declined(olympian, lang, true),
+                if side == owner { "своём новом блоке".to_string() } else { format!("новом блоке {}", words::side(sc, owner, lang, words::Case::Gen)) },
+            ),
+        )
+    } else {
+        lang.pick(
+            format!(
+                "11.0 {} appeals to {} on {} new block at {city}: it goes back to the pool and another is drawn (sealed draw `{reroll}`); the sacrifice is spent.",
+                words::side(sc, side, lang, words::Case::Nom),
+                name(olympian, lang),
+                words::possessive(&words::side(sc, owner, lang, words::Case::Nom)),
+            ),
+            format!(
+                "11.0 {} — обращение к {} о новом блоке {} в {city}: блок возвращается в пул, вытянут другой (запечатанная выборка `{reroll}`); жертва потрачена.",
+                words::side(sc, side, lang, words::Case::Nom),
+                declined(olympian, lang, true),
+                words::side(sc, owner, lang, words::Case::Gen),
+            ),
+        )
     }
 }

@@ -4,5 +4,6 @@
 pub mod appeal;
 pub mod season;
 pub mod siege;
+pub mod teller;
 pub mod winter;
 pub mod year;

@@ -10,11 +10,10 @@
 use super::appeal;
 use super::season::prestige_words;
 use crate::games::hellenes::model::events::year::YearEvent;
-use crate::games::hellenes::model::scenario::PeaceTest;
+use crate::games::hellenes::model::params::PeaceTest;
 use crate::games::hellenes::model::scenario::Scenario;
 use crate::games::hellenes::model::state::PlayedFor;
 use crate::games::hellenes::model::state::Prestige;
-use crate::games::hellenes::text::report;
 use crate::games::hellenes::text::words;
 use crate::games::hellenes::text::words::Case;
 use crate::lang::Lang;
@@ -259,7 +258,7 @@ fn peace_not_offered(
         lang.pick(
         format!(
             "10.2 {} peace offer is not made: {ahead} Prestige ahead, {need} needed{why} (14.2.2).",
-            report::possessive(&name(sc, lang, side))
+            words::possessive(&name(sc, lang, side))
         ),
         format!(
             "10.2 Мирное предложение {} не сделано: преимущество в престиже {ahead}, нужно {need}{why} (14.2.2).",
@@ -446,7 +445,7 @@ fn new_year_event_void(sc: &Scenario, side: &str, card: &str, revolt: &bool, lan
         match (revolt, lang) {
             (false, Lang::En) => format!(
                 "10.4 {} Event {c} has no effect: there is no combat phase at New Year.",
-                report::possessive(&name(sc, lang, side))
+                words::possessive(&name(sc, lang, side))
             ),
             (false, Lang::Ru) => format!(
                 "10.4 Событие {} {c} не действует: в Новый год нет фазы боя.",
@@ -454,7 +453,7 @@ fn new_year_event_void(sc: &Scenario, side: &str, card: &str, revolt: &bool, lan
             ),
             (true, Lang::En) => format!(
                 "10.4 {} Event {c} has no effect: Revolts are not allowed at New Year.",
-                report::possessive(&name(sc, lang, side))
+                words::possessive(&name(sc, lang, side))
             ),
             (true, Lang::Ru) => format!(
                 "10.4 Событие {} {c} не действует: восстания в Новый год не разрешены.",

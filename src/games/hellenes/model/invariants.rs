@@ -2,10 +2,10 @@
 //! the dice: the rule cases and the random-play test check it after every turn. A broken
 //! invariant is a bug in the rules code, never a player's mistake.
 
-use crate::games::hellenes::model::scenario::BlockKind;
-use crate::games::hellenes::model::scenario::Scenario;
-use crate::games::hellenes::model::state::State;
-use crate::games::hellenes::model::state::Status;
+use super::scenario::BlockKind;
+use super::scenario::Scenario;
+use super::state::State;
+use super::state::Status;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Every broken invariant, in words; empty when the state is sound.

@@ -4,7 +4,7 @@
 //! its own `format!` and no reader parses one by hand. Each is a `dice::Label`, the
 //! protocol's label type, built from its parts and read back by it.
 
-use super::scenario::Governs;
+use super::params::Governs;
 use super::scenario::Scenario;
 use crate::dice::Label;
 /// 2.0: a field or naval battle in `place` (an area or a sea).
