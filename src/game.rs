@@ -117,24 +117,24 @@ impl DiceState {
     }
 }
 
-/// One thing that happened in the turn that made a game file, as the map draws it
-/// (`last_turn:`): a move as its route, a battle, a siege combat, a city's fall — by place
-/// and side, never naming a block. The rules decide which sides see it (`to`, empty: every
-/// side) from what their reports tell each side; a view keeps only its side's.
+/// One thing that happened in the turn that made a game file, for the map (`last_turn:`):
+/// a route or a place, a side, perhaps a count and a winner — never naming a piece. The
+/// game writes them (`Rules::last_turn`) and draws them (`Rules::map_in`); it decides which
+/// sides see each (`to`, empty: every side) from what their reports tell each side; a view
+/// keeps only its side's.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
 #[serde(deny_unknown_fields)]
 pub struct Seen {
-    /// `move`, `sail`, `retreat`, `battle`, `naval-battle`, `assault`, `sortie`,
-    /// `attrition`, `siege`, `fall`.
+    /// The game's own word for the kind of happening (a move, a battle, …).
     pub what: String,
-    /// The side that acted (moved, attacked, besieged, took the city).
+    /// The side that acted.
     pub side: String,
     /// A move's route, start first; one place otherwise.
     pub at: Vec<String>,
-    /// How many blocks moved or retreated (0 when it is not a move).
+    /// How many pieces it concerned, as the game counts them (0: none said).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub count: u32,
-    /// A battle's winner, if any.
+    /// The side that won, if the happening has a winner.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<String>,
     /// The sides it is shown to; empty: every side.

@@ -1,10 +1,12 @@
 //! The SVG map of one side's view (`dikast show FILE --format svg`).
 //!
-//! Two halves with a plain-data seam between them: a rules module turns a view into a
-//! `MapPicture` (`Rules::map`: places with positions, cities with control, loyalty,
-//! sieges and blockades, links, and blocks *as that side may see them*), and this module
-//! draws any game's picture. Because the drawing only ever receives the picture, it
-//! cannot show what the view does not hold: enemy blocks arrive as counts per place.
+//! Two halves with a plain-data seam between them: a game turns a view into a
+//! `MapPicture` (`Rules::map_in`: places with their discs, rings and ports, seas, links,
+//! pieces *as that side may see them*, what it saw happen last turn, the legend, notes
+//! and every tooltip in the game's own words), and this module lays out and draws any
+//! game's picture. The drawing knows no game: it has shapes, colours by side and the
+//! game's text, never a rule. Because it only ever receives the picture, it cannot show
+//! what the view does not hold: hidden pieces arrive as counts per place.
 //!
 //! The output is deterministic: everything is drawn in the picture's order, numbers are
 //! written by one formatter, and labels are placed by a fixed greedy search (no
@@ -15,8 +17,9 @@ use crate::game::Seen;
 use crate::lang::Lang;
 use std::fmt::Write;
 
-/// How a rules module describes its map for drawing. Positions are in the scenario's
-/// 1000 × 700 box.
+/// How a game describes its map for drawing. Positions are in the scenario's 1000 × 700
+/// box; sides are named by id and coloured by `Dress::colours` or the palette (`neutral`,
+/// or any id not among `sides`, is grey).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct MapPicture {
     /// The scenario's title.
@@ -25,24 +28,28 @@ pub struct MapPicture {
     pub side: String,
     /// Every side in the scenario's order, as (id, printed name); colours follow it.
     pub sides: Vec<(String, String)>,
-    /// Land areas, in the scenario's order.
-    pub areas: Vec<AreaMark>,
+    /// The places on land, in the scenario's order.
+    pub places: Vec<Place>,
     pub seas: Vec<SeaMark>,
     /// Adjacencies, each listed once.
     pub links: Vec<Link>,
-    /// The side's own blocks on the map, with everything it knows of them.
-    pub blocks: Vec<BlockMark>,
-    /// Blocks the side may see only as a count per place (the enemy's).
+    /// The pieces the side may see whole, each a square with its face.
+    pub pieces: Vec<Piece>,
+    /// Pieces the side may see only as a count per place.
     pub hidden: Vec<HiddenGroup>,
-    /// Short lines for the side panel (Prestige, hands, pools).
+    /// Short lines for the side panel, under its heading "Position".
     pub notes: Vec<String>,
-    /// The game's legend, roster, colours and tooltips.
+    /// Last turn's routes (moves), as arrows.
+    pub trails: Vec<Trail>,
+    /// Last turn's happenings at a place, as badges beside it.
+    pub marks: Vec<Mark>,
+    /// The game's legend, roster and colours.
     pub dress: Dress,
 }
 
 /// What a game says around its pieces, in its own words: the legend's rows, the roster
-/// of pieces in the side panel, its sides' colours and its own tooltips. The drawing
-/// holds no game's words: a picture without them has an empty legend and no roster.
+/// of pieces in the side panel and its sides' colours. A picture without them has an
+/// empty legend and no roster.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Dress {
     /// The legend, top to bottom.
@@ -52,12 +59,6 @@ pub struct Dress {
     /// A colour (`#rrggbb`) per side id; a side not listed takes the palette's colour of
     /// its place in `MapPicture::sides`.
     pub colours: Vec<(String, String)>,
-    /// Tooltips in place of the drawing's plain ones: `area:NAME` for a place,
-    /// `port:NAME` for a port's anchor, `block:ID` for a piece.
-    pub tips: std::collections::BTreeMap<String, String>,
-    /// The tooltip of each kind of last turn's happening (`Seen::what`), in the game's
-    /// words: `{who}`, `{route}`, `{place}`, `{count}` and `{winner}` are filled in.
-    pub seen: std::collections::BTreeMap<String, String>,
 }
 
 /// One row of the legend.
@@ -78,40 +79,47 @@ pub enum LegendRow {
 pub enum Glyph {
     /// A side's colour (`neutral`: grey).
     Swatch(String),
-    /// A city disc filled with one side's colour, rimmed with another's, a number inside.
-    City {
+    /// A place's disc filled with one side's colour, rimmed with another's, a label inside.
+    Disc {
         fill: String,
         rim: String,
-        value: String,
+        label: String,
     },
     /// A port's anchor and its line to the sea.
     Port,
-    /// A place with no walled city.
+    /// A place without a disc (a small diamond).
     Open,
     /// A sea area.
     Sea,
     /// A link's line, by its class (`road`, `lane`, `coast`).
     Line(String),
-    /// A siege's dashed ring (the besieger's colour) round a city (the holder's).
-    Siege { ring: String, fill: String },
-    /// A blockade mark.
-    Blockade(String),
-    /// A piece's square with a number.
-    Block { side: String, text: String },
-    /// A piece seen from behind.
-    HiddenBlock(String),
-    /// A piece inside besieged walls (dark rim).
-    WalledBlock(String),
-    /// A move's arrow; `dash` is the SVG dash pattern (empty: solid).
+    /// A dashed ring (one side's colour) round a disc (another's).
+    Ring { ring: String, fill: String },
+    /// A piece's square with its face.
+    Piece { side: String, face: String },
+    /// A hidden piece: a blank square.
+    HiddenPiece(String),
+    /// A piece with a dark rim.
+    RimmedPiece(String),
+    /// A route's arrow; `dash` is the SVG dash pattern (empty: solid).
     Arrow { side: String, dash: String },
-    /// A battle mark, rimmed in the winner's colour.
-    Battle(String),
-    /// An assault's burst (hollow: a sortie).
+    /// A badge, as the map puts it beside a place.
+    Badge(Badge),
+}
+
+/// A badge's shape, coloured by a side: what it means is the game's to say (its legend).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Badge {
+    /// Crossed blades in a disc, rimmed in the side's colour.
+    Blades(String),
+    /// A sixteen-point burst in the side's colour (hollow: white inside, the colour round).
     Burst { side: String, hollow: bool },
-    /// A siege attrition mark.
-    Attrition(String),
-    /// A fallen city's flag.
-    Fall(String),
+    /// An hourglass in the side's colour.
+    Hourglass(String),
+    /// A flag in the side's colour.
+    Flag(String),
+    /// A diamond with a white bar across, in the side's colour (a chain across a harbour).
+    Chain(String),
 }
 
 /// The panel's list of pieces: a heading, then each place with its pieces in words.
@@ -123,31 +131,42 @@ pub struct Roster {
     pub places: Vec<(String, Vec<String>)>,
 }
 
-/// A land area, with its city if it has one.
+/// A place on land: a disc if it has one, else a small diamond.
 #[derive(Debug, Clone, PartialEq)]
-pub struct AreaMark {
+pub struct Place {
     pub name: String,
-    /// A grouping heading (`Attica`), shown in the area's tooltip.
-    pub region: String,
     pub xy: [i32; 2],
-    pub city: Option<CityMark>,
+    /// Its tooltip, in the game's words.
+    pub tip: String,
+    pub disc: Option<Disc>,
 }
 
-/// A walled city as the side sees it.
+/// A place's disc: a label inside, a fill and a rim by side, perhaps a dashed ring round
+/// it and a port on its rim.
 #[derive(Debug, Clone, PartialEq)]
-pub struct CityMark {
-    /// City value (tribute, capacity): printed in the city's disc.
-    pub value: u32,
-    /// A port's offshore sea: the map draws an anchor and a line to it.
-    pub offshore: Option<String>,
-    /// The controlling side's id, or `neutral`.
-    pub control: String,
-    /// The side it is loyal to, or `neutral`.
-    pub loyalty: String,
-    /// The besieging side and since when (`Spring 431 BC`), if the city is besieged.
-    pub siege: Option<(String, String)>,
-    /// The side whose fleet blockades the port, if any.
-    pub blockade: Option<String>,
+pub struct Disc {
+    /// Printed inside the disc (a number, short).
+    pub label: String,
+    /// The side whose colour fills it (`neutral`: grey, dark label).
+    pub fill: String,
+    /// The side whose colour rims it.
+    pub rim: String,
+    /// A dashed ring round the disc in this side's colour.
+    pub ring: Option<String>,
+    /// An anchor on the disc's rim and a line to a sea.
+    pub port: Option<Port>,
+}
+
+/// A port: an anchor on its place's disc, facing its sea, and a line to it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Port {
+    /// The sea the line goes to.
+    pub sea: String,
+    /// The anchor's tooltip, in the game's words.
+    pub tip: String,
+    /// A side whose colour bars the line: drawn thick and dashed in it, with a
+    /// `Badge::Chain` on it.
+    pub barred: Option<String>,
 }
 
 /// A sea area.
@@ -176,30 +195,86 @@ pub struct Link {
     pub b: String,
 }
 
-/// One of the side's own blocks.
+/// A piece the side may see: a square in its side's colour with its face.
 #[derive(Debug, Clone, PartialEq)]
-pub struct BlockMark {
-    pub id: String,
+pub struct Piece {
     pub side: String,
-    pub name: String,
-    /// The kind in words (`hoplites`, `fleet`).
-    pub kind: String,
-    pub steps: u32,
-    pub max: u32,
-    pub rating: String,
     /// The place it stands in.
     pub at: String,
-    /// Inside the walls of a besieged city.
-    pub besieged: bool,
+    /// Printed on the square (a number, short).
+    pub face: String,
+    /// Its tooltip, in the game's words.
+    pub tip: String,
+    /// Drawn with a thick dark rim.
+    pub dark_rim: bool,
 }
 
-/// Blocks of another side in one place: a count, nothing more.
+/// Pieces of a side in one place seen only as a count: blank squares, one tooltip.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HiddenGroup {
     pub side: String,
     pub at: String,
     pub count: u32,
-    pub besieged: bool,
+    /// The group's tooltip, in the game's words.
+    pub tip: String,
+    /// Drawn with a thick dark rim.
+    pub dark_rim: bool,
+}
+
+/// One of last turn's routes: an arrow along the places, in its side's colour.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Trail {
+    /// The game's kind of it (`Seen::what`), the SVG group's class.
+    pub kind: String,
+    pub side: String,
+    /// The places, start first.
+    pub route: Vec<String>,
+    /// A number drawn on the route's longest leg (0: none).
+    pub count: u32,
+    /// The SVG dash pattern (empty: solid).
+    pub dash: String,
+    /// The line's width.
+    pub width: f64,
+    /// Its tooltip, in the game's words.
+    pub tip: String,
+}
+
+impl Trail {
+    /// A last turn's happening drawn as a route.
+    pub fn of(seen: &Seen, dash: &str, width: f64, tip: String) -> Trail {
+        Trail {
+            kind: seen.what.clone(),
+            side: seen.side.clone(),
+            route: seen.at.clone(),
+            count: seen.count,
+            dash: dash.to_string(),
+            width,
+            tip,
+        }
+    }
+}
+
+/// One of last turn's happenings at a place: a badge beside it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mark {
+    /// The game's kind of it (`Seen::what`), the SVG group's class.
+    pub kind: String,
+    pub at: String,
+    pub badge: Badge,
+    /// Its tooltip, in the game's words.
+    pub tip: String,
+}
+
+impl Mark {
+    /// A last turn's happening drawn as a badge at its first place.
+    pub fn of(seen: &Seen, badge: Badge, tip: String) -> Mark {
+        Mark {
+            kind: seen.what.clone(),
+            at: seen.at.first().cloned().unwrap_or_default(),
+            badge,
+            tip,
+        }
+    }
 }
 
 /// The file's own heading: which game, turn and step.
@@ -219,15 +294,15 @@ const MAP_X: f64 = 16.0;
 const MAP_Y: f64 = 74.0;
 const MAP_W: f64 = 1000.0 * SCALE;
 const MAP_H: f64 = 700.0 * SCALE;
-/// The side panel (legend, notes, own blocks) right of the map.
+/// The side panel (legend, notes, roster) right of the map.
 const PANEL_X: f64 = MAP_X + MAP_W + 20.0;
 const PANEL_W: f64 = 400.0;
 const PAGE_W: f64 = PANEL_X + PANEL_W + 16.0;
-const CITY_R: f64 = 9.0;
+const DISC_R: f64 = 9.0;
 const OPEN_R: f64 = 6.0;
-const BLOCK: f64 = 13.0;
-const BLOCK_GAP: f64 = 2.0;
-const BLOCKS_PER_ROW: usize = 4;
+const PIECE: f64 = 13.0;
+const PIECE_GAP: f64 = 2.0;
+const PIECES_PER_ROW: usize = 4;
 const LABEL_SIZE: f64 = 12.5;
 const SEA_SIZE: f64 = 11.5;
 const NEUTRAL: &str = "#a39e93";
@@ -301,7 +376,7 @@ fn side_name(pic: &MapPicture, side: &str) -> String {
         .unwrap_or_else(|| side.to_string())
 }
 
-/// From the scenario's 1000 × 700 box to the page. Block-game maps crowd their places
+/// From the scenario's 1000 × 700 box to the page. Wargame maps crowd their places
 /// where the war is (the few areas where most of the war is fought), so the drawing magnifies
 /// around the densest place and squeezes the empty margins: a Cartesian fisheye
 /// (x' = (k+1)·x / (k·x + 1) on each side of the focus, per axis), which keeps every
@@ -321,7 +396,7 @@ impl Proj {
     /// in the picture's order).
     fn for_picture(pic: &MapPicture) -> Proj {
         let pts: Vec<[i32; 2]> = pic
-            .areas
+            .places
             .iter()
             .map(|a| a.xy)
             .chain(pic.seas.iter().map(|s| s.xy))
@@ -441,6 +516,9 @@ fn spots_around(cx: f64, cy: f64, r: f64, w: f64, h: f64) -> Vec<(f64, f64)> {
 
 // ------------------------------------------------------------------ the drawing
 
+/// One leg of a route on the page: from, to.
+type Leg = ((f64, f64), (f64, f64));
+
 /// Where a place is drawn and how big its symbol is.
 struct Spot {
     x: f64,
@@ -449,9 +527,9 @@ struct Spot {
 }
 
 fn spot(p: &Proj, pic: &MapPicture, name: &str) -> Option<Spot> {
-    if let Some(a) = pic.areas.iter().find(|a| a.name == name) {
+    if let Some(a) = pic.places.iter().find(|a| a.name == name) {
         let (x, y) = p.at(a.xy);
-        let r = if a.city.is_some() { CITY_R } else { OPEN_R };
+        let r = if a.disc.is_some() { DISC_R } else { OPEN_R };
         return Some(Spot { x, y, r });
     }
     pic.seas.iter().find(|s| s.name == name).map(|s| {
@@ -469,39 +547,50 @@ fn sea_half(name: &str) -> (f64, f64) {
     (text_w(name, SEA_SIZE) / 2.0 + 9.0, 11.0)
 }
 
-/// The blocks drawn at one place: own first, then the hidden ones.
+/// The pieces drawn at one place: the open ones first, then the hidden ones.
 struct Stack<'a> {
     place: &'a str,
-    own: Vec<&'a BlockMark>,
+    open: Vec<&'a Piece>,
     hidden: Vec<&'a HiddenGroup>,
 }
 
 impl Stack<'_> {
     fn squares(&self) -> usize {
-        self.own.len() + self.hidden.iter().map(|h| h.count as usize).sum::<usize>()
+        self.open.len() + self.hidden.iter().map(|h| h.count as usize).sum::<usize>()
     }
     fn size(&self) -> (f64, f64) {
         let n = self.squares().max(1);
-        let cols = n.min(BLOCKS_PER_ROW);
-        let rows = n.div_ceil(BLOCKS_PER_ROW);
+        let cols = n.min(PIECES_PER_ROW);
+        let rows = n.div_ceil(PIECES_PER_ROW);
         (
-            cols as f64 * (BLOCK + BLOCK_GAP) - BLOCK_GAP,
-            rows as f64 * (BLOCK + BLOCK_GAP) - BLOCK_GAP,
+            cols as f64 * (PIECE + PIECE_GAP) - PIECE_GAP,
+            rows as f64 * (PIECE + PIECE_GAP) - PIECE_GAP,
         )
     }
 }
 
-/// The picture as an SVG document, in English, with nothing of the last turn.
-pub fn render(pic: &MapPicture, head: &Heading) -> String {
-    render_turn(pic, head, &[], Lang::En)
-}
-
-/// The picture as an SVG document with what its side saw happen in the last turn
-/// (`last`: moves and retreats as arrows, battles, siege combat and fallen cities as
-/// marks), its headings and legend in `lang`.
-pub fn render_turn(pic: &MapPicture, head: &Heading, last: &[Seen], lang: Lang) -> String {
+/// The picture as an SVG document, its headings and panel in `lang`.
+pub fn render(pic: &MapPicture, head: &Heading, lang: Lang) -> String {
     let p = Proj::for_picture(pic);
     let mut s = String::new();
+    page(&mut s, pic, head, lang);
+    let mut placer = symbols_taken(&p, pic);
+    links(&mut s, &p, pic);
+    seas(&mut s, &p, pic);
+    trails(&mut s, &p, pic);
+    ports(&mut s, &p, pic, &mut placer);
+    discs(&mut s, &p, pic);
+    marks(&mut s, &p, pic, &mut placer);
+    // Pieces first (they must sit next to their place), then the names.
+    pieces(&mut s, &p, pic, &mut placer);
+    names(&mut s, &p, pic, &mut placer);
+    panel(&mut s, pic, lang);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The document's head, its title, style and background, the headings and the map's box.
+fn page(s: &mut String, pic: &MapPicture, head: &Heading, lang: Lang) {
     let page_h = MAP_Y + MAP_H + 16.0;
     let _ = writeln!(
         s,
@@ -532,7 +621,7 @@ pub fn render_turn(pic: &MapPicture, head: &Heading, last: &[Seen], lang: Lang) 
         n(PAGE_W),
         n(page_h)
     );
-    title(&mut s, pic, head, lang);
+    title(s, pic, head, lang);
     let _ = writeln!(
         s,
         r#"<rect class="land" x="{}" y="{}" width="{}" height="{}"/>"#,
@@ -541,13 +630,16 @@ pub fn render_turn(pic: &MapPicture, head: &Heading, last: &[Seen], lang: Lang) 
         n(MAP_W),
         n(MAP_H)
     );
+}
 
-    // Everything the placer must keep labels and blocks off.
+/// A placer that keeps labels and pieces off every place's symbol, every sea's oval and
+/// every port's anchor.
+fn symbols_taken(p: &Proj, pic: &MapPicture) -> Placer {
     let mut placer = Placer { taken: Vec::new() };
-    for a in &pic.areas {
+    for a in &pic.places {
         let (x, y) = p.at(a.xy);
-        let r = if a.city.is_some() {
-            CITY_R + 3.0
+        let r = if a.disc.is_some() {
+            DISC_R + 3.0
         } else {
             OPEN_R
         };
@@ -558,62 +650,72 @@ pub fn render_turn(pic: &MapPicture, head: &Heading, last: &[Seen], lang: Lang) 
         let (hw, hh) = sea_half(&sea.name);
         placer.taken.push(Rect(x - hw, y - hh, x + hw, y + hh));
     }
-    for a in &pic.areas {
-        let off = a.city.as_ref().and_then(|c| c.offshore.as_deref());
-        if let Some(sea) = off.and_then(|o| spot(&p, pic, o)) {
-            let (ax, ay) = harbour(&p, a, &sea);
+    for a in &pic.places {
+        if let Some(sea) = port_of(a).and_then(|o| spot(p, pic, &o.sea)) {
+            let (ax, ay) = harbour(p, a, &sea);
             placer.taken.push(Rect::around(ax, ay, HARBOUR_R));
         }
     }
+    placer
+}
 
-    links(&mut s, &p, pic);
-    seas(&mut s, &p, pic);
-    arrows(&mut s, &p, pic, last, lang);
-    ports(&mut s, &p, pic, &mut placer, lang);
-    cities(&mut s, &p, pic, lang);
-    happenings(&mut s, &p, pic, last, lang, &mut placer);
+/// A place's port, if its disc has one.
+fn port_of(a: &Place) -> Option<&Port> {
+    a.disc.as_ref().and_then(|d| d.port.as_ref())
+}
 
-    // Blocks first (they must sit next to their place), then the names.
+/// The pieces of every place, in the picture's order of places, each stack beside its
+/// place where it overlaps least.
+fn pieces(s: &mut String, p: &Proj, pic: &MapPicture, placer: &mut Placer) {
     let mut stacks: Vec<Stack> = Vec::new();
     let places = pic
-        .areas
+        .places
         .iter()
         .map(|a| a.name.as_str())
         .chain(pic.seas.iter().map(|s| s.name.as_str()));
     for place in places {
-        let own: Vec<&BlockMark> = pic.blocks.iter().filter(|b| b.at == place).collect();
+        let open: Vec<&Piece> = pic.pieces.iter().filter(|b| b.at == place).collect();
         let hidden: Vec<&HiddenGroup> = pic
             .hidden
             .iter()
             .filter(|h| h.at == place && h.count > 0)
             .collect();
-        if !own.is_empty() || !hidden.is_empty() {
-            stacks.push(Stack { place, own, hidden });
+        if !open.is_empty() || !hidden.is_empty() {
+            stacks.push(Stack {
+                place,
+                open,
+                hidden,
+            });
         }
     }
+    // The ids and classes (`blocks`, `own`, `steps`, `value`, `blockade`) are the first
+    // map's words, kept so that every map drawn before keeps its bytes.
     s.push_str("<g id=\"blocks\">\n");
     for st in &stacks {
-        let Some(sp) = spot(&p, pic, st.place) else {
+        let Some(sp) = spot(p, pic, st.place) else {
             continue;
         };
         let (w, h) = st.size();
         let (x, y) = placer.place(w, h, &spots_around(sp.x, sp.y, sp.r, w, h));
-        stack(&mut s, pic, st, x, y, lang);
+        stack(s, pic, st, x, y);
     }
     s.push_str("</g>\n");
+}
 
+/// Every place's name, beside it where it overlaps least.
+fn names(s: &mut String, p: &Proj, pic: &MapPicture, placer: &mut Placer) {
     s.push_str("<g id=\"names\">\n");
-    for a in &pic.areas {
+    for a in &pic.places {
         let (x, y) = p.at(a.xy);
-        let r = if a.city.is_some() {
-            CITY_R + 1.0
+        let r = if a.disc.is_some() {
+            DISC_R + 1.0
         } else {
             OPEN_R
         };
         let w = text_w(&a.name, LABEL_SIZE);
         let h = LABEL_SIZE + 1.0;
         let (lx, ly) = placer.place(w, h, &spots_around(x, y, r, w, h));
-        let class = if a.city.is_some() {
+        let class = if a.disc.is_some() {
             "name"
         } else {
             "name open"
@@ -627,10 +729,6 @@ pub fn render_turn(pic: &MapPicture, head: &Heading, last: &[Seen], lang: Lang) 
         );
     }
     s.push_str("</g>\n");
-
-    panel(&mut s, pic, lang);
-    s.push_str("</svg>\n");
-    s
 }
 
 const STYLE: &str = r#"<style>
@@ -714,8 +812,8 @@ fn links(s: &mut String, p: &Proj, pic: &MapPicture) {
 }
 
 fn is_offshore(pic: &MapPicture, a: &str, b: &str) -> bool {
-    pic.areas.iter().any(|ar| {
-        let off = ar.city.as_ref().and_then(|c| c.offshore.as_deref());
+    pic.places.iter().any(|ar| {
+        let off = port_of(ar).map(|p| p.sea.as_str());
         (ar.name == a && off == Some(b)) || (ar.name == b && off == Some(a))
     })
 }
@@ -757,12 +855,12 @@ fn anchor(s: &mut String, x: f64, y: f64, class: &str) {
     );
 }
 
-/// Where a port's anchor goes: on the city's rim, facing its offshore sea.
-fn harbour(p: &Proj, a: &AreaMark, sea: &Spot) -> (f64, f64) {
+/// Where a port's anchor goes: on the disc's rim, facing its sea.
+fn harbour(p: &Proj, a: &Place, sea: &Spot) -> (f64, f64) {
     let (x, y) = p.at(a.xy);
     let (dx, dy) = (sea.x - x, sea.y - y);
     let len = (dx * dx + dy * dy).sqrt().max(1.0);
-    (x + dx / len * (CITY_R + 8.0), y + dy / len * (CITY_R + 8.0))
+    (x + dx / len * (DISC_R + 8.0), y + dy / len * (DISC_R + 8.0))
 }
 
 /// Where the line from (x, y) to a sea's centre meets the sea's oval.
@@ -779,14 +877,14 @@ fn oval_edge(name: &str, sea: &Spot, x: f64, y: f64) -> (f64, f64) {
 
 /// The radius of the disc behind a port's anchor.
 const HARBOUR_R: f64 = 6.5;
-/// Half the width of a blockade mark's diamond.
+/// Half the width of a barred line's chain badge.
 const MARK_R: f64 = 8.0;
 
-/// Where a port's blockade mark goes: on its line from the anchor (a) to the sea's oval
+/// Where a barred port's chain badge goes: on its line from the anchor (a) to the sea's oval
 /// (e), at the first of a few points along it (the middle first) that overlaps least with
-/// what is already drawn — other ports' anchors, cities, seas, earlier marks — then, if
+/// what is already drawn — other ports' anchors, discs, seas, earlier badges — then, if
 /// every point of the line is taken, beside it. The mark's box is then taken too, so no
-/// label or block is put on it.
+/// label or piece is put on it.
 fn mark_spot(placer: &mut Placer, a: (f64, f64), e: (f64, f64)) -> (f64, f64) {
     let (dx, dy) = (e.0 - a.0, e.1 - a.1);
     let len = (dx * dx + dy * dy).sqrt().max(1.0);
@@ -815,31 +913,20 @@ fn mark_spot(placer: &mut Placer, a: (f64, f64), e: (f64, f64)) -> (f64, f64) {
     (x + MARK_R, y + MARK_R)
 }
 
-fn ports(s: &mut String, p: &Proj, pic: &MapPicture, placer: &mut Placer, lang: Lang) {
+/// Every port: its anchor on its disc and its line to the sea, stopping at the sea's oval
+/// (so it never runs through the sea's name); a barred line thick and dashed in the
+/// barring side's colour, with a chain on it.
+fn ports(s: &mut String, p: &Proj, pic: &MapPicture, placer: &mut Placer) {
     s.push_str("<g id=\"ports\">\n");
-    for a in &pic.areas {
-        let Some(c) = &a.city else { continue };
-        let Some(off) = &c.offshore else { continue };
-        let Some(sea) = spot(p, pic, off) else {
+    for a in &pic.places {
+        let Some(port) = port_of(a) else { continue };
+        let Some(sea) = spot(p, pic, &port.sea) else {
             continue;
         };
         let (ax, ay) = harbour(p, a, &sea);
-        // The line stops at the sea's oval, so it never runs through the sea's name.
-        let (ex, ey) = oval_edge(off, &sea, ax, ay);
-        let mut tip = lang.pick(
-            format!("{}: port; offshore sea {}", a.name, off),
-            format!("{}: порт; прибрежное море {}", a.name, off),
-        );
-        if let Some(b) = &c.blockade {
-            let by = side_name(pic, b);
-            let _ = match lang {
-                Lang::En => write!(tip, "; blockaded by {by} (8.2.1)"),
-                Lang::Ru => write!(tip, "; блокада, блокирует: {by} (8.2.1)"),
-            };
-        }
-        let tip = tip_or(pic, "port", &a.name, || tip);
-        let _ = writeln!(s, "<g><title>{}</title>", esc(&tip));
-        match &c.blockade {
+        let (ex, ey) = oval_edge(&port.sea, &sea, ax, ay);
+        let _ = writeln!(s, "<g><title>{}</title>", esc(&port.tip));
+        match &port.barred {
             Some(b) => {
                 let _ = writeln!(
                     s,
@@ -851,7 +938,7 @@ fn ports(s: &mut String, p: &Proj, pic: &MapPicture, placer: &mut Placer, lang: 
                     colour(pic, b)
                 );
                 let (mx, my) = mark_spot(placer, (ax, ay), (ex, ey));
-                blockade_mark(s, mx, my, colour(pic, b));
+                chain_badge(s, mx, my, colour(pic, b));
             }
             None => {
                 let _ = writeln!(
@@ -877,10 +964,9 @@ fn ports(s: &mut String, p: &Proj, pic: &MapPicture, placer: &mut Placer, lang: 
     s.push_str("</g>\n");
 }
 
-/// A blockade mark: a filled diamond with a white bar across (a chain across the harbour).
 /// The line of a move from place `a` to place `b`, cut back so that it starts and ends
 /// clear of both symbols.
-fn cut(a: &Spot, b: &Spot) -> Option<((f64, f64), (f64, f64))> {
+fn cut(a: &Spot, b: &Spot) -> Option<Leg> {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let len = (dx * dx + dy * dy).sqrt();
     if len < a.r + b.r + 6.0 {
@@ -896,99 +982,27 @@ fn cut(a: &Spot, b: &Spot) -> Option<((f64, f64), (f64, f64))> {
     ))
 }
 
-/// What a `Seen` says, for its tooltip: the game's words for its kind
-/// (`Dress::seen`), else the drawing's own.
-fn seen_words(pic: &MapPicture, x: &Seen, lang: Lang) -> String {
-    let who = side_name(pic, &x.side);
-    let route = x.at.join(" → ");
-    let place = x.at.first().cloned().unwrap_or_default();
-    if let Some(t) = pic.dress.seen.get(&x.what) {
-        let winner = x
-            .winner
-            .as_deref()
-            .map(|w| side_name(pic, w))
-            .unwrap_or_default();
-        return t
-            .replace("{who}", &who)
-            .replace("{route}", &route)
-            .replace("{place}", &place)
-            .replace("{count}", &x.count.to_string())
-            .replace("{winner}", &winner);
-    }
-    let blocks = lang.count(x.count, ["block", "blocks"], ["блок", "блока", "блоков"]);
-    let won = match &x.winner {
-        Some(w) => lang.pick(
-            format!("; {} won", side_name(pic, w)),
-            format!("; победа: {}", side_name(pic, w)),
-        ),
-        None => lang.pick("; nobody won".to_string(), "; победителя нет".to_string()),
-    };
-    match x.what.as_str() {
-        "move" => lang.pick(
-            format!("Last turn: {who} moved {blocks}: {route}"),
-            format!("Прошлый ход: {who}, движение ({blocks}): {route}"),
-        ),
-        "sail" => lang.pick(
-            format!("Last turn: {who} sailed {blocks}: {route}"),
-            format!("Прошлый ход: {who}, морское движение ({blocks}): {route}"),
-        ),
-        "retreat" => lang.pick(
-            format!("Last turn: {who} retreated {blocks}: {route}"),
-            format!("Прошлый ход: {who}, отступление ({blocks}): {route}"),
-        ),
-        "battle" | "naval-battle" => lang.pick(
-            format!("Last turn: battle at {place}, {who} attacking{won}"),
-            format!("Прошлый ход: битва у {place}, нападала сторона {who}{won}"),
-        ),
-        "assault" => lang.pick(
-            format!("Last turn: {who} assaulted {place}{won}"),
-            format!("Прошлый ход: штурм {place}, штурмовала сторона {who}{won}"),
-        ),
-        "sortie" => lang.pick(
-            format!("Last turn: {who} sortied from {place}{won}"),
-            format!("Прошлый ход: вылазка из {place}, сторона {who}{won}"),
-        ),
-        "attrition" => lang.pick(
-            format!("Last turn: siege attrition at {place} by {who}"),
-            format!("Прошлый ход: осадное истощение в {place}, осаждает сторона {who}"),
-        ),
-        "siege" => lang.pick(
-            format!("Last turn: {who} laid siege to {place}"),
-            format!("Прошлый ход: {who} осаждает {place}"),
-        ),
-        "fall" => lang.pick(
-            format!("Last turn: {place} fell to {who}"),
-            format!("Прошлый ход: {place} взят, сторона {who}"),
-        ),
-        other => other.to_string(),
-    }
-}
-
-/// Last turn's moves and retreats, as arrows along their routes in the mover's colour:
-/// solid by land, dashed by sea, dotted for a retreat; the number of blocks at the middle
-/// of the route's longest leg.
-fn arrows(s: &mut String, p: &Proj, pic: &MapPicture, last: &[Seen], lang: Lang) {
+/// Last turn's routes, as arrows along them in the side's colour, dashed as the game
+/// says; the count at the middle of the route's longest leg.
+fn trails(s: &mut String, p: &Proj, pic: &MapPicture) {
     s.push_str("<g id=\"last-moves\">\n");
-    for x in last {
-        let dash = match x.what.as_str() {
-            "move" => "",
-            "sail" => r#" stroke-dasharray="9 4""#,
-            "retreat" => r#" stroke-dasharray="2.5 3""#,
-            _ => continue,
-        };
-        let spots: Vec<Spot> = x.at.iter().filter_map(|a| spot(p, pic, a)).collect();
-        let legs: Vec<((f64, f64), (f64, f64))> =
-            spots.windows(2).filter_map(|w| cut(&w[0], &w[1])).collect();
+    for t in &pic.trails {
+        let spots: Vec<Spot> = t.route.iter().filter_map(|a| spot(p, pic, a)).collect();
+        let legs: Vec<Leg> = spots.windows(2).filter_map(|w| cut(&w[0], &w[1])).collect();
         let Some(&(_, end)) = legs.last() else {
             continue;
         };
-        let col = colour(pic, &x.side);
-        let width = if x.what == "retreat" { 2.2 } else { 3.2 };
+        let col = colour(pic, &t.side);
+        let dash = if t.dash.is_empty() {
+            String::new()
+        } else {
+            format!(r#" stroke-dasharray="{}""#, esc(&t.dash))
+        };
         let _ = writeln!(
             s,
             "<g class=\"arrow {}\"><title>{}</title>",
-            esc(&x.what),
-            esc(&seen_words(pic, x, lang))
+            esc(&t.kind),
+            esc(&t.tip)
         );
         for (a, b) in &legs {
             let _ = writeln!(
@@ -998,54 +1012,72 @@ fn arrows(s: &mut String, p: &Proj, pic: &MapPicture, last: &[Seen], lang: Lang)
                 n(a.1),
                 n(b.0),
                 n(b.1),
-                n(width)
+                n(t.width)
             );
         }
-        // The head, on the last leg's direction.
-        let (a, _) = legs[legs.len() - 1];
-        let (dx, dy) = (end.0 - a.0, end.1 - a.1);
-        let len = (dx * dx + dy * dy).sqrt().max(1.0);
-        let (ux, uy) = (dx / len, dy / len);
-        let (bx, by) = (end.0 - ux * 11.0, end.1 - uy * 11.0);
-        let _ = writeln!(
-            s,
-            r##"<path d="M{} {} L{} {} L{} {} z" fill="{col}" stroke="#ffffff" stroke-width="0.8"/>"##,
-            n(end.0),
-            n(end.1),
-            n(bx - uy * 5.5),
-            n(by + ux * 5.5),
-            n(bx + uy * 5.5),
-            n(by - ux * 5.5)
-        );
-        if x.count > 0 {
-            let (a, b) = legs
-                .iter()
-                .copied()
-                .max_by(|l, m| {
-                    let d = |((x1, y1), (x2, y2)): ((f64, f64), (f64, f64))| {
-                        (x2 - x1).powi(2) + (y2 - y1).powi(2)
-                    };
-                    d(*l).total_cmp(&d(*m))
-                })
-                .unwrap_or(legs[0]);
-            let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-            let _ = writeln!(
-                s,
-                r##"<circle cx="{}" cy="{}" r="7" fill="#ffffff" stroke="{col}" stroke-width="1.5"/><text class="count" x="{}" y="{}">{}</text>"##,
-                n(mx),
-                n(my),
-                n(mx),
-                n(my + 3.5),
-                x.count
-            );
+        arrow_head(s, legs[legs.len() - 1].0, end, col);
+        if t.count > 0 {
+            trail_count(s, &legs, t.count, col);
         }
         s.push_str("</g>\n");
     }
     s.push_str("</g>\n");
 }
 
-/// A battle's mark: crossed blades in a disc, rimmed in the winner's colour (grey: none).
-fn battle_mark(s: &mut String, x: f64, y: f64, rim: &str) {
+/// An arrow's head at `end`, on the direction from `a`.
+fn arrow_head(s: &mut String, a: (f64, f64), end: (f64, f64), col: &str) {
+    let (dx, dy) = (end.0 - a.0, end.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1.0);
+    let (ux, uy) = (dx / len, dy / len);
+    let (bx, by) = (end.0 - ux * 11.0, end.1 - uy * 11.0);
+    let _ = writeln!(
+        s,
+        r##"<path d="M{} {} L{} {} L{} {} z" fill="{col}" stroke="#ffffff" stroke-width="0.8"/>"##,
+        n(end.0),
+        n(end.1),
+        n(bx - uy * 5.5),
+        n(by + ux * 5.5),
+        n(bx + uy * 5.5),
+        n(by - ux * 5.5)
+    );
+}
+
+/// A route's count in a small disc at the middle of its longest leg.
+fn trail_count(s: &mut String, legs: &[Leg], count: u32, col: &str) {
+    let Some(&first) = legs.first() else { return };
+    let (a, b) = legs
+        .iter()
+        .copied()
+        .max_by(|l, m| {
+            let d = |((x1, y1), (x2, y2)): Leg| (x2 - x1).powi(2) + (y2 - y1).powi(2);
+            d(*l).total_cmp(&d(*m))
+        })
+        .unwrap_or(first);
+    let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+    let _ = writeln!(
+        s,
+        r##"<circle cx="{}" cy="{}" r="7" fill="#ffffff" stroke="{col}" stroke-width="1.5"/><text class="count" x="{}" y="{}">{}</text>"##,
+        n(mx),
+        n(my),
+        n(mx),
+        n(my + 3.5),
+        count
+    );
+}
+
+/// A badge centred on (x, y).
+fn badge(s: &mut String, pic: &MapPicture, b: &Badge, x: f64, y: f64) {
+    match b {
+        Badge::Blades(side) => blades_badge(s, x, y, colour(pic, side)),
+        Badge::Burst { side, hollow } => burst_badge(s, x, y, colour(pic, side), *hollow),
+        Badge::Hourglass(side) => hourglass_badge(s, x, y, colour(pic, side)),
+        Badge::Flag(side) => flag_badge(s, x, y, colour(pic, side)),
+        Badge::Chain(side) => chain_badge(s, x, y, colour(pic, side)),
+    }
+}
+
+/// Crossed blades in a disc, rimmed in `rim`.
+fn blades_badge(s: &mut String, x: f64, y: f64, rim: &str) {
     let _ = writeln!(
         s,
         r##"<circle cx="{}" cy="{}" r="8.5" fill="#fff4e0" stroke="{rim}" stroke-width="2.5"/><path d="M{} {} l10 10 M{} {} l-10 10" stroke="#8b1e1e" stroke-width="2.4" stroke-linecap="round"/>"##,
@@ -1058,8 +1090,8 @@ fn battle_mark(s: &mut String, x: f64, y: f64, rim: &str) {
     );
 }
 
-/// An assault's or a sortie's mark: a burst in the attacker's colour (a sortie's hollow).
-fn burst_mark(s: &mut String, x: f64, y: f64, fill: &str, hollow: bool) {
+/// A sixteen-point burst in `fill` (hollow: white inside, `fill` round it).
+fn burst_badge(s: &mut String, x: f64, y: f64, fill: &str, hollow: bool) {
     let mut d = String::new();
     for i in 0..16 {
         let r = if i % 2 == 0 { 10.0 } else { 4.5 };
@@ -1083,8 +1115,8 @@ fn burst_mark(s: &mut String, x: f64, y: f64, fill: &str, hollow: bool) {
     );
 }
 
-/// An attrition's mark: an hourglass in the besieger's colour.
-fn attrition_mark(s: &mut String, x: f64, y: f64, fill: &str) {
+/// An hourglass in `fill`.
+fn hourglass_badge(s: &mut String, x: f64, y: f64, fill: &str) {
     let _ = writeln!(
         s,
         r##"<path d="M{} {} h12 l-12 14 h12 z" fill="{fill}" stroke="#ffffff" stroke-width="1"/>"##,
@@ -1093,8 +1125,8 @@ fn attrition_mark(s: &mut String, x: f64, y: f64, fill: &str) {
     );
 }
 
-/// A fallen city's mark: a flag in the taker's colour.
-fn fall_mark(s: &mut String, x: f64, y: f64, fill: &str) {
+/// A flag in `fill` on its pole.
+fn flag_badge(s: &mut String, x: f64, y: f64, fill: &str) {
     let _ = writeln!(
         s,
         r##"<path d="M{} {} v-16" stroke="#2b2417" stroke-width="1.6"/><path d="M{} {} l11 4 l-11 4 z" fill="{fill}" stroke="#ffffff" stroke-width="0.8"/>"##,
@@ -1105,55 +1137,8 @@ fn fall_mark(s: &mut String, x: f64, y: f64, fill: &str) {
     );
 }
 
-/// Last turn's battles, siege combat and fallen cities, each a mark beside its place,
-/// placed (and taken) before any block or label, so none hides another place's.
-fn happenings(
-    s: &mut String,
-    p: &Proj,
-    pic: &MapPicture,
-    last: &[Seen],
-    lang: Lang,
-    placer: &mut Placer,
-) {
-    s.push_str("<g id=\"last-events\">\n");
-    for x in last {
-        if !matches!(
-            x.what.as_str(),
-            "battle" | "naval-battle" | "assault" | "sortie" | "attrition" | "fall"
-        ) {
-            continue;
-        }
-        let Some(sp) = x.at.first().and_then(|a| spot(p, pic, a)) else {
-            continue;
-        };
-        let (w, h) = (22.0, 22.0);
-        let (cx, cy) = {
-            let (l, t) = placer.place(w, h, &spots_around(sp.x, sp.y, sp.r, w, h));
-            (l + w / 2.0, t + h / 2.0)
-        };
-        let _ = writeln!(
-            s,
-            "<g class=\"happened {}\"><title>{}</title>",
-            esc(&x.what),
-            esc(&seen_words(pic, x, lang))
-        );
-        let col = colour(pic, &x.side);
-        match x.what.as_str() {
-            "battle" | "naval-battle" => {
-                let rim = x.winner.as_deref().map_or(NEUTRAL, |w| colour(pic, w));
-                battle_mark(s, cx, cy, rim);
-            }
-            "assault" => burst_mark(s, cx, cy, col, false),
-            "sortie" => burst_mark(s, cx, cy, col, true),
-            "attrition" => attrition_mark(s, cx, cy, col),
-            _ => fall_mark(s, cx, cy, col),
-        }
-        s.push_str("</g>\n");
-    }
-    s.push_str("</g>\n");
-}
-
-fn blockade_mark(s: &mut String, x: f64, y: f64, fill: &str) {
+/// A filled diamond with a white bar across (a chain across a harbour).
+fn chain_badge(s: &mut String, x: f64, y: f64, fill: &str) {
     let _ = writeln!(
         s,
         r##"<path class="blockade" d="M{} {} l8 8 l-8 8 l-8 -8 z" fill="{fill}" stroke="#ffffff" stroke-width="1"/><path d="M{} {} h10" stroke="#ffffff" stroke-width="2"/>"##,
@@ -1164,18 +1149,42 @@ fn blockade_mark(s: &mut String, x: f64, y: f64, fill: &str) {
     );
 }
 
-fn cities(s: &mut String, p: &Proj, pic: &MapPicture, lang: Lang) {
+/// Last turn's happenings, each a badge beside its place, placed (and taken) before any
+/// piece or label, so none hides another place's.
+fn marks(s: &mut String, p: &Proj, pic: &MapPicture, placer: &mut Placer) {
+    s.push_str("<g id=\"last-events\">\n");
+    for m in &pic.marks {
+        let Some(sp) = spot(p, pic, &m.at) else {
+            continue;
+        };
+        let (w, h) = (22.0, 22.0);
+        let (cx, cy) = {
+            let (l, t) = placer.place(w, h, &spots_around(sp.x, sp.y, sp.r, w, h));
+            (l + w / 2.0, t + h / 2.0)
+        };
+        let _ = writeln!(
+            s,
+            "<g class=\"happened {}\"><title>{}</title>",
+            esc(&m.kind),
+            esc(&m.tip)
+        );
+        badge(s, pic, &m.badge, cx, cy);
+        s.push_str("</g>\n");
+    }
+    s.push_str("</g>\n");
+}
+
+/// Every place's symbol: a disc (its dashed ring first, if any) with its label, or a
+/// small diamond.
+fn discs(s: &mut String, p: &Proj, pic: &MapPicture) {
     s.push_str("<g id=\"places\">\n");
-    for a in &pic.areas {
+    for a in &pic.places {
         let (x, y) = p.at(a.xy);
-        let Some(c) = &a.city else {
+        let Some(d) = &a.disc else {
             let _ = writeln!(
                 s,
                 r##"<g><title>{}</title><path d="M{} {} l{} {} l{} {} l{} {} z" fill="#fbf8f1" stroke="#6b5f48" stroke-width="1.5"/></g>"##,
-                esc(&tip_or(pic, "area", &a.name, || format!(
-                    "{} ({}): open country, no walled city",
-                    a.name, a.region
-                ))),
+                esc(&a.tip),
                 n(x),
                 n(y - OPEN_R),
                 n(OPEN_R),
@@ -1187,44 +1196,19 @@ fn cities(s: &mut String, p: &Proj, pic: &MapPicture, lang: Lang) {
             );
             continue;
         };
-        let (control, loyalty) = (side_name(pic, &c.control), side_name(pic, &c.loyalty));
-        let mut tip = match lang {
-            Lang::En => format!(
-                "{} ({}): city value {}; controlled by {control}; loyal to {loyalty}",
-                a.name, a.region, c.value
-            ),
-            Lang::Ru => format!(
-                "{} ({}): ценность города {}; контроль: {control}; лояльность: {loyalty}",
-                a.name, a.region, c.value
-            ),
-        };
-        if let Some(off) = &c.offshore {
-            let _ = match lang {
-                Lang::En => write!(tip, "; port on {off}"),
-                Lang::Ru => write!(tip, "; порт на {off}"),
-            };
-        }
-        if let Some((by, since)) = &c.siege {
-            let by = side_name(pic, by);
-            let _ = match lang {
-                Lang::En => write!(tip, "; besieged by {by} since {since}"),
-                Lang::Ru => write!(tip, "; в осаде с {since}, осаждает: {by}"),
-            };
-        }
-        let tip = tip_or(pic, "area", &a.name, || tip);
-        let _ = writeln!(s, "<g><title>{}</title>", esc(&tip));
-        if let Some((by, _)) = &c.siege {
+        let _ = writeln!(s, "<g><title>{}</title>", esc(&a.tip));
+        if let Some(by) = &d.ring {
             let _ = writeln!(
                 s,
                 r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{}" stroke-width="3" stroke-dasharray="4 2.5"/>"#,
                 n(x),
                 n(y),
-                n(CITY_R + 5.0),
+                n(DISC_R + 5.0),
                 colour(pic, by)
             );
         }
-        let fill = colour(pic, &c.control);
-        let text = if c.control == "neutral" || fill == NEUTRAL {
+        let fill = colour(pic, &d.fill);
+        let text = if d.fill == "neutral" || fill == NEUTRAL {
             "#2b2417"
         } else {
             "#ffffff"
@@ -1234,90 +1218,50 @@ fn cities(s: &mut String, p: &Proj, pic: &MapPicture, lang: Lang) {
             r#"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{}" stroke-width="2.5"/><text class="value" x="{}" y="{}" fill="{text}">{}</text></g>"#,
             n(x),
             n(y),
-            n(CITY_R),
-            colour(pic, &c.loyalty),
+            n(DISC_R),
+            colour(pic, &d.rim),
             n(x),
             n(y + 3.8),
-            c.value
+            esc(&d.label)
         );
     }
     s.push_str("</g>\n");
 }
 
-/// The blocks of one place, as squares: own blocks show their steps (a thick dark rim
-/// for those inside besieged walls); hidden ones are blank, like a block seen from
-/// behind.
-fn stack(s: &mut String, pic: &MapPicture, st: &Stack, x0: f64, y0: f64, lang: Lang) {
+const THIN_RIM: &str = r##"stroke="#ffffff" stroke-width="0.8""##;
+const DARK_RIM: &str = r##"stroke="#111111" stroke-width="2""##;
+
+/// The pieces of one place, as squares: open ones show their face; hidden ones are
+/// blank, like a piece seen from behind.
+fn stack(s: &mut String, pic: &MapPicture, st: &Stack, x0: f64, y0: f64) {
     let mut i = 0usize;
     let cell = |i: usize| {
         (
-            x0 + (i % BLOCKS_PER_ROW) as f64 * (BLOCK + BLOCK_GAP),
-            y0 + (i / BLOCKS_PER_ROW) as f64 * (BLOCK + BLOCK_GAP),
+            x0 + (i % PIECES_PER_ROW) as f64 * (PIECE + PIECE_GAP),
+            y0 + (i / PIECES_PER_ROW) as f64 * (PIECE + PIECE_GAP),
         )
     };
-    for b in &st.own {
+    for b in &st.open {
         let (x, y) = cell(i);
         i += 1;
-        let rim = if b.besieged {
-            r##"stroke="#111111" stroke-width="2""##
-        } else {
-            r##"stroke="#ffffff" stroke-width="0.8""##
-        };
-        let mut tip = match lang {
-            Lang::En => format!(
-                "{} {} ({}), {}/{} steps, {}, at {}",
-                b.id, b.name, b.kind, b.steps, b.max, b.rating, b.at
-            ),
-            Lang::Ru => format!(
-                "{} {} ({}), шаги {}/{}, {}, в {}",
-                b.id, b.name, b.kind, b.steps, b.max, b.rating, b.at
-            ),
-        };
-        if b.besieged {
-            tip.push_str(lang.pick(", inside the walls", ", в стенах"));
-        }
-        let tip = tip_or(pic, "block", &b.id, || tip);
+        let rim = if b.dark_rim { DARK_RIM } else { THIN_RIM };
         let _ = writeln!(
             s,
             r#"<g><title>{}</title><rect class="own" x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" {rim}/><text class="steps" x="{}" y="{}">{}</text></g>"#,
-            esc(&tip),
+            esc(&b.tip),
             n(x),
             n(y),
-            n(BLOCK),
-            n(BLOCK),
+            n(PIECE),
+            n(PIECE),
             colour(pic, &b.side),
-            n(x + BLOCK / 2.0),
-            n(y + BLOCK - 3.5),
-            b.steps
+            n(x + PIECE / 2.0),
+            n(y + PIECE - 3.5),
+            esc(&b.face)
         );
     }
     for h in &st.hidden {
-        let walls = if h.besieged {
-            lang.pick(", inside the walls", ", в стенах")
-        } else {
-            ""
-        };
-        let tip = match lang {
-            Lang::En => format!(
-                "{} block{} of {} at {}{walls}",
-                h.count,
-                if h.count == 1 { "" } else { "s" },
-                side_name(pic, &h.side),
-                h.at
-            ),
-            Lang::Ru => format!(
-                "{}: блоков — {}, в {}{walls}",
-                side_name(pic, &h.side),
-                h.count,
-                h.at
-            ),
-        };
-        let _ = writeln!(s, "<g><title>{}</title>", esc(&tip));
-        let rim = if h.besieged {
-            r##"stroke="#111111" stroke-width="2""##
-        } else {
-            r##"stroke="#ffffff" stroke-width="0.8""##
-        };
+        let _ = writeln!(s, "<g><title>{}</title>", esc(&h.tip));
+        let rim = if h.dark_rim { DARK_RIM } else { THIN_RIM };
         for _ in 0..h.count {
             let (x, y) = cell(i);
             i += 1;
@@ -1326,22 +1270,13 @@ fn stack(s: &mut String, pic: &MapPicture, st: &Stack, x0: f64, y0: f64, lang: L
                 r#"<rect class="hidden" x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" fill-opacity="0.8" {rim}/>"#,
                 n(x),
                 n(y),
-                n(BLOCK),
-                n(BLOCK),
+                n(PIECE),
+                n(PIECE),
                 colour(pic, &h.side)
             );
         }
         s.push_str("</g>\n");
     }
-}
-
-/// The game's tooltip for `kind:name` (`Dress::tips`), else the drawing's own.
-fn tip_or(pic: &MapPicture, kind: &str, name: &str, own: impl FnOnce() -> String) -> String {
-    pic.dress
-        .tips
-        .get(&format!("{kind}:{name}"))
-        .cloned()
-        .unwrap_or_else(own)
 }
 
 /// One legend sample at the row ending at `y` (its text's baseline), `x` the panel's left.
@@ -1356,20 +1291,46 @@ fn glyph(s: &mut String, pic: &MapPicture, g: &Glyph, x: f64, y: f64) {
                 colour(pic, id)
             );
         }
-        Glyph::City { fill, rim, value } => {
+        Glyph::Disc { fill, rim, label } => {
             let _ = writeln!(
                 s,
                 r##"<circle cx="{}" cy="{}" r="{}" fill="{}" stroke="{}" stroke-width="2.5"/><text class="value" x="{}" y="{}" fill="#ffffff">{}</text>"##,
                 n(x + 13.0),
                 n(y - 4.5),
-                n(CITY_R),
+                n(DISC_R),
                 colour(pic, fill),
                 colour(pic, rim),
                 n(x + 13.0),
                 n(y - 0.7),
-                esc(value)
+                esc(label)
             );
         }
+        Glyph::Ring { ring, fill } => {
+            let _ = writeln!(
+                s,
+                r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{}" stroke-width="3" stroke-dasharray="4 2.5"/><circle cx="{}" cy="{}" r="6" fill="{}"/>"#,
+                n(x + 13.0),
+                n(y - 4.5),
+                n(DISC_R + 2.0),
+                colour(pic, ring),
+                n(x + 13.0),
+                n(y - 4.5),
+                colour(pic, fill)
+            );
+        }
+        Glyph::Port | Glyph::Open | Glyph::Sea | Glyph::Line(_) => ground_glyph(s, g, x, y),
+        Glyph::Piece { .. } | Glyph::HiddenPiece(_) | Glyph::RimmedPiece(_) => {
+            piece_glyph(s, pic, g, x, y)
+        }
+        Glyph::Arrow { side, dash } => arrow_glyph(s, colour(pic, side), dash, x, y),
+        Glyph::Badge(b) => badge(s, pic, b, x + 13.0, y - 4.5),
+    }
+}
+
+/// A legend sample of the ground, in the map's own colours: a port, open country, a sea,
+/// a link's line.
+fn ground_glyph(s: &mut String, g: &Glyph, x: f64, y: f64) {
+    match g {
         Glyph::Port => {
             let _ = writeln!(
                 s,
@@ -1410,84 +1371,59 @@ fn glyph(s: &mut String, pic: &MapPicture, g: &Glyph, x: f64, y: f64) {
                 n(y - 4.5)
             );
         }
-        Glyph::Siege { ring, fill } => {
-            let _ = writeln!(
-                s,
-                r#"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{}" stroke-width="3" stroke-dasharray="4 2.5"/><circle cx="{}" cy="{}" r="6" fill="{}"/>"#,
-                n(x + 13.0),
-                n(y - 4.5),
-                n(CITY_R + 2.0),
-                colour(pic, ring),
-                n(x + 13.0),
-                n(y - 4.5),
-                colour(pic, fill)
-            );
-        }
-        Glyph::Blockade(side) => blockade_mark(s, x + 13.0, y - 4.5, colour(pic, side)),
-        Glyph::Block { side, text } => {
-            let _ = writeln!(
-                s,
-                r##"<rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}"/><text class="steps" x="{}" y="{}">{}</text>"##,
-                n(x + 6.0),
-                n(y - 11.0),
-                n(BLOCK),
-                n(BLOCK),
-                colour(pic, side),
-                n(x + 6.0 + BLOCK / 2.0),
-                n(y - 1.5),
-                esc(text)
-            );
-        }
-        Glyph::HiddenBlock(side) => {
-            let _ = writeln!(
-                s,
-                r#"<rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" fill-opacity="0.8"/>"#,
-                n(x + 6.0),
-                n(y - 11.0),
-                n(BLOCK),
-                n(BLOCK),
-                colour(pic, side)
-            );
-        }
-        Glyph::WalledBlock(side) => {
-            let _ = writeln!(
-                s,
-                r##"<rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}" stroke="#111111" stroke-width="2"/>"##,
-                n(x + 6.0),
-                n(y - 11.0),
-                n(BLOCK),
-                n(BLOCK),
-                colour(pic, side)
-            );
-        }
-        Glyph::Arrow { side, dash } => {
-            let mover = colour(pic, side);
-            let dash = if dash.is_empty() {
-                String::new()
-            } else {
-                format!(r#" stroke-dasharray="{}""#, esc(dash))
-            };
-            let _ = writeln!(
-                s,
-                r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{mover}" stroke-width="3"{dash}/><path d="M{} {} l-9 -4.5 v9 z" fill="{mover}"/>"#,
-                n(x),
-                n(y - 4.5),
-                n(x + 18.0),
-                n(y - 4.5),
-                n(x + 27.0),
-                n(y - 4.5)
-            );
-        }
-        Glyph::Battle(side) => battle_mark(s, x + 13.0, y - 4.5, colour(pic, side)),
-        Glyph::Burst { side, hollow } => {
-            burst_mark(s, x + 13.0, y - 4.5, colour(pic, side), *hollow)
-        }
-        Glyph::Attrition(side) => attrition_mark(s, x + 13.0, y - 4.5, colour(pic, side)),
-        Glyph::Fall(side) => fall_mark(s, x + 13.0, y - 4.5, colour(pic, side)),
+        _ => {}
     }
 }
 
-/// The side panel: the legend, the notes, and the side's own blocks by place.
+/// A legend sample of a piece: open with its face, hidden, or with a dark rim.
+fn piece_glyph(s: &mut String, pic: &MapPicture, g: &Glyph, x: f64, y: f64) {
+    let (side, extra, face) = match g {
+        Glyph::Piece { side, face } => (side, "", Some(face)),
+        Glyph::HiddenPiece(side) => (side, r#" fill-opacity="0.8""#, None),
+        Glyph::RimmedPiece(side) => (side, r##" stroke="#111111" stroke-width="2""##, None),
+        _ => return,
+    };
+    let _ = write!(
+        s,
+        r#"<rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}"{extra}/>"#,
+        n(x + 6.0),
+        n(y - 11.0),
+        n(PIECE),
+        n(PIECE),
+        colour(pic, side)
+    );
+    if let Some(face) = face {
+        let _ = write!(
+            s,
+            r#"<text class="steps" x="{}" y="{}">{}</text>"#,
+            n(x + 6.0 + PIECE / 2.0),
+            n(y - 1.5),
+            esc(face)
+        );
+    }
+    s.push('\n');
+}
+
+/// A legend sample of a route's arrow in `mover`'s colour, dashed by `dash`.
+fn arrow_glyph(s: &mut String, mover: &str, dash: &str, x: f64, y: f64) {
+    let dash = if dash.is_empty() {
+        String::new()
+    } else {
+        format!(r#" stroke-dasharray="{}""#, esc(dash))
+    };
+    let _ = writeln!(
+        s,
+        r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{mover}" stroke-width="3"{dash}/><path d="M{} {} l-9 -4.5 v9 z" fill="{mover}"/>"#,
+        n(x),
+        n(y - 4.5),
+        n(x + 18.0),
+        n(y - 4.5),
+        n(x + 27.0),
+        n(y - 4.5)
+    );
+}
+
+/// The side panel: the legend, the notes, and the roster of pieces by place.
 fn panel(s: &mut String, pic: &MapPicture, lang: Lang) {
     let x = PANEL_X;
     let mut y = MAP_Y + 4.0;
@@ -1500,17 +1436,49 @@ fn panel(s: &mut String, pic: &MapPicture, lang: Lang) {
         n(PANEL_W),
         n(MAP_H)
     );
-    let head = |s: &mut String, y: &mut f64, text: &str| {
-        *y += 18.0;
-        let _ = writeln!(
+    legend(s, pic, &mut y);
+    if !pic.notes.is_empty() {
+        y += 8.0;
+        panel_head(s, &mut y, lang.pick("Position", "Положение"));
+        for note in &pic.notes {
+            y += 16.0;
+            let _ = writeln!(
+                s,
+                r#"<text class="pt" x="{}" y="{}">{}</text>"#,
+                n(x),
+                n(y),
+                esc(note)
+            );
+        }
+    }
+    if let Some(roster) = &pic.dress.roster {
+        y += 8.0;
+        panel_head(
             s,
-            r#"<text class="ph" x="{}" y="{}">{}</text>"#,
-            n(x),
-            n(*y),
-            esc(text)
+            &mut y,
+            &roster.title.replace("{side}", &side_name(pic, &pic.side)),
         );
-        *y += 8.0;
-    };
+        roster_places(s, roster, y, lang);
+    }
+    s.push_str("</g>\n");
+}
+
+/// A heading of the panel, below `y`.
+fn panel_head(s: &mut String, y: &mut f64, text: &str) {
+    *y += 18.0;
+    let _ = writeln!(
+        s,
+        r#"<text class="ph" x="{}" y="{}">{}</text>"#,
+        n(PANEL_X),
+        n(*y),
+        esc(text)
+    );
+    *y += 8.0;
+}
+
+/// The game's legend, row by row from `y` down.
+fn legend(s: &mut String, pic: &MapPicture, y: &mut f64) {
+    let x = PANEL_X;
     let line = |s: &mut String, y: &mut f64, text: &str| {
         *y += 17.0;
         let _ = writeln!(
@@ -1523,74 +1491,31 @@ fn panel(s: &mut String, pic: &MapPicture, lang: Lang) {
     };
     for row in &pic.dress.legend {
         match row {
-            LegendRow::Head(text) => head(s, &mut y, text),
+            LegendRow::Head(text) => panel_head(s, y, text),
             LegendRow::Sides => {
                 for (id, name) in &pic.sides {
-                    line(s, &mut y, name);
-                    glyph(s, pic, &Glyph::Swatch(id.clone()), x, y);
+                    line(s, y, name);
+                    glyph(s, pic, &Glyph::Swatch(id.clone()), x, *y);
                 }
             }
-            LegendRow::Gap(g) => y += g,
+            LegendRow::Gap(g) => *y += g,
             LegendRow::Row(g, text) => {
-                line(s, &mut y, text);
-                glyph(s, pic, g, x, y);
+                line(s, y, text);
+                glyph(s, pic, g, x, *y);
             }
         }
     }
+}
 
-    if !pic.notes.is_empty() {
-        y += 8.0;
-        head(s, &mut y, lang.pick("Position", "Положение"));
-        for note in &pic.notes {
-            y += 16.0;
-            let _ = writeln!(
-                s,
-                r#"<text class="pt" x="{}" y="{}">{}</text>"#,
-                n(x),
-                n(y),
-                esc(note)
-            );
-        }
-    }
-
-    let Some(roster) = &pic.dress.roster else {
-        s.push_str("</g>\n");
-        return;
-    };
-    y += 8.0;
-    head(
-        s,
-        &mut y,
-        &roster.title.replace("{side}", &side_name(pic, &pic.side)),
-    );
-    let places: Vec<&str> = roster.places.iter().map(|(p, _)| p.as_str()).collect();
+/// The roster's places from `y` down, each in bold with its pieces wrapped at the commas;
+/// what does not fit above the panel's bottom is counted instead.
+fn roster_places(s: &mut String, roster: &Roster, mut y: f64, lang: Lang) {
+    let x = PANEL_X;
     let bottom = MAP_Y + MAP_H - 10.0;
-    let width = PANEL_W - 24.0;
-    for (shown, place) in places.iter().enumerate() {
-        let list: &[String] = &roster.places[shown].1;
-        // The place in bold, then its blocks, wrapped at the commas.
-        let mut lines: Vec<String> = Vec::new();
-        let mut cur = String::new();
-        let lead = text_w(&format!("{place}: "), 11.0) + 4.0;
-        for (i, item) in list.iter().enumerate() {
-            let piece = if i + 1 < list.len() {
-                format!("{item}, ")
-            } else {
-                item.clone()
-            };
-            let room = if lines.is_empty() {
-                width - lead
-            } else {
-                width - 12.0
-            };
-            if !cur.is_empty() && text_w(&(cur.clone() + &piece), 11.0) > room {
-                lines.push(std::mem::take(&mut cur));
-            }
-            cur.push_str(&piece);
-        }
-        lines.push(cur);
+    for (shown, (place, list)) in roster.places.iter().enumerate() {
+        let lines = wrapped(place, list);
         if y + 14.0 * lines.len() as f64 > bottom {
-            let rest = places.len() - shown;
+            let rest = roster.places.len() - shown;
             y += 14.0;
             let _ = writeln!(
                 s,
@@ -1626,5 +1551,31 @@ fn panel(s: &mut String, pic: &MapPicture, lang: Lang) {
             }
         }
     }
-    s.push_str("</g>\n");
+}
+
+/// A roster place's pieces as lines that fit the panel: the first after the place's name,
+/// the rest indented.
+fn wrapped(place: &str, list: &[String]) -> Vec<String> {
+    let width = PANEL_W - 24.0;
+    let mut lines: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    let lead = text_w(&format!("{place}: "), 11.0) + 4.0;
+    for (i, item) in list.iter().enumerate() {
+        let piece = if i + 1 < list.len() {
+            format!("{item}, ")
+        } else {
+            item.clone()
+        };
+        let room = if lines.is_empty() {
+            width - lead
+        } else {
+            width - 12.0
+        };
+        if !cur.is_empty() && text_w(&(cur.clone() + &piece), 11.0) > room {
+            lines.push(std::mem::take(&mut cur));
+        }
+        cur.push_str(&piece);
+    }
+    lines.push(cur);
+    lines
 }

@@ -73,19 +73,18 @@ fn step_in<R: Rules>(sc: &R::Scenario, v: &ViewFile<R::View>, lang: Lang) -> Str
 
 /// `map_svg` with its headings and legend in `lang`.
 pub fn map_svg_in<R: Rules>(sc: &R::Scenario, v: &ViewFile<R::View>, lang: Lang) -> String {
-    let mut pic = R::map_in(sc, &v.state, lang);
+    let mut pic = R::map_in(sc, &v.state, &v.last_turn, lang);
     // The sides' names in the reader's language (the legend, the tooltips, the title).
     for (id, name) in &mut pic.sides {
         *name = R::side_name_in(sc, id, lang);
     }
-    crate::map::render_turn(
+    crate::map::render(
         &pic,
         &crate::map::Heading {
             game: v.game.clone(),
             turn: v.turn,
             step: step_in::<R>(sc, v, lang),
         },
-        &v.last_turn,
         lang,
     )
 }

@@ -697,16 +697,8 @@ const KNOWN_LONG: &[&str] = &[
     "games/hellenes/check/winter_orders.rs::route_for",
     "games/hellenes/check/year.rs::check_new_year",
     "games/hellenes/engine/winter.rs::return_battle",
-    "games/hellenes/text/map.rs::dress",
-    "games/hellenes/text/map.rs::picture_in",
-    "games/successors/text/picture.rs::last_turn",
-    "games/successors/text/picture.rs::legend",
-    "games/successors/text/picture.rs::picture_in",
     "mail.rs::plan",
     "mail.rs::send_turn_with",
-    "map.rs::glyph",
-    "map.rs::panel",
-    "map.rs::render_turn",
     "policy.rs::record_section",
     "publish.rs::publish_with",
     "receive.rs::receive_one",
@@ -742,5 +734,121 @@ fn no_function_is_over_a_hundred_lines() {
             .map(|c| format!("  {c}"))
             .collect::<Vec<_>>()
             .join("\n")
+    );
+}
+
+/// The string literals of a file's code (plain, byte and raw strings), tests left out.
+fn string_literals(text: &str) -> Vec<String> {
+    let text = text.split("#[cfg(test)]\nmod ").next().unwrap_or("");
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '/' && chars.get(i + 1) == Some(&'/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '\'' && chars.get(i + 2) == Some(&'\'') {
+            i += 3; // a char literal such as '"'
+        } else if c == '\'' && chars.get(i + 1) == Some(&'\\') {
+            i += 4;
+        } else if c == 'r' && matches!(chars.get(i + 1), Some('#') | Some('"')) {
+            let hashes = chars[i + 1..].iter().take_while(|c| **c == '#').count();
+            if chars.get(i + 1 + hashes) != Some(&'"') {
+                i += 1;
+                continue;
+            }
+            let close: Vec<char> = std::iter::once('"')
+                .chain(std::iter::repeat_n('#', hashes))
+                .collect();
+            let start = i + 2 + hashes;
+            let mut j = start;
+            while j < chars.len() && !chars[j..].starts_with(&close) {
+                j += 1;
+            }
+            out.push(chars[start..j.min(chars.len())].iter().collect());
+            i = j + close.len();
+        } else if c == '"' {
+            let mut j = i + 1;
+            let mut s = String::new();
+            while j < chars.len() && chars[j] != '"' {
+                if chars[j] == '\\' {
+                    j += 1;
+                }
+                if let Some(&c) = chars.get(j) {
+                    s.push(c);
+                }
+                j += 1;
+            }
+            out.push(s);
+            i = j + 1;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Whether a text cites a rule by its number: `(8.2.1)`, `rule 7.4`, `§3`.
+fn cites_a_rule(s: &str) -> bool {
+    let b = s.as_bytes();
+    let number_at = |mut i: usize| -> Option<usize> {
+        let digits = |i: &mut usize| {
+            let from = *i;
+            while *i < b.len() && b[*i].is_ascii_digit() {
+                *i += 1;
+            }
+            *i > from
+        };
+        if !digits(&mut i) || b.get(i) != Some(&b'.') {
+            return None;
+        }
+        i += 1;
+        if !digits(&mut i) {
+            return None;
+        }
+        while b.get(i) == Some(&b'.') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+            digits(&mut i);
+        }
+        Some(i)
+    };
+    (0..b.len()).any(|i| {
+        (b[i] == b'(' && number_at(i + 1).is_some_and(|e| b.get(e) == Some(&b')')))
+            || ((b[i..].starts_with(b"rule ") || b[i..].starts_with(b"Rule "))
+                && number_at(i + 5).is_some())
+    }) || s.contains('§')
+}
+
+/// Issue 29: the core and the application speak no game's rules: none of their text (a
+/// string a user may read) cites a rule by number; the game that owns the rule writes it.
+#[test]
+fn no_core_or_application_text_cites_a_rule_number() {
+    assert!(cites_a_rule("; blockaded by Sparta (8.2.1)"));
+    assert!(cites_a_rule("rule 7.4: besieged blocks"));
+    assert!(cites_a_rule("siege points (§3)"));
+    assert!(!cites_a_rule("{:.1} 0.5 (x) 1.5 (2 of 3)"));
+    assert!(!cites_a_rule("version (1.0"));
+    assert_eq!(
+        string_literals("let a = \"x (1.2)\"; // \"(3.4)\"\nlet b = r#\"y\"#; let c = '\"';"),
+        ["x (1.2)", "y"]
+    );
+    let mut found = Vec::new();
+    for s in sources() {
+        if !matches!(rank(&s.module), Some((1 | 3, _, _))) {
+            continue;
+        }
+        let text = fs::read_to_string(&s.file).expect("read");
+        for lit in string_literals(&text) {
+            if cites_a_rule(&lit) {
+                found.push(format!("  {}: {lit:?}", s.rel));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "core and application text citing a rule:\n{}",
+        found.join("\n")
     );
 }

@@ -1,7 +1,10 @@
-//! The SVG map (`dikast show FILE --format svg --side S`): well-formed XML with every
-//! place named, nothing of the enemy's blocks but their count and place, hostile names
-//! escaped, the same bytes from every run, and the Hellenes map data (control, sieges,
-//! blockades) taken from the rules.
+//! The SVG map (`dikast show FILE --format svg --side S`). For every game of the registry
+//! (`games::builtin()`), every view of its played demo turns in every language: well-formed
+//! XML, every place named, every mark with the game's words, hidden pieces blank, the same
+//! bytes twice, and a side's map from the game file the same as from its view. For
+//! Hellenes besides: nothing of the enemy's blocks but their count and place, hostile
+//! names escaped, the same bytes from every run, the map data (control, sieges,
+//! blockades) taken from the rules, last turn drawn, the pictures of docs/map.md.
 //!
 //! The SVG is parsed with a real XML parser (roxmltree), never checked by string search
 //! alone. Looking at the drawing is a separate, manual check: `scripts/render-map`
@@ -13,8 +16,7 @@ use dikast::games::hellenes::state::{Siege, State, Status};
 use dikast::games::hellenes::{Hellenes, HELLENES_431};
 use dikast::lang::Lang;
 use dikast::map::{
-    render, AreaMark, BlockMark, CityMark, Heading, HiddenGroup, Link, LinkKind, MapPicture,
-    SeaMark,
+    render, Disc, Heading, HiddenGroup, Link, LinkKind, MapPicture, Piece, Place, Port, SeaMark,
 };
 use dikast::pipeline;
 use dikast::rules::{opening_file, Rules};
@@ -351,17 +353,20 @@ fn control_characters_cannot_break_the_xml() {
         title: bad.into(),
         side: "a".into(),
         sides: vec![("a".into(), bad.into()), ("b".into(), bad.into())],
-        areas: vec![AreaMark {
+        places: vec![Place {
             name: bad.into(),
-            region: bad.into(),
             xy: [500, 350],
-            city: Some(CityMark {
-                value: 2,
-                offshore: Some("Sea\u{7}".into()),
-                control: "a".into(),
-                loyalty: "b".into(),
-                siege: Some(("b".into(), bad.into())),
-                blockade: Some("b".into()),
+            tip: bad.into(),
+            disc: Some(Disc {
+                label: bad.into(),
+                fill: "a".into(),
+                rim: "b".into(),
+                ring: Some("b".into()),
+                port: Some(Port {
+                    sea: "Sea\u{7}".into(),
+                    tip: bad.into(),
+                    barred: Some("b".into()),
+                }),
             }),
         }],
         seas: vec![SeaMark {
@@ -373,32 +378,29 @@ fn control_characters_cannot_break_the_xml() {
             a: bad.into(),
             b: "Sea\u{7}".into(),
         }],
-        blocks: vec![BlockMark {
-            id: bad.into(),
+        pieces: vec![Piece {
             side: "a".into(),
-            name: bad.into(),
-            kind: bad.into(),
-            steps: 3,
-            max: 4,
-            rating: bad.into(),
             at: bad.into(),
-            besieged: true,
+            face: bad.into(),
+            tip: bad.into(),
+            dark_rim: true,
         }],
         hidden: vec![HiddenGroup {
             side: "b".into(),
             at: "Sea\u{7}".into(),
             count: 2,
-            besieged: false,
+            tip: bad.into(),
+            dark_rim: false,
         }],
         notes: vec![bad.into()],
-        dress: Default::default(),
+        ..Default::default()
     };
     let head = Heading {
         game: bad.into(),
         turn: 7,
         step: bad.into(),
     };
-    let svg = render(&pic, &head);
+    let svg = render(&pic, &head, Lang::En);
     let doc = parse(&svg);
     let shown = "Bad\u{fffd}name\u{fffd} <&> \"'";
     assert!(texts(&doc).iter().any(|t| t == shown));
@@ -472,45 +474,62 @@ fn control_sieges_and_blockades_come_from_the_rules() {
     let sc = scenario();
     let game = game_file(HELLENES_431, war);
     let g: GameFile<State> = serde_yaml::from_slice(&game).unwrap();
-    let city = |pic: &MapPicture, name: &str| -> CityMark {
-        pic.areas
+    let disc = |pic: &MapPicture, name: &str| -> Disc {
+        pic.places
             .iter()
             .find(|a| a.name == name)
-            .and_then(|a| a.city.clone())
+            .and_then(|a| a.disc.clone())
             .unwrap_or_else(|| panic!("{name} is a city"))
+    };
+    let port = |pic: &MapPicture, name: &str| -> Port {
+        disc(pic, name)
+            .port
+            .unwrap_or_else(|| panic!("{name} is a port"))
     };
     for side in ["athens", "sparta"] {
         let pic = Hellenes::map(&sc, &Hellenes::view(&sc, &g.state, side));
         // 7.2: Plataea is besieged by Sparta since Spring 431; the besieged control it.
-        let plataea = city(&pic, "Plataea");
+        let plataea = pic.places.iter().find(|a| a.name == "Plataea").unwrap();
         assert_eq!(
-            plataea.siege,
-            Some(("sparta".to_string(), "Spring 431 BC".to_string()))
+            plataea.disc.as_ref().and_then(|d| d.ring.as_deref()),
+            Some("sparta")
         );
-        assert_eq!(plataea.control, "athens");
+        assert!(
+            plataea
+                .tip
+                .contains("besieged by Sparta since Spring 431 BC"),
+            "{}",
+            plataea.tip
+        );
+        assert_eq!(disc(&pic, "Plataea").fill, "athens");
         // 8.2.1: a Spartan fleet in the Saronic Gulf blockades Athens' ports there, and
         // the Athenian fleet in the Thermaic Gulf blockades Potidaea (Spartan).
-        assert_eq!(city(&pic, "Athens").blockade.as_deref(), Some("sparta"));
-        assert_eq!(city(&pic, "Aegina").blockade.as_deref(), Some("sparta"));
-        assert_eq!(city(&pic, "Potidaea").blockade.as_deref(), Some("athens"));
+        assert_eq!(port(&pic, "Athens").barred.as_deref(), Some("sparta"));
+        assert_eq!(port(&pic, "Aegina").barred.as_deref(), Some("sparta"));
+        assert_eq!(port(&pic, "Potidaea").barred.as_deref(), Some("athens"));
         // Megara is Sparta's: a Spartan fleet off it is no blockade.
-        assert_eq!(city(&pic, "Megara").blockade, None);
+        assert_eq!(port(&pic, "Megara").barred, None);
         // Melos is neutral and besieged by no one: no enemy, no blockade.
-        assert_eq!(city(&pic, "Melos").blockade, None);
-        assert_eq!(city(&pic, "Melos").control, "neutral");
-        assert_eq!(
-            city(&pic, "Athens").offshore.as_deref(),
-            Some("Saronic Gulf")
-        );
+        assert_eq!(port(&pic, "Melos").barred, None);
+        assert_eq!(disc(&pic, "Melos").fill, "neutral");
+        assert_eq!(port(&pic, "Athens").sea, "Saronic Gulf");
         // Besieged blocks are marked as inside the walls, own or hidden.
         if side == "athens" {
-            let b = pic.blocks.iter().find(|b| b.id == "ATH-7").unwrap();
-            assert!(b.besieged);
+            let b = pic
+                .pieces
+                .iter()
+                .find(|b| b.tip.starts_with("ATH-7 "))
+                .unwrap();
+            assert!(
+                b.dark_rim && b.tip.ends_with(", inside the walls"),
+                "{}",
+                b.tip
+            );
             let h = pic.hidden.iter().find(|h| h.at == "Plataea").unwrap();
-            assert_eq!((h.count, h.besieged, h.side.as_str()), (2, false, "sparta"));
+            assert_eq!((h.count, h.dark_rim, h.side.as_str()), (2, false, "sparta"));
         } else {
             let h = pic.hidden.iter().find(|h| h.at == "Plataea").unwrap();
-            assert_eq!((h.count, h.besieged), (1, true));
+            assert_eq!((h.count, h.dark_rim), (1, true));
         }
     }
     // The drawing says so too.
@@ -556,16 +575,15 @@ fn blockade_marks_never_sit_on_another_port_or_city() {
     for side in ["athens", "sparta"] {
         let mut pic = Hellenes::map(&sc, &Hellenes::view(&sc, &g.state, side));
         let mut ports = 0;
-        for a in &mut pic.areas {
-            if let Some(c) = a.city.as_mut().filter(|c| c.offshore.is_some()) {
-                c.blockade = Some(
-                    if c.control == "athens" {
-                        "sparta"
-                    } else {
-                        "athens"
-                    }
-                    .into(),
-                );
+        for a in &mut pic.places {
+            let Some(d) = a.disc.as_mut() else { continue };
+            let enemy = if d.fill == "athens" {
+                "sparta"
+            } else {
+                "athens"
+            };
+            if let Some(p) = d.port.as_mut() {
+                p.barred = Some(enemy.into());
                 ports += 1;
             }
         }
@@ -575,7 +593,7 @@ fn blockade_marks_never_sit_on_another_port_or_city() {
             turn: 1,
             step: "s".into(),
         };
-        let svg = render(&pic, &head);
+        let svg = render(&pic, &head, Lang::En);
         let doc = parse(&svg);
         let nodes = map_nodes(&doc);
         let marks: Vec<Box4> = nodes
@@ -889,4 +907,178 @@ fn the_turn_pictured_in_docs_map_md_is_what_the_command_draws() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ------------------------------------------------------------------ every game's maps
+
+/// Every embedded scenario of every game in the registry, played: its demo campaign (the
+/// orders of `orders-examples/<scenario>/`, built in), or, for a scenario without
+/// examples, a new campaign awaiting turn 1. Each as (game id, scenario, folder).
+fn played_campaigns(tag: &str) -> Vec<(&'static str, &'static str, PathBuf)> {
+    let reg = dikast::games::builtin();
+    let mut out = Vec::new();
+    for game in reg.games() {
+        for &scenario in game.scenario_names() {
+            if reg.canonical_scenario(scenario) != Some(scenario) {
+                continue; // an alias: the same scenario under an older name
+            }
+            let dir = scratch(&format!("{tag}-{scenario}"));
+            let _ = std::fs::remove_dir_all(&dir);
+            if dikast::demo::demo_embedded(&reg, Some(scenario), Some(&dir)).is_err() {
+                let _ = std::fs::remove_dir_all(&dir);
+                let st = Command::new(env!("CARGO_BIN_EXE_dikast"))
+                    .arg("new")
+                    .arg(&dir)
+                    .args(["--scenario", scenario])
+                    .output()
+                    .expect("dikast runs");
+                assert!(st.status.success(), "new --scenario {scenario}: {st:?}");
+            }
+            out.push((game.id(), scenario, dir));
+        }
+    }
+    assert!(out.len() >= reg.games().count(), "every game is played");
+    out
+}
+
+/// Every (turn folder, side, view file) of a campaign, in order.
+fn views_of(dir: &Path) -> Vec<(PathBuf, String, PathBuf)> {
+    let mut out = Vec::new();
+    let mut turns: Vec<PathBuf> = std::fs::read_dir(dir.join("turns"))
+        .expect("turns/")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    turns.sort();
+    for t in turns {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&t)
+            .expect("a turn folder")
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        files.sort();
+        for f in files {
+            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+            if let Some(side) = name
+                .strip_prefix("view-")
+                .and_then(|n| n.strip_suffix(".yaml"))
+            {
+                out.push((t.clone(), side.to_string(), f.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// A file's map through the registry, as `dikast show FILE --format svg` draws it.
+fn svg_through_registry(game: &str, file: &Path, side: Option<&str>, lang: Lang) -> String {
+    let reg = dikast::games::builtin();
+    let g = reg.find(game).expect("a game of the registry");
+    let bytes = std::fs::read(file).expect("the file");
+    match g.show(file, &bytes, side, Format::Svg, Some(lang)) {
+        Ok(Shown::Text(s)) => s,
+        other => panic!("{}: {other:?}", file.display()),
+    }
+}
+
+/// The children of a group of the map (by id).
+fn group<'a>(doc: &'a roxmltree::Document, id: &str) -> roxmltree::Node<'a, 'a> {
+    doc.descendants()
+        .find(|n| n.has_tag_name("g") && n.attribute("id") == Some(id))
+        .unwrap_or_else(|| panic!("the map has no group `{id}`"))
+}
+
+/// A `<g>`'s tooltip, if it has one.
+fn tip_of(g: roxmltree::Node) -> Option<String> {
+    g.children()
+        .find(|c| c.has_tag_name("title"))
+        .and_then(|t| t.text())
+        .map(str::to_string)
+}
+
+/// Issue 29: the map tests serve every game of the registry. Each view of each played
+/// turn, in each language: well-formed XML; complete (every group drawn, each place
+/// named, every place, port, piece and last-turn mark with a tooltip the game wrote, a
+/// legend); hidden pieces blank; the same bytes when drawn again.
+#[test]
+fn every_games_maps_are_well_formed_complete_and_stable() {
+    for (game, scenario, dir) in played_campaigns("complete") {
+        let views = views_of(&dir);
+        assert!(!views.is_empty(), "{scenario}: no view");
+        for (_, _, view) in &views {
+            for lang in Lang::ALL {
+                let at = format!("{scenario} {} ({lang:?})", view.display());
+                let svg = svg_through_registry(game, view, None, lang);
+                let doc = parse(&svg);
+                for id in [
+                    "links",
+                    "seas",
+                    "last-moves",
+                    "ports",
+                    "last-events",
+                    "blocks",
+                ] {
+                    group(&doc, id);
+                }
+                let places: Vec<_> = group(&doc, "places")
+                    .children()
+                    .filter(|n| n.has_tag_name("g"))
+                    .collect();
+                let names: Vec<_> = group(&doc, "names")
+                    .children()
+                    .filter(|n| n.has_tag_name("text"))
+                    .collect();
+                assert!(!places.is_empty(), "{at}: no place");
+                assert_eq!(places.len(), names.len(), "{at}: a place without its name");
+                for id in ["places", "ports", "blocks", "last-moves", "last-events"] {
+                    for g in group(&doc, id).children().filter(|n| n.has_tag_name("g")) {
+                        let tip = tip_of(g).unwrap_or_default();
+                        assert!(
+                            !tip.trim().is_empty(),
+                            "{at}: a mark of `{id}` without words"
+                        );
+                    }
+                }
+                for r in block_rects(&doc, "hidden") {
+                    let words: String = r
+                        .parent()
+                        .into_iter()
+                        .flat_map(|g| g.descendants())
+                        .filter(|n| n.has_tag_name("text"))
+                        .filter_map(|n| n.text())
+                        .collect();
+                    assert!(words.is_empty(), "{at}: a hidden piece says `{words}`");
+                }
+                let legend = texts(&doc).len();
+                assert!(legend > places.len(), "{at}: no legend");
+                assert_eq!(
+                    svg,
+                    svg_through_registry(game, view, None, lang),
+                    "{at}: another drawing, other bytes"
+                );
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// Issue 29: every game's map of a side is made from that side's view alone: the map the
+/// moderator's game file gives for a side (`show GAME --side S`) is the one its mailed
+/// view gives, in every language, so it can hold nothing the view hides.
+#[test]
+fn every_games_map_of_a_side_is_the_map_of_its_view() {
+    for (game, scenario, dir) in played_campaigns("views") {
+        for (turn, side, view) in views_of(&dir) {
+            let file = turn.join("game.yaml");
+            for lang in Lang::ALL {
+                assert_eq!(
+                    svg_through_registry(game, &file, Some(&side), lang),
+                    svg_through_registry(game, &view, None, lang),
+                    "{scenario} {}: {side}'s map from the game file ({lang:?})",
+                    turn.display()
+                );
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

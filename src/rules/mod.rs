@@ -218,11 +218,19 @@ pub trait Rules {
     /// The map as the view's side may see it, as plain drawing data (`crate::map` draws
     /// it). Built from the view alone, so it can show nothing the view hides.
     fn map(sc: &Self::Scenario, view: &Self::View) -> crate::map::MapPicture;
-    /// The same with its notes in `lang` (a game without translations keeps `map`'s).
-    fn map_in(sc: &Self::Scenario, view: &Self::View, _lang: Lang) -> crate::map::MapPicture {
+    /// The same in `lang`, with what the side saw happen last turn (`last`: the view
+    /// file's `last_turn:`) drawn on it as routes and marks (`MapPicture::trails`,
+    /// `marks`) in the game's words. A game without translations or maps of the turn keeps
+    /// `map`'s.
+    fn map_in(
+        sc: &Self::Scenario,
+        view: &Self::View,
+        _last: &[crate::game::Seen],
+        _lang: Lang,
+    ) -> crate::map::MapPicture {
         Self::map(sc, view)
     }
-    /// What each side saw happen in a turn, for the maps (moves, battles, sieges, falls),
+    /// What each side saw happen in a turn, for the maps (`Seen`: a route or a place),
     /// from the events its reports tell it: kept in the next game file (`last_turn:`) and
     /// in each view, filtered by `Seen::to`. A game without maps of the turn keeps this.
     fn last_turn(

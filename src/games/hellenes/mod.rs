@@ -178,13 +178,18 @@ impl Rules for Hellenes {
     }
 
     fn map(sc: &Scenario, view: &View) -> crate::map::MapPicture {
-        text::map::picture(sc, view)
+        text::picture::picture(sc, view)
     }
-    fn map_in(sc: &Scenario, view: &View, lang: Lang) -> crate::map::MapPicture {
-        text::map::picture_in(sc, view, lang)
+    fn map_in(
+        sc: &Scenario,
+        view: &View,
+        last: &[crate::game::Seen],
+        lang: Lang,
+    ) -> crate::map::MapPicture {
+        text::picture::picture_of_turn(sc, view, last, lang)
     }
     fn last_turn(sc: &Scenario, _before: &State, events: &[Event]) -> Vec<crate::game::Seen> {
-        text::map::last_turn(sc, events)
+        text::picture::last_turn(sc, events)
     }
     fn odds_offer() -> crate::odds::Offer {
         engine::odds::OFFER

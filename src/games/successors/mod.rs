@@ -157,8 +157,13 @@ impl Rules for Successors {
     fn map(sc: &Scenario, view: &View) -> crate::map::MapPicture {
         text::picture::picture(sc, view)
     }
-    fn map_in(sc: &Scenario, view: &View, lang: Lang) -> crate::map::MapPicture {
-        text::picture::picture_in(sc, view, lang)
+    fn map_in(
+        sc: &Scenario,
+        view: &View,
+        last: &[crate::game::Seen],
+        lang: Lang,
+    ) -> crate::map::MapPicture {
+        text::picture::picture_of_turn(sc, view, last, lang)
     }
     fn last_turn(_sc: &Scenario, before: &State, events: &[Event]) -> Vec<crate::game::Seen> {
         text::picture::last_turn(before, events)

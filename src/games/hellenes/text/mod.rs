@@ -3,8 +3,8 @@
 //! reads the model (and, for the Winter needs and the template's checks, the engine).
 
 pub mod describe;
-pub mod map;
 pub mod narrate;
+pub mod picture;
 pub mod report;
 pub mod step;
 pub mod template;

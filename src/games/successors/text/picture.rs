@@ -10,13 +10,13 @@
 use super::words;
 use crate::game::Seen;
 use crate::games::successors::model::events::{Event, Who};
-use crate::games::successors::model::scenario::{Kind, Scenario};
+use crate::games::successors::model::scenario::{Kind, Scenario, Space};
 use crate::games::successors::model::sight::View;
 use crate::games::successors::model::state::{State, INDEPENDENT};
 use crate::lang::Lang;
 use crate::map::{
-    AreaMark, BlockMark, CityMark, Dress, Glyph, LegendRow, Link, LinkKind, MapPicture, Roster,
-    SeaMark,
+    Badge, Disc, Dress, Glyph, LegendRow, Link, LinkKind, MapPicture, Mark, Piece, Place, Port,
+    Roster, SeaMark, Trail,
 };
 use std::collections::BTreeMap;
 
@@ -65,7 +65,6 @@ fn colours(sc: &Scenario, players: &[String]) -> Vec<(String, String)> {
 
 /// The picture of the map as `v.me` may see it, its words in `lang`.
 pub fn picture_in(sc: &Scenario, v: &View, lang: Lang) -> MapPicture {
-    let st = v.as_state();
     let mut sides: Vec<(String, String)> = v
         .players
         .iter()
@@ -75,163 +74,224 @@ pub fn picture_in(sc: &Scenario, v: &View, lang: Lang) -> MapPicture {
         INDEPENDENT.to_string(),
         words::player(sc, INDEPENDENT, lang),
     ));
-    let mut tips: BTreeMap<String, String> = BTreeMap::new();
-    let mut areas: Vec<AreaMark> = Vec::new();
-    for s in &sc.spaces {
-        let ss = v.spaces.iter().find(|x| x.id == s.id);
-        let control = ss
-            .and_then(|x| x.control.clone())
-            .unwrap_or_else(|| "neutral".to_string());
-        let needed = sc.params.siege.needed(s.kind);
-        let points = ss.map(|x| x.siege_points).unwrap_or(0);
-        let besieger = ss.and_then(|x| x.besieger.clone());
-        let offshore = sc
+    let st = v.as_state();
+    let mut places: Vec<Place> = sc
+        .spaces
+        .iter()
+        .map(|s| space(sc, v, &st, s, lang))
+        .collect();
+    places.extend(boxes(sc, lang));
+    let mut roster: Vec<(String, Vec<String>)> = Vec::new();
+    let mut pieces = armies(sc, v, lang, &mut roster);
+    pieces.extend(independents(sc, v, lang, &mut roster));
+    let me = v.me.clone();
+    let other = v
+        .players
+        .iter()
+        .find(|p| **p != me)
+        .cloned()
+        .unwrap_or_else(|| me.clone());
+    let dress = Dress {
+        legend: legend(&me, &other, lang),
+        roster: Some(Roster {
+            title: lang.pick("Armies on the map", "Армии на карте").to_string(),
+            places: roster,
+        }),
+        colours: colours(sc, &v.players),
+    };
+    MapPicture {
+        title: lang.pick(sc.title.clone(), sc.title_ru.clone()),
+        side: v.me.clone(),
+        sides,
+        places,
+        seas: sc
             .seas
             .iter()
-            .find(|sea| sea.ports.contains(&s.id))
-            .map(|sea| sea.id.clone());
-        let mut tip = format!(
-            "{} ({}): {}",
-            s.id,
-            lang.pick(s.region.clone(), sc.region_ru(&s.region)),
-            kind_words(s.kind, lang)
-        );
-        if s.port {
-            tip.push_str(lang.pick(", port", ", порт"));
-        }
-        if s.assault != 0 {
-            tip.push_str(&lang.pick(
-                format!("; assault modifier {:+}", s.assault),
-                format!("; модификатор штурма {:+}", s.assault),
-            ));
-        }
-        tip.push_str(&match control.as_str() {
-            "neutral" => lang
-                .pick("; no control marker", "; маркера контроля нет")
-                .to_string(),
-            c => lang.pick(
-                format!("; control marker: {}", words::player(sc, c, lang)),
-                format!("; маркер контроля: {}", words::player(sc, c, lang)),
-            ),
-        });
-        tip.push_str(&lang.pick(
-            format!("; falls at {needed} siege points"),
-            format!("; падает при {needed} очках осады"),
-        ));
-        let besieged = st.besieged(&s.id);
-        if let Some(b) = &besieger {
-            tip.push_str(&lang.pick(
-                format!(
-                    "; siege points: {points} of {needed}, {}'s",
-                    words::player(sc, b, lang)
-                ),
-                format!(
-                    "; очки осады: {points} из {needed} (осаждает: {})",
-                    words::player(sc, b, lang)
-                ),
-            ));
-        } else if besieged {
-            tip.push_str(lang.pick("; besieged", "; в осаде"));
-        }
-        tips.insert(format!("area:{}", s.id), tip);
-        if let Some(off) = &offshore {
-            tips.insert(
-                format!("port:{}", s.id),
-                lang.pick(
-                    format!("{}: port on {off}", s.id),
-                    format!("{}: порт на {off}", s.id),
-                ),
-            );
-        }
-        // The ring shows the siege: its besieger's points, or a hostile army in the field.
-        let ring = besieger.clone().or_else(|| {
-            besieged
-                .then(|| {
-                    st.armies
-                        .iter()
-                        .find(|a| {
-                            a.at == s.id
-                                && !a.inside
-                                && Some(a.player.as_str()) != ss.and_then(|x| x.control.as_deref())
-                        })
-                        .map(|a| a.player.clone())
-                        .or_else(|| {
-                            (!st.independents_at(&s.id).is_empty()).then(|| INDEPENDENT.to_string())
-                        })
-                })
-                .flatten()
-        });
-        areas.push(AreaMark {
-            name: s.id.clone(),
-            region: s.region.clone(),
-            xy: s.xy,
-            city: Some(CityMark {
-                value: needed,
-                offshore,
-                control: control.clone(),
-                loyalty: control,
-                siege: ring.map(|b| (b, format!("{points}/{needed}"))),
-                blockade: None,
-            }),
-        });
+            .map(|s| SeaMark {
+                name: s.id.clone(),
+                xy: s.xy,
+            })
+            .collect(),
+        links: links(sc),
+        pieces,
+        hidden: Vec::new(),
+        notes: notes(sc, v, lang),
+        trails: Vec::new(),
+        marks: Vec::new(),
+        dress,
     }
-    // The independents' boxes, off the map: places of their own, joined to where their
-    // armies enter.
-    for b in &sc.boxes {
-        let who: Vec<String> = sc
-            .independents
-            .iter()
-            .filter(|i| i.start == b.id)
-            .map(|i| words::independent(sc, &i.id, lang))
-            .collect();
-        areas.push(AreaMark {
-            name: b.id.clone(),
-            region: String::new(),
-            xy: b.xy,
-            city: None,
-        });
-        tips.insert(
-            format!("area:{}", b.id),
-            lang.pick(
-                format!(
-                    "{}: off-map box of {}; enters the map at {}",
-                    b.id,
-                    who.join(", "),
-                    b.enters.join(", ")
-                ),
-                format!(
-                    "{}: квадрат вне карты ({}); вход на карту: {}",
-                    b.id,
-                    who.join(", "),
-                    b.enters.join(", ")
-                ),
-            ),
-        );
-    }
-    let mut links: Vec<Link> = sc
-        .land
+}
+
+/// A space: its disc in its control marker's colour with the siege points it needs, a
+/// ring for a siege, its port; the tooltip with kind, port, assault modifier, control and
+/// siege points.
+fn space(sc: &Scenario, v: &View, st: &State, s: &Space, lang: Lang) -> Place {
+    let ss = v.spaces.iter().find(|x| x.id == s.id);
+    let control = ss
+        .and_then(|x| x.control.clone())
+        .unwrap_or_else(|| "neutral".to_string());
+    let needed = sc.params.siege.needed(s.kind);
+    let points = ss.map(|x| x.siege_points).unwrap_or(0);
+    let besieger = ss.and_then(|x| x.besieger.clone());
+    let offshore = sc
+        .seas
         .iter()
-        .map(|[a, b]| Link {
-            kind: LinkKind::Land,
-            a: a.clone(),
-            b: b.clone(),
-        })
-        .collect();
-    for s in &sc.straits {
-        links.push(Link {
-            kind: LinkKind::Land,
-            a: s.a.clone(),
-            b: s.b.clone(),
-        });
+        .find(|sea| sea.ports.contains(&s.id))
+        .map(|sea| sea.id.clone());
+    let besieged = st.besieged(&s.id);
+    let tip = space_tip(
+        sc,
+        s,
+        &control,
+        needed,
+        points,
+        besieger.as_deref(),
+        besieged,
+        lang,
+    );
+    // The ring shows the siege: its besieger's points, or a hostile army in the field.
+    let ring = besieger.clone().or_else(|| {
+        besieged
+            .then(|| {
+                st.armies
+                    .iter()
+                    .find(|a| {
+                        a.at == s.id
+                            && !a.inside
+                            && Some(a.player.as_str()) != ss.and_then(|x| x.control.as_deref())
+                    })
+                    .map(|a| a.player.clone())
+                    .or_else(|| {
+                        (!st.independents_at(&s.id).is_empty()).then(|| INDEPENDENT.to_string())
+                    })
+            })
+            .flatten()
+    });
+    let port = offshore.map(|off| Port {
+        tip: lang.pick(
+            format!("{}: port on {off}", s.id),
+            format!("{}: порт на {off}", s.id),
+        ),
+        sea: off,
+        barred: None,
+    });
+    Place {
+        name: s.id.clone(),
+        xy: s.xy,
+        tip,
+        disc: Some(Disc {
+            label: needed.to_string(),
+            fill: control.clone(),
+            rim: control,
+            ring,
+            port,
+        }),
     }
+}
+
+/// A space's tooltip: region, kind, port, assault modifier, control marker, the siege
+/// points it falls at and those reached.
+#[allow(clippy::too_many_arguments)]
+fn space_tip(
+    sc: &Scenario,
+    s: &Space,
+    control: &str,
+    needed: u32,
+    points: u32,
+    besieger: Option<&str>,
+    besieged: bool,
+    lang: Lang,
+) -> String {
+    let mut tip = format!(
+        "{} ({}): {}",
+        s.id,
+        lang.pick(s.region.clone(), sc.region_ru(&s.region)),
+        kind_words(s.kind, lang)
+    );
+    if s.port {
+        tip.push_str(lang.pick(", port", ", порт"));
+    }
+    if s.assault != 0 {
+        tip.push_str(&lang.pick(
+            format!("; assault modifier {:+}", s.assault),
+            format!("; модификатор штурма {:+}", s.assault),
+        ));
+    }
+    tip.push_str(&match control {
+        "neutral" => lang
+            .pick("; no control marker", "; маркера контроля нет")
+            .to_string(),
+        c => lang.pick(
+            format!("; control marker: {}", words::player(sc, c, lang)),
+            format!("; маркер контроля: {}", words::player(sc, c, lang)),
+        ),
+    });
+    tip.push_str(&lang.pick(
+        format!("; falls at {needed} siege points"),
+        format!("; падает при {needed} очках осады"),
+    ));
+    if let Some(b) = besieger {
+        tip.push_str(&lang.pick(
+            format!(
+                "; siege points: {points} of {needed}, {}'s",
+                words::player(sc, b, lang)
+            ),
+            format!(
+                "; очки осады: {points} из {needed} (осаждает: {})",
+                words::player(sc, b, lang)
+            ),
+        ));
+    } else if besieged {
+        tip.push_str(lang.pick("; besieged", "; в осаде"));
+    }
+    tip
+}
+
+/// The independents' boxes, off the map: places of their own.
+fn boxes(sc: &Scenario, lang: Lang) -> Vec<Place> {
+    sc.boxes
+        .iter()
+        .map(|b| {
+            let who: Vec<String> = sc
+                .independents
+                .iter()
+                .filter(|i| i.start == b.id)
+                .map(|i| words::independent(sc, &i.id, lang))
+                .collect();
+            Place {
+                name: b.id.clone(),
+                xy: b.xy,
+                tip: lang.pick(
+                    format!(
+                        "{}: off-map box of {}; enters the map at {}",
+                        b.id,
+                        who.join(", "),
+                        b.enters.join(", ")
+                    ),
+                    format!(
+                        "{}: квадрат вне карты ({}); вход на карту: {}",
+                        b.id,
+                        who.join(", "),
+                        b.enters.join(", ")
+                    ),
+                ),
+                disc: None,
+            }
+        })
+        .collect()
+}
+
+/// Roads, straits, the boxes joined to where their armies enter, ports to their seas.
+fn links(sc: &Scenario) -> Vec<Link> {
+    let land = |a: &str, b: &str| Link {
+        kind: LinkKind::Land,
+        a: a.to_string(),
+        b: b.to_string(),
+    };
+    let mut links: Vec<Link> = sc.land.iter().map(|[a, b]| land(a, b)).collect();
+    links.extend(sc.straits.iter().map(|s| land(&s.a, &s.b)));
     for b in &sc.boxes {
-        for e in &b.enters {
-            links.push(Link {
-                kind: LinkKind::Land,
-                a: b.id.clone(),
-                b: e.clone(),
-            });
-        }
+        links.extend(b.enters.iter().map(|e| land(&b.id, e)));
     }
     for sea in &sc.seas {
         for p in &sea.ports {
@@ -242,15 +302,28 @@ pub fn picture_in(sc: &Scenario, v: &View, lang: Lang) -> MapPicture {
             });
         }
     }
-    let mut blocks: Vec<BlockMark> = Vec::new();
-    let mut roster: Vec<(String, Vec<String>)> = Vec::new();
-    let mut list = |at: &str, item: String| match roster.iter_mut().find(|(p, _)| p == at) {
+    links
+}
+
+/// Adds `item` to the roster's list of the place `at`.
+fn list(roster: &mut Vec<(String, Vec<String>)>, at: &str, item: String) {
+    match roster.iter_mut().find(|(p, _)| p == at) {
         Some((_, l)) => l.push(item),
         None => roster.push((at.to_string(), vec![item])),
-    };
+    }
+}
+
+/// Every army (armies are open): a square in its player's colour, its CUs on the face,
+/// a dark rim inside besieged walls; listed in the roster.
+fn armies(
+    sc: &Scenario,
+    v: &View,
+    lang: Lang,
+    roster: &mut Vec<(String, Vec<String>)>,
+) -> Vec<Piece> {
+    let mut pieces = Vec::new();
     for a in &v.armies {
-        let g = sc.general(&a.general);
-        let battle = g.map(|g| g.battle).unwrap_or(0);
+        let battle = sc.general(&a.general).map(|g| g.battle).unwrap_or(0);
         let walls = a.inside;
         let cus = lang.count(a.cus, ["CU", "CUs"], ["БЧ", "БЧ", "БЧ"]);
         let mac = if a.macedonians > 0 {
@@ -267,78 +340,78 @@ pub fn picture_in(sc: &Scenario, v: &View, lang: Lang) -> MapPicture {
                 .map(|g| g.name_ru.clone())
                 .unwrap_or_else(|| a.general.clone()),
         );
-        tips.insert(
-            format!("block:{}", a.general),
-            lang.pick(
-                format!(
-                    "{} ({}): {cus}{mac}, battle {battle}, at {}{}",
-                    a.general,
-                    words::player(sc, &a.player, lang),
-                    a.at,
-                    if walls { ", inside the walls" } else { "" }
-                ),
-                format!(
-                    "{name} ({}): {cus}{mac}, боевой рейтинг {battle}, {}{}",
-                    words::player(sc, &a.player, lang),
-                    a.at,
-                    if walls { ", внутри стен" } else { "" }
-                ),
-            ),
-        );
-        list(
-            &a.at,
+        let player = words::player(sc, &a.player, lang);
+        let tip = lang.pick(
             format!(
-                "{name} ({}) {cus}{}",
-                words::player(sc, &a.player, lang),
-                if walls {
-                    lang.pick(" in the walls", " в стенах")
-                } else {
-                    ""
-                }
+                "{} ({player}): {cus}{mac}, battle {battle}, at {}{}",
+                a.general,
+                a.at,
+                if walls { ", inside the walls" } else { "" }
+            ),
+            format!(
+                "{name} ({player}): {cus}{mac}, боевой рейтинг {battle}, {}{}",
+                a.at,
+                if walls { ", внутри стен" } else { "" }
             ),
         );
-        blocks.push(BlockMark {
-            id: a.general.clone(),
+        let walls_said = if walls {
+            lang.pick(" in the walls", " в стенах")
+        } else {
+            ""
+        };
+        list(
+            roster,
+            &a.at,
+            format!("{name} ({player}) {cus}{walls_said}"),
+        );
+        pieces.push(Piece {
             side: a.player.clone(),
-            name: a.general.clone(),
-            kind: "army".to_string(),
-            steps: a.cus,
-            max: a.cus.max(1),
-            rating: format!("battle {battle}"),
             at: a.at.clone(),
-            besieged: walls,
+            face: a.cus.to_string(),
+            tip,
+            dark_rim: walls,
         });
     }
+    pieces
+}
+
+/// The independent armies on the map, in the independents' colour; listed in the roster.
+fn independents(
+    sc: &Scenario,
+    v: &View,
+    lang: Lang,
+    roster: &mut Vec<(String, Vec<String>)>,
+) -> Vec<Piece> {
+    let mut pieces = Vec::new();
     for i in v.independents.iter().filter(|i| !i.removed) {
         let name = words::independent(sc, &i.id, lang);
         let cus = lang.count(i.cus, ["CU", "CUs"], ["БЧ", "БЧ", "БЧ"]);
         let battle = sc.independent(&i.id).map(|d| d.battle).unwrap_or(0);
-        tips.insert(
-            format!("block:{}", i.id),
-            lang.pick(
-                format!(
-                    "{name} (independent army): {cus}, battle {battle}, at {}",
-                    i.at
-                ),
-                format!(
-                    "{name} (независимая армия): {cus}, боевой рейтинг {battle}, {}",
-                    i.at
-                ),
+        let tip = lang.pick(
+            format!(
+                "{name} (independent army): {cus}, battle {battle}, at {}",
+                i.at
+            ),
+            format!(
+                "{name} (независимая армия): {cus}, боевой рейтинг {battle}, {}",
+                i.at
             ),
         );
-        list(&i.at, format!("{name} {cus}"));
-        blocks.push(BlockMark {
-            id: i.id.clone(),
+        list(roster, &i.at, format!("{name} {cus}"));
+        pieces.push(Piece {
             side: INDEPENDENT.to_string(),
-            name: name.clone(),
-            kind: "independent army".to_string(),
-            steps: i.cus,
-            max: i.cus.max(1),
-            rating: format!("battle {battle}"),
             at: i.at.clone(),
-            besieged: false,
+            face: i.cus.to_string(),
+            tip,
+            dark_rim: false,
         });
     }
+    pieces
+}
+
+/// The panel's position: game turn and round, each player's VP and fleets, one's hand.
+fn notes(sc: &Scenario, v: &View, lang: Lang) -> Vec<String> {
+    let st = v.as_state();
     let mut notes = vec![lang.pick(
         format!("Game turn {}, round {}", words::roman(v.game_turn), v.round),
         format!(
@@ -370,95 +443,101 @@ pub fn picture_in(sc: &Scenario, v: &View, lang: Lang) -> MapPicture {
         format!("Your hand: {}", v.hand.join(", ")),
         format!("Ваша рука: {}", v.hand.join(", ")),
     ));
-    let me = v.me.clone();
-    let other = v
-        .players
-        .iter()
-        .find(|p| **p != me)
-        .cloned()
-        .unwrap_or_else(|| me.clone());
-    let dress = Dress {
-        legend: legend(&me, &other, lang),
-        roster: Some(Roster {
-            title: lang.pick("Armies on the map", "Армии на карте").to_string(),
-            places: roster,
-        }),
-        colours: colours(sc, &v.players),
-        tips,
-        seen: seen_words(lang),
-    };
-    MapPicture {
-        title: lang.pick(sc.title.clone(), sc.title_ru.clone()),
-        side: v.me.clone(),
-        sides,
-        areas,
-        seas: sc
-            .seas
-            .iter()
-            .map(|s| SeaMark {
-                name: s.id.clone(),
-                xy: s.xy,
-            })
-            .collect(),
-        links,
-        blocks,
-        hidden: Vec::new(),
-        notes,
-        dress,
-    }
+    notes
 }
 
-/// The tooltips of last round's happenings, in the game's words.
-fn seen_words(lang: Lang) -> BTreeMap<String, String> {
-    let t = |what: &str, en: &str, ru: &str| (what.to_string(), lang.pick(en, ru).to_string());
-    [
-        t(
-            "move",
+/// The picture in `lang` with what happened last round (`last`) drawn on it.
+pub fn picture_of_turn(sc: &Scenario, v: &View, last: &[Seen], lang: Lang) -> MapPicture {
+    let mut pic = picture_in(sc, v, lang);
+    let name = |id: &str| {
+        if id == INDEPENDENT || v.players.iter().any(|p| p == id) {
+            words::player(sc, id, lang)
+        } else {
+            id.to_string()
+        }
+    };
+    for x in last {
+        let Some(words) = seen_words(&x.what, lang) else {
+            continue;
+        };
+        let winner = x.winner.as_deref().map(&name).unwrap_or_default();
+        let tip = words
+            .replace("{who}", &name(&x.side))
+            .replace("{route}", &x.at.join(" → "))
+            .replace("{place}", &x.at.first().cloned().unwrap_or_default())
+            .replace("{winner}", &winner);
+        match x.what.as_str() {
+            "move" => pic.trails.push(Trail::of(x, "", 3.2, tip)),
+            "sail" => pic.trails.push(Trail::of(x, "9 4", 3.2, tip)),
+            "retreat" => pic.trails.push(Trail::of(x, "2.5 3", 2.2, tip)),
+            "battle" => {
+                let rim = x.winner.clone().unwrap_or_else(|| "neutral".into());
+                pic.marks.push(Mark::of(x, Badge::Blades(rim), tip));
+            }
+            "assault" | "sortie" => {
+                let burst = Badge::Burst {
+                    side: x.side.clone(),
+                    hollow: x.what == "sortie",
+                };
+                pic.marks.push(Mark::of(x, burst, tip));
+            }
+            "fall" => pic
+                .marks
+                .push(Mark::of(x, Badge::Flag(x.side.clone()), tip)),
+            _ => {}
+        }
+    }
+    pic
+}
+
+/// The tooltip of a kind of last round's happening, in the game's words: `{who}`,
+/// `{route}`, `{place}` and `{winner}` are filled in.
+fn seen_words(what: &str, lang: Lang) -> Option<&'static str> {
+    let (en, ru) = match what {
+        "move" => (
             "Last round: {who}'s army marched: {route}",
             "Прошлый ход: армия ({who}) прошла: {route}",
         ),
-        t(
-            "sail",
+        "sail" => (
             "Last round: {who}'s army sailed: {route}",
             "Прошлый ход: армия ({who}) переплыла: {route}",
         ),
-        t(
-            "retreat",
+        "retreat" => (
             "Last round: {who}'s army retreated or avoided battle: {route}",
             "Прошлый ход: армия ({who}) отступила или уклонилась от боя: {route}",
         ),
-        t(
-            "battle",
+        "battle" => (
             "Last round: battle at {place}, {who} attacking; {winner} won",
             "Прошлый ход: битва у {place}, нападал {who}; победа: {winner}",
         ),
-        t(
-            "assault",
+        "assault" => (
             "Last round: {who} assaulted or subjugated {place}",
             "Прошлый ход: {who} — штурм или подчинение {place}",
         ),
-        t(
-            "sortie",
+        "sortie" => (
             "Last round: {who} sallied from {place}",
             "Прошлый ход: {who} — вылазка из {place}",
         ),
-        t(
-            "fall",
+        "fall" => (
             "Last round: {place} taken by {who}",
             "Прошлый ход: {place} взят, взял {who}",
         ),
-    ]
-    .into_iter()
-    .collect()
+        _ => return None,
+    };
+    Some(lang.pick(en, ru))
 }
 
-/// The legend in the game's words.
+/// The legend in the game's words: the map's marks, then last round's.
 fn legend(me: &str, other: &str, lang: Lang) -> Vec<LegendRow> {
+    let mut rows = legend_of_the_map(me, other, lang);
+    rows.extend(legend_of_the_round(me, other, lang));
+    rows
+}
+
+/// The legend's rows for the map itself: control, sieges, ports, boxes, seas, roads,
+/// armies.
+fn legend_of_the_map(me: &str, other: &str, lang: Lang) -> Vec<LegendRow> {
     let row = |g: Glyph, en: &str, ru: &str| LegendRow::Row(g, lang.pick(en, ru).to_string());
-    let arrow = |dash: &str| Glyph::Arrow {
-        side: other.to_string(),
-        dash: dash.to_string(),
-    };
     vec![
         LegendRow::Head(lang.pick("Legend", "Условные обозначения").to_string()),
         LegendRow::Sides,
@@ -468,17 +547,17 @@ fn legend(me: &str, other: &str, lang: Lang) -> Vec<LegendRow> {
             "нет маркера контроля",
         ),
         row(
-            Glyph::City {
+            Glyph::Disc {
                 fill: me.to_string(),
                 rim: me.to_string(),
-                value: "3".into(),
+                label: "3".into(),
             },
             "space: control marker's colour; siege points it needs",
             "зона: цвет маркера контроля; очки осады для взятия",
         ),
         LegendRow::Gap(4.0),
         row(
-            Glyph::Siege {
+            Glyph::Ring {
                 ring: other.to_string(),
                 fill: me.to_string(),
             },
@@ -514,34 +593,45 @@ fn legend(me: &str, other: &str, lang: Lang) -> Vec<LegendRow> {
         ),
         LegendRow::Gap(4.0),
         row(
-            Glyph::Block {
+            Glyph::Piece {
                 side: me.to_string(),
-                text: "4".into(),
+                face: "4".into(),
             },
             "your army: a general, number = CUs",
             "ваша армия: генерал, число — БЧ",
         ),
         row(
-            Glyph::Block {
+            Glyph::Piece {
                 side: other.to_string(),
-                text: "3".into(),
+                face: "3".into(),
             },
             "another player's army (armies are open)",
             "армия другого игрока (армии открыты)",
         ),
         row(
-            Glyph::Block {
+            Glyph::Piece {
                 side: INDEPENDENT.to_string(),
-                text: "5".into(),
+                face: "5".into(),
             },
             "independent army",
             "независимая армия",
         ),
         row(
-            Glyph::WalledBlock(me.to_string()),
+            Glyph::RimmedPiece(me.to_string()),
             "dark rim: inside besieged walls",
             "тёмная рамка: внутри осаждённых стен",
         ),
+    ]
+}
+
+/// The legend's rows for last round: moves, battles, assaults, spaces taken.
+fn legend_of_the_round(me: &str, other: &str, lang: Lang) -> Vec<LegendRow> {
+    let row = |g: Glyph, en: &str, ru: &str| LegendRow::Row(g, lang.pick(en, ru).to_string());
+    let arrow = |dash: &str| Glyph::Arrow {
+        side: other.to_string(),
+        dash: dash.to_string(),
+    };
+    vec![
         LegendRow::Gap(8.0),
         LegendRow::Head(lang.pick("Last round", "Прошлый ход").to_string()),
         row(
@@ -557,22 +647,22 @@ fn legend(me: &str, other: &str, lang: Lang) -> Vec<LegendRow> {
         ),
         LegendRow::Gap(4.0),
         row(
-            Glyph::Battle(me.to_string()),
+            Glyph::Badge(Badge::Blades(me.to_string())),
             "battle: rim in the winner's colour",
             "битва: обод цвета победителя",
         ),
         LegendRow::Gap(6.0),
         row(
-            Glyph::Burst {
+            Glyph::Badge(Badge::Burst {
                 side: other.to_string(),
                 hollow: false,
-            },
+            }),
             "assault or subjugation (sally: hollow)",
             "штурм или подчинение (вылазка: полый)",
         ),
         LegendRow::Gap(6.0),
         row(
-            Glyph::Fall(other.to_string()),
+            Glyph::Badge(Badge::Flag(other.to_string())),
             "space taken: flag of the taker",
             "зона взята: флаг взявшего",
         ),
@@ -582,27 +672,9 @@ fn legend(me: &str, other: &str, lang: Lang) -> Vec<LegendRow> {
 /// What every player saw happen (armies are open): moves along their routes, retreats,
 /// battles with their winner, assaults and subjugations, sallies, spaces taken.
 pub fn last_turn(before: &State, events: &[Event]) -> Vec<Seen> {
-    let player_of = |who: &Who| -> String {
-        match who {
-            Who::General(g) => before
-                .army(g)
-                .map(|a| a.player.clone())
-                .unwrap_or_else(|| INDEPENDENT.to_string()),
-            Who::Independent(_) => INDEPENDENT.to_string(),
-        }
-    };
     let mut out: Vec<Seen> = Vec::new();
     // The move each army is on (its index in `out`), to extend its route.
     let mut moving: BTreeMap<String, usize> = BTreeMap::new();
-    let seen =
-        |what: &str, side: String, at: Vec<String>, count: u32, winner: Option<String>| Seen {
-            what: what.to_string(),
-            side,
-            at,
-            count,
-            winner,
-            to: Vec::new(),
-        };
     for e in events {
         match e {
             Event::Moved { who, from, to, sea } => {
@@ -614,76 +686,105 @@ pub fn last_turn(before: &State, events: &[Event]) -> Vec<Seen> {
                     }
                     _ => {
                         moving.insert(key, out.len());
-                        out.push(seen(
-                            what,
-                            player_of(who),
-                            vec![from.clone(), to.clone()],
-                            1,
-                            None,
-                        ));
+                        let at = vec![from.clone(), to.clone()];
+                        out.push(seen(what, player_of(before, who), at, 1, None));
                     }
                 }
             }
             Event::Retreat {
-                who,
-                from,
-                to: Some(to),
+                who, to: Some(_), ..
             } => {
                 moving.remove(&format!("{who:?}"));
-                out.push(seen(
-                    "retreat",
-                    player_of(who),
-                    vec![from.clone(), to.clone()],
-                    1,
-                    None,
-                ));
+                out.extend(seen_of(before, e));
             }
-            Event::Avoid {
-                general,
-                space,
-                to: Some(to),
-                ..
-            } => {
-                let who = Who::General(general.clone());
-                out.push(seen(
-                    "retreat",
-                    player_of(&who),
-                    vec![space.clone(), to.clone()],
-                    1,
-                    None,
-                ));
-            }
-            Event::Battle {
-                space,
-                attacker,
-                defenders,
-                attacker_won,
-                ..
-            } => {
-                let a = player_of(attacker);
-                let d = defenders.first().map(player_of).unwrap_or_default();
-                let w = if *attacker_won { a.clone() } else { d };
-                out.push(seen("battle", a, vec![space.clone()], 0, Some(w)));
-            }
-            Event::Assault { player, space, .. } => {
-                out.push(seen(
-                    "assault",
-                    player.clone(),
-                    vec![space.clone()],
-                    0,
-                    None,
-                ));
-            }
-            Event::Sally { player, space, .. } => {
-                out.push(seen("sortie", player.clone(), vec![space.clone()], 0, None));
-            }
-            Event::Captured { space, player, .. } => {
-                out.push(seen("fall", player.clone(), vec![space.clone()], 0, None));
-            }
-            _ => {}
+            _ => out.extend(seen_of(before, e)),
         }
     }
-    // One mark per assault and sally place and side (several rolls are one assault).
+    one_mark_per_place(out)
+}
+
+/// The player an army belongs to (an independent's: the independents).
+fn player_of(before: &State, who: &Who) -> String {
+    match who {
+        Who::General(g) => before
+            .army(g)
+            .map(|a| a.player.clone())
+            .unwrap_or_else(|| INDEPENDENT.to_string()),
+        Who::Independent(_) => INDEPENDENT.to_string(),
+    }
+}
+
+fn seen(what: &str, side: String, at: Vec<String>, count: u32, winner: Option<String>) -> Seen {
+    Seen {
+        what: what.to_string(),
+        side,
+        at,
+        count,
+        winner,
+        to: Vec::new(),
+    }
+}
+
+/// What an event other than a move shows on the map, if anything.
+fn seen_of(before: &State, e: &Event) -> Option<Seen> {
+    match e {
+        Event::Retreat {
+            who,
+            from,
+            to: Some(to),
+        } => Some(seen(
+            "retreat",
+            player_of(before, who),
+            vec![from.clone(), to.clone()],
+            1,
+            None,
+        )),
+        Event::Avoid {
+            general,
+            space,
+            to: Some(to),
+            ..
+        } => Some(seen(
+            "retreat",
+            player_of(before, &Who::General(general.clone())),
+            vec![space.clone(), to.clone()],
+            1,
+            None,
+        )),
+        Event::Battle {
+            space,
+            attacker,
+            defenders,
+            attacker_won,
+            ..
+        } => {
+            let a = player_of(before, attacker);
+            let d = defenders
+                .first()
+                .map(|d| player_of(before, d))
+                .unwrap_or_default();
+            let w = if *attacker_won { a.clone() } else { d };
+            Some(seen("battle", a, vec![space.clone()], 0, Some(w)))
+        }
+        Event::Assault { player, space, .. } => Some(seen(
+            "assault",
+            player.clone(),
+            vec![space.clone()],
+            0,
+            None,
+        )),
+        Event::Sally { player, space, .. } => {
+            Some(seen("sortie", player.clone(), vec![space.clone()], 0, None))
+        }
+        Event::Captured { space, player, .. } => {
+            Some(seen("fall", player.clone(), vec![space.clone()], 0, None))
+        }
+        _ => None,
+    }
+}
+
+/// One mark per assault and sally place and side (several rolls are one assault).
+fn one_mark_per_place(out: Vec<Seen>) -> Vec<Seen> {
     let mut kept: Vec<Seen> = Vec::new();
     for s in out {
         if (s.what == "assault" || s.what == "sortie")
@@ -702,7 +803,7 @@ pub fn last_turn(before: &State, events: &[Event]) -> Vec<Seen> {
 mod tests {
     use super::*;
     use crate::games::successors::model::scenario::SUCCESSORS_323;
-    use crate::map::{render_turn, Heading};
+    use crate::map::{render, Heading};
 
     fn sc() -> Scenario {
         serde_yaml::from_str(SUCCESSORS_323).unwrap()
@@ -712,13 +813,13 @@ mod tests {
         let sc = sc();
         let st = State::start(&sc, players);
         let v = View::of(&st, me);
-        let pic = picture_in(&sc, &v, lang);
+        let pic = picture_of_turn(&sc, &v, last, lang);
         let head = Heading {
             game: "g".into(),
             turn: 1,
             step: "s".into(),
         };
-        render_turn(&pic, &head, last, lang)
+        render(&pic, &head, lang)
     }
 
     #[test]
