@@ -4,6 +4,8 @@
 //! table within MAX_JOINT_POSITIONS), each refusal a clear message naming the bound with a
 //! hint and exit 1, never a panic; and the largest question within the bounds is answered
 //! (its time is the bench's: scripts/bench, docs/performance.md, never a timed test).
+//! The command's kinds and options are the games' own (`Rules::odds_offer`), added at run
+//! time: every one reaches `dikast odds --help` and the game that reads it.
 
 mod cli;
 
@@ -238,6 +240,65 @@ fn the_largest_accepted_questions_are_answered_whole() {
             .arg("odds")
             .args(&args)
             .stdout_has("outcomes not listed: the joint table of every block's end passes 50000 positions (MAX_JOINT_POSITIONS)")
+            .run();
+    }
+}
+
+/// Every game's odds offer reaches the command: each kind in the help of `KIND`, each
+/// option in the help and on the command line (an option no game offers is clap's
+/// refusal, exit 2), and an option a game does not take is the game's refusal (exit 1).
+#[test]
+fn the_games_offers_are_the_commands_kinds_and_options() {
+    let reg = dikast::games::builtin();
+    let help = Test::new().args(["odds", "--help"]).run().stdout;
+    let mut offered = 0;
+    for g in reg.games() {
+        let offer = g.odds_offer();
+        for (kind, what) in offer.kinds {
+            assert!(
+                help.contains(&format!("{kind} ({what})")),
+                "{}: kind {kind} not in the help:\n{help}",
+                g.id()
+            );
+        }
+        for o in offer.options {
+            offered += 1;
+            assert!(
+                help.contains(&format!("--{}", o.name)),
+                "{}: --{} not in the help:\n{help}",
+                g.id(),
+                o.name
+            );
+        }
+    }
+    assert!(offered > 0, "some game offers odds options");
+    Test::new()
+        .args(["odds", "battle", "--no-such-option", "1"])
+        .status(2)
+        .run();
+    // Successors takes no --rounds (a Hellenes option): its own refusal, naming it.
+    let successors = reg.scenario_names().into_iter().find(|n| {
+        reg.by_scenario(n)
+            .is_some_and(|(g, _)| g.id() == "successors")
+    });
+    if let Some(sc) = successors {
+        Test::new()
+            .args([
+                "odds",
+                "battle",
+                "--scenario",
+                sc,
+                "--at",
+                "Babylon",
+                "--attacker",
+                "3",
+                "--defender",
+                "3",
+                "--rounds",
+                "2",
+            ])
+            .status(1)
+            .stderr_has("take no `rounds`")
             .run();
     }
 }
