@@ -687,7 +687,6 @@ const DATA_TABLES: &[(&str, &str)] = &[];
 const KNOWN_LONG: &[&str] = &[
     "campaign.rs::adjudicate_with",
     "campaign.rs::create",
-    "games/hellenes/check/appeals.rs::check_appeal",
     "games/hellenes/check/forms.rs::forms",
     "games/hellenes/check/winter_orders.rs::route_for",
     "games/hellenes/check/year.rs::check_new_year",

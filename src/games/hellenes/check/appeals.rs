@@ -99,9 +99,21 @@ const WHEN_KEYS: [&str; 6] = [
     "drawn",
 ];
 
+/// What an appeal's keys said, gathered before the checks that need its Olympian.
+struct Draft<'a, 'n> {
+    olympian: Option<&'a OlympianDef>,
+    on: Option<(String, &'n crate::yaml::Node)>,
+    when: When,
+    role: Option<(Role, &'n crate::yaml::Node)>,
+    /// Each condition written, with its key node, for the check that it fits the Olympian.
+    when_nodes: Vec<(&'static str, &'n crate::yaml::Node)>,
+    ok: bool,
+}
+
+const APPEAL_RULE: &str = "rule 11.0: an appeal names the Olympian with your sacrifice, the results it may re-roll (`on`) and when (`when`)";
+
 fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<Appeal> {
-    use crate::yaml::Kind;
-    let rule = "rule 11.0: an appeal names the Olympian with your sacrifice, the results it may re-roll (`on`) and when (`when`)";
+    let rule = APPEAL_RULE;
     let Some(pairs) = v.as_map() else {
         let found = v.describe();
         let d = cx.err(
@@ -114,175 +126,239 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
         );
         return None;
     };
-    let mut olympian: Option<&OlympianDef> = None;
-    let mut on: Option<(String, &crate::yaml::Node)> = None;
-    let mut when = When::default();
-    let mut role: Option<(Role, &crate::yaml::Node)> = None;
-    let mut when_nodes: Vec<(&str, &crate::yaml::Node)> = Vec::new();
-    let mut ok = true;
+    let mut a = Draft {
+        olympian: None,
+        on: None,
+        when: When::default(),
+        role: None,
+        when_nodes: Vec::new(),
+        ok: true,
+    };
     for (k, val) in pairs {
         match k.as_str().map(|s| s.to_ascii_lowercase()).as_deref() {
             Some("olympian") => match named(cx, val, rule) {
-                Some(o) => olympian = Some(o),
-                None => ok = false,
+                Some(o) => a.olympian = Some(o),
+                None => a.ok = false,
             },
-            Some("as") => match val
-                .as_str()
-                .map(|s| s.trim().to_ascii_lowercase())
-                .as_deref()
-            {
-                Some("attacker") => role = Some((Role::Attacker, val)),
-                Some("defender") => role = Some((Role::Defender, val)),
-                _ => {
-                    let d = cx.err("orders::bad-value", val, "`as` is `attacker` or `defender`");
-                    d.rule = Some(rule.into());
-                    ok = false;
-                }
+            Some("as") => match appeal_role(cx, val) {
+                Some(r) => a.role = Some((r, val)),
+                None => a.ok = false,
             },
             Some("on") => match cx.text(val, "a dice label, `*` for any text") {
-                Some(p) => on = Some((p.trim().to_string(), val)),
-                None => ok = false,
+                Some(p) => a.on = Some((p.trim().to_string(), val)),
+                None => a.ok = false,
             },
-            Some("when") => {
-                let Some(conds) = val.as_map() else {
-                    let found = val.describe();
-                    let d = cx.err(
-                        "orders::type",
-                        val,
-                        format!("`when` takes a mapping of conditions, found {found}"),
-                    );
-                    d.help = Some(format!("conditions: {}", WHEN_KEYS.join(", ")));
-                    ok = false;
-                    continue;
-                };
-                for (ck, cv) in conds {
-                    let key = ck
-                        .as_str()
-                        .map(|s| s.to_ascii_lowercase())
-                        .unwrap_or_default();
-                    let number = |cx: &mut super::context::Ctx| -> Option<u32> {
-                        match cv.as_str().and_then(|s| s.trim().parse::<u32>().ok()) {
-                            Some(n) => Some(n),
-                            None => {
-                                let d = cx.err(
-                                    "orders::bad-value",
-                                    cv,
-                                    format!("`{key}` takes a whole number (0 or more)"),
-                                );
-                                d.rule = Some(rule.into());
-                                None
-                            }
-                        }
-                    };
-                    let slot = match key.as_str() {
-                        "my_hits_at_most" => &mut when.my_hits_at_most,
-                        "my_routs_at_most" => &mut when.my_routs_at_most,
-                        "enemy_hits_at_least" => &mut when.enemy_hits_at_least,
-                        "enemy_routs_at_least" => &mut when.enemy_routs_at_least,
-                        "hand_value_at_most" => &mut when.hand_value_at_most,
-                        "drawn" => {
-                            let ids: Vec<&crate::yaml::Node> = match &cv.kind {
-                                Kind::Seq(items) => items.iter().collect(),
-                                _ => vec![cv],
-                            };
-                            for n in ids {
-                                match cx.own_block(n) {
-                                    Some(id) => when.drawn.push(id),
-                                    None => ok = false,
-                                }
-                            }
-                            when_nodes.push(("drawn", ck));
-                            continue;
-                        }
-                        _ => {
-                            let k = ck.as_str().unwrap_or("?").to_string();
-                            let hint = crate::diag::did_you_mean(&k, WHEN_KEYS);
-                            let d = cx.err(
-                                "orders::unknown-key",
-                                ck,
-                                format!("`{k}` is not a condition of an appeal"),
-                            );
-                            d.rule = Some(rule.into());
-                            d.help = Some(match hint {
-                                Some(h) => format!("did you mean `{h}`?"),
-                                None => format!("conditions: {}", WHEN_KEYS.join(", ")),
-                            });
-                            ok = false;
-                            continue;
-                        }
-                    };
-                    match number(cx) {
-                        Some(n) => *slot = Some(n),
-                        None => ok = false,
-                    }
-                    when_nodes.push((
-                        WHEN_KEYS
-                            .iter()
-                            .find(|x| **x == key)
-                            .copied()
-                            .unwrap_or("?"),
-                        ck,
-                    ));
-                }
-            }
+            Some("when") => check_when(cx, val, &mut a),
             _ => {
-                let key = k.as_str().unwrap_or("?").to_string();
-                let hint = crate::diag::did_you_mean(&key, ["olympian", "on", "as", "when"]);
-                let d = cx.err(
-                    "orders::unknown-key",
-                    k,
-                    format!("`{key}` is not part of an appeal"),
-                );
-                d.help = Some(match hint {
-                    Some(h) => format!("did you mean `{h}`?"),
-                    None => "an appeal takes `olympian`, `on`, `as` and `when`".into(),
-                });
-                ok = false;
+                unknown_appeal_key(cx, k);
+                a.ok = false;
             }
         }
     }
-    let Some(o) = olympian else {
+    let Some(o) = a.olympian else {
         if v.get("olympian").is_none() {
-            let sc = cx.sc;
-            let names: Vec<&str> = sc
-                .params
-                .olympians
-                .gods
-                .iter()
-                .map(|o| o.name.as_str())
-                .collect();
-            let d = cx.err("orders::missing", v, "an appeal needs `olympian`");
-            d.rule = Some(rule.into());
-            d.help = Some(format!("the Olympians: {}", names.join(", ")));
+            missing_olympian(cx, v);
         }
         return None;
     };
-    let sc = cx.sc;
-    // The pattern must fit some result the Olympian governs.
-    if let Some((p, node)) = &on {
-        let labels = dice::labels_of(sc, o.governs);
-        if !labels.iter().any(|l| dice::matches(p, l)) {
-            let d = cx.err(
-                "orders::appeal-never-applies",
-                node,
-                format!(
-                    "{} governs {}: `{p}` names none of them",
-                    o.name,
-                    o.governs.words()
-                ),
-            );
-            d.label = Some("no such result".into());
-            d.rule = Some(rule.into());
-            d.help = Some(format!(
-                "{}'s results have labels like `{}`; `*` stands for any text",
-                o.name,
-                labels.first().cloned().unwrap_or_default()
-            ));
-            ok = false;
+    a.ok &= on_fits(cx, o, &a.on);
+    a.ok &= conditions_fit(cx, o, &a.when_nodes);
+    a.ok &= role_fits(cx, o, &a.role);
+    if a.when.mine_only() && a.when.enemy_only() {
+        let d = cx.err(
+            "orders::bad-condition",
+            v,
+            "a result is either yours or the enemy's: `my_…` and `enemy_…` conditions never hold together",
+        );
+        d.rule = Some(rule.into());
+        d.help = Some("write two appeals instead".into());
+        a.ok = false;
+    }
+    a.ok.then(|| Appeal {
+        olympian: o.name.clone(),
+        on: a.on.map(|(p, _)| p).unwrap_or_else(any_label),
+        when: a.when,
+        role: a.role.map(|(r, _)| r),
+    })
+}
+
+/// `as: attacker | defender`, or a diagnostic.
+fn appeal_role(cx: &mut super::context::Ctx, val: &crate::yaml::Node) -> Option<Role> {
+    match val
+        .as_str()
+        .map(|s| s.trim().to_ascii_lowercase())
+        .as_deref()
+    {
+        Some("attacker") => Some(Role::Attacker),
+        Some("defender") => Some(Role::Defender),
+        _ => {
+            let d = cx.err("orders::bad-value", val, "`as` is `attacker` or `defender`");
+            d.rule = Some(APPEAL_RULE.into());
+            None
         }
     }
-    // The conditions must fit the kind of result.
-    for (key, node) in &when_nodes {
+}
+
+/// A key an appeal does not take, with a "did you mean".
+fn unknown_appeal_key(cx: &mut super::context::Ctx, k: &crate::yaml::Node) {
+    let key = k.as_str().unwrap_or("?").to_string();
+    let hint = crate::diag::did_you_mean(&key, ["olympian", "on", "as", "when"]);
+    let d = cx.err(
+        "orders::unknown-key",
+        k,
+        format!("`{key}` is not part of an appeal"),
+    );
+    d.help = Some(match hint {
+        Some(h) => format!("did you mean `{h}`?"),
+        None => "an appeal takes `olympian`, `on`, `as` and `when`".into(),
+    });
+}
+
+/// `when: { condition: value, … }`: each condition into `a.when`, its key node into
+/// `a.when_nodes`.
+fn check_when<'n>(cx: &mut super::context::Ctx, val: &'n crate::yaml::Node, a: &mut Draft<'_, 'n>) {
+    let Some(conds) = val.as_map() else {
+        let found = val.describe();
+        let d = cx.err(
+            "orders::type",
+            val,
+            format!("`when` takes a mapping of conditions, found {found}"),
+        );
+        d.help = Some(format!("conditions: {}", WHEN_KEYS.join(", ")));
+        a.ok = false;
+        return;
+    };
+    for (ck, cv) in conds {
+        check_condition(cx, ck, cv, a);
+    }
+}
+
+/// One condition of `when:`: a whole number, or for `drawn` the player's own blocks.
+fn check_condition<'n>(
+    cx: &mut super::context::Ctx,
+    ck: &'n crate::yaml::Node,
+    cv: &'n crate::yaml::Node,
+    a: &mut Draft<'_, 'n>,
+) {
+    use crate::yaml::Kind;
+    let key = ck
+        .as_str()
+        .map(|s| s.to_ascii_lowercase())
+        .unwrap_or_default();
+    let slot = match key.as_str() {
+        "my_hits_at_most" => &mut a.when.my_hits_at_most,
+        "my_routs_at_most" => &mut a.when.my_routs_at_most,
+        "enemy_hits_at_least" => &mut a.when.enemy_hits_at_least,
+        "enemy_routs_at_least" => &mut a.when.enemy_routs_at_least,
+        "hand_value_at_most" => &mut a.when.hand_value_at_most,
+        "drawn" => {
+            let ids: Vec<&crate::yaml::Node> = match &cv.kind {
+                Kind::Seq(items) => items.iter().collect(),
+                _ => vec![cv],
+            };
+            for n in ids {
+                match cx.own_block(n) {
+                    Some(id) => a.when.drawn.push(id),
+                    None => a.ok = false,
+                }
+            }
+            a.when_nodes.push(("drawn", ck));
+            return;
+        }
+        _ => {
+            let k = ck.as_str().unwrap_or("?").to_string();
+            let hint = crate::diag::did_you_mean(&k, WHEN_KEYS);
+            let d = cx.err(
+                "orders::unknown-key",
+                ck,
+                format!("`{k}` is not a condition of an appeal"),
+            );
+            d.rule = Some(APPEAL_RULE.into());
+            d.help = Some(match hint {
+                Some(h) => format!("did you mean `{h}`?"),
+                None => format!("conditions: {}", WHEN_KEYS.join(", ")),
+            });
+            a.ok = false;
+            return;
+        }
+    };
+    match cv.as_str().and_then(|s| s.trim().parse::<u32>().ok()) {
+        Some(n) => *slot = Some(n),
+        None => {
+            let d = cx.err(
+                "orders::bad-value",
+                cv,
+                format!("`{key}` takes a whole number (0 or more)"),
+            );
+            d.rule = Some(APPEAL_RULE.into());
+            a.ok = false;
+        }
+    }
+    a.when_nodes.push((
+        WHEN_KEYS
+            .iter()
+            .find(|x| **x == key)
+            .copied()
+            .unwrap_or("?"),
+        ck,
+    ));
+}
+
+/// An appeal without `olympian`: the scenario's Olympians to choose from.
+fn missing_olympian(cx: &mut super::context::Ctx, v: &crate::yaml::Node) {
+    let sc = cx.sc;
+    let names: Vec<&str> = sc
+        .params
+        .olympians
+        .gods
+        .iter()
+        .map(|o| o.name.as_str())
+        .collect();
+    let d = cx.err("orders::missing", v, "an appeal needs `olympian`");
+    d.rule = Some(APPEAL_RULE.into());
+    d.help = Some(format!("the Olympians: {}", names.join(", ")));
+}
+
+/// The pattern must fit some result the Olympian governs.
+fn on_fits(
+    cx: &mut super::context::Ctx,
+    o: &OlympianDef,
+    on: &Option<(String, &crate::yaml::Node)>,
+) -> bool {
+    let Some((p, node)) = on else {
+        return true;
+    };
+    let labels = dice::labels_of(cx.sc, o.governs);
+    if labels.iter().any(|l| dice::matches(p, l)) {
+        return true;
+    }
+    let d = cx.err(
+        "orders::appeal-never-applies",
+        node,
+        format!(
+            "{} governs {}: `{p}` names none of them",
+            o.name,
+            o.governs.words()
+        ),
+    );
+    d.label = Some("no such result".into());
+    d.rule = Some(APPEAL_RULE.into());
+    d.help = Some(format!(
+        "{}'s results have labels like `{}`; `*` stands for any text",
+        o.name,
+        labels.first().cloned().unwrap_or_default()
+    ));
+    false
+}
+
+/// The conditions must fit the kind of result.
+fn conditions_fit(
+    cx: &mut super::context::Ctx,
+    o: &OlympianDef,
+    when_nodes: &[(&str, &crate::yaml::Node)],
+) -> bool {
+    let mut ok = true;
+    for (key, node) in when_nodes {
         let fits = match *key {
             "hand_value_at_most" => o.governs == Governs::Deal,
             "drawn" => o.governs == Governs::NewBlocks,
@@ -299,7 +375,7 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
                 format!("`{key}` says nothing about {}", o.governs.words()),
             );
             d.label = Some(format!("not a condition for {}", o.name));
-            d.rule = Some(rule.into());
+            d.rule = Some(APPEAL_RULE.into());
             d.help = Some(match o.governs {
                 Governs::Deal => "Zeus's condition is `hand_value_at_most` (the Action values of your six new cards)".into(),
                 Governs::NewBlocks => "Apollo's condition is `drawn: [ids]` (your block drawn is one of these); without it the first new block (yours or the enemy's) is redrawn".into(),
@@ -308,39 +384,32 @@ fn check_appeal(cx: &mut super::context::Ctx, v: &crate::yaml::Node) -> Option<A
             ok = false;
         }
     }
-    // `as` speaks of a battle's attacker and defender.
-    if let Some((_, node)) = role {
-        if !matches!(
-            o.governs,
-            Governs::LandBattle | Governs::NavalBattle | Governs::Assault
-        ) {
-            let d = cx.err(
-                "orders::bad-condition",
-                node,
-                format!("`as` says nothing about {}", o.governs.words()),
-            );
-            d.label = Some(format!("not a condition for {}", o.name));
-            d.rule = Some(rule.into());
-            d.help = Some(
-                "`as: attacker | defender` is for battle Olympians (Ares, Poseidon, Athena)".into(),
-            );
-            ok = false;
-        }
+    ok
+}
+
+/// `as` speaks of a battle's attacker and defender.
+fn role_fits(
+    cx: &mut super::context::Ctx,
+    o: &OlympianDef,
+    role: &Option<(Role, &crate::yaml::Node)>,
+) -> bool {
+    let Some((_, node)) = role else {
+        return true;
+    };
+    if matches!(
+        o.governs,
+        Governs::LandBattle | Governs::NavalBattle | Governs::Assault
+    ) {
+        return true;
     }
-    if when.mine_only() && when.enemy_only() {
-        let d = cx.err(
-            "orders::bad-condition",
-            v,
-            "a result is either yours or the enemy's: `my_…` and `enemy_…` conditions never hold together",
-        );
-        d.rule = Some(rule.into());
-        d.help = Some("write two appeals instead".into());
-        ok = false;
-    }
-    ok.then(|| Appeal {
-        olympian: o.name.clone(),
-        on: on.map(|(p, _)| p).unwrap_or_else(any_label),
-        when,
-        role: role.map(|(r, _)| r),
-    })
+    let d = cx.err(
+        "orders::bad-condition",
+        node,
+        format!("`as` says nothing about {}", o.governs.words()),
+    );
+    d.label = Some(format!("not a condition for {}", o.name));
+    d.rule = Some(APPEAL_RULE.into());
+    d.help =
+        Some("`as: attacker | defender` is for battle Olympians (Ares, Poseidon, Athena)".into());
+    false
 }
