@@ -298,18 +298,7 @@ pub fn check_winter(cx: &mut Ctx, v: &Node) -> Vec<WinterMove> {
 fn route_for(cx: &mut Ctx, k: &Sight, it: &Item) -> Option<Vec<String>> {
     let sc = cx.sc;
     if let Some(p) = &it.path {
-        if let (Some(to), Some(last)) = (&it.to, p.last()) {
-            if to != last {
-                let d = cx.err(
-                    "orders::path-not-to",
-                    it.node.get("to").unwrap_or(it.node),
-                    format!("the path ends at {last}, not at {to}"),
-                );
-                d.help = Some("give `to:` or `path:`, or end the path at the city".into());
-                return None;
-            }
-        }
-        return Some(p.clone());
+        return written_path(cx, it, p);
     }
     let first = k.block(&it.blocks[0])?.clone();
     let to_node = it
@@ -317,10 +306,55 @@ fn route_for(cx: &mut Ctx, k: &Sight, it: &Item) -> Option<Vec<String>> {
         .get("to")
         .or_else(|| it.node.get(it.verb.word()))
         .unwrap_or(it.node);
-    // One order moves land blocks or fleets (which carry land blocks), not both.
+    if mixed_kinds(cx, k, it, &first) {
+        return None;
+    }
+    let city = winter_city(cx, k, it, &first, to_node)?;
+    let fleets = first.kind == BlockKind::Fleet;
+    let cavalry = it
+        .blocks
+        .iter()
+        .all(|id| k.block(id).is_some_and(|b| b.kind == BlockKind::Cavalry));
+    let limit = winter::reach(sc, it.verb, fleets, cavalry, sc.sea(&first.at).is_some());
+    let verb = it.verb;
+    let free = |sea: Option<&str>| {
+        matches!(
+            winter::entry(sc, k, verb, fleets, &city, sea),
+            Ok(Entry::Free { .. })
+        )
+    };
+    let legal = |sea: Option<&str>| winter::entry(sc, k, verb, fleets, &city, sea).is_ok();
+    if let Some(p) = winter::find_route(sc, k, &first.at, fleets, &city, limit, &free)
+        .or_else(|| winter::find_route(sc, k, &first.at, fleets, &city, limit, &legal))
+    {
+        return Some(p);
+    }
+    explain_no_route(cx, k, it, &first, &city, to_node, limit);
+    None
+}
+
+/// A written `path:` is the route; with `to:` too, it must end there.
+fn written_path(cx: &mut Ctx, it: &Item, p: &[String]) -> Option<Vec<String>> {
+    if let (Some(to), Some(last)) = (&it.to, p.last()) {
+        if to != last {
+            let d = cx.err(
+                "orders::path-not-to",
+                it.node.get("to").unwrap_or(it.node),
+                format!("the path ends at {last}, not at {to}"),
+            );
+            d.help = Some("give `to:` or `path:`, or end the path at the city".into());
+            return None;
+        }
+    }
+    Some(p.to_vec())
+}
+
+/// One order moves land blocks or fleets (which carry land blocks), not both: true (with
+/// a diagnostic) when it names both.
+fn mixed_kinds(cx: &mut Ctx, k: &Sight, it: &Item, first: &Block) -> bool {
+    let fleet = |b: &Block| b.kind == BlockKind::Fleet;
     for (i, id) in it.blocks.iter().enumerate().skip(1) {
-        let fleet = |b: &Block| b.kind == BlockKind::Fleet;
-        if k.block(id).is_some_and(|b| fleet(b) != fleet(&first)) {
+        if k.block(id).is_some_and(|b| fleet(b) != fleet(first)) {
             let at = locate(it.node, it.verb.word(), Part::Block(i));
             let d = cx.err(
                 "orders::winter-mixed",
@@ -328,7 +362,7 @@ fn route_for(cx: &mut Ctx, k: &Sight, it: &Item) -> Option<Vec<String>> {
                 "a winter order moves land blocks or fleets, not both",
             );
             d.label = Some(
-                if fleet(&first) {
+                if fleet(first) {
                     "a land block"
                 } else {
                     "a fleet"
@@ -343,9 +377,21 @@ fn route_for(cx: &mut Ctx, k: &Sight, it: &Item) -> Option<Vec<String>> {
                 "give each its own winter order, or name the land blocks under the fleets' `carry:`"
                     .into(),
             );
-            return None;
+            return true;
         }
     }
+    false
+}
+
+/// The city the order goes to (a Return's is the blocks' home), if it is another city
+/// the side controls.
+fn winter_city(
+    cx: &mut Ctx,
+    k: &Sight,
+    it: &Item,
+    first: &Block,
+    to_node: &Node,
+) -> Option<String> {
     let city = match (it.verb, &it.to) {
         (Verb::Return, Some(to)) if to != &first.home => {
             let d = cx.err(
@@ -391,92 +437,37 @@ fn route_for(cx: &mut Ctx, k: &Sight, it: &Item) -> Option<Vec<String>> {
         d.help = Some("quarter in a city your side controls".into());
         return None;
     }
+    Some(city)
+}
+
+/// No route: say why. A route within reach that enters the city where the rules bar it
+/// first (the rule that bars it), then a legal one out of reach (too far), then any.
+fn explain_no_route(
+    cx: &mut Ctx,
+    k: &Sight,
+    it: &Item,
+    first: &Block,
+    city: &str,
+    to_node: &Node,
+    limit: u32,
+) {
+    let sc = cx.sc;
     let fleets = first.kind == BlockKind::Fleet;
-    let cavalry = it
-        .blocks
-        .iter()
-        .all(|id| k.block(id).is_some_and(|b| b.kind == BlockKind::Cavalry));
-    let limit = winter::reach(sc, it.verb, fleets, cavalry, sc.sea(&first.at).is_some());
     let verb = it.verb;
-    let free = |sea: Option<&str>| {
-        matches!(
-            winter::entry(sc, k, verb, fleets, &city, sea),
-            Ok(Entry::Free { .. })
-        )
-    };
-    let legal = |sea: Option<&str>| winter::entry(sc, k, verb, fleets, &city, sea).is_ok();
-    if let Some(p) = winter::find_route(sc, k, &first.at, fleets, &city, limit, &free)
-        .or_else(|| winter::find_route(sc, k, &first.at, fleets, &city, limit, &legal))
-    {
-        return Some(p);
-    }
-    // No route: say why. A route within reach that enters the city where the rules bar it
-    // first (the rule that bars it), then a legal one out of reach (too far), then any.
     let anyway = |_: Option<&str>| true;
-    let barred = |p: Vec<String>, cx: &mut Ctx| -> bool {
-        let m = WinterMove {
-            verb: it.verb,
-            blocks: it.blocks.clone(),
-            carry: it.carry.clone(),
-            path: p,
-            written: true,
-        };
-        match winter::plan(sc, k, &m) {
-            Err(pr) => {
-                let d = cx.err(&format!("orders::{}", pr.code), to_node, pr.message);
-                d.label = Some(pr.label);
-                d.rule = Some(pr.rule);
-                d.help = pr.help;
-                true
-            }
-            Ok(_) => false,
-        }
-    };
-    if let Some(p) = winter::find_route(sc, k, &first.at, fleets, &city, limit, &anyway) {
-        if barred(p, cx) {
-            return None;
+    let legal = |sea: Option<&str>| winter::entry(sc, k, verb, fleets, city, sea).is_ok();
+    if let Some(p) = winter::find_route(sc, k, &first.at, fleets, city, limit, &anyway) {
+        if barred(cx, k, it, p, to_node) {
+            return;
         }
     }
-    if let Some(p) = winter::find_route(sc, k, &first.at, fleets, &city, 1000, &legal) {
-        let (code, message, rule, help) = if it.verb == Verb::Return {
-            let n = if fleets {
-                p.iter().filter(|x| sc.sea(x).is_some()).count()
-            } else {
-                p.len()
-            };
-            (
-                "orders::winter-too-far",
-                format!(
-                    "{city} is {n} {} away: too far for a Return move ({limit} at most)",
-                    if fleets { "seas" } else { "areas" }
-                ),
-                "rule 9.x Returning [A] params.winter.return_any_distance: a Return move goes as far as a normal move (2 land areas, cavalry 3, fleets 5 seas; page 9: \"too far from Athens for a Return move\")",
-                "quarter in an adjacent friendly city instead".to_string(),
-            )
-        } else {
-            (
-                "orders::winter-not-adjacent",
-                format!("{city} is not next to {}", first.at),
-                "rule 9.x Quartering (page 9): blocks move into an adjacent friendly-controlled city ([A] a fleet: across one sea)",
-                "write `return:` to go home, or quarter in a city next to the blocks".to_string(),
-            )
-        };
-        let d = cx.err(code, to_node, message);
-        d.label = Some(
-            if it.verb == Verb::Return {
-                "too far"
-            } else {
-                "not adjacent"
-            }
-            .into(),
-        );
-        d.rule = Some(rule.into());
-        d.help = Some(help);
-        return None;
+    if let Some(p) = winter::find_route(sc, k, &first.at, fleets, city, 1000, &legal) {
+        out_of_reach(cx, it, &p, first, city, to_node, limit);
+        return;
     }
-    if let Some(p) = winter::find_route(sc, k, &first.at, fleets, &city, 1000, &anyway) {
-        if barred(p, cx) {
-            return None;
+    if let Some(p) = winter::find_route(sc, k, &first.at, fleets, city, 1000, &anyway) {
+        if barred(cx, k, it, p, to_node) {
+            return;
         }
     }
     let d = cx.err(
@@ -493,7 +484,76 @@ fn route_for(cx: &mut Ctx, k: &Sight, it: &Item) -> Option<Vec<String>> {
     } else {
         "name the land blocks under a fleet's `carry:` (a fleet with more steps than each)".into()
     });
-    None
+}
+
+/// The rule that bars the order along route `p`, as a diagnostic: true if one does.
+fn barred(cx: &mut Ctx, k: &Sight, it: &Item, p: Vec<String>, to_node: &Node) -> bool {
+    let m = WinterMove {
+        verb: it.verb,
+        blocks: it.blocks.clone(),
+        carry: it.carry.clone(),
+        path: p,
+        written: true,
+    };
+    match winter::plan(cx.sc, k, &m) {
+        Err(pr) => {
+            let d = cx.err(&format!("orders::{}", pr.code), to_node, pr.message);
+            d.label = Some(pr.label);
+            d.rule = Some(pr.rule);
+            d.help = pr.help;
+            true
+        }
+        Ok(_) => false,
+    }
+}
+
+/// A legal route `p` that is longer than the order may go: a Return too far, a Quarter
+/// not into an adjacent city.
+fn out_of_reach(
+    cx: &mut Ctx,
+    it: &Item,
+    p: &[String],
+    first: &Block,
+    city: &str,
+    to_node: &Node,
+    limit: u32,
+) {
+    let sc = cx.sc;
+    let fleets = first.kind == BlockKind::Fleet;
+    let (code, message, rule, help) = if it.verb == Verb::Return {
+        let n = if fleets {
+            p.iter().filter(|x| sc.sea(x).is_some()).count()
+        } else {
+            p.len()
+        };
+        (
+            "orders::winter-too-far",
+            format!(
+                "{city} is {n} {} away: too far for a Return move ({limit} at most)",
+                if fleets { "seas" } else { "areas" }
+            ),
+            "rule 9.x Returning [A] params.winter.return_any_distance: a Return move goes as far as a normal move (2 land areas, cavalry 3, fleets 5 seas; page 9: \"too far from Athens for a Return move\")",
+            "quarter in an adjacent friendly city instead".to_string(),
+        )
+    } else {
+        (
+            "orders::winter-not-adjacent",
+            format!("{city} is not next to {}", first.at),
+            "rule 9.x Quartering (page 9): blocks move into an adjacent friendly-controlled city ([A] a fleet: across one sea)",
+            "write `return:` to go home, or quarter in a city next to the blocks".to_string(),
+        )
+    };
+    let d = cx.err(code, to_node, message);
+    d.label = Some(
+        if it.verb == Verb::Return {
+            "too far"
+        } else {
+            "not adjacent"
+        }
+        .into(),
+    );
+    d.rule = Some(rule.into());
+    d.help = Some(help);
 }
 
 #[cfg(test)]
