@@ -688,7 +688,6 @@ const KNOWN_LONG: &[&str] = &[
     "campaign.rs::adjudicate_with",
     "campaign.rs::create",
     "games/hellenes/check/forms.rs::forms",
-    "games/hellenes/check/year.rs::check_new_year",
     "mail.rs::plan",
     "mail.rs::send_turn_with",
     "policy.rs::record_section",

@@ -146,28 +146,7 @@ pub fn check_new_year(cx: &mut Ctx, v: &Node) -> Option<NewYearPlay> {
                 card = super::context::check_hand_card(cx, val);
                 bad |= card.is_none();
             }
-            Some("for") | Some("as") => {
-                played_for = match val
-                    .as_str()
-                    .map(|s| s.trim().to_ascii_lowercase())
-                    .as_deref()
-                {
-                    Some("action") | Some("actions") | Some("sacrifice") => Some(PlayedFor::Action),
-                    Some("event") => Some(PlayedFor::Event),
-                    _ => {
-                        let d = cx.err(
-                            "orders::bad-value",
-                            val,
-                            "a New Year card is played for `action` (a sacrifice) or `event`"
-                                .to_string(),
-                        );
-                        d.rule = Some(
-                            "rule 10.4.1: a card played for its Action value at New Year is a sacrifice to an Olympian".into(),
-                        );
-                        None
-                    }
-                }
-            }
+            Some("for") | Some("as") => played_for = new_year_for(cx, val),
             Some("target") => target = Some(val),
             Some("sacrifice") | Some("olympian") => match super::appeals::named(
                 cx,
@@ -194,96 +173,143 @@ pub fn check_new_year(cx: &mut Ctx, v: &Node) -> Option<NewYearPlay> {
         d.help = Some("name a card of your hand by id or name".into());
     }
     let card = card?;
-    let played_for = played_for?;
-    let sc = cx.sc;
-    let view = cx.view;
-    match played_for {
-        PlayedFor::Event => {
-            if let Some((_, node)) = &olympian {
-                let d = cx.err(
-                    "orders::sacrifice-with-event",
-                    node,
-                    "a card played for its Event is no sacrifice",
-                );
-                d.rule = Some("rule 10.4.1: only a card played for its Action value at New Year is a sacrifice".into());
-                d.help = Some("write `for: action` to sacrifice, or leave `sacrifice` out".into());
-                return None;
-            }
-            if sc.card(&card).is_some_and(|c| c.kind == CardKind::Revolt) {
-                let node = v.get("card").unwrap_or(v);
-                let name = sc.card(&card).map(|c| c.name.clone()).unwrap_or_default();
-                let d = cx.err(
-                    "orders::revolt-at-new-year",
-                    node,
-                    format!("{card} {name} cannot be played for its Event at New Year"),
-                );
-                d.label = Some("a Revolt".into());
-                d.rule = Some(
-                    "rule 10.4: Revolts and Helot Revolts may not be played at New Year".into(),
-                );
-                d.help = Some(
-                    "play it for its Action value as a sacrifice (`for: action, sacrifice: <Olympian>`), or play another card".into(),
-                );
-                return None;
-            }
-            let target = super::events::check_event(cx, v, &card, played_for, target, true)?;
-            (!bad).then_some(NewYearPlay {
-                card,
-                played_for,
-                olympian: None,
-                target,
-            })
-        }
-        PlayedFor::Action => {
-            let free = olympians::first_free(sc, &view.sacrifices, &view.side);
-            let chosen = match olympian {
-                Some((name, node)) => {
-                    if olympians::has_sacrifice(&view.sacrifices, &view.side, &name) {
-                        let d = cx.err(
-                            "orders::sacrifice-twice",
-                            node,
-                            format!("you already have a sacrifice on {name}"),
-                        );
-                        d.label = Some("one sacrifice per Olympian".into());
-                        d.rule = Some("rule 10.4.1: a player may have at most one sacrifice on each Olympian; it stays until used".into());
-                        d.help = Some(match &free {
-                            Some(f) => format!("choose an Olympian you have no sacrifice on, e.g. {f}"),
-                            None => "you have a sacrifice on every Olympian: leave `sacrifice` out (the card is spent) or play it for its Event".into(),
-                        });
-                        return None;
-                    }
-                    Some(name)
-                }
-                None if bad => return None,
-                None if free.is_some() => {
-                    let d = cx.err(
-                        "orders::missing-sacrifice",
-                        v,
-                        "a card played for its Action value at New Year is a sacrifice: name the Olympian",
-                    );
-                    d.rule = Some("rule 10.4.1: there is no Actions phase at New Year; Actions played are a sacrifice to an Olympian".into());
-                    d.help = Some(format!(
-                        "add `sacrifice: {}` (the Olympians: {})",
-                        free.clone().unwrap_or_default(),
-                        sc.params
-                            .olympians
-                            .gods
-                            .iter()
-                            .map(|o| o.name.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ));
-                    return None;
-                }
-                None => None,
-            };
-            super::events::check_event(cx, v, &card, played_for, target, true)?;
-            (!bad).then_some(NewYearPlay {
-                card,
-                played_for,
-                olympian: chosen,
-                target: None,
-            })
+    match played_for? {
+        PlayedFor::Event => new_year_event(cx, v, card, olympian, target, bad),
+        PlayedFor::Action => new_year_sacrifice(cx, v, card, olympian, target, bad),
+    }
+}
+
+/// `for: action | event`: what a New Year card is played for (10.4.1).
+fn new_year_for(cx: &mut Ctx, val: &Node) -> Option<PlayedFor> {
+    match val
+        .as_str()
+        .map(|s| s.trim().to_ascii_lowercase())
+        .as_deref()
+    {
+        Some("action") | Some("actions") | Some("sacrifice") => Some(PlayedFor::Action),
+        Some("event") => Some(PlayedFor::Event),
+        _ => {
+            let d = cx.err(
+                "orders::bad-value",
+                val,
+                "a New Year card is played for `action` (a sacrifice) or `event`".to_string(),
+            );
+            d.rule = Some(
+                "rule 10.4.1: a card played for its Action value at New Year is a sacrifice to an Olympian".into(),
+            );
+            None
         }
     }
+}
+
+/// A New Year card played for its Event: no sacrifice, no Revolt (10.4, 10.4.1).
+fn new_year_event(
+    cx: &mut Ctx,
+    v: &Node,
+    card: String,
+    olympian: Option<(String, &Node)>,
+    target: Option<&Node>,
+    bad: bool,
+) -> Option<NewYearPlay> {
+    let sc = cx.sc;
+    let played_for = PlayedFor::Event;
+    if let Some((_, node)) = &olympian {
+        let d = cx.err(
+            "orders::sacrifice-with-event",
+            node,
+            "a card played for its Event is no sacrifice",
+        );
+        d.rule = Some(
+            "rule 10.4.1: only a card played for its Action value at New Year is a sacrifice"
+                .into(),
+        );
+        d.help = Some("write `for: action` to sacrifice, or leave `sacrifice` out".into());
+        return None;
+    }
+    if sc.card(&card).is_some_and(|c| c.kind == CardKind::Revolt) {
+        let node = v.get("card").unwrap_or(v);
+        let name = sc.card(&card).map(|c| c.name.clone()).unwrap_or_default();
+        let d = cx.err(
+            "orders::revolt-at-new-year",
+            node,
+            format!("{card} {name} cannot be played for its Event at New Year"),
+        );
+        d.label = Some("a Revolt".into());
+        d.rule = Some("rule 10.4: Revolts and Helot Revolts may not be played at New Year".into());
+        d.help = Some(
+            "play it for its Action value as a sacrifice (`for: action, sacrifice: <Olympian>`), or play another card".into(),
+        );
+        return None;
+    }
+    let target = super::events::check_event(cx, v, &card, played_for, target, true)?;
+    (!bad).then_some(NewYearPlay {
+        card,
+        played_for,
+        olympian: None,
+        target,
+    })
+}
+
+/// A New Year card played for its Action value: a sacrifice on an Olympian the side has
+/// none on yet, named when one is free (10.4.1).
+fn new_year_sacrifice(
+    cx: &mut Ctx,
+    v: &Node,
+    card: String,
+    olympian: Option<(String, &Node)>,
+    target: Option<&Node>,
+    bad: bool,
+) -> Option<NewYearPlay> {
+    let sc = cx.sc;
+    let view = cx.view;
+    let played_for = PlayedFor::Action;
+    let free = olympians::first_free(sc, &view.sacrifices, &view.side);
+    let chosen = match olympian {
+        Some((name, node)) => {
+            if olympians::has_sacrifice(&view.sacrifices, &view.side, &name) {
+                let d = cx.err(
+                    "orders::sacrifice-twice",
+                    node,
+                    format!("you already have a sacrifice on {name}"),
+                );
+                d.label = Some("one sacrifice per Olympian".into());
+                d.rule = Some("rule 10.4.1: a player may have at most one sacrifice on each Olympian; it stays until used".into());
+                d.help = Some(match &free {
+                    Some(f) => format!("choose an Olympian you have no sacrifice on, e.g. {f}"),
+                    None => "you have a sacrifice on every Olympian: leave `sacrifice` out (the card is spent) or play it for its Event".into(),
+                });
+                return None;
+            }
+            Some(name)
+        }
+        None if bad => return None,
+        None if free.is_some() => {
+            let d = cx.err(
+                "orders::missing-sacrifice",
+                v,
+                "a card played for its Action value at New Year is a sacrifice: name the Olympian",
+            );
+            d.rule = Some("rule 10.4.1: there is no Actions phase at New Year; Actions played are a sacrifice to an Olympian".into());
+            d.help = Some(format!(
+                "add `sacrifice: {}` (the Olympians: {})",
+                free.clone().unwrap_or_default(),
+                sc.params
+                    .olympians
+                    .gods
+                    .iter()
+                    .map(|o| o.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+            return None;
+        }
+        None => None,
+    };
+    super::events::check_event(cx, v, &card, played_for, target, true)?;
+    (!bad).then_some(NewYearPlay {
+        card,
+        played_for,
+        olympian: chosen,
+        target: None,
+    })
 }
