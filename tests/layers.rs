@@ -687,7 +687,6 @@ const DATA_TABLES: &[(&str, &str)] = &[];
 const KNOWN_LONG: &[&str] = &[
     "campaign.rs::adjudicate_with",
     "campaign.rs::create",
-    "games/hellenes/check/forms.rs::forms",
     "mail.rs::plan",
     "mail.rs::send_turn_with",
     "policy.rs::record_section",

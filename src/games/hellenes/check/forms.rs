@@ -70,25 +70,144 @@ fn appeals() -> Shape {
     ]))
 }
 
+/// A card played (1.0): the card, what for, the Event's target, and `extra` fields.
+fn card_play(extra: Vec<Field>) -> Shape {
+    let mut f = vec![
+        Field::required("card", Shape::Name, "a card id or name from your hand"),
+        Field::optional(
+            "for",
+            Shape::Word(&["action", "event"]),
+            "its Action value or its Event",
+        ),
+        Field::optional(
+            "target",
+            Shape::Name,
+            "1.0: what the Event is played on (a place or an Olympian), when the card asks for one",
+        ),
+    ];
+    f.extend(extra);
+    Shape::Record(f)
+}
+
+/// The actions of a player turn: move, sail, build, pillage.
+fn actions() -> Shape {
+    Shape::list(Shape::Verbs(vec![
+        Verb {
+            name: "move",
+            shape: names(),
+            fields: vec![Field::required(
+                "path",
+                path(),
+                "the start (optional), then each place entered",
+            )],
+            help: "2.0: land blocks standing together",
+        },
+        Verb {
+            name: "sail",
+            shape: names(),
+            fields: vec![
+                Field::required(
+                    "path",
+                    path(),
+                    "the start (optional), then each sea entered",
+                ),
+                Field::optional("carry", names(), "5.21: land blocks carried"),
+                Field::optional(
+                    "into",
+                    Shape::Word(&["walls", "field"]),
+                    "7.4: at your own besieged port, join the besieged (walls, the default) or land and attack (field)",
+                ),
+            ],
+            help: "2.0, 5.21: fleets standing together",
+        },
+        Verb {
+            name: "build",
+            shape: Shape::Either(vec![
+                Shape::Name,
+                Shape::Record(vec![Field::required(
+                    "garrison",
+                    Shape::Name,
+                    "4.2.3: the city",
+                )]),
+            ]),
+            fields: vec![],
+            help: "4.2: a step for a block, a new block in a city, or a garrison",
+        },
+        Verb {
+            name: "pillage",
+            shape: Shape::Name,
+            fields: vec![],
+            help: "5.5: an enemy city you besiege",
+        },
+    ]))
+}
+
+/// The Winter step's moves: quarter, return, stay.
+fn winter() -> Shape {
+    Shape::list(Shape::Verbs(
+        ["quarter", "return"]
+            .into_iter()
+            .map(|name| Verb {
+                name,
+                shape: names(),
+                fields: vec![
+                    Field::optional("to", Shape::Name, "the city"),
+                    Field::optional("path", path(), "the places entered, the city last"),
+                    Field::optional("carry", names(), "land blocks carried by fleets"),
+                ],
+                help: if name == "quarter" {
+                    "9.x: into an adjacent friendly-controlled city"
+                } else {
+                    "9.x: to the blocks' home city"
+                },
+            })
+            .chain([Verb {
+                name: "stay",
+                shape: names(),
+                fields: vec![],
+                help: "9.x: no move",
+            }])
+            .collect(),
+    ))
+}
+
+/// The standing orders: fortify, capitulate, losses, retreat, escape, appeals.
+fn standing() -> Shape {
+    Shape::Record(vec![
+        Field::optional(
+            "fortify",
+            Shape::map(Shape::Either(vec![
+                Shape::Word(&["walls", "field"]),
+                Shape::nonempty_list(Shape::Name),
+            ])),
+            "7.1: withdraw into the city, or fight outside, or the blocks that withdraw",
+        ),
+        Field::optional(
+            "capitulate",
+            names_or_none(),
+            "8.1.3: cities that capitulate if assaulted",
+        ),
+        Field::optional(
+            "losses",
+            names_or_none(),
+            "who takes hits first among equals",
+        ),
+        Field::optional(
+            "retreat",
+            Shape::map(Shape::Name),
+            "preferred retreat routes",
+        ),
+        Field::optional(
+            "escape",
+            Shape::map(names()),
+            "blocks that leave a city before a siege",
+        ),
+        Field::optional("appeals", appeals(), "11.0: appeals to the Olympians"),
+    ])
+}
+
 /// Every Hellenes order form, in the template's order.
 pub fn forms() -> Forms {
-    let card_play = |extra: Vec<Field>| {
-        let mut f = vec![
-            Field::required("card", Shape::Name, "a card id or name from your hand"),
-            Field::optional(
-                "for",
-                Shape::Word(&["action", "event"]),
-                "its Action value or its Event",
-            ),
-            Field::optional(
-                "target",
-                Shape::Name,
-                "1.0: what the Event is played on (a place or an Olympian), when the card asks for one",
-            ),
-        ];
-        f.extend(extra);
-        Shape::Record(f)
-    };
     Forms {
         forms: vec![
             Form {
@@ -109,55 +228,7 @@ pub fn forms() -> Forms {
             },
             Form {
                 key: "actions",
-                shape: Shape::list(Shape::Verbs(vec![
-                    Verb {
-                        name: "move",
-                        shape: names(),
-                        fields: vec![Field::required(
-                            "path",
-                            path(),
-                            "the start (optional), then each place entered",
-                        )],
-                        help: "2.0: land blocks standing together",
-                    },
-                    Verb {
-                        name: "sail",
-                        shape: names(),
-                        fields: vec![
-                            Field::required(
-                                "path",
-                                path(),
-                                "the start (optional), then each sea entered",
-                            ),
-                            Field::optional("carry", names(), "5.21: land blocks carried"),
-                            Field::optional(
-                                "into",
-                                Shape::Word(&["walls", "field"]),
-                                "7.4: at your own besieged port, join the besieged (walls, the default) or land and attack (field)",
-                            ),
-                        ],
-                        help: "2.0, 5.21: fleets standing together",
-                    },
-                    Verb {
-                        name: "build",
-                        shape: Shape::Either(vec![
-                            Shape::Name,
-                            Shape::Record(vec![Field::required(
-                                "garrison",
-                                Shape::Name,
-                                "4.2.3: the city",
-                            )]),
-                        ]),
-                        fields: vec![],
-                        help: "4.2: a step for a block, a new block in a city, or a garrison",
-                    },
-                    Verb {
-                        name: "pillage",
-                        shape: Shape::Name,
-                        fields: vec![],
-                        help: "5.5: an enemy city you besiege",
-                    },
-                ])),
+                shape: actions(),
                 rule: "1.0, 2.0, 4.2, 5.5, 5.21",
                 help: "the acting side's actions in a player turn, at most the card's Action value",
             },
@@ -169,35 +240,7 @@ pub fn forms() -> Forms {
             },
             Form {
                 key: "winter",
-                shape: Shape::list(Shape::Verbs(
-                    ["quarter", "return"]
-                        .into_iter()
-                        .map(|name| Verb {
-                            name,
-                            shape: names(),
-                            fields: vec![
-                                Field::optional("to", Shape::Name, "the city"),
-                                Field::optional(
-                                    "path",
-                                    path(),
-                                    "the places entered, the city last",
-                                ),
-                                Field::optional("carry", names(), "land blocks carried by fleets"),
-                            ],
-                            help: if name == "quarter" {
-                                "9.x: into an adjacent friendly-controlled city"
-                            } else {
-                                "9.x: to the blocks' home city"
-                            },
-                        })
-                        .chain([Verb {
-                            name: "stay",
-                            shape: names(),
-                            fields: vec![],
-                            help: "9.x: no move",
-                        }])
-                        .collect(),
-                )),
+                shape: winter(),
                 rule: "9.x",
                 help: "overwintering moves in the Winter step",
             },
@@ -215,37 +258,7 @@ pub fn forms() -> Forms {
             },
             Form {
                 key: "standing",
-                shape: Shape::Record(vec![
-                    Field::optional(
-                        "fortify",
-                        Shape::map(Shape::Either(vec![
-                            Shape::Word(&["walls", "field"]),
-                            Shape::nonempty_list(Shape::Name),
-                        ])),
-                        "7.1: withdraw into the city, or fight outside, or the blocks that withdraw",
-                    ),
-                    Field::optional(
-                        "capitulate",
-                        names_or_none(),
-                        "8.1.3: cities that capitulate if assaulted",
-                    ),
-                    Field::optional(
-                        "losses",
-                        names_or_none(),
-                        "who takes hits first among equals",
-                    ),
-                    Field::optional(
-                        "retreat",
-                        Shape::map(Shape::Name),
-                        "preferred retreat routes",
-                    ),
-                    Field::optional(
-                        "escape",
-                        Shape::map(names()),
-                        "blocks that leave a city before a siege",
-                    ),
-                    Field::optional("appeals", appeals(), "11.0: appeals to the Olympians"),
-                ]),
+                shape: standing(),
                 rule: "7.1, 8.1.3, 11.0",
                 help: "standing orders; they replace your current ones whole",
             },
