@@ -49,7 +49,7 @@ pub struct Campaign {
     pub mail: Option<crate::mail::MailSettings>,
     /// The deadline of each turn's orders, by turn number (see docs/mail.md).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deadlines: Option<crate::status::Deadlines>,
+    pub deadlines: Option<crate::clock::Deadlines>,
     /// The next turn's deadline this long after each adjudication (`72h`), when
     /// `deadlines:` names none for it (see docs/mail.md and `crate::policy`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -912,7 +912,7 @@ pub struct AdjudicateOptions {
     /// The time of the adjudication, for a `deadline_every:` cadence and the deadline
     /// policy (the command line's clock); `None`: no policy is applied, no cadence
     /// deadline is set and nothing is recorded (a hand-run adjudication in tests, demo).
-    pub clock: Option<crate::status::UnixTime>,
+    pub clock: Option<crate::clock::UnixTime>,
     /// The clock was given (`--clock TIME`), not read from the machine: the record and
     /// every report say so.
     pub clock_given: bool,

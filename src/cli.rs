@@ -1073,12 +1073,12 @@ fn calls_after(
 }
 
 /// `--clock TIME`, or the system clock.
-fn clock_at(clock: Option<&str>) -> Result<crate::status::UnixTime, Failure> {
+fn clock_at(clock: Option<&str>) -> Result<crate::clock::UnixTime, Failure> {
     match clock {
         Some(t) => {
-            crate::status::parse_time(t).map_err(|e| Failure::Refused(format!("--clock: {e}")))
+            crate::clock::parse_time(t).map_err(|e| Failure::Refused(format!("--clock: {e}")))
         }
-        None => Ok(crate::status::clock_now()),
+        None => Ok(crate::clock::clock_now()),
     }
 }
 

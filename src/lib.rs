@@ -8,6 +8,7 @@
 pub mod cache;
 pub mod campaign;
 pub mod cli;
+pub mod clock;
 pub mod demo;
 pub mod diag;
 pub mod dice;

@@ -1222,7 +1222,7 @@ fn send_turn_with<R: Rules>(
                         Outcome::Sent => {
                             ledger.messages[*i].state = SendState::Sent;
                             ledger.messages[*i].sent_at =
-                                Some(crate::status::format_utc(now_secs()));
+                                Some(crate::clock::format_utc(now_secs()));
                             ledger.messages[*i].last_error = None;
                             let from = outbox.join(format!("{key}.eml"));
                             let to = sent_dir.join(format!("{key}.eml"));

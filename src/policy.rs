@@ -14,13 +14,15 @@
 //! The clock never reaches this module: every function that judges time takes "now".
 
 use crate::campaign::{Campaign, Layout, Secret};
+use crate::clock::{
+    format_span, format_utc, parse_span, parse_time, rfc3339, whole_minute, Deadline, UnixTime,
+};
 use crate::diag::Diagnostic;
 use crate::error::Failure;
 use crate::fsx;
 use crate::game::GameFile;
 use crate::lang::Lang;
 use crate::rules::Rules;
-use crate::status::{format_span, format_utc, parse_time, Deadline, UnixTime};
 use serde::{Deserialize, Serialize};
 use std::fs;
 use std::path::PathBuf;
@@ -47,57 +49,6 @@ pub enum WhenAllIn {
     WaitForDeadline,
 }
 
-/// A span such as `72h`, `3d`, `90m`, `1d12h`, in seconds.
-pub fn parse_span(s: &str) -> Result<i64, String> {
-    let bad = || {
-        format!(
-            "`{}` is not a span of time like 72h, 3d, 90m or 1d12h",
-            s.escape_debug()
-        )
-    };
-    let t = s.trim();
-    if t.is_empty() {
-        return Err(bad());
-    }
-    let mut total: i64 = 0;
-    let mut num = String::new();
-    for c in t.chars() {
-        if c.is_ascii_digit() {
-            num.push(c);
-            continue;
-        }
-        let n: i64 = num.parse().map_err(|_| bad())?;
-        num.clear();
-        let unit = match c {
-            'd' => 86_400,
-            'h' => 3600,
-            'm' => 60,
-            _ => return Err(bad()),
-        };
-        total = total
-            .checked_add(n.checked_mul(unit).ok_or_else(bad)?)
-            .ok_or_else(bad)?;
-    }
-    if !num.is_empty() || total <= 0 || total > 366 * 86_400 {
-        return Err(bad());
-    }
-    Ok(total)
-}
-
-/// RFC 3339 in UTC, to the second: `2026-03-08T18:00:00Z`.
-pub fn rfc3339(t: UnixTime) -> String {
-    // format_utc gives `2026-03-08 18:00 UTC` or `… 18:00:45 UTC`.
-    let f = format_utc(t);
-    let f = f.trim_end_matches(" UTC");
-    let (date, time) = f.split_once(' ').unwrap_or((f, "00:00"));
-    let time = if time.len() == 5 {
-        format!("{time}:00")
-    } else {
-        time.to_string()
-    };
-    format!("{date}T{time}Z")
-}
-
 /// The deadline of the turn after an adjudication at `now`: `deadlines:` names it, or
 /// `deadline_every:` counts it from now.
 pub fn next_deadline(c: &Campaign, next_turn: u32, now: Option<UnixTime>) -> Option<String> {
@@ -106,12 +57,6 @@ pub fn next_deadline(c: &Campaign, next_turn: u32, now: Option<UnixTime>) -> Opt
     }
     let every = parse_span(c.deadline_every.as_deref()?).ok()?;
     Some(rfc3339(whole_minute(now? + every)))
-}
-
-/// A deadline counted from a clock's time, put on the next whole minute: players read
-/// `2026-03-04T18:01:00Z`, never `18:00:07`.
-pub fn whole_minute(at: UnixTime) -> UnixTime {
-    at.div_euclid(60) * 60 + if at.rem_euclid(60) == 0 { 0 } else { 60 }
 }
 
 /// A turn that has no deadline in force while the campaign has `deadline_every:` (turn 1
@@ -781,7 +726,7 @@ pub fn record_for<S>(
             let file = layout.orders_dir(t).join(format!("{side}.yaml"));
             let arrival = crate::receive::arrival(layout, t, side)
                 .map(|a| (a, Arrival::Mail))
-                .or_else(|| crate::status::mtime(&file).map(|a| (a, Arrival::File)));
+                .or_else(|| crate::clock::mtime(&file).map(|a| (a, Arrival::File)));
             if let Some((at, by)) = arrival.filter(|(at, _)| *at > d.at) {
                 late_orders.push(LateOrders {
                     side: side.clone(),

@@ -18,13 +18,13 @@
 //! machine's clock, never the forgeable `Date:`), side and outcome.
 
 use crate::campaign::{Campaign, Layout};
+use crate::clock::{format_utc, parse_time, rfc3339, UnixTime};
 use crate::error::Failure;
 use crate::fsx;
 use crate::lang::Lang;
 use crate::mail::{Notice, To};
 use crate::notices::{self, Answer, Refusal};
 use crate::policy::{self, Late};
-use crate::status::{format_utc, parse_time, UnixTime};
 use mail_parser::{MessageParser, MimeHeaders, PartType};
 use serde::{Deserialize, Serialize};
 use std::fs;
@@ -430,7 +430,7 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
     let p = policy::pending(layout, &c)?;
     let t = p.turn;
 
-    let arrived = policy::rfc3339(now);
+    let arrived = rfc3339(now);
     let receipt =
         |side: Option<String>, outcome: Outcome, why: Option<String>, sha: Option<String>| {
             Receipt {

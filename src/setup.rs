@@ -425,7 +425,7 @@ pub fn apply(dir: &Path, old: &Campaign, a: &SetupArgs) -> Result<Applied, Failu
         ("--remind-before", &a.remind_before, &mut c.remind_before),
     ] {
         if let Some(s) = given {
-            match crate::policy::parse_span(s.trim()) {
+            match crate::clock::parse_span(s.trim()) {
                 Ok(_) => {
                     *slot = Some(s.trim().to_string());
                     lines.push(format!("{}: {}", &flag[2..], s.trim()));

@@ -16,13 +16,13 @@
 //! `.dikast/notices.yaml`.
 
 use crate::campaign::{Campaign, Layout};
+use crate::clock::{format_span, format_utc, UnixTime};
 use crate::error::Failure;
 use crate::fsx;
 use crate::lang::Lang;
 use crate::mail::{Notice, To};
 use crate::policy::{self, Due};
 use crate::registry::{Game, Registry};
-use crate::status::{format_span, format_utc, UnixTime};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 

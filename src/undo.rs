@@ -22,10 +22,10 @@
 //! turn adjudicated again.
 
 use crate::campaign::Layout;
+use crate::clock::{format_utc, UnixTime};
 use crate::error::Failure;
 use crate::fsx;
 use crate::mail::{Notice, To};
-use crate::status::{format_utc, UnixTime};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fs;
@@ -194,7 +194,7 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
             "the mail of turn {t} was already sent: the players have its reports. Run with --force to undo all the same; every player then gets a correction notice"
         )));
     }
-    let stamp = crate::policy::rfc3339(now).replace(':', "");
+    let stamp = crate::clock::rfc3339(now).replace(':', "");
     // Two undos within one second (or at one `--clock`) each get their own folder.
     let undone = layout.dir.join(".dikast").join("undone");
     let mut dest = undone.join(format!("{stamp}-turn-{t:04}"));
@@ -214,7 +214,7 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
                 layout.rel(&layout.game(last))
             ))
         })?;
-    let at = crate::policy::rfc3339(now);
+    let at = crate::clock::rfc3339(now);
     let secret = layout.load_secret()?;
     let reseed = crate::campaign::reseed(&secret, t, &retired, &at)?;
     let plan = Plan {
@@ -382,7 +382,7 @@ fn carry_out(
         ),
     ];
     if plan.notify {
-        let at = crate::status::parse_time(&plan.at).unwrap_or(0);
+        let at = crate::clock::parse_time(&plan.at).unwrap_or(0);
         lines.extend(notify(layout, c, t, at, dest, plan.reseed.as_ref())?);
     }
     // Closed last, after the notices: each notice sent is recorded first (`notify`), so
