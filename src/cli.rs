@@ -2,14 +2,16 @@
 //! files and calls the library (stage two). Every command's failure is a `Failure`
 //! with its exit code; nothing here panics on user input.
 
-use crate::campaign::{self, Layout, NewOptions, Secret};
+use crate::campaign::{self, NewOptions};
 use crate::dice::{self, Chain, TurnDice};
 use crate::error::Failure;
+use crate::folder::Layout;
 use crate::fsx;
 use crate::game::Peek;
 use crate::pipeline;
 use crate::registry::{Game, Registry};
 use crate::schema::SchemaKind;
+use crate::secret::Secret;
 use crate::show::{Format, Language, Shown};
 use crate::verify;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -521,7 +523,7 @@ where
 /// Which game a loose file belongs to (its `rules:` field), the scenarios archived near
 /// it made known.
 fn game_of<'r>(reg: &'r Registry, path: &Path, bytes: &[u8]) -> Result<&'r dyn Game, Failure> {
-    campaign::register_scenarios_near(path);
+    crate::folder::register_scenarios_near(path);
     rules_of(reg, path, bytes)
 }
 
@@ -560,7 +562,7 @@ fn rules_of<'r>(reg: &'r Registry, path: &Path, bytes: &[u8]) -> Result<&'r dyn 
 
 /// The game of a campaign folder.
 fn game_of_campaign<'r>(reg: &'r Registry, layout: &Layout) -> Result<&'r dyn Game, Failure> {
-    let c = layout.load_campaign()?;
+    let c = crate::campaign_file::load(layout)?;
     reg.find(&c.rules)
 }
 
@@ -643,8 +645,7 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
             let mut set = String::new();
             if !settings.is_empty() {
                 // The folder was new (or empty): a setting refused leaves nothing behind.
-                let applied = layout
-                    .load_campaign()
+                let applied = crate::campaign_file::load(&layout)
                     .and_then(|c| crate::setup::apply(&dir, &c, &settings))
                     .and_then(|a| crate::setup::write(&layout, &a).map(|_| a));
                 match applied {
@@ -769,7 +770,7 @@ fn run(reg: &Registry, cmd: Command) -> Result<String, Failure> {
                     })?;
                     // An archive is verified with what it holds: its own `scenarios/`,
                     // never a copy lying around it.
-                    campaign::register_campaign_scenarios(&d);
+                    crate::folder::register_campaign_scenarios(&d);
                     let game = rules_of(reg, &g1, &gb).map_err(|f| match f {
                         Failure::Refused(m) => Failure::Verify(m),
                         f => verify::as_archive_failure(f),
@@ -1045,7 +1046,7 @@ fn calls_after(
         Err(f) => return Err(f),
     };
     let sent = (|| -> Result<bool, Failure> {
-        let c = layout.load_campaign()?;
+        let c = crate::campaign_file::load(layout)?;
         if c.mail.is_none() {
             return Ok(false);
         }
@@ -1198,10 +1199,10 @@ fn dice_cmd(
             Chain::Open
         };
         // No dikast chain is longer: a real limit, said, never a silent cut.
-        if steps > campaign::MAX_CHAIN_LENGTH {
+        if steps > crate::secret::MAX_CHAIN_LENGTH {
             return Err(Failure::Refused(format!(
                 "--steps {steps} walks past the end of any chain: dikast chains hold at most {} values",
-                campaign::MAX_CHAIN_LENGTH
+                crate::secret::MAX_CHAIN_LENGTH
             )));
         }
         let mut out = String::new();

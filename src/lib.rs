@@ -7,12 +7,14 @@
 #![allow(clippy::result_large_err)]
 pub mod cache;
 pub mod campaign;
+pub mod campaign_file;
 pub mod cli;
 pub mod clock;
 pub mod demo;
 pub mod diag;
 pub mod dice;
 pub mod error;
+pub mod folder;
 pub mod fsx;
 pub mod game;
 pub mod games;
@@ -32,6 +34,7 @@ pub mod registry;
 pub mod report;
 pub mod rules;
 pub mod schema;
+pub mod secret;
 pub mod setup;
 pub mod show;
 pub mod site;

@@ -13,41 +13,20 @@
 //!
 //! The clock never reaches this module: every function that judges time takes "now".
 
-use crate::campaign::{Campaign, Layout, Secret};
+use crate::campaign_file::{Campaign, Late, WhenAllIn};
 use crate::clock::{
     format_span, format_utc, parse_span, parse_time, rfc3339, whole_minute, Deadline, UnixTime,
 };
-use crate::diag::Diagnostic;
 use crate::error::Failure;
+use crate::folder::Layout;
 use crate::fsx;
 use crate::game::GameFile;
 use crate::lang::Lang;
 use crate::rules::Rules;
+use crate::secret::Secret;
 use serde::{Deserialize, Serialize};
 use std::fs;
 use std::path::PathBuf;
-
-/// `late:` in campaign.yaml: what happens to orders that arrive after the deadline.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Late {
-    /// Stored and used (until the turn is adjudicated), and marked late.
-    #[default]
-    Accept,
-    /// Answered with a refusal; nothing is stored.
-    Refuse,
-}
-
-/// `when_all_in:` in campaign.yaml (njudge's NOWAIT / WAIT).
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
-#[serde(rename_all = "kebab-case")]
-pub enum WhenAllIn {
-    /// Adjudicate as soon as every side that owes orders has sent them.
-    #[default]
-    Adjudicate,
-    /// Wait for the deadline all the same (players may still change their orders).
-    WaitForDeadline,
-}
 
 /// The deadline of the turn after an adjudication at `now`: `deadlines:` names it, or
 /// `deadline_every:` counts it from now.
@@ -520,67 +499,6 @@ pub fn without_token(bytes: &[u8]) -> Option<Vec<u8>> {
         }
     }
     found.then_some(out)
-}
-
-/// What campaign.yaml must hold beyond its shape, each problem at its line.
-pub fn validate_campaign(name: &str, bytes: &[u8], c: &Campaign) -> Result<(), Failure> {
-    // Each problem with the path of its value; the file is parsed again for their places
-    // only when there is one (a sound file, the usual case, is parsed once).
-    let mut found: Vec<(Diagnostic, Vec<&str>)> = Vec::new();
-    for (side, p) in &c.players {
-        if crate::lang::Lang::from_code(&p.language).is_none() {
-            found.push((
-                Diagnostic::new(
-                    "campaign::language",
-                    format!(
-                        "players.{side}.language is `{}`, a language dikast does not write",
-                        p.language.escape_debug()
-                    ),
-                )
-                .help(format!(
-                    "write one of: {}",
-                    crate::lang::Lang::ALL
-                        .iter()
-                        .map(|l| l.code())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )),
-                vec!["players", side.as_str(), "language"],
-            ));
-        }
-    }
-    for (key, v) in [
-        ("deadline_every", &c.deadline_every),
-        ("remind_before", &c.remind_before),
-    ] {
-        if let Some(s) = v {
-            if let Err(e) = parse_span(s) {
-                found.push((
-                    Diagnostic::new("campaign::span", format!("{key}: {e}"))
-                        .help("write a number and a unit: d (days), h (hours), m (minutes)"),
-                    vec![key],
-                ));
-            }
-        }
-    }
-    if found.is_empty() {
-        return Ok(());
-    }
-    let file = crate::yaml::decode(name, bytes).map_err(Failure::input)?;
-    let root = crate::yaml::parse(&file).map_err(Failure::input)?;
-    let at = |d: Diagnostic, path: &[&str]| {
-        let mut n = Some(&root);
-        for k in path {
-            n = n.and_then(|x| x.get(k));
-        }
-        match n {
-            Some(n) => d.at(&file, n.span).label("here"),
-            None => d.in_file(&file),
-        }
-    };
-    Err(Failure::Input(
-        found.into_iter().map(|(d, path)| at(d, &path)).collect(),
-    ))
 }
 
 /// `turns/NNNN/adjudication.yaml`: what an adjudication was told beyond the game file and

@@ -5,11 +5,13 @@
 //! (campaign.yaml is copied without them), the `mail/` folders with the messages sent,
 //! and anything hidden (the secret, the lock, what a stopped run left).
 
-use crate::campaign::{Campaign, Layout, Player, Published};
+use crate::campaign_file::{Campaign, Player};
 use crate::dice::{self, Chain};
 use crate::error::Failure;
+use crate::folder::Layout;
 use crate::fsx::{self, NewDir};
 use crate::game::to_yaml;
+use crate::secret::Published;
 use serde::Deserialize;
 use std::fs;
 use std::path::Path;
@@ -41,7 +43,7 @@ pub fn publish_with(
     // One dikast at a time: an adjudication running meanwhile would be copied half-done.
     let lock = fsx::Lock::take(&layout.dir)?;
     let secret = layout.load_secret()?;
-    let campaign = layout.load_campaign()?;
+    let campaign = crate::campaign_file::load(layout)?;
     let turns = layout.turns()?;
     if let Some(i) = crate::campaign::interrupted(layout, &turns) {
         return Err(Failure::Refused(format!(

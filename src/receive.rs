@@ -17,14 +17,16 @@
 //! addresses): every message handled, its Message-ID, sender, arrival time (this
 //! machine's clock, never the forgeable `Date:`), side and outcome.
 
-use crate::campaign::{Campaign, Layout};
+use crate::campaign_file::Campaign;
+use crate::campaign_file::Late;
 use crate::clock::{format_utc, parse_time, rfc3339, UnixTime};
 use crate::error::Failure;
+use crate::folder::Layout;
 use crate::fsx;
 use crate::lang::Lang;
 use crate::mail::{Notice, To};
 use crate::notices::{self, Answer, Refusal};
-use crate::policy::{self, Late};
+use crate::policy;
 use mail_parser::{MessageParser, MimeHeaders, PartType};
 use serde::{Deserialize, Serialize};
 use std::fs;
@@ -387,7 +389,7 @@ pub fn receive_message(
     // campaign's lock, waited for a while (`Failure::Busy`, exit 75, past that).
     let lock = fsx::Lock::take_waiting(&layout.dir, lock_wait)?;
     let took: String = lock.took_over.iter().map(|l| format!("{l}; ")).collect();
-    let c = layout.load_campaign()?;
+    let c = crate::campaign_file::load(layout)?;
     let t = policy::pending(layout, &c)?.turn;
     // A receipts file that cannot be used is set aside, never a stop (the moderator is
     // told); this message is then handled as the first of a new file.
@@ -410,7 +412,7 @@ pub fn receive_message(
 
 /// `receive_message` once the receipts are usable.
 fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result<String, Failure> {
-    let c = layout.load_campaign()?;
+    let c = crate::campaign_file::load(layout)?;
     let Some(msg) = MessageParser::default().parse(raw) else {
         return Ok("ignored a message that is not mail".to_string());
     };

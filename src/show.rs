@@ -3,8 +3,9 @@
 //! go through the side's view, so nothing hidden shows, and all work from a player's own
 //! files (his view, his orders): a player needs no campaign folder.
 
-use crate::campaign::{self, Layout};
+use crate::campaign;
 use crate::error::Failure;
+use crate::folder::Layout;
 use crate::fsx;
 use crate::game::{GameFile, Peek, ViewFile};
 use crate::lang::Lang;
@@ -270,7 +271,7 @@ pub fn template<R: Rules>(
 /// mail's alike), so that whichever he fills in is taken by mail.
 pub fn with_token(
     mut out: String,
-    secret: &crate::campaign::Secret,
+    secret: &crate::secret::Secret,
     game: &str,
     turn: u32,
     side: &str,

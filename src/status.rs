@@ -6,9 +6,10 @@
 //! line passes `--now` or the system clock), and when an orders file arrived is its
 //! modification time. Nothing here reaches a game file, view or report.
 
-use crate::campaign::{self, Layout};
+use crate::campaign;
 use crate::clock::{format_span, format_utc, mtime, Deadline, UnixTime};
 use crate::error::Failure;
+use crate::folder::Layout;
 use crate::fsx;
 use crate::game::GameFile;
 use crate::pipeline;
@@ -64,7 +65,7 @@ pub struct Status {
 
 /// Works out the status of the pending turn (which orders are there, when they came).
 pub fn status<R: Rules>(layout: &Layout) -> Result<Status, Failure> {
-    let c = layout.load_campaign()?;
+    let c = crate::campaign_file::load(layout)?;
     let t = campaign::pending_turn(layout)?;
     let game_path = layout.game(t);
     let game_bytes = fsx::read_limited(&game_path)?;
@@ -74,7 +75,7 @@ pub fn status<R: Rules>(layout: &Layout) -> Result<Status, Failure> {
     let deadline = crate::policy::deadline_in_force(layout, &c, t, game.deadline.as_deref())?;
     let sides = R::sides(&sc, &game.state);
     let dir = layout.orders_dir(t);
-    let names = campaign::orders_names(layout, t)?;
+    let names = crate::folder::orders_names(layout, t)?;
     let mut stray = Vec::new();
     let mut found: BTreeMap<String, String> = BTreeMap::new();
     for n in &names {

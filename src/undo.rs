@@ -21,9 +21,9 @@
 //! and given in the correction notices, so that no player can foresee the dice of the
 //! turn adjudicated again.
 
-use crate::campaign::Layout;
 use crate::clock::{format_utc, UnixTime};
 use crate::error::Failure;
+use crate::folder::Layout;
 use crate::fsx;
 use crate::mail::{Notice, To};
 use serde::{Deserialize, Serialize};
@@ -147,7 +147,7 @@ fn files_in(dir: &Path) -> Vec<String> {
 /// Takes back the last adjudication, or finishes an undo that stopped. Returns what was
 /// done, one line each.
 pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failure> {
-    let c = layout.load_campaign()?;
+    let c = crate::campaign_file::load(layout)?;
     let lock = fsx::Lock::take(&layout.dir)?;
     if let Some(u) = unfinished(layout) {
         let plan = read_plan(&u.dir)?;
@@ -216,7 +216,7 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
         })?;
     let at = crate::clock::rfc3339(now);
     let secret = layout.load_secret()?;
-    let reseed = crate::campaign::reseed(&secret, t, &retired, &at)?;
+    let reseed = crate::secret::reseed(&secret, t, &retired, &at)?;
     let plan = Plan {
         turn: t,
         at,
@@ -298,7 +298,7 @@ fn receipts_of(layout: &Layout, turn: u32) -> PathBuf {
 /// sent, and the plan renamed to the record. Returns what was done, one line each.
 fn carry_out(
     layout: &Layout,
-    c: &crate::campaign::Campaign,
+    c: &crate::campaign_file::Campaign,
     dest: &Path,
     plan: &Plan,
 ) -> Result<Vec<String>, Failure> {
@@ -412,14 +412,14 @@ fn carry_out(
 /// Appends the undo's reseed to its turn's `reseed.yaml` (once: an undo finished again
 /// finds it there). Replaced whole; flushed with the turn's folder before anyone is told.
 fn record_reseed(layout: &Layout, r: &crate::game::Reseed) -> Result<(), Failure> {
-    let mut all = crate::campaign::read_reseeds(layout, r.turn)?;
+    let mut all = crate::folder::read_reseeds(layout, r.turn)?;
     if all.last() == Some(r) {
         return Ok(());
     }
     all.push(r.clone());
     fsx::replace(
         &layout.reseed_file(r.turn),
-        crate::campaign::reseed_text(&all).as_bytes(),
+        crate::secret::reseed_text(&all).as_bytes(),
     )
 }
 
@@ -479,7 +479,7 @@ fn notified_marker(dest: &Path, to: &To) -> PathBuf {
 /// as sent in the undo's folder (`notified_marker`) and not sent again.
 fn notify(
     layout: &Layout,
-    c: &crate::campaign::Campaign,
+    c: &crate::campaign_file::Campaign,
     t: u32,
     at: UnixTime,
     dest: &Path,
@@ -487,7 +487,7 @@ fn notify(
 ) -> Result<Vec<String>, Failure> {
     // Who has orders of turn t on file (the pending turn again): a player who sent none
     // is not told his orders stand, and the moderator is told who has and who has not.
-    let on_file: BTreeSet<String> = crate::campaign::orders_names(layout, t)?
+    let on_file: BTreeSet<String> = crate::folder::orders_names(layout, t)?
         .iter()
         .filter_map(|n| n.strip_suffix(".yaml").or_else(|| n.strip_suffix(".yml")))
         .map(str::to_string)

@@ -39,9 +39,25 @@ const CORE: [&str; 14] = [
     "report",
     "pipeline",
 ];
-const APP: [&str; 15] = [
-    "clock", "cache", "campaign", "fsx", "mail", "notices", "status", "verify", "publish", "show", "schema",
-    "policy", "receive", "undo", "png",
+const APP: [&str; 18] = [
+    "clock",
+    "secret",
+    "folder",
+    "campaign_file",
+    "cache",
+    "campaign",
+    "fsx",
+    "mail",
+    "notices",
+    "status",
+    "verify",
+    "publish",
+    "show",
+    "schema",
+    "policy",
+    "receive",
+    "undo",
+    "png",
 ];
 const TOP: [&str; 6] = ["registry", "demo", "site", "tick", "games", "cli"];
 const GAME_LAYERS: [&str; 4] = ["model", "engine", "check", "text"];
@@ -584,7 +600,7 @@ fn circles(graph: &[(Vec<String>, Vec<Vec<String>>)]) -> Vec<Vec<String>> {
 /// (each by its modules, joined with ` `): a new circle fails, and so does a listed one
 /// that is gone (so the list only shrinks); the list's last entry goes with issue 29.
 const KNOWN_CIRCLES: &[&str] = &[
-    "cache campaign mail notices policy receive show undo verify",
+    "campaign mail notices policy receive show undo verify",
     "games::hellenes::check::orders games::hellenes::check::year",
     "games::hellenes::engine::movement games::hellenes::engine::siege",
     "games::hellenes::engine::resolve games::hellenes::engine::year",
