@@ -6,13 +6,16 @@
 use crate::campaign_file::{valid_game_id, Campaign, Player};
 use crate::dice::{self, Chain, Hash};
 use crate::error::Failure;
-use crate::folder::{orders_names, read_orders, read_reseeds, Layout, SCENARIOS};
+use crate::folder::{read_orders, read_reseeds, Layout, SCENARIOS};
 use crate::fsx::{self, NewDir};
 use crate::game::{check_ids, sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
+use crate::links::check_links;
+use crate::pending::{
+    pending_turn, report_last, require_some_orders, staged_in, staged_name, STAGED_REPORTS,
+};
 use crate::pipeline::{self, TurnInputs};
 use crate::rules::Rules;
 use crate::secret::{reseed_in_force, reseeded_seed, Secret, MAX_CHAIN_LENGTH};
-use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -205,159 +208,6 @@ pub struct Adjudicated {
     pub over: bool,
 }
 
-/// The turn awaiting adjudication: the last folder, which must have no report yet.
-pub fn pending_turn(layout: &Layout) -> Result<u32, Failure> {
-    // An undo that stopped half-way has left the turns as neither turn: it goes first.
-    if let Some(u) = crate::undo::unfinished(layout) {
-        return Err(Failure::Refused(u.describe(layout)));
-    }
-    let turns = layout.turns()?;
-    let t = *turns.last().expect("turns() is never empty");
-    if layout.report(t).exists() {
-        return Err(Failure::Refused(format!(
-            "turn {t} is already adjudicated and its folder is incomplete (no turn {} awaits); restore the archive",
-            t + 1
-        )));
-    }
-    // The report is written last: a turn before the last without one was interrupted
-    // after its next folder was written. Adjudicating on would leave a hole for ever.
-    if t > 1 && !layout.report(t - 1).exists() {
-        if let Some(i @ Interrupted::Committed { .. }) = interrupted(layout, &turns) {
-            return Err(Failure::Refused(i.describe(layout)));
-        }
-        return Err(Failure::Refused(format!(
-            "{} exists although turn {} has no report: an adjudication was interrupted; remove that folder and any report*.md in {}, then run again",
-            layout.rel(&layout.turn_dir(t)),
-            t - 1,
-            layout.rel(&layout.turn_dir(t - 1))
-        )));
-    }
-    Ok(t)
-}
-
-/// Refuses a pending turn for which no side has sent orders: that is nearly always a
-/// second `adjudicate` by mistake. `--allow-no-orders` adjudicates it all the same.
-pub fn require_some_orders(layout: &Layout) -> Result<(), Failure> {
-    let t = pending_turn(layout)?;
-    let dir = layout.orders_dir(t);
-    if !orders_names(layout, t)?.is_empty() {
-        return Ok(());
-    }
-    Err(Failure::Refused(format!(
-        "turn {t} has no orders from any side ({} is empty); put the orders received there, or run with --allow-no-orders if every side really sent none",
-        layout.rel(&dir)
-    )))
-}
-
-/// Checks the game file of turn t against turn t−1: the hash chain and the seed chain.
-pub fn check_links(
-    layout: &Layout,
-    t: u32,
-    previous: Option<&str>,
-    commitment: &str,
-) -> Result<(), Failure> {
-    let name = layout.rel(&layout.game(t));
-    if t == 1 {
-        if previous.is_some() {
-            return Err(Failure::Verify(format!(
-                "{name}: field previous must be absent in turn 1"
-            )));
-        }
-        return Ok(());
-    }
-    let prev_bytes = fsx::read_limited(&layout.game(t - 1))?;
-    // After an undo of turn t−1 its seed hashes to the reseed's commitment, not the
-    // game file's.
-    let prev_commitment = match read_reseeds(layout, t - 1)?.last() {
-        Some(r) => Some(r.commitment.clone()),
-        None => crate::verify::dice_commitment_of(&prev_bytes),
-    };
-    check_link_to(
-        layout,
-        t,
-        previous,
-        commitment,
-        &prev_bytes,
-        prev_commitment.as_deref(),
-    )
-}
-
-/// `check_links` with turn t−1's game file already read (`prev_bytes`) and, when its
-/// reader has parsed it, its `dice.commitment` (`verify` reads each file once).
-pub fn check_link_to(
-    layout: &Layout,
-    t: u32,
-    previous: Option<&str>,
-    commitment: &str,
-    prev_bytes: &[u8],
-    prev_commitment: Option<&str>,
-) -> Result<(), Failure> {
-    let name = layout.rel(&layout.game(t));
-    let want = sha256_hex(prev_bytes);
-    if previous != Some(want.as_str()) {
-        // The views of turn t−1 name its game file's hash too: when they all agree with
-        // this file's `previous`, it is the older game file that was changed.
-        let prev_name = layout.rel(&layout.game(t - 1));
-        let views: Vec<Option<String>> = fs::read_dir(layout.turn_dir(t - 1))
-            .map(|rd| {
-                let mut v: Vec<PathBuf> = rd
-                    .flatten()
-                    .map(|e| e.path())
-                    .filter(|p| {
-                        p.file_name()
-                            .and_then(|n| n.to_str())
-                            .is_some_and(|n| n.starts_with("view-") && n.ends_with(".yaml"))
-                    })
-                    .collect();
-                v.sort();
-                v.iter()
-                    .map(|p| {
-                        fsx::read_limited(p)
-                            .ok()
-                            .and_then(|b| crate::verify::based_on_of(&b))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        if !views.is_empty() && views.iter().all(|v| v.as_deref() == previous) {
-            return Err(Failure::Verify(format!(
-                "{prev_name} was changed after dikast wrote it: its SHA-256 is {want}, but {name} (field previous) and its views (field based_on) name {}",
-                previous.unwrap_or("nothing")
-            )));
-        }
-        return Err(Failure::Verify(format!(
-            "{name}: field previous does not match the SHA-256 of {prev_name} (one of the two was changed)"
-        )));
-    }
-    let prev_commitment = match prev_commitment {
-        Some(c) => c.to_string(),
-        None => {
-            let pc: PrevDice = serde_yaml::from_slice(prev_bytes).map_err(|e| {
-                Failure::Verify(format!("{}: {e}", layout.rel(&layout.game(t - 1))))
-            })?;
-            pc.dice.commitment
-        }
-    };
-    let c = dice::parse_hash(commitment).ok_or_else(|| {
-        Failure::Verify(format!(
-            "{name}: field dice.commitment is not a 64-digit hex hash"
-        ))
-    })?;
-    if dice::to_hex(&Chain::Open.prev(&c)) != prev_commitment {
-        return Err(Failure::Verify(format!(
-            "{name}: field dice.commitment (the revealed seed of turn {}) does not hash to turn {}'s commitment",
-            t - 1,
-            t - 1
-        )));
-    }
-    Ok(())
-}
-
-#[derive(Deserialize)]
-struct PrevDice {
-    dice: DiceState,
-}
-
 /// `dikast adjudicate DIR`: resolves the pending turn and writes its reports and the next
 /// turn's folder. Nothing is written unless everything succeeded.
 pub fn adjudicate<R: Rules>(layout: &Layout, fallback: bool) -> Result<Adjudicated, Failure> {
@@ -472,12 +322,12 @@ pub fn adjudicate_with<R: Rules>(
     }
     let mut orders = read_orders(layout, t, &R::sides(&sc, &game.state))?;
     // Orders put here by hand may carry a turn token (the moderator's template has one):
-    // it is taken out, so the archive never holds one (`crate::policy::without_token`).
+    // it is taken out, so the archive never holds one (`crate::guard::without_token`).
     // What is adjudicated is the file without it; the file is rewritten so once the
     // turn's check and resolution have succeeded.
     let mut untokened: Vec<(PathBuf, Vec<u8>, Vec<u8>)> = Vec::new();
     for (name, bytes) in orders.values_mut().flatten() {
-        if let Some(w) = crate::policy::without_token(bytes) {
+        if let Some(w) = crate::guard::without_token(bytes) {
             untokened.push((layout.dir.join(&*name), std::mem::take(bytes), w.clone()));
             *bytes = w;
         }
@@ -487,7 +337,7 @@ pub fn adjudicate_with<R: Rules>(
     // token (outside its emptied line) or a registered address. Receive refuses such
     // orders by mail; orders put here by hand are refused now, while they may still be
     // edited (once adjudicated they are fixed, and `publish` would refuse the archive).
-    let guard = crate::policy::OrdersGuard::new(&campaign, &secret, t);
+    let guard = crate::guard::OrdersGuard::new(&campaign, &secret, t);
     for (name, bytes) in orders.values().flatten() {
         if let Some(what) = guard.holds(bytes) {
             return Err(Failure::Refused(format!(
@@ -550,7 +400,7 @@ pub fn adjudicate_with<R: Rules>(
             let kept = fsx::read_limited(&e.path()).ok();
             let still = kept
                 .as_deref()
-                .and_then(crate::policy::without_token)
+                .and_then(crate::guard::without_token)
                 .is_some_and(|w| fs::read(&here).is_ok_and(|h| h == w));
             let ours = untokened.iter().any(|(p, _, _)| *p == here);
             if !still && !ours {
@@ -620,47 +470,6 @@ pub fn untokened_copy(layout: &Layout, t: u32, orders_file: &Path) -> PathBuf {
         .join(format!("{t:04}"))
         .join(orders_file.file_name().unwrap_or_default())
 }
-
-/// The hidden folder inside a new turn folder where the previous turn's reports waited
-/// between the commit and their move into place, in dikast before 2026-12: a crash
-/// could leave one, which the next run still finishes (`recover`), `verify` names and
-/// `publish` refuses.
-pub const STAGED_REPORTS: &str = ".reports";
-
-/// The name a report of turn t has in turn t's folder from its writing until turn t+1
-/// is committed and it is renamed into place: hidden, and never a report's name, so a
-/// report under it is no report yet.
-pub fn staged_name(name: &str) -> String {
-    format!(".{name}.staged")
-}
-
-/// The file a staged name stands for (`staged_name`), if it is one.
-pub fn unstaged_name(name: &str) -> Option<&str> {
-    name.strip_prefix('.')?
-        .strip_suffix(".staged")
-        .filter(|n| !n.is_empty())
-}
-
-/// The staged files of a turn folder (`staged_name`), by the names they stand for, the
-/// moderator's English `report.md` last (it marks the turn as adjudicated).
-pub fn staged_in(layout: &Layout, t: u32) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(layout.turn_dir(t))
-        .map(|rd| {
-            rd.flatten()
-                .filter_map(|e| unstaged_name(&e.file_name().to_string_lossy()).map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default();
-    report_last(&mut names);
-    names
-}
-
-/// Sorts a turn's report file names, the moderator's English `report.md` last: it marks
-/// a finished turn, so it is the last to take its place.
-fn report_last(names: &mut [String]) {
-    names.sort_by_key(|n| (n == "report.md", n.clone()));
-}
-
 /// Renames one file of turn t into place, unless a crash already did (the source gone,
 /// the destination there); a destination there beside its source is refused, never
 /// overwritten.
@@ -675,68 +484,6 @@ fn rename_into_place(layout: &Layout, from: &Path, to: &Path) -> Result<(), Fail
         )));
     }
     fsx::rename(from, to)
-}
-
-/// What a crash left of an adjudication, as `recover` finds it, for the commands that
-/// do not put it right themselves (`verify`, `publish`, `undo`, and every command that
-/// asks for the pending turn).
-pub enum Interrupted {
-    /// Turn `turn` was committed (turn+1 is in place) but its reports still wait in
-    /// `wait_in`, under staged names or (dikast before 2026-12) in turn+1's `.reports/`.
-    Committed { turn: u32, wait_in: PathBuf },
-    /// Turn `turn`'s folder holds reports staged by a run that never committed turn+1.
-    Uncommitted { turn: u32 },
-    /// An undo stopped before it finished (`undo::unfinished`).
-    Undo(crate::undo::Unfinished),
-}
-
-impl Interrupted {
-    /// What it is and what puts it right, for an error.
-    pub fn describe(&self, layout: &Layout) -> String {
-        match self {
-            Interrupted::Committed { turn, wait_in } => format!(
-                "the adjudication of turn {turn} stopped after it was committed: its reports still wait in {}; `dikast adjudicate {}` finishes it",
-                layout.rel(wait_in),
-                layout.dir.display()
-            ),
-            Interrupted::Uncommitted { turn } => format!(
-                "an adjudication of turn {turn} stopped before it committed turn {}: {} holds the reports it staged; `dikast adjudicate {}` removes them and adjudicates turn {turn}",
-                turn + 1,
-                layout.rel(&layout.turn_dir(*turn)),
-                layout.dir.display()
-            ),
-            Interrupted::Undo(u) => u.describe(layout),
-        }
-    }
-}
-
-/// The interrupted adjudication or undo of a campaign with these turn folders, if any:
-/// an undo's plan not carried out, staged reports in the last two folders
-/// (`staged_name`), or a `.reports/` folder in any (dikast before 2026-12).
-pub fn interrupted(layout: &Layout, turns: &[u32]) -> Option<Interrupted> {
-    if let Some(u) = crate::undo::unfinished(layout) {
-        return Some(Interrupted::Undo(u));
-    }
-    let &last = turns.last()?;
-    for &t in turns.iter().filter(|t| **t >= 2) {
-        let old = layout.turn_dir(t).join(STAGED_REPORTS);
-        if old.is_dir() {
-            return Some(Interrupted::Committed {
-                turn: t - 1,
-                wait_in: old,
-            });
-        }
-    }
-    if last >= 2 && !staged_in(layout, last - 1).is_empty() {
-        return Some(Interrupted::Committed {
-            turn: last - 1,
-            wait_in: layout.turn_dir(last - 1),
-        });
-    }
-    if !staged_in(layout, last).is_empty() {
-        return Some(Interrupted::Uncommitted { turn: last });
-    }
-    None
 }
 
 /// Writes an adjudicated turn as one commit. The next turn's folder is built whole under

@@ -6,7 +6,6 @@
 //! line passes `--now` or the system clock), and when an orders file arrived is its
 //! modification time. Nothing here reaches a game file, view or report.
 
-use crate::campaign;
 use crate::clock::{format_span, format_utc, mtime, Deadline, UnixTime};
 use crate::error::Failure;
 use crate::folder::Layout;
@@ -58,7 +57,7 @@ pub struct Status {
     /// in the game's words.
     pub over: Option<String>,
     /// Reports an adjudication staged in this turn's folder before it stopped, never
-    /// committed (`campaign::Interrupted::Uncommitted`): what they are and what removes
+    /// committed (`crate::pending::Interrupted::Uncommitted`): what they are and what removes
     /// them.
     pub leftover: Option<String>,
 }
@@ -66,7 +65,7 @@ pub struct Status {
 /// Works out the status of the pending turn (which orders are there, when they came).
 pub fn status<R: Rules>(layout: &Layout) -> Result<Status, Failure> {
     let c = crate::campaign_file::load(layout)?;
-    let t = campaign::pending_turn(layout)?;
+    let t = crate::pending::pending_turn(layout)?;
     let game_path = layout.game(t);
     let game_bytes = fsx::read_limited(&game_path)?;
     let game: GameFile<R::State> =
@@ -97,7 +96,7 @@ pub fn status<R: Rules>(layout: &Layout) -> Result<Status, Failure> {
             None if !awaited => (OrdersState::NotAwaited, None, (0, 0)),
             None => (OrdersState::Missing, None, (0, 0)),
             Some(p) => {
-                let received = crate::receive::arrival(layout, t, side).or_else(|| mtime(p));
+                let received = crate::receipts::arrival(layout, t, side).or_else(|| mtime(p));
                 let late = matches!((&deadline, received), (Some(d), Some(r)) if r > d.at);
                 let bytes = fsx::read_limited(p)?;
                 let problems = match crate::yaml::decode(&layout.rel(p), &bytes) {
@@ -128,8 +127,8 @@ pub fn status<R: Rules>(layout: &Layout) -> Result<Status, Failure> {
         });
     }
     let step = R::step(&sc, &game.state);
-    let leftover = (!campaign::staged_in(layout, t).is_empty())
-        .then(|| campaign::Interrupted::Uncommitted { turn: t }.describe(layout));
+    let leftover = (!crate::pending::staged_in(layout, t).is_empty())
+        .then(|| crate::pending::Interrupted::Uncommitted { turn: t }.describe(layout));
     Ok(Status {
         leftover,
         over: crate::report::game_over(&step).then(|| step.unsupported.clone().unwrap_or_default()),

@@ -376,7 +376,7 @@ fn tick_steps(
     // what moves and whether notices are owed (the moderator asked for them), and each
     // notice already sent is recorded, so none goes twice. Nothing else this tick: the
     // next one goes on from the turn the undo gave back.
-    if crate::undo::unfinished(layout).is_some() {
+    if crate::undo_plan::unfinished(layout).is_some() {
         let out = undo(game, layout, false, now)?;
         r.lines.extend(out.lines().map(str::to_string));
         r.lines.push("the next tick goes on".into());

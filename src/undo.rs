@@ -10,7 +10,7 @@
 //! whether notices are owed) is written and flushed into its folder before the first
 //! move, as `.undo-plan.yaml`, and renamed to `undo.yaml` (the record of what was taken
 //! back) once everything is done. An undo that stopped in between leaves the plan: every
-//! command that reads the campaign names it (`campaign::interrupted`, `unfinished`), and
+//! command that reads the campaign names it (`crate::pending::interrupted`, `unfinished`), and
 //! the next `dikast undo` finishes it from the plan. Each correction notice is recorded
 //! as sent in the undo's folder once the server has it, so finishing an undo sends only
 //! the notices not yet sent.
@@ -26,110 +26,10 @@ use crate::error::Failure;
 use crate::folder::Layout;
 use crate::fsx;
 use crate::mail::{Notice, To};
-use serde::{Deserialize, Serialize};
+use crate::undo_plan::{read_plan, unfinished, Move, Plan, DONE, PLAN};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-
-/// The plan of an undo in progress, in its folder under `.dikast/undone/`.
-const PLAN: &str = ".undo-plan.yaml";
-/// The plan once carried out: the record of what was taken back.
-const DONE: &str = "undo.yaml";
-
-/// What an undo takes back, decided (and flushed) before anything moves. Paths are
-/// relative to the campaign folder.
-#[derive(Serialize, Deserialize)]
-struct Plan {
-    /// The turn whose adjudication is taken back; turn + 1's folder goes with it.
-    turn: u32,
-    /// When it was asked for (RFC 3339): the correction notices give it.
-    at: String,
-    /// The moves, in order: the moderator's English report first (a half-done undo then
-    /// reads as an interrupted adjudication to a dikast that knows no plans).
-    moves: Vec<Move>,
-    /// Orders turn + 1's folder held (they go with it).
-    orders_taken: Vec<String>,
-    /// The turn's mail had reached the server: every player and the moderator are owed
-    /// a correction notice.
-    notify: bool,
-    /// The seed turn t's adjudication revealed, retired, and the new commitment of the
-    /// turn (docs/dice.md, "A turn adjudicated again"): appended to the turn's
-    /// `reseed.yaml` with the moves, and given in the correction notices.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    reseed: Option<crate::game::Reseed>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct Move {
-    from: String,
-    to: String,
-}
-
-/// An undo that stopped before it finished: its folder and the turn it takes back.
-pub struct Unfinished {
-    pub dir: PathBuf,
-    pub turn: u32,
-}
-
-impl Unfinished {
-    /// What it is and what finishes it, for an error.
-    pub fn describe(&self, layout: &Layout) -> String {
-        format!(
-            "an undo of turn {} stopped before it finished (what it took back so far is in {}); `dikast undo {}` finishes it",
-            self.turn,
-            layout.rel(&self.dir),
-            layout.dir.display()
-        )
-    }
-}
-
-/// The undo of this campaign that stopped before it finished, if any: a folder of
-/// `.dikast/undone/` that still holds its plan. (One listing of a small folder, most
-/// often absent: cheap enough for every command.)
-pub fn unfinished(layout: &Layout) -> Option<Unfinished> {
-    let undone = layout.dir.join(".dikast").join("undone");
-    let mut dirs: Vec<PathBuf> = fs::read_dir(&undone)
-        .ok()?
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.join(PLAN).is_file())
-        .collect();
-    dirs.sort();
-    let dir = dirs.into_iter().next()?;
-    let turn = read_plan(&dir).map(|p| p.turn).unwrap_or(0);
-    Some(Unfinished { dir, turn })
-}
-
-fn read_plan(dir: &Path) -> Result<Plan, Failure> {
-    let p = dir.join(PLAN);
-    let bytes = fsx::read_limited(&p)?;
-    let refused = |why: String| {
-        Failure::Refused(format!(
-            "{} {why}; it is the plan of an undo that stopped: put it back as it was written",
-            p.display()
-        ))
-    };
-    let plan: Plan =
-        serde_yaml::from_slice(&bytes).map_err(|e| refused(format!("cannot be read ({e})")))?;
-    // Only paths inside the campaign folder: a plan moves nothing anywhere else.
-    let inside = |s: &str| {
-        !s.is_empty()
-            && Path::new(s)
-                .components()
-                .all(|c| matches!(c, std::path::Component::Normal(_)))
-    };
-    if let Some(m) = plan
-        .moves
-        .iter()
-        .find(|m| !inside(&m.from) || !inside(&m.to))
-    {
-        return Err(refused(format!(
-            "moves {} to {}, which is not a path inside the campaign folder",
-            m.from, m.to
-        )));
-    }
-    Ok(plan)
-}
 
 fn files_in(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = fs::read_dir(dir)
@@ -160,7 +60,7 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
         return Ok(lines.join("\n") + "\n");
     }
     let turns = layout.turns()?;
-    if let Some(i) = crate::campaign::interrupted(layout, &turns) {
+    if let Some(i) = crate::pending::interrupted(layout, &turns) {
         return Err(Failure::Refused(format!(
             "{}; undo after that",
             i.describe(layout)
@@ -206,7 +106,7 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
     // The seed the adjudication revealed (the next game file's commitment) is retired:
     // the turn is adjudicated again with a seed no one has seen (docs/dice.md).
     let next_game = fsx::read_limited(&layout.game(last))?;
-    let retired = crate::verify::dice_commitment_of(&next_game)
+    let retired = crate::links::dice_commitment_of(&next_game)
         .and_then(|h| crate::dice::parse_hash(&h))
         .ok_or_else(|| {
             Failure::Verify(format!(
@@ -438,7 +338,7 @@ fn restore_tokens(layout: &Layout, t: u32) -> Result<Vec<PathBuf>, Failure> {
     for n in files_in(&kept) {
         let here = layout.orders_dir(t).join(&n);
         let original = fsx::read_limited(&kept.join(&n))?;
-        let same = crate::policy::without_token(&original)
+        let same = crate::guard::without_token(&original)
             .is_some_and(|w| std::fs::read(&here).is_ok_and(|h| h == w));
         if same {
             fsx::rename(&kept.join(&n), &here)?;

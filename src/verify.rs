@@ -2,13 +2,13 @@
 //! every revealed seed against its commitment and chain, and the hash chain of game
 //! files; or checks the open dice of one report from that report and one's own orders.
 
-use crate::campaign;
 use crate::dice::{self, Chain, Hash, SideOrders, TurnDice};
 use crate::error::Failure;
 use crate::folder::Layout;
 use crate::fsx;
 use crate::game::{sha256_hex, GameFile};
 use crate::lang::Lang;
+use crate::links::based_on_of;
 use crate::pipeline::{self, TurnInputs};
 use crate::report::{self, DiceSection};
 use crate::rules::Rules;
@@ -280,28 +280,6 @@ fn archived_game<R: Rules>(
     Ok((bytes, game))
 }
 
-/// The `based_on:` line of a view, read as text so that it survives damage elsewhere.
-pub fn based_on_of(view: &[u8]) -> Option<String> {
-    String::from_utf8_lossy(view)
-        .lines()
-        .find_map(|l| l.strip_prefix("based_on: "))
-        .map(|v| v.trim().to_string())
-}
-
-/// The `dice.commitment` of a game file dikast wrote, read from its lines (serde writes
-/// `dice:` at the left margin and its fields two spaces in) without parsing the rest;
-/// `None` when the file is not laid out so (then parse it).
-pub fn dice_commitment_of(game: &[u8]) -> Option<String> {
-    let text = std::str::from_utf8(game).ok()?;
-    let mut lines = text.lines().skip_while(|l| *l != "dice:");
-    lines.next()?;
-    lines
-        .take_while(|l| l.starts_with("  "))
-        .find_map(|l| l.strip_prefix("  commitment: "))
-        .map(|v| v.trim().to_string())
-        .filter(|v| dice::parse_hash(v).is_some())
-}
-
 /// Whether the views of turn `t` on disk are, for exactly `sides`, the files whose
 /// SHA-256 the record of the run that wrote them gives (`crate::cache::views`): then
 /// `check_views` would find them as dikast makes them, and need not make them again.
@@ -486,7 +464,7 @@ fn load_turn<R: Rules>(layout: &Layout, t: u32) -> Result<Archived<R>, Failure> 
 fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
     let mut sum = Summary::default();
     let turns = layout.turns()?;
-    if let Some(i) = campaign::interrupted(layout, &turns) {
+    if let Some(i) = crate::pending::interrupted(layout, &turns) {
         return Err(Failure::Verify(i.describe(layout)));
     }
     // Turns are independent once their inputs are read: each pass runs on every core
@@ -508,7 +486,7 @@ fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
             check_secret(layout, &a.game.dice)?;
         } else {
             let prev = &archived[i - 1];
-            campaign::check_link_to(
+            crate::links::check_link_to(
                 layout,
                 t,
                 a.game.previous.as_deref(),
@@ -797,7 +775,7 @@ pub struct OrdersHead {
     pub based_on: String,
     pub sha256: Hash,
     /// The SHA-256 of the file without its `token:` line, when it has one: orders by mail
-    /// are stored without the turn token (`crate::policy::without_token`), so the player's
+    /// are stored without the turn token (`crate::guard::without_token`), so the player's
     /// own copy, token and all, is recognised as the orders adjudicated.
     pub sha256_without_token: Option<Hash>,
 }
@@ -827,7 +805,7 @@ fn read_orders_head(p: &Path) -> Result<OrdersHead, Failure> {
         turn: root.get("turn").and_then(|n| n.as_u64()),
         based_on: text("based_on"),
         sha256: dice::sha256(&b),
-        sha256_without_token: crate::policy::without_token(&b).map(|w| dice::sha256(&w)),
+        sha256_without_token: crate::guard::without_token(&b).map(|w| dice::sha256(&w)),
         name,
     })
 }
@@ -1295,7 +1273,7 @@ pub fn check_section(
     if let Some(p) = orders {
         let ob = fsx::read_limited(p)?;
         let mine: Vec<Hash> = std::iter::once(dice::sha256(&ob))
-            .chain(crate::policy::without_token(&ob).map(|w| dice::sha256(&w)))
+            .chain(crate::guard::without_token(&ob).map(|w| dice::sha256(&w)))
             .collect();
         match sides
             .iter()
