@@ -53,14 +53,9 @@ fn draw_head() -> Result<String, Failure> {
     Ok(dice::to_hex(&b))
 }
 
-/// `dikast new`: the campaign folder with turn 1 awaiting the setup step.
-pub fn create<R: Rules>(
-    dir: &Path,
-    scenario_name: &str,
-    scenario_text: &str,
-    embedded: bool,
-    opts: &NewOptions,
-) -> Result<(), Failure> {
+/// What `dikast new` refuses before it reads the scenario: an unusable game id, a folder
+/// that is not new, a chain too short or too long.
+fn refuse_new(dir: &Path, opts: &NewOptions) -> Result<(), Failure> {
     if !valid_game_id(&opts.game_id) {
         return Err(Failure::Refused(format!(
             "`{}` is not a usable game id: use 1–64 letters, digits, `-`, `_` or `.`",
@@ -92,6 +87,54 @@ pub fn create<R: Rules>(
             MAX_CHAIN_LENGTH
         )));
     }
+    Ok(())
+}
+
+/// The campaign file of a new campaign: its sides' players not named yet (English
+/// reports), no mail and no deadlines (`dikast setup` sets them).
+fn new_campaign_file(
+    game_id: &str,
+    rules: &str,
+    scenario_name: &str,
+    sides: Vec<String>,
+) -> Campaign {
+    Campaign {
+        dikast: FORMAT,
+        game: game_id.to_string(),
+        rules: rules.to_string(),
+        scenario: scenario_name.to_string(),
+        players: sides
+            .into_iter()
+            .map(|s| {
+                (
+                    s,
+                    Player {
+                        language: "en".into(),
+                        ..Player::default()
+                    },
+                )
+            })
+            .collect(),
+        moderator: String::new(),
+        mail: None,
+        deadlines: None,
+        deadline_every: None,
+        late: None,
+        when_all_in: None,
+        remind_before: None,
+        maildir: None,
+    }
+}
+
+/// `dikast new`: the campaign folder with turn 1 awaiting the setup step.
+pub fn create<R: Rules>(
+    dir: &Path,
+    scenario_name: &str,
+    scenario_text: &str,
+    embedded: bool,
+    opts: &NewOptions,
+) -> Result<(), Failure> {
+    refuse_new(dir, opts)?;
     let sc = R::load_scenario(scenario_text).map_err(|p| {
         Failure::Refused(format!(
             "scenario `{scenario_name}` is not playable:\n  {}",
@@ -130,32 +173,12 @@ pub fn create<R: Rules>(
         state,
     );
     let game_bytes = to_yaml(&game).into_bytes();
-    let campaign = Campaign {
-        dikast: FORMAT,
-        game: opts.game_id.clone(),
-        rules: R::ID.to_string(),
-        scenario: scenario_name.to_string(),
-        players: R::sides(&sc, &game.state)
-            .into_iter()
-            .map(|s| {
-                (
-                    s,
-                    Player {
-                        language: "en".into(),
-                        ..Player::default()
-                    },
-                )
-            })
-            .collect(),
-        moderator: String::new(),
-        mail: None,
-        deadlines: None,
-        deadline_every: None,
-        late: None,
-        when_all_in: None,
-        remind_before: None,
-        maildir: None,
-    };
+    let campaign = new_campaign_file(
+        &opts.game_id,
+        R::ID,
+        scenario_name,
+        R::sides(&sc, &game.state),
+    );
     if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
         fs::create_dir_all(parent).map_err(|e| Failure::io(parent, "create", e))?;
     }
@@ -261,6 +284,97 @@ pub fn adjudicate_with<R: Rules>(
             over: false,
         });
     }
+    let mut p = read_pending::<R>(layout)?;
+    let (t, secret, game_path, game, sc) = (p.turn, &p.secret, &p.game_path, &p.game, &p.sc);
+    let reseeds = read_reseeds(layout, t)?;
+    let ((seed, sealed), seeds_stale) =
+        turn_seeds(layout, secret, t, reseed_in_force(&reseeds, &game.dice))?;
+    // A step the rules cannot adjudicate (a finished game, 14.2) is refused with its reason
+    // before the orders are looked for (run_turn refuses it too).
+    let step = R::step(sc, &game.state);
+    if let Some(why) = &step.unsupported {
+        return Err(Failure::Refused(format!(
+            "turn {t} awaits {}: {why}",
+            step.title
+        )));
+    }
+    if !opts.allow_no_orders {
+        require_some_orders(layout)?;
+    }
+    let (orders, untokened) = read_orders_untokened::<R>(layout, t, &p)?;
+    let campaign = crate::campaign_file::load(layout)?;
+    refuse_guarded(&campaign, secret, t, &orders)?;
+    // The deadline policy (an early run refused without --now) and what to record.
+    let record = match opts.clock {
+        Some(now) => crate::policy::record_for(
+            layout,
+            &campaign,
+            t,
+            game,
+            now,
+            if opts.clock_given {
+                crate::policy::Clock::Given
+            } else {
+                crate::policy::Clock::Machine
+            },
+            opts.early,
+        )?,
+        None => None,
+    };
+    let next_deadline = crate::policy::next_deadline(&campaign, t + 1, opts.clock);
+    let inputs = TurnInputs {
+        next_deadline,
+        game_name: layout.rel(game_path),
+        // Read once (`read_pending`); nothing after the run needs the bytes.
+        game_bytes: std::mem::take(&mut p.game_bytes),
+        orders,
+        seed,
+        sealed: Some(sealed),
+        fallback,
+        forced: BTreeMap::new(),
+        reseeds,
+    };
+    let (mut out, next) = pipeline::run_turn_keeping::<R>(&inputs, game, sc)?;
+    let record_bytes = record.as_ref().map(|r| r.to_bytes());
+    crate::policy::annotate::<R>(
+        &mut out,
+        &next,
+        sc,
+        record_bytes.as_deref().zip(record.as_ref()),
+    );
+    let extra: Vec<(String, Vec<u8>)> = record_bytes
+        .map(|b| (crate::policy::RECORD.to_string(), b))
+        .into_iter()
+        .collect();
+    keep_untokened(layout, t, &untokened, &mut notes)?;
+    let over = crate::report::game_over(&R::step(sc, &next.state));
+    commit(layout, t, &out, &extra, over, &untokened)?;
+    write_caches::<R>(layout, &p, &out, seeds_stale);
+    Ok(Adjudicated {
+        turn: t,
+        report: layout.report(t),
+        notes,
+        over,
+    })
+}
+
+/// The pending turn as read for its adjudication: its number, the secret, its game file
+/// (path, bytes, parsed), the scenario, and whether that is a custom scenario (archived
+/// in `scenarios/`) whose value was kept in `.dikast/` (`crate::cache`).
+struct PendingGame<R: Rules> {
+    turn: u32,
+    secret: Secret,
+    game_path: PathBuf,
+    game_bytes: Vec<u8>,
+    game: GameFile<R::State>,
+    sc: std::sync::Arc<R::Scenario>,
+    custom: bool,
+    kept: bool,
+}
+
+/// Reads the pending turn and refuses it unless its game file and views are as dikast
+/// wrote them and linked to the turn before.
+fn read_pending<R: Rules>(layout: &Layout) -> Result<PendingGame<R>, Failure> {
     let t = pending_turn(layout)?;
     let secret = layout.load_secret()?;
     let game_path = layout.game(t);
@@ -305,39 +419,57 @@ pub fn adjudicate_with<R: Rules>(
             game.turn
         )));
     }
-    let reseeds = read_reseeds(layout, t)?;
-    let ((seed, sealed), seeds_stale) =
-        turn_seeds(layout, &secret, t, reseed_in_force(&reseeds, &game.dice))?;
-    // A step the rules cannot adjudicate (a finished game, 14.2) is refused with its reason
-    // before the orders are looked for (run_turn refuses it too).
-    let step = R::step(&sc, &game.state);
-    if let Some(why) = &step.unsupported {
-        return Err(Failure::Refused(format!(
-            "turn {t} awaits {}: {why}",
-            step.title
-        )));
-    }
-    if !opts.allow_no_orders {
-        require_some_orders(layout)?;
-    }
-    let mut orders = read_orders(layout, t, &R::sides(&sc, &game.state))?;
+    Ok(PendingGame {
+        turn: t,
+        secret,
+        game_path,
+        game_bytes,
+        game,
+        sc,
+        custom,
+        kept,
+    })
+}
+
+/// An orders file whose turn token was taken out: its path, its bytes as they were,
+/// and its bytes without the token.
+type Untokened = (PathBuf, Vec<u8>, Vec<u8>);
+
+/// The orders of turn t as adjudicated, each without its turn token if it had one, and
+/// the files that had one.
+fn read_orders_untokened<R: Rules>(
+    layout: &Layout,
+    t: u32,
+    p: &PendingGame<R>,
+) -> Result<(crate::folder::OrdersFiles, Vec<Untokened>), Failure> {
+    let mut orders = read_orders(layout, t, &R::sides(&p.sc, &p.game.state))?;
     // Orders put here by hand may carry a turn token (the moderator's template has one):
     // it is taken out, so the archive never holds one (`crate::guard::without_token`).
     // What is adjudicated is the file without it; the file is rewritten so once the
     // turn's check and resolution have succeeded.
-    let mut untokened: Vec<(PathBuf, Vec<u8>, Vec<u8>)> = Vec::new();
+    let mut untokened: Vec<Untokened> = Vec::new();
     for (name, bytes) in orders.values_mut().flatten() {
         if let Some(w) = crate::guard::without_token(bytes) {
             untokened.push((layout.dir.join(&*name), std::mem::take(bytes), w.clone()));
             *bytes = w;
         }
     }
-    let campaign = crate::campaign_file::load(layout)?;
+    Ok((orders, untokened))
+}
+
+/// Refuses orders that hold a turn token (outside its emptied line) or a registered
+/// address.
+fn refuse_guarded(
+    campaign: &Campaign,
+    secret: &Secret,
+    t: u32,
+    orders: &crate::folder::OrdersFiles,
+) -> Result<(), Failure> {
     // Orders are archived and published when the game is over: none may hold a turn
     // token (outside its emptied line) or a registered address. Receive refuses such
     // orders by mail; orders put here by hand are refused now, while they may still be
     // edited (once adjudicated they are fixed, and `publish` would refuse the archive).
-    let guard = crate::guard::OrdersGuard::new(&campaign, &secret, t);
+    let guard = crate::guard::OrdersGuard::new(campaign, secret, t);
     for (name, bytes) in orders.values().flatten() {
         if let Some(what) = guard.holds(bytes) {
             return Err(Failure::Refused(format!(
@@ -346,47 +478,17 @@ pub fn adjudicate_with<R: Rules>(
             )));
         }
     }
-    // The deadline policy (an early run refused without --now) and what to record.
-    let record = match opts.clock {
-        Some(now) => crate::policy::record_for(
-            layout,
-            &campaign,
-            t,
-            &game,
-            now,
-            if opts.clock_given {
-                crate::policy::Clock::Given
-            } else {
-                crate::policy::Clock::Machine
-            },
-            opts.early,
-        )?,
-        None => None,
-    };
-    let next_deadline = crate::policy::next_deadline(&campaign, t + 1, opts.clock);
-    let inputs = TurnInputs {
-        next_deadline,
-        game_name: layout.rel(&game_path),
-        game_bytes,
-        orders,
-        seed,
-        sealed: Some(sealed),
-        fallback,
-        forced: BTreeMap::new(),
-        reseeds,
-    };
-    let (mut out, next) = pipeline::run_turn_keeping::<R>(&inputs, &game, &sc)?;
-    let record_bytes = record.as_ref().map(|r| r.to_bytes());
-    crate::policy::annotate::<R>(
-        &mut out,
-        &next,
-        &sc,
-        record_bytes.as_deref().zip(record.as_ref()),
-    );
-    let extra: Vec<(String, Vec<u8>)> = record_bytes
-        .map(|b| (crate::policy::RECORD.to_string(), b))
-        .into_iter()
-        .collect();
+    Ok(())
+}
+
+/// Keeps the originals of the orders files whose token was taken out, and writes them
+/// without it (a note each); kept originals of an earlier run that are stale go.
+fn keep_untokened(
+    layout: &Layout,
+    t: u32,
+    untokened: &[Untokened],
+    notes: &mut Vec<String>,
+) -> Result<(), Failure> {
     // A kept original left by an earlier run counts only while it is still the original
     // of the file there (a run stopped after taking the token out); any other is stale.
     let kept_dir = layout
@@ -408,7 +510,7 @@ pub fn adjudicate_with<R: Rules>(
             }
         }
     }
-    for (p, orig, w) in &untokened {
+    for (p, orig, w) in untokened {
         // The file as it was stays with the moderator (never published), so that `undo`
         // can put the pending turn back byte for byte.
         let keep = untokened_copy(layout, t, p);
@@ -429,35 +531,51 @@ pub fn adjudicate_with<R: Rules>(
             layout.rel(p)
         ));
     }
-    let over = crate::report::game_over(&R::step(&sc, &next.state));
-    if let Err(e) = write_turn(layout, t, &out, &extra, over) {
+    Ok(())
+}
+
+/// Writes the turn (`write_turn`); when it was not committed, the orders files go back
+/// to what they were.
+fn commit(
+    layout: &Layout,
+    t: u32,
+    out: &pipeline::TurnOutputs,
+    extra: &[(String, Vec<u8>)],
+    over: bool,
+    untokened: &[Untokened],
+) -> Result<(), Failure> {
+    if let Err(e) = write_turn(layout, t, out, extra, over) {
         if !layout.turn_dir(t + 1).exists() {
             // Not committed: the orders files go back to what they were, and their kept
             // originals go.
-            for (p, orig, _) in &untokened {
+            for (p, orig, _) in untokened {
                 let _ = fsx::replace(p, orig);
                 let _ = fs::remove_file(untokened_copy(layout, t, p));
             }
         }
         return Err(e);
     }
-    // The caches for the next run (`crate::cache`); the turn is committed, so a cache
-    // that cannot be written costs the next run time, nothing else.
-    let _ = crate::cache::write_views(layout, &secret, t + 1, &out.next_game, &out.views);
-    if custom && !kept {
-        if let Some(json) = pipeline::scenario_json::<R>(&sc) {
-            let _ = crate::cache::write_scenario(layout, &secret, &game.scenario.sha256, &json);
+    Ok(())
+}
+
+/// The caches for the next run (`crate::cache`); the turn is committed, so a cache
+/// that cannot be written costs the next run time, nothing else.
+fn write_caches<R: Rules>(
+    layout: &Layout,
+    p: &PendingGame<R>,
+    out: &pipeline::TurnOutputs,
+    seeds_stale: bool,
+) {
+    let (t, secret) = (p.turn, &p.secret);
+    let _ = crate::cache::write_views(layout, secret, t + 1, &out.next_game, &out.views);
+    if p.custom && !p.kept {
+        if let Some(json) = pipeline::scenario_json::<R>(&p.sc) {
+            let _ = crate::cache::write_scenario(layout, secret, &p.game.scenario.sha256, &json);
         }
     }
     if seeds_stale {
-        let _ = crate::cache::write_seeds(layout, &secret);
+        let _ = crate::cache::write_seeds(layout, secret);
     }
-    Ok(Adjudicated {
-        turn: t,
-        report: layout.report(t),
-        notes,
-        over,
-    })
 }
 
 /// Where an orders file of turn t that came with a turn token is kept as it was, once
