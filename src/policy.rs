@@ -536,31 +536,19 @@ pub fn check_record(layout: &Layout, t: u32, record: Option<&[u8]>) -> Result<()
     }
 }
 
-/// The section every report of a recorded turn gets, before `## What happened`: late
-/// orders and the policy that let them in, an early adjudication, a time given by hand.
-/// The moderator's also names the record's SHA-256. Rendered here, beside the record it
-/// reads, so that the report module stays the game-neutral narration it is.
-fn record_section<R: Rules>(
-    sc: &R::Scenario,
-    rec: &Record,
-    record_sha: &str,
-    moderator: bool,
-    lang: Lang,
-) -> String {
-    let name = |s: &str| R::side_name_in(sc, s, lang);
-    let time = |t: &str| {
-        parse_time(t)
-            .map(format_utc)
-            .unwrap_or_else(|_| t.to_string())
-    };
+/// A time of the record as the reports show it (`format_utc`), or as written when it
+/// does not parse.
+fn shown_time(t: &str) -> String {
+    parse_time(t)
+        .map(format_utc)
+        .unwrap_or_else(|_| t.to_string())
+}
+
+/// The record's lines on late orders used in the turn, one per side.
+fn late_orders_lines(rec: &Record, name: &dyn Fn(&str) -> String, lang: Lang) -> String {
+    let time = shown_time;
     let deadline = rec.deadline.as_deref().unwrap_or("-");
-    let mut out = format!(
-        "\n{}\n\n",
-        lang.pick(
-            "### How this turn was adjudicated",
-            "### Как был обсчитан ход"
-        )
-    );
+    let mut out = String::new();
     for l in &rec.late_orders {
         let how = match (rec.late_policy, l.by, lang) {
             (Late::Accept, _, Lang::En) => {
@@ -591,6 +579,31 @@ fn record_section<R: Rules>(
             ),
         });
     }
+    out
+}
+
+/// The section every report of a recorded turn gets, before `## What happened`: late
+/// orders and the policy that let them in, an early adjudication, a time given by hand.
+/// The moderator's also names the record's SHA-256. Rendered here, beside the record it
+/// reads, so that the report module stays the game-neutral narration it is.
+fn record_section<R: Rules>(
+    sc: &R::Scenario,
+    rec: &Record,
+    record_sha: &str,
+    moderator: bool,
+    lang: Lang,
+) -> String {
+    let name = |s: &str| R::side_name_in(sc, s, lang);
+    let time = shown_time;
+    let deadline = rec.deadline.as_deref().unwrap_or("-");
+    let mut out = format!(
+        "\n{}\n\n",
+        lang.pick(
+            "### How this turn was adjudicated",
+            "### Как был обсчитан ход"
+        )
+    );
+    out.push_str(&late_orders_lines(rec, &name, lang));
     if !rec.early_owing.is_empty() {
         let owing: Vec<String> = rec.early_owing.iter().map(|s| name(s)).collect();
         out.push_str(&match lang {

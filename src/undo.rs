@@ -193,26 +193,14 @@ fn receipts_of(layout: &Layout, turn: u32) -> PathBuf {
         .join(format!("{turn:04}.yaml"))
 }
 
-/// Carries a plan out from wherever it stopped: each move not made yet, the orders the
-/// adjudication took the token out of put back, everything flushed, the notices owed
-/// sent, and the plan renamed to the record. Returns what was done, one line each.
-fn carry_out(
+/// Makes each move of the plan not made yet (one made before a stop is passed over).
+/// Returns the folders the moves left, to be flushed.
+fn make_moves(
     layout: &Layout,
-    c: &crate::campaign_file::Campaign,
-    dest: &Path,
     plan: &Plan,
-) -> Result<Vec<String>, Failure> {
-    let t = plan.turn;
-    let last = t + 1;
-    let stopped = |e: Failure| {
-        Failure::Io(format!(
-            "{}; the undo of turn {t} stopped half-way, so no one was told: `dikast undo {}` finishes it (what it took back so far is in {})",
-            e.render().trim_end().trim_start_matches("error: "),
-            layout.dir.display(),
-            layout.rel(dest)
-        ))
-    };
-    let mut left = vec![layout.turn_dir(t), layout.dir.join("turns")];
+    stopped: &dyn Fn(Failure) -> Failure,
+) -> Result<Vec<PathBuf>, Failure> {
+    let mut left = vec![layout.turn_dir(plan.turn), layout.dir.join("turns")];
     for m in &plan.moves {
         let (from, to) = (layout.dir.join(&m.from), layout.dir.join(&m.to));
         if from.exists() {
@@ -234,6 +222,29 @@ fn carry_out(
             }
         }
     }
+    Ok(left)
+}
+
+/// Carries a plan out from wherever it stopped: each move not made yet, the orders the
+/// adjudication took the token out of put back, everything flushed, the notices owed
+/// sent, and the plan renamed to the record. Returns what was done, one line each.
+fn carry_out(
+    layout: &Layout,
+    c: &crate::campaign_file::Campaign,
+    dest: &Path,
+    plan: &Plan,
+) -> Result<Vec<String>, Failure> {
+    let t = plan.turn;
+    let last = t + 1;
+    let stopped = |e: Failure| {
+        Failure::Io(format!(
+            "{}; the undo of turn {t} stopped half-way, so no one was told: `dikast undo {}` finishes it (what it took back so far is in {})",
+            e.render().trim_end().trim_start_matches("error: "),
+            layout.dir.display(),
+            layout.rel(dest)
+        ))
+    };
+    let mut left = make_moves(layout, plan, &stopped)?;
     left.extend(restore_tokens(layout, t).map_err(stopped)?);
     if let Some(r) = &plan.reseed {
         record_reseed(layout, r).map_err(stopped)?;
@@ -375,18 +386,15 @@ fn notified_marker(dest: &Path, to: &To) -> PathBuf {
     dest.join(format!(".notified-{name}"))
 }
 
-/// The correction notices of an undo: every player, then the moderator, each recorded
-/// as sent in the undo's folder (`notified_marker`) and not sent again.
-fn notify(
+/// Who has orders of turn t on file (the pending turn again): a player who sent none
+/// is not told his orders stand, and the moderator is told who has and who has not.
+/// The sides with a file, then the players with and without one, by name.
+#[allow(clippy::type_complexity)]
+fn orders_on_file(
     layout: &Layout,
     c: &crate::campaign_file::Campaign,
     t: u32,
-    at: UnixTime,
-    dest: &Path,
-    reseed: Option<&crate::game::Reseed>,
-) -> Result<Vec<String>, Failure> {
-    // Who has orders of turn t on file (the pending turn again): a player who sent none
-    // is not told his orders stand, and the moderator is told who has and who has not.
+) -> Result<(BTreeSet<String>, Vec<String>, Vec<String>), Failure> {
     let on_file: BTreeSet<String> = crate::folder::orders_names(layout, t)?
         .iter()
         .filter_map(|n| n.strip_suffix(".yaml").or_else(|| n.strip_suffix(".yml")))
@@ -398,6 +406,20 @@ fn notify(
         let who = |v: Vec<&String>| v.into_iter().map(|s| crate::policy::who(c, s)).collect();
         (who(a), who(b))
     };
+    Ok((on_file, with, without))
+}
+
+/// The correction notices of an undo: every player, then the moderator, each recorded
+/// as sent in the undo's folder (`notified_marker`) and not sent again.
+fn notify(
+    layout: &Layout,
+    c: &crate::campaign_file::Campaign,
+    t: u32,
+    at: UnixTime,
+    dest: &Path,
+    reseed: Option<&crate::game::Reseed>,
+) -> Result<Vec<String>, Failure> {
+    let (on_file, with, without) = orders_on_file(layout, c, t)?;
     let at = format_utc(at);
     // The new commitment, given before anyone can send orders again: the redone turn's
     // seed was fixed now, and no player who holds the voided report can foresee it.
