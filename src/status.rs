@@ -141,6 +141,49 @@ pub fn status<R: Rules>(layout: &Layout) -> Result<Status, Failure> {
     })
 }
 
+/// One side's line of the status: where its orders stand, when they came, whether
+/// they are valid (`passed`: the deadline has passed).
+fn side_line(layout: &Layout, s: &Status, x: &SideStatus, passed: bool) -> String {
+    let when = x
+        .received
+        .map(|r| format!("received {}", format_utc(r)))
+        .unwrap_or_else(|| "received at an unknown time".into());
+    let checked = match (x.problems, x.warnings) {
+        (0, 0) => "valid".to_string(),
+        (0, w) => format!(
+            "valid, with {}: run `dikast check {} --against {}`",
+            crate::diag::count_warnings(w),
+            layout.dir.join(x.file.as_deref().unwrap_or("")).display(),
+            layout.game(s.turn).display()
+        ),
+        (n, _) => format!(
+            "{n} problem{}: run `dikast check {} --against {}`",
+            if n == 1 { "" } else { "s" },
+            layout.dir.join(x.file.as_deref().unwrap_or("")).display(),
+            layout.game(s.turn).display()
+        ),
+    };
+    match x.state {
+        OrdersState::In => format!(
+            "in: {}, {when}; {checked}",
+            x.file.as_deref().unwrap_or("")
+        ),
+        OrdersState::Late => {
+            let after = match (&s.deadline, x.received) {
+                (Some(d), Some(r)) => format!(", {} after the deadline", format_span(r - d.at)),
+                _ => String::new(),
+            };
+            format!(
+                "late: {}, {when}{after}; {checked}",
+                x.file.as_deref().unwrap_or("")
+            )
+        }
+        OrdersState::Missing if passed => "missing, and the deadline has passed: adjudicating now uses its standing orders and documented defaults, and every report says \"no orders received\"".to_string(),
+        OrdersState::Missing => "missing".to_string(),
+        OrdersState::NotAwaited => "not awaited this turn (standing orders may still be sent)".to_string(),
+    }
+}
+
 /// `dikast status DIR`: the status as text for the moderator.
 pub fn render(layout: &Layout, s: &Status, now: UnixTime) -> String {
     let mut o = String::new();
@@ -197,46 +240,13 @@ pub fn render(layout: &Layout, s: &Status, now: UnixTime) -> String {
         }
     };
     for x in &s.sides {
-        let who = format!("{} ({})", x.side, x.name);
-        let when = x
-            .received
-            .map(|r| format!("received {}", format_utc(r)))
-            .unwrap_or_else(|| "received at an unknown time".into());
-        let checked = match (x.problems, x.warnings) {
-            (0, 0) => "valid".to_string(),
-            (0, w) => format!(
-                "valid, with {}: run `dikast check {} --against {}`",
-                crate::diag::count_warnings(w),
-                layout.dir.join(x.file.as_deref().unwrap_or("")).display(),
-                layout.game(s.turn).display()
-            ),
-            (n, _) => format!(
-                "{n} problem{}: run `dikast check {} --against {}`",
-                if n == 1 { "" } else { "s" },
-                layout.dir.join(x.file.as_deref().unwrap_or("")).display(),
-                layout.game(s.turn).display()
-            ),
-        };
-        let line = match x.state {
-            OrdersState::In => format!(
-                "in: {}, {when}; {checked}",
-                x.file.as_deref().unwrap_or("")
-            ),
-            OrdersState::Late => {
-                let after = match (&s.deadline, x.received) {
-                    (Some(d), Some(r)) => format!(", {} after the deadline", format_span(r - d.at)),
-                    _ => String::new(),
-                };
-                format!(
-                    "late: {}, {when}{after}; {checked}",
-                    x.file.as_deref().unwrap_or("")
-                )
-            }
-            OrdersState::Missing if passed => "missing, and the deadline has passed: adjudicating now uses its standing orders and documented defaults, and every report says \"no orders received\"".to_string(),
-            OrdersState::Missing => "missing".to_string(),
-            OrdersState::NotAwaited => "not awaited this turn (standing orders may still be sent)".to_string(),
-        };
-        let _ = writeln!(o, "- {who}: {line}");
+        let _ = writeln!(
+            o,
+            "- {} ({}): {}",
+            x.side,
+            x.name,
+            side_line(layout, s, x, passed)
+        );
     }
     for f in &s.stray {
         let _ = writeln!(

@@ -793,7 +793,6 @@ const KNOWN_LONG: &[&str] = &[
     "setup.rs::doctor",
     "site.rs::index",
     "site.rs::turn_page",
-    "status.rs::render",
     "tick.rs::tick_steps",
     "verify.rs::check_section",
     "verify.rs::player_folder",
