@@ -617,7 +617,7 @@ fn rules_of<'r>(reg: &'r Registry, path: &Path, bytes: &[u8]) -> Result<&'r dyn 
 
 /// The game of a campaign folder.
 fn game_of_campaign<'r>(reg: &'r Registry, layout: &Layout) -> Result<&'r dyn Game, Failure> {
-    let c = crate::campaign_file::load(&layout)?;
+    let c = crate::campaign_file::load(layout)?;
     reg.find(&c.rules)
 }
 
@@ -1057,7 +1057,7 @@ fn calls_after(
         Err(f) => return Err(f),
     };
     let sent = (|| -> Result<bool, Failure> {
-        let c = crate::campaign_file::load(&layout)?;
+        let c = crate::campaign_file::load(layout)?;
         if c.mail.is_none() {
             return Ok(false);
         }

@@ -571,7 +571,7 @@ pub fn setup(layout: &Layout, a: &SetupArgs) -> Result<String, Failure> {
             "give the settings to write (`dikast setup --help` lists them); `dikast doctor DIR` says what the campaign lacks".into(),
         ));
     }
-    let old = crate::campaign_file::load(&layout)?;
+    let old = crate::campaign_file::load(layout)?;
     let applied = apply(&layout.dir, &old, a)?;
     let _lock = fsx::Lock::take(&layout.dir)?;
     write(layout, &applied)?;
@@ -595,7 +595,7 @@ pub fn write(layout: &Layout, applied: &Applied) -> Result<(), Failure> {
         }
     }
     fsx::replace(&layout.campaign(), &bytes)?;
-    crate::campaign_file::load(&layout).map(|_| ())
+    crate::campaign_file::load(layout).map(|_| ())
 }
 
 /// One line of `dikast doctor`.
@@ -609,7 +609,7 @@ struct Finding {
 /// (unless `offline`), the Maildir, the pending turn's deadline — and the cron line to
 /// install. `Ok` when nothing lacks; else `Failure::Report` (the same text, exit 1).
 pub fn doctor(layout: &Layout, offline: bool) -> Result<String, Failure> {
-    let c = crate::campaign_file::load(&layout)?;
+    let c = crate::campaign_file::load(layout)?;
     let d = layout.dir.display().to_string();
     let mut f = Findings::default();
     players_found(&c, &d, &mut f);
