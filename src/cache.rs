@@ -9,9 +9,10 @@
 //! then does the work the entry would have saved. A cache, never a source of truth;
 //! losing it costs time only. Never published or mailed, like everything in `.dikast/`.
 
-use crate::campaign::{Layout, Secret};
 use crate::dice::{self, Chain, Hash};
 use crate::error::Failure;
+use crate::folder::Layout;
+use crate::secret::Secret;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::io::{Read, Seek, SeekFrom};

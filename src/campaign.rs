@@ -3,141 +3,22 @@
 //! reports. This module knows the layout, creates campaigns and writes adjudicated
 //! turns; the turn itself is computed by `pipeline`.
 
+use crate::campaign_file::{valid_game_id, Campaign, Player};
 use crate::dice::{self, Chain, Hash};
 use crate::error::Failure;
+use crate::folder::{read_orders, read_reseeds, Layout, SCENARIOS};
 use crate::fsx::{self, NewDir};
-use crate::game::{sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
-use crate::lang::Lang;
+use crate::game::{check_ids, sha256_hex, to_yaml, DiceState, GameFile, ScenarioRef, FORMAT};
+use crate::links::check_links;
+use crate::pending::{
+    pending_turn, report_last, require_some_orders, staged_in, staged_name, STAGED_REPORTS,
+};
 use crate::pipeline::{self, TurnInputs};
 use crate::rules::Rules;
-use serde::{Deserialize, Serialize};
+use crate::secret::{reseed_in_force, reseeded_seed, Secret, MAX_CHAIN_LENGTH};
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-
-/// A player of a side.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
-#[serde(deny_unknown_fields)]
-pub struct Player {
-    #[serde(default)]
-    pub name: String,
-    #[serde(default)]
-    pub email: String,
-    /// Report language: `en` or `ru`.
-    #[serde(default = "default_language")]
-    pub language: String,
-}
-
-fn default_language() -> String {
-    "en".into()
-}
-
-/// `campaign.yaml`: who plays, and how to reach them. No passwords, no secrets.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct Campaign {
-    pub dikast: u32,
-    pub game: String,
-    pub rules: String,
-    pub scenario: String,
-    pub players: BTreeMap<String, Player>,
-    /// The moderator's address (mail).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub moderator: String,
-    /// Mail settings, no password (see docs/mail.md).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mail: Option<crate::mail::MailSettings>,
-    /// The deadline of each turn's orders, by turn number (see docs/mail.md).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deadlines: Option<crate::status::Deadlines>,
-    /// The next turn's deadline this long after each adjudication (`72h`), when
-    /// `deadlines:` names none for it (see docs/mail.md and `crate::policy`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deadline_every: Option<String>,
-    /// Orders after the deadline: `accept` (marked late) or `refuse`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub late: Option<crate::policy::Late>,
-    /// `adjudicate` (as soon as every awaited side's orders are in) or `wait-for-deadline`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub when_all_in: Option<crate::policy::WhenAllIn>,
-    /// How long before the deadline `dikast tick` reminds who owes orders (default 24h).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub remind_before: Option<String>,
-    /// The Maildir `dikast tick` receives orders from (relative to the campaign folder).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub maildir: Option<PathBuf>,
-}
-
-/// The longest chain dikast makes or walks: a turn a day for 270 years. Every command
-/// walks the chain from its head (up to this many SHA-256 steps, a few milliseconds), so
-/// 4 294 967 295 would make `new` run for minutes and every later command too.
-pub const MAX_CHAIN_LENGTH: u32 = 100_000;
-
-/// The name of a turn's reseed record in its folder (`Layout::reseed_file`).
-pub const RESEED_FILE: &str = "reseed.yaml";
-
-/// `turns/NNNN/reseed.yaml`: what `dikast undo` retired of a turn, oldest first.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
-#[serde(deny_unknown_fields)]
-pub struct ReseedFile {
-    pub reseeds: Vec<crate::game::Reseed>,
-}
-
-/// The reseeds of turn t, oldest first; none when the turn has no record.
-pub fn read_reseeds(layout: &Layout, t: u32) -> Result<Vec<crate::game::Reseed>, Failure> {
-    let p = layout.reseed_file(t);
-    if !p.exists() {
-        return Ok(Vec::new());
-    }
-    let b = fsx::read_limited(&p)?;
-    let f: ReseedFile = crate::pipeline::parse_file(&layout.rel(&p), &b, "reseed record")?;
-    Ok(f.reseeds)
-}
-
-/// The text of a reseed record.
-pub fn reseed_text(reseeds: &[crate::game::Reseed]) -> String {
-    format!(
-        "# dikast: this turn is adjudicated again after an undo; each undo retired the seed its\n# voided adjudication revealed and committed to a new one (docs/dice.md).\n{}",
-        crate::game::to_yaml(&ReseedFile {
-            reseeds: reseeds.to_vec()
-        })
-    )
-}
-
-/// The new seed an undo commits to when it retires `retired`, the seed turn t's voided
-/// adjudication revealed: the reseed record (commitment `c'_t`) and `s'_t`.
-pub fn reseed(
-    secret: &Secret,
-    t: u32,
-    retired: &Hash,
-    at: &str,
-) -> Result<crate::game::Reseed, Failure> {
-    let head = dice::reseed_head(&secret.open()?, t, retired);
-    let seed = Chain::Open
-        .at(&head, secret.chain_length, t)
-        .ok_or_else(|| {
-            Failure::Refused(format!(
-                "the seed chain is exhausted: turn {t} needs a seed, but the chain holds {}",
-                secret.chain_length
-            ))
-        })?;
-    Ok(crate::game::Reseed {
-        turn: t,
-        at: at.to_string(),
-        retired_seed: dice::to_hex(retired),
-        commitment: dice::to_hex(&Chain::Open.prev(&seed)),
-    })
-}
-
-/// The reseed in force for turn t: the last of the turn's own record, else the last
-/// the game file that awaits it carries; `None` when no undo ever retired a seed
-/// before or at turn t (the campaign's own chain is in force).
-pub fn reseed_in_force<'a>(
-    own: &'a [crate::game::Reseed],
-    game: &'a crate::game::DiceState,
-) -> Option<&'a crate::game::Reseed> {
-    own.last().or(game.reseeds.last())
-}
 
 /// `s_t` and `u_t` of turn t, from the secret: on the campaign's chain (through the
 /// checkpoints of `.dikast/seeds`), or on the chain of the reseed in force. The second
@@ -153,226 +34,6 @@ pub fn turn_seeds(
         return Ok(((seed, sealed), stale));
     };
     Ok(((reseeded_seed(secret, t, r)?, sealed), stale))
-}
-
-/// `s_t` on the chain a reseed started (docs/dice.md, "A turn adjudicated again").
-pub fn reseeded_seed(secret: &Secret, t: u32, r: &crate::game::Reseed) -> Result<Hash, Failure> {
-    let retired = dice::parse_hash(&r.retired_seed).ok_or_else(|| {
-        Failure::Verify(format!(
-            "the reseed of turn {} (at {}): field retired_seed is not a 64-digit hex value",
-            r.turn, r.at
-        ))
-    })?;
-    let head = dice::reseed_head(&secret.open()?, r.turn, &retired);
-    Chain::Open
-        .at(&head, secret.chain_length, t)
-        .ok_or_else(|| {
-            Failure::Refused(format!(
-                "the seed chain is exhausted: turn {t} needs a seed, but the chain holds {}",
-                secret.chain_length
-            ))
-        })
-}
-
-/// `.dikast/secret`: the heads of both chains. Mode 0600; never printed or mailed.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct Secret {
-    pub protocol: String,
-    pub chain_length: u32,
-    /// `s_N`, hex.
-    pub open_head: String,
-    /// `u_N`, hex.
-    pub sealed_head: String,
-}
-
-impl Secret {
-    pub fn open(&self) -> Result<Hash, Failure> {
-        dice::parse_hash(&self.open_head).ok_or_else(|| {
-            Failure::Refused("the secret file's open_head is not a 64-digit hex value".into())
-        })
-    }
-    pub fn sealed(&self) -> Result<Hash, Failure> {
-        dice::parse_hash(&self.sealed_head).ok_or_else(|| {
-            Failure::Refused("the secret file's sealed_head is not a 64-digit hex value".into())
-        })
-    }
-    /// `s_t` and `u_t`, or a clear error when the chain has run out.
-    pub fn seeds(&self, turn: u32) -> Result<(Hash, Hash), Failure> {
-        let n = self.chain_length;
-        let exhausted = || {
-            Failure::Refused(format!(
-                "the seed chain is exhausted: turn {turn} needs a seed, but the chain holds {n}; start a new campaign chain (`dikast new` with a larger --chain-length) and continue from this game file"
-            ))
-        };
-        let s = Chain::Open
-            .at(&self.open()?, n, turn)
-            .ok_or_else(exhausted)?;
-        let u = Chain::Sealed
-            .at(&self.sealed()?, n, turn)
-            .ok_or_else(exhausted)?;
-        Ok((s, u))
-    }
-}
-
-/// `published.yaml` in a published copy: the last sealed seed, revealed.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct Published {
-    pub protocol: String,
-    /// The last adjudicated turn T.
-    pub turn: u32,
-    /// `u_T`, hex: every earlier `u_t` follows from it.
-    pub sealed_seed: String,
-}
-
-/// The campaign files parsed and checked in this process, by path and bytes (a file
-/// changed since is parsed again).
-static CAMPAIGNS: std::sync::Mutex<BTreeMap<(PathBuf, Vec<u8>), Campaign>> =
-    std::sync::Mutex::new(BTreeMap::new());
-
-/// Paths of a campaign folder.
-#[derive(Debug, Clone)]
-pub struct Layout {
-    pub dir: PathBuf,
-}
-
-impl Layout {
-    pub fn new(dir: &Path) -> Layout {
-        Layout {
-            dir: dir.to_path_buf(),
-        }
-    }
-    pub fn campaign(&self) -> PathBuf {
-        self.dir.join("campaign.yaml")
-    }
-    pub fn secret(&self) -> PathBuf {
-        self.dir.join(".dikast").join("secret")
-    }
-    /// The lock `tick` holds over its steps (`fsx::RunLock`).
-    pub fn tick_lock(&self) -> PathBuf {
-        self.dir.join(".dikast").join("tick.lock")
-    }
-    pub fn published(&self) -> PathBuf {
-        self.dir.join("published.yaml")
-    }
-    pub fn turn_dir(&self, t: u32) -> PathBuf {
-        self.dir.join("turns").join(format!("{t:04}"))
-    }
-    pub fn game(&self, t: u32) -> PathBuf {
-        self.turn_dir(t).join("game.yaml")
-    }
-    /// `turns/NNNN/reseed.yaml`: the seeds undos retired of turn t (docs/dice.md, "A turn
-    /// adjudicated again"), absent for a turn no undo touched.
-    pub fn reseed_file(&self, t: u32) -> PathBuf {
-        self.turn_dir(t).join(RESEED_FILE)
-    }
-    pub fn orders_dir(&self, t: u32) -> PathBuf {
-        self.turn_dir(t).join("orders")
-    }
-    /// The moderator's English report: the mark of a finished turn.
-    pub fn report(&self, t: u32) -> PathBuf {
-        self.report_in(t, Lang::En)
-    }
-    pub fn side_report(&self, t: u32, side: &str) -> PathBuf {
-        self.side_report_in(t, side, Lang::En)
-    }
-    /// The moderator's report in `lang` (`report.md`, `report.ru.md`).
-    pub fn report_in(&self, t: u32, lang: Lang) -> PathBuf {
-        self.turn_dir(t).join(lang.file_name("report"))
-    }
-    /// A side's report in `lang` (`report-<side>.md`, `report-<side>.ru.md`).
-    pub fn side_report_in(&self, t: u32, side: &str, lang: Lang) -> PathBuf {
-        self.turn_dir(t)
-            .join(lang.file_name(&format!("report-{side}")))
-    }
-    /// A name relative to the campaign folder, for messages.
-    pub fn rel(&self, p: &Path) -> String {
-        p.strip_prefix(&self.dir).unwrap_or(p).display().to_string()
-    }
-
-    /// Turn numbers present, ascending.
-    pub fn turns(&self) -> Result<Vec<u32>, Failure> {
-        let dir = self.dir.join("turns");
-        let rd = fs::read_dir(&dir).map_err(|e| Failure::io(&dir, "read", e))?;
-        let mut out = Vec::new();
-        for e in rd.flatten() {
-            let name = e.file_name().to_string_lossy().into_owned();
-            if name.len() == 4 && name.bytes().all(|b| b.is_ascii_digit()) {
-                if let Ok(t) = name.parse::<u32>() {
-                    out.push(t);
-                }
-            }
-        }
-        out.sort_unstable();
-        if out.is_empty() || out[0] != 1 || out.windows(2).any(|w| w[1] != w[0] + 1) {
-            return Err(Failure::Verify(format!(
-                "{}: turn folders must run 0001, 0002, … without gaps",
-                dir.display()
-            )));
-        }
-        Ok(out)
-    }
-
-    /// The campaign file, parsed. The campaign's archived scenarios become known too
-    /// (`register_campaign_scenarios`), with the values the moderator's copy keeps of
-    /// them (`register_kept_scenarios`): every command on a campaign reads this first.
-    pub fn load_campaign(&self) -> Result<Campaign, Failure> {
-        let shas = register_campaign_scenarios(&self.dir);
-        register_kept_scenarios(self, &shas);
-        let p = self.campaign();
-        if !p.exists() {
-            return Err(Failure::Refused(format!(
-                "{} is not a dikast campaign: {} is missing",
-                self.dir.display(),
-                p.display()
-            )));
-        }
-        let bytes = fsx::read_limited(&p)?;
-        // Parsed and checked once per process: a command reads it more than once (the
-        // game it plays, then the command itself); the same bytes give the same answer.
-        let key = (p.clone(), bytes);
-        let known = CAMPAIGNS
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&key)
-            .cloned();
-        if let Some(c) = known {
-            return Ok(c);
-        }
-        let c: Campaign = pipeline::parse_file(&self.rel(&p), &key.1, "campaign file")?;
-        check_ids(
-            &format!("{}: side", self.rel(&p)),
-            c.players.keys().map(String::as_str),
-        )?;
-        crate::policy::validate_campaign(&self.rel(&p), &key.1, &c)?;
-        CAMPAIGNS
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(key, c.clone());
-        Ok(c)
-    }
-
-    pub fn load_secret(&self) -> Result<Secret, Failure> {
-        let p = self.secret();
-        if !p.exists() {
-            return Err(Failure::Refused(format!(
-                "the campaign's secret file {} is missing: only the moderator's copy of the campaign can adjudicate",
-                p.display()
-            )));
-        }
-        let bytes = fsx::read_limited(&p)?;
-        let s: Secret = pipeline::parse_file(&self.rel(&p), &bytes, "secret file")?;
-        if s.chain_length == 0 || s.chain_length > MAX_CHAIN_LENGTH {
-            return Err(Failure::Refused(format!(
-                "{}: field chain_length is {}; dikast walks chains of 1 to {} values",
-                self.rel(&p),
-                s.chain_length,
-                MAX_CHAIN_LENGTH
-            )));
-        }
-        Ok(s)
-    }
 }
 
 /// Options of `dikast new`.
@@ -392,25 +53,9 @@ fn draw_head() -> Result<String, Failure> {
     Ok(dice::to_hex(&b))
 }
 
-/// A valid game id: letters (any script), digits, `-`, `_`, `.`; 1–64 characters, the
-/// first a letter or digit (so never `.` or `..`).
-pub fn valid_game_id(id: &str) -> bool {
-    let n = id.chars().count();
-    (1..=64).contains(&n)
-        && id.chars().next().is_some_and(char::is_alphanumeric)
-        && id.chars().all(|c| c.is_alphanumeric() || "-_.".contains(c))
-}
-
-pub use crate::game::{check_ids, safe_id};
-
-/// `dikast new`: the campaign folder with turn 1 awaiting the setup step.
-pub fn create<R: Rules>(
-    dir: &Path,
-    scenario_name: &str,
-    scenario_text: &str,
-    embedded: bool,
-    opts: &NewOptions,
-) -> Result<(), Failure> {
+/// What `dikast new` refuses before it reads the scenario: an unusable game id, a folder
+/// that is not new, a chain too short or too long.
+fn refuse_new(dir: &Path, opts: &NewOptions) -> Result<(), Failure> {
     if !valid_game_id(&opts.game_id) {
         return Err(Failure::Refused(format!(
             "`{}` is not a usable game id: use 1–64 letters, digits, `-`, `_` or `.`",
@@ -442,6 +87,54 @@ pub fn create<R: Rules>(
             MAX_CHAIN_LENGTH
         )));
     }
+    Ok(())
+}
+
+/// The campaign file of a new campaign: its sides' players not named yet (English
+/// reports), no mail and no deadlines (`dikast setup` sets them).
+fn new_campaign_file(
+    game_id: &str,
+    rules: &str,
+    scenario_name: &str,
+    sides: Vec<String>,
+) -> Campaign {
+    Campaign {
+        dikast: FORMAT,
+        game: game_id.to_string(),
+        rules: rules.to_string(),
+        scenario: scenario_name.to_string(),
+        players: sides
+            .into_iter()
+            .map(|s| {
+                (
+                    s,
+                    Player {
+                        language: "en".into(),
+                        ..Player::default()
+                    },
+                )
+            })
+            .collect(),
+        moderator: String::new(),
+        mail: None,
+        deadlines: None,
+        deadline_every: None,
+        late: None,
+        when_all_in: None,
+        remind_before: None,
+        maildir: None,
+    }
+}
+
+/// `dikast new`: the campaign folder with turn 1 awaiting the setup step.
+pub fn create<R: Rules>(
+    dir: &Path,
+    scenario_name: &str,
+    scenario_text: &str,
+    embedded: bool,
+    opts: &NewOptions,
+) -> Result<(), Failure> {
+    refuse_new(dir, opts)?;
     let sc = R::load_scenario(scenario_text).map_err(|p| {
         Failure::Refused(format!(
             "scenario `{scenario_name}` is not playable:\n  {}",
@@ -480,32 +173,12 @@ pub fn create<R: Rules>(
         state,
     );
     let game_bytes = to_yaml(&game).into_bytes();
-    let campaign = Campaign {
-        dikast: FORMAT,
-        game: opts.game_id.clone(),
-        rules: R::ID.to_string(),
-        scenario: scenario_name.to_string(),
-        players: R::sides(&sc, &game.state)
-            .into_iter()
-            .map(|s| {
-                (
-                    s,
-                    Player {
-                        language: "en".into(),
-                        ..Player::default()
-                    },
-                )
-            })
-            .collect(),
-        moderator: String::new(),
-        mail: None,
-        deadlines: None,
-        deadline_every: None,
-        late: None,
-        when_all_in: None,
-        remind_before: None,
-        maildir: None,
-    };
+    let campaign = new_campaign_file(
+        &opts.game_id,
+        R::ID,
+        scenario_name,
+        R::sides(&sc, &game.state),
+    );
     if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
         fs::create_dir_all(parent).map_err(|e| Failure::io(parent, "create", e))?;
     }
@@ -546,183 +219,6 @@ pub fn create<R: Rules>(
     nd.commit().map(|_| ())
 }
 
-/// Each side's orders file as received: its display name and bytes, or `None`.
-pub use crate::pipeline::OrdersFiles;
-
-/// The folder of a campaign where each custom scenario is kept once, as `<sha256>.yaml`.
-pub const SCENARIOS: &str = "scenarios";
-
-/// Makes known the scenario texts archived near `path` (a campaign folder, or a file in
-/// one or in a player's folder): `scenarios/<sha256>.yaml` and `scenario-<sha256>.yaml`
-/// in its folder and up to three folders above (a game file is `turns/NNNN/game.yaml`).
-/// A file whose text does not have the hash its name says is not taken; one that cannot
-/// be read is passed over (a file naming its hash then says it is not archived).
-pub fn register_scenarios_near(path: &Path) {
-    let start = if path.is_dir() {
-        Some(path)
-    } else {
-        path.parent()
-    };
-    let dirs = start.into_iter().flat_map(|d| d.ancestors()).take(4);
-    for d in dirs {
-        let d = if d.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            d
-        };
-        register_folder(&d.join(SCENARIOS), false);
-        register_folder(d, true);
-    }
-}
-
-/// Makes known a campaign's archived scenarios: `scenarios/<sha256>.yaml` in it, and
-/// nothing above it (a campaign keeps its own; listing the folders around a campaign
-/// cost every run on it a read of folders that may hold anything). Returns their hashes.
-pub fn register_campaign_scenarios(dir: &Path) -> Vec<String> {
-    register_folder(&dir.join(SCENARIOS), false)
-}
-
-/// Makes known the checked values that the moderator's copy keeps of these custom
-/// scenarios (`.dikast/scenario-<sha256>.json`, `crate::cache::scenario`), those whose tag
-/// holds, so that no command on the campaign parses their YAML again. The secret is
-/// read only when a value is not known yet; without it (a player's copy) nothing is.
-fn register_kept_scenarios(layout: &Layout, shas: &[String]) {
-    let unknown: Vec<&String> = shas
-        .iter()
-        .filter(|sha| !pipeline::scenario_json_known(sha))
-        .collect();
-    if unknown.is_empty() || !layout.secret().is_file() {
-        return;
-    }
-    let Ok(secret) = layout.load_secret() else {
-        return;
-    };
-    for sha in unknown {
-        if let Some(json) = crate::cache::scenario(layout, &secret, sha) {
-            pipeline::register_scenario_json(sha, &json);
-        }
-    }
-}
-
-/// The scenario texts in one folder: `<sha256>.yaml`, or `scenario-<sha256>.yaml` when
-/// `beside` (a folder that holds other things: a player's, a turn's). Returns the hashes
-/// of those archived (now or before).
-fn register_folder(folder: &Path, beside: bool) -> Vec<String> {
-    let mut found = Vec::new();
-    let Ok(rd) = fs::read_dir(folder) else {
-        return found;
-    };
-    let mut names: Vec<String> = rd
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    for name in names {
-        let stem = name.strip_suffix(".yaml");
-        let sha = if beside {
-            stem.and_then(|s| s.strip_prefix("scenario-"))
-        } else {
-            stem
-        };
-        let Some(sha) = sha.filter(|h| dice::parse_hash(h).is_some()) else {
-            continue;
-        };
-        if crate::pipeline::archived_scenario_text(sha).is_some() {
-            found.push(sha.to_string());
-            continue;
-        }
-        let Ok(bytes) = fsx::read_limited(&folder.join(&name)) else {
-            continue;
-        };
-        if let Ok(text) = String::from_utf8(bytes) {
-            if sha256_hex(text.as_bytes()) == sha {
-                crate::pipeline::register_scenario_text(&text);
-                found.push(sha.to_string());
-            }
-        }
-    }
-    found
-}
-
-/// The orders files of a turn, per side (missing side: `None`). Files that name no side,
-/// links, and anything that is not a plain file inside the folder are refused.
-/// The names in a turn's orders folder (hidden ones left out), sorted. A folder dikast
-/// cannot read (or that is missing) is an error, never an empty folder: orders in it
-/// would be lost.
-pub fn orders_names(layout: &Layout, t: u32) -> Result<Vec<String>, Failure> {
-    let dir = layout.orders_dir(t);
-    let rd = fs::read_dir(&dir).map_err(|e| {
-        Failure::Io(format!(
-            "could not read the orders folder {}: {e}; the orders in it cannot be lost silently, so nothing is adjudicated",
-            layout.rel(&dir)
-        ))
-    })?;
-    let mut names = Vec::new();
-    for e in rd {
-        let e = e.map_err(|e| Failure::io(&dir, "read", e))?;
-        let name = e.file_name().to_string_lossy().into_owned();
-        if !name.starts_with('.') {
-            names.push(name);
-        }
-    }
-    names.sort();
-    Ok(names)
-}
-
-pub fn read_orders(layout: &Layout, t: u32, sides: &[String]) -> Result<OrdersFiles, Failure> {
-    let dir = layout.orders_dir(t);
-    let mut out: BTreeMap<String, Option<(String, Vec<u8>)>> =
-        sides.iter().map(|s| (s.clone(), None)).collect();
-    let mut diags = Vec::new();
-    {
-        for name in orders_names(layout, t)? {
-            let path = dir.join(&name);
-            let stem = name
-                .strip_suffix(".yaml")
-                .or_else(|| name.strip_suffix(".yml"));
-            match stem {
-                Some(side) if sides.iter().any(|s| s == side) => {
-                    if let Some(Some((first, _))) = out.get(side) {
-                        // athens.yaml and athens.yml: one would be silently ignored.
-                        diags.push(
-                            crate::diag::Diagnostic::new(
-                                "campaign::two-orders-files",
-                                format!(
-                                    "{} and {first} are both {side}'s orders: dikast will not choose one and ignore the other",
-                                    layout.rel(&path)
-                                ),
-                            )
-                            .help(format!("keep the one {side} meant and remove the other")),
-                        );
-                        continue;
-                    }
-                    let bytes = fsx::read_limited(&path)?;
-                    out.insert(side.to_string(), Some((layout.rel(&path), bytes)));
-                }
-                _ => diags.push(
-                    crate::diag::Diagnostic::new(
-                        "campaign::stray-orders",
-                        format!("{} is not the orders file of any side", layout.rel(&path)),
-                    )
-                    .help(format!(
-                        "orders files are named after their side: {}",
-                        sides
-                            .iter()
-                            .map(|s| format!("{s}.yaml"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )),
-                ),
-            }
-        }
-    }
-    if diags.is_empty() {
-        Ok(out)
-    } else {
-        Err(Failure::Input(diags))
-    }
-}
-
 /// What an adjudication wrote.
 pub struct Adjudicated {
     /// The turn adjudicated; 0 when the run only finished one a crash interrupted.
@@ -733,159 +229,6 @@ pub struct Adjudicated {
     /// The game is over after this turn (14.2: the next step awaits no one), read from
     /// the next game file as made, so the caller need not read the campaign again.
     pub over: bool,
-}
-
-/// The turn awaiting adjudication: the last folder, which must have no report yet.
-pub fn pending_turn(layout: &Layout) -> Result<u32, Failure> {
-    // An undo that stopped half-way has left the turns as neither turn: it goes first.
-    if let Some(u) = crate::undo::unfinished(layout) {
-        return Err(Failure::Refused(u.describe(layout)));
-    }
-    let turns = layout.turns()?;
-    let t = *turns.last().expect("turns() is never empty");
-    if layout.report(t).exists() {
-        return Err(Failure::Refused(format!(
-            "turn {t} is already adjudicated and its folder is incomplete (no turn {} awaits); restore the archive",
-            t + 1
-        )));
-    }
-    // The report is written last: a turn before the last without one was interrupted
-    // after its next folder was written. Adjudicating on would leave a hole for ever.
-    if t > 1 && !layout.report(t - 1).exists() {
-        if let Some(i @ Interrupted::Committed { .. }) = interrupted(layout, &turns) {
-            return Err(Failure::Refused(i.describe(layout)));
-        }
-        return Err(Failure::Refused(format!(
-            "{} exists although turn {} has no report: an adjudication was interrupted; remove that folder and any report*.md in {}, then run again",
-            layout.rel(&layout.turn_dir(t)),
-            t - 1,
-            layout.rel(&layout.turn_dir(t - 1))
-        )));
-    }
-    Ok(t)
-}
-
-/// Refuses a pending turn for which no side has sent orders: that is nearly always a
-/// second `adjudicate` by mistake. `--allow-no-orders` adjudicates it all the same.
-pub fn require_some_orders(layout: &Layout) -> Result<(), Failure> {
-    let t = pending_turn(layout)?;
-    let dir = layout.orders_dir(t);
-    if !orders_names(layout, t)?.is_empty() {
-        return Ok(());
-    }
-    Err(Failure::Refused(format!(
-        "turn {t} has no orders from any side ({} is empty); put the orders received there, or run with --allow-no-orders if every side really sent none",
-        layout.rel(&dir)
-    )))
-}
-
-/// Checks the game file of turn t against turn t−1: the hash chain and the seed chain.
-pub fn check_links(
-    layout: &Layout,
-    t: u32,
-    previous: Option<&str>,
-    commitment: &str,
-) -> Result<(), Failure> {
-    let name = layout.rel(&layout.game(t));
-    if t == 1 {
-        if previous.is_some() {
-            return Err(Failure::Verify(format!(
-                "{name}: field previous must be absent in turn 1"
-            )));
-        }
-        return Ok(());
-    }
-    let prev_bytes = fsx::read_limited(&layout.game(t - 1))?;
-    // After an undo of turn t−1 its seed hashes to the reseed's commitment, not the
-    // game file's.
-    let prev_commitment = match read_reseeds(layout, t - 1)?.last() {
-        Some(r) => Some(r.commitment.clone()),
-        None => crate::verify::dice_commitment_of(&prev_bytes),
-    };
-    check_link_to(
-        layout,
-        t,
-        previous,
-        commitment,
-        &prev_bytes,
-        prev_commitment.as_deref(),
-    )
-}
-
-/// `check_links` with turn t−1's game file already read (`prev_bytes`) and, when its
-/// reader has parsed it, its `dice.commitment` (`verify` reads each file once).
-pub fn check_link_to(
-    layout: &Layout,
-    t: u32,
-    previous: Option<&str>,
-    commitment: &str,
-    prev_bytes: &[u8],
-    prev_commitment: Option<&str>,
-) -> Result<(), Failure> {
-    let name = layout.rel(&layout.game(t));
-    let want = sha256_hex(prev_bytes);
-    if previous != Some(want.as_str()) {
-        // The views of turn t−1 name its game file's hash too: when they all agree with
-        // this file's `previous`, it is the older game file that was changed.
-        let prev_name = layout.rel(&layout.game(t - 1));
-        let views: Vec<Option<String>> = fs::read_dir(layout.turn_dir(t - 1))
-            .map(|rd| {
-                let mut v: Vec<PathBuf> = rd
-                    .flatten()
-                    .map(|e| e.path())
-                    .filter(|p| {
-                        p.file_name()
-                            .and_then(|n| n.to_str())
-                            .is_some_and(|n| n.starts_with("view-") && n.ends_with(".yaml"))
-                    })
-                    .collect();
-                v.sort();
-                v.iter()
-                    .map(|p| {
-                        fsx::read_limited(p)
-                            .ok()
-                            .and_then(|b| crate::verify::based_on_of(&b))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        if !views.is_empty() && views.iter().all(|v| v.as_deref() == previous) {
-            return Err(Failure::Verify(format!(
-                "{prev_name} was changed after dikast wrote it: its SHA-256 is {want}, but {name} (field previous) and its views (field based_on) name {}",
-                previous.unwrap_or("nothing")
-            )));
-        }
-        return Err(Failure::Verify(format!(
-            "{name}: field previous does not match the SHA-256 of {prev_name} (one of the two was changed)"
-        )));
-    }
-    let prev_commitment = match prev_commitment {
-        Some(c) => c.to_string(),
-        None => {
-            let pc: PrevDice = serde_yaml::from_slice(prev_bytes).map_err(|e| {
-                Failure::Verify(format!("{}: {e}", layout.rel(&layout.game(t - 1))))
-            })?;
-            pc.dice.commitment
-        }
-    };
-    let c = dice::parse_hash(commitment).ok_or_else(|| {
-        Failure::Verify(format!(
-            "{name}: field dice.commitment is not a 64-digit hex hash"
-        ))
-    })?;
-    if dice::to_hex(&Chain::Open.prev(&c)) != prev_commitment {
-        return Err(Failure::Verify(format!(
-            "{name}: field dice.commitment (the revealed seed of turn {}) does not hash to turn {}'s commitment",
-            t - 1,
-            t - 1
-        )));
-    }
-    Ok(())
-}
-
-#[derive(Deserialize)]
-struct PrevDice {
-    dice: DiceState,
 }
 
 /// `dikast adjudicate DIR`: resolves the pending turn and writes its reports and the next
@@ -912,7 +255,7 @@ pub struct AdjudicateOptions {
     /// The time of the adjudication, for a `deadline_every:` cadence and the deadline
     /// policy (the command line's clock); `None`: no policy is applied, no cadence
     /// deadline is set and nothing is recorded (a hand-run adjudication in tests, demo).
-    pub clock: Option<crate::status::UnixTime>,
+    pub clock: Option<crate::clock::UnixTime>,
     /// The clock was given (`--clock TIME`), not read from the machine: the record and
     /// every report say so.
     pub clock_given: bool,
@@ -941,6 +284,97 @@ pub fn adjudicate_with<R: Rules>(
             over: false,
         });
     }
+    let mut p = read_pending::<R>(layout)?;
+    let (t, secret, game_path, game, sc) = (p.turn, &p.secret, &p.game_path, &p.game, &p.sc);
+    let reseeds = read_reseeds(layout, t)?;
+    let ((seed, sealed), seeds_stale) =
+        turn_seeds(layout, secret, t, reseed_in_force(&reseeds, &game.dice))?;
+    // A step the rules cannot adjudicate (a finished game, 14.2) is refused with its reason
+    // before the orders are looked for (run_turn refuses it too).
+    let step = R::step(sc, &game.state);
+    if let Some(why) = &step.unsupported {
+        return Err(Failure::Refused(format!(
+            "turn {t} awaits {}: {why}",
+            step.title
+        )));
+    }
+    if !opts.allow_no_orders {
+        require_some_orders(layout)?;
+    }
+    let (orders, untokened) = read_orders_untokened::<R>(layout, t, &p)?;
+    let campaign = crate::campaign_file::load(layout)?;
+    refuse_guarded(&campaign, secret, t, &orders)?;
+    // The deadline policy (an early run refused without --now) and what to record.
+    let record = match opts.clock {
+        Some(now) => crate::policy::record_for(
+            layout,
+            &campaign,
+            t,
+            game,
+            now,
+            if opts.clock_given {
+                crate::policy::Clock::Given
+            } else {
+                crate::policy::Clock::Machine
+            },
+            opts.early,
+        )?,
+        None => None,
+    };
+    let next_deadline = crate::policy::next_deadline(&campaign, t + 1, opts.clock);
+    let inputs = TurnInputs {
+        next_deadline,
+        game_name: layout.rel(game_path),
+        // Read once (`read_pending`); nothing after the run needs the bytes.
+        game_bytes: std::mem::take(&mut p.game_bytes),
+        orders,
+        seed,
+        sealed: Some(sealed),
+        fallback,
+        forced: BTreeMap::new(),
+        reseeds,
+    };
+    let (mut out, next) = pipeline::run_turn_keeping::<R>(&inputs, game, sc)?;
+    let record_bytes = record.as_ref().map(|r| r.to_bytes());
+    crate::policy::annotate::<R>(
+        &mut out,
+        &next,
+        sc,
+        record_bytes.as_deref().zip(record.as_ref()),
+    );
+    let extra: Vec<(String, Vec<u8>)> = record_bytes
+        .map(|b| (crate::policy::RECORD.to_string(), b))
+        .into_iter()
+        .collect();
+    keep_untokened(layout, t, &untokened, &mut notes)?;
+    let over = crate::report::game_over(&R::step(sc, &next.state));
+    commit(layout, t, &out, &extra, over, &untokened)?;
+    write_caches::<R>(layout, &p, &out, seeds_stale);
+    Ok(Adjudicated {
+        turn: t,
+        report: layout.report(t),
+        notes,
+        over,
+    })
+}
+
+/// The pending turn as read for its adjudication: its number, the secret, its game file
+/// (path, bytes, parsed), the scenario, and whether that is a custom scenario (archived
+/// in `scenarios/`) whose value was kept in `.dikast/` (`crate::cache`).
+struct PendingGame<R: Rules> {
+    turn: u32,
+    secret: Secret,
+    game_path: PathBuf,
+    game_bytes: Vec<u8>,
+    game: GameFile<R::State>,
+    sc: std::sync::Arc<R::Scenario>,
+    custom: bool,
+    kept: bool,
+}
+
+/// Reads the pending turn and refuses it unless its game file and views are as dikast
+/// wrote them and linked to the turn before.
+fn read_pending<R: Rules>(layout: &Layout) -> Result<PendingGame<R>, Failure> {
     let t = pending_turn(layout)?;
     let secret = layout.load_secret()?;
     let game_path = layout.game(t);
@@ -957,7 +391,7 @@ pub fn adjudicate_with<R: Rules>(
     }
     check_links(layout, t, game.previous.as_deref(), &game.dice.commitment)?;
     // A custom scenario (archived in scenarios/): its value as kept in .dikast/ when the
-    // tag holds (made known by `load_campaign`), else parsed from the YAML and kept after
+    // tag holds (made known by `campaign_file::load`), else parsed from the YAML and kept after
     // the commit.
     let custom = game.scenario.text.is_none()
         && pipeline::archived_scenario_text(&game.scenario.sha256).is_some();
@@ -985,39 +419,57 @@ pub fn adjudicate_with<R: Rules>(
             game.turn
         )));
     }
-    let reseeds = read_reseeds(layout, t)?;
-    let ((seed, sealed), seeds_stale) =
-        turn_seeds(layout, &secret, t, reseed_in_force(&reseeds, &game.dice))?;
-    // A step the rules cannot adjudicate (a finished game, 14.2) is refused with its reason
-    // before the orders are looked for (run_turn refuses it too).
-    let step = R::step(&sc, &game.state);
-    if let Some(why) = &step.unsupported {
-        return Err(Failure::Refused(format!(
-            "turn {t} awaits {}: {why}",
-            step.title
-        )));
-    }
-    if !opts.allow_no_orders {
-        require_some_orders(layout)?;
-    }
-    let mut orders = read_orders(layout, t, &R::sides(&sc, &game.state))?;
+    Ok(PendingGame {
+        turn: t,
+        secret,
+        game_path,
+        game_bytes,
+        game,
+        sc,
+        custom,
+        kept,
+    })
+}
+
+/// An orders file whose turn token was taken out: its path, its bytes as they were,
+/// and its bytes without the token.
+type Untokened = (PathBuf, Vec<u8>, Vec<u8>);
+
+/// The orders of turn t as adjudicated, each without its turn token if it had one, and
+/// the files that had one.
+fn read_orders_untokened<R: Rules>(
+    layout: &Layout,
+    t: u32,
+    p: &PendingGame<R>,
+) -> Result<(crate::folder::OrdersFiles, Vec<Untokened>), Failure> {
+    let mut orders = read_orders(layout, t, &R::sides(&p.sc, &p.game.state))?;
     // Orders put here by hand may carry a turn token (the moderator's template has one):
-    // it is taken out, so the archive never holds one (`crate::policy::without_token`).
+    // it is taken out, so the archive never holds one (`crate::guard::without_token`).
     // What is adjudicated is the file without it; the file is rewritten so once the
     // turn's check and resolution have succeeded.
-    let mut untokened: Vec<(PathBuf, Vec<u8>, Vec<u8>)> = Vec::new();
+    let mut untokened: Vec<Untokened> = Vec::new();
     for (name, bytes) in orders.values_mut().flatten() {
-        if let Some(w) = crate::policy::without_token(bytes) {
+        if let Some(w) = crate::guard::without_token(bytes) {
             untokened.push((layout.dir.join(&*name), std::mem::take(bytes), w.clone()));
             *bytes = w;
         }
     }
-    let campaign = layout.load_campaign()?;
+    Ok((orders, untokened))
+}
+
+/// Refuses orders that hold a turn token (outside its emptied line) or a registered
+/// address.
+fn refuse_guarded(
+    campaign: &Campaign,
+    secret: &Secret,
+    t: u32,
+    orders: &crate::folder::OrdersFiles,
+) -> Result<(), Failure> {
     // Orders are archived and published when the game is over: none may hold a turn
     // token (outside its emptied line) or a registered address. Receive refuses such
     // orders by mail; orders put here by hand are refused now, while they may still be
     // edited (once adjudicated they are fixed, and `publish` would refuse the archive).
-    let guard = crate::policy::OrdersGuard::new(&campaign, &secret, t);
+    let guard = crate::guard::OrdersGuard::new(campaign, secret, t);
     for (name, bytes) in orders.values().flatten() {
         if let Some(what) = guard.holds(bytes) {
             return Err(Failure::Refused(format!(
@@ -1026,47 +478,17 @@ pub fn adjudicate_with<R: Rules>(
             )));
         }
     }
-    // The deadline policy (an early run refused without --now) and what to record.
-    let record = match opts.clock {
-        Some(now) => crate::policy::record_for(
-            layout,
-            &campaign,
-            t,
-            &game,
-            now,
-            if opts.clock_given {
-                crate::policy::Clock::Given
-            } else {
-                crate::policy::Clock::Machine
-            },
-            opts.early,
-        )?,
-        None => None,
-    };
-    let next_deadline = crate::policy::next_deadline(&campaign, t + 1, opts.clock);
-    let inputs = TurnInputs {
-        next_deadline,
-        game_name: layout.rel(&game_path),
-        game_bytes,
-        orders,
-        seed,
-        sealed: Some(sealed),
-        fallback,
-        forced: BTreeMap::new(),
-        reseeds,
-    };
-    let (mut out, next) = pipeline::run_turn_keeping::<R>(&inputs, &game, &sc)?;
-    let record_bytes = record.as_ref().map(|r| r.to_bytes());
-    crate::policy::annotate::<R>(
-        &mut out,
-        &next,
-        &sc,
-        record_bytes.as_deref().zip(record.as_ref()),
-    );
-    let extra: Vec<(String, Vec<u8>)> = record_bytes
-        .map(|b| (crate::policy::RECORD.to_string(), b))
-        .into_iter()
-        .collect();
+    Ok(())
+}
+
+/// Keeps the originals of the orders files whose token was taken out, and writes them
+/// without it (a note each); kept originals of an earlier run that are stale go.
+fn keep_untokened(
+    layout: &Layout,
+    t: u32,
+    untokened: &[Untokened],
+    notes: &mut Vec<String>,
+) -> Result<(), Failure> {
     // A kept original left by an earlier run counts only while it is still the original
     // of the file there (a run stopped after taking the token out); any other is stale.
     let kept_dir = layout
@@ -1080,7 +502,7 @@ pub fn adjudicate_with<R: Rules>(
             let kept = fsx::read_limited(&e.path()).ok();
             let still = kept
                 .as_deref()
-                .and_then(crate::policy::without_token)
+                .and_then(crate::guard::without_token)
                 .is_some_and(|w| fs::read(&here).is_ok_and(|h| h == w));
             let ours = untokened.iter().any(|(p, _, _)| *p == here);
             if !still && !ours {
@@ -1088,7 +510,7 @@ pub fn adjudicate_with<R: Rules>(
             }
         }
     }
-    for (p, orig, w) in &untokened {
+    for (p, orig, w) in untokened {
         // The file as it was stays with the moderator (never published), so that `undo`
         // can put the pending turn back byte for byte.
         let keep = untokened_copy(layout, t, p);
@@ -1109,35 +531,51 @@ pub fn adjudicate_with<R: Rules>(
             layout.rel(p)
         ));
     }
-    let over = crate::report::game_over(&R::step(&sc, &next.state));
-    if let Err(e) = write_turn(layout, t, &out, &extra, over) {
+    Ok(())
+}
+
+/// Writes the turn (`write_turn`); when it was not committed, the orders files go back
+/// to what they were.
+fn commit(
+    layout: &Layout,
+    t: u32,
+    out: &pipeline::TurnOutputs,
+    extra: &[(String, Vec<u8>)],
+    over: bool,
+    untokened: &[Untokened],
+) -> Result<(), Failure> {
+    if let Err(e) = write_turn(layout, t, out, extra, over) {
         if !layout.turn_dir(t + 1).exists() {
             // Not committed: the orders files go back to what they were, and their kept
             // originals go.
-            for (p, orig, _) in &untokened {
+            for (p, orig, _) in untokened {
                 let _ = fsx::replace(p, orig);
                 let _ = fs::remove_file(untokened_copy(layout, t, p));
             }
         }
         return Err(e);
     }
-    // The caches for the next run (`crate::cache`); the turn is committed, so a cache
-    // that cannot be written costs the next run time, nothing else.
-    let _ = crate::cache::write_views(layout, &secret, t + 1, &out.next_game, &out.views);
-    if custom && !kept {
-        if let Some(json) = pipeline::scenario_json::<R>(&sc) {
-            let _ = crate::cache::write_scenario(layout, &secret, &game.scenario.sha256, &json);
+    Ok(())
+}
+
+/// The caches for the next run (`crate::cache`); the turn is committed, so a cache
+/// that cannot be written costs the next run time, nothing else.
+fn write_caches<R: Rules>(
+    layout: &Layout,
+    p: &PendingGame<R>,
+    out: &pipeline::TurnOutputs,
+    seeds_stale: bool,
+) {
+    let (t, secret) = (p.turn, &p.secret);
+    let _ = crate::cache::write_views(layout, secret, t + 1, &out.next_game, &out.views);
+    if p.custom && !p.kept {
+        if let Some(json) = pipeline::scenario_json::<R>(&p.sc) {
+            let _ = crate::cache::write_scenario(layout, secret, &p.game.scenario.sha256, &json);
         }
     }
     if seeds_stale {
-        let _ = crate::cache::write_seeds(layout, &secret);
+        let _ = crate::cache::write_seeds(layout, secret);
     }
-    Ok(Adjudicated {
-        turn: t,
-        report: layout.report(t),
-        notes,
-        over,
-    })
 }
 
 /// Where an orders file of turn t that came with a turn token is kept as it was, once
@@ -1150,47 +588,6 @@ pub fn untokened_copy(layout: &Layout, t: u32, orders_file: &Path) -> PathBuf {
         .join(format!("{t:04}"))
         .join(orders_file.file_name().unwrap_or_default())
 }
-
-/// The hidden folder inside a new turn folder where the previous turn's reports waited
-/// between the commit and their move into place, in dikast before 2026-12: a crash
-/// could leave one, which the next run still finishes (`recover`), `verify` names and
-/// `publish` refuses.
-pub const STAGED_REPORTS: &str = ".reports";
-
-/// The name a report of turn t has in turn t's folder from its writing until turn t+1
-/// is committed and it is renamed into place: hidden, and never a report's name, so a
-/// report under it is no report yet.
-pub fn staged_name(name: &str) -> String {
-    format!(".{name}.staged")
-}
-
-/// The file a staged name stands for (`staged_name`), if it is one.
-pub fn unstaged_name(name: &str) -> Option<&str> {
-    name.strip_prefix('.')?
-        .strip_suffix(".staged")
-        .filter(|n| !n.is_empty())
-}
-
-/// The staged files of a turn folder (`staged_name`), by the names they stand for, the
-/// moderator's English `report.md` last (it marks the turn as adjudicated).
-pub fn staged_in(layout: &Layout, t: u32) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(layout.turn_dir(t))
-        .map(|rd| {
-            rd.flatten()
-                .filter_map(|e| unstaged_name(&e.file_name().to_string_lossy()).map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default();
-    report_last(&mut names);
-    names
-}
-
-/// Sorts a turn's report file names, the moderator's English `report.md` last: it marks
-/// a finished turn, so it is the last to take its place.
-fn report_last(names: &mut [String]) {
-    names.sort_by_key(|n| (n == "report.md", n.clone()));
-}
-
 /// Renames one file of turn t into place, unless a crash already did (the source gone,
 /// the destination there); a destination there beside its source is refused, never
 /// overwritten.
@@ -1205,68 +602,6 @@ fn rename_into_place(layout: &Layout, from: &Path, to: &Path) -> Result<(), Fail
         )));
     }
     fsx::rename(from, to)
-}
-
-/// What a crash left of an adjudication, as `recover` finds it, for the commands that
-/// do not put it right themselves (`verify`, `publish`, `undo`, and every command that
-/// asks for the pending turn).
-pub enum Interrupted {
-    /// Turn `turn` was committed (turn+1 is in place) but its reports still wait in
-    /// `wait_in`, under staged names or (dikast before 2026-12) in turn+1's `.reports/`.
-    Committed { turn: u32, wait_in: PathBuf },
-    /// Turn `turn`'s folder holds reports staged by a run that never committed turn+1.
-    Uncommitted { turn: u32 },
-    /// An undo stopped before it finished (`undo::unfinished`).
-    Undo(crate::undo::Unfinished),
-}
-
-impl Interrupted {
-    /// What it is and what puts it right, for an error.
-    pub fn describe(&self, layout: &Layout) -> String {
-        match self {
-            Interrupted::Committed { turn, wait_in } => format!(
-                "the adjudication of turn {turn} stopped after it was committed: its reports still wait in {}; `dikast adjudicate {}` finishes it",
-                layout.rel(wait_in),
-                layout.dir.display()
-            ),
-            Interrupted::Uncommitted { turn } => format!(
-                "an adjudication of turn {turn} stopped before it committed turn {}: {} holds the reports it staged; `dikast adjudicate {}` removes them and adjudicates turn {turn}",
-                turn + 1,
-                layout.rel(&layout.turn_dir(*turn)),
-                layout.dir.display()
-            ),
-            Interrupted::Undo(u) => u.describe(layout),
-        }
-    }
-}
-
-/// The interrupted adjudication or undo of a campaign with these turn folders, if any:
-/// an undo's plan not carried out, staged reports in the last two folders
-/// (`staged_name`), or a `.reports/` folder in any (dikast before 2026-12).
-pub fn interrupted(layout: &Layout, turns: &[u32]) -> Option<Interrupted> {
-    if let Some(u) = crate::undo::unfinished(layout) {
-        return Some(Interrupted::Undo(u));
-    }
-    let &last = turns.last()?;
-    for &t in turns.iter().filter(|t| **t >= 2) {
-        let old = layout.turn_dir(t).join(STAGED_REPORTS);
-        if old.is_dir() {
-            return Some(Interrupted::Committed {
-                turn: t - 1,
-                wait_in: old,
-            });
-        }
-    }
-    if last >= 2 && !staged_in(layout, last - 1).is_empty() {
-        return Some(Interrupted::Committed {
-            turn: last - 1,
-            wait_in: layout.turn_dir(last - 1),
-        });
-    }
-    if !staged_in(layout, last).is_empty() {
-        return Some(Interrupted::Uncommitted { turn: last });
-    }
-    None
 }
 
 /// Writes an adjudicated turn as one commit. The next turn's folder is built whole under

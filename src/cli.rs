@@ -3,14 +3,16 @@
 //! resolves paths, loads files and calls the library (stage two). Every command's failure
 //! is a `Failure` with its exit code; nothing here panics on user input.
 
-use crate::campaign::{self, Layout, NewOptions, Secret};
+use crate::campaign::{self, NewOptions};
 use crate::dice::{self, Chain, TurnDice};
 use crate::error::Failure;
+use crate::folder::Layout;
 use crate::fsx;
 use crate::game::Peek;
 use crate::pipeline;
 use crate::registry::{Game, Registry};
 use crate::schema::SchemaKind;
+use crate::secret::Secret;
 use crate::show::{Format, Language, Shown};
 use crate::verify;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -576,7 +578,7 @@ where
 /// Which game a loose file belongs to (its `rules:` field), the scenarios archived near
 /// it made known.
 fn game_of<'r>(reg: &'r Registry, path: &Path, bytes: &[u8]) -> Result<&'r dyn Game, Failure> {
-    campaign::register_scenarios_near(path);
+    crate::folder::register_scenarios_near(path);
     rules_of(reg, path, bytes)
 }
 
@@ -615,7 +617,7 @@ fn rules_of<'r>(reg: &'r Registry, path: &Path, bytes: &[u8]) -> Result<&'r dyn 
 
 /// The game of a campaign folder.
 fn game_of_campaign<'r>(reg: &'r Registry, layout: &Layout) -> Result<&'r dyn Game, Failure> {
-    let c = layout.load_campaign()?;
+    let c = crate::campaign_file::load(layout)?;
     reg.find(&c.rules)
 }
 
@@ -704,8 +706,7 @@ fn new_cmd(reg: &Registry, a: NewArgs) -> Result<String, Failure> {
     let mut set = String::new();
     if !settings.is_empty() {
         // The folder was new (or empty): a setting refused leaves nothing behind.
-        let applied = layout
-            .load_campaign()
+        let applied = crate::campaign_file::load(&layout)
             .and_then(|c| crate::setup::apply(&dir, &c, &settings))
             .and_then(|a| crate::setup::write(&layout, &a).map(|_| a));
         match applied {
@@ -865,7 +866,7 @@ fn verify_archive(reg: &Registry, d: &Path) -> Result<crate::verify::Summary, Fa
     })?;
     // An archive is verified with what it holds: its own `scenarios/`,
     // never a copy lying around it.
-    campaign::register_campaign_scenarios(d);
+    crate::folder::register_campaign_scenarios(d);
     let game = rules_of(reg, &g1, &gb).map_err(|f| match f {
         Failure::Refused(m) => Failure::Verify(m),
         f => verify::as_archive_failure(f),
@@ -1056,7 +1057,7 @@ fn calls_after(
         Err(f) => return Err(f),
     };
     let sent = (|| -> Result<bool, Failure> {
-        let c = layout.load_campaign()?;
+        let c = crate::campaign_file::load(layout)?;
         if c.mail.is_none() {
             return Ok(false);
         }
@@ -1084,12 +1085,12 @@ fn calls_after(
 }
 
 /// `--clock TIME`, or the system clock.
-fn clock_at(clock: Option<&str>) -> Result<crate::status::UnixTime, Failure> {
+fn clock_at(clock: Option<&str>) -> Result<crate::clock::UnixTime, Failure> {
     match clock {
         Some(t) => {
-            crate::status::parse_time(t).map_err(|e| Failure::Refused(format!("--clock: {e}")))
+            crate::clock::parse_time(t).map_err(|e| Failure::Refused(format!("--clock: {e}")))
         }
-        None => Ok(crate::status::clock_now()),
+        None => Ok(crate::clock::clock_now()),
     }
 }
 
@@ -1210,10 +1211,10 @@ fn dice_cmd(a: DiceArgs) -> Result<String, Failure> {
             Chain::Open
         };
         // No dikast chain is longer: a real limit, said, never a silent cut.
-        if steps > campaign::MAX_CHAIN_LENGTH {
+        if steps > crate::secret::MAX_CHAIN_LENGTH {
             return Err(Failure::Refused(format!(
                 "--steps {steps} walks past the end of any chain: dikast chains hold at most {} values",
-                campaign::MAX_CHAIN_LENGTH
+                crate::secret::MAX_CHAIN_LENGTH
             )));
         }
         let mut out = String::new();

@@ -8,11 +8,13 @@
 //! The examples are built into the binary (`build.rs` lists `orders-examples/`), so the
 //! demo runs from any folder; `--examples DIR` plays another folder laid out the same.
 
-use crate::campaign::{Layout, NewOptions, Secret};
+use crate::campaign::NewOptions;
 use crate::error::Failure;
+use crate::folder::Layout;
 use crate::fsx;
 use crate::pipeline;
 use crate::registry::{Game, Registry};
+use crate::secret::Secret;
 use std::fs;
 use std::path::{Path, PathBuf};
 

@@ -20,8 +20,9 @@
 //! Settings live in campaign.yaml (`mail:`); the password never does: it comes from an
 //! environment variable or a file outside the archive, and is never printed.
 
-use crate::campaign::{Campaign, Layout, Player};
+use crate::campaign_file::{Campaign, MailSettings, Player, Security, DEFAULT_PASSWORD_ENV};
 use crate::error::Failure;
+use crate::folder::Layout;
 use crate::fsx;
 use crate::game::{to_yaml, ViewFile};
 use crate::lang::Lang;
@@ -38,78 +39,6 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-
-/// How the connection to the server is protected.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Security {
-    /// Plain connection upgraded with STARTTLS, which must succeed (port 587).
-    #[default]
-    Starttls,
-    /// TLS from the first byte (SMTPS, port 465).
-    Tls,
-    /// No encryption (a relay on the same host); AUTH is refused.
-    None,
-}
-
-/// `mail:` in campaign.yaml. No password: see `password_env` and `password_file`.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct MailSettings {
-    /// SMTP server host name (or address).
-    pub server: String,
-    /// Default by `security`: 587 (starttls), 465 (tls), 25 (none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub port: Option<u16>,
-    #[serde(default)]
-    pub security: Security,
-    /// The sender: `Dikast <dikast@example.org>` or a bare address.
-    pub from: String,
-    /// Where players' replies go (the moderator, usually).
-    #[serde(default, alias = "reply-to", skip_serializing_if = "Option::is_none")]
-    pub reply_to: Option<String>,
-    /// The SMTP login; without it, no AUTH.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub user: Option<String>,
-    /// The environment variable holding the password (default `DIKAST_SMTP_PASSWORD`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub password_env: Option<String>,
-    /// A file holding the password (first line), outside the campaign folder or in its
-    /// `.dikast/`. Relative to the campaign folder.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub password_file: Option<PathBuf>,
-    /// Extra certificate authority (PEM) to trust, for a private server. Relative to the
-    /// campaign folder.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ca_file: Option<PathBuf>,
-    /// Seconds to wait for the server (default 30).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub timeout_seconds: Option<u64>,
-    /// Seconds one message's whole exchange with the server may take, from connecting
-    /// to the server's reply to the message (default 120): a server that answers a line
-    /// at a time, slowly, never holds dikast longer.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub message_timeout_seconds: Option<u64>,
-    /// Language of the moderator's mail (`en`, `ru`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub moderator_language: Option<String>,
-    /// Never used: present only so that a password written here is refused by name.
-    #[serde(default, skip_serializing)]
-    pub password: Option<serde_yaml::Value>,
-}
-
-/// The environment variable read for the password when the settings name none.
-pub const DEFAULT_PASSWORD_ENV: &str = "DIKAST_SMTP_PASSWORD";
-
-impl MailSettings {
-    pub fn port(&self) -> u16 {
-        self.port.unwrap_or(match self.security {
-            Security::Starttls => 587,
-            Security::Tls => 465,
-            Security::None => 25,
-        })
-    }
-}
 
 /// A state in the ledger.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
@@ -318,7 +247,7 @@ fn check_settings(c: &Campaign) -> Result<Checked, String> {
         return Err("campaign.yaml has no `moderator:` address: the moderator's copy of every turn goes there".into());
     }
     let moderator = mailbox_text("moderator", &c.moderator)?;
-    if !crate::campaign::valid_game_id(&c.game) {
+    if !crate::campaign_file::valid_game_id(&c.game) {
         return Err(format!(
             "the game id `{}` in campaign.yaml is not usable in a subject: use letters, digits, `-`, `_` or `.`",
             c.game.escape_debug()
@@ -1092,7 +1021,7 @@ fn send_turn_with<R: Rules>(
     dry_run: bool,
     uncertain: Uncertain,
 ) -> Result<String, Failure> {
-    let c = layout.load_campaign()?;
+    let c = crate::campaign_file::load(layout)?;
     let ck = check_settings(&c).map_err(Failure::Refused)?;
     let plan = plan::<R>(layout, &c, &ck, t)?;
     let lock = fsx::Lock::take(&layout.dir)?;
@@ -1222,7 +1151,7 @@ fn send_turn_with<R: Rules>(
                         Outcome::Sent => {
                             ledger.messages[*i].state = SendState::Sent;
                             ledger.messages[*i].sent_at =
-                                Some(crate::status::format_utc(now_secs()));
+                                Some(crate::clock::format_utc(now_secs()));
                             ledger.messages[*i].last_error = None;
                             let from = outbox.join(format!("{key}.eml"));
                             let to = sent_dir.join(format!("{key}.eml"));
@@ -1541,7 +1470,7 @@ pub fn retry_notices(layout: &Layout) -> Result<(Vec<String>, usize), Failure> {
     if stems.is_empty() {
         return Ok((Vec::new(), 0));
     }
-    let c = layout.load_campaign()?;
+    let c = crate::campaign_file::load(layout)?;
     let ck = check_settings(&c).map_err(Failure::Refused)?;
     let mut lines = Vec::new();
     let mut waiting = 0;

@@ -57,7 +57,7 @@ pub enum Refusal {
     /// The turn token also appears outside its `token:` line.
     TokenOutside,
     /// The orders hold what the archive never holds: an address, another side's token.
-    Holds(crate::policy::Never),
+    Holds(crate::guard::Never),
     /// The orders check out only with their token line (what is stored has it emptied).
     DoesNotCheckWithoutToken,
 }
@@ -614,8 +614,8 @@ mod tests {
                 deadline: "2026-03-08 18:00 UTC".into(),
             },
             Refusal::TokenOutside,
-            Refusal::Holds(crate::policy::Never::Address(Some("athens".into()))),
-            Refusal::Holds(crate::policy::Never::Address(None)),
+            Refusal::Holds(crate::guard::Never::Address(Some("athens".into()))),
+            Refusal::Holds(crate::guard::Never::Address(None)),
             Refusal::DoesNotCheckWithoutToken,
         ];
         for r in &all {

@@ -56,7 +56,7 @@ pub fn load_scenario<R: Rules>(
 
 /// Scenario texts archived beside the files that name them (`scenarios/<sha256>.yaml` of
 /// a campaign, a player's `scenario-<sha256>.yaml`), by SHA-256: the edge reads them
-/// (`campaign::register_scenarios_near`), the core only looks them up.
+/// (the application's `folder::register_scenarios_near`), the core only looks them up.
 static ARCHIVED: std::sync::Mutex<BTreeMap<String, std::sync::Arc<str>>> =
     std::sync::Mutex::new(BTreeMap::new());
 

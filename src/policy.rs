@@ -13,90 +13,19 @@
 //!
 //! The clock never reaches this module: every function that judges time takes "now".
 
-use crate::campaign::{Campaign, Layout, Secret};
-use crate::diag::Diagnostic;
+use crate::campaign_file::{Campaign, Late, WhenAllIn};
+use crate::clock::{
+    format_span, format_utc, parse_span, parse_time, rfc3339, whole_minute, Deadline, UnixTime,
+};
 use crate::error::Failure;
+use crate::folder::Layout;
 use crate::fsx;
 use crate::game::GameFile;
 use crate::lang::Lang;
 use crate::rules::Rules;
-use crate::status::{format_span, format_utc, parse_time, Deadline, UnixTime};
 use serde::{Deserialize, Serialize};
 use std::fs;
 use std::path::PathBuf;
-
-/// `late:` in campaign.yaml: what happens to orders that arrive after the deadline.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Late {
-    /// Stored and used (until the turn is adjudicated), and marked late.
-    #[default]
-    Accept,
-    /// Answered with a refusal; nothing is stored.
-    Refuse,
-}
-
-/// `when_all_in:` in campaign.yaml (njudge's NOWAIT / WAIT).
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
-#[serde(rename_all = "kebab-case")]
-pub enum WhenAllIn {
-    /// Adjudicate as soon as every side that owes orders has sent them.
-    #[default]
-    Adjudicate,
-    /// Wait for the deadline all the same (players may still change their orders).
-    WaitForDeadline,
-}
-
-/// A span such as `72h`, `3d`, `90m`, `1d12h`, in seconds.
-pub fn parse_span(s: &str) -> Result<i64, String> {
-    let bad = || {
-        format!(
-            "`{}` is not a span of time like 72h, 3d, 90m or 1d12h",
-            s.escape_debug()
-        )
-    };
-    let t = s.trim();
-    if t.is_empty() {
-        return Err(bad());
-    }
-    let mut total: i64 = 0;
-    let mut num = String::new();
-    for c in t.chars() {
-        if c.is_ascii_digit() {
-            num.push(c);
-            continue;
-        }
-        let n: i64 = num.parse().map_err(|_| bad())?;
-        num.clear();
-        let unit = match c {
-            'd' => 86_400,
-            'h' => 3600,
-            'm' => 60,
-            _ => return Err(bad()),
-        };
-        total = total
-            .checked_add(n.checked_mul(unit).ok_or_else(bad)?)
-            .ok_or_else(bad)?;
-    }
-    if !num.is_empty() || total <= 0 || total > 366 * 86_400 {
-        return Err(bad());
-    }
-    Ok(total)
-}
-
-/// RFC 3339 in UTC, to the second: `2026-03-08T18:00:00Z`.
-pub fn rfc3339(t: UnixTime) -> String {
-    // format_utc gives `2026-03-08 18:00 UTC` or `… 18:00:45 UTC`.
-    let f = format_utc(t);
-    let f = f.trim_end_matches(" UTC");
-    let (date, time) = f.split_once(' ').unwrap_or((f, "00:00"));
-    let time = if time.len() == 5 {
-        format!("{time}:00")
-    } else {
-        time.to_string()
-    };
-    format!("{date}T{time}Z")
-}
 
 /// The deadline of the turn after an adjudication at `now`: `deadlines:` names it, or
 /// `deadline_every:` counts it from now.
@@ -106,12 +35,6 @@ pub fn next_deadline(c: &Campaign, next_turn: u32, now: Option<UnixTime>) -> Opt
     }
     let every = parse_span(c.deadline_every.as_deref()?).ok()?;
     Some(rfc3339(whole_minute(now? + every)))
-}
-
-/// A deadline counted from a clock's time, put on the next whole minute: players read
-/// `2026-03-04T18:01:00Z`, never `18:00:07`.
-pub fn whole_minute(at: UnixTime) -> UnixTime {
-    at.div_euclid(60) * 60 + if at.rem_euclid(60) == 0 { 0 } else { 60 }
 }
 
 /// A turn that has no deadline in force while the campaign has `deadline_every:` (turn 1
@@ -270,7 +193,7 @@ impl Pending {
 
 /// Reads the pending turn's envelope, its orders folder and its deadline in force.
 pub fn pending(layout: &Layout, c: &Campaign) -> Result<Pending, Failure> {
-    let t = crate::campaign::pending_turn(layout)?;
+    let t = crate::pending::pending_turn(layout)?;
     let p = layout.game(t);
     let bytes = fsx::read_limited(&p)?;
     // The envelope alone: the state is passed over, not built (`IgnoredAny`).
@@ -381,261 +304,6 @@ pub fn due(c: &Campaign, p: &Pending, now: UnixTime) -> Due {
             p.turn
         )),
     }
-}
-
-/// The turn token of a side for turn t: a keyed hash of the campaign secret, the game,
-/// the turn and the side. Only that side's player gets it (in his mailed view and report
-/// and in `dikast template`); orders by mail must carry it as `token:`.
-pub fn token(secret: &Secret, game: &str, turn: u32, side: &str) -> String {
-    let h = crate::dice::sha256(
-        format!(
-            "dikast/v1/turn-token\0{}\0{}\0{game}\0{turn}\0{side}",
-            secret.open_head, secret.sealed_head
-        )
-        .as_bytes(),
-    );
-    crate::dice::to_hex(&h)[..20].to_string()
-}
-
-/// A thing the archive must never hold.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Never {
-    Token {
-        side: String,
-        turn: u32,
-    },
-    /// A player's address (`Some(side)`) or the moderator's.
-    Address(Option<String>),
-}
-
-impl Never {
-    pub fn words(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (Never::Token { side, turn }, Lang::En) => {
-                format!("the turn token of {side} for turn {turn}")
-            }
-            (Never::Token { side, turn }, Lang::Ru) => {
-                format!("код хода стороны {side} на ход {turn}")
-            }
-            (Never::Address(Some(side)), Lang::En) => format!("the address of {side}'s player"),
-            (Never::Address(Some(side)), Lang::Ru) => format!("адрес игрока стороны {side}"),
-            (Never::Address(None), Lang::En) => "the moderator's address".into(),
-            (Never::Address(None), Lang::Ru) => "адрес ведущего".into(),
-        }
-    }
-}
-
-/// What the archive must never hold, since it is published when the game is over: the
-/// turn token of every side for each turn of `turns`, and every registered address
-/// (the players' and the moderator's), each lowercase with what it is.
-pub fn never_archived(
-    c: &Campaign,
-    secret: &Secret,
-    turns: std::ops::RangeInclusive<u32>,
-) -> Vec<(String, Never)> {
-    let mut never = Vec::new();
-    for t in turns {
-        for side in c.players.keys() {
-            never.push((
-                token(secret, &c.game, t, side),
-                Never::Token {
-                    side: side.clone(),
-                    turn: t,
-                },
-            ));
-        }
-    }
-    let addr = |a: &str| {
-        let a = a.trim();
-        let a = match (a.rfind('<'), a.rfind('>')) {
-            (Some(i), Some(j)) if i < j => &a[i + 1..j],
-            _ => a,
-        };
-        a.trim().to_ascii_lowercase()
-    };
-    for (side, p) in &c.players {
-        if !p.email.trim().is_empty() {
-            never.push((addr(&p.email), Never::Address(Some(side.clone()))));
-        }
-    }
-    if !c.moderator.trim().is_empty() {
-        never.push((addr(&c.moderator), Never::Address(None)));
-    }
-    never
-}
-
-/// What of `never` (`never_archived`) `bytes` hold, case aside: the first one.
-pub fn holds<'a>(bytes: &[u8], never: &'a [(String, Never)]) -> Option<&'a Never> {
-    // As text, so that std's substring search does the work (a byte-window scan cost
-    // ~12 ms per MiB of orders with five needles). Bytes that are not UTF-8 become U+FFFD,
-    // which no address or token holds.
-    let lower = bytes.to_ascii_lowercase();
-    let text = String::from_utf8_lossy(&lower);
-    never
-        .iter()
-        .find(|(n, _)| !n.is_empty() && text.contains(n.as_str()))
-        .map(|(_, what)| what)
-}
-
-/// What orders of a turn may not hold, for `receive` and `adjudicate` alike: the turn's
-/// tokens and every address always; the tokens of every turn so far only for orders with
-/// a hex run that could be one (`may_hold_old_token`), made once and kept.
-pub struct OrdersGuard<'a> {
-    campaign: &'a Campaign,
-    secret: &'a Secret,
-    turn: u32,
-    this_turn: Vec<(String, Never)>,
-    every_turn: std::cell::OnceCell<Vec<(String, Never)>>,
-}
-
-impl<'a> OrdersGuard<'a> {
-    pub fn new(campaign: &'a Campaign, secret: &'a Secret, turn: u32) -> OrdersGuard<'a> {
-        OrdersGuard {
-            campaign,
-            secret,
-            turn,
-            this_turn: never_archived(campaign, secret, turn..=turn),
-            every_turn: std::cell::OnceCell::new(),
-        }
-    }
-
-    /// What of it `orders` hold, if anything.
-    pub fn holds(&self, orders: &[u8]) -> Option<&Never> {
-        let never = if may_hold_old_token(orders) {
-            self.every_turn
-                .get_or_init(|| never_archived(self.campaign, self.secret, 1..=self.turn))
-        } else {
-            &self.this_turn
-        };
-        holds(orders, never)
-    }
-}
-
-/// Whether orders may hold a turn token of a turn other than the pending one: a run of
-/// hex digits that is not a 64-digit hash (`based_on:`) and is long enough to hold one.
-/// Only then are the tokens of every turn made (their cost grows with the turns).
-pub fn may_hold_old_token(bytes: &[u8]) -> bool {
-    let could = |run: usize| run >= 20 && run != 64;
-    // Most bytes end no run worth a look: skip ahead 20 at a time while the byte 19 on
-    // is no hex digit (no run of 20 can span it), and only count runs that may be long.
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes.get(i + 19) {
-            Some(b) if !b.is_ascii_hexdigit() => i += 20,
-            _ => {
-                let run = bytes[i..]
-                    .iter()
-                    .take_while(|b| b.is_ascii_hexdigit())
-                    .count();
-                if could(run) {
-                    return true;
-                }
-                i += run + 1;
-            }
-        }
-    }
-    false
-}
-
-/// Orders without their `token:` line(s): the token has done its work once the message
-/// is accepted (or the orders are adjudicated), and the archive — published in the end —
-/// must never hold one. `None` when there is no such line. A top-level `token:` key is
-/// at the start of its line (as the template writes it); the line is emptied but keeps
-/// its line end, so every other line keeps its bytes and its number (a diagnostic about
-/// the orders points at the line the player sees in his own file).
-pub fn without_token(bytes: &[u8]) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut found = false;
-    let mut first = true;
-    for line in bytes.split_inclusive(|b| *b == b'\n') {
-        let (bom, rest) = match line.strip_prefix("\u{feff}".as_bytes()) {
-            Some(r) if first => (&line[..3], r),
-            _ => (&line[..0], line),
-        };
-        first = false;
-        let is_token = rest.len() >= 6
-            && rest[..5].eq_ignore_ascii_case(b"token")
-            && rest[5..]
-                .iter()
-                .position(|b| *b != b' ' && *b != b'\t')
-                .is_some_and(|i| rest[5 + i] == b':');
-        if is_token {
-            found = true;
-            out.extend_from_slice(bom);
-            let end = if line.ends_with(b"\r\n") {
-                &b"\r\n"[..]
-            } else if line.ends_with(b"\n") {
-                &b"\n"[..]
-            } else {
-                &b""[..]
-            };
-            out.extend_from_slice(end);
-        } else {
-            out.extend_from_slice(line);
-        }
-    }
-    found.then_some(out)
-}
-
-/// What campaign.yaml must hold beyond its shape, each problem at its line.
-pub fn validate_campaign(name: &str, bytes: &[u8], c: &Campaign) -> Result<(), Failure> {
-    // Each problem with the path of its value; the file is parsed again for their places
-    // only when there is one (a sound file, the usual case, is parsed once).
-    let mut found: Vec<(Diagnostic, Vec<&str>)> = Vec::new();
-    for (side, p) in &c.players {
-        if crate::lang::Lang::from_code(&p.language).is_none() {
-            found.push((
-                Diagnostic::new(
-                    "campaign::language",
-                    format!(
-                        "players.{side}.language is `{}`, a language dikast does not write",
-                        p.language.escape_debug()
-                    ),
-                )
-                .help(format!(
-                    "write one of: {}",
-                    crate::lang::Lang::ALL
-                        .iter()
-                        .map(|l| l.code())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )),
-                vec!["players", side.as_str(), "language"],
-            ));
-        }
-    }
-    for (key, v) in [
-        ("deadline_every", &c.deadline_every),
-        ("remind_before", &c.remind_before),
-    ] {
-        if let Some(s) = v {
-            if let Err(e) = parse_span(s) {
-                found.push((
-                    Diagnostic::new("campaign::span", format!("{key}: {e}"))
-                        .help("write a number and a unit: d (days), h (hours), m (minutes)"),
-                    vec![key],
-                ));
-            }
-        }
-    }
-    if found.is_empty() {
-        return Ok(());
-    }
-    let file = crate::yaml::decode(name, bytes).map_err(Failure::input)?;
-    let root = crate::yaml::parse(&file).map_err(Failure::input)?;
-    let at = |d: Diagnostic, path: &[&str]| {
-        let mut n = Some(&root);
-        for k in path {
-            n = n.and_then(|x| x.get(k));
-        }
-        match n {
-            Some(n) => d.at(&file, n.span).label("here"),
-            None => d.in_file(&file),
-        }
-    };
-    Err(Failure::Input(
-        found.into_iter().map(|(d, path)| at(d, &path)).collect(),
-    ))
 }
 
 /// `turns/NNNN/adjudication.yaml`: what an adjudication was told beyond the game file and
@@ -779,9 +447,9 @@ pub fn record_for<S>(
     if let Some(d) = &p.deadline {
         for side in &p.sent {
             let file = layout.orders_dir(t).join(format!("{side}.yaml"));
-            let arrival = crate::receive::arrival(layout, t, side)
+            let arrival = crate::receipts::arrival(layout, t, side)
                 .map(|a| (a, Arrival::Mail))
-                .or_else(|| crate::status::mtime(&file).map(|a| (a, Arrival::File)));
+                .or_else(|| crate::clock::mtime(&file).map(|a| (a, Arrival::File)));
             if let Some((at, by)) = arrival.filter(|(at, _)| *at > d.at) {
                 late_orders.push(LateOrders {
                     side: side.clone(),
@@ -797,7 +465,7 @@ pub fn record_for<S>(
             .as_ref()
             .is_some_and(|d| d.contains_key(&(t + 1)))
     });
-    let refused_late: Vec<RefusedLate> = crate::receive::refused_late(layout, t)
+    let refused_late: Vec<RefusedLate> = crate::receipts::refused_late(layout, t)
         .into_iter()
         .filter(|(side, _)| !p.sent.contains(side))
         .map(|(side, arrived)| RefusedLate { side, arrived })
@@ -868,31 +536,19 @@ pub fn check_record(layout: &Layout, t: u32, record: Option<&[u8]>) -> Result<()
     }
 }
 
-/// The section every report of a recorded turn gets, before `## What happened`: late
-/// orders and the policy that let them in, an early adjudication, a time given by hand.
-/// The moderator's also names the record's SHA-256. Rendered here, beside the record it
-/// reads, so that the report module stays the game-neutral narration it is.
-fn record_section<R: Rules>(
-    sc: &R::Scenario,
-    rec: &Record,
-    record_sha: &str,
-    moderator: bool,
-    lang: Lang,
-) -> String {
-    let name = |s: &str| R::side_name_in(sc, s, lang);
-    let time = |t: &str| {
-        parse_time(t)
-            .map(format_utc)
-            .unwrap_or_else(|_| t.to_string())
-    };
+/// A time of the record as the reports show it (`format_utc`), or as written when it
+/// does not parse.
+fn shown_time(t: &str) -> String {
+    parse_time(t)
+        .map(format_utc)
+        .unwrap_or_else(|_| t.to_string())
+}
+
+/// The record's lines on late orders used in the turn, one per side.
+fn late_orders_lines(rec: &Record, name: &dyn Fn(&str) -> String, lang: Lang) -> String {
+    let time = shown_time;
     let deadline = rec.deadline.as_deref().unwrap_or("-");
-    let mut out = format!(
-        "\n{}\n\n",
-        lang.pick(
-            "### How this turn was adjudicated",
-            "### Как был обсчитан ход"
-        )
-    );
+    let mut out = String::new();
     for l in &rec.late_orders {
         let how = match (rec.late_policy, l.by, lang) {
             (Late::Accept, _, Lang::En) => {
@@ -923,6 +579,31 @@ fn record_section<R: Rules>(
             ),
         });
     }
+    out
+}
+
+/// The section every report of a recorded turn gets, before `## What happened`: late
+/// orders and the policy that let them in, an early adjudication, a time given by hand.
+/// The moderator's also names the record's SHA-256. Rendered here, beside the record it
+/// reads, so that the report module stays the game-neutral narration it is.
+fn record_section<R: Rules>(
+    sc: &R::Scenario,
+    rec: &Record,
+    record_sha: &str,
+    moderator: bool,
+    lang: Lang,
+) -> String {
+    let name = |s: &str| R::side_name_in(sc, s, lang);
+    let time = shown_time;
+    let deadline = rec.deadline.as_deref().unwrap_or("-");
+    let mut out = format!(
+        "\n{}\n\n",
+        lang.pick(
+            "### How this turn was adjudicated",
+            "### Как был обсчитан ход"
+        )
+    );
+    out.push_str(&late_orders_lines(rec, &name, lang));
     if !rec.early_owing.is_empty() {
         let owing: Vec<String> = rec.early_owing.iter().map(|s| name(s)).collect();
         out.push_str(&match lang {
@@ -1060,6 +741,8 @@ pub fn annotate<R: Rules>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::guard::*;
+    use crate::secret::Secret;
 
     /// A deadline counted from a clock's time falls on a whole minute, never earlier.
     #[test]

@@ -5,11 +5,13 @@
 //! (campaign.yaml is copied without them), the `mail/` folders with the messages sent,
 //! and anything hidden (the secret, the lock, what a stopped run left).
 
-use crate::campaign::{Campaign, Layout, Player, Published};
+use crate::campaign_file::{Campaign, Player};
 use crate::dice::{self, Chain};
 use crate::error::Failure;
+use crate::folder::Layout;
 use crate::fsx::{self, NewDir};
 use crate::game::to_yaml;
+use crate::secret::Published;
 use serde::Deserialize;
 use std::fs;
 use std::path::Path;
@@ -41,9 +43,9 @@ pub fn publish_with(
     // One dikast at a time: an adjudication running meanwhile would be copied half-done.
     let lock = fsx::Lock::take(&layout.dir)?;
     let secret = layout.load_secret()?;
-    let campaign = layout.load_campaign()?;
+    let campaign = crate::campaign_file::load(layout)?;
     let turns = layout.turns()?;
-    if let Some(i) = crate::campaign::interrupted(layout, &turns) {
+    if let Some(i) = crate::pending::interrupted(layout, &turns) {
         return Err(Failure::Refused(format!(
             "{}; publish after that",
             i.describe(layout)
@@ -80,7 +82,7 @@ pub fn publish_with(
     // What must never be published, looked for in every file copied: any turn token of
     // any side (orders by mail are stored without theirs, and adjudicate takes them out
     // of orders put in by hand; this is the last guard) and every registered address.
-    let never = crate::policy::never_archived(&campaign, &secret, 1..=pending);
+    let never = crate::guard::never_archived(&campaign, &secret, 1..=pending);
     let guard = Guard {
         never,
         pending_orders: (!g.awaiting.is_empty()).then(|| layout.orders_dir(pending)),
@@ -156,7 +158,7 @@ pub fn publish_with(
 /// What `copy_tree` must not publish.
 struct Guard {
     /// (text, what it is): a file holding one (case aside) is refused.
-    never: Vec<(String, crate::policy::Never)>,
+    never: Vec<(String, crate::guard::Never)>,
     /// A game not over (`--force`): the pending turn's orders folder, published empty.
     /// Those orders are not adjudicated yet: each side's are his own until then.
     pending_orders: Option<std::path::PathBuf>,
@@ -206,7 +208,7 @@ fn copy_tree(
             copy_tree(&e.path(), &dest, root, nd, guard)?;
         } else if ft.is_file() {
             let bytes = fsx::read_limited(&e.path())?;
-            if let Some(what) = crate::policy::holds(&bytes, &guard.never) {
+            if let Some(what) = crate::guard::holds(&bytes, &guard.never) {
                 let what = what.words(crate::lang::Lang::En);
                 return Err(Failure::Refused(format!(
                     "{} holds {what}: nothing was published (a published archive never holds a turn token or an address)",

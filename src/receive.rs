@@ -17,18 +17,21 @@
 //! addresses): every message handled, its Message-ID, sender, arrival time (this
 //! machine's clock, never the forgeable `Date:`), side and outcome.
 
-use crate::campaign::{Campaign, Layout};
+use crate::campaign_file::{Campaign, Late};
+use crate::clock::{format_utc, rfc3339, UnixTime};
 use crate::error::Failure;
+use crate::folder::Layout;
 use crate::fsx;
 use crate::lang::Lang;
 use crate::mail::{Notice, To};
 use crate::notices::{self, Answer, Refusal};
-use crate::policy::{self, Late};
-use crate::status::{format_utc, parse_time, UnixTime};
+use crate::policy;
+use crate::receipts::{
+    add_receipt, load_receipts, receipts_path, set_aside_if_unusable, Outcome, Receipt,
+};
 use mail_parser::{MessageParser, MimeHeaders, PartType};
-use serde::{Deserialize, Serialize};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Checks orders against a side's view: (view name, view bytes, orders name, orders
 /// bytes, the player's language). The registry gives the game's own check; `Err` lists
@@ -50,62 +53,9 @@ pub struct Desk<'a> {
 /// recorded in the receipts).
 pub const STRANGER_NOTICES: usize = 5;
 
-/// What became of a message.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum Outcome {
-    Accepted,
-    /// Accepted after the deadline (`late: accept`).
-    Late,
-    Refused,
-    /// Not answered (no sender, a machine's message, our own).
-    Ignored,
-}
-
-/// One message handled.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct Receipt {
-    pub message_id: String,
-    pub from: String,
-    /// Arrival, RFC 3339, by this machine's clock.
-    pub arrived: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub side: Option<String>,
-    pub outcome: Outcome,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub why: Option<String>,
-    /// SHA-256 of the orders stored (accepted only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub orders_sha256: Option<String>,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Default)]
-#[serde(deny_unknown_fields)]
-struct Receipts {
-    turn: u32,
-    messages: Vec<Receipt>,
-    /// Messages not accepted past the first `UNANSWERED_LISTED` of the turn: counted,
-    /// not listed, so that a flood keeps the file small.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    unlisted: u64,
-}
-
-fn is_zero(n: &u64) -> bool {
-    *n == 0
-}
-
 /// The longest Message-ID or sender a receipt keeps as it came, in characters; a longer
 /// one is kept as its start, its length and its SHA-256 (`bounded`).
 pub const FIELD_MAX: usize = 200;
-
-/// The messages not accepted (refused, ignored) a turn's receipts list; more are
-/// counted (`unlisted`). Orders accepted are always listed.
-pub const UNANSWERED_LISTED: usize = 200;
-
-/// The largest receipts file read; a larger one (which bounded fields and the listing
-/// cap never make) is set aside, as a damaged one is.
-pub const RECEIPTS_MAX_BYTES: u64 = 1 << 20;
 
 /// A sender-chosen field as a receipt keeps it: control characters dropped, and past
 /// `FIELD_MAX` characters its start, its length in bytes and its SHA-256 (so that the
@@ -121,120 +71,6 @@ pub fn bounded(s: &str) -> String {
         s.len(),
         &crate::game::sha256_hex(s.as_bytes())[..16]
     )
-}
-
-/// A receipts file that cannot be used (damaged, or larger than `RECEIPTS_MAX_BYTES`)
-/// is set aside beside itself (`NNNN.set-aside-K.yaml`) and a new one begun with what
-/// could be kept of it (the orders accepted, when it still parses): a stop of every
-/// later message would let anyone who can fill it stop orders by mail. Returns why and
-/// where it went, for the moderator; `None` when the file is sound or absent.
-fn set_aside_if_unusable(layout: &Layout, t: u32) -> Result<Option<(String, String)>, Failure> {
-    let p = receipts_path(layout, t);
-    let Ok(meta) = fs::metadata(&p) else {
-        return Ok(None);
-    };
-    let (why, kept) = if meta.len() > RECEIPTS_MAX_BYTES {
-        (
-            format!(
-                "{} bytes, more than the {RECEIPTS_MAX_BYTES} a receipts file may be",
-                meta.len()
-            ),
-            None,
-        )
-    } else {
-        match fsx::read_limited(&p).and_then(|b| {
-            crate::pipeline::parse_file::<Receipts>(&layout.rel(&p), &b, "receipts file")
-        }) {
-            Ok(r) if r.turn == t => return Ok(None),
-            Ok(r) => (format!("it says turn {}", r.turn), None),
-            Err(e) => (
-                e.render()
-                    .lines()
-                    .find(|l| !l.trim().is_empty())
-                    .unwrap_or("it cannot be read")
-                    .trim_start_matches("error: ")
-                    .chars()
-                    .take(200)
-                    .collect(),
-                None,
-            ),
-        }
-    };
-    let _: Option<Receipts> = kept;
-    let mut k = 1;
-    let aside = loop {
-        let a = p.with_file_name(format!("{t:04}.set-aside-{k}.yaml"));
-        if !a.exists() {
-            break a;
-        }
-        k += 1;
-    };
-    fsx::rename(&p, &aside)?;
-    Ok(Some((why, layout.rel(&aside))))
-}
-
-fn receipts_path(layout: &Layout, t: u32) -> PathBuf {
-    layout
-        .dir
-        .join(".dikast")
-        .join("receipts")
-        .join(format!("{t:04}.yaml"))
-}
-
-fn load_receipts(layout: &Layout, t: u32) -> Result<Receipts, Failure> {
-    let p = receipts_path(layout, t);
-    if !p.exists() {
-        return Ok(Receipts {
-            turn: t,
-            messages: Vec::new(),
-            unlisted: 0,
-        });
-    }
-    let b = fsx::read_limited(&p)?;
-    crate::pipeline::parse_file(&layout.rel(&p), &b, "receipts file")
-}
-
-fn add_receipt(layout: &Layout, t: u32, r: Receipt) -> Result<(), Failure> {
-    let mut all = load_receipts(layout, t)?;
-    let accepted = |m: &Receipt| matches!(m.outcome, Outcome::Accepted | Outcome::Late);
-    let unanswered = all.messages.iter().filter(|m| !accepted(m)).count();
-    if !accepted(&r) && unanswered >= UNANSWERED_LISTED {
-        all.unlisted += 1;
-    } else {
-        all.messages.push(r);
-    }
-    let text = format!(
-        "# dikast receipts of turn {t}: every message `dikast receive` handled.\n{}",
-        crate::game::to_yaml(&all)
-    );
-    fsx::replace(&receipts_path(layout, t), text.as_bytes())
-}
-
-/// When the orders stored for a side in turn t arrived (the last accepted message).
-pub fn arrival(layout: &Layout, t: u32, side: &str) -> Option<UnixTime> {
-    let r = load_receipts(layout, t).ok()?;
-    r.messages
-        .iter()
-        .rev()
-        .find(|m| {
-            m.side.as_deref() == Some(side)
-                && matches!(m.outcome, Outcome::Accepted | Outcome::Late)
-        })
-        .and_then(|m| parse_time(&m.arrived).ok())
-}
-
-/// Whether the stored orders of a side in turn t were accepted late.
-pub fn was_late(layout: &Layout, t: u32, side: &str) -> bool {
-    load_receipts(layout, t).ok().is_some_and(|r| {
-        r.messages
-            .iter()
-            .rev()
-            .find(|m| {
-                m.side.as_deref() == Some(side)
-                    && matches!(m.outcome, Outcome::Accepted | Outcome::Late)
-            })
-            .is_some_and(|m| m.outcome == Outcome::Late)
-    })
 }
 
 /// Where orders were found in a message.
@@ -387,7 +223,7 @@ pub fn receive_message(
     // campaign's lock, waited for a while (`Failure::Busy`, exit 75, past that).
     let lock = fsx::Lock::take_waiting(&layout.dir, lock_wait)?;
     let took: String = lock.took_over.iter().map(|l| format!("{l}; ")).collect();
-    let c = layout.load_campaign()?;
+    let c = crate::campaign_file::load(layout)?;
     let t = policy::pending(layout, &c)?.turn;
     // A receipts file that cannot be used is set aside, never a stop (the moderator is
     // told); this message is then handled as the first of a new file.
@@ -410,7 +246,7 @@ pub fn receive_message(
 
 /// `receive_message` once the receipts are usable.
 fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result<String, Failure> {
-    let c = layout.load_campaign()?;
+    let c = crate::campaign_file::load(layout)?;
     let Some(msg) = MessageParser::default().parse(raw) else {
         return Ok("ignored a message that is not mail".to_string());
     };
@@ -430,7 +266,7 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
     let p = policy::pending(layout, &c)?;
     let t = p.turn;
 
-    let arrived = policy::rfc3339(now);
+    let arrived = rfc3339(now);
     let receipt =
         |side: Option<String>, outcome: Outcome, why: Option<String>, sha: Option<String>| {
             Receipt {
@@ -618,7 +454,7 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
         let at = d.location().unwrap_or_else(|| oname.clone());
         // The error's quote of the message only to a sender who holds his token.
         let authentic = sides.iter().any(|s| {
-            let want = policy::token(&secret, &p.game, t, s);
+            let want = crate::guard::token(&secret, &p.game, t, s);
             obytes
                 .to_ascii_lowercase()
                 .windows(want.len())
@@ -692,7 +528,7 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
         let named_turn = get("turn").and_then(|s| s.parse::<u32>().ok());
         let holds = |turn: u32| {
             get("token").is_some_and(|tok| {
-                tok.eq_ignore_ascii_case(&policy::token(&secret, &p.game, turn, &side))
+                tok.eq_ignore_ascii_case(&crate::guard::token(&secret, &p.game, turn, &side))
             })
         };
         let authentic = holds(t)
@@ -710,7 +546,7 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
             details,
         );
     }
-    let want = policy::token(&secret, &p.game, t, &side);
+    let want = crate::guard::token(&secret, &p.game, t, &side);
     match get("token") {
         Some(tok) if tok.eq_ignore_ascii_case(&want) => {}
         Some(_) => return refuse(Some(&side), Refusal::WrongToken { turn: t }, String::new()),
@@ -735,7 +571,7 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
     // What is stored is the orders with their `token:` line emptied: the archive (published
     // in the end) never holds a token. The token must not stay anywhere else in them, and
     // what is stored must check out by itself (it is what will be adjudicated).
-    let obytes = policy::without_token(&obytes).unwrap_or(obytes);
+    let obytes = crate::guard::without_token(&obytes).unwrap_or(obytes);
     if obytes
         .to_ascii_lowercase()
         .windows(want.len())
@@ -745,7 +581,7 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
     }
     // Nor any address, nor another token (another side's, a past turn's): the archive
     // never holds one (the same guard as `adjudicate`'s).
-    if let Some(what) = policy::OrdersGuard::new(&c, &secret, t).holds(&obytes) {
+    if let Some(what) = crate::guard::OrdersGuard::new(&c, &secret, t).holds(&obytes) {
         return refuse(Some(&side), Refusal::Holds(what.clone()), String::new());
     }
     let warnings = match check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang) {
@@ -981,31 +817,6 @@ pub fn make_maildir(md: &Path) -> Result<Option<String>, Failure> {
         md.display(),
         missing.join("/, ") + "/"
     )))
-}
-
-/// The sides whose orders by mail of turn t were refused for arriving after the deadline
-/// (`late: refuse`), each with the arrival of its last such message, in side order.
-pub fn refused_late(layout: &Layout, t: u32) -> Vec<(String, String)> {
-    let Ok(r) = load_receipts(layout, t) else {
-        return Vec::new();
-    };
-    let late_why = |w: &str| {
-        let probe = Refusal::Late {
-            deadline: String::new(),
-        }
-        .why(Lang::En);
-        let tail = probe.trim_start_matches("the deadline  has passed");
-        w.starts_with("the deadline ") && w.ends_with(tail)
-    };
-    let mut by_side: std::collections::BTreeMap<String, String> = Default::default();
-    for m in &r.messages {
-        if m.outcome == Outcome::Refused && m.why.as_deref().is_some_and(late_why) {
-            if let Some(s) = &m.side {
-                by_side.insert(s.clone(), m.arrived.clone());
-            }
-        }
-    }
-    by_side.into_iter().collect()
 }
 
 /// The game's own check of orders bytes against a view's bytes (the registry's checker).

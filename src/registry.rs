@@ -7,8 +7,9 @@
 //! campaign, verify, mail, status and show code for that game, so nothing above this
 //! module is generic over the rules and nothing in the pipeline names a game.
 
-use crate::campaign::{self, AdjudicateOptions, Adjudicated, Layout, NewOptions};
+use crate::campaign::{self, AdjudicateOptions, Adjudicated, NewOptions};
 use crate::error::Failure;
+use crate::folder::Layout;
 use crate::lang::Lang;
 use crate::rules::Rules;
 use crate::show::{Format, Shown};

@@ -10,13 +10,14 @@
 //! campaign's lock, then read back as every command reads it; the Maildir named is
 //! created (`new/`, `cur/`, `tmp/`) so that `tick` finds it from the first run.
 
-use crate::campaign::{Campaign, Layout};
+use crate::campaign_file::Campaign;
+use crate::campaign_file::{Late, WhenAllIn};
+use crate::campaign_file::{MailSettings, Security};
 use crate::error::Failure;
+use crate::folder::Layout;
 use crate::fsx;
 use crate::game::to_yaml;
 use crate::lang::Lang;
-use crate::mail::{MailSettings, Security};
-use crate::policy::{Late, WhenAllIn};
 use std::path::{Path, PathBuf};
 
 /// The settings `new` and `setup` take: each flag sets one value of `campaign.yaml`.
@@ -468,7 +469,8 @@ fn mail_line(m: &MailSettings) -> String {
             (Some(f), _, _) => format!(", password from the file {}", f.display()),
             (None, v, _) => format!(
                 ", password from ${}",
-                v.as_deref().unwrap_or(crate::mail::DEFAULT_PASSWORD_ENV)
+                v.as_deref()
+                    .unwrap_or(crate::campaign_file::DEFAULT_PASSWORD_ENV)
             ),
         }
     )
@@ -512,7 +514,7 @@ fn set_spans(c: &mut Campaign, a: &SetupArgs, f: &mut Found) {
         ("--remind-before", &a.remind_before, &mut c.remind_before),
     ] {
         if let Some(s) = given {
-            match crate::policy::parse_span(s.trim()) {
+            match crate::clock::parse_span(s.trim()) {
                 Ok(_) => {
                     *slot = Some(s.trim().to_string());
                     f.lines.push(format!("{}: {}", &flag[2..], s.trim()));
@@ -569,7 +571,7 @@ pub fn setup(layout: &Layout, a: &SetupArgs) -> Result<String, Failure> {
             "give the settings to write (`dikast setup --help` lists them); `dikast doctor DIR` says what the campaign lacks".into(),
         ));
     }
-    let old = layout.load_campaign()?;
+    let old = crate::campaign_file::load(layout)?;
     let applied = apply(&layout.dir, &old, a)?;
     let _lock = fsx::Lock::take(&layout.dir)?;
     write(layout, &applied)?;
@@ -593,7 +595,7 @@ pub fn write(layout: &Layout, applied: &Applied) -> Result<(), Failure> {
         }
     }
     fsx::replace(&layout.campaign(), &bytes)?;
-    layout.load_campaign().map(|_| ())
+    crate::campaign_file::load(layout).map(|_| ())
 }
 
 /// One line of `dikast doctor`.
@@ -607,7 +609,7 @@ struct Finding {
 /// (unless `offline`), the Maildir, the pending turn's deadline — and the cron line to
 /// install. `Ok` when nothing lacks; else `Failure::Report` (the same text, exit 1).
 pub fn doctor(layout: &Layout, offline: bool) -> Result<String, Failure> {
-    let c = layout.load_campaign()?;
+    let c = crate::campaign_file::load(layout)?;
     let d = layout.dir.display().to_string();
     let mut f = Findings::default();
     players_found(&c, &d, &mut f);
@@ -681,7 +683,7 @@ fn mail_found(layout: &Layout, c: &Campaign, d: &str, offline: bool, f: &mut Fin
         let var = m
             .password_env
             .as_deref()
-            .unwrap_or(crate::mail::DEFAULT_PASSWORD_ENV);
+            .unwrap_or(crate::campaign_file::DEFAULT_PASSWORD_ENV);
         let set = std::env::var(var).is_ok_and(|v| !v.is_empty());
         f.push(
             set,

@@ -3,8 +3,8 @@
 //! go through the side's view, so nothing hidden shows, and all work from a player's own
 //! files (his view, his orders): a player needs no campaign folder.
 
-use crate::campaign::{self, Layout};
 use crate::error::Failure;
+use crate::folder::Layout;
 use crate::fsx;
 use crate::game::{GameFile, Peek, ViewFile};
 use crate::lang::Lang;
@@ -251,12 +251,12 @@ pub fn template<R: Rules>(
     side: &str,
     lang: Option<Lang>,
 ) -> Result<String, Failure> {
-    let t = campaign::pending_turn(layout)?;
+    let t = crate::pending::pending_turn(layout)?;
     let path = layout.game(t);
     let bytes = fsx::read_limited(&path)?;
     let (sc, v) = load_view::<R>(&path, &bytes, Some(side))?;
     let out = template_of_view::<R>(&sc, &v, &format!("view-{side}.yaml"), language(lang));
-    // The side's turn token, for orders by mail (`crate::policy::token`): only the
+    // The side's turn token, for orders by mail (`crate::guard::token`): only the
     // moderator's copy, which holds the secret, can print it.
     Ok(match layout.load_secret() {
         Ok(secret) => with_token(out, &secret, &v.game, v.turn, side, language(lang)),
@@ -269,13 +269,13 @@ pub fn template<R: Rules>(
 /// mail's alike), so that whichever he fills in is taken by mail.
 pub fn with_token(
     mut out: String,
-    secret: &crate::campaign::Secret,
+    secret: &crate::secret::Secret,
     game: &str,
     turn: u32,
     side: &str,
     lang: Lang,
 ) -> String {
-    let line = crate::notices::token_line(lang, &crate::policy::token(secret, game, turn, side));
+    let line = crate::notices::token_line(lang, &crate::guard::token(secret, game, turn, side));
     let at = out
         .find("\nentropy:")
         .and_then(|i| out[i + 1..].find('\n').map(|j| i + 1 + j + 1));

@@ -19,8 +19,8 @@
 //! a report's Markdown are shown as text or dropped (reports quote what players wrote).
 //! The output is deterministic: files in sorted order, no clock.
 
-use crate::campaign::Layout;
 use crate::error::Failure;
+use crate::folder::Layout;
 use crate::fsx;
 use crate::game::Seen;
 use crate::lang::Lang;
@@ -267,7 +267,7 @@ fn turn_stem(t: u32) -> String {
 /// `reg` draws the maps (the game named by the copy's game files).
 pub fn build(reg: &Registry, root: &Path) -> Result<Vec<(String, Vec<u8>)>, Failure> {
     let layout = Layout::new(root);
-    crate::campaign::register_campaign_scenarios(root);
+    crate::folder::register_campaign_scenarios(root);
     let mut turns = Vec::new();
     for t in layout.turns()? {
         turns.push(read_turn(&layout, t)?);

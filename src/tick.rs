@@ -15,14 +15,15 @@
 //! the moderator's hand. The calls and reminders sent are listed in
 //! `.dikast/notices.yaml`.
 
-use crate::campaign::{Campaign, Layout};
+use crate::campaign_file::Campaign;
+use crate::clock::{format_span, format_utc, UnixTime};
 use crate::error::Failure;
+use crate::folder::Layout;
 use crate::fsx;
 use crate::lang::Lang;
 use crate::mail::{Notice, To};
 use crate::policy::{self, Due};
 use crate::registry::{Game, Registry};
-use crate::status::{format_span, format_utc, UnixTime};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -200,7 +201,7 @@ pub fn send_calls(
 
 /// `dikast remind DIR`: reminds every player who owes orders of the pending turn, now.
 pub fn remind(reg: &Registry, layout: &Layout, now: UnixTime) -> Result<String, Failure> {
-    let c = layout.load_campaign()?;
+    let c = crate::campaign_file::load(layout)?;
     let game = reg.find(&c.rules)?;
     let p = policy::pending(layout, &c)?;
     let owing = p.owing();
@@ -240,7 +241,7 @@ pub fn set_deadline(
     when: &str,
     now: UnixTime,
 ) -> Result<String, Failure> {
-    let c = layout.load_campaign()?;
+    let c = crate::campaign_file::load(layout)?;
     let game = reg.find(&c.rules)?;
     let p = policy::pending(layout, &c)?;
     let d = policy::parse_new_deadline(when, now, p.deadline.as_ref())
@@ -369,13 +370,13 @@ fn tick_steps(
     clock_given: bool,
     r: &mut Ticked,
 ) -> Result<(), Failure> {
-    let c = layout.load_campaign()?;
+    let c = crate::campaign_file::load(layout)?;
     let game = reg.find(&c.rules)?;
     // 0. An undo that stopped half-way is finished, as `dikast undo` would: its plan says
     // what moves and whether notices are owed (the moderator asked for them), and each
     // notice already sent is recorded, so none goes twice. Nothing else this tick: the
     // next one goes on from the turn the undo gave back.
-    if crate::undo::unfinished(layout).is_some() {
+    if crate::undo_plan::unfinished(layout).is_some() {
         let out = undo(game, layout, false, now)?;
         r.lines.extend(out.lines().map(str::to_string));
         r.lines.push("the next tick goes on".into());

@@ -10,7 +10,7 @@
 //! whether notices are owed) is written and flushed into its folder before the first
 //! move, as `.undo-plan.yaml`, and renamed to `undo.yaml` (the record of what was taken
 //! back) once everything is done. An undo that stopped in between leaves the plan: every
-//! command that reads the campaign names it (`campaign::interrupted`, `unfinished`), and
+//! command that reads the campaign names it (`crate::pending::interrupted`, `unfinished`), and
 //! the next `dikast undo` finishes it from the plan. Each correction notice is recorded
 //! as sent in the undo's folder once the server has it, so finishing an undo sends only
 //! the notices not yet sent.
@@ -21,115 +21,15 @@
 //! and given in the correction notices, so that no player can foresee the dice of the
 //! turn adjudicated again.
 
-use crate::campaign::Layout;
+use crate::clock::{format_utc, UnixTime};
 use crate::error::Failure;
+use crate::folder::Layout;
 use crate::fsx;
 use crate::mail::{Notice, To};
-use crate::status::{format_utc, UnixTime};
-use serde::{Deserialize, Serialize};
+use crate::undo_plan::{read_plan, unfinished, Move, Plan, DONE, PLAN};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-
-/// The plan of an undo in progress, in its folder under `.dikast/undone/`.
-const PLAN: &str = ".undo-plan.yaml";
-/// The plan once carried out: the record of what was taken back.
-const DONE: &str = "undo.yaml";
-
-/// What an undo takes back, decided (and flushed) before anything moves. Paths are
-/// relative to the campaign folder.
-#[derive(Serialize, Deserialize)]
-struct Plan {
-    /// The turn whose adjudication is taken back; turn + 1's folder goes with it.
-    turn: u32,
-    /// When it was asked for (RFC 3339): the correction notices give it.
-    at: String,
-    /// The moves, in order: the moderator's English report first (a half-done undo then
-    /// reads as an interrupted adjudication to a dikast that knows no plans).
-    moves: Vec<Move>,
-    /// Orders turn + 1's folder held (they go with it).
-    orders_taken: Vec<String>,
-    /// The turn's mail had reached the server: every player and the moderator are owed
-    /// a correction notice.
-    notify: bool,
-    /// The seed turn t's adjudication revealed, retired, and the new commitment of the
-    /// turn (docs/dice.md, "A turn adjudicated again"): appended to the turn's
-    /// `reseed.yaml` with the moves, and given in the correction notices.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    reseed: Option<crate::game::Reseed>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct Move {
-    from: String,
-    to: String,
-}
-
-/// An undo that stopped before it finished: its folder and the turn it takes back.
-pub struct Unfinished {
-    pub dir: PathBuf,
-    pub turn: u32,
-}
-
-impl Unfinished {
-    /// What it is and what finishes it, for an error.
-    pub fn describe(&self, layout: &Layout) -> String {
-        format!(
-            "an undo of turn {} stopped before it finished (what it took back so far is in {}); `dikast undo {}` finishes it",
-            self.turn,
-            layout.rel(&self.dir),
-            layout.dir.display()
-        )
-    }
-}
-
-/// The undo of this campaign that stopped before it finished, if any: a folder of
-/// `.dikast/undone/` that still holds its plan. (One listing of a small folder, most
-/// often absent: cheap enough for every command.)
-pub fn unfinished(layout: &Layout) -> Option<Unfinished> {
-    let undone = layout.dir.join(".dikast").join("undone");
-    let mut dirs: Vec<PathBuf> = fs::read_dir(&undone)
-        .ok()?
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.join(PLAN).is_file())
-        .collect();
-    dirs.sort();
-    let dir = dirs.into_iter().next()?;
-    let turn = read_plan(&dir).map(|p| p.turn).unwrap_or(0);
-    Some(Unfinished { dir, turn })
-}
-
-fn read_plan(dir: &Path) -> Result<Plan, Failure> {
-    let p = dir.join(PLAN);
-    let bytes = fsx::read_limited(&p)?;
-    let refused = |why: String| {
-        Failure::Refused(format!(
-            "{} {why}; it is the plan of an undo that stopped: put it back as it was written",
-            p.display()
-        ))
-    };
-    let plan: Plan =
-        serde_yaml::from_slice(&bytes).map_err(|e| refused(format!("cannot be read ({e})")))?;
-    // Only paths inside the campaign folder: a plan moves nothing anywhere else.
-    let inside = |s: &str| {
-        !s.is_empty()
-            && Path::new(s)
-                .components()
-                .all(|c| matches!(c, std::path::Component::Normal(_)))
-    };
-    if let Some(m) = plan
-        .moves
-        .iter()
-        .find(|m| !inside(&m.from) || !inside(&m.to))
-    {
-        return Err(refused(format!(
-            "moves {} to {}, which is not a path inside the campaign folder",
-            m.from, m.to
-        )));
-    }
-    Ok(plan)
-}
 
 fn files_in(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = fs::read_dir(dir)
@@ -147,7 +47,7 @@ fn files_in(dir: &Path) -> Vec<String> {
 /// Takes back the last adjudication, or finishes an undo that stopped. Returns what was
 /// done, one line each.
 pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failure> {
-    let c = layout.load_campaign()?;
+    let c = crate::campaign_file::load(layout)?;
     let lock = fsx::Lock::take(&layout.dir)?;
     if let Some(u) = unfinished(layout) {
         let plan = read_plan(&u.dir)?;
@@ -160,7 +60,7 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
         return Ok(lines.join("\n") + "\n");
     }
     let turns = layout.turns()?;
-    if let Some(i) = crate::campaign::interrupted(layout, &turns) {
+    if let Some(i) = crate::pending::interrupted(layout, &turns) {
         return Err(Failure::Refused(format!(
             "{}; undo after that",
             i.describe(layout)
@@ -194,7 +94,7 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
             "the mail of turn {t} was already sent: the players have its reports. Run with --force to undo all the same; every player then gets a correction notice"
         )));
     }
-    let stamp = crate::policy::rfc3339(now).replace(':', "");
+    let stamp = crate::clock::rfc3339(now).replace(':', "");
     // Two undos within one second (or at one `--clock`) each get their own folder.
     let undone = layout.dir.join(".dikast").join("undone");
     let mut dest = undone.join(format!("{stamp}-turn-{t:04}"));
@@ -206,7 +106,7 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
     // The seed the adjudication revealed (the next game file's commitment) is retired:
     // the turn is adjudicated again with a seed no one has seen (docs/dice.md).
     let next_game = fsx::read_limited(&layout.game(last))?;
-    let retired = crate::verify::dice_commitment_of(&next_game)
+    let retired = crate::links::dice_commitment_of(&next_game)
         .and_then(|h| crate::dice::parse_hash(&h))
         .ok_or_else(|| {
             Failure::Verify(format!(
@@ -214,9 +114,9 @@ pub fn undo(layout: &Layout, force: bool, now: UnixTime) -> Result<String, Failu
                 layout.rel(&layout.game(last))
             ))
         })?;
-    let at = crate::policy::rfc3339(now);
+    let at = crate::clock::rfc3339(now);
     let secret = layout.load_secret()?;
-    let reseed = crate::campaign::reseed(&secret, t, &retired, &at)?;
+    let reseed = crate::secret::reseed(&secret, t, &retired, &at)?;
     let plan = Plan {
         turn: t,
         at,
@@ -293,26 +193,14 @@ fn receipts_of(layout: &Layout, turn: u32) -> PathBuf {
         .join(format!("{turn:04}.yaml"))
 }
 
-/// Carries a plan out from wherever it stopped: each move not made yet, the orders the
-/// adjudication took the token out of put back, everything flushed, the notices owed
-/// sent, and the plan renamed to the record. Returns what was done, one line each.
-fn carry_out(
+/// Makes each move of the plan not made yet (one made before a stop is passed over).
+/// Returns the folders the moves left, to be flushed.
+fn make_moves(
     layout: &Layout,
-    c: &crate::campaign::Campaign,
-    dest: &Path,
     plan: &Plan,
-) -> Result<Vec<String>, Failure> {
-    let t = plan.turn;
-    let last = t + 1;
-    let stopped = |e: Failure| {
-        Failure::Io(format!(
-            "{}; the undo of turn {t} stopped half-way, so no one was told: `dikast undo {}` finishes it (what it took back so far is in {})",
-            e.render().trim_end().trim_start_matches("error: "),
-            layout.dir.display(),
-            layout.rel(dest)
-        ))
-    };
-    let mut left = vec![layout.turn_dir(t), layout.dir.join("turns")];
+    stopped: &dyn Fn(Failure) -> Failure,
+) -> Result<Vec<PathBuf>, Failure> {
+    let mut left = vec![layout.turn_dir(plan.turn), layout.dir.join("turns")];
     for m in &plan.moves {
         let (from, to) = (layout.dir.join(&m.from), layout.dir.join(&m.to));
         if from.exists() {
@@ -334,6 +222,29 @@ fn carry_out(
             }
         }
     }
+    Ok(left)
+}
+
+/// Carries a plan out from wherever it stopped: each move not made yet, the orders the
+/// adjudication took the token out of put back, everything flushed, the notices owed
+/// sent, and the plan renamed to the record. Returns what was done, one line each.
+fn carry_out(
+    layout: &Layout,
+    c: &crate::campaign_file::Campaign,
+    dest: &Path,
+    plan: &Plan,
+) -> Result<Vec<String>, Failure> {
+    let t = plan.turn;
+    let last = t + 1;
+    let stopped = |e: Failure| {
+        Failure::Io(format!(
+            "{}; the undo of turn {t} stopped half-way, so no one was told: `dikast undo {}` finishes it (what it took back so far is in {})",
+            e.render().trim_end().trim_start_matches("error: "),
+            layout.dir.display(),
+            layout.rel(dest)
+        ))
+    };
+    let mut left = make_moves(layout, plan, &stopped)?;
     left.extend(restore_tokens(layout, t).map_err(stopped)?);
     if let Some(r) = &plan.reseed {
         record_reseed(layout, r).map_err(stopped)?;
@@ -382,7 +293,7 @@ fn carry_out(
         ),
     ];
     if plan.notify {
-        let at = crate::status::parse_time(&plan.at).unwrap_or(0);
+        let at = crate::clock::parse_time(&plan.at).unwrap_or(0);
         lines.extend(notify(layout, c, t, at, dest, plan.reseed.as_ref())?);
     }
     // Closed last, after the notices: each notice sent is recorded first (`notify`), so
@@ -412,14 +323,14 @@ fn carry_out(
 /// Appends the undo's reseed to its turn's `reseed.yaml` (once: an undo finished again
 /// finds it there). Replaced whole; flushed with the turn's folder before anyone is told.
 fn record_reseed(layout: &Layout, r: &crate::game::Reseed) -> Result<(), Failure> {
-    let mut all = crate::campaign::read_reseeds(layout, r.turn)?;
+    let mut all = crate::folder::read_reseeds(layout, r.turn)?;
     if all.last() == Some(r) {
         return Ok(());
     }
     all.push(r.clone());
     fsx::replace(
         &layout.reseed_file(r.turn),
-        crate::campaign::reseed_text(&all).as_bytes(),
+        crate::secret::reseed_text(&all).as_bytes(),
     )
 }
 
@@ -438,7 +349,7 @@ fn restore_tokens(layout: &Layout, t: u32) -> Result<Vec<PathBuf>, Failure> {
     for n in files_in(&kept) {
         let here = layout.orders_dir(t).join(&n);
         let original = fsx::read_limited(&kept.join(&n))?;
-        let same = crate::policy::without_token(&original)
+        let same = crate::guard::without_token(&original)
             .is_some_and(|w| std::fs::read(&here).is_ok_and(|h| h == w));
         if same {
             fsx::rename(&kept.join(&n), &here)?;
@@ -475,19 +386,16 @@ fn notified_marker(dest: &Path, to: &To) -> PathBuf {
     dest.join(format!(".notified-{name}"))
 }
 
-/// The correction notices of an undo: every player, then the moderator, each recorded
-/// as sent in the undo's folder (`notified_marker`) and not sent again.
-fn notify(
+/// Who has orders of turn t on file (the pending turn again): a player who sent none
+/// is not told his orders stand, and the moderator is told who has and who has not.
+/// The sides with a file, then the players with and without one, by name.
+#[allow(clippy::type_complexity)]
+fn orders_on_file(
     layout: &Layout,
-    c: &crate::campaign::Campaign,
+    c: &crate::campaign_file::Campaign,
     t: u32,
-    at: UnixTime,
-    dest: &Path,
-    reseed: Option<&crate::game::Reseed>,
-) -> Result<Vec<String>, Failure> {
-    // Who has orders of turn t on file (the pending turn again): a player who sent none
-    // is not told his orders stand, and the moderator is told who has and who has not.
-    let on_file: BTreeSet<String> = crate::campaign::orders_names(layout, t)?
+) -> Result<(BTreeSet<String>, Vec<String>, Vec<String>), Failure> {
+    let on_file: BTreeSet<String> = crate::folder::orders_names(layout, t)?
         .iter()
         .filter_map(|n| n.strip_suffix(".yaml").or_else(|| n.strip_suffix(".yml")))
         .map(str::to_string)
@@ -498,6 +406,20 @@ fn notify(
         let who = |v: Vec<&String>| v.into_iter().map(|s| crate::policy::who(c, s)).collect();
         (who(a), who(b))
     };
+    Ok((on_file, with, without))
+}
+
+/// The correction notices of an undo: every player, then the moderator, each recorded
+/// as sent in the undo's folder (`notified_marker`) and not sent again.
+fn notify(
+    layout: &Layout,
+    c: &crate::campaign_file::Campaign,
+    t: u32,
+    at: UnixTime,
+    dest: &Path,
+    reseed: Option<&crate::game::Reseed>,
+) -> Result<Vec<String>, Failure> {
+    let (on_file, with, without) = orders_on_file(layout, c, t)?;
     let at = format_utc(at);
     // The new commitment, given before anyone can send orders again: the redone turn's
     // seed was fixed now, and no player who holds the voided report can foresee it.

@@ -2,15 +2,17 @@
 //! every revealed seed against its commitment and chain, and the hash chain of game
 //! files; or checks the open dice of one report from that report and one's own orders.
 
-use crate::campaign::{self, Layout, Published};
 use crate::dice::{self, Chain, Hash, SideOrders, TurnDice};
 use crate::error::Failure;
+use crate::folder::Layout;
 use crate::fsx;
 use crate::game::{sha256_hex, GameFile};
 use crate::lang::Lang;
+use crate::links::based_on_of;
 use crate::pipeline::{self, TurnInputs};
 use crate::report::{self, DiceSection};
 use crate::rules::Rules;
+use crate::secret::Published;
 use crate::yaml;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -122,11 +124,11 @@ fn sealed_source(
         let bytes = fsx::read_limited(&layout.published())?;
         let p: Published =
             pipeline::parse_file(&layout.rel(&layout.published()), &bytes, "published file")?;
-        if p.turn > campaign::MAX_CHAIN_LENGTH {
+        if p.turn > crate::secret::MAX_CHAIN_LENGTH {
             return Err(Failure::Verify(format!(
                 "published.yaml: field turn is {}, beyond any chain dikast walks ({})",
                 p.turn,
-                campaign::MAX_CHAIN_LENGTH
+                crate::secret::MAX_CHAIN_LENGTH
             )));
         }
         let u = dice::parse_hash(&p.sealed_seed).ok_or_else(|| {
@@ -278,28 +280,6 @@ fn archived_game<R: Rules>(
     Ok((bytes, game))
 }
 
-/// The `based_on:` line of a view, read as text so that it survives damage elsewhere.
-pub fn based_on_of(view: &[u8]) -> Option<String> {
-    String::from_utf8_lossy(view)
-        .lines()
-        .find_map(|l| l.strip_prefix("based_on: "))
-        .map(|v| v.trim().to_string())
-}
-
-/// The `dice.commitment` of a game file dikast wrote, read from its lines (serde writes
-/// `dice:` at the left margin and its fields two spaces in) without parsing the rest;
-/// `None` when the file is not laid out so (then parse it).
-pub fn dice_commitment_of(game: &[u8]) -> Option<String> {
-    let text = std::str::from_utf8(game).ok()?;
-    let mut lines = text.lines().skip_while(|l| *l != "dice:");
-    lines.next()?;
-    lines
-        .take_while(|l| l.starts_with("  "))
-        .find_map(|l| l.strip_prefix("  commitment: "))
-        .map(|v| v.trim().to_string())
-        .filter(|v| dice::parse_hash(v).is_some())
-}
-
 /// Whether the views of turn `t` on disk are, for exactly `sides`, the files whose
 /// SHA-256 the record of the run that wrote them gives (`crate::cache::views`): then
 /// `check_views` would find them as dikast makes them, and need not make them again.
@@ -387,7 +367,7 @@ fn check_orders_recorded(
     layout: &Layout,
     t: u32,
     sides: &[String],
-    orders: &campaign::OrdersFiles,
+    orders: &crate::folder::OrdersFiles,
 ) -> Result<(), Failure> {
     let recorded = recorded_orders(layout, t, sides);
     for side in sides {
@@ -469,7 +449,7 @@ fn load_turn<R: Rules>(layout: &Layout, t: u32) -> Result<Archived<R>, Failure> 
     }
     let sc = pipeline::load_scenario::<R>(&game.scenario, &layout.rel(&layout.game(t)))?;
     check_views::<R>(layout, t, &sc, &game, &bytes)?;
-    let reseeds = campaign::read_reseeds(layout, t)?;
+    let reseeds = crate::folder::read_reseeds(layout, t)?;
     let in_force = crate::game::commitment_in_force(&game.dice.commitment, &reseeds, t)
         .map_err(|e| Failure::Verify(format!("{}: {e}", layout.rel(&layout.reseed_file(t)))))?;
     Ok(Archived {
@@ -484,7 +464,7 @@ fn load_turn<R: Rules>(layout: &Layout, t: u32) -> Result<Archived<R>, Failure> 
 fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
     let mut sum = Summary::default();
     let turns = layout.turns()?;
-    if let Some(i) = campaign::interrupted(layout, &turns) {
+    if let Some(i) = crate::pending::interrupted(layout, &turns) {
         return Err(Failure::Verify(i.describe(layout)));
     }
     // Turns are independent once their inputs are read: each pass runs on every core
@@ -506,7 +486,7 @@ fn archive_inner<R: Rules>(layout: &Layout) -> Result<Summary, Failure> {
             check_secret(layout, &a.game.dice)?;
         } else {
             let prev = &archived[i - 1];
-            campaign::check_link_to(
+            crate::links::check_link_to(
                 layout,
                 t,
                 a.game.previous.as_deref(),
@@ -588,7 +568,7 @@ fn rerun_turn<R: Rules>(
     archived: &[Archived<R>],
     sealed_seed: &Option<BTreeMap<u32, Hash>>,
     open_seeds: &Option<(BTreeMap<u32, Hash>, u32)>,
-    secret: Option<&campaign::Secret>,
+    secret: Option<&crate::secret::Secret>,
 ) -> Result<(String, bool), Failure> {
     let t = turns[i];
     let first = &archived[0].game;
@@ -601,7 +581,7 @@ fn rerun_turn<R: Rules>(
     } = &archived[i];
     // An undo retired this turn's seed (or an earlier turn's, whose new chain this turn
     // is on): the chain the seed must lie on, and what the summary says of each undo.
-    let reseed = campaign::reseed_in_force(reseeds, &game.dice);
+    let reseed = crate::secret::reseed_in_force(reseeds, &game.dice);
     let undone: String = reseeds
         .iter()
         .map(|r| {
@@ -616,7 +596,7 @@ fn rerun_turn<R: Rules>(
         .collect();
     if let (Some(s), Some(r)) = (secret, reseed) {
         // The secret's holder checks the new chain is the one the protocol derives.
-        let want = campaign::reseeded_seed(s, t, r)?;
+        let want = crate::secret::reseeded_seed(s, t, r)?;
         if dice::to_hex(&Chain::Open.prev(&want)) != *in_force && !reseeds.is_empty() {
             return Err(Failure::Verify(format!(
                 "{}: field commitment of the last reseed is not the one the secret's chain gives after retiring {}",
@@ -668,7 +648,7 @@ fn rerun_turn<R: Rules>(
             ))
         })?;
     if let (Some(s), Some(r)) = (secret, reseed) {
-        if campaign::reseeded_seed(s, t, r)? != seed {
+        if crate::secret::reseeded_seed(s, t, r)? != seed {
             return Err(Failure::Verify(format!(
                 "{}: field dice.commitment is not the seed of turn {t} from the chain the undo at {} started",
                 layout.rel(&next_path),
@@ -693,7 +673,7 @@ fn rerun_turn<R: Rules>(
         None => sealed_from_report(layout, t, &first.dice.sealed_anchor)?,
     };
     let sides = R::sides(sc, &game.state);
-    let orders = campaign::read_orders(layout, t, &sides)?;
+    let orders = crate::folder::read_orders(layout, t, &sides)?;
     check_orders_recorded(layout, t, &sides, &orders)?;
     // What the adjudication was told beyond the orders (crate::policy::RECORD).
     let record = crate::policy::load_record(layout, t)?;
@@ -795,7 +775,7 @@ pub struct OrdersHead {
     pub based_on: String,
     pub sha256: Hash,
     /// The SHA-256 of the file without its `token:` line, when it has one: orders by mail
-    /// are stored without the turn token (`crate::policy::without_token`), so the player's
+    /// are stored without the turn token (`crate::guard::without_token`), so the player's
     /// own copy, token and all, is recognised as the orders adjudicated.
     pub sha256_without_token: Option<Hash>,
 }
@@ -825,7 +805,7 @@ fn read_orders_head(p: &Path) -> Result<OrdersHead, Failure> {
         turn: root.get("turn").and_then(|n| n.as_u64()),
         based_on: text("based_on"),
         sha256: dice::sha256(&b),
-        sha256_without_token: crate::policy::without_token(&b).map(|w| dice::sha256(&w)),
+        sha256_without_token: crate::guard::without_token(&b).map(|w| dice::sha256(&w)),
         name,
     })
 }
@@ -1056,7 +1036,7 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
                 "{vname}: field dice.commitment is not a 64-digit hex value"
             ))
         })?;
-        if t - first.turn > campaign::MAX_CHAIN_LENGTH {
+        if t - first.turn > crate::secret::MAX_CHAIN_LENGTH {
             return Err(Failure::Verify(format!(
                 "{vname}: field turn is {t}, beyond any chain dikast walks from {first_name}"
             )));
@@ -1244,11 +1224,11 @@ pub fn check_section(
     orders: Option<&Path>,
 ) -> Result<Summary, Failure> {
     let mut sum = Summary::default();
-    if s.turn > campaign::MAX_CHAIN_LENGTH {
+    if s.turn > crate::secret::MAX_CHAIN_LENGTH {
         return Err(Failure::Verify(format!(
             "{name}: field turn is {}, beyond any chain dikast walks ({})",
             s.turn,
-            campaign::MAX_CHAIN_LENGTH
+            crate::secret::MAX_CHAIN_LENGTH
         )));
     }
     if s.protocol != dice::PROTOCOL {
@@ -1293,7 +1273,7 @@ pub fn check_section(
     if let Some(p) = orders {
         let ob = fsx::read_limited(p)?;
         let mine: Vec<Hash> = std::iter::once(dice::sha256(&ob))
-            .chain(crate::policy::without_token(&ob).map(|w| dice::sha256(&w)))
+            .chain(crate::guard::without_token(&ob).map(|w| dice::sha256(&w)))
             .collect();
         match sides
             .iter()

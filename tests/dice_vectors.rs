@@ -164,16 +164,16 @@ fn reseed_vectors() {
         );
         let head = dice::reseed_head(&s_n, t, &retired);
         assert_eq!(dice::to_hex(&head), c["head"].as_str().unwrap());
-        let secret = dikast::campaign::Secret {
+        let secret = dikast::secret::Secret {
             protocol: dice::PROTOCOL.into(),
             chain_length: n,
             open_head: dice::to_hex(&s_n),
             sealed_head: dice::to_hex(&[0u8; 32]),
         };
-        let r = dikast::campaign::reseed(&secret, t, &retired, "2026-01-01T00:00:00Z").unwrap();
+        let r = dikast::secret::reseed(&secret, t, &retired, "2026-01-01T00:00:00Z").unwrap();
         assert_eq!(r.retired_seed, c["retired_seed"].as_str().unwrap());
         assert_eq!(r.commitment, c["commitment"].as_str().unwrap());
-        let seed = dikast::campaign::reseeded_seed(&secret, t, &r).unwrap();
+        let seed = dikast::secret::reseeded_seed(&secret, t, &r).unwrap();
         assert_eq!(dice::to_hex(&seed), c["seed"].as_str().unwrap());
         if n == 16 {
             made.push(r);

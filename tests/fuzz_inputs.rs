@@ -23,8 +23,8 @@
 mod fuzz;
 mod hcases;
 
-use dikast::campaign::{self, Layout};
 use dikast::error::Failure;
+use dikast::folder::Layout;
 use dikast::pipeline::TurnInputs;
 use dikast::registry::Registry;
 use fuzz::{
@@ -223,8 +223,8 @@ fn adjudicated_turns(dir: &Path, id: &str) -> Vec<(String, TurnInputs)> {
             })
             .collect();
         sides.sort();
-        let orders =
-            campaign::read_orders(&layout, t, &sides).unwrap_or_else(|f| panic!("{}", f.render()));
+        let orders = dikast::folder::read_orders(&layout, t, &sides)
+            .unwrap_or_else(|f| panic!("{}", f.render()));
         let (seed, sealed) = secret.seeds(t).unwrap_or_else(|f| panic!("{}", f.render()));
         let inputs = TurnInputs {
             next_deadline: None,

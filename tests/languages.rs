@@ -18,11 +18,13 @@
 
 mod facts;
 
-use dikast::campaign::{self, Layout, NewOptions, Secret};
+use dikast::campaign::{self, NewOptions};
+use dikast::folder::Layout;
 use dikast::games::hellenes::{Hellenes, HELLENES_431};
 use dikast::games::successors::Successors;
 use dikast::lang::Lang;
 use dikast::rules::Rules;
+use dikast::secret::Secret;
 use facts::{compare, compare_turn, vocab};
 use std::collections::BTreeMap;
 use std::fs;

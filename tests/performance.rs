@@ -668,7 +668,7 @@ fn every_command_on_a_campaign_reads_the_kept_scenario() {
     let side = "{\"id\":\"athens\",\"name\":\"Athens\"}";
     assert!(json.contains(side), "{json}");
     let doctored = json.replacen(side, "{\"id\":\"athens\",\"name\":\"Athenai\"}", 1);
-    let layout = dikast::campaign::Layout::new(&base);
+    let layout = dikast::folder::Layout::new(&base);
     let secret = layout.load_secret().unwrap();
     dikast::cache::write_scenario(&layout, &secret, &sha, &doctored).unwrap();
     Test::new()

@@ -1026,7 +1026,7 @@ fn receipts_stay_small_whatever_arrives() {
         )
         .unwrap();
     }
-    let n = dikast::receive::UNANSWERED_LISTED + 40;
+    let n = dikast::receipts::UNANSWERED_LISTED + 40;
     for i in 17..n {
         fs::write(
             md.join(format!("new/{i:04}.small")),
@@ -1070,13 +1070,13 @@ fn receipts_stay_small_whatever_arrives() {
     );
     assert_eq!(
         text.matches("message_id:").count(),
-        dikast::receive::UNANSWERED_LISTED + 1,
+        dikast::receipts::UNANSWERED_LISTED + 1,
         "listed: the first UNANSWERED_LISTED refused, and the orders accepted"
     );
     assert!(
         text.contains(&format!(
             "unlisted: {}",
-            n - dikast::receive::UNANSWERED_LISTED
+            n - dikast::receipts::UNANSWERED_LISTED
         )),
         "{}",
         &text[text.len() - 200..]
@@ -1120,7 +1120,7 @@ fn a_damaged_or_overlarge_receipts_file_is_set_aside() {
     let mut big = fs::read_to_string(&receipts).unwrap();
     big.push_str(&format!(
         "# {}\n",
-        "x".repeat(dikast::receive::RECEIPTS_MAX_BYTES as usize)
+        "x".repeat(dikast::receipts::RECEIPTS_MAX_BYTES as usize)
     ));
     fs::write(&receipts, big).unwrap();
     let out = receive(

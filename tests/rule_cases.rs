@@ -504,7 +504,9 @@ fn demo_examples() {
 /// Plays the examples turn by turn, rewriting each orders file's `based_on:` to the hash
 /// of the game file its turn awaits.
 fn rebase_examples(ex: &Path) {
-    use dikast::campaign::{self, Layout, NewOptions, Secret};
+    use dikast::campaign::{self, NewOptions};
+    use dikast::folder::Layout;
+    use dikast::secret::Secret;
     let dir = std::env::temp_dir().join(format!("dikast-rebase-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     let secret: Secret =

@@ -10,10 +10,12 @@
 //! awaits. `DIKAST_SIEGE_KEEP=<dir>` keeps the played campaign there, to write the next
 //! turn's orders from its views.
 
-use dikast::campaign::{self, Layout, NewOptions, Secret};
+use dikast::campaign::{self, NewOptions};
+use dikast::folder::Layout;
 use dikast::game::{sha256_hex, ViewFile};
 use dikast::games::hellenes::sight::View;
 use dikast::games::hellenes::{Hellenes, HELLENES_431};
+use dikast::secret::Secret;
 use std::fs;
 use std::path::{Path, PathBuf};
 

@@ -168,7 +168,7 @@ fn the_clock_is_used_when_now_is_not_given() {
     let printed = String::from_utf8_lossy(&o.stdout);
     let now_line = printed.lines().find(|l| l.starts_with("now: ")).unwrap();
     assert!(
-        (before..=after).any(|t| now_line == format!("now: {}", dikast::status::format_utc(t))),
+        (before..=after).any(|t| now_line == format!("now: {}", dikast::clock::format_utc(t))),
         "{now_line} is not the time of the run"
     );
 }

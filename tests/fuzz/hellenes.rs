@@ -36,10 +36,11 @@
 
 use super::*;
 use crate::hcases::{case_game, find_cases, CaseFile};
-use dikast::campaign::{self, Layout, NewOptions, Secret};
+use dikast::campaign::{self, NewOptions};
 use dikast::diag::Diagnostic;
 use dikast::dice::Hash;
 use dikast::error::Failure;
+use dikast::folder::Layout;
 use dikast::game::{sha256_hex, to_yaml, GameFile, ViewFile};
 use dikast::games::hellenes::scenario::Scenario;
 use dikast::games::hellenes::sight::View;
@@ -47,6 +48,7 @@ use dikast::games::hellenes::state::{State, Status};
 use dikast::games::hellenes::{Hellenes, HELLENES_431};
 use dikast::pipeline::{self, TurnInputs};
 use dikast::rules::Rules;
+use dikast::secret::Secret;
 use dikast::yaml;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -79,7 +81,7 @@ struct Target {
     /// `s_t`, `u_t`.
     seeds: (Hash, Hash),
     /// Every side's orders of the turn, as written.
-    all_orders: campaign::OrdersFiles,
+    all_orders: dikast::folder::OrdersFiles,
     forced: BTreeMap<String, Vec<u32>>,
 }
 
@@ -126,7 +128,7 @@ fn example_targets(ex: &Path, game_id: &str, label: &str, sides: &[String], out:
             .map(|e| e.path())
             .collect();
         files.sort();
-        let mut all_orders: campaign::OrdersFiles =
+        let mut all_orders: dikast::folder::OrdersFiles =
             sides.iter().map(|s| (s.clone(), None)).collect();
         for f in &files {
             let bytes = fs::read(f).unwrap();
@@ -164,7 +166,7 @@ fn case_targets(sides: &[String], out: &mut Vec<Target>) {
         let (game_bytes, s, u) = case_game(&dir, &case);
         let hash = sha256_hex(&game_bytes);
         let rel = dir.strip_prefix(&root).unwrap().display().to_string();
-        let mut all_orders = campaign::OrdersFiles::new();
+        let mut all_orders = dikast::folder::OrdersFiles::new();
         for side in sides {
             let p = dir.join("in/orders").join(format!("{side}.yaml"));
             let entry = p.is_file().then(|| {

@@ -321,7 +321,7 @@ fn sortie_block(
     if let Err(r) = siege::may_sortie(
         sc,
         &Sight::from_view(sc, view),
-        &city,
+        city,
         std::slice::from_ref(&b.id),
     ) {
         let mut d = refusal(r, n, file);

@@ -639,7 +639,7 @@ fn cargo_problem(
             Some("add a larger fleet, or carry a smaller block".into()),
         ));
     }
-    if is_sea(sc, &end) {
+    if is_sea(sc, end) {
         return Err(problem(
             "cargo-must-land",
             Part::Whole,

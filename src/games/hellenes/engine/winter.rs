@@ -560,7 +560,7 @@ fn destination_problem(
     last: Part,
 ) -> Result<(), Problem> {
     let city = route.to();
-    if sc.area(&city).and_then(|a| a.city.as_ref()).is_none() {
+    if sc.area(city).and_then(|a| a.city.as_ref()).is_none() {
         let mut p = problem(
             "winter-not-a-city",
             last,
@@ -588,7 +588,7 @@ fn destination_problem(
             return Err(p);
         }
     }
-    if !k.friendly(&city) {
+    if !k.friendly(city) {
         let mut p = problem(
             "winter-not-friendly",
             last,
@@ -1458,7 +1458,7 @@ fn return_outcome(
         }
     }
     if !reached.is_empty() {
-        let k = Sight::winter_from_state(sc, st, &side, &BTreeSet::new());
+        let k = Sight::winter_from_state(sc, st, side, &BTreeSet::new());
         let inside = naval && k.besieged(&p.city);
         let status = if inside {
             Status::Besieged

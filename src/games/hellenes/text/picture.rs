@@ -15,9 +15,9 @@ use crate::games::hellenes::model::events::siege::{BattleKind, SiegeEvent};
 use crate::games::hellenes::model::events::winter::WinterEvent;
 use crate::games::hellenes::model::events::Event;
 use crate::games::hellenes::model::scenario::{Area, Scenario};
+use crate::games::hellenes::model::sight::View;
 use crate::games::hellenes::model::state::Phase;
 use crate::games::hellenes::model::state::Status;
-use crate::games::hellenes::model::sight::View;
 use crate::games::hellenes::text::words::{self, Case};
 use crate::lang::Lang;
 use crate::map::{

@@ -222,6 +222,10 @@ fn number(ask: &Ask, key: &str, lo: u32, hi: u32) -> Result<Option<u32>, String>
     Ok(Some(n))
 }
 
+/// One end of a siege attempt: the besieger's CUs, the siege points, and whether the city
+/// was taken.
+type AttemptEnd = (u32, u32, bool);
+
 impl<'a> Question<'a> {
     fn new(sc: &'a Scenario, view: Option<&View>, ask: &'a Ask) -> Result<Question<'a>, String> {
         let (st, me) = match view {
@@ -805,7 +809,7 @@ impl<'a> Question<'a> {
         base: &State,
         (cus, pts): (u32, u32),
         first_mods: &mut Option<Vec<String>>,
-    ) -> Result<Vec<((u32, u32, bool), Prob)>, String> {
+    ) -> Result<Vec<(AttemptEnd, Prob)>, String> {
         let mut st = base.clone();
         if let Some(x) = st.army_mut(siege.general) {
             x.cus = cus;
@@ -1082,7 +1086,7 @@ impl<'a> Question<'a> {
 
     /// The space an army comes from into `space`: `--with from=` (a land neighbour),
     /// else where it stands when that is a neighbour, else the first neighbour.
-    fn from_space(&self, space: &str, now: Option<String>) -> Result<String, String> {
+    fn origin_of(&self, space: &str, now: Option<String>) -> Result<String, String> {
         let nbrs: Vec<String> = self
             .sc
             .land_neighbours(space)
@@ -1121,7 +1125,7 @@ impl<'a> Question<'a> {
     ) -> Result<(String, &'static str, String), String> {
         Ok(match kind {
             "battle" => {
-                let from = self.from_space(space, now_at(a, &self.st))?;
+                let from = self.origin_of(space, now_at(a, &self.st))?;
                 self.place(a, space, false);
                 for x in d {
                     self.place(x, space, false);
@@ -1140,7 +1144,7 @@ impl<'a> Question<'a> {
                         "{dg} has no CUs: a lone general gives way without a roll [A]"
                     ));
                 }
-                let from = self.from_space(space, now_at(a, &self.st))?;
+                let from = self.origin_of(space, now_at(a, &self.st))?;
                 // As movement does: the mover stands in the space when the defenders react.
                 self.place(a, space, false);
                 self.place(x, space, false);
@@ -1166,7 +1170,7 @@ impl<'a> Question<'a> {
                 if x.cus == 0 {
                     return Err(format!("{ig} has no CUs: only an army intercepts"));
                 }
-                let from = self.from_space(space, now_at(x, &self.st))?;
+                let from = self.origin_of(space, now_at(x, &self.st))?;
                 self.place(a, space, false);
                 self.place(x, &from, false);
                 let mut s = self.st.standing_of(&x.player);
