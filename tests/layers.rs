@@ -717,7 +717,6 @@ const KNOWN_LONG: &[&str] = &[
     "games/hellenes/check/year.rs::check_new_year",
     "mail.rs::plan",
     "mail.rs::send_turn_with",
-    "publish.rs::publish_with",
     "receive.rs::receive_one",
     "tick.rs::tick_steps",
     "verify.rs::check_section",
