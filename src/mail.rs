@@ -1091,19 +1091,7 @@ fn send_turn_with<R: Rules>(
     let took_over: String = lock.took_over.iter().map(|l| format!("{l}\n")).collect();
     let dir = mail_dir(layout, t);
     if dry_run {
-        let mut out = format!(
-            "turn {t}: {} messages written as .eml files (nothing sent):\n",
-            plan.len()
-        );
-        let now = now_secs();
-        for o in &plan {
-            let id = new_message_id(&ck.from)?;
-            let (_, bytes) = compose(o, &ck, &id, now)?;
-            let p = dir.join("dry-run").join(format!("{}.eml", o.key));
-            fsx::replace(&p, &bytes)?;
-            let _ = writeln!(out, "  {} → {}: {}", o.key, o.to, layout.rel(&p));
-        }
-        return Ok(out);
+        return write_dry_run(layout, &ck, &plan, &dir, t);
     }
 
     // 1. Every message gets its entry (Message-ID, Date) once; the ledger is on disk
@@ -1126,121 +1114,18 @@ fn send_turn_with<R: Rules>(
             });
         }
     }
-    // A message found `sending` was being handed over when dikast stopped: it may have
-    // arrived. What the moderator said of the uncertain ones is done now.
-    let mut settled = Vec::new();
-    for e in ledger.messages.iter_mut() {
-        if e.state == SendState::Sending {
-            e.state = SendState::Uncertain;
-            e.last_error = Some(
-                "dikast stopped while handing it to the server: it may or may not have arrived"
-                    .into(),
-            );
-        }
-        if e.state == SendState::Uncertain {
-            match uncertain {
-                Uncertain::Keep => {}
-                Uncertain::Resend => {
-                    e.state = SendState::Unsent;
-                    settled.push(format!(
-                        "  resending {} (the moderator found it did not arrive)",
-                        e.key
-                    ));
-                }
-                Uncertain::Arrived => {
-                    e.state = SendState::Sent;
-                    e.last_error = None;
-                    e.sent_at = Some("before (the moderator found it arrived)".into());
-                    settled.push(format!("  recorded {} as arrived", e.key));
-                    let from = dir.join("outbox").join(format!("{}.eml", e.key));
-                    if from.exists() {
-                        let sent = dir.join("sent");
-                        fsx::mkdir(&sent)?;
-                        fsx::rename(&from, &sent.join(format!("{}.eml", e.key)))?;
-                    }
-                }
-            }
-        }
-    }
+    let settled = settle_uncertain(&mut ledger, uncertain, &dir)?;
     save_ledger(layout, &ledger)?;
 
     // 2. Every unsent message waits in the outbox, composed from today's settings with
     //    its own Message-ID and Date.
     let outbox = dir.join("outbox");
-    let sent_dir = dir.join("sent");
-    let mut pending: Vec<(usize, Envelope, Vec<u8>)> = Vec::new();
-    for o in &plan {
-        let i = ledger
-            .messages
-            .iter()
-            .position(|e| e.key == o.key)
-            .expect("every planned message has an entry");
-        if ledger.messages[i].state != SendState::Unsent {
-            continue;
-        }
-        let (env, bytes) = compose(
-            o,
-            &ck,
-            &ledger.messages[i].message_id,
-            ledger.messages[i].date,
-        )?;
-        ledger.messages[i].to = o.to.email.to_string();
-        fsx::replace(&outbox.join(format!("{}.eml", o.key)), &bytes)?;
-        pending.push((i, env, bytes));
-    }
+    let pending = fill_outbox(&mut ledger, &plan, &ck, &outbox)?;
     save_ledger(layout, &ledger)?;
 
     // 3. Send, one message at a time, the ledger rewritten around each.
     if !pending.is_empty() {
-        match transport(layout, &ck.settings) {
-            Err(why) => {
-                for (i, _, _) in &pending {
-                    ledger.messages[*i].last_error = Some(why.clone());
-                }
-                save_ledger(layout, &ledger)?;
-            }
-            Ok(tr) => {
-                let mut stalled: Option<String> = None;
-                for (i, env, bytes) in &pending {
-                    let key = ledger.messages[*i].key.clone();
-                    if let Some(why) = &stalled {
-                        // The server stalled on a message before: not tried this run.
-                        ledger.messages[*i].last_error = Some(format!("not tried: {why}"));
-                        continue;
-                    }
-                    ledger.messages[*i].state = SendState::Sending;
-                    save_ledger(layout, &ledger)?;
-                    match send_one(&tr, env, bytes) {
-                        Outcome::Sent => {
-                            ledger.messages[*i].state = SendState::Sent;
-                            ledger.messages[*i].sent_at =
-                                Some(crate::clock::format_utc(now_secs()));
-                            ledger.messages[*i].last_error = None;
-                            let from = outbox.join(format!("{key}.eml"));
-                            let to = sent_dir.join(format!("{key}.eml"));
-                            fs::create_dir_all(&sent_dir)
-                                .map_err(|e| Failure::io(&sent_dir, "create", e))?;
-                            fs::rename(&from, &to).map_err(|e| Failure::io(&to, "write", e))?;
-                        }
-                        Outcome::NotSent(e) => {
-                            if e.contains("mail.message_timeout_seconds") {
-                                stalled = Some(e.clone());
-                            }
-                            ledger.messages[*i].state = SendState::Unsent;
-                            ledger.messages[*i].last_error = Some(e);
-                        }
-                        Outcome::Uncertain(e) => {
-                            if e.contains("mail.message_timeout_seconds") {
-                                stalled = Some(e.clone());
-                            }
-                            ledger.messages[*i].state = SendState::Uncertain;
-                            ledger.messages[*i].last_error = Some(e);
-                        }
-                    }
-                    save_ledger(layout, &ledger)?;
-                }
-            }
-        }
+        send_pending(layout, &ck, &mut ledger, &pending, &dir)?;
     }
 
     // An empty outbox is removed: its absence says nothing waits.
@@ -1252,7 +1137,209 @@ fn send_turn_with<R: Rules>(
     }
 
     // 4. What happened, message by message.
+    let mut text = format!("{took_over}turn {t}: ");
+    let (lines, unsent, uncertain_n) = ledger_lines(&ledger, &settled);
     let server = format!("{}:{}", ck.settings.server.trim(), ck.settings.port());
+    let n = ledger.messages.len();
+    if unsent == 0 && pending.is_empty() {
+        let _ = write!(
+            text,
+            "nothing to send: all {n} messages were sent before\n{lines}"
+        );
+        Ok(text)
+    } else if unsent == 0 {
+        let _ = write!(text, "all {n} messages sent through {server}\n{lines}");
+        Ok(text)
+    } else {
+        let d = layout.dir.display();
+        let mut what = String::new();
+        if unsent > uncertain_n {
+            let _ = writeln!(
+                what,
+                "retry with `dikast mail {d} --turn {t}` (only unsent messages go)"
+            );
+        }
+        if uncertain_n > 0 {
+            let _ = writeln!(
+                what,
+                "{uncertain_n} uncertain: check with the recipients whether they arrived; if not, `dikast mail {d} --turn {t} --resend-uncertain` sends them again (same Message-ID); if they did, `dikast mail {d} --turn {t} --uncertain-arrived` records it"
+            );
+        }
+        let _ = write!(
+            text,
+            "{unsent} of {n} messages not sent through {server}; they wait in {}\n{lines}{what}",
+            layout.rel(&outbox),
+        );
+        Err(Failure::Mail(text))
+    }
+}
+
+/// `dikast mail --dry-run`: every message written as an .eml file under `dry-run/`,
+/// nothing sent and the ledger untouched.
+fn write_dry_run(
+    layout: &Layout,
+    ck: &Checked,
+    plan: &[Outgoing],
+    dir: &Path,
+    t: u32,
+) -> Result<String, Failure> {
+    let mut out = format!(
+        "turn {t}: {} messages written as .eml files (nothing sent):\n",
+        plan.len()
+    );
+    let now = now_secs();
+    for o in plan {
+        let id = new_message_id(&ck.from)?;
+        let (_, bytes) = compose(o, ck, &id, now)?;
+        let p = dir.join("dry-run").join(format!("{}.eml", o.key));
+        fsx::replace(&p, &bytes)?;
+        let _ = writeln!(out, "  {} → {}: {}", o.key, o.to, layout.rel(&p));
+    }
+    Ok(out)
+}
+
+/// A message found `sending` was being handed over when dikast stopped: it may have
+/// arrived. What the moderator said of the uncertain ones is done now; the lines that
+/// say what was done.
+fn settle_uncertain(
+    ledger: &mut Ledger,
+    uncertain: Uncertain,
+    dir: &Path,
+) -> Result<Vec<String>, Failure> {
+    let mut settled = Vec::new();
+    for e in ledger.messages.iter_mut() {
+        if e.state == SendState::Sending {
+            e.state = SendState::Uncertain;
+            e.last_error = Some(
+                "dikast stopped while handing it to the server: it may or may not have arrived"
+                    .into(),
+            );
+        }
+        if e.state != SendState::Uncertain {
+            continue;
+        }
+        match uncertain {
+            Uncertain::Keep => {}
+            Uncertain::Resend => {
+                e.state = SendState::Unsent;
+                settled.push(format!(
+                    "  resending {} (the moderator found it did not arrive)",
+                    e.key
+                ));
+            }
+            Uncertain::Arrived => {
+                e.state = SendState::Sent;
+                e.last_error = None;
+                e.sent_at = Some("before (the moderator found it arrived)".into());
+                settled.push(format!("  recorded {} as arrived", e.key));
+                let from = dir.join("outbox").join(format!("{}.eml", e.key));
+                if from.exists() {
+                    let sent = dir.join("sent");
+                    fsx::mkdir(&sent)?;
+                    fsx::rename(&from, &sent.join(format!("{}.eml", e.key)))?;
+                }
+            }
+        }
+    }
+    Ok(settled)
+}
+
+/// A composed message waiting to be sent: its ledger entry's index, envelope, bytes.
+type Waiting = (usize, Envelope, Vec<u8>);
+
+/// Composes every unsent message into the outbox; the ones waiting, in plan order.
+fn fill_outbox(
+    ledger: &mut Ledger,
+    plan: &[Outgoing],
+    ck: &Checked,
+    outbox: &Path,
+) -> Result<Vec<Waiting>, Failure> {
+    let mut pending = Vec::new();
+    for o in plan {
+        let i = ledger
+            .messages
+            .iter()
+            .position(|e| e.key == o.key)
+            .expect("every planned message has an entry");
+        if ledger.messages[i].state != SendState::Unsent {
+            continue;
+        }
+        let (env, bytes) = compose(
+            o,
+            ck,
+            &ledger.messages[i].message_id,
+            ledger.messages[i].date,
+        )?;
+        ledger.messages[i].to = o.to.email.to_string();
+        fsx::replace(&outbox.join(format!("{}.eml", o.key)), &bytes)?;
+        pending.push((i, env, bytes));
+    }
+    Ok(pending)
+}
+
+/// Sends the waiting messages one at a time, the ledger saved before and after each;
+/// after the server stalled on one, the rest are not tried this run.
+fn send_pending(
+    layout: &Layout,
+    ck: &Checked,
+    ledger: &mut Ledger,
+    pending: &[Waiting],
+    dir: &Path,
+) -> Result<(), Failure> {
+    let tr = match transport(layout, &ck.settings) {
+        Ok(tr) => tr,
+        Err(why) => {
+            for (i, _, _) in pending {
+                ledger.messages[*i].last_error = Some(why.clone());
+            }
+            return save_ledger(layout, ledger);
+        }
+    };
+    let mut stalled: Option<String> = None;
+    for (i, env, bytes) in pending {
+        let e = &mut ledger.messages[*i];
+        if let Some(why) = &stalled {
+            // The server stalled on a message before: not tried this run.
+            e.last_error = Some(format!("not tried: {why}"));
+            continue;
+        }
+        e.state = SendState::Sending;
+        save_ledger(layout, ledger)?;
+        let e = &mut ledger.messages[*i];
+        match send_one(&tr, env, bytes) {
+            Outcome::Sent => {
+                e.state = SendState::Sent;
+                e.sent_at = Some(crate::clock::format_utc(now_secs()));
+                e.last_error = None;
+                let sent_dir = dir.join("sent");
+                let from = dir.join("outbox").join(format!("{}.eml", e.key));
+                let to = sent_dir.join(format!("{}.eml", e.key));
+                fs::create_dir_all(&sent_dir).map_err(|er| Failure::io(&sent_dir, "create", er))?;
+                fs::rename(&from, &to).map_err(|er| Failure::io(&to, "write", er))?;
+            }
+            Outcome::NotSent(why) => {
+                if why.contains("mail.message_timeout_seconds") {
+                    stalled = Some(why.clone());
+                }
+                e.state = SendState::Unsent;
+                e.last_error = Some(why);
+            }
+            Outcome::Uncertain(why) => {
+                if why.contains("mail.message_timeout_seconds") {
+                    stalled = Some(why.clone());
+                }
+                e.state = SendState::Uncertain;
+                e.last_error = Some(why);
+            }
+        }
+        save_ledger(layout, ledger)?;
+    }
+    Ok(())
+}
+
+/// One line per message of the ledger (after the `settled` ones), how many are not
+/// sent, and how many of those are uncertain.
+fn ledger_lines(ledger: &Ledger, settled: &[String]) -> (String, usize, usize) {
     let mut lines: String = settled.iter().map(|l| format!("{l}\n")).collect();
     let mut unsent = 0;
     let mut uncertain_n = 0;
@@ -1284,37 +1371,7 @@ fn send_turn_with<R: Rules>(
             }
         }
     }
-    let d = layout.dir.display();
-    if unsent == 0 && pending.is_empty() {
-        Ok(format!(
-            "{took_over}turn {t}: nothing to send: all {} messages were sent before\n{lines}",
-            ledger.messages.len()
-        ))
-    } else if unsent == 0 {
-        Ok(format!(
-            "{took_over}turn {t}: all {} messages sent through {server}\n{lines}",
-            ledger.messages.len()
-        ))
-    } else {
-        let mut what = String::new();
-        if unsent > uncertain_n {
-            let _ = writeln!(
-                what,
-                "retry with `dikast mail {d} --turn {t}` (only unsent messages go)"
-            );
-        }
-        if uncertain_n > 0 {
-            let _ = writeln!(
-                what,
-                "{uncertain_n} uncertain: check with the recipients whether they arrived; if not, `dikast mail {d} --turn {t} --resend-uncertain` sends them again (same Message-ID); if they did, `dikast mail {d} --turn {t} --uncertain-arrived` records it"
-            );
-        }
-        Err(Failure::Mail(format!(
-            "{took_over}turn {t}: {unsent} of {} messages not sent through {server}; they wait in {}\n{lines}{what}",
-            ledger.messages.len(),
-            layout.rel(&outbox),
-        )))
-    }
+    (lines, unsent, uncertain_n)
 }
 
 // ---------------------------------------------------------------------------------
