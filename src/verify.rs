@@ -1224,6 +1224,49 @@ pub fn check_section(
     orders: Option<&Path>,
 ) -> Result<Summary, Failure> {
     let mut sum = Summary::default();
+    let seed = check_seed(s, name)?;
+    sum.lines
+        .push("seed: SHA-256(\"dikast/v1/chain\" ‖ seed) equals the commitment".into());
+    let mut sides = Vec::new();
+    for o in &s.orders {
+        let h = if o.sha256 == "none" {
+            None
+        } else {
+            Some(section_hash(name, "orders", &o.sha256)?)
+        };
+        sides.push(SideOrders {
+            side: o.side.clone(),
+            orders_sha256: h,
+        });
+    }
+    if let Some(p) = orders {
+        sum.lines.push(orders_file_line(name, p, &sides)?);
+    }
+    let key = dice::turn_key(
+        &s.game,
+        s.turn,
+        &seed,
+        &section_hash(name, "game_sha256", &s.game_sha256)?,
+        &sides,
+    );
+    if dice::to_hex(&key) != s.turn_key {
+        return Err(Failure::Verify(format!("{name}: field turn_key does not follow from the game, turn, seed, game file hash and orders hashes")));
+    }
+    sum.lines.push("turn key: recomputed and equal".into());
+    replay_events(s, name, key, &mut sum)?;
+    Ok(sum)
+}
+
+/// A hash field of the section named `name`, or why it is not one.
+fn section_hash(name: &str, field: &str, v: &str) -> Result<Hash, Failure> {
+    dice::parse_hash(v).ok_or_else(|| {
+        Failure::Verify(format!("{name}: field {field} is not a 64-digit hex value"))
+    })
+}
+
+/// The section's turn and protocol are ones this dikast checks, and its revealed seed
+/// is the one committed to (the last reseed's, after an undo): the seed.
+fn check_seed(s: &DiceSection, name: &str) -> Result<Hash, Failure> {
     if s.turn > crate::secret::MAX_CHAIN_LENGTH {
         return Err(Failure::Verify(format!(
             "{name}: field turn is {}, beyond any chain dikast walks ({})",
@@ -1238,13 +1281,8 @@ pub fn check_section(
             dice::PROTOCOL
         )));
     }
-    let hash = |field: &str, v: &str| {
-        dice::parse_hash(v).ok_or_else(|| {
-            Failure::Verify(format!("{name}: field {field} is not a 64-digit hex value"))
-        })
-    };
-    let seed = hash("seed", &s.seed)?;
-    let commitment = hash("commitment", &s.commitment)?;
+    let seed = section_hash(name, "seed", &s.seed)?;
+    let commitment = section_hash(name, "commitment", &s.commitment)?;
     if s.reseeded
         .last()
         .is_some_and(|r| r.commitment != s.commitment)
@@ -1256,52 +1294,38 @@ pub fn check_section(
     if Chain::Open.prev(&seed) != commitment {
         return Err(Failure::Verify(format!("{name}: the revealed seed does not hash to the commitment: the dice were not committed in advance")));
     }
-    sum.lines
-        .push("seed: SHA-256(\"dikast/v1/chain\" ‖ seed) equals the commitment".into());
-    let mut sides = Vec::new();
-    for o in &s.orders {
-        let h = if o.sha256 == "none" {
-            None
-        } else {
-            Some(hash("orders", &o.sha256)?)
-        };
-        sides.push(SideOrders {
-            side: o.side.clone(),
-            orders_sha256: h,
-        });
+    Ok(seed)
+}
+
+/// `--orders FILE`: the file (as sent, or with its token line emptied) is one side's
+/// orders as adjudicated; the line that says whose.
+fn orders_file_line(name: &str, p: &Path, sides: &[SideOrders]) -> Result<String, Failure> {
+    let ob = fsx::read_limited(p)?;
+    let mine: Vec<Hash> = std::iter::once(dice::sha256(&ob))
+        .chain(crate::guard::without_token(&ob).map(|w| dice::sha256(&w)))
+        .collect();
+    match sides
+        .iter()
+        .find(|so| so.orders_sha256.is_some_and(|h| mine.contains(&h)))
+    {
+        Some(so) => Ok(format!(
+            "orders: {} is {}'s orders file as adjudicated",
+            p.display(),
+            so.side
+        )),
+        None => Err(Failure::Verify(format!(
+            "{name}: field orders lists no file with the SHA-256 of {} ({}): these are not the orders that were adjudicated",
+            p.display(),
+            sha256_hex(&ob)
+        ))),
     }
-    if let Some(p) = orders {
-        let ob = fsx::read_limited(p)?;
-        let mine: Vec<Hash> = std::iter::once(dice::sha256(&ob))
-            .chain(crate::guard::without_token(&ob).map(|w| dice::sha256(&w)))
-            .collect();
-        match sides
-            .iter()
-            .find(|so| so.orders_sha256.is_some_and(|h| mine.contains(&h)))
-        {
-            Some(so) => sum.lines.push(format!("orders: {} is {}'s orders file as adjudicated", p.display(), so.side)),
-            None => {
-                return Err(Failure::Verify(format!(
-                    "{name}: field orders lists no file with the SHA-256 of {} ({}): these are not the orders that were adjudicated",
-                    p.display(),
-                    sha256_hex(&ob)
-                )))
-            }
-        }
-    }
-    let key = dice::turn_key(
-        &s.game,
-        s.turn,
-        &seed,
-        &hash("game_sha256", &s.game_sha256)?,
-        &sides,
-    );
-    if dice::to_hex(&key) != s.turn_key {
-        return Err(Failure::Verify(format!("{name}: field turn_key does not follow from the game, turn, seed, game file hash and orders hashes")));
-    }
-    sum.lines.push("turn key: recomputed and equal".into());
+}
+
+/// Every event's values drawn again from the turn key (a sealed one only with the
+/// sealed seed revealed) and compared with the listed ones.
+fn replay_events(s: &DiceSection, name: &str, key: Hash, sum: &mut Summary) -> Result<(), Failure> {
     let sealed_seed = match &s.sealed_seed {
-        Some(u) => Some(hash("sealed_seed", u)?),
+        Some(u) => Some(section_hash(name, "sealed_seed", u)?),
         None => None,
     };
     let td = TurnDice::new(key, sealed_seed);
@@ -1333,5 +1357,5 @@ pub fn check_section(
         "events: {} events, {values} values, all equal to the protocol's",
         s.events.len()
     ));
-    Ok(sum)
+    Ok(())
 }
