@@ -571,18 +571,12 @@ fn rerun_turn<R: Rules>(
     secret: Option<&crate::secret::Secret>,
 ) -> Result<(String, bool), Failure> {
     let t = turns[i];
-    let first = &archived[0].game;
-    let Archived {
-        bytes,
-        game,
-        sc,
-        reseeds,
-        in_force,
-    } = &archived[i];
+    let a = &archived[i];
     // An undo retired this turn's seed (or an earlier turn's, whose new chain this turn
     // is on): the chain the seed must lie on, and what the summary says of each undo.
-    let reseed = crate::secret::reseed_in_force(reseeds, &game.dice);
-    let undone: String = reseeds
+    let reseed = crate::secret::reseed_in_force(&a.reseeds, &a.game.dice);
+    let undone: String = a
+        .reseeds
         .iter()
         .map(|r| {
             format!(
@@ -597,7 +591,7 @@ fn rerun_turn<R: Rules>(
     if let (Some(s), Some(r)) = (secret, reseed) {
         // The secret's holder checks the new chain is the one the protocol derives.
         let want = crate::secret::reseeded_seed(s, t, r)?;
-        if dice::to_hex(&Chain::Open.prev(&want)) != *in_force && !reseeds.is_empty() {
+        if dice::to_hex(&Chain::Open.prev(&want)) != a.in_force && !a.reseeds.is_empty() {
             return Err(Failure::Verify(format!(
                 "{}: field commitment of the last reseed is not the one the secret's chain gives after retiring {}",
                 layout.rel(&layout.reseed_file(t)),
@@ -605,6 +599,35 @@ fn rerun_turn<R: Rules>(
             )));
         }
     }
+    check_same_game(layout, t, &a.game, &archived[0].game)?;
+    if !layout.report(t).exists() {
+        if turns.last() != Some(&t) {
+            return Err(Failure::Verify(format!(
+                "{} is missing from the archive (turn {} exists)",
+                layout.rel(&layout.report(t)),
+                t + 1
+            )));
+        }
+        return Ok((
+            format!("turn {t}: awaits adjudication; game file and views check out{undone}"),
+            false,
+        ));
+    }
+    let seed = revealed_seed(layout, t, a, &archived[i + 1].game, open_seeds, secret)?;
+    rerun_and_compare(layout, t, i, archived, seed, sealed_seed)?;
+    Ok((
+        format!("turn {t}: re-run gives byte-identical game file, views and reports{undone}"),
+        true,
+    ))
+}
+
+/// Turn t's game file says turn t, and the game and dice chain of turn 1.
+fn check_same_game<S>(
+    layout: &Layout,
+    t: u32,
+    game: &GameFile<S>,
+    first: &GameFile<S>,
+) -> Result<(), Failure> {
     let gpath = layout.game(t);
     if game.turn != t {
         return Err(Failure::Verify(format!(
@@ -622,31 +645,30 @@ fn rerun_turn<R: Rules>(
             layout.rel(&gpath)
         )));
     }
-    if !layout.report(t).exists() {
-        if turns.last() != Some(&t) {
-            return Err(Failure::Verify(format!(
-                "{} is missing from the archive (turn {} exists)",
-                layout.rel(&layout.report(t)),
-                t + 1
-            )));
-        }
-        return Ok((
-            format!("turn {t}: awaits adjudication; game file and views check out{undone}"),
-            false,
-        ));
-    }
+    Ok(())
+}
+
+/// The seed s_t, revealed as the next game file's commitment: it hashes to turn t's
+/// commitment in force and, with the secret, is the chain's (or the undo's new chain's).
+fn revealed_seed<R: Rules>(
+    layout: &Layout,
+    t: u32,
+    a: &Archived<R>,
+    next: &GameFile<R::State>,
+    open_seeds: &Option<(BTreeMap<u32, Hash>, u32)>,
+    secret: Option<&crate::secret::Secret>,
+) -> Result<Hash, Failure> {
     let next_path = layout.game(t + 1);
-    let next = &archived[i + 1].game;
-    // The seed s_t is revealed as the next game file's commitment.
     let seed = dice::parse_hash(&next.dice.commitment)
-        .filter(|s| dice::to_hex(&Chain::Open.prev(s)) == *in_force)
+        .filter(|s| dice::to_hex(&Chain::Open.prev(s)) == a.in_force)
         .ok_or_else(|| {
             Failure::Verify(format!(
                 "{}: field dice.commitment (the seed revealed by turn {t}) does not hash to turn {t}'s commitment{}",
                 layout.rel(&next_path),
-                if reseeds.is_empty() { "" } else { " (the last of its reseed.yaml)" }
+                if a.reseeds.is_empty() { "" } else { " (the last of its reseed.yaml)" }
             ))
         })?;
+    let reseed = crate::secret::reseed_in_force(&a.reseeds, &a.game.dice);
     if let (Some(s), Some(r)) = (secret, reseed) {
         if crate::secret::reseeded_seed(s, t, r)? != seed {
             return Err(Failure::Verify(format!(
@@ -668,6 +690,29 @@ fn rerun_turn<R: Rules>(
             )));
         }
     }
+    Ok(seed)
+}
+
+/// Adjudicates turn `archived[i]` again from its archived inputs and compares the next
+/// game file and every report in every language with the archive's.
+fn rerun_and_compare<R: Rules>(
+    layout: &Layout,
+    t: u32,
+    i: usize,
+    archived: &[Archived<R>],
+    seed: Hash,
+    sealed_seed: &Option<BTreeMap<u32, Hash>>,
+) -> Result<(), Failure> {
+    let Archived {
+        bytes,
+        game,
+        sc,
+        reseeds,
+        ..
+    } = &archived[i];
+    let first = &archived[0].game;
+    let next = &archived[i + 1].game;
+    let next_path = layout.game(t + 1);
     let sealed = match sealed_seed.as_ref().and_then(|m| m.get(&t).copied()) {
         Some(u) => Some(u),
         None => sealed_from_report(layout, t, &first.dice.sealed_anchor)?,
@@ -682,7 +727,7 @@ fn rerun_turn<R: Rules>(
         // The deadline was the moderator's input; the archive keeps it in the next
         // game file, and the re-run must write the same (the report shows it).
         next_deadline: next.deadline.clone(),
-        game_name: layout.rel(&gpath),
+        game_name: layout.rel(&layout.game(t)),
         game_bytes: bytes.clone(),
         orders,
         seed,
@@ -719,10 +764,7 @@ fn rerun_turn<R: Rules>(
     for (name, text) in out.report_files() {
         compare(layout, &layout.turn_dir(t).join(name), text.as_bytes())?;
     }
-    Ok((
-        format!("turn {t}: re-run gives byte-identical game file, views and reports{undone}"),
-        true,
-    ))
+    Ok(())
 }
 
 /// `dikast verify --report FILE [--orders FILE] [--view FILE]`: a player's check of the

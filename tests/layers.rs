@@ -718,7 +718,6 @@ const KNOWN_LONG: &[&str] = &[
     "receive.rs::receive_one",
     "tick.rs::tick_steps",
     "verify.rs::player_folder",
-    "verify.rs::rerun_turn",
 ];
 
 #[test]
