@@ -974,41 +974,13 @@ fn anchor(
 /// its chain, each report must be anchored to the view of its turn, and the seed each
 /// report reveals must be the commitment of the next turn's view.
 pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
-    let mut files = Vec::new();
-    collect_files(dir, &mut files)?;
+    let Sorted {
+        all_views,
+        mut reports,
+        orders,
+        ignored,
+    } = sort_files(dir)?;
     let mut views: BTreeMap<u32, (String, ViewHead)> = BTreeMap::new();
-    let mut all_views: Vec<(String, ViewHead)> = Vec::new();
-    let mut reports: Vec<(String, DiceSection)> = Vec::new();
-    let mut orders: Vec<OrdersHead> = Vec::new();
-    let mut ignored = 0usize;
-    for p in &files {
-        let name = p.display().to_string();
-        let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
-        match ext {
-            "yaml" | "yml" => {
-                let b = fsx::read_limited(p)?;
-                let text = String::from_utf8_lossy(&b);
-                if text.lines().any(|l| l.starts_with("view_of:")) {
-                    all_views.push((name, read_view_head(p)?));
-                } else if text
-                    .lines()
-                    .any(|l| l.trim_start().starts_with("based_on:"))
-                {
-                    orders.push(read_orders_head(p)?);
-                } else {
-                    ignored += 1;
-                }
-            }
-            "md" => {
-                let b = fsx::read_limited(p)?;
-                match report::parse_dice_section(&String::from_utf8_lossy(&b)) {
-                    Some(_) => reports.push((name, read_section(p)?)),
-                    None => ignored += 1,
-                }
-            }
-            _ => ignored += 1,
-        }
-    }
     // What an undo voided: a view of turn T whose commitment is the seed an undo of turn
     // T−1 retired, and a report of turn T whose seed an undo of T retired, are set aside
     // (named) once the folder holds what replaced them.
@@ -1019,7 +991,7 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
         .map(|r| ((r.turn, r.retired_seed.clone()), r.clone()))
         .collect();
     let mut voided = Vec::new();
-    for (name, v) in std::mem::take(&mut all_views) {
+    for (name, v) in all_views {
         match v.turn.checked_sub(1).and_then(|p| retired.get(&(p, v.dice.commitment.clone()))) {
             Some(r) => voided.push(format!(
                 "{name}: the view of turn {} voided by the undo of turn {} at {} (the seed it was made after, {}, is retired)",
@@ -1057,8 +1029,103 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
     };
     let (first_name, first) = (first_name.clone(), first.clone());
     let mut sum = Summary::default();
-    // Every view: the same game, side and chains; its commitment on the first's chain.
-    for (t, (vname, v)) in &views {
+    check_views_chain(&views, &first_name, &first)?;
+    reports.sort_by(|a, b| (a.1.turn, &a.0).cmp(&(b.1.turn, &b.0)));
+    let mut anchored = BTreeSet::new();
+    for (rname, s) in &reports {
+        anchor_report(rname, s, &views, &orders, &mut sum)?;
+        anchored.insert(s.turn);
+    }
+    for o in &orders {
+        let t = o.turn.unwrap_or(0) as u32;
+        if o.side == first.view_of && !anchored.contains(&t) && views.contains_key(&t) {
+            sum.lines.push(format!(
+                "{}: orders for turn {t}, not yet adjudicated (no report of turn {t} in the folder)",
+                o.name
+            ));
+        }
+    }
+    sum.lines.extend(voided);
+    let last = views.keys().next_back().copied().unwrap_or(first.turn);
+    // «1 view (turn 1)», «3 views (turns 1–3)», «1 report» (issue 32.15).
+    let (nv, na) = (views.len(), anchored.len());
+    sum.lines.push(format!(
+        "one chain: {nv} view{} ({}), {na} report{} anchored, commitments on the chain of {first_name}{}",
+        if nv == 1 { "" } else { "s" },
+        if first.turn == last {
+            format!("turn {last}")
+        } else {
+            format!("turns {}–{last}", first.turn)
+        },
+        if na == 1 { "" } else { "s" },
+        if ignored > 0 {
+            format!("; {ignored} other files ignored")
+        } else {
+            String::new()
+        }
+    ));
+    Ok(sum)
+}
+
+/// A player's folder told apart by content: views, reports (by file name), orders, and
+/// how many other files were ignored.
+struct Sorted {
+    all_views: Vec<(String, ViewHead)>,
+    reports: Vec<(String, DiceSection)>,
+    orders: Vec<OrdersHead>,
+    ignored: usize,
+}
+
+/// Every file under `dir`, sorted by what it holds: a YAML file with `view_of` is a
+/// view, one with `based_on` orders, a Markdown file with a dice section a report.
+fn sort_files(dir: &Path) -> Result<Sorted, Failure> {
+    let mut files = Vec::new();
+    collect_files(dir, &mut files)?;
+    let mut out = Sorted {
+        all_views: Vec::new(),
+        reports: Vec::new(),
+        orders: Vec::new(),
+        ignored: 0,
+    };
+    for p in &files {
+        let name = p.display().to_string();
+        let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
+        match ext {
+            "yaml" | "yml" => {
+                let b = fsx::read_limited(p)?;
+                let text = String::from_utf8_lossy(&b);
+                if text.lines().any(|l| l.starts_with("view_of:")) {
+                    out.all_views.push((name, read_view_head(p)?));
+                } else if text
+                    .lines()
+                    .any(|l| l.trim_start().starts_with("based_on:"))
+                {
+                    out.orders.push(read_orders_head(p)?);
+                } else {
+                    out.ignored += 1;
+                }
+            }
+            "md" => {
+                let b = fsx::read_limited(p)?;
+                match report::parse_dice_section(&String::from_utf8_lossy(&b)) {
+                    Some(_) => out.reports.push((name, read_section(p)?)),
+                    None => out.ignored += 1,
+                }
+            }
+            _ => out.ignored += 1,
+        }
+    }
+    Ok(out)
+}
+
+/// Every view: the same game, side and chains as the first; its commitment on the
+/// first's chain.
+fn check_views_chain(
+    views: &BTreeMap<u32, (String, ViewHead)>,
+    first_name: &str,
+    first: &ViewHead,
+) -> Result<(), Failure> {
+    for (t, (vname, v)) in views {
         if v.game != first.game || v.view_of != first.view_of {
             return Err(Failure::Verify(format!(
                 "{vname} is {}'s view of game `{}`, but {first_name} is {}'s of `{}`",
@@ -1094,115 +1161,94 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
             )));
         }
     }
-    reports.sort_by(|a, b| (a.1.turn, &a.0).cmp(&(b.1.turn, &b.0)));
-    let mut anchored = BTreeSet::new();
-    for (rname, s) in &reports {
-        let Some((vname, v)) = views.get(&s.turn) else {
+    Ok(())
+}
+
+/// One report anchored to the view of its turn, its orders among the folder's found,
+/// its seed the next view's commitment: its lines added to `sum`.
+fn anchor_report(
+    rname: &str,
+    s: &DiceSection,
+    views: &BTreeMap<u32, (String, ViewHead)>,
+    orders: &[OrdersHead],
+    sum: &mut Summary,
+) -> Result<(), Failure> {
+    let Some((vname, v)) = views.get(&s.turn) else {
+        return Err(Failure::Verify(format!(
+            "{rname} is the report of turn {}, but the folder holds no view of turn {}: it cannot be anchored",
+            s.turn, s.turn
+        )));
+    };
+    let mine: Vec<&OrdersHead> = orders
+        .iter()
+        .filter(|o| o.turn == Some(s.turn as u64) && o.side == v.view_of)
+        .collect();
+    // Several orders files of the turn (the skeleton mailed with the reports and the
+    // call for orders, the orders as sent, the copy the acceptance attached): the
+    // one the report records is the orders adjudicated; the others are named.
+    let recorded = s
+        .orders
+        .iter()
+        .find(|x| x.side == v.view_of)
+        .map(|x| x.sha256.as_str())
+        .filter(|h| *h != "none");
+    // A report that records no orders of the side (none received, or none awaited:
+    // the idle side of a player turn) adjudicated none of them: what the folder holds
+    // for that turn (a skeleton saved from the mail) is named, not taken as his.
+    let (adjudicated, others): (Vec<&OrdersHead>, Vec<&OrdersHead>) =
+        if mine.len() > 1 || recorded.is_none() {
+            mine.iter().partition(|o| recorded.is_some_and(|r| o.is(r)))
+        } else {
+            (mine.clone(), Vec::new())
+        };
+    let not_received = recorded.is_none();
+    let o = match adjudicated.as_slice() {
+        [] if others.is_empty() || not_received => None,
+        [o, ..] => Some(*o),
+        [] => {
             return Err(Failure::Verify(format!(
-                "{rname} is the report of turn {}, but the folder holds no view of turn {}: it cannot be anchored",
-                s.turn, s.turn
+                "the folder holds {} orders files of {} for turn {} ({}), and {rname} records none of them as adjudicated: keep only the one you sent",
+                others.len(),
+                v.view_of,
+                s.turn,
+                others.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")
+            )))
+        }
+    };
+    let mut one = check_section(s, rname, None)?;
+    anchor(s, rname, v, vname, o, &mut one)?;
+    if let Some((nname, next)) = views.get(&(s.turn + 1)) {
+        if next.dice.commitment != s.seed {
+            return Err(Failure::Verify(format!(
+                "{rname}: field seed is not the commitment of {nname} (field dice.commitment): the seed revealed is not the next turn's commitment"
             )));
-        };
-        let mine: Vec<&OrdersHead> = orders
-            .iter()
-            .filter(|o| o.turn == Some(s.turn as u64) && o.side == v.view_of)
-            .collect();
-        // Several orders files of the turn (the skeleton mailed with the reports and the
-        // call for orders, the orders as sent, the copy the acceptance attached): the
-        // one the report records is the orders adjudicated; the others are named.
-        let recorded = s
-            .orders
-            .iter()
-            .find(|x| x.side == v.view_of)
-            .map(|x| x.sha256.as_str())
-            .filter(|h| *h != "none");
-        // A report that records no orders of the side (none received, or none awaited:
-        // the idle side of a player turn) adjudicated none of them: what the folder holds
-        // for that turn (a skeleton saved from the mail) is named, not taken as his.
-        let (adjudicated, others): (Vec<&OrdersHead>, Vec<&OrdersHead>) =
-            if mine.len() > 1 || recorded.is_none() {
-                mine.iter().partition(|o| recorded.is_some_and(|r| o.is(r)))
-            } else {
-                (mine.clone(), Vec::new())
-            };
-        let not_received = recorded.is_none();
-        let o = match adjudicated.as_slice() {
-            [] if others.is_empty() || not_received => None,
-            [o, ..] => Some(*o),
-            [] => {
-                return Err(Failure::Verify(format!(
-                    "the folder holds {} orders files of {} for turn {} ({}), and {rname} records none of them as adjudicated: keep only the one you sent",
-                    others.len(),
-                    v.view_of,
-                    s.turn,
-                    others.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")
-                )))
-            }
-        };
-        let mut one = check_section(s, rname, None)?;
-        anchor(s, rname, v, vname, o, &mut one)?;
-        if let Some((nname, next)) = views.get(&(s.turn + 1)) {
-            if next.dice.commitment != s.seed {
-                return Err(Failure::Verify(format!(
-                    "{rname}: field seed is not the commitment of {nname} (field dice.commitment): the seed revealed is not the next turn's commitment"
-                )));
-            }
-        }
-        anchored.insert(s.turn);
-        sum.lines.push(format!(
-            "turn {}: {rname} anchored to {vname}{}",
-            s.turn,
-            if o.is_some() {
-                ", your orders recorded"
-            } else {
-                ""
-            }
-        ));
-        sum.lines
-            .extend(one.lines.into_iter().filter(|l| l.starts_with("undo:")));
-        for x in &others {
-            sum.lines.push(if not_received {
-                format!(
-                    "{}: {}'s orders file of turn {}, but {rname} records no orders of {} as received: a skeleton, or orders that were NOT adjudicated (if you sent them, ask the moderator)",
-                    x.name, v.view_of, s.turn, v.view_of
-                )
-            } else {
-                format!(
-                    "{}: {}'s orders file of turn {}, not the one adjudicated (a skeleton, or orders replaced later): set aside",
-                    x.name, v.view_of, s.turn
-                )
-            });
         }
     }
-    for o in &orders {
-        let t = o.turn.unwrap_or(0) as u32;
-        if o.side == first.view_of && !anchored.contains(&t) && views.contains_key(&t) {
-            sum.lines.push(format!(
-                "{}: orders for turn {t}, not yet adjudicated (no report of turn {t} in the folder)",
-                o.name
-            ));
-        }
-    }
-    sum.lines.extend(voided);
-    let last = views.keys().next_back().copied().unwrap_or(first.turn);
-    // «1 view (turn 1)», «3 views (turns 1–3)», «1 report» (issue 32.15).
-    let (nv, na) = (views.len(), anchored.len());
     sum.lines.push(format!(
-        "one chain: {nv} view{} ({}), {na} report{} anchored, commitments on the chain of {first_name}{}",
-        if nv == 1 { "" } else { "s" },
-        if first.turn == last {
-            format!("turn {last}")
+        "turn {}: {rname} anchored to {vname}{}",
+        s.turn,
+        if o.is_some() {
+            ", your orders recorded"
         } else {
-            format!("turns {}–{last}", first.turn)
-        },
-        if na == 1 { "" } else { "s" },
-        if ignored > 0 {
-            format!("; {ignored} other files ignored")
-        } else {
-            String::new()
+            ""
         }
     ));
-    Ok(sum)
+    sum.lines
+        .extend(one.lines.into_iter().filter(|l| l.starts_with("undo:")));
+    for x in &others {
+        sum.lines.push(if not_received {
+            format!(
+                "{}: {}'s orders file of turn {}, but {rname} records no orders of {} as received: a skeleton, or orders that were NOT adjudicated (if you sent them, ask the moderator)",
+                x.name, v.view_of, s.turn, v.view_of
+            )
+        } else {
+            format!(
+                "{}: {}'s orders file of turn {}, not the one adjudicated (a skeleton, or orders replaced later): set aside",
+                x.name, v.view_of, s.turn
+            )
+        });
+    }
+    Ok(())
 }
 
 /// The commitment of the game file of turn `to` that commitment `c` of turn `t` (on

@@ -717,7 +717,6 @@ const KNOWN_LONG: &[&str] = &[
     "games/hellenes/check/year.rs::check_new_year",
     "receive.rs::receive_one",
     "tick.rs::tick_steps",
-    "verify.rs::player_folder",
 ];
 
 #[test]
