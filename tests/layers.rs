@@ -716,7 +716,6 @@ const KNOWN_LONG: &[&str] = &[
     "games/hellenes/check/winter_orders.rs::route_for",
     "games/hellenes/check/year.rs::check_new_year",
     "receive.rs::receive_one",
-    "tick.rs::tick_steps",
 ];
 
 #[test]
