@@ -715,7 +715,6 @@ const KNOWN_LONG: &[&str] = &[
     "games/hellenes/check/forms.rs::forms",
     "games/hellenes/check/winter_orders.rs::route_for",
     "games/hellenes/check/year.rs::check_new_year",
-    "receive.rs::receive_one",
 ];
 
 #[test]
