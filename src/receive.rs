@@ -640,37 +640,11 @@ impl Incoming<'_> {
         // The diagnostics in the player's language (campaign.yaml's `language`).
         let lang = policy::language_of(c, side);
         let check = desk.check;
-        let diagnostics = |f: Failure| match f {
-            Failure::Input(d) => crate::diag::render_all(&d),
-            other => other.render(),
-        };
         // Orders for another game or turn: the check says which, before the token is judged.
         let this_turn = head.game.as_deref() == Some(p.game.as_str()) && head.turn() == Some(t);
         if !this_turn {
-            // The check's diagnostics quote the message: told only to a sender who holds
-            // the side's token of the turn the game awaits (a slip in the `game:` or `turn:`
-            // line) or of the turn the orders name (a player's own old orders), never to
-            // whoever wrote in his name.
-            let holds = |turn: u32| {
-                head.token.as_ref().is_some_and(|tok| {
-                    tok.eq_ignore_ascii_case(&crate::guard::token(secret, &p.game, turn, side))
-                })
-            };
-            let authentic = holds(t)
-                || (head.game.as_deref() == Some(p.game.as_str())
-                    && head.turn().is_some_and(holds));
-            let details = match check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang) {
-                Err(f) if authentic => format!("{}\n", diagnostics(f)),
-                _ => String::new(),
-            };
-            return self.refuse(
-                Some(side),
-                Refusal::NotThisTurn {
-                    game: p.game.clone(),
-                    turn: t,
-                },
-                details,
-            );
+            let checked = check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang);
+            return self.refuse_not_this_turn(p, secret, side, &head, checked);
         }
         let want = crate::guard::token(secret, &p.game, t, side);
         match &head.token {
@@ -725,6 +699,40 @@ impl Incoming<'_> {
             Ok(w) => w,
         };
         self.accept(desk, p, side, &obytes, &warnings, late)
+    }
+
+    /// Orders for another game or turn than the one awaited. The check's diagnostics
+    /// (`checked`) quote the message: told only to a sender who holds the side's token of
+    /// the turn the game awaits (a slip in the `game:` or `turn:` line) or of the turn the
+    /// orders name (a player's own old orders), never to whoever wrote in his name.
+    fn refuse_not_this_turn(
+        &self,
+        p: &policy::Pending,
+        secret: &crate::secret::Secret,
+        side: &str,
+        head: &Head,
+        checked: Result<String, Failure>,
+    ) -> Result<String, Failure> {
+        let t = self.t;
+        let holds = |turn: u32| {
+            head.token.as_ref().is_some_and(|tok| {
+                tok.eq_ignore_ascii_case(&crate::guard::token(secret, &p.game, turn, side))
+            })
+        };
+        let authentic = holds(t)
+            || (head.game.as_deref() == Some(p.game.as_str()) && head.turn().is_some_and(holds));
+        let details = match checked {
+            Err(f) if authentic => format!("{}\n", diagnostics(f)),
+            _ => String::new(),
+        };
+        self.refuse(
+            Some(side),
+            Refusal::NotThisTurn {
+                game: p.game.clone(),
+                turn: t,
+            },
+            details,
+        )
     }
 
     /// Orders that passed every check: stored, then the receipt (the hash is the one the
@@ -819,6 +827,14 @@ impl Incoming<'_> {
 
 fn policy_own(c: &Campaign) -> Option<String> {
     crate::mail::own_address(c)
+}
+
+/// What a check of orders found, as told to the player.
+fn diagnostics(f: Failure) -> String {
+    match f {
+        Failure::Input(d) => crate::diag::render_all(&d),
+        other => other.render(),
+    }
 }
 
 /// An address as shown in lines and answers (no control characters).
