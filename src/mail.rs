@@ -375,6 +375,28 @@ fn read_text(layout: &Layout, p: &Path) -> Result<String, Failure> {
         .map_err(|_| Failure::Refused(format!("{} is not UTF-8 text", layout.rel(p))))
 }
 
+/// One side's view of the next turn: the view file's bytes, its map (SVG, and PNG for
+/// mail clients that show no SVG) in its player's language, and the view itself.
+struct SideView<R: Rules> {
+    side: String,
+    bytes: Vec<u8>,
+    svg: String,
+    png: Vec<u8>,
+    scenario: std::sync::Arc<R::Scenario>,
+    view: ViewFile<R::View>,
+}
+
+/// What every message of turn t is made from.
+struct TurnMail<'a, R: Rules> {
+    layout: &'a Layout,
+    c: &'a Campaign,
+    t: u32,
+    sc: std::sync::Arc<R::Scenario>,
+    game: crate::game::GameFile<R::State>,
+    /// The turn ended the game: no skeleton of next orders goes with the reports.
+    over: bool,
+}
+
 /// Every message of turn t, in a fixed order: the sides, then the moderator.
 fn plan<R: Rules>(
     layout: &Layout,
@@ -382,9 +404,8 @@ fn plan<R: Rules>(
     ck: &Checked,
     t: u32,
 ) -> Result<Vec<Outgoing>, Failure> {
-    let refuse = |m: String| Failure::Refused(m);
     if !layout.report(t).exists() {
-        return Err(refuse(format!(
+        return Err(Failure::Refused(format!(
             "turn {t} has no report yet ({} is missing): adjudicate it first",
             layout.rel(&layout.report(t))
         )));
@@ -396,24 +417,51 @@ fn plan<R: Rules>(
     let sc = pipeline::load_scenario::<R>(&game.scenario, &layout.rel(&game_path))?;
     let sides = R::sides(&sc, &game.state);
     if sides.iter().any(|s| s == "moderator") {
-        return Err(refuse(
+        return Err(Failure::Refused(
             "a side is called `moderator`, which is the name of the moderator's message".into(),
         ));
     }
-    let next = t + 1;
-    // After the turn that ended the game nothing is asked of anyone: no skeleton of
-    // next orders goes with the reports.
+    let over = over_after::<R>(layout, &sc, t + 1)?;
+    let tm = TurnMail::<R> {
+        layout,
+        c,
+        t,
+        sc,
+        game,
+        over,
+    };
+    let views = side_views::<R>(layout, c, &sides, t + 1)?;
+    let schema = crate::show::orders_schema_text::<R>();
+    // The campaign secret gives each side's turn token for its template.
+    let secret = layout.load_secret().ok();
+    let mut out = Vec::new();
+    for v in &views {
+        out.push(side_message(&tm, v, &schema, secret.as_ref())?);
+    }
+    out.push(moderator_message(&tm, ck, &sides, &views)?);
+    Ok(out)
+}
+
+/// Whether the game was over after the turn before `next`: then nothing is asked of
+/// anyone.
+fn over_after<R: Rules>(layout: &Layout, sc: &R::Scenario, next: u32) -> Result<bool, Failure> {
     let next_game: crate::game::GameFile<R::State> = pipeline::parse_file(
         &layout.rel(&layout.game(next)),
         &fsx::read_limited(&layout.game(next))?,
         "game file",
     )?;
-    let over = crate::report::game_over(&R::step(&sc, &next_game.state));
-    // Each side's view of the next turn, its map (SVG, and PNG for mail clients that
-    // show no SVG) in its player's language, and the view itself for the orders skeleton.
-    let mut views: Vec<(String, Vec<u8>, String, Vec<u8>)> = Vec::new();
-    let mut parsed = Vec::new();
-    for side in &sides {
+    Ok(crate::report::game_over(&R::step(sc, &next_game.state)))
+}
+
+/// Each side's view of turn `next` and its maps.
+fn side_views<R: Rules>(
+    layout: &Layout,
+    c: &Campaign,
+    sides: &[String],
+    next: u32,
+) -> Result<Vec<SideView<R>>, Failure> {
+    let mut views = Vec::new();
+    for side in sides {
         let p = layout.turn_dir(next).join(format!("view-{side}.yaml"));
         let bytes = fsx::read_limited(&p)?;
         let view: ViewFile<R::View> = pipeline::parse_file(&layout.rel(&p), &bytes, "view")?;
@@ -422,100 +470,124 @@ fn plan<R: Rules>(
         let l = crate::policy::language_of(c, side);
         let svg = crate::show::map_svg_in::<R>(&vsc, &view, l);
         let png = crate::png::render(&svg)?;
-        views.push((side.clone(), bytes, svg, png));
-        parsed.push((vsc, view));
-    }
-    let schema = crate::show::orders_schema_text::<R>();
-    // The campaign secret gives each side's turn token for its template.
-    let secret = layout.load_secret().ok();
-    let mut out = Vec::new();
-    for ((side, view_bytes, svg, png), (vsc, view)) in views.iter().zip(&parsed) {
-        let p = c.players.get(side).cloned().unwrap_or_default();
-        let to = player_mailbox(side, &p).map_err(refuse)?;
-        let lang = lang_code(&p.language);
-        let l = Lang::from_code(&lang).unwrap_or(Lang::En);
-        let name = R::side_name_in(&sc, side, l);
-        let step = step_in::<R>(&sc, &game, &lang);
-        let report = report_path(layout, t, &format!("report-{side}"), &lang);
-        let report_name = report
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| format!("report-{side}.md"));
-        let report_bytes = fsx::read_limited(&report)?;
-        // The same skeleton as the call for orders' (same name, same bytes, the turn
-        // token too), so that whichever the player fills in is taken by mail, and it is
-        // never named like his orders (`<side>.yaml`, the accepted answer's attachment).
-        let mut template =
-            crate::show::template_of_view::<R>(vsc, view, &format!("view-{side}.yaml"), l);
-        if let Some(secret) = &secret {
-            template = crate::show::with_token(template, secret, &view.game, view.turn, side, l);
-        }
-        // A custom scenario is named by its hash in every view and sent once, with the
-        // first mail (issue 14); `dikast show`/`check` find it beside the views.
-        let embedded = R::embedded_scenario(&view.scenario.name)
-            .is_some_and(|text| crate::game::sha256_hex(text.as_bytes()) == view.scenario.sha256);
-        let scenario = (t == 1 && !embedded)
-            .then(|| pipeline::archived_scenario_text(&view.scenario.sha256))
-            .flatten()
-            .map(|text| Attached {
-                name: format!("scenario-{}.yaml", view.scenario.sha256),
-                content_type: "text/yaml; charset=utf-8",
-                bytes: text.as_bytes().to_vec(),
-            });
-        out.push(Outgoing {
-            key: side.clone(),
-            to,
-            subject: subject(&lang, &c.game, t, &step, Some(&name)),
-            markdown: read_text(layout, &report)?,
-            lang,
-            attachments: vec![
-                // The report as a file too: `dikast verify --report` reads it.
-                Attached {
-                    name: report_name,
-                    content_type: "text/markdown; charset=utf-8",
-                    bytes: report_bytes,
-                },
-                Attached {
-                    name: format!("view-{side}.yaml"),
-                    content_type: "text/yaml; charset=utf-8",
-                    bytes: view_bytes.clone(),
-                },
-                Attached {
-                    name: format!("map-{side}.svg"),
-                    content_type: "image/svg+xml",
-                    bytes: svg.clone().into_bytes(),
-                },
-                Attached {
-                    name: format!("map-{side}.png"),
-                    content_type: "image/png",
-                    bytes: png.clone(),
-                },
-                // The skeleton of his next orders, and the schema it names beside it.
-                Attached {
-                    name: format!("orders-{side}.yaml"),
-                    content_type: "text/yaml; charset=utf-8",
-                    bytes: template.into_bytes(),
-                },
-                Attached {
-                    name: crate::show::SCHEMA_FILE.into(),
-                    content_type: "application/schema+json",
-                    bytes: schema.clone().into_bytes(),
-                },
-            ]
-            .into_iter()
-            .filter(|a| {
-                !(over
-                    && (a.name == format!("orders-{side}.yaml")
-                        || a.name == crate::show::SCHEMA_FILE))
-            })
-            .chain(scenario)
-            .collect(),
+        views.push(SideView {
+            side: side.clone(),
+            bytes,
+            svg,
+            png,
+            scenario: vsc,
+            view,
         });
     }
+    Ok(views)
+}
+
+/// A side's view and its two maps, as attachments.
+fn view_attachments<R: Rules>(v: &SideView<R>) -> [Attached; 3] {
+    let side = &v.side;
+    [
+        Attached {
+            name: format!("view-{side}.yaml"),
+            content_type: "text/yaml; charset=utf-8",
+            bytes: v.bytes.clone(),
+        },
+        Attached {
+            name: format!("map-{side}.svg"),
+            content_type: "image/svg+xml",
+            bytes: v.svg.clone().into_bytes(),
+        },
+        Attached {
+            name: format!("map-{side}.png"),
+            content_type: "image/png",
+            bytes: v.png.clone(),
+        },
+    ]
+}
+
+/// The message to one side: his report, his view and maps, the skeleton of his next
+/// orders (unless the game is over) and, with the first turn's, a custom scenario.
+fn side_message<R: Rules>(
+    tm: &TurnMail<R>,
+    v: &SideView<R>,
+    schema: &str,
+    secret: Option<&crate::secret::Secret>,
+) -> Result<Outgoing, Failure> {
+    let (layout, t, side, view) = (tm.layout, tm.t, &v.side, &v.view);
+    let p = tm.c.players.get(side).cloned().unwrap_or_default();
+    let to = player_mailbox(side, &p).map_err(Failure::Refused)?;
+    let lang = lang_code(&p.language);
+    let l = Lang::from_code(&lang).unwrap_or(Lang::En);
+    let name = R::side_name_in(&tm.sc, side, l);
+    let step = step_in::<R>(&tm.sc, &tm.game, &lang);
+    let report = report_path(layout, t, &format!("report-{side}"), &lang);
+    let report_name = report
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| format!("report-{side}.md"));
+    let report_bytes = fsx::read_limited(&report)?;
+    // The same skeleton as the call for orders' (same name, same bytes, the turn
+    // token too), so that whichever the player fills in is taken by mail, and it is
+    // never named like his orders (`<side>.yaml`, the accepted answer's attachment).
+    let mut template =
+        crate::show::template_of_view::<R>(&v.scenario, view, &format!("view-{side}.yaml"), l);
+    if let Some(secret) = secret {
+        template = crate::show::with_token(template, secret, &view.game, view.turn, side, l);
+    }
+    // A custom scenario is named by its hash in every view and sent once, with the
+    // first mail (issue 14); `dikast show`/`check` find it beside the views.
+    let embedded = R::embedded_scenario(&view.scenario.name)
+        .is_some_and(|text| crate::game::sha256_hex(text.as_bytes()) == view.scenario.sha256);
+    let scenario = (t == 1 && !embedded)
+        .then(|| pipeline::archived_scenario_text(&view.scenario.sha256))
+        .flatten()
+        .map(|text| Attached {
+            name: format!("scenario-{}.yaml", view.scenario.sha256),
+            content_type: "text/yaml; charset=utf-8",
+            bytes: text.as_bytes().to_vec(),
+        });
+    // The report as a file too: `dikast verify --report` reads it.
+    let mut attachments = vec![Attached {
+        name: report_name,
+        content_type: "text/markdown; charset=utf-8",
+        bytes: report_bytes,
+    }];
+    attachments.extend(view_attachments(v));
+    // The skeleton of his next orders, and the schema it names beside it.
+    if !tm.over {
+        attachments.push(Attached {
+            name: format!("orders-{side}.yaml"),
+            content_type: "text/yaml; charset=utf-8",
+            bytes: template.into_bytes(),
+        });
+        attachments.push(Attached {
+            name: crate::show::SCHEMA_FILE.into(),
+            content_type: "application/schema+json",
+            bytes: schema.as_bytes().to_vec(),
+        });
+    }
+    attachments.extend(scenario);
+    Ok(Outgoing {
+        key: side.clone(),
+        to,
+        subject: subject(&lang, &tm.c.game, t, &step, Some(&name)),
+        markdown: read_text(layout, &report)?,
+        lang,
+        attachments,
+    })
+}
+
+/// The moderator's message: his report in his language as the body; every side's
+/// report in every language the turn has and his own in the other languages, every
+/// view and map, and the next game file attached.
+fn moderator_message<R: Rules>(
+    tm: &TurnMail<R>,
+    ck: &Checked,
+    sides: &[String],
+    views: &[SideView<R>],
+) -> Result<Outgoing, Failure> {
+    let (layout, t) = (tm.layout, tm.t);
     let lang = lang_code(ck.settings.moderator_language.as_deref().unwrap_or("en"));
     let body = report_path(layout, t, "report", &lang);
-    // Every side's report in every language the turn has, and the moderator's own in the
-    // languages other than the body's.
     let mut all = Vec::new();
     for stem in sides
         .iter()
@@ -534,37 +606,28 @@ fn plan<R: Rules>(
             });
         }
     }
-    for (side, view_bytes, svg, png) in &views {
-        all.push(Attached {
-            name: format!("view-{side}.yaml"),
-            content_type: "text/yaml; charset=utf-8",
-            bytes: view_bytes.clone(),
-        });
-        all.push(Attached {
-            name: format!("map-{side}.svg"),
-            content_type: "image/svg+xml",
-            bytes: svg.clone().into_bytes(),
-        });
-        all.push(Attached {
-            name: format!("map-{side}.png"),
-            content_type: "image/png",
-            bytes: png.clone(),
-        });
+    for v in views {
+        all.extend(view_attachments(v));
     }
     all.push(Attached {
         name: "game.yaml".into(),
         content_type: "text/yaml; charset=utf-8",
-        bytes: fsx::read_limited(&layout.game(next))?,
+        bytes: fsx::read_limited(&layout.game(t + 1))?,
     });
-    out.push(Outgoing {
+    Ok(Outgoing {
         key: "moderator".into(),
         to: ck.moderator.clone(),
-        subject: subject(&lang, &c.game, t, &step_in::<R>(&sc, &game, &lang), None),
+        subject: subject(
+            &lang,
+            &tm.c.game,
+            t,
+            &step_in::<R>(&tm.sc, &tm.game, &lang),
+            None,
+        ),
         markdown: read_text(layout, &body)?,
         lang,
         attachments: all,
-    });
-    Ok(out)
+    })
 }
 
 /// Escapes text for HTML.
@@ -1028,19 +1091,7 @@ fn send_turn_with<R: Rules>(
     let took_over: String = lock.took_over.iter().map(|l| format!("{l}\n")).collect();
     let dir = mail_dir(layout, t);
     if dry_run {
-        let mut out = format!(
-            "turn {t}: {} messages written as .eml files (nothing sent):\n",
-            plan.len()
-        );
-        let now = now_secs();
-        for o in &plan {
-            let id = new_message_id(&ck.from)?;
-            let (_, bytes) = compose(o, &ck, &id, now)?;
-            let p = dir.join("dry-run").join(format!("{}.eml", o.key));
-            fsx::replace(&p, &bytes)?;
-            let _ = writeln!(out, "  {} → {}: {}", o.key, o.to, layout.rel(&p));
-        }
-        return Ok(out);
+        return write_dry_run(layout, &ck, &plan, &dir, t);
     }
 
     // 1. Every message gets its entry (Message-ID, Date) once; the ledger is on disk
@@ -1063,121 +1114,18 @@ fn send_turn_with<R: Rules>(
             });
         }
     }
-    // A message found `sending` was being handed over when dikast stopped: it may have
-    // arrived. What the moderator said of the uncertain ones is done now.
-    let mut settled = Vec::new();
-    for e in ledger.messages.iter_mut() {
-        if e.state == SendState::Sending {
-            e.state = SendState::Uncertain;
-            e.last_error = Some(
-                "dikast stopped while handing it to the server: it may or may not have arrived"
-                    .into(),
-            );
-        }
-        if e.state == SendState::Uncertain {
-            match uncertain {
-                Uncertain::Keep => {}
-                Uncertain::Resend => {
-                    e.state = SendState::Unsent;
-                    settled.push(format!(
-                        "  resending {} (the moderator found it did not arrive)",
-                        e.key
-                    ));
-                }
-                Uncertain::Arrived => {
-                    e.state = SendState::Sent;
-                    e.last_error = None;
-                    e.sent_at = Some("before (the moderator found it arrived)".into());
-                    settled.push(format!("  recorded {} as arrived", e.key));
-                    let from = dir.join("outbox").join(format!("{}.eml", e.key));
-                    if from.exists() {
-                        let sent = dir.join("sent");
-                        fsx::mkdir(&sent)?;
-                        fsx::rename(&from, &sent.join(format!("{}.eml", e.key)))?;
-                    }
-                }
-            }
-        }
-    }
+    let settled = settle_uncertain(&mut ledger, uncertain, &dir)?;
     save_ledger(layout, &ledger)?;
 
     // 2. Every unsent message waits in the outbox, composed from today's settings with
     //    its own Message-ID and Date.
     let outbox = dir.join("outbox");
-    let sent_dir = dir.join("sent");
-    let mut pending: Vec<(usize, Envelope, Vec<u8>)> = Vec::new();
-    for o in &plan {
-        let i = ledger
-            .messages
-            .iter()
-            .position(|e| e.key == o.key)
-            .expect("every planned message has an entry");
-        if ledger.messages[i].state != SendState::Unsent {
-            continue;
-        }
-        let (env, bytes) = compose(
-            o,
-            &ck,
-            &ledger.messages[i].message_id,
-            ledger.messages[i].date,
-        )?;
-        ledger.messages[i].to = o.to.email.to_string();
-        fsx::replace(&outbox.join(format!("{}.eml", o.key)), &bytes)?;
-        pending.push((i, env, bytes));
-    }
+    let pending = fill_outbox(&mut ledger, &plan, &ck, &outbox)?;
     save_ledger(layout, &ledger)?;
 
     // 3. Send, one message at a time, the ledger rewritten around each.
     if !pending.is_empty() {
-        match transport(layout, &ck.settings) {
-            Err(why) => {
-                for (i, _, _) in &pending {
-                    ledger.messages[*i].last_error = Some(why.clone());
-                }
-                save_ledger(layout, &ledger)?;
-            }
-            Ok(tr) => {
-                let mut stalled: Option<String> = None;
-                for (i, env, bytes) in &pending {
-                    let key = ledger.messages[*i].key.clone();
-                    if let Some(why) = &stalled {
-                        // The server stalled on a message before: not tried this run.
-                        ledger.messages[*i].last_error = Some(format!("not tried: {why}"));
-                        continue;
-                    }
-                    ledger.messages[*i].state = SendState::Sending;
-                    save_ledger(layout, &ledger)?;
-                    match send_one(&tr, env, bytes) {
-                        Outcome::Sent => {
-                            ledger.messages[*i].state = SendState::Sent;
-                            ledger.messages[*i].sent_at =
-                                Some(crate::clock::format_utc(now_secs()));
-                            ledger.messages[*i].last_error = None;
-                            let from = outbox.join(format!("{key}.eml"));
-                            let to = sent_dir.join(format!("{key}.eml"));
-                            fs::create_dir_all(&sent_dir)
-                                .map_err(|e| Failure::io(&sent_dir, "create", e))?;
-                            fs::rename(&from, &to).map_err(|e| Failure::io(&to, "write", e))?;
-                        }
-                        Outcome::NotSent(e) => {
-                            if e.contains("mail.message_timeout_seconds") {
-                                stalled = Some(e.clone());
-                            }
-                            ledger.messages[*i].state = SendState::Unsent;
-                            ledger.messages[*i].last_error = Some(e);
-                        }
-                        Outcome::Uncertain(e) => {
-                            if e.contains("mail.message_timeout_seconds") {
-                                stalled = Some(e.clone());
-                            }
-                            ledger.messages[*i].state = SendState::Uncertain;
-                            ledger.messages[*i].last_error = Some(e);
-                        }
-                    }
-                    save_ledger(layout, &ledger)?;
-                }
-            }
-        }
+        send_pending(layout, &ck, &mut ledger, &pending, &dir)?;
     }
 
     // An empty outbox is removed: its absence says nothing waits.
@@ -1189,7 +1137,209 @@ fn send_turn_with<R: Rules>(
     }
 
     // 4. What happened, message by message.
+    let mut text = format!("{took_over}turn {t}: ");
+    let (lines, unsent, uncertain_n) = ledger_lines(&ledger, &settled);
     let server = format!("{}:{}", ck.settings.server.trim(), ck.settings.port());
+    let n = ledger.messages.len();
+    if unsent == 0 && pending.is_empty() {
+        let _ = write!(
+            text,
+            "nothing to send: all {n} messages were sent before\n{lines}"
+        );
+        Ok(text)
+    } else if unsent == 0 {
+        let _ = write!(text, "all {n} messages sent through {server}\n{lines}");
+        Ok(text)
+    } else {
+        let d = layout.dir.display();
+        let mut what = String::new();
+        if unsent > uncertain_n {
+            let _ = writeln!(
+                what,
+                "retry with `dikast mail {d} --turn {t}` (only unsent messages go)"
+            );
+        }
+        if uncertain_n > 0 {
+            let _ = writeln!(
+                what,
+                "{uncertain_n} uncertain: check with the recipients whether they arrived; if not, `dikast mail {d} --turn {t} --resend-uncertain` sends them again (same Message-ID); if they did, `dikast mail {d} --turn {t} --uncertain-arrived` records it"
+            );
+        }
+        let _ = write!(
+            text,
+            "{unsent} of {n} messages not sent through {server}; they wait in {}\n{lines}{what}",
+            layout.rel(&outbox),
+        );
+        Err(Failure::Mail(text))
+    }
+}
+
+/// `dikast mail --dry-run`: every message written as an .eml file under `dry-run/`,
+/// nothing sent and the ledger untouched.
+fn write_dry_run(
+    layout: &Layout,
+    ck: &Checked,
+    plan: &[Outgoing],
+    dir: &Path,
+    t: u32,
+) -> Result<String, Failure> {
+    let mut out = format!(
+        "turn {t}: {} messages written as .eml files (nothing sent):\n",
+        plan.len()
+    );
+    let now = now_secs();
+    for o in plan {
+        let id = new_message_id(&ck.from)?;
+        let (_, bytes) = compose(o, ck, &id, now)?;
+        let p = dir.join("dry-run").join(format!("{}.eml", o.key));
+        fsx::replace(&p, &bytes)?;
+        let _ = writeln!(out, "  {} → {}: {}", o.key, o.to, layout.rel(&p));
+    }
+    Ok(out)
+}
+
+/// A message found `sending` was being handed over when dikast stopped: it may have
+/// arrived. What the moderator said of the uncertain ones is done now; the lines that
+/// say what was done.
+fn settle_uncertain(
+    ledger: &mut Ledger,
+    uncertain: Uncertain,
+    dir: &Path,
+) -> Result<Vec<String>, Failure> {
+    let mut settled = Vec::new();
+    for e in ledger.messages.iter_mut() {
+        if e.state == SendState::Sending {
+            e.state = SendState::Uncertain;
+            e.last_error = Some(
+                "dikast stopped while handing it to the server: it may or may not have arrived"
+                    .into(),
+            );
+        }
+        if e.state != SendState::Uncertain {
+            continue;
+        }
+        match uncertain {
+            Uncertain::Keep => {}
+            Uncertain::Resend => {
+                e.state = SendState::Unsent;
+                settled.push(format!(
+                    "  resending {} (the moderator found it did not arrive)",
+                    e.key
+                ));
+            }
+            Uncertain::Arrived => {
+                e.state = SendState::Sent;
+                e.last_error = None;
+                e.sent_at = Some("before (the moderator found it arrived)".into());
+                settled.push(format!("  recorded {} as arrived", e.key));
+                let from = dir.join("outbox").join(format!("{}.eml", e.key));
+                if from.exists() {
+                    let sent = dir.join("sent");
+                    fsx::mkdir(&sent)?;
+                    fsx::rename(&from, &sent.join(format!("{}.eml", e.key)))?;
+                }
+            }
+        }
+    }
+    Ok(settled)
+}
+
+/// A composed message waiting to be sent: its ledger entry's index, envelope, bytes.
+type Waiting = (usize, Envelope, Vec<u8>);
+
+/// Composes every unsent message into the outbox; the ones waiting, in plan order.
+fn fill_outbox(
+    ledger: &mut Ledger,
+    plan: &[Outgoing],
+    ck: &Checked,
+    outbox: &Path,
+) -> Result<Vec<Waiting>, Failure> {
+    let mut pending = Vec::new();
+    for o in plan {
+        let i = ledger
+            .messages
+            .iter()
+            .position(|e| e.key == o.key)
+            .expect("every planned message has an entry");
+        if ledger.messages[i].state != SendState::Unsent {
+            continue;
+        }
+        let (env, bytes) = compose(
+            o,
+            ck,
+            &ledger.messages[i].message_id,
+            ledger.messages[i].date,
+        )?;
+        ledger.messages[i].to = o.to.email.to_string();
+        fsx::replace(&outbox.join(format!("{}.eml", o.key)), &bytes)?;
+        pending.push((i, env, bytes));
+    }
+    Ok(pending)
+}
+
+/// Sends the waiting messages one at a time, the ledger saved before and after each;
+/// after the server stalled on one, the rest are not tried this run.
+fn send_pending(
+    layout: &Layout,
+    ck: &Checked,
+    ledger: &mut Ledger,
+    pending: &[Waiting],
+    dir: &Path,
+) -> Result<(), Failure> {
+    let tr = match transport(layout, &ck.settings) {
+        Ok(tr) => tr,
+        Err(why) => {
+            for (i, _, _) in pending {
+                ledger.messages[*i].last_error = Some(why.clone());
+            }
+            return save_ledger(layout, ledger);
+        }
+    };
+    let mut stalled: Option<String> = None;
+    for (i, env, bytes) in pending {
+        let e = &mut ledger.messages[*i];
+        if let Some(why) = &stalled {
+            // The server stalled on a message before: not tried this run.
+            e.last_error = Some(format!("not tried: {why}"));
+            continue;
+        }
+        e.state = SendState::Sending;
+        save_ledger(layout, ledger)?;
+        let e = &mut ledger.messages[*i];
+        match send_one(&tr, env, bytes) {
+            Outcome::Sent => {
+                e.state = SendState::Sent;
+                e.sent_at = Some(crate::clock::format_utc(now_secs()));
+                e.last_error = None;
+                let sent_dir = dir.join("sent");
+                let from = dir.join("outbox").join(format!("{}.eml", e.key));
+                let to = sent_dir.join(format!("{}.eml", e.key));
+                fs::create_dir_all(&sent_dir).map_err(|er| Failure::io(&sent_dir, "create", er))?;
+                fs::rename(&from, &to).map_err(|er| Failure::io(&to, "write", er))?;
+            }
+            Outcome::NotSent(why) => {
+                if why.contains("mail.message_timeout_seconds") {
+                    stalled = Some(why.clone());
+                }
+                e.state = SendState::Unsent;
+                e.last_error = Some(why);
+            }
+            Outcome::Uncertain(why) => {
+                if why.contains("mail.message_timeout_seconds") {
+                    stalled = Some(why.clone());
+                }
+                e.state = SendState::Uncertain;
+                e.last_error = Some(why);
+            }
+        }
+        save_ledger(layout, ledger)?;
+    }
+    Ok(())
+}
+
+/// One line per message of the ledger (after the `settled` ones), how many are not
+/// sent, and how many of those are uncertain.
+fn ledger_lines(ledger: &Ledger, settled: &[String]) -> (String, usize, usize) {
     let mut lines: String = settled.iter().map(|l| format!("{l}\n")).collect();
     let mut unsent = 0;
     let mut uncertain_n = 0;
@@ -1221,37 +1371,7 @@ fn send_turn_with<R: Rules>(
             }
         }
     }
-    let d = layout.dir.display();
-    if unsent == 0 && pending.is_empty() {
-        Ok(format!(
-            "{took_over}turn {t}: nothing to send: all {} messages were sent before\n{lines}",
-            ledger.messages.len()
-        ))
-    } else if unsent == 0 {
-        Ok(format!(
-            "{took_over}turn {t}: all {} messages sent through {server}\n{lines}",
-            ledger.messages.len()
-        ))
-    } else {
-        let mut what = String::new();
-        if unsent > uncertain_n {
-            let _ = writeln!(
-                what,
-                "retry with `dikast mail {d} --turn {t}` (only unsent messages go)"
-            );
-        }
-        if uncertain_n > 0 {
-            let _ = writeln!(
-                what,
-                "{uncertain_n} uncertain: check with the recipients whether they arrived; if not, `dikast mail {d} --turn {t} --resend-uncertain` sends them again (same Message-ID); if they did, `dikast mail {d} --turn {t} --uncertain-arrived` records it"
-            );
-        }
-        Err(Failure::Mail(format!(
-            "{took_over}turn {t}: {unsent} of {} messages not sent through {server}; they wait in {}\n{lines}{what}",
-            ledger.messages.len(),
-            layout.rel(&outbox),
-        )))
-    }
+    (lines, unsent, uncertain_n)
 }
 
 // ---------------------------------------------------------------------------------

@@ -58,23 +58,9 @@ pub fn publish_with(
         .max()
         .unwrap_or(0);
     let pending = *turns.last().expect("turns() is never empty");
-    let game_path = layout.game(pending);
-    let g: Awaits = crate::pipeline::parse_file(
-        &layout.rel(&game_path),
-        &fsx::read_limited(&game_path)?,
-        "game file",
-    )?;
-    if !g.awaiting.is_empty() && !force {
-        return Err(Failure::Refused(format!(
-            "the game is not over: turn {pending} awaits {}. Publishing now would reveal to everyone what the players may not know yet: the sealed seed of turn {last} opens every sealed event so far (each deal: every hand), the moderator's reports show every hand and every block, and each side's reports ({}) show that side's hand to the other. Publish when the game is over, or give --force if the players agreed",
-            g.awaiting.join(", "),
-            campaign
-                .players
-                .keys()
-                .map(|s| format!("report-{s}.md"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )));
+    let awaiting = awaiting(layout, pending)?;
+    if !awaiting.is_empty() && !force {
+        return Err(not_over(&campaign, pending, last, &awaiting));
     }
     let u = Chain::Sealed
         .at(&secret.sealed()?, secret.chain_length, last)
@@ -85,12 +71,72 @@ pub fn publish_with(
     let never = crate::guard::never_archived(&campaign, &secret, 1..=pending);
     let guard = Guard {
         never,
-        pending_orders: (!g.awaiting.is_empty()).then(|| layout.orders_dir(pending)),
+        pending_orders: (!awaiting.is_empty()).then(|| layout.orders_dir(pending)),
     };
     let nd = NewDir::create(out)?;
     copy_tree(&layout.dir, nd.path(), &layout.dir, &nd, &guard)?;
-    // campaign.yaml without any address or mail setting.
-    let public = Campaign {
+    nd.write("campaign.yaml", to_yaml(&public(campaign)).as_bytes())?;
+    let p = Published {
+        protocol: dice::PROTOCOL.into(),
+        turn: last,
+        sealed_seed: dice::to_hex(&u),
+    };
+    nd.write("published.yaml", to_yaml(&p).as_bytes())?;
+    let added = match extra {
+        Some((folder, make)) => add_site(&nd, folder, make)?,
+        None => 0,
+    };
+    nd.commit()?;
+    let mut text: String = lock.took_over.iter().map(|l| format!("{l}\n")).collect();
+    text.push_str(&format!(
+        "published {} turns to {}: secret, addresses and mail left out, sealed seed of turn {last} revealed; `dikast verify {}` re-runs every event\n",
+        last,
+        out.display(),
+        out.display()
+    ));
+    if let Some((folder, _)) = extra {
+        text.push_str(&format!(
+            "site: {added} files in {}; open index.html, and verify.html checks every die in the browser\n",
+            out.join(folder).display()
+        ));
+    }
+    if !awaiting.is_empty() {
+        text.push_str(&format!(
+            "the game is not over (turn {pending} awaits {}): published with --force\n",
+            awaiting.join(", ")
+        ));
+    }
+    Ok(text)
+}
+
+/// The sides the pending turn's game file still awaits (none: the game is over).
+fn awaiting(layout: &Layout, pending: u32) -> Result<Vec<String>, Failure> {
+    let game_path = layout.game(pending);
+    let g: Awaits = crate::pipeline::parse_file(
+        &layout.rel(&game_path),
+        &fsx::read_limited(&game_path)?,
+        "game file",
+    )?;
+    Ok(g.awaiting)
+}
+
+/// The refusal to publish a game not over without `--force`: what it would reveal.
+fn not_over(campaign: &Campaign, pending: u32, last: u32, awaiting: &[String]) -> Failure {
+    Failure::Refused(format!(
+        "the game is not over: turn {pending} awaits {}. Publishing now would reveal to everyone what the players may not know yet: the sealed seed of turn {last} opens every sealed event so far (each deal: every hand), the moderator's reports show every hand and every block, and each side's reports ({}) show that side's hand to the other. Publish when the game is over, or give --force if the players agreed",
+        awaiting.join(", "),
+        campaign
+            .players
+            .keys()
+            .map(|s| format!("report-{s}.md"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
+}
+
+/// campaign.yaml without any address or mail setting.
+fn public(campaign: Campaign) -> Campaign {
+    Campaign {
         players: campaign
             .players
             .iter()
@@ -110,49 +156,24 @@ pub fn publish_with(
         // The moderator's own path (his home folder, his user name) stays home too.
         maildir: None,
         ..campaign
-    };
-    nd.write("campaign.yaml", to_yaml(&public).as_bytes())?;
-    let p = Published {
-        protocol: dice::PROTOCOL.into(),
-        turn: last,
-        sealed_seed: dice::to_hex(&u),
-    };
-    nd.write("published.yaml", to_yaml(&p).as_bytes())?;
+    }
+}
+
+/// Writes `make`'s files (the site) under `folder` in the copy; how many it wrote.
+fn add_site(nd: &NewDir, folder: &str, make: Extra) -> Result<usize, Failure> {
+    // Nothing the copy holds may be overwritten (a campaign folder of that name).
+    if nd.path().join(folder).exists() {
+        return Err(Failure::Refused(format!(
+            "the campaign holds a `{folder}` folder of its own: nothing was published (the site goes there)"
+        )));
+    }
+    nd.mkdir(folder)?;
     let mut added = 0;
-    if let Some((folder, make)) = extra {
-        // Nothing the copy holds may be overwritten (a campaign folder of that name).
-        if nd.path().join(folder).exists() {
-            return Err(Failure::Refused(format!(
-                "the campaign holds a `{folder}` folder of its own: nothing was published (the site goes there)"
-            )));
-        }
-        nd.mkdir(folder)?;
-        for (rel, bytes) in make(nd.path())? {
-            nd.write(&format!("{folder}/{rel}"), &bytes)?;
-            added += 1;
-        }
+    for (rel, bytes) in make(nd.path())? {
+        nd.write(&format!("{folder}/{rel}"), &bytes)?;
+        added += 1;
     }
-    nd.commit()?;
-    let mut text: String = lock.took_over.iter().map(|l| format!("{l}\n")).collect();
-    text.push_str(&format!(
-        "published {} turns to {}: secret, addresses and mail left out, sealed seed of turn {last} revealed; `dikast verify {}` re-runs every event\n",
-        last,
-        out.display(),
-        out.display()
-    ));
-    if let Some((folder, _)) = extra {
-        text.push_str(&format!(
-            "site: {added} files in {}; open index.html, and verify.html checks every die in the browser\n",
-            out.join(folder).display()
-        ));
-    }
-    if !g.awaiting.is_empty() {
-        text.push_str(&format!(
-            "the game is not over (turn {pending} awaits {}): published with --force\n",
-            g.awaiting.join(", ")
-        ));
-    }
-    Ok(text)
+    Ok(added)
 }
 
 /// What `copy_tree` must not publish.

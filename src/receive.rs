@@ -262,39 +262,176 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
         .message_id()
         .map(|m| bounded(&format!("<{m}>")))
         .unwrap_or_else(|| "(no Message-ID)".into());
-    let stored_from = bounded(&from);
     let p = policy::pending(layout, &c)?;
-    let t = p.turn;
-
-    let arrived = rfc3339(now);
-    let receipt =
-        |side: Option<String>, outcome: Outcome, why: Option<String>, sha: Option<String>| {
-            Receipt {
-                message_id: message_id.clone(),
-                from: stored_from.clone(),
-                arrived: arrived.clone(),
-                side,
-                outcome,
-                why,
-                orders_sha256: sha,
-            }
-        };
+    let inc = Incoming {
+        layout,
+        c: &c,
+        t: p.turn,
+        stored_from: bounded(&from),
+        from,
+        message_id,
+        arrived: rfc3339(now),
+        received: format_utc(now),
+    };
+    let (t, message_id) = (inc.t, &inc.message_id);
     // A message already handled (delivered twice) is not handled again.
     if message_id.starts_with('<')
         && load_receipts(layout, t)?
             .messages
             .iter()
-            .any(|m| m.message_id == message_id)
+            .any(|m| &m.message_id == message_id)
     {
         return Ok(format!("{message_id} was handled before; nothing done"));
     }
-    // Machines' messages are never answered (no mail loops): bounces, auto-replies, our own.
-    let auto = msg
-        .header_raw("Auto-Submitted")
-        .map(|v| !v.trim().eq_ignore_ascii_case("no"))
-        .unwrap_or(false);
-    let own = policy_own(&c).is_some_and(|o| o.eq_ignore_ascii_case(&from));
-    if from.is_empty() || auto || own || from.to_ascii_lowercase().starts_with("mailer-daemon@") {
+    if let Some(line) = inc.ignore_machine(&msg)? {
+        return Ok(line);
+    }
+    let sides: Vec<String> = c
+        .players
+        .iter()
+        .filter(|(_, pl)| pl.email.trim().eq_ignore_ascii_case(&inc.from))
+        .map(|(s, _)| s.clone())
+        .collect();
+    if sides.is_empty() {
+        return inc.refuse(
+            None,
+            Refusal::Stranger {
+                from: shown(&inc.from),
+            },
+            String::new(),
+        );
+    }
+    let (oname, obytes) = match find_orders(&msg) {
+        Found::Orders { name, bytes } => (name, bytes),
+        Found::None(why) => return inc.refuse(Some(&sides[0]), why, String::new()),
+    };
+    let secret = layout.load_secret()?;
+    // Orders that are not YAML at all: the YAML error is the reason, at its line and
+    // column (not "not for this game", which is all an unreadable envelope would say).
+    if let Some(d) = not_yaml(&oname, &obytes) {
+        let at = d.location().unwrap_or_else(|| oname.clone());
+        // The error's quote of the message only to a sender who holds his token.
+        let authentic = sides.iter().any(|s| {
+            let want = crate::guard::token(&secret, &p.game, t, s);
+            obytes
+                .to_ascii_lowercase()
+                .windows(want.len())
+                .any(|w| w == want.as_bytes())
+        });
+        let details = if authentic {
+            format!("{}\n", crate::diag::render_all(std::slice::from_ref(&d)))
+        } else {
+            String::new()
+        };
+        return inc.refuse(
+            Some(&sides[0]),
+            Refusal::NotYaml {
+                at,
+                what: d.message.clone(),
+            },
+            details,
+        );
+    }
+    let head = Head::of(&oname, &obytes);
+    let side = match inc.which_side(&head, &sides) {
+        Ok(side) => side,
+        Err(refused) => return refused,
+    };
+    let orders = Orders {
+        name: oname,
+        bytes: obytes,
+        head,
+    };
+    inc.take(desk, &p, &secret, &side, orders, now)
+}
+
+/// One message being handled: what its receipt, refusal and answer name.
+struct Incoming<'a> {
+    layout: &'a Layout,
+    c: &'a Campaign,
+    /// The turn the game awaits.
+    t: u32,
+    /// The sender's address as the message gives it, and as the receipts keep it.
+    from: String,
+    stored_from: String,
+    message_id: String,
+    /// When it arrived, as the receipts and as the answers say it.
+    arrived: String,
+    received: String,
+}
+
+/// The orders a message brought: their attachment's name, bytes and envelope.
+struct Orders {
+    name: String,
+    bytes: Vec<u8>,
+    head: Head,
+}
+
+/// The envelope lines of orders (`side:`, `game:`, `turn:`, `token:`), each trimmed.
+struct Head {
+    side: Option<String>,
+    game: Option<String>,
+    turn: Option<String>,
+    token: Option<String>,
+}
+
+impl Head {
+    fn of(name: &str, bytes: &[u8]) -> Head {
+        let env = envelope(name, bytes);
+        let get = |k: &str| {
+            env.as_ref()
+                .and_then(|n| n.get(k))
+                .and_then(|v| v.as_str())
+                .map(|s| s.trim().to_string())
+        };
+        Head {
+            side: get("side"),
+            game: get("game"),
+            turn: get("turn"),
+            token: get("token"),
+        }
+    }
+
+    fn turn(&self) -> Option<u32> {
+        self.turn.as_ref().and_then(|s| s.parse::<u32>().ok())
+    }
+}
+
+impl Incoming<'_> {
+    fn receipt(
+        &self,
+        side: Option<String>,
+        outcome: Outcome,
+        why: Option<String>,
+        sha: Option<String>,
+    ) -> Receipt {
+        Receipt {
+            message_id: self.message_id.clone(),
+            from: self.stored_from.clone(),
+            arrived: self.arrived.clone(),
+            side,
+            outcome,
+            why,
+            orders_sha256: sha,
+        }
+    }
+
+    /// Machines' messages are never answered (no mail loops): bounces, auto-replies, our
+    /// own. The line for one, recorded as ignored.
+    fn ignore_machine(&self, msg: &mail_parser::Message) -> Result<Option<String>, Failure> {
+        let from = &self.from;
+        let auto = msg
+            .header_raw("Auto-Submitted")
+            .map(|v| !v.trim().eq_ignore_ascii_case("no"))
+            .unwrap_or(false);
+        let own = policy_own(self.c).is_some_and(|o| o.eq_ignore_ascii_case(from));
+        if !(from.is_empty()
+            || auto
+            || own
+            || from.to_ascii_lowercase().starts_with("mailer-daemon@"))
+        {
+            return Ok(None);
+        }
         let why = if from.is_empty() {
             "no sender"
         } else if own {
@@ -303,27 +440,53 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
             "an automatic message"
         };
         add_receipt(
-            layout,
-            t,
-            receipt(None, Outcome::Ignored, Some(why.into()), None),
+            self.layout,
+            self.t,
+            self.receipt(None, Outcome::Ignored, Some(why.into()), None),
         )?;
-        return Ok(format!("ignored {message_id} from {}: {why}", shown(&from)));
+        Ok(Some(format!(
+            "ignored {} from {}: {why}",
+            self.message_id,
+            shown(from)
+        )))
     }
-    let sides: Vec<String> = c
-        .players
-        .iter()
-        .filter(|(_, pl)| pl.email.trim().eq_ignore_ascii_case(&from))
-        .map(|(s, _)| s.clone())
-        .collect();
-    // Each player is answered in his own language (campaign.yaml's `language`), the
-    // moderator in `mail.moderator_language`.
-    let lang_of = |side: &str| policy::language_of(&c, side);
-    let moderator_lang = policy::moderator_language(&c);
-    let answer_subject = |lang: Lang, a: Answer| notices::answer_subject(lang, &c.game, t, a);
-    let received = format_utc(now);
-    // A refusal: `side` is the player answered (None: a stranger, told to the moderator);
-    // `diagnostics` what the check found, already in the player's language.
-    let refuse = |side: Option<&str>, r: Refusal, diagnostics: String| -> Result<String, Failure> {
+
+    /// The side: the one the orders name, when the sender plays it; else his only side.
+    /// `Err`: the refusal's line.
+    fn which_side(&self, head: &Head, sides: &[String]) -> Result<String, Result<String, Failure>> {
+        let named = head.side.as_ref().map(|s| s.to_ascii_lowercase());
+        match (&named, sides) {
+            (Some(s), _) if sides.contains(s) => Ok(s.clone()),
+            (Some(s), [mine]) if self.c.players.contains_key(s.as_str()) => Err(self.refuse(
+                Some(mine),
+                Refusal::OtherSide {
+                    named: s.clone(),
+                    from: shown(&self.from),
+                    plays: mine.clone(),
+                },
+                String::new(),
+            )),
+            (_, [only]) => Ok(only.clone()),
+            _ => Err(self.refuse(
+                Some(&sides[0]),
+                Refusal::WhichSide {
+                    from: shown(&self.from),
+                    sides: sides.to_vec(),
+                },
+                String::new(),
+            )),
+        }
+    }
+
+    /// A refusal: `side` is the player answered (None: a stranger, told to the
+    /// moderator); `diagnostics` what the check found, already in the player's language.
+    fn refuse(
+        &self,
+        side: Option<&str>,
+        r: Refusal,
+        diagnostics: String,
+    ) -> Result<String, Failure> {
+        let (layout, t) = (self.layout, self.t);
         let why = r.why(Lang::En);
         // The unknown senders of this turn the moderator was told of before this one.
         // The refusals this player was sent this turn before this one: at most
@@ -352,7 +515,7 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
         add_receipt(
             layout,
             t,
-            receipt(
+            self.receipt(
                 side.map(String::from),
                 Outcome::Refused,
                 Some(why.clone()),
@@ -367,244 +530,233 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
                 "not answered ({} refusals were sent to this player this turn, the most a turn; the receipts list every message)",
                 notices::PLAYER_REFUSALS
             ),
-            Some(s) => {
-                let lang = lang_of(s);
-                let details = format!("{}{diagnostics}", r.hint(lang));
-                let body = notices::refused_body(
-                    lang,
-                    &notices::Refused {
-                        received: &received,
-                        game: &c.game,
-                        turn: t,
-                        why: &r.why(lang),
-                        details: &details,
-                        last: sent_before + 1 == notices::PLAYER_REFUSALS,
-                        may_be_forged: r.may_be_forged(),
-                    },
-                );
-                // The subject is ours alone: the sender's may be a forger's words.
-                answer(
-                    layout,
-                    &c,
-                    To::Side(s),
-                    notices::answer_subject(lang, &c.game, t, Answer::Refused),
-                    body,
-                    &message_id,
-                )
-            }
+            Some(s) => self.refusal_to_player(s, &r, &diagnostics, sent_before),
             // Spam must not flood the moderator: one notice per unknown sender and turn,
             // and at most STRANGER_NOTICES senders a turn; every message is in the receipts.
-            None if strangers.contains(&stored_from.to_ascii_lowercase()) => {
+            None if strangers.contains(&self.stored_from.to_ascii_lowercase()) => {
                 "the sender not answered; the moderator was told of this sender this turn before".into()
             }
             None if strangers.len() >= STRANGER_NOTICES => format!(
                 "the sender not answered; the moderator not told ({STRANGER_NOTICES} unknown senders were this turn; the receipts list every message)"
             ),
-            None => {
-                let mut body = notices::stranger_body(
-                    moderator_lang,
-                    &message_id,
-                    &received,
-                    &shown(&from),
-                    &c.game,
-                );
-                if strangers.len() + 1 == STRANGER_NOTICES {
-                    body.push_str(&notices::strangers_capped(
-                        moderator_lang,
-                        STRANGER_NOTICES,
-                        &layout.rel(&receipts_path(layout, t)),
-                    ));
-                }
-                answer(
-                    layout,
-                    &c,
-                    To::Moderator,
-                    notices::stranger_subject(moderator_lang, &c.game, t),
-                    body,
-                    &message_id,
-                )
-                .replacen(
-                    "answer ",
-                    "the sender not answered; the moderator's notice ",
-                    1,
-                )
-            }
+            None => self.stranger_notice(strangers.len()),
         };
         Ok(format!(
-            "refused {message_id} from {}{}: {why}; {mailed}",
-            shown(&from),
+            "refused {} from {}{}: {why}; {mailed}",
+            self.message_id,
+            shown(&self.from),
             side.map(|s| format!(" ({s})")).unwrap_or_default()
         ))
-    };
-    if sides.is_empty() {
-        return refuse(
-            None,
-            Refusal::Stranger { from: shown(&from) },
-            String::new(),
-        );
     }
-    let (oname, obytes) = match find_orders(&msg) {
-        Found::Orders { name, bytes } => (name, bytes),
-        Found::None(why) => return refuse(Some(&sides[0]), why, String::new()),
-    };
-    let secret = layout.load_secret()?;
-    // Orders that are not YAML at all: the YAML error is the reason, at its line and
-    // column (not "not for this game", which is all an unreadable envelope would say).
-    if let Some(d) = not_yaml(&oname, &obytes) {
-        let at = d.location().unwrap_or_else(|| oname.clone());
-        // The error's quote of the message only to a sender who holds his token.
-        let authentic = sides.iter().any(|s| {
-            let want = crate::guard::token(&secret, &p.game, t, s);
-            obytes
-                .to_ascii_lowercase()
-                .windows(want.len())
-                .any(|w| w == want.as_bytes())
-        });
-        let details = if authentic {
-            format!("{}\n", crate::diag::render_all(std::slice::from_ref(&d)))
-        } else {
-            String::new()
-        };
-        return refuse(
-            Some(&sides[0]),
-            Refusal::NotYaml {
-                at,
-                what: d.message.clone(),
+
+    /// A refusal mailed to side `s`'s player in his language; whether it went.
+    fn refusal_to_player(
+        &self,
+        s: &str,
+        r: &Refusal,
+        diagnostics: &str,
+        sent_before: usize,
+    ) -> String {
+        let (c, t) = (self.c, self.t);
+        let lang = policy::language_of(c, s);
+        let details = format!("{}{diagnostics}", r.hint(lang));
+        let body = notices::refused_body(
+            lang,
+            &notices::Refused {
+                received: &self.received,
+                game: &c.game,
+                turn: t,
+                why: &r.why(lang),
+                details: &details,
+                last: sent_before + 1 == notices::PLAYER_REFUSALS,
+                may_be_forged: r.may_be_forged(),
             },
-            details,
         );
+        // The subject is ours alone: the sender's may be a forger's words.
+        answer(
+            self.layout,
+            c,
+            To::Side(s),
+            notices::answer_subject(lang, &c.game, t, Answer::Refused),
+            body,
+            &self.message_id,
+        )
     }
-    let env = envelope(&oname, &obytes);
-    let get = |k: &str| {
-        env.as_ref()
-            .and_then(|n| n.get(k))
-            .and_then(|v| v.as_str())
-            .map(|s| s.trim().to_string())
-    };
-    // The side: the one the orders name, when the sender plays it; else his only side.
-    let named = get("side").map(|s| s.to_ascii_lowercase());
-    let side = match (&named, sides.as_slice()) {
-        (Some(s), _) if sides.contains(s) => s.clone(),
-        (Some(s), [mine]) if c.players.contains_key(s.as_str()) => {
-            return refuse(
-                Some(mine),
-                Refusal::OtherSide {
-                    named: s.clone(),
-                    from: shown(&from),
-                    plays: mine.clone(),
-                },
-                String::new(),
-            )
+
+    /// The moderator told of a stranger's message (`earlier` strangers were this turn);
+    /// whether it went.
+    fn stranger_notice(&self, earlier: usize) -> String {
+        let (layout, c, t) = (self.layout, self.c, self.t);
+        let moderator_lang = policy::moderator_language(c);
+        let mut body = notices::stranger_body(
+            moderator_lang,
+            &self.message_id,
+            &self.received,
+            &shown(&self.from),
+            &c.game,
+        );
+        if earlier + 1 == STRANGER_NOTICES {
+            body.push_str(&notices::strangers_capped(
+                moderator_lang,
+                STRANGER_NOTICES,
+                &layout.rel(&receipts_path(layout, t)),
+            ));
         }
-        (_, [only]) => only.clone(),
-        _ => {
-            return refuse(
-                Some(&sides[0]),
-                Refusal::WhichSide {
-                    from: shown(&from),
-                    sides: sides.clone(),
-                },
-                String::new(),
-            )
+        answer(
+            layout,
+            c,
+            To::Moderator,
+            notices::stranger_subject(moderator_lang, &c.game, t),
+            body,
+            &self.message_id,
+        )
+        .replacen(
+            "answer ",
+            "the sender not answered; the moderator's notice ",
+            1,
+        )
+    }
+
+    /// Orders of a side the sender plays: refused (for another turn, without the token,
+    /// not checking, late under `late: refuse`, holding what the archive never holds) or
+    /// stored, recorded and acknowledged.
+    fn take(
+        &self,
+        desk: Desk,
+        p: &policy::Pending,
+        secret: &crate::secret::Secret,
+        side: &str,
+        orders: Orders,
+        now: UnixTime,
+    ) -> Result<String, Failure> {
+        let (layout, c, t) = (self.layout, self.c, self.t);
+        let Orders {
+            name: oname,
+            bytes: obytes,
+            head,
+        } = orders;
+        let view_path = layout.turn_dir(t).join(format!("view-{side}.yaml"));
+        let view_bytes = fsx::read_limited(&view_path)?;
+        // The diagnostics in the player's language (campaign.yaml's `language`).
+        let lang = policy::language_of(c, side);
+        let check = desk.check;
+        // Orders for another game or turn: the check says which, before the token is judged.
+        let this_turn = head.game.as_deref() == Some(p.game.as_str()) && head.turn() == Some(t);
+        if !this_turn {
+            let checked = check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang);
+            return self.refuse_not_this_turn(p, secret, side, &head, checked);
         }
-    };
-    let view_path = layout.turn_dir(t).join(format!("view-{side}.yaml"));
-    let view_bytes = fsx::read_limited(&view_path)?;
-    // The diagnostics in the player's language (campaign.yaml's `language`).
-    let lang = lang_of(&side);
-    let check = desk.check;
-    let diagnostics = |f: Failure| match f {
-        Failure::Input(d) => crate::diag::render_all(&d),
-        other => other.render(),
-    };
-    // Orders for another game or turn: the check says which, before the token is judged.
-    let this_turn = get("game").as_deref() == Some(p.game.as_str())
-        && get("turn").and_then(|s| s.parse::<u32>().ok()) == Some(t);
-    if !this_turn {
-        // The check's diagnostics quote the message: told only to a sender who holds
-        // the side's token of the turn the game awaits (a slip in the `game:` or `turn:`
-        // line) or of the turn the orders name (a player's own old orders), never to
-        // whoever wrote in his name.
-        let named_turn = get("turn").and_then(|s| s.parse::<u32>().ok());
+        let want = crate::guard::token(secret, &p.game, t, side);
+        match &head.token {
+            Some(tok) if tok.eq_ignore_ascii_case(&want) => {}
+            Some(_) => {
+                return self.refuse(Some(side), Refusal::WrongToken { turn: t }, String::new())
+            }
+            None => return self.refuse(Some(side), Refusal::NoToken { turn: t }, String::new()),
+        }
+        if let Err(f) = check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang) {
+            return self.refuse(
+                Some(side),
+                Refusal::DoesNotCheck {
+                    side: side.to_string(),
+                },
+                format!("{}\n", diagnostics(f)),
+            );
+        }
+        let late = p.deadline.as_ref().is_some_and(|d| now > d.at);
+        if late && c.late.unwrap_or_default() == Late::Refuse {
+            let d = p
+                .deadline
+                .as_ref()
+                .map(|d| d.text.clone())
+                .unwrap_or_default();
+            return self.refuse(Some(side), Refusal::Late { deadline: d }, String::new());
+        }
+        // What is stored is the orders with their `token:` line emptied: the archive (published
+        // in the end) never holds a token. The token must not stay anywhere else in them, and
+        // what is stored must check out by itself (it is what will be adjudicated).
+        let obytes = crate::guard::without_token(&obytes).unwrap_or(obytes);
+        if obytes
+            .to_ascii_lowercase()
+            .windows(want.len())
+            .any(|w| w == want.as_bytes())
+        {
+            return self.refuse(Some(side), Refusal::TokenOutside, String::new());
+        }
+        // Nor any address, nor another token (another side's, a past turn's): the archive
+        // never holds one (the same guard as `adjudicate`'s).
+        if let Some(what) = crate::guard::OrdersGuard::new(c, secret, t).holds(&obytes) {
+            return self.refuse(Some(side), Refusal::Holds(what.clone()), String::new());
+        }
+        let warnings = match check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang) {
+            Err(f) => {
+                return self.refuse(
+                    Some(side),
+                    Refusal::DoesNotCheckWithoutToken,
+                    format!("{}\n", diagnostics(f)),
+                )
+            }
+            Ok(w) => w,
+        };
+        self.accept(desk, p, side, &obytes, &warnings, late)
+    }
+
+    /// Orders for another game or turn than the one awaited. The check's diagnostics
+    /// (`checked`) quote the message: told only to a sender who holds the side's token of
+    /// the turn the game awaits (a slip in the `game:` or `turn:` line) or of the turn the
+    /// orders name (a player's own old orders), never to whoever wrote in his name.
+    fn refuse_not_this_turn(
+        &self,
+        p: &policy::Pending,
+        secret: &crate::secret::Secret,
+        side: &str,
+        head: &Head,
+        checked: Result<String, Failure>,
+    ) -> Result<String, Failure> {
+        let t = self.t;
         let holds = |turn: u32| {
-            get("token").is_some_and(|tok| {
-                tok.eq_ignore_ascii_case(&crate::guard::token(&secret, &p.game, turn, &side))
+            head.token.as_ref().is_some_and(|tok| {
+                tok.eq_ignore_ascii_case(&crate::guard::token(secret, &p.game, turn, side))
             })
         };
         let authentic = holds(t)
-            || (get("game").as_deref() == Some(p.game.as_str()) && named_turn.is_some_and(holds));
-        let details = match check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang) {
+            || (head.game.as_deref() == Some(p.game.as_str()) && head.turn().is_some_and(holds));
+        let details = match checked {
             Err(f) if authentic => format!("{}\n", diagnostics(f)),
             _ => String::new(),
         };
-        return refuse(
-            Some(&side),
+        self.refuse(
+            Some(side),
             Refusal::NotThisTurn {
                 game: p.game.clone(),
                 turn: t,
             },
             details,
-        );
+        )
     }
-    let want = crate::guard::token(&secret, &p.game, t, &side);
-    match get("token") {
-        Some(tok) if tok.eq_ignore_ascii_case(&want) => {}
-        Some(_) => return refuse(Some(&side), Refusal::WrongToken { turn: t }, String::new()),
-        None => return refuse(Some(&side), Refusal::NoToken { turn: t }, String::new()),
-    }
-    if let Err(f) = check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang) {
-        return refuse(
-            Some(&side),
-            Refusal::DoesNotCheck { side: side.clone() },
-            format!("{}\n", diagnostics(f)),
-        );
-    }
-    let late = p.deadline.as_ref().is_some_and(|d| now > d.at);
-    if late && c.late.unwrap_or_default() == Late::Refuse {
-        let d = p
-            .deadline
-            .as_ref()
-            .map(|d| d.text.clone())
-            .unwrap_or_default();
-        return refuse(Some(&side), Refusal::Late { deadline: d }, String::new());
-    }
-    // What is stored is the orders with their `token:` line emptied: the archive (published
-    // in the end) never holds a token. The token must not stay anywhere else in them, and
-    // what is stored must check out by itself (it is what will be adjudicated).
-    let obytes = crate::guard::without_token(&obytes).unwrap_or(obytes);
-    if obytes
-        .to_ascii_lowercase()
-        .windows(want.len())
-        .any(|w| w == want.as_bytes())
-    {
-        return refuse(Some(&side), Refusal::TokenOutside, String::new());
-    }
-    // Nor any address, nor another token (another side's, a past turn's): the archive
-    // never holds one (the same guard as `adjudicate`'s).
-    if let Some(what) = crate::guard::OrdersGuard::new(&c, &secret, t).holds(&obytes) {
-        return refuse(Some(&side), Refusal::Holds(what.clone()), String::new());
-    }
-    let warnings = match check(&layout.rel(&view_path), &view_bytes, &oname, &obytes, lang) {
-        Err(f) => {
-            return refuse(
-                Some(&side),
-                Refusal::DoesNotCheckWithoutToken,
-                format!("{}\n", diagnostics(f)),
-            )
-        }
-        Ok(w) => w,
-    };
-    // Store, then the receipt; the hash is the one the reports will name.
-    let sha = crate::game::sha256_hex(&obytes);
-    {
+
+    /// Orders that passed every check: stored, then the receipt (the hash is the one the
+    /// reports will name), then the acknowledgement in the player's words.
+    fn accept(
+        &self,
+        desk: Desk,
+        p: &policy::Pending,
+        side: &str,
+        obytes: &[u8],
+        warnings: &str,
+        late: bool,
+    ) -> Result<String, Failure> {
+        let (layout, c, t) = (self.layout, self.c, self.t);
+        let lang = policy::language_of(c, side);
+        let sha = crate::game::sha256_hex(obytes);
         // The caller holds the campaign's lock (`receive_message`): no adjudication can
         // have come between.
-        fsx::replace(&layout.orders_dir(t).join(format!("{side}.yaml")), &obytes)?;
+        fsx::replace(&layout.orders_dir(t).join(format!("{side}.yaml")), obytes)?;
         add_receipt(
             layout,
             t,
-            receipt(
-                Some(side.clone()),
+            self.receipt(
+                Some(side.to_string()),
                 if late {
                     Outcome::Late
                 } else {
@@ -614,64 +766,75 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
                 Some(sha.clone()),
             ),
         )?;
-    }
-    // The step in the player's words (the game file's own English `step` if the game
-    // cannot say it in his language).
-    let step = p.step_in(lang, |l| (desk.step_title)(t, l));
-    let at = p
-        .deadline
-        .as_ref()
-        .map(|d| (d.text.clone(), format_utc(d.at)));
-    let body = notices::accepted_body(
-        lang,
-        &notices::Accepted {
-            game: &p.game,
-            turn: t,
-            step: &step,
-            late,
-            who: &match lang {
-                // «стороны «Спарта»»: the side's own name, never its id (issue 32, Russian 8).
-                Lang::Ru => format!("«{}»", (desk.side_name)(t, &side, lang)),
-                Lang::En => policy::who(&c, &side),
-            },
-            side: &side,
-            received: &received,
-            message_id: &message_id,
-            from: &shown(&from),
-            sha: &sha,
-            deadline: at.as_ref().map(|(d, u)| (d.as_str(), u.as_str())),
-            warnings: &warnings,
-            orders: &indent(&String::from_utf8_lossy(&obytes)),
-        },
-    );
-    let mailed = answer_with(
-        layout,
-        &c,
-        To::Side(&side),
-        answer_subject(
+        // The step in the player's words (the game file's own English `step` if the game
+        // cannot say it in his language).
+        let step = p.step_in(lang, |l| (desk.step_title)(t, l));
+        let at = p
+            .deadline
+            .as_ref()
+            .map(|d| (d.text.clone(), format_utc(d.at)));
+        let body = notices::accepted_body(
             lang,
-            if late {
-                Answer::AcceptedLate
-            } else {
-                Answer::Accepted
+            &notices::Accepted {
+                game: &p.game,
+                turn: t,
+                step: &step,
+                late,
+                who: &match lang {
+                    // «стороны «Спарта»»: the side's own name, never its id (issue 32, Russian 8).
+                    Lang::Ru => format!("«{}»", (desk.side_name)(t, side, lang)),
+                    Lang::En => policy::who(c, side),
+                },
+                side,
+                received: &self.received,
+                message_id: &self.message_id,
+                from: &shown(&self.from),
+                sha: &sha,
+                deadline: at.as_ref().map(|(d, u)| (d.as_str(), u.as_str())),
+                warnings,
+                orders: &indent(&String::from_utf8_lossy(obytes)),
             },
-        ),
-        body,
-        &message_id,
-        vec![(
-            format!("{side}.yaml"),
-            "text/yaml; charset=utf-8",
-            obytes.clone(),
-        )],
-    );
-    Ok(format!(
-        "accepted{} orders of {side} for turn {t} from {message_id}; {mailed}",
-        if late { " late" } else { "" }
-    ))
+        );
+        let mailed = answer_with(
+            layout,
+            c,
+            To::Side(side),
+            notices::answer_subject(
+                lang,
+                &c.game,
+                t,
+                if late {
+                    Answer::AcceptedLate
+                } else {
+                    Answer::Accepted
+                },
+            ),
+            body,
+            &self.message_id,
+            vec![(
+                format!("{side}.yaml"),
+                "text/yaml; charset=utf-8",
+                obytes.to_vec(),
+            )],
+        );
+        Ok(format!(
+            "accepted{} orders of {side} for turn {t} from {}; {mailed}",
+            if late { " late" } else { "" },
+            self.message_id
+        ))
+    }
 }
 
 fn policy_own(c: &Campaign) -> Option<String> {
     crate::mail::own_address(c)
+}
+
+/// What a check of orders found, as told to the player.
+fn diagnostics(f: Failure) -> String {
+    match f {
+        Failure::Input(d) => crate::diag::render_all(&d),
+        other => other.render(),
+    }
 }
 
 /// An address as shown in lines and answers (no control characters).

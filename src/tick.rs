@@ -384,22 +384,7 @@ fn tick_steps(
     }
     // 1. Orders waiting in the Maildir.
     if let Some(md) = &c.maildir {
-        let md = if md.is_absolute() {
-            md.clone()
-        } else {
-            layout.dir.join(md)
-        };
-        // A Maildir named but not made yet (no mail has come, so no mail program made
-        // it): made empty, so that this tick goes on and the calls for orders go out.
-        if let Some(l) = crate::receive::make_maildir(&md)? {
-            r.lines.push(l);
-        }
-        let got = crate::registry::with_desk(game, layout, |d| {
-            crate::receive::receive_maildir(layout, d, &md, now, RECEIVE_LOCK_WAIT)
-        })?;
-        for l in got {
-            r.lines.push(l);
-        }
+        receive_orders(game, layout, md, now, r)?;
     }
     // 2. Notices that could not be sent before.
     if c.mail.is_some() {
@@ -408,21 +393,10 @@ fn tick_steps(
         r.mail_waits |= waiting > 0;
     }
     // 3. The last adjudicated turn's mail, when some of it is unsent (or it was never mailed).
-    let mail_turn = |t: u32, r: &mut Ticked| -> Result<(), Failure> {
-        match game.send_turn(layout, t, false) {
-            Ok(s) => r.lines.push(s.lines().next().unwrap_or("").to_string()),
-            Err(Failure::Mail(m)) => {
-                r.mail_waits = true;
-                r.lines.push(m.lines().next().unwrap_or("").to_string());
-            }
-            Err(f) => return Err(f),
-        }
-        Ok(())
-    };
     if c.mail.is_some() {
         if let Ok(t) = crate::mail::latest_adjudicated(layout) {
             if crate::mail::unsent(layout, t)?.is_none_or(|n| n > 0) {
-                mail_turn(t, r)?;
+                mail_turn(game, layout, t, r)?;
             }
         }
     }
@@ -431,72 +405,147 @@ fn tick_steps(
         r.lines.push(format!("{why}; no one is called for orders"));
         return Ok(());
     }
-    // 4. Adjudicate when due. (A turn with no deadline yet under `deadline_every:`, turn 1
-    // of a new campaign, gets one counted from now, which the calls for orders name.)
-    let mut p = policy::pending(layout, &c)?;
-    if let Some(d) = policy::first_deadline(layout, &c, &p, now)? {
-        r.lines.push(format!(
-            "turn {}: deadline set to {} (deadline_every)",
-            p.turn, d.text
-        ));
-        p.deadline = Some(d);
-    }
-    if let Due::Yes(why) = policy::due(&c, &p, now) {
-        let done = game.adjudicate(
-            layout,
-            &crate::campaign::AdjudicateOptions {
-                fallback: false,
-                allow_no_orders: true,
-                clock: Some(now),
-                clock_given,
-                early: false,
-            },
-        )?;
-        if done.turn == 0 {
-            // Only an interrupted commit was finished (turn 0 by convention): the next
-            // tick adjudicates, and mails, the turn itself.
-            r.lines
-                .push("finished an interrupted adjudication; the next tick goes on".into());
-            return Ok(());
-        }
-        let over = game.status(layout)?.over.is_some();
-        let next = match over {
-            true => "the game is over".to_string(),
-            false => format!("turn {} awaits orders", done.turn + 1),
-        };
-        r.lines
-            .push(format!("turn {} adjudicated ({why}); {next}", done.turn));
-        if c.mail.is_some() {
-            mail_turn(done.turn, r)?;
-        }
-        if over {
-            return Ok(());
-        }
+    // 4. Adjudicate when due.
+    if adjudicate_if_due(game, layout, &c, now, clock_given, r)? == Go::Stop {
+        return Ok(());
     }
     if c.mail.is_none() {
         return Ok(());
     }
     // 5. Each player's call for orders of the pending turn, once.
     r.mail_waits |= send_calls(game, layout, &c, &mut r.lines)?;
-    let p = policy::pending(layout, &c)?;
-    let marks = sent_marks(layout)?;
     // 6. Reminders, once per deadline, when it is near.
-    if let Some(d) = &p.deadline {
-        let window = policy::remind_before(&c);
-        if now < d.at && now + window >= d.at {
-            for side in p.owing() {
-                let m = format!("remind {:04} {side} {}", p.turn, d.text);
-                if marks.contains(&m) {
-                    continue;
-                }
-                let line = call_for_orders(game, layout, &c, &side, "reminder")?;
-                mark(layout, m)?;
-                r.mail_waits |= line.starts_with("queued");
-                r.lines.push(format!(
-                    "reminded {side} ({} before the deadline): {line}",
-                    format_span(d.at - now)
-                ));
+    send_reminders(game, layout, &c, now, r)
+}
+
+/// Whether a tick goes on after a step.
+#[derive(PartialEq)]
+enum Go {
+    On,
+    Stop,
+}
+
+/// Step 1: the orders waiting in the Maildir `md` (relative to the campaign folder),
+/// received.
+fn receive_orders(
+    game: &dyn Game,
+    layout: &Layout,
+    md: &Path,
+    now: UnixTime,
+    r: &mut Ticked,
+) -> Result<(), Failure> {
+    let md = if md.is_absolute() {
+        md.to_path_buf()
+    } else {
+        layout.dir.join(md)
+    };
+    // A Maildir named but not made yet (no mail has come, so no mail program made
+    // it): made empty, so that this tick goes on and the calls for orders go out.
+    if let Some(l) = crate::receive::make_maildir(&md)? {
+        r.lines.push(l);
+    }
+    let got = crate::registry::with_desk(game, layout, |d| {
+        crate::receive::receive_maildir(layout, d, &md, now, RECEIVE_LOCK_WAIT)
+    })?;
+    for l in got {
+        r.lines.push(l);
+    }
+    Ok(())
+}
+
+/// Turn t's mail sent (what is unsent of it): its first line; a failure to mail only
+/// makes the mail wait.
+fn mail_turn(game: &dyn Game, layout: &Layout, t: u32, r: &mut Ticked) -> Result<(), Failure> {
+    match game.send_turn(layout, t, false) {
+        Ok(s) => r.lines.push(s.lines().next().unwrap_or("").to_string()),
+        Err(Failure::Mail(m)) => {
+            r.mail_waits = true;
+            r.lines.push(m.lines().next().unwrap_or("").to_string());
+        }
+        Err(f) => return Err(f),
+    }
+    Ok(())
+}
+
+/// Step 4: the pending turn adjudicated when due, and mailed. (A turn with no deadline
+/// yet under `deadline_every:`, turn 1 of a new campaign, gets one counted from now,
+/// which the calls for orders name.) Stop: nothing more this tick.
+fn adjudicate_if_due(
+    game: &dyn Game,
+    layout: &Layout,
+    c: &Campaign,
+    now: UnixTime,
+    clock_given: bool,
+    r: &mut Ticked,
+) -> Result<Go, Failure> {
+    let mut p = policy::pending(layout, c)?;
+    if let Some(d) = policy::first_deadline(layout, c, &p, now)? {
+        r.lines.push(format!(
+            "turn {}: deadline set to {} (deadline_every)",
+            p.turn, d.text
+        ));
+        p.deadline = Some(d);
+    }
+    let Due::Yes(why) = policy::due(c, &p, now) else {
+        return Ok(Go::On);
+    };
+    let done = game.adjudicate(
+        layout,
+        &crate::campaign::AdjudicateOptions {
+            fallback: false,
+            allow_no_orders: true,
+            clock: Some(now),
+            clock_given,
+            early: false,
+        },
+    )?;
+    if done.turn == 0 {
+        // Only an interrupted commit was finished (turn 0 by convention): the next
+        // tick adjudicates, and mails, the turn itself.
+        r.lines
+            .push("finished an interrupted adjudication; the next tick goes on".into());
+        return Ok(Go::Stop);
+    }
+    let over = game.status(layout)?.over.is_some();
+    let next = match over {
+        true => "the game is over".to_string(),
+        false => format!("turn {} awaits orders", done.turn + 1),
+    };
+    r.lines
+        .push(format!("turn {} adjudicated ({why}); {next}", done.turn));
+    if c.mail.is_some() {
+        mail_turn(game, layout, done.turn, r)?;
+    }
+    Ok(if over { Go::Stop } else { Go::On })
+}
+
+/// Step 6: a reminder to each side that owes orders, once per deadline, when it is near.
+fn send_reminders(
+    game: &dyn Game,
+    layout: &Layout,
+    c: &Campaign,
+    now: UnixTime,
+    r: &mut Ticked,
+) -> Result<(), Failure> {
+    let p = policy::pending(layout, c)?;
+    let marks = sent_marks(layout)?;
+    let Some(d) = &p.deadline else {
+        return Ok(());
+    };
+    let window = policy::remind_before(c);
+    if now < d.at && now + window >= d.at {
+        for side in p.owing() {
+            let m = format!("remind {:04} {side} {}", p.turn, d.text);
+            if marks.contains(&m) {
+                continue;
             }
+            let line = call_for_orders(game, layout, c, &side, "reminder")?;
+            mark(layout, m)?;
+            r.mail_waits |= line.starts_with("queued");
+            r.lines.push(format!(
+                "reminded {side} ({} before the deadline): {line}",
+                format_span(d.at - now)
+            ));
         }
     }
     Ok(())

@@ -571,18 +571,12 @@ fn rerun_turn<R: Rules>(
     secret: Option<&crate::secret::Secret>,
 ) -> Result<(String, bool), Failure> {
     let t = turns[i];
-    let first = &archived[0].game;
-    let Archived {
-        bytes,
-        game,
-        sc,
-        reseeds,
-        in_force,
-    } = &archived[i];
+    let a = &archived[i];
     // An undo retired this turn's seed (or an earlier turn's, whose new chain this turn
     // is on): the chain the seed must lie on, and what the summary says of each undo.
-    let reseed = crate::secret::reseed_in_force(reseeds, &game.dice);
-    let undone: String = reseeds
+    let reseed = crate::secret::reseed_in_force(&a.reseeds, &a.game.dice);
+    let undone: String = a
+        .reseeds
         .iter()
         .map(|r| {
             format!(
@@ -597,7 +591,7 @@ fn rerun_turn<R: Rules>(
     if let (Some(s), Some(r)) = (secret, reseed) {
         // The secret's holder checks the new chain is the one the protocol derives.
         let want = crate::secret::reseeded_seed(s, t, r)?;
-        if dice::to_hex(&Chain::Open.prev(&want)) != *in_force && !reseeds.is_empty() {
+        if dice::to_hex(&Chain::Open.prev(&want)) != a.in_force && !a.reseeds.is_empty() {
             return Err(Failure::Verify(format!(
                 "{}: field commitment of the last reseed is not the one the secret's chain gives after retiring {}",
                 layout.rel(&layout.reseed_file(t)),
@@ -605,6 +599,35 @@ fn rerun_turn<R: Rules>(
             )));
         }
     }
+    check_same_game(layout, t, &a.game, &archived[0].game)?;
+    if !layout.report(t).exists() {
+        if turns.last() != Some(&t) {
+            return Err(Failure::Verify(format!(
+                "{} is missing from the archive (turn {} exists)",
+                layout.rel(&layout.report(t)),
+                t + 1
+            )));
+        }
+        return Ok((
+            format!("turn {t}: awaits adjudication; game file and views check out{undone}"),
+            false,
+        ));
+    }
+    let seed = revealed_seed(layout, t, a, &archived[i + 1].game, open_seeds, secret)?;
+    rerun_and_compare(layout, t, i, archived, seed, sealed_seed)?;
+    Ok((
+        format!("turn {t}: re-run gives byte-identical game file, views and reports{undone}"),
+        true,
+    ))
+}
+
+/// Turn t's game file says turn t, and the game and dice chain of turn 1.
+fn check_same_game<S>(
+    layout: &Layout,
+    t: u32,
+    game: &GameFile<S>,
+    first: &GameFile<S>,
+) -> Result<(), Failure> {
     let gpath = layout.game(t);
     if game.turn != t {
         return Err(Failure::Verify(format!(
@@ -622,31 +645,30 @@ fn rerun_turn<R: Rules>(
             layout.rel(&gpath)
         )));
     }
-    if !layout.report(t).exists() {
-        if turns.last() != Some(&t) {
-            return Err(Failure::Verify(format!(
-                "{} is missing from the archive (turn {} exists)",
-                layout.rel(&layout.report(t)),
-                t + 1
-            )));
-        }
-        return Ok((
-            format!("turn {t}: awaits adjudication; game file and views check out{undone}"),
-            false,
-        ));
-    }
+    Ok(())
+}
+
+/// The seed s_t, revealed as the next game file's commitment: it hashes to turn t's
+/// commitment in force and, with the secret, is the chain's (or the undo's new chain's).
+fn revealed_seed<R: Rules>(
+    layout: &Layout,
+    t: u32,
+    a: &Archived<R>,
+    next: &GameFile<R::State>,
+    open_seeds: &Option<(BTreeMap<u32, Hash>, u32)>,
+    secret: Option<&crate::secret::Secret>,
+) -> Result<Hash, Failure> {
     let next_path = layout.game(t + 1);
-    let next = &archived[i + 1].game;
-    // The seed s_t is revealed as the next game file's commitment.
     let seed = dice::parse_hash(&next.dice.commitment)
-        .filter(|s| dice::to_hex(&Chain::Open.prev(s)) == *in_force)
+        .filter(|s| dice::to_hex(&Chain::Open.prev(s)) == a.in_force)
         .ok_or_else(|| {
             Failure::Verify(format!(
                 "{}: field dice.commitment (the seed revealed by turn {t}) does not hash to turn {t}'s commitment{}",
                 layout.rel(&next_path),
-                if reseeds.is_empty() { "" } else { " (the last of its reseed.yaml)" }
+                if a.reseeds.is_empty() { "" } else { " (the last of its reseed.yaml)" }
             ))
         })?;
+    let reseed = crate::secret::reseed_in_force(&a.reseeds, &a.game.dice);
     if let (Some(s), Some(r)) = (secret, reseed) {
         if crate::secret::reseeded_seed(s, t, r)? != seed {
             return Err(Failure::Verify(format!(
@@ -668,6 +690,29 @@ fn rerun_turn<R: Rules>(
             )));
         }
     }
+    Ok(seed)
+}
+
+/// Adjudicates turn `archived[i]` again from its archived inputs and compares the next
+/// game file and every report in every language with the archive's.
+fn rerun_and_compare<R: Rules>(
+    layout: &Layout,
+    t: u32,
+    i: usize,
+    archived: &[Archived<R>],
+    seed: Hash,
+    sealed_seed: &Option<BTreeMap<u32, Hash>>,
+) -> Result<(), Failure> {
+    let Archived {
+        bytes,
+        game,
+        sc,
+        reseeds,
+        ..
+    } = &archived[i];
+    let first = &archived[0].game;
+    let next = &archived[i + 1].game;
+    let next_path = layout.game(t + 1);
     let sealed = match sealed_seed.as_ref().and_then(|m| m.get(&t).copied()) {
         Some(u) => Some(u),
         None => sealed_from_report(layout, t, &first.dice.sealed_anchor)?,
@@ -682,7 +727,7 @@ fn rerun_turn<R: Rules>(
         // The deadline was the moderator's input; the archive keeps it in the next
         // game file, and the re-run must write the same (the report shows it).
         next_deadline: next.deadline.clone(),
-        game_name: layout.rel(&gpath),
+        game_name: layout.rel(&layout.game(t)),
         game_bytes: bytes.clone(),
         orders,
         seed,
@@ -719,10 +764,7 @@ fn rerun_turn<R: Rules>(
     for (name, text) in out.report_files() {
         compare(layout, &layout.turn_dir(t).join(name), text.as_bytes())?;
     }
-    Ok((
-        format!("turn {t}: re-run gives byte-identical game file, views and reports{undone}"),
-        true,
-    ))
+    Ok(())
 }
 
 /// `dikast verify --report FILE [--orders FILE] [--view FILE]`: a player's check of the
@@ -932,41 +974,13 @@ fn anchor(
 /// its chain, each report must be anchored to the view of its turn, and the seed each
 /// report reveals must be the commitment of the next turn's view.
 pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
-    let mut files = Vec::new();
-    collect_files(dir, &mut files)?;
+    let Sorted {
+        all_views,
+        mut reports,
+        orders,
+        ignored,
+    } = sort_files(dir)?;
     let mut views: BTreeMap<u32, (String, ViewHead)> = BTreeMap::new();
-    let mut all_views: Vec<(String, ViewHead)> = Vec::new();
-    let mut reports: Vec<(String, DiceSection)> = Vec::new();
-    let mut orders: Vec<OrdersHead> = Vec::new();
-    let mut ignored = 0usize;
-    for p in &files {
-        let name = p.display().to_string();
-        let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
-        match ext {
-            "yaml" | "yml" => {
-                let b = fsx::read_limited(p)?;
-                let text = String::from_utf8_lossy(&b);
-                if text.lines().any(|l| l.starts_with("view_of:")) {
-                    all_views.push((name, read_view_head(p)?));
-                } else if text
-                    .lines()
-                    .any(|l| l.trim_start().starts_with("based_on:"))
-                {
-                    orders.push(read_orders_head(p)?);
-                } else {
-                    ignored += 1;
-                }
-            }
-            "md" => {
-                let b = fsx::read_limited(p)?;
-                match report::parse_dice_section(&String::from_utf8_lossy(&b)) {
-                    Some(_) => reports.push((name, read_section(p)?)),
-                    None => ignored += 1,
-                }
-            }
-            _ => ignored += 1,
-        }
-    }
     // What an undo voided: a view of turn T whose commitment is the seed an undo of turn
     // T−1 retired, and a report of turn T whose seed an undo of T retired, are set aside
     // (named) once the folder holds what replaced them.
@@ -977,7 +991,7 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
         .map(|r| ((r.turn, r.retired_seed.clone()), r.clone()))
         .collect();
     let mut voided = Vec::new();
-    for (name, v) in std::mem::take(&mut all_views) {
+    for (name, v) in all_views {
         match v.turn.checked_sub(1).and_then(|p| retired.get(&(p, v.dice.commitment.clone()))) {
             Some(r) => voided.push(format!(
                 "{name}: the view of turn {} voided by the undo of turn {} at {} (the seed it was made after, {}, is retired)",
@@ -1015,8 +1029,103 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
     };
     let (first_name, first) = (first_name.clone(), first.clone());
     let mut sum = Summary::default();
-    // Every view: the same game, side and chains; its commitment on the first's chain.
-    for (t, (vname, v)) in &views {
+    check_views_chain(&views, &first_name, &first)?;
+    reports.sort_by(|a, b| (a.1.turn, &a.0).cmp(&(b.1.turn, &b.0)));
+    let mut anchored = BTreeSet::new();
+    for (rname, s) in &reports {
+        anchor_report(rname, s, &views, &orders, &mut sum)?;
+        anchored.insert(s.turn);
+    }
+    for o in &orders {
+        let t = o.turn.unwrap_or(0) as u32;
+        if o.side == first.view_of && !anchored.contains(&t) && views.contains_key(&t) {
+            sum.lines.push(format!(
+                "{}: orders for turn {t}, not yet adjudicated (no report of turn {t} in the folder)",
+                o.name
+            ));
+        }
+    }
+    sum.lines.extend(voided);
+    let last = views.keys().next_back().copied().unwrap_or(first.turn);
+    // «1 view (turn 1)», «3 views (turns 1–3)», «1 report» (issue 32.15).
+    let (nv, na) = (views.len(), anchored.len());
+    sum.lines.push(format!(
+        "one chain: {nv} view{} ({}), {na} report{} anchored, commitments on the chain of {first_name}{}",
+        if nv == 1 { "" } else { "s" },
+        if first.turn == last {
+            format!("turn {last}")
+        } else {
+            format!("turns {}–{last}", first.turn)
+        },
+        if na == 1 { "" } else { "s" },
+        if ignored > 0 {
+            format!("; {ignored} other files ignored")
+        } else {
+            String::new()
+        }
+    ));
+    Ok(sum)
+}
+
+/// A player's folder told apart by content: views, reports (by file name), orders, and
+/// how many other files were ignored.
+struct Sorted {
+    all_views: Vec<(String, ViewHead)>,
+    reports: Vec<(String, DiceSection)>,
+    orders: Vec<OrdersHead>,
+    ignored: usize,
+}
+
+/// Every file under `dir`, sorted by what it holds: a YAML file with `view_of` is a
+/// view, one with `based_on` orders, a Markdown file with a dice section a report.
+fn sort_files(dir: &Path) -> Result<Sorted, Failure> {
+    let mut files = Vec::new();
+    collect_files(dir, &mut files)?;
+    let mut out = Sorted {
+        all_views: Vec::new(),
+        reports: Vec::new(),
+        orders: Vec::new(),
+        ignored: 0,
+    };
+    for p in &files {
+        let name = p.display().to_string();
+        let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
+        match ext {
+            "yaml" | "yml" => {
+                let b = fsx::read_limited(p)?;
+                let text = String::from_utf8_lossy(&b);
+                if text.lines().any(|l| l.starts_with("view_of:")) {
+                    out.all_views.push((name, read_view_head(p)?));
+                } else if text
+                    .lines()
+                    .any(|l| l.trim_start().starts_with("based_on:"))
+                {
+                    out.orders.push(read_orders_head(p)?);
+                } else {
+                    out.ignored += 1;
+                }
+            }
+            "md" => {
+                let b = fsx::read_limited(p)?;
+                match report::parse_dice_section(&String::from_utf8_lossy(&b)) {
+                    Some(_) => out.reports.push((name, read_section(p)?)),
+                    None => out.ignored += 1,
+                }
+            }
+            _ => out.ignored += 1,
+        }
+    }
+    Ok(out)
+}
+
+/// Every view: the same game, side and chains as the first; its commitment on the
+/// first's chain.
+fn check_views_chain(
+    views: &BTreeMap<u32, (String, ViewHead)>,
+    first_name: &str,
+    first: &ViewHead,
+) -> Result<(), Failure> {
+    for (t, (vname, v)) in views {
         if v.game != first.game || v.view_of != first.view_of {
             return Err(Failure::Verify(format!(
                 "{vname} is {}'s view of game `{}`, but {first_name} is {}'s of `{}`",
@@ -1052,115 +1161,94 @@ pub fn player_folder(dir: &Path) -> Result<Summary, Failure> {
             )));
         }
     }
-    reports.sort_by(|a, b| (a.1.turn, &a.0).cmp(&(b.1.turn, &b.0)));
-    let mut anchored = BTreeSet::new();
-    for (rname, s) in &reports {
-        let Some((vname, v)) = views.get(&s.turn) else {
+    Ok(())
+}
+
+/// One report anchored to the view of its turn, its orders among the folder's found,
+/// its seed the next view's commitment: its lines added to `sum`.
+fn anchor_report(
+    rname: &str,
+    s: &DiceSection,
+    views: &BTreeMap<u32, (String, ViewHead)>,
+    orders: &[OrdersHead],
+    sum: &mut Summary,
+) -> Result<(), Failure> {
+    let Some((vname, v)) = views.get(&s.turn) else {
+        return Err(Failure::Verify(format!(
+            "{rname} is the report of turn {}, but the folder holds no view of turn {}: it cannot be anchored",
+            s.turn, s.turn
+        )));
+    };
+    let mine: Vec<&OrdersHead> = orders
+        .iter()
+        .filter(|o| o.turn == Some(s.turn as u64) && o.side == v.view_of)
+        .collect();
+    // Several orders files of the turn (the skeleton mailed with the reports and the
+    // call for orders, the orders as sent, the copy the acceptance attached): the
+    // one the report records is the orders adjudicated; the others are named.
+    let recorded = s
+        .orders
+        .iter()
+        .find(|x| x.side == v.view_of)
+        .map(|x| x.sha256.as_str())
+        .filter(|h| *h != "none");
+    // A report that records no orders of the side (none received, or none awaited:
+    // the idle side of a player turn) adjudicated none of them: what the folder holds
+    // for that turn (a skeleton saved from the mail) is named, not taken as his.
+    let (adjudicated, others): (Vec<&OrdersHead>, Vec<&OrdersHead>) =
+        if mine.len() > 1 || recorded.is_none() {
+            mine.iter().partition(|o| recorded.is_some_and(|r| o.is(r)))
+        } else {
+            (mine.clone(), Vec::new())
+        };
+    let not_received = recorded.is_none();
+    let o = match adjudicated.as_slice() {
+        [] if others.is_empty() || not_received => None,
+        [o, ..] => Some(*o),
+        [] => {
             return Err(Failure::Verify(format!(
-                "{rname} is the report of turn {}, but the folder holds no view of turn {}: it cannot be anchored",
-                s.turn, s.turn
+                "the folder holds {} orders files of {} for turn {} ({}), and {rname} records none of them as adjudicated: keep only the one you sent",
+                others.len(),
+                v.view_of,
+                s.turn,
+                others.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")
+            )))
+        }
+    };
+    let mut one = check_section(s, rname, None)?;
+    anchor(s, rname, v, vname, o, &mut one)?;
+    if let Some((nname, next)) = views.get(&(s.turn + 1)) {
+        if next.dice.commitment != s.seed {
+            return Err(Failure::Verify(format!(
+                "{rname}: field seed is not the commitment of {nname} (field dice.commitment): the seed revealed is not the next turn's commitment"
             )));
-        };
-        let mine: Vec<&OrdersHead> = orders
-            .iter()
-            .filter(|o| o.turn == Some(s.turn as u64) && o.side == v.view_of)
-            .collect();
-        // Several orders files of the turn (the skeleton mailed with the reports and the
-        // call for orders, the orders as sent, the copy the acceptance attached): the
-        // one the report records is the orders adjudicated; the others are named.
-        let recorded = s
-            .orders
-            .iter()
-            .find(|x| x.side == v.view_of)
-            .map(|x| x.sha256.as_str())
-            .filter(|h| *h != "none");
-        // A report that records no orders of the side (none received, or none awaited:
-        // the idle side of a player turn) adjudicated none of them: what the folder holds
-        // for that turn (a skeleton saved from the mail) is named, not taken as his.
-        let (adjudicated, others): (Vec<&OrdersHead>, Vec<&OrdersHead>) =
-            if mine.len() > 1 || recorded.is_none() {
-                mine.iter().partition(|o| recorded.is_some_and(|r| o.is(r)))
-            } else {
-                (mine.clone(), Vec::new())
-            };
-        let not_received = recorded.is_none();
-        let o = match adjudicated.as_slice() {
-            [] if others.is_empty() || not_received => None,
-            [o, ..] => Some(*o),
-            [] => {
-                return Err(Failure::Verify(format!(
-                    "the folder holds {} orders files of {} for turn {} ({}), and {rname} records none of them as adjudicated: keep only the one you sent",
-                    others.len(),
-                    v.view_of,
-                    s.turn,
-                    others.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")
-                )))
-            }
-        };
-        let mut one = check_section(s, rname, None)?;
-        anchor(s, rname, v, vname, o, &mut one)?;
-        if let Some((nname, next)) = views.get(&(s.turn + 1)) {
-            if next.dice.commitment != s.seed {
-                return Err(Failure::Verify(format!(
-                    "{rname}: field seed is not the commitment of {nname} (field dice.commitment): the seed revealed is not the next turn's commitment"
-                )));
-            }
-        }
-        anchored.insert(s.turn);
-        sum.lines.push(format!(
-            "turn {}: {rname} anchored to {vname}{}",
-            s.turn,
-            if o.is_some() {
-                ", your orders recorded"
-            } else {
-                ""
-            }
-        ));
-        sum.lines
-            .extend(one.lines.into_iter().filter(|l| l.starts_with("undo:")));
-        for x in &others {
-            sum.lines.push(if not_received {
-                format!(
-                    "{}: {}'s orders file of turn {}, but {rname} records no orders of {} as received: a skeleton, or orders that were NOT adjudicated (if you sent them, ask the moderator)",
-                    x.name, v.view_of, s.turn, v.view_of
-                )
-            } else {
-                format!(
-                    "{}: {}'s orders file of turn {}, not the one adjudicated (a skeleton, or orders replaced later): set aside",
-                    x.name, v.view_of, s.turn
-                )
-            });
         }
     }
-    for o in &orders {
-        let t = o.turn.unwrap_or(0) as u32;
-        if o.side == first.view_of && !anchored.contains(&t) && views.contains_key(&t) {
-            sum.lines.push(format!(
-                "{}: orders for turn {t}, not yet adjudicated (no report of turn {t} in the folder)",
-                o.name
-            ));
-        }
-    }
-    sum.lines.extend(voided);
-    let last = views.keys().next_back().copied().unwrap_or(first.turn);
-    // «1 view (turn 1)», «3 views (turns 1–3)», «1 report» (issue 32.15).
-    let (nv, na) = (views.len(), anchored.len());
     sum.lines.push(format!(
-        "one chain: {nv} view{} ({}), {na} report{} anchored, commitments on the chain of {first_name}{}",
-        if nv == 1 { "" } else { "s" },
-        if first.turn == last {
-            format!("turn {last}")
+        "turn {}: {rname} anchored to {vname}{}",
+        s.turn,
+        if o.is_some() {
+            ", your orders recorded"
         } else {
-            format!("turns {}–{last}", first.turn)
-        },
-        if na == 1 { "" } else { "s" },
-        if ignored > 0 {
-            format!("; {ignored} other files ignored")
-        } else {
-            String::new()
+            ""
         }
     ));
-    Ok(sum)
+    sum.lines
+        .extend(one.lines.into_iter().filter(|l| l.starts_with("undo:")));
+    for x in &others {
+        sum.lines.push(if not_received {
+            format!(
+                "{}: {}'s orders file of turn {}, but {rname} records no orders of {} as received: a skeleton, or orders that were NOT adjudicated (if you sent them, ask the moderator)",
+                x.name, v.view_of, s.turn, v.view_of
+            )
+        } else {
+            format!(
+                "{}: {}'s orders file of turn {}, not the one adjudicated (a skeleton, or orders replaced later): set aside",
+                x.name, v.view_of, s.turn
+            )
+        });
+    }
+    Ok(())
 }
 
 /// The commitment of the game file of turn `to` that commitment `c` of turn `t` (on
@@ -1224,6 +1312,49 @@ pub fn check_section(
     orders: Option<&Path>,
 ) -> Result<Summary, Failure> {
     let mut sum = Summary::default();
+    let seed = check_seed(s, name)?;
+    sum.lines
+        .push("seed: SHA-256(\"dikast/v1/chain\" ‖ seed) equals the commitment".into());
+    let mut sides = Vec::new();
+    for o in &s.orders {
+        let h = if o.sha256 == "none" {
+            None
+        } else {
+            Some(section_hash(name, "orders", &o.sha256)?)
+        };
+        sides.push(SideOrders {
+            side: o.side.clone(),
+            orders_sha256: h,
+        });
+    }
+    if let Some(p) = orders {
+        sum.lines.push(orders_file_line(name, p, &sides)?);
+    }
+    let key = dice::turn_key(
+        &s.game,
+        s.turn,
+        &seed,
+        &section_hash(name, "game_sha256", &s.game_sha256)?,
+        &sides,
+    );
+    if dice::to_hex(&key) != s.turn_key {
+        return Err(Failure::Verify(format!("{name}: field turn_key does not follow from the game, turn, seed, game file hash and orders hashes")));
+    }
+    sum.lines.push("turn key: recomputed and equal".into());
+    replay_events(s, name, key, &mut sum)?;
+    Ok(sum)
+}
+
+/// A hash field of the section named `name`, or why it is not one.
+fn section_hash(name: &str, field: &str, v: &str) -> Result<Hash, Failure> {
+    dice::parse_hash(v).ok_or_else(|| {
+        Failure::Verify(format!("{name}: field {field} is not a 64-digit hex value"))
+    })
+}
+
+/// The section's turn and protocol are ones this dikast checks, and its revealed seed
+/// is the one committed to (the last reseed's, after an undo): the seed.
+fn check_seed(s: &DiceSection, name: &str) -> Result<Hash, Failure> {
     if s.turn > crate::secret::MAX_CHAIN_LENGTH {
         return Err(Failure::Verify(format!(
             "{name}: field turn is {}, beyond any chain dikast walks ({})",
@@ -1238,13 +1369,8 @@ pub fn check_section(
             dice::PROTOCOL
         )));
     }
-    let hash = |field: &str, v: &str| {
-        dice::parse_hash(v).ok_or_else(|| {
-            Failure::Verify(format!("{name}: field {field} is not a 64-digit hex value"))
-        })
-    };
-    let seed = hash("seed", &s.seed)?;
-    let commitment = hash("commitment", &s.commitment)?;
+    let seed = section_hash(name, "seed", &s.seed)?;
+    let commitment = section_hash(name, "commitment", &s.commitment)?;
     if s.reseeded
         .last()
         .is_some_and(|r| r.commitment != s.commitment)
@@ -1256,52 +1382,38 @@ pub fn check_section(
     if Chain::Open.prev(&seed) != commitment {
         return Err(Failure::Verify(format!("{name}: the revealed seed does not hash to the commitment: the dice were not committed in advance")));
     }
-    sum.lines
-        .push("seed: SHA-256(\"dikast/v1/chain\" ‖ seed) equals the commitment".into());
-    let mut sides = Vec::new();
-    for o in &s.orders {
-        let h = if o.sha256 == "none" {
-            None
-        } else {
-            Some(hash("orders", &o.sha256)?)
-        };
-        sides.push(SideOrders {
-            side: o.side.clone(),
-            orders_sha256: h,
-        });
+    Ok(seed)
+}
+
+/// `--orders FILE`: the file (as sent, or with its token line emptied) is one side's
+/// orders as adjudicated; the line that says whose.
+fn orders_file_line(name: &str, p: &Path, sides: &[SideOrders]) -> Result<String, Failure> {
+    let ob = fsx::read_limited(p)?;
+    let mine: Vec<Hash> = std::iter::once(dice::sha256(&ob))
+        .chain(crate::guard::without_token(&ob).map(|w| dice::sha256(&w)))
+        .collect();
+    match sides
+        .iter()
+        .find(|so| so.orders_sha256.is_some_and(|h| mine.contains(&h)))
+    {
+        Some(so) => Ok(format!(
+            "orders: {} is {}'s orders file as adjudicated",
+            p.display(),
+            so.side
+        )),
+        None => Err(Failure::Verify(format!(
+            "{name}: field orders lists no file with the SHA-256 of {} ({}): these are not the orders that were adjudicated",
+            p.display(),
+            sha256_hex(&ob)
+        ))),
     }
-    if let Some(p) = orders {
-        let ob = fsx::read_limited(p)?;
-        let mine: Vec<Hash> = std::iter::once(dice::sha256(&ob))
-            .chain(crate::guard::without_token(&ob).map(|w| dice::sha256(&w)))
-            .collect();
-        match sides
-            .iter()
-            .find(|so| so.orders_sha256.is_some_and(|h| mine.contains(&h)))
-        {
-            Some(so) => sum.lines.push(format!("orders: {} is {}'s orders file as adjudicated", p.display(), so.side)),
-            None => {
-                return Err(Failure::Verify(format!(
-                    "{name}: field orders lists no file with the SHA-256 of {} ({}): these are not the orders that were adjudicated",
-                    p.display(),
-                    sha256_hex(&ob)
-                )))
-            }
-        }
-    }
-    let key = dice::turn_key(
-        &s.game,
-        s.turn,
-        &seed,
-        &hash("game_sha256", &s.game_sha256)?,
-        &sides,
-    );
-    if dice::to_hex(&key) != s.turn_key {
-        return Err(Failure::Verify(format!("{name}: field turn_key does not follow from the game, turn, seed, game file hash and orders hashes")));
-    }
-    sum.lines.push("turn key: recomputed and equal".into());
+}
+
+/// Every event's values drawn again from the turn key (a sealed one only with the
+/// sealed seed revealed) and compared with the listed ones.
+fn replay_events(s: &DiceSection, name: &str, key: Hash, sum: &mut Summary) -> Result<(), Failure> {
     let sealed_seed = match &s.sealed_seed {
-        Some(u) => Some(hash("sealed_seed", u)?),
+        Some(u) => Some(section_hash(name, "sealed_seed", u)?),
         None => None,
     };
     let td = TurnDice::new(key, sealed_seed);
@@ -1333,5 +1445,5 @@ pub fn check_section(
         "events: {} events, {values} values, all equal to the protocol's",
         s.events.len()
     ));
-    Ok(sum)
+    Ok(())
 }

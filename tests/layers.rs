@@ -699,14 +699,6 @@ const DATA_TABLES: &[(&str, &str)] = &[];
 /// Issue 29: while it is worked on, the functions over 100 lines not yet split (only
 /// shrinks: a listed one that got short must leave the list).
 const KNOWN_LONG: &[&str] = &[
-    "mail.rs::plan",
-    "mail.rs::send_turn_with",
-    "publish.rs::publish_with",
-    "receive.rs::receive_one",
-    "tick.rs::tick_steps",
-    "verify.rs::check_section",
-    "verify.rs::player_folder",
-    "verify.rs::rerun_turn",
 ];
 
 #[test]
