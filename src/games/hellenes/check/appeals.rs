@@ -413,3 +413,50 @@ fn role_fits(
         Some("`as: attacker | defender` is for battle Olympians (Ares, Poseidon, Athena)".into());
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::diag::SourceFile;
+    use crate::games::hellenes::check::orders;
+    use crate::games::hellenes::model::scenario::Scenario;
+    use crate::games::hellenes::model::scenario::HELLENES_431;
+    use crate::games::hellenes::model::sight;
+    use crate::games::hellenes::model::state::{Phase, State};
+
+    /// The checks against the Olympian (what it governs, `as`, mine and the enemy's) speak
+    /// beside the shape's diagnostics (tests/schema.rs), in the file's order.
+    #[test]
+    fn every_appeal_check_speaks_in_order() {
+        let sc = Scenario::load(HELLENES_431).unwrap();
+        let mut st = State::start(&sc);
+        st.phase = Phase::NewYear;
+        let v = sight::view(&sc, &st, "athens");
+        let text = "standing:\n  appeals:\n    - { olympian: Zeus, on: \"battle:*\", as: attacker, when: { my_hits_at_most: 0, drawn: [], hits: 1 } }\n    - { on: \"*\", when: { enemy_hits_at_least: x } }\n    - { olympian: Ares, as: both, whn: {} , when: 3 }\n    - { olympian: Ares, when: { my_hits_at_most: 1, enemy_hits_at_least: 2 } }\n    - 7\n";
+        let file = SourceFile::new("athens.yaml", text);
+        let root = crate::yaml::parse(&file).unwrap();
+        let checked = orders::check(&sc, &v, root.as_map().unwrap(), &file);
+        let shown: Vec<String> = checked
+            .problems
+            .iter()
+            .map(|d| format!("{} {}", d.code, d.message))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "orders::appeal-never-applies Zeus governs the cards dealt at the year's start: `battle:*` names none of them",
+                "orders::bad-condition `as` says nothing about the cards dealt at the year's start",
+                "orders::bad-condition `my_hits_at_most` says nothing about the cards dealt at the year's start",
+                "orders::type `standing`: `appeals`: `when`: `drawn`: name at least one",
+                "orders::unknown-key `hits` is not part of `standing`: `appeals`: `when`",
+                "orders::missing-key `standing`: `appeals` needs `olympian`",
+                "orders::type `standing`: `appeals`: `when`: `enemy_hits_at_least`: expected a whole number of at least 0, found a single value",
+                "orders::type `standing`: `appeals`: `as`: `both` is not one of attacker, defender",
+                "orders::unknown-key `whn` is not part of `standing`: `appeals`",
+                "orders::type `standing`: `appeals`: `when`: expected a mapping, found a single value",
+                "orders::bad-condition a result is either yours or the enemy's: `my_…` and `enemy_…` conditions never hold together",
+                "orders::type `standing`: `appeals`: expected a mapping, found a single value",
+            ],
+            "{shown:#?}"
+        );
+    }
+}

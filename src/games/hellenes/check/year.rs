@@ -313,3 +313,66 @@ fn new_year_sacrifice(
         target: None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::diag::SourceFile;
+    use crate::games::hellenes::check::orders;
+    use crate::games::hellenes::model::scenario::Scenario;
+    use crate::games::hellenes::model::scenario::HELLENES_431;
+    use crate::games::hellenes::model::sight;
+    use crate::games::hellenes::model::state::{Phase, Sacrifice, State};
+
+    /// What each faulty `new_year:` says, one orders file each.
+    #[test]
+    fn each_new_year_check_speaks() {
+        let sc = Scenario::load(HELLENES_431).unwrap();
+        let mut st = State::start(&sc);
+        st.phase = Phase::NewYear;
+        st.cards
+            .hands
+            .insert("athens".into(), vec!["C01".into(), "C06".into()]);
+        st.sacrifices.insert(
+            "athens".into(),
+            vec![Sacrifice {
+                olympian: "Ares".into(),
+                year: 431,
+            }],
+        );
+        let v = sight::view(&sc, &st, "athens");
+        let shown: Vec<String> = [
+            "new_year: { card: C01, for: event, sacrifice: Zeus }",
+            "new_year: { card: C06, for: event }",
+            "new_year: { card: C01, for: action }",
+            "new_year: { card: C01, sacrifice: Ares }",
+            "new_year: { card: C01, for: sideways, sacrifice: Zeus }",
+            "new_year: { for: action, sacrifice: Zeus }",
+            "new_year: [C01]",
+        ]
+        .iter()
+        .flat_map(|text| {
+            let file = SourceFile::new("athens.yaml", *text);
+            let root = crate::yaml::parse(&file).unwrap();
+            let checked = orders::check(&sc, &v, root.as_map().unwrap(), &file);
+            checked
+                .problems
+                .iter()
+                .map(|d| format!("{} {}", d.code, d.message))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+        assert_eq!(
+            shown,
+            [
+                "orders::sacrifice-with-event a card played for its Event is no sacrifice",
+                "orders::revolt-at-new-year C06 Revolt cannot be played for its Event at New Year",
+                "orders::missing-sacrifice a card played for its Action value at New Year is a sacrifice: name the Olympian",
+                "orders::sacrifice-twice you already have a sacrifice on Ares",
+                "orders::type `new_year`: `for`: `sideways` is not one of action, event",
+                "orders::missing-key `new_year` needs `card`",
+                "orders::type `new_year`: expected a mapping, found a list",
+            ],
+            "{shown:#?}"
+        );
+    }
+}
