@@ -618,7 +618,11 @@ fn the_module_graph_has_no_circle() {
     assert!(
         found.is_empty(),
         "circles in the module graph (move what both sides use into a module below them):\n{}",
-        found.iter().map(|c| format!("  {c}")).collect::<Vec<_>>().join("\n")
+        found
+            .iter()
+            .map(|c| format!("  {c}"))
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }
 
@@ -696,34 +700,20 @@ fn long_functions(max: usize) -> Vec<(String, usize)> {
 /// facts), allowed past 100 lines: each with why.
 const DATA_TABLES: &[(&str, &str)] = &[];
 
-/// Issue 29: while it is worked on, the functions over 100 lines not yet split (only
-/// shrinks: a listed one that got short must leave the list).
-const KNOWN_LONG: &[&str] = &[
-];
-
 #[test]
 fn no_function_is_over_a_hundred_lines() {
     let long = long_functions(100);
     let fits = long_functions(0);
     assert!(fits.len() > 1000, "only {} functions found", fits.len());
-    let allowed = |n: &str| DATA_TABLES.iter().any(|(t, _)| *t == n) || KNOWN_LONG.contains(&n);
-    let new: Vec<String> = long
+    let long: Vec<String> = long
         .iter()
-        .filter(|(n, _)| !allowed(n))
+        .filter(|(n, _)| !DATA_TABLES.iter().any(|(t, _)| t == n))
         .map(|(n, l)| format!("  {n} ({l} lines)"))
         .collect();
-    let gone: Vec<&&str> = KNOWN_LONG
-        .iter()
-        .filter(|k| !long.iter().any(|(n, _)| n == **k))
-        .collect();
     assert!(
-        new.is_empty() && gone.is_empty(),
-        "functions over 100 lines:\n{}\nlisted in KNOWN_LONG but now short or gone:\n{}",
-        new.join("\n"),
-        gone.iter()
-            .map(|c| format!("  {c}"))
-            .collect::<Vec<_>>()
-            .join("\n")
+        long.is_empty(),
+        "functions over 100 lines (split them by step, or list a table of data in DATA_TABLES with why):\n{}",
+        long.join("\n")
     );
 }
 
