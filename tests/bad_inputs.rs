@@ -720,8 +720,8 @@ fn the_largest_accepted_orders_leave_a_readable_game_file() {
 fn ids_that_would_be_paths_are_refused_and_nothing_is_written() {
     let t = TempDir::new("path-ids");
     let root = t.path();
-    let text =
-        fs::read_to_string(cli::repo().join("src/games/hellenes/model/hellenes-431.yaml")).unwrap();
+    let text = fs::read_to_string(cli::repo().join("crates/hellenes/src/model/hellenes-431.yaml"))
+        .unwrap();
     let mut evil = String::new();
     let mut rest = text.as_str();
     // Every `sparta` that is the side's id (the city is `Sparta`).

@@ -1,12 +1,15 @@
-//! The layers of the source, held by a test since dikast is one crate (issue 8): every
-//! `crate::…` and `super::…` path in `src/` (comments and strings aside) is resolved to
-//! the module it names, and must point at the same layer or a lower one.
+//! The layers of the source, held by a test (issue 8) beside the compiler: since issue 29
+//! the core (`crates/core`) and each game (`crates/<game>`) are crates of a workspace, so
+//! the compiler refuses a game that reaches the application or another game, or a core
+//! that reaches either; this test holds the rest. Every `crate::…`, `super::…` and
+//! `dikast_core::…` path in `src/` and `crates/*/src/` (comments and strings aside) is
+//! resolved to the module it names, and must point at the same layer or a lower one.
 //!
 //! Layers, lowest first:
 //! 1. core, itself ordered (each may use those before it): prebuilt, diag, yaml,
 //!    yaml_emit, dice, lang, error, game, kit, map, odds, rules (the trait), report,
 //!    pipeline. No file system, no game.
-//! 2. each game (`games/<game>/`): core and its own folder only — never another game,
+//! 2. each game (`crates/<game>/`, `games::<game>` in the binary): core and its own folder only — never another game,
 //!    never the application. Inside a game whose folder has the layer folders `model/`,
 //!    `engine/`, `check/`, `text/`, each may use only those before it (and its `mod.rs`
 //!    everything).
@@ -154,7 +157,7 @@ fn sources() -> Vec<Source> {
     out
 }
 
-/// The module path of a file (`src/games/hellenes/engine/siege.rs` → games, hellenes,
+/// The module path of a file (`crates/hellenes/src/engine/siege.rs` → games, hellenes,
 /// engine, siege; `mod.rs` names its folder).
 fn module_of(src: &Path, file: &Path) -> Vec<String> {
     let rel = file.strip_prefix(src).expect("under src");

@@ -421,7 +421,7 @@ fn a_russian_player_names_his_card_and_olympian_as_his_report_prints_them() {
         .unwrap()
         .to_string();
     let table: serde_yaml::Value = serde_yaml::from_str(
-        &fs::read_to_string(cli::repo().join("src/games/hellenes/text/words-ru.yaml")).unwrap(),
+        &fs::read_to_string(cli::repo().join("crates/hellenes/src/text/words-ru.yaml")).unwrap(),
     )
     .unwrap();
     let russian = table["texts"][english.as_str()]

@@ -1,4 +1,4 @@
-//! The embedded YAML data prebuilt as JSON at build time (`build.rs`, `src/prebuilt.rs`,
+//! The embedded YAML data prebuilt as JSON at build time (`build.rs`, `crates/core/src/prebuilt.rs`,
 //! issue 14) is the value its YAML gives: every prebuilt file reads back as the YAML it
 //! was made from, every embedded scenario of every game loads from its prebuilt form
 //! as `load_scenario` loads it from the text (so it passed the same checks), and a hash
@@ -12,8 +12,17 @@ use serde::Serialize;
 #[test]
 fn every_prebuilt_file_is_its_yaml() {
     let mut n = 0;
-    for p in dikast::prebuilt::all() {
-        let path = format!("{}/src/{}", env!("CARGO_MANIFEST_DIR"), p.path);
+    // Each game crate prebuilds its own files, named `games/<game>/…` for the file
+    // `crates/<game>/src/…`.
+    let tables = [
+        dikast::games::hellenes::prebuilt::PREBUILT,
+        dikast::games::successors::prebuilt::PREBUILT,
+    ];
+    for &(path, sha256, json) in tables.iter().flat_map(|t| t.iter()) {
+        let p = dikast::prebuilt::Prebuilt { path, sha256, json };
+        let rest = p.path.strip_prefix("games/").expect("a game's file");
+        let (game, file) = rest.split_once('/').expect("games/<game>/<file>");
+        let path = format!("{}/crates/{game}/src/{file}", env!("CARGO_MANIFEST_DIR"));
         let bytes = std::fs::read(&path).expect("the prebuilt file's source is there");
         assert_eq!(p.sha256, sha256_hex(&bytes), "{}: hash", p.path);
         let yaml: serde_json::Value = serde_yaml::from_slice(&bytes).expect("YAML");

@@ -398,22 +398,22 @@ fn without_key(text: &str, key: &str) -> String {
 /// calls (`orders::<code>` literally, or the code a problem is made with).
 fn codes_in_sources() -> BTreeSet<String> {
     let sources = [
-        include_str!("../src/games/hellenes/check/actions.rs"),
-        include_str!("../src/games/hellenes/check/appeals.rs"),
-        include_str!("../src/games/hellenes/check/context.rs"),
-        include_str!("../src/games/hellenes/check/defaults.rs"),
-        include_str!("../src/games/hellenes/check/events.rs"),
-        include_str!("../src/games/hellenes/check/fortify.rs"),
-        include_str!("../src/games/hellenes/check/orders.rs"),
-        include_str!("../src/games/hellenes/check/siege_orders.rs"),
-        include_str!("../src/games/hellenes/check/winter_orders.rs"),
-        include_str!("../src/games/hellenes/check/year.rs"),
-        include_str!("../src/games/hellenes/engine/actions.rs"),
-        include_str!("../src/games/hellenes/engine/card_events.rs"),
-        include_str!("../src/games/hellenes/engine/movement.rs"),
-        include_str!("../src/games/hellenes/engine/season.rs"),
-        include_str!("../src/games/hellenes/engine/siege.rs"),
-        include_str!("../src/games/hellenes/engine/winter.rs"),
+        include_str!("../crates/hellenes/src/check/actions.rs"),
+        include_str!("../crates/hellenes/src/check/appeals.rs"),
+        include_str!("../crates/hellenes/src/check/context.rs"),
+        include_str!("../crates/hellenes/src/check/defaults.rs"),
+        include_str!("../crates/hellenes/src/check/events.rs"),
+        include_str!("../crates/hellenes/src/check/fortify.rs"),
+        include_str!("../crates/hellenes/src/check/orders.rs"),
+        include_str!("../crates/hellenes/src/check/siege_orders.rs"),
+        include_str!("../crates/hellenes/src/check/winter_orders.rs"),
+        include_str!("../crates/hellenes/src/check/year.rs"),
+        include_str!("../crates/hellenes/src/engine/actions.rs"),
+        include_str!("../crates/hellenes/src/engine/card_events.rs"),
+        include_str!("../crates/hellenes/src/engine/movement.rs"),
+        include_str!("../crates/hellenes/src/engine/season.rs"),
+        include_str!("../crates/hellenes/src/engine/siege.rs"),
+        include_str!("../crates/hellenes/src/engine/winter.rs"),
     ];
     let mut out = BTreeSet::new();
     for src in sources {
@@ -660,7 +660,7 @@ fn every_successors_diagnostic_reads_in_russian() {
     let v = facts::vocab::<Successors>();
     // Seas and boxes have Russian names in the scenario (`name_ru`), longest first.
     let sc: serde_yaml::Value = serde_yaml::from_str(include_str!(
-        "../src/games/successors/model/successors-323.yaml"
+        "../crates/successors/src/model/successors-323.yaml"
     ))
     .unwrap();
     let mut places: Vec<(String, String)> = ["seas", "boxes", "spaces", "regions"]

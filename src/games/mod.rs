@@ -5,8 +5,8 @@
 
 use crate::registry::Registry;
 
-pub mod hellenes;
-pub mod successors;
+pub use dikast_hellenes as hellenes;
+pub use dikast_successors as successors;
 
 /// Every game built in, in order: the first game's first scenario is the default of
 /// `new` and `demo`.
