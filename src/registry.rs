@@ -103,6 +103,8 @@ pub trait Game: Send + Sync {
     /// A side's name in `lang` (Спарта for `sparta`), from turn `turn`'s scenario; the id
     /// when the scenario cannot be read.
     fn side_name(&self, layout: &Layout, turn: u32, side: &str, lang: Lang) -> String;
+    /// One line of a turn's timeline in the game's words (`Rules::seen_line`).
+    fn seen_line(&self, seen: &crate::game::Seen, who: &str, at: &str, lang: Lang) -> String;
     /// One turn adjudicated in memory from its inputs (the pipeline's `run_turn`): what
     /// the harnesses that serve every game (tests/fuzz_inputs.rs) call.
     fn run_turn(
@@ -248,6 +250,9 @@ impl<R: Rules + 'static> Game for Entry<R> {
     }
     fn side_name(&self, layout: &Layout, turn: u32, side: &str, lang: Lang) -> String {
         crate::mail::side_name::<R>(layout, turn, side, lang)
+    }
+    fn seen_line(&self, seen: &crate::game::Seen, who: &str, at: &str, lang: Lang) -> String {
+        R::seen_line(seen, who, at, lang)
     }
     fn run_turn(
         &self,

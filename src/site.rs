@@ -444,7 +444,7 @@ fn side_name_in_report(report: &str) -> Option<String> {
 }
 
 /// What a `last_turn` entry says, in words.
-fn seen_words(s: &Seen, name: &dyn Fn(&str) -> String, lang: Lang) -> String {
+fn seen_words(game: &dyn Game, s: &Seen, name: &dyn Fn(&str) -> String, lang: Lang) -> String {
     let at = s.at.join(" → ");
     let who = name(&s.side);
     let won = s
@@ -452,29 +452,7 @@ fn seen_words(s: &Seen, name: &dyn Fn(&str) -> String, lang: Lang) -> String {
         .as_ref()
         .map(|w| format!(" ({} {})", lang.pick("won by", "победа:"), name(w)))
         .unwrap_or_default();
-    let what = match (s.what.as_str(), lang) {
-        ("move", Lang::En) => format!("{who} moved {} block(s): {at}", s.count),
-        ("move", Lang::Ru) => format!("{who}: перемещение, блоков {}: {at}", s.count),
-        ("sail", Lang::En) => format!("{who} sailed {} block(s): {at}", s.count),
-        ("sail", Lang::Ru) => format!("{who}: плавание, блоков {}: {at}", s.count),
-        ("retreat", Lang::En) => format!("{who} retreated {} block(s): {at}", s.count),
-        ("retreat", Lang::Ru) => format!("{who}: отступление, блоков {}: {at}", s.count),
-        ("battle", Lang::En) => format!("battle at {at}"),
-        ("battle", Lang::Ru) => format!("битва: {at}"),
-        ("naval-battle", Lang::En) => format!("naval battle at {at}"),
-        ("naval-battle", Lang::Ru) => format!("морская битва: {at}"),
-        ("assault", Lang::En) => format!("{who} assaulted {at}"),
-        ("assault", Lang::Ru) => format!("{who}: штурм, {at}"),
-        ("sortie", Lang::En) => format!("sortie from {at}"),
-        ("sortie", Lang::Ru) => format!("вылазка: {at}"),
-        ("attrition", Lang::En) => format!("attrition at {at}"),
-        ("attrition", Lang::Ru) => format!("истощение: {at}"),
-        ("siege", Lang::En) => format!("{who} laid siege to {at}"),
-        ("siege", Lang::Ru) => format!("{who}: осада, {at}"),
-        ("fall", Lang::En) => format!("{at} fell to {who}"),
-        ("fall", Lang::Ru) => format!("{at}: город взят, {who}"),
-        (other, _) => format!("{other}: {who}, {at}"),
-    };
+    let what = game.seen_line(s, &who, &at, lang);
     format!("{what}{won}")
 }
 
@@ -676,7 +654,7 @@ impl Site<'_> {
                 n.head
                     .last_turn
                     .iter()
-                    .map(|s| seen_words(s, &name, lang))
+                    .map(|s| seen_words(self.game, s, &name, lang))
                     .collect()
             })
             .unwrap_or_default();

@@ -194,6 +194,9 @@ impl Rules for Hellenes {
     fn last_turn(sc: &Scenario, _before: &State, events: &[Event]) -> Vec<dikast_core::game::Seen> {
         text::picture::last_turn(sc, events)
     }
+    fn seen_line(seen: &dikast_core::game::Seen, who: &str, at: &str, lang: Lang) -> String {
+        text::picture::seen_line(seen, who, at, lang)
+    }
     fn odds_offer() -> dikast_core::odds::Offer {
         engine::odds::OFFER
     }

@@ -171,6 +171,9 @@ impl Rules for Successors {
     fn last_turn(_sc: &Scenario, before: &State, events: &[Event]) -> Vec<dikast_core::game::Seen> {
         text::picture::last_turn(before, events)
     }
+    fn seen_line(seen: &dikast_core::game::Seen, who: &str, at: &str, lang: Lang) -> String {
+        text::picture::seen_line(seen, who, at, lang)
+    }
     fn odds_offer() -> dikast_core::odds::Offer {
         engine::odds::OFFER
     }

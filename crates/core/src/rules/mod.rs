@@ -230,6 +230,13 @@ pub trait Rules {
     ) -> crate::map::MapPicture {
         Self::map(sc, view)
     }
+    /// One line of a turn's timeline on the published site: what `seen` was (`Seen::what`),
+    /// in the game's words, with `who` (the side's name) and `at` (its route or place,
+    /// joined). The default names the kind as the game file has it.
+    fn seen_line(seen: &crate::game::Seen, who: &str, at: &str, lang: Lang) -> String {
+        let _ = lang;
+        format!("{}: {who}, {at}", seen.what)
+    }
     /// What each side saw happen in a turn, for the maps (`Seen`: a route or a place),
     /// from the events its reports tell it: kept in the next game file (`last_turn:`) and
     /// in each view, filtered by `Seen::to`. A game without maps of the turn keeps this.

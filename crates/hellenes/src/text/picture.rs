@@ -751,3 +751,31 @@ fn notes(sc: &Scenario, v: &View, lang: Lang) -> Vec<String> {
     });
     notes
 }
+
+/// One line of a turn's timeline on the site (`Rules::seen_line`): what `seen` was, with
+/// `who` (the side's name) and `at` (its route or place).
+pub fn seen_line(seen: &Seen, who: &str, at: &str, lang: Lang) -> String {
+    match (seen.what.as_str(), lang) {
+        ("move", Lang::En) => format!("{who} moved {} block(s): {at}", seen.count),
+        ("move", Lang::Ru) => format!("{who}: перемещение, блоков {}: {at}", seen.count),
+        ("sail", Lang::En) => format!("{who} sailed {} block(s): {at}", seen.count),
+        ("sail", Lang::Ru) => format!("{who}: плавание, блоков {}: {at}", seen.count),
+        ("retreat", Lang::En) => format!("{who} retreated {} block(s): {at}", seen.count),
+        ("retreat", Lang::Ru) => format!("{who}: отступление, блоков {}: {at}", seen.count),
+        ("battle", Lang::En) => format!("battle at {at}"),
+        ("battle", Lang::Ru) => format!("битва: {at}"),
+        ("naval-battle", Lang::En) => format!("naval battle at {at}"),
+        ("naval-battle", Lang::Ru) => format!("морская битва: {at}"),
+        ("assault", Lang::En) => format!("{who} assaulted {at}"),
+        ("assault", Lang::Ru) => format!("{who}: штурм, {at}"),
+        ("sortie", Lang::En) => format!("sortie from {at}"),
+        ("sortie", Lang::Ru) => format!("вылазка: {at}"),
+        ("attrition", Lang::En) => format!("attrition at {at}"),
+        ("attrition", Lang::Ru) => format!("истощение: {at}"),
+        ("siege", Lang::En) => format!("{who} laid siege to {at}"),
+        ("siege", Lang::Ru) => format!("{who}: осада, {at}"),
+        ("fall", Lang::En) => format!("{at} fell to {who}"),
+        ("fall", Lang::Ru) => format!("{at}: город взят, {who}"),
+        (other, _) => format!("{other}: {who}, {at}"),
+    }
+}

@@ -799,6 +799,40 @@ fn one_mark_per_place(out: Vec<Seen>) -> Vec<Seen> {
     kept
 }
 
+/// One line of a round's timeline on the site (`Rules::seen_line`): what `seen` was, with
+/// `who` (the house's name) and `at` (its route or space), in the words of the map's
+/// tooltips (`seen_words`): armies, not blocks.
+pub fn seen_line(seen: &Seen, who: &str, at: &str, lang: Lang) -> String {
+    let (en, ru) = match seen.what.as_str() {
+        "move" => ("{who}'s army marched: {at}", "армия ({who}) прошла: {at}"),
+        "sail" => ("{who}'s army sailed: {at}", "армия ({who}) переплыла: {at}"),
+        "retreat" => (
+            "{who}'s army retreated or avoided battle: {at}",
+            "армия ({who}) отступила или уклонилась от боя: {at}",
+        ),
+        "battle" => (
+            "battle at {at}, {who} attacking",
+            "битва: {at}, нападал {who}",
+        ),
+        "assault" => (
+            "{who} assaulted or subjugated {at}",
+            "{who} — штурм или подчинение: {at}",
+        ),
+        "sortie" => ("{who} sallied from {at}", "{who} — вылазка: {at}"),
+        "fall" => ("{at} taken by {who}", "{at}: взят, взял {who}"),
+        other => return format!("{other}: {who}, {at}"),
+    };
+    // One pass: a name holding `{at}` stays as written.
+    let mut out = String::new();
+    for (i, part) in lang.pick(en, ru).split("{who}").enumerate() {
+        if i > 0 {
+            out.push_str(who);
+        }
+        out.push_str(&part.replace("{at}", at));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -971,5 +1005,27 @@ mod tests {
             !doc.contains(" block"),
             "no Hellenes blocks in the tooltips"
         );
+    }
+
+    /// The site's timeline speaks of armies, in each language, and a name is kept as
+    /// written.
+    #[test]
+    fn the_timeline_line_speaks_of_armies_not_blocks() {
+        for what in [
+            "move", "sail", "retreat", "battle", "assault", "sortie", "fall",
+        ] {
+            let seen = seen(what, "eumenes".into(), vec!["Pella".into()], 2, None);
+            for lang in [Lang::En, Lang::Ru] {
+                let line = seen_line(&seen, "Eumenes {at}", "Pella → Amphipolis", lang);
+                assert!(line.contains("Eumenes {at}"), "{line}");
+                assert!(line.contains("Pella → Amphipolis"), "{line}");
+                let l = line.to_lowercase();
+                assert!(!l.contains("block") && !l.contains("блок"), "{line}");
+                assert!(
+                    !line.starts_with(&format!("{what}: ")),
+                    "{what}: the game's words, not the kind: {line}"
+                );
+            }
+        }
     }
 }
