@@ -62,7 +62,7 @@ pub enum Command {
     Odds {
         /// What to compute: one of the game's kinds (each game's are listed below).
         kind: String,
-        /// Your view (`view-<side>.yaml`): your blocks by id, your side, its scenario.
+        /// Your view (`view-<side>.yaml`): your pieces by id, your side, its scenario.
         #[arg(long)]
         view: Option<PathBuf>,
         /// Without --view: the embedded scenario whose rules apply (default: the first).
@@ -1326,7 +1326,7 @@ fn odds_args(cmd: clap::Command, reg: &Registry) -> clap::Command {
                     .long("joint")
                     .requires("json")
                     .action(ArgAction::SetTrue)
-                    .help("With --json: every outcome too (the joint table of all blocks' ends; refused past 50000 positions, MAX_JOINT_POSITIONS)"),
+                    .help("With --json: every outcome too (the joint table of every piece's end; each game bounds its size: docs/odds.md)"),
             )
             .arg(
                 Arg::new("top")
