@@ -180,27 +180,60 @@ fn code_only(text: &str) -> String {
     let mut out = String::new();
     for line in text.lines() {
         let mut in_str = false;
-        let mut prev = ' ';
         let mut kept = String::new();
         let chars: Vec<char> = line.chars().collect();
         let mut i = 0;
         while i < chars.len() {
             let c = chars[i];
-            if !in_str && c == '/' && chars.get(i + 1) == Some(&'/') {
+            if in_str {
+                match c {
+                    '\\' => i += 1, // an escape: the next char is data, a quote too
+                    '"' => in_str = false,
+                    _ => {}
+                }
+            } else if c == '/' && chars.get(i + 1) == Some(&'/') {
                 break;
-            }
-            if c == '"' && prev != '\\' {
-                in_str = !in_str;
-            } else if !in_str {
+            } else if c == '"' {
+                in_str = true;
+            } else if c == '\'' && chars.get(i + 2) == Some(&'\'') {
+                i += 2; // a char literal such as '"' is data, not a string's start
+            } else if c == '\'' && chars.get(i + 1) == Some(&'\\') {
+                // an escaped char literal ('\'', '\\', '\u{22}'): up to its closing quote
+                i += 2;
+                while i + 1 < chars.len() && chars[i + 1] != '\'' {
+                    i += 1;
+                }
+                i += 1;
+            } else {
                 kept.push(c);
             }
-            prev = c;
             i += 1;
         }
         out.push_str(&kept);
         out.push('\n');
     }
     out
+}
+
+#[test]
+fn code_only_leaves_out_strings_comments_and_char_literals() {
+    let code = "use crate::a; let q = '\"'; let s = \"crate::b \\\\\"; use crate::c; // crate::d\n\
+                let e = '\\''; let f = \"\\\"crate::g\"; use crate::h;\n";
+    let kept = code_only(code);
+    for (name, is_kept) in [
+        ("a", true),
+        ("b", false),
+        ("c", true),
+        ("d", false),
+        ("g", false),
+        ("h", true),
+    ] {
+        assert_eq!(
+            kept.contains(&format!("crate::{name}")),
+            is_kept,
+            "crate::{name} in {kept:?}"
+        );
+    }
 }
 
 /// Every module path a file's code names, resolved (`crate::a::b` → [a, b];
