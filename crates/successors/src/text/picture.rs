@@ -457,15 +457,22 @@ pub fn picture_of_turn(sc: &Scenario, v: &View, last: &[Seen], lang: Lang) -> Ma
         }
     };
     for x in last {
-        let Some(words) = seen_words(&x.what, lang) else {
+        let Some(phrase) = seen_phrase(&x.what, lang) else {
             continue;
         };
-        let winner = x.winner.as_deref().map(&name).unwrap_or_default();
-        let tip = words
-            .replace("{who}", &name(&x.side))
-            .replace("{route}", &x.at.join(" → "))
-            .replace("{place}", &x.at.first().cloned().unwrap_or_default())
-            .replace("{winner}", &winner);
+        let at = match x.what.as_str() {
+            "move" | "sail" | "retreat" => x.at.join(" → "),
+            _ => x.at.first().cloned().unwrap_or_default(),
+        };
+        let mut tip = format!(
+            "{}{}",
+            lang.pick("Last round: ", "Прошлый ход: "),
+            fill(phrase, &name(&x.side), &at)
+        );
+        if x.what == "battle" {
+            let winner = x.winner.as_deref().map(&name).unwrap_or_default();
+            tip.push_str(&lang.pick("; {} won", "; победа: {}").replace("{}", &winner));
+        }
         match x.what.as_str() {
             "move" => pic.trails.push(Trail::of(x, "", 3.2, tip)),
             "sail" => pic.trails.push(Trail::of(x, "9 4", 3.2, tip)),
@@ -490,41 +497,48 @@ pub fn picture_of_turn(sc: &Scenario, v: &View, last: &[Seen], lang: Lang) -> Ma
     pic
 }
 
-/// The tooltip of a kind of last round's happening, in the game's words: `{who}`,
-/// `{route}`, `{place}` and `{winner}` are filled in.
-fn seen_words(what: &str, lang: Lang) -> Option<&'static str> {
+/// A kind of last round's happening in the game's words, with `{who}` (the house) and
+/// `{at}` (a move's route, else its space) to fill in: the map's tooltips (after "Last
+/// round: ", a battle's winner after it) and the site's timeline (`seen_line`) say it alike.
+fn seen_phrase(what: &str, lang: Lang) -> Option<&'static str> {
     let (en, ru) = match what {
-        "move" => (
-            "Last round: {who}'s army marched: {route}",
-            "Прошлый ход: армия ({who}) прошла: {route}",
-        ),
-        "sail" => (
-            "Last round: {who}'s army sailed: {route}",
-            "Прошлый ход: армия ({who}) переплыла: {route}",
-        ),
+        "move" => ("{who}'s army marched: {at}", "армия ({who}) прошла: {at}"),
+        "sail" => ("{who}'s army sailed: {at}", "армия ({who}) переплыла: {at}"),
         "retreat" => (
-            "Last round: {who}'s army retreated or avoided battle: {route}",
-            "Прошлый ход: армия ({who}) отступила или уклонилась от боя: {route}",
+            "{who}'s army retreated or avoided battle: {at}",
+            "армия ({who}) отступила или уклонилась от боя: {at}",
         ),
         "battle" => (
-            "Last round: battle at {place}, {who} attacking; {winner} won",
-            "Прошлый ход: битва у {place}, нападал {who}; победа: {winner}",
+            "battle at {at}, {who} attacking",
+            "битва у {at}, нападал {who}",
         ),
         "assault" => (
-            "Last round: {who} assaulted or subjugated {place}",
-            "Прошлый ход: {who} — штурм или подчинение {place}",
+            "{who} assaulted or subjugated {at}",
+            "{who} — штурм или подчинение {at}",
         ),
-        "sortie" => (
-            "Last round: {who} sallied from {place}",
-            "Прошлый ход: {who} — вылазка из {place}",
-        ),
-        "fall" => (
-            "Last round: {place} taken by {who}",
-            "Прошлый ход: {place} взят, взял {who}",
-        ),
+        "sortie" => ("{who} sallied from {at}", "{who} — вылазка из {at}"),
+        "fall" => ("{at} taken by {who}", "{at} взят, взял {who}"),
         _ => return None,
     };
     Some(lang.pick(en, ru))
+}
+
+/// `phrase` with `{who}` and `{at}` filled in, in one pass: a name holding either
+/// placeholder stays as written.
+fn fill(phrase: &str, who: &str, at: &str) -> String {
+    let mut out = String::new();
+    for (i, part) in phrase.split("{who}").enumerate() {
+        if i > 0 {
+            out.push_str(who);
+        }
+        let mut pieces = part.split("{at}");
+        out.push_str(pieces.next().unwrap_or_default());
+        for piece in pieces {
+            out.push_str(at);
+            out.push_str(piece);
+        }
+    }
+    out
 }
 
 /// The legend in the game's words: the map's marks, then last round's.
@@ -801,36 +815,12 @@ fn one_mark_per_place(out: Vec<Seen>) -> Vec<Seen> {
 
 /// One line of a round's timeline on the site (`Rules::seen_line`): what `seen` was, with
 /// `who` (the house's name) and `at` (its route or space), in the words of the map's
-/// tooltips (`seen_words`): armies, not blocks.
+/// tooltips (`seen_phrase`): armies, not blocks.
 pub fn seen_line(seen: &Seen, who: &str, at: &str, lang: Lang) -> String {
-    let (en, ru) = match seen.what.as_str() {
-        "move" => ("{who}'s army marched: {at}", "армия ({who}) прошла: {at}"),
-        "sail" => ("{who}'s army sailed: {at}", "армия ({who}) переплыла: {at}"),
-        "retreat" => (
-            "{who}'s army retreated or avoided battle: {at}",
-            "армия ({who}) отступила или уклонилась от боя: {at}",
-        ),
-        "battle" => (
-            "battle at {at}, {who} attacking",
-            "битва: {at}, нападал {who}",
-        ),
-        "assault" => (
-            "{who} assaulted or subjugated {at}",
-            "{who} — штурм или подчинение: {at}",
-        ),
-        "sortie" => ("{who} sallied from {at}", "{who} — вылазка: {at}"),
-        "fall" => ("{at} taken by {who}", "{at}: взят, взял {who}"),
-        other => return format!("{other}: {who}, {at}"),
-    };
-    // One pass: a name holding `{at}` stays as written.
-    let mut out = String::new();
-    for (i, part) in lang.pick(en, ru).split("{who}").enumerate() {
-        if i > 0 {
-            out.push_str(who);
-        }
-        out.push_str(&part.replace("{at}", at));
+    match seen_phrase(&seen.what, lang) {
+        Some(phrase) => fill(phrase, who, at),
+        None => format!("{}: {who}, {at}", seen.what),
     }
-    out
 }
 
 #[cfg(test)]
