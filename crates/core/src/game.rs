@@ -147,6 +147,12 @@ fn is_zero(n: &u32) -> bool {
 }
 
 impl Seen {
+    /// A timeline line that names the kind as the game file has it, with `who` and `at`:
+    /// what `Rules::seen_line` says of a kind the game has no words for.
+    pub fn plain_line(&self, who: &str, at: &str) -> String {
+        format!("{}: {who}, {at}", self.what)
+    }
+
     /// Whether `side` may see it.
     pub fn shown_to(&self, side: &str) -> bool {
         self.to.is_empty() || self.to.iter().any(|s| s == side)

@@ -235,7 +235,7 @@ pub trait Rules {
     /// joined). The default names the kind as the game file has it.
     fn seen_line(seen: &crate::game::Seen, who: &str, at: &str, lang: Lang) -> String {
         let _ = lang;
-        format!("{}: {who}, {at}", seen.what)
+        seen.plain_line(who, at)
     }
     /// What each side saw happen in a turn, for the maps (`Seen`: a route or a place),
     /// from the events its reports tell it: kept in the next game file (`last_turn:`) and

@@ -776,6 +776,6 @@ pub fn seen_line(seen: &Seen, who: &str, at: &str, lang: Lang) -> String {
         ("siege", Lang::Ru) => format!("{who}: осада, {at}"),
         ("fall", Lang::En) => format!("{at} fell to {who}"),
         ("fall", Lang::Ru) => format!("{at}: город взят, {who}"),
-        (other, _) => format!("{other}: {who}, {at}"),
+        _ => seen.plain_line(who, at),
     }
 }

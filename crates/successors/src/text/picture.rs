@@ -819,7 +819,7 @@ fn one_mark_per_place(out: Vec<Seen>) -> Vec<Seen> {
 pub fn seen_line(seen: &Seen, who: &str, at: &str, lang: Lang) -> String {
     match seen_phrase(&seen.what, lang) {
         Some(phrase) => fill(phrase, who, at),
-        None => format!("{}: {who}, {at}", seen.what),
+        None => seen.plain_line(who, at),
     }
 }
 
