@@ -720,6 +720,10 @@ fn new_cmd(reg: &Registry, a: NewArgs) -> Result<String, Failure> {
             }
         }
     }
+    // Turn 1's deadline under `--deadline-every`, counted from now (the calls name it).
+    if let Some(l) = crate::setup::first_deadline(&layout, crate::clock::clock_now())? {
+        set.push_str(&format!("{l}\n"));
+    }
     let first: serde_yaml::Value = serde_yaml::from_slice(&fsx::read_limited(&layout.game(1))?)
         .map_err(|e| Failure::Refused(format!("{}: {e}", layout.game(1).display())))?;
     let step = first.get("step").and_then(|s| s.as_str()).unwrap_or("");

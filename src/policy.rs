@@ -127,7 +127,7 @@ pub fn set_deadline(layout: &Layout, t: u32, d: &Deadline, now: UnixTime) -> Res
         set_at: rfc3339(now),
     };
     let text = format!(
-        "# The deadline of turn {t}'s orders, set with `dikast deadline`: it replaces the one in game.yaml.\n{}",
+        "# The deadline of turn {t}'s orders, set after its game file was written (`dikast deadline`, or `deadline_every:`): it replaces the one in game.yaml.\n{}",
         crate::game::to_yaml(&o)
     );
     fsx::replace(&override_path(layout, t), text.as_bytes())

@@ -576,6 +576,9 @@ pub fn setup(layout: &Layout, a: &SetupArgs) -> Result<String, Failure> {
     let _lock = fsx::Lock::take(&layout.dir)?;
     write(layout, &applied)?;
     let mut out: String = applied.lines.iter().map(|l| format!("{l}\n")).collect();
+    if let Some(l) = first_deadline(layout, crate::clock::clock_now())? {
+        out.push_str(&format!("{l}\n"));
+    }
     out.push_str(&format!(
         "written to {}; `dikast doctor {}` says what it still lacks\n",
         layout.rel(&layout.campaign()),
@@ -596,6 +599,29 @@ pub fn write(layout: &Layout, applied: &Applied) -> Result<(), Failure> {
     }
     fsx::replace(&layout.campaign(), &bytes)?;
     crate::campaign_file::load(layout).map(|_| ())
+}
+
+/// Under `deadline_every:`, the pending turn's deadline when it has none yet (turn 1 of a
+/// new campaign; a campaign given its cadence later), counted from `now` and written as
+/// `dikast deadline --set` writes it: the first call for orders, `status` and `doctor`
+/// name it from the start, not from the first `tick`. Returns the line that says so.
+pub fn first_deadline(
+    layout: &Layout,
+    now: crate::clock::UnixTime,
+) -> Result<Option<String>, Failure> {
+    let c = crate::campaign_file::load(layout)?;
+    let p = crate::policy::pending(layout, &c)?;
+    Ok(
+        crate::policy::first_deadline(layout, &c, &p, now)?.map(|d| {
+            format!(
+                "turn {}: deadline {} ({}, deadline-every {} from now)",
+                p.turn,
+                d.text,
+                crate::clock::format_utc(d.at),
+                c.deadline_every.as_deref().unwrap_or("")
+            )
+        }),
+    )
 }
 
 /// One line of `dikast doctor`.

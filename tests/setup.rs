@@ -113,7 +113,30 @@ fn new_takes_players_languages_mail_maildir_and_deadlines_without_editing_yaml()
         assert!(md.join(sub).is_dir(), "the Maildir's {sub}/ is made");
     }
     // Every command reads the file it wrote.
-    Test::new().args(["status", d]).stdout_has("athens").run();
+    let st = Test::new().args(["status", d]).stdout_has("athens").run();
+    // Issue 32.9: `--deadline-every` gives turn 1 its deadline at once, on a whole
+    // minute, so that `status` and the first call for orders name it (not the first tick).
+    assert!(
+        out.stdout.contains("turn 1: deadline 20")
+            && out.stdout.contains("deadline-every 72h from now"),
+        "{}",
+        out.both()
+    );
+    let dl = fs::read_to_string(dir.join("turns/0001/deadline.yaml")).expect("turn 1's deadline");
+    let at = dl
+        .lines()
+        .find_map(|l| l.strip_prefix("deadline: "))
+        .unwrap_or_else(|| panic!("{dl}"));
+    assert!(
+        at.ends_with(":00Z") && at.len() == 20,
+        "a whole minute: {at}"
+    );
+    assert!(
+        st.stdout.contains(&format!("deadline: {at} (")),
+        "{}",
+        st.both()
+    );
+    assert!(!st.stdout.contains("none set"), "{}", st.both());
 
     // `setup` changes one value and leaves the rest.
     Test::new()
@@ -289,14 +312,14 @@ fn doctor_names_what_a_new_campaign_lacks_with_the_command_that_gives_it() {
             "72h",
         ])
         .run();
-    let o = Test::new().args(["doctor", d, "--offline"]).status(1).run();
+    // Issue 32.9: `--deadline-every` gave turn 1 its deadline: nothing lacks.
+    let o = Test::new().args(["doctor", d, "--offline"]).run();
     assert!(
-        o.stdout
-            .contains("LACKING  turn 1 has no deadline: dikast deadline"),
+        o.stdout.contains("ok       turn 1: deadline 20"),
         "{}",
         o.both()
     );
-    assert!(o.stdout.contains("1 thing lacking"), "{}", o.both());
+    assert!(!o.stdout.contains("LACKING"), "{}", o.both());
     fs::remove_dir(md.join("tmp")).unwrap();
     let o = Test::new().args(["doctor", d, "--offline"]).status(1).run();
     assert!(o.stdout.contains("lacks tmp/"), "{}", o.both());
