@@ -289,11 +289,37 @@ impl Acc {
 /// counted there and then, and the position forgets it: it can no longer fire, be hit or
 /// be routed, so nothing ahead depends on it. The positions are then only those of the
 /// blocks still fighting, which is what keeps 8 blocks a side small.
+///
+/// A roll changes only the side fired at, and where it leads depends only on that side's
+/// position and the number of dice: a position is a pair (the attackers', the
+/// defenders'), each side's positions are numbered as first seen, and what one block's
+/// dice do to one position of the other side is worked out once (`Walk::moves_of`) and
+/// reused for every position of the firing side. The numerators are integers of as many
+/// machine words as the largest denominator the battle can reach needs (6^(rounds × all
+/// steps)), big integers only past 12 words.
 pub fn battle_odds(setup: &BattleSetup, joint: bool) -> Result<(Tally, Work), TooLarge> {
-    let mut walk = Walk::new(setup, joint)?;
+    let (_, _, start) = Lineup::new(setup);
+    let dice: u64 = start.iter().map(|p| u64::from(p.steps)).sum();
+    let most = dice.saturating_mul(u64::from(setup.rounds));
+    // The bits of 6^most: every numerator is below it.
+    let bits = if most > 1000 {
+        u64::MAX
+    } else {
+        BigUint::from(6u32).pow(most as u32).bits()
+    };
+    match bits {
+        0..=256 => walk::<Wide<4>>(setup, joint),
+        257..=512 => walk::<Wide<8>>(setup, joint),
+        513..=768 => walk::<Wide<12>>(setup, joint),
+        _ => walk::<BigUint>(setup, joint),
+    }
+}
+
+fn walk<N: Num>(setup: &BattleSetup, joint: bool) -> Result<(Tally, Work), TooLarge> {
+    let mut walk = Walk::<N>::new(setup, joint)?;
     'rounds: for _ in 0..walk.lineup.rounds {
         for i in walk.lineup.order.clone() {
-            if walk.frontier.is_empty() {
+            if walk.groups.is_empty() {
                 break 'rounds;
             }
             walk.fire(i)?;
@@ -302,15 +328,97 @@ pub fn battle_odds(setup: &BattleSetup, joint: bool) -> Result<(Tally, Work), To
     Ok(walk.finish(setup))
 }
 
+/// A numerator of the walk: a fixed number of machine words (`Wide`) while the battle's
+/// largest denominator fits them, else a big integer.
+trait Num: Clone + Default {
+    fn unit() -> Self;
+    fn is_zero(&self) -> bool;
+    /// `self += x * w`.
+    fn add_mul(&mut self, x: &Self, w: u64);
+    fn big(&self) -> BigUint;
+}
+
+/// An unsigned integer of `N` 64-bit words, least significant first. `battle_odds` picks
+/// `N` so that no sum of the walk overflows it.
+#[derive(Debug, Clone, Copy)]
+struct Wide<const N: usize>([u64; N]);
+
+impl<const N: usize> Default for Wide<N> {
+    fn default() -> Self {
+        Wide([0; N])
+    }
+}
+
+impl<const N: usize> Num for Wide<N> {
+    fn unit() -> Self {
+        let mut w = [0; N];
+        w[0] = 1;
+        Wide(w)
+    }
+    fn is_zero(&self) -> bool {
+        self.0.iter().all(|x| *x == 0)
+    }
+    fn add_mul(&mut self, x: &Self, w: u64) {
+        let mut carry = 0u128;
+        for (a, b) in self.0.iter_mut().zip(x.0) {
+            // At most (2^64 - 1) + (2^64 - 1)^2 + (2^64 - 1) = 2^128 - 1.
+            let t = u128::from(*a) + u128::from(b) * u128::from(w) + carry;
+            *a = t as u64;
+            carry = t >> 64;
+        }
+        assert_eq!(carry, 0, "a numerator of the odds overflowed its words");
+    }
+    fn big(&self) -> BigUint {
+        let bytes: Vec<u8> = self.0.iter().flat_map(|w| w.to_le_bytes()).collect();
+        BigUint::from_bytes_le(&bytes)
+    }
+}
+
+impl Num for BigUint {
+    fn unit() -> Self {
+        <BigUint as One>::one()
+    }
+    fn is_zero(&self) -> bool {
+        Zero::is_zero(self)
+    }
+    fn add_mul(&mut self, x: &Self, w: u64) {
+        *self += x * w;
+    }
+    fn big(&self) -> BigUint {
+        self.clone()
+    }
+}
+
+/// Where one count of hits and routs of one block's dice takes a position of the side
+/// fired at: its position after (its number, `to`), the summed weight out of 6^dice,
+/// whether that side is out of the battle (the battle ends), and the blocks that left
+/// the battle with it (a range of `Walk::leaving`), without the joint table.
+#[derive(Debug, Clone, Copy)]
+struct Move {
+    to: u32,
+    w: u64,
+    ends: bool,
+    leaving: (u32, u32),
+}
+
 /// The walk of `battle_odds` over a battle's positions: those still fighting (the
 /// frontier, each with its numerator over 6^`exp`), the ends reached, and without the
 /// joint table each block's fate counted when it left.
-struct Walk {
+struct Walk<N> {
     lineup: Lineup,
     joint: bool,
     start: Vec<Piece>,
+    /// How many of the seats are attackers (the attackers' seats come first).
+    n_att: usize,
     work: Work,
-    frontier: BTreeMap<Key, BigUint>,
+    /// Each side's positions (its fighters' pieces packed), attackers' then defenders',
+    /// numbered as first seen.
+    states: [Vec<Key>; 2],
+    numbers: [BTreeMap<Key, u32>; 2],
+    /// The frontier, grouped by the position of side `by` (0: the attackers): each group
+    /// the positions of the other side with their numerators.
+    by: usize,
+    groups: Vec<(u32, Vec<(u32, N)>)>,
     /// Ends, each with its numerator over 6^exponent.
     ends: BTreeMap<Key, Acc>,
     /// Without `joint`: per block, per steps left, [stays, leaves], of blocks that left.
@@ -318,26 +426,32 @@ struct Walk {
     exp: u32,
     /// The rolls of each rating and number of dice, as first needed.
     table: BTreeMap<(Rating, u32), Rolls>,
-    /// Scratch: a position unpacked, the one a roll leads to, and the positions a roll
-    /// leads to (`outs`).
-    pieces: Vec<Piece>,
-    after: Vec<Piece>,
-    outs: Vec<(Key, u64)>,
+    /// Per seat and number of dice (seat × 8 + dice), per position of the side fired at:
+    /// its moves (a range of `moves`), as first needed.
+    memo: Vec<Vec<Option<(u32, u32)>>>,
+    moves: Vec<Move>,
+    /// Blocks that left with a move: seat, steps left, routed.
+    leaving: Vec<(usize, u32, bool)>,
 }
 
-impl Walk {
+impl<N: Num> Walk<N> {
     /// The battle at its start: one position, or an end when a side is not in it.
-    fn new(setup: &BattleSetup, joint: bool) -> Result<Walk, TooLarge> {
+    fn new(setup: &BattleSetup, joint: bool) -> Result<Walk<N>, TooLarge> {
         let (lineup, _, start) = Lineup::new(setup);
         if start.len() > MAX_FIGHTERS || start.iter().any(|p| p.steps > 7) {
             return Err(TooLarge::Battle(format!(
                 "a battle of the odds has at most {MAX_FIGHTERS} blocks of at most 7 steps"
             )));
         }
+        let n_att = lineup.seats.iter().filter(|s| s.attacker).count();
         let mut walk = Walk {
             joint,
+            n_att,
             work: Work::default(),
-            frontier: BTreeMap::new(),
+            states: [Vec::new(), Vec::new()],
+            numbers: [BTreeMap::new(), BTreeMap::new()],
+            by: 0,
+            groups: Vec::new(),
             ends: BTreeMap::new(),
             left: start
                 .iter()
@@ -345,14 +459,16 @@ impl Walk {
                 .collect(),
             exp: 0,
             table: BTreeMap::new(),
-            pieces: start.clone(),
-            after: start.clone(),
-            outs: Vec::new(),
+            memo: vec![Vec::new(); lineup.seats.len() * 8],
+            moves: Vec::new(),
+            leaving: Vec::new(),
             start,
             lineup,
         };
         if walk.lineup.both_in(&walk.start) {
-            walk.frontier.insert(pack(&walk.start), BigUint::one());
+            let a = walk.number(0, pack(&walk.start[..n_att]));
+            let d = walk.number(1, pack(&walk.start[n_att..]));
+            walk.groups.push((a, vec![(d, N::unit())]));
         } else {
             walk.ends
                 .entry(pack(&walk.start))
@@ -362,119 +478,212 @@ impl Walk {
         Ok(walk)
     }
 
+    /// The number of `side`'s position `key`, numbering it when new.
+    fn number(&mut self, side: usize, key: Key) -> u32 {
+        if let Some(n) = self.numbers[side].get(&key) {
+            return *n;
+        }
+        let n = self.states[side].len() as u32;
+        self.states[side].push(key);
+        self.numbers[side].insert(key, n);
+        n
+    }
+
+    /// The position of the whole battle from each side's (their numbers).
+    fn key(&self, att: u32, def: u32) -> Key {
+        self.states[0][att as usize] | (self.states[1][def as usize] << (BITS * self.n_att as u32))
+    }
+
+    /// The dice seat `i` fires in its side's position `state` (0: not in the battle).
+    fn dice(&self, i: usize, side: usize, state: u32) -> u32 {
+        let at = if side == 0 { i } else { i - self.n_att };
+        let p = (self.states[side][state as usize] >> (BITS * at as u32)) & 31;
+        if p & 16 != 0 {
+            0
+        } else {
+            (p & 7) as u32
+        }
+    }
+
+    /// The frontier grouped by the position of side `side`.
+    fn group_by(&mut self, side: usize) {
+        if self.by == side {
+            return;
+        }
+        let mut by: Vec<Vec<(u32, N)>> = vec![Vec::new(); self.states[side].len()];
+        for (g, list) in std::mem::take(&mut self.groups) {
+            for (o, num) in list {
+                by[o as usize].push((g, num));
+            }
+        }
+        self.groups = by
+            .into_iter()
+            .enumerate()
+            .filter(|(_, l)| !l.is_empty())
+            .map(|(o, l)| (o as u32, l))
+            .collect();
+        self.by = side;
+    }
+
     /// Block `i` fires (2.0) in every position still fighting: each count of hits and
     /// routs its dice can give, applied through `Lineup::hit` and `Lineup::rout`. A
     /// block that fires fewer dice than the most any position fires is weighed up to it.
     fn fire(&mut self, i: usize) -> Result<(), TooLarge> {
-        let steps_of = |k: Key| {
-            let p = (k >> (BITS * i as u32)) & 31;
-            if p & 16 != 0 {
-                0
-            } else {
-                (p & 7) as u32
-            }
-        };
+        let side = usize::from(!self.lineup.seats[i].attacker);
+        self.group_by(side);
         // The most dice block i fires in any position (0: it fires in none).
         let most = self
-            .frontier
-            .keys()
-            .map(|k| steps_of(*k))
+            .groups
+            .iter()
+            .map(|(g, _)| self.dice(i, side, *g))
             .max()
             .unwrap_or(0);
         if most == 0 {
             return Ok(());
         }
-        let up = BigUint::from(6u32).pow(most);
-        let mut next: BTreeMap<Key, BigUint> = BTreeMap::new();
-        for (k, num) in std::mem::take(&mut self.frontier) {
-            let dice = steps_of(k);
+        let mut step = Step::<N>::new(&self.left);
+        let mut next = Vec::with_capacity(self.groups.len());
+        for (g, list) in std::mem::take(&mut self.groups) {
+            let dice = self.dice(i, side, g);
+            let scale = 6u64.pow(most - dice);
             if dice == 0 {
-                *next.entry(k).or_default() += num * &up;
+                let list = list
+                    .into_iter()
+                    .map(|(o, num)| {
+                        let mut up = N::default();
+                        up.add_mul(&num, scale);
+                        (o, up)
+                    })
+                    .collect();
+                next.push((g, list));
                 continue;
             }
-            unpack(k, &mut self.pieces);
-            let scale = 6u64.pow(most - dice);
-            self.roll(i, dice, scale);
-            let outs = std::mem::take(&mut self.outs);
-            for &(key, w) in &outs {
-                self.arrive(key, &num * w, most, &mut next);
+            for (o, num) in &list {
+                let (from, to) = self.moves_of(i, dice, *o);
+                for m in from..to {
+                    let mv = self.moves[m as usize];
+                    self.work.transitions += 1;
+                    step.arrive(&mv, num, mv.w * scale, &self.leaving);
+                }
             }
-            self.outs = outs;
+            let list = step.take_next();
+            for (o, num) in step.take_ends() {
+                let key = if side == 0 {
+                    self.key(g, o)
+                } else {
+                    self.key(o, g)
+                };
+                self.ends
+                    .entry(key)
+                    .or_default()
+                    .add(&num.big(), self.exp + most);
+            }
+            if !list.is_empty() {
+                next.push((g, list));
+            }
         }
         self.exp += most;
-        self.work.positions = self.work.positions.max(next.len());
-        if self.joint && next.len() + self.ends.len() > MAX_JOINT_POSITIONS {
+        step.flush(&mut self.left, self.exp);
+        let positions: usize = next.iter().map(|(_, l)| l.len()).sum();
+        self.work.positions = self.work.positions.max(positions);
+        if self.joint && positions + self.ends.len() > MAX_JOINT_POSITIONS {
             return Err(TooLarge::Joint(format!(
                 "the joint table of this battle passes {MAX_JOINT_POSITIONS} positions (MAX_JOINT_POSITIONS); hint: leave out `--joint`: the winners and every block's fate are given whole without it"
             )));
         }
-        if next.len() > MAX_POSITIONS {
+        if positions > MAX_POSITIONS {
             return Err(TooLarge::Battle(format!(
                 "this battle reaches more than {MAX_POSITIONS} positions (MAX_POSITIONS); hint: fewer blocks, steps or rounds"
             )));
         }
-        self.frontier = next;
+        self.groups = next;
         Ok(())
     }
 
-    /// Into `self.outs`: the positions block `i` firing `dice` dice can lead to from
-    /// `self.pieces`, each with its summed weight times `scale` (many counts of hits and
-    /// routs lead to one), so that each costs one product.
-    fn roll(&mut self, i: usize, dice: u32, scale: u64) {
+    /// The moves (a range of `self.moves`) of seat `i` firing `dice` dice at the other
+    /// side's position `o`: every count of hits and routs, applied through `Lineup::hit`
+    /// and `Lineup::rout`, equal positions after merged. Worked out once per seat, dice
+    /// and position.
+    fn moves_of(&mut self, i: usize, dice: u32, o: u32) -> (u32, u32) {
+        let slot = i * 8 + dice as usize;
+        if let Some(Some(r)) = self.memo[slot].get(o as usize) {
+            return *r;
+        }
         let seat = &self.lineup.seats[i];
         let on_attackers = !seat.attacker;
+        let target = usize::from(seat.attacker);
+        let range = if on_attackers {
+            0..self.n_att
+        } else {
+            self.n_att..self.start.len()
+        };
+        let mut pieces = vec![Piece::default(); self.start.len()];
+        unpack(self.states[target][o as usize], &mut pieces[range.clone()]);
         let ways = self
             .table
             .entry((seat.rating, dice))
             .or_insert_with(|| rolls(seat.rating, dice));
-        let outs = &mut self.outs;
-        outs.clear();
+        // Each position after the roll, with its summed weight (many counts lead to one).
+        let mut outs: Vec<(Key, u64)> = Vec::new();
+        let mut after = pieces.clone();
         for &(hits, routs, w) in ways.iter() {
-            self.work.transitions += 1;
-            self.after.copy_from_slice(&self.pieces);
+            after.copy_from_slice(&pieces);
             for _ in 0..hits {
-                self.lineup.hit(&mut self.after, on_attackers);
+                self.lineup.hit(&mut after, on_attackers);
             }
             for _ in 0..routs {
-                self.lineup.rout(&mut self.after, on_attackers);
+                self.lineup.rout(&mut after, on_attackers);
             }
-            let key = pack(&self.after);
+            let key = pack(&after[range.clone()]);
             match outs.iter_mut().find(|(x, _)| *x == key) {
-                Some((_, sum)) => *sum += w * scale,
-                None => outs.push((key, w * scale)),
+                Some((_, sum)) => *sum += w,
+                None => outs.push((key, w)),
             }
         }
-    }
-
-    /// The position `key`, reached from `self.pieces` with numerator `m` over
-    /// 6^(`exp` + `most`), goes on fighting (into `next`) or ends. Without the joint
-    /// table, the blocks that left the battle with this roll have their fate counted now
-    /// and are forgotten by the position.
-    fn arrive(&mut self, key: Key, m: BigUint, most: u32, next: &mut BTreeMap<Key, BigUint>) {
-        let mut key = key;
-        unpack(key, &mut self.after);
-        if !self.joint {
-            for j in 0..self.start.len() {
-                if self.pieces[j].in_battle() && !self.after[j].in_battle() {
-                    let (s, gone) = (self.after[j].steps, self.after[j].routed);
-                    self.left[j][s as usize][usize::from(gone)].add(&m, self.exp + most);
-                    self.after[j] = Piece::default();
+        let from = self.moves.len() as u32;
+        for (key, w) in outs {
+            unpack(key, &mut after[range.clone()]);
+            let first = self.leaving.len() as u32;
+            if !self.joint {
+                // The blocks that left the battle with this roll: their fate is counted
+                // now and the position forgets them.
+                for j in range.clone() {
+                    if pieces[j].in_battle() && !after[j].in_battle() {
+                        self.leaving.push((j, after[j].steps, after[j].routed));
+                        after[j] = Piece::default();
+                    }
                 }
             }
-            key = pack(&self.after);
+            let ends = !self.lineup.side_in(&after, on_attackers);
+            let to = self.number(target, pack(&after[range.clone()]));
+            self.moves.push(Move {
+                to,
+                w,
+                ends,
+                leaving: (first, self.leaving.len() as u32),
+            });
         }
-        if self.lineup.both_in(&self.after) {
-            *next.entry(key).or_default() += m;
-        } else {
-            self.ends.entry(key).or_default().add(&m, self.exp + most);
+        let r = (from, self.moves.len() as u32);
+        let memo = &mut self.memo[slot];
+        if memo.len() <= o as usize {
+            memo.resize(o as usize + 1, None);
         }
+        memo[o as usize] = Some(r);
+        r
     }
 
     /// The sums of the walk over one denominator (the largest power of 6 of any sum):
     /// the winners, and each block's fate or the joint table.
     fn finish(mut self, setup: &BattleSetup) -> (Tally, Work) {
-        for (k, num) in std::mem::take(&mut self.frontier) {
-            self.ends.entry(k).or_default().add(&num, self.exp);
+        for (g, list) in std::mem::take(&mut self.groups) {
+            for (o, num) in list {
+                let key = if self.by == 0 {
+                    self.key(g, o)
+                } else {
+                    self.key(o, g)
+                };
+                self.ends.entry(key).or_default().add(&num.big(), self.exp);
+            }
         }
         let top = self
             .ends
@@ -486,10 +695,11 @@ impl Walk {
         let sides = [setup.attacker.clone(), setup.defender.clone()];
         let mut winners = vec![BigUint::zero(); 3];
         let mut joint_ends: BTreeMap<End, BigUint> = BTreeMap::new();
+        let mut pieces = self.start.clone();
         for (k, acc) in std::mem::take(&mut self.ends) {
             let num = acc.over(top);
-            unpack(k, &mut self.pieces);
-            let (won, withdraw) = self.lineup.result(&self.pieces);
+            unpack(k, &mut pieces);
+            let (won, withdraw) = self.lineup.result(&pieces);
             winners[match won {
                 Some(true) => 0,
                 Some(false) => 1,
@@ -498,9 +708,8 @@ impl Walk {
             if self.joint {
                 let end = End {
                     winner: won.map(|a| sides[usize::from(!a)].clone()),
-                    steps: self.pieces.iter().map(|p| p.steps).collect(),
-                    out: self
-                        .pieces
+                    steps: pieces.iter().map(|p| p.steps).collect(),
+                    out: pieces
                         .iter()
                         .zip(&self.lineup.seats)
                         .map(|(p, s)| leaves(p, s.attacker, withdraw))
@@ -511,7 +720,7 @@ impl Walk {
                 *joint_ends.entry(end).or_default() += num;
             } else {
                 // The blocks still in the battle at its end (the others were counted).
-                for (j, (p, s)) in self.pieces.iter().zip(&self.lineup.seats).enumerate() {
+                for (j, (p, s)) in pieces.iter().zip(&self.lineup.seats).enumerate() {
                     if p.in_battle() {
                         self.left[j][p.steps as usize]
                             [usize::from(leaves(p, s.attacker, withdraw))]
@@ -537,6 +746,83 @@ impl Walk {
             }
         };
         (tally, self.work)
+    }
+}
+
+/// What one block's fire adds up within one group of the frontier (one position of the
+/// firing side): the other side's positions it leads to, those where the battle ends,
+/// each a numerator over the step's denominator; and over the whole step, the fates of
+/// the blocks that left.
+struct Step<N> {
+    next: Vec<N>,
+    next_seen: Vec<u32>,
+    ends: Vec<N>,
+    ends_seen: Vec<u32>,
+    /// Per seat, per steps left, [stays, leaves].
+    left: Vec<Vec<[N; 2]>>,
+}
+
+impl<N: Num> Step<N> {
+    fn new<T>(left: &[Vec<T>]) -> Step<N> {
+        Step {
+            next: Vec::new(),
+            next_seen: Vec::new(),
+            ends: Vec::new(),
+            ends_seen: Vec::new(),
+            left: left
+                .iter()
+                .map(|by| vec![[N::default(), N::default()]; by.len()])
+                .collect(),
+        }
+    }
+
+    /// A move from a position of numerator `num`, its weight `w`.
+    fn arrive(&mut self, mv: &Move, num: &N, w: u64, leaving: &[(usize, u32, bool)]) {
+        let (cells, seen) = if mv.ends {
+            (&mut self.ends, &mut self.ends_seen)
+        } else {
+            (&mut self.next, &mut self.next_seen)
+        };
+        let to = mv.to as usize;
+        if cells.len() <= to {
+            cells.resize(to + 1, N::default());
+        }
+        if cells[to].is_zero() {
+            seen.push(mv.to);
+        }
+        cells[to].add_mul(num, w);
+        for &(j, s, routed) in &leaving[mv.leaving.0 as usize..mv.leaving.1 as usize] {
+            self.left[j][s as usize][usize::from(routed)].add_mul(num, w);
+        }
+    }
+
+    /// The positions reached that go on fighting, each with its numerator, and the
+    /// cells cleared for the next group.
+    fn take_next(&mut self) -> Vec<(u32, N)> {
+        Self::take(&mut self.next, &mut self.next_seen)
+    }
+
+    fn take_ends(&mut self) -> Vec<(u32, N)> {
+        Self::take(&mut self.ends, &mut self.ends_seen)
+    }
+
+    fn take(cells: &mut [N], seen: &mut Vec<u32>) -> Vec<(u32, N)> {
+        seen.drain(..)
+            .map(|o| (o, std::mem::take(&mut cells[o as usize])))
+            .collect()
+    }
+
+    /// The fates of the blocks that left in this step into `left`, over 6^`exp`.
+    fn flush(self, left: &mut [Vec<[Acc; 2]>], exp: u32) {
+        for (to, from) in left.iter_mut().zip(self.left) {
+            for (t, f) in to.iter_mut().zip(from) {
+                for (a, n) in t.iter_mut().zip(f) {
+                    if !n.is_zero() {
+                        a.add(&n.big(), exp);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -1746,6 +2032,35 @@ mod tests {
             ratio(1, 4)
         );
         assert!(o.notes[0].contains("in Winter"), "{:?}", o.notes);
+    }
+
+    /// 31.2: the numerators in machine words (`Wide`) and in big integers give the same
+    /// sums, with and without the joint table, and a word that overflows is carried.
+    #[test]
+    fn machine_words_and_big_integers_sum_alike() {
+        let s = setup(
+            vec![
+                f("S1", "sparta", 3, "B2", false),
+                f("S2", "sparta", 2, "A1", false),
+            ],
+            vec![
+                f("A1", "athens", 3, "C2", false),
+                f("A2", "athens", 1, "B3", false),
+            ],
+            3,
+        );
+        for joint in [false, true] {
+            let (wide, _) = walk::<Wide<4>>(&s, joint).unwrap();
+            let (big, _) = walk::<BigUint>(&s, joint).unwrap();
+            assert_eq!(wide, big, "joint {joint}");
+        }
+        let mut n = Wide::<2>([u64::MAX, 0]);
+        n.add_mul(&Wide([u64::MAX, 0]), 3);
+        assert_eq!(
+            n.big(),
+            BigUint::from(u64::MAX) * BigUint::from(4u32),
+            "{n:?}"
+        );
     }
 
     /// 28.3, 31.2: the largest battle the bounds accept (MAX_BLOCKS a side of MAX_STEPS,
