@@ -633,7 +633,7 @@ fn no_turn_token_or_address_is_ever_archived_or_published() {
             .args(["--side", side])
             .output();
         assert_eq!(o.code, 0, "{}", o.both());
-        o.stdout
+        cli::choose(&o.stdout)
     };
     let token_of = |tpl: &str| {
         tpl.lines()

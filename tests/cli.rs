@@ -471,3 +471,28 @@ pub fn play_two_turns(dir: &Path) {
         .stdout_has("turn 2 adjudicated")
         .run();
 }
+
+/// A template as a player fills it in who takes its example card play: the lines under
+/// "Your choice:" (`initiative:` or `new_year:` and its keys, written as comments so that
+/// a file sent unfilled carries no order) with their `# ` removed. Issue 32.16.
+pub fn choose(template: &str) -> String {
+    let mut out = String::new();
+    let mut open = false;
+    for line in template.lines() {
+        if line.starts_with("# Your choice:") || line.starts_with("# Ваш выбор:") {
+            open = true;
+            out.push_str(line);
+        } else if open
+            && (line.starts_with("# initiative:")
+                || line.starts_with("# new_year:")
+                || line.starts_with("#   "))
+        {
+            out.push_str(&line[2..]);
+        } else {
+            open = false;
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out
+}

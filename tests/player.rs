@@ -574,3 +574,63 @@ fn the_russian_template_is_the_same_orders_with_russian_comments() {
     }
     assert!(views >= 10, "the demo's views: {views}");
 }
+
+/// Issue 32.16: the template of a step that plays a card (New Year here) pre-fills no
+/// live order. A player who fills in only `entropy` sends no card he did not choose: the
+/// checker refuses the file, naming `new_year:` and his hand; the example, uncommented,
+/// is a valid play. In English and in Russian.
+#[test]
+fn a_template_sent_with_only_entropy_plays_no_card() {
+    let t = TempDir::new("no-live-example");
+    let dir = t.join("camp");
+    new_campaign(&dir, "example-off");
+    cli::send_orders(
+        &dir,
+        1,
+        [("athens", String::new()), ("sparta", String::new())],
+    );
+    Test::new().arg("adjudicate").arg(&dir).run();
+    let view = dir.join("turns/0002/view-athens.yaml");
+    for lang in ["en", "ru"] {
+        let tpl = Test::new()
+            .arg("template")
+            .arg(&view)
+            .args(["--lang", lang])
+            .run()
+            .stdout;
+        let doc: serde_yaml::Value = serde_yaml::from_str(&tpl).unwrap();
+        let keys: Vec<&str> = doc
+            .as_mapping()
+            .unwrap()
+            .keys()
+            .filter_map(|k| k.as_str())
+            .collect();
+        assert!(
+            keys.iter()
+                .all(|k| !["new_year", "initiative", "actions"].contains(k)),
+            "{lang}: a live order in the template: {keys:?}\n{tpl}"
+        );
+        assert!(tpl.contains("# new_year:"), "{tpl}");
+        let only_entropy = tpl.replacen("entropy: \"\"", "entropy: \"my own words\"", 1);
+        assert_ne!(only_entropy, tpl);
+        let file = dir.join(format!("athens-{lang}.yaml"));
+        fs::write(&file, &only_entropy).unwrap();
+        let o = Test::new()
+            .arg("check")
+            .arg(&file)
+            .arg("--against")
+            .arg(&view)
+            .args(["--lang", "en"])
+            .status(1)
+            .run();
+        assert!(o.both().contains("`new_year:` is missing"), "{}", o.both());
+        fs::write(&file, cli::choose(&only_entropy)).unwrap();
+        Test::new()
+            .arg("check")
+            .arg(&file)
+            .arg("--against")
+            .arg(&view)
+            .stdout_has("are valid")
+            .run();
+    }
+}

@@ -214,18 +214,24 @@ pub fn new_year(sc: &Scenario, v: &View) -> String {
             c.id, c.name, c.action, c.event
         );
     }
+    // The example is a comment, never a live order: a file sent with only `entropy`
+    // filled in carries no card the player did not choose (the checker asks for one).
     let d = default_new_year(sc, v);
     let card = d.as_ref().map_or("<card>", |p| p.card.as_str());
     let god = d
         .as_ref()
         .and_then(|p| p.olympian.clone())
-        .unwrap_or_else(|| "Zeus".into());
+        .unwrap_or_else(|| "<Olympian>".into());
+    let _ = writeln!(out, "{}", CHOOSE);
     let _ = writeln!(
         out,
-        "new_year:\n  card: {card}      # a card id or name from your hand\n  for: action    # action (a sacrifice) | event\n  sacrifice: {god}   # the Olympian (with for: action)"
+        "# new_year:\n#   card: {card}      # a card id or name from your hand\n#   for: action    # action (a sacrifice) | event\n#   sacrifice: {god}   # the Olympian (with for: action)"
     );
     out
 }
+
+/// The line above a card play's example (`initiative:`, `new_year:`), which is a comment.
+const CHOOSE: &str = "# Your choice: remove the `# ` before the lines below and fill them in (a file without them is refused).";
 
 /// The siege part of the acting side's `dikast template`: every siege combat order open to
 /// it now (8.0-8.3), and for each of its sieges the orders not open yet, with the reason.
@@ -441,7 +447,8 @@ pub fn template(sc: &Scenario, v: &View, side: &str) -> String {
                 }
             }
             let first = v.hand.first().map(|c| c.id.as_str()).unwrap_or("C01");
-            let _ = writeln!(out, "initiative:\n  card: {first}      # a card id or name from your hand\n  for: action    # action | event (with `target:` when the Event asks for one)");
+            let _ = writeln!(out, "{CHOOSE}");
+            let _ = writeln!(out, "# initiative:\n#   card: {first}      # a card id or name from your hand\n#   for: action    # action | event (with `target:` when the Event asks for one)");
         }
         Phase::PlayerTurn { side: active, .. } => {
             if active == side {

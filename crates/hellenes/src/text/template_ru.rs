@@ -32,6 +32,12 @@ const PHRASES: &[(&str, &str)] = &[
         "Первым ходит меньшее значение действий; событие считается за 0; при равенстве —",
     ),
     ("Your hand:", "Карты на руке:"),
+    ("<card>", "<карта>"),
+    ("<Olympian>", "<олимпиец>"),
+    (
+        "Your choice: remove the `# ` before the lines below and fill them in (a file without them is refused).",
+        "Ваш выбор: уберите `# ` в начале строк ниже и заполните их (файл без них будет отклонён).",
+    ),
     (
         "for its Event, `target:` one of:",
         "как событие — `target:`, одно из:",
