@@ -294,6 +294,15 @@ fn a_demo_site_opens_quietly_and_checks_green(scenario: &str, turn_page: &str) {
         }
         assert!(p.dom.contains("<svg"), "{index} shows the map");
     }
+    // Not over (published with --force): each side's map of its own view, never the
+    // whole position, which would show each side the other's hidden pieces.
+    let page = fs::read_to_string(site.join(turn_page)).unwrap();
+    let maps = between(&page, "<section class=\"dk-maps\">", "</section>");
+    assert!(
+        maps.matches("<svg").count() >= 2 && !maps.contains("dk-whole"),
+        "{turn_page}: the maps of the sides' views"
+    );
+    assert!(!maps.contains("the whole position") && !maps.contains("вся позиция"));
     let p = open(&site.join(turn_page));
     p.quiet(turn_page);
     for needed in [
@@ -1276,6 +1285,47 @@ fn a_finished_war_is_published_as_over_with_its_result() {
         page.contains("<details class=\"dk-report\" open><summary>The moderator&apos;s report"),
         "the moderator's report is on the last turn's page"
     );
+    // The war is over: the turn page and the index draw the whole position after the
+    // turn, as `dikast show GAME --format svg` draws it (every side's blocks whole, no
+    // hidden group), in the page's language; no side's view.
+    for (file, lang) in [
+        ("turn-0001.html", "en"),
+        ("turn-0001.ru.html", "ru"),
+        ("index.html", "en"),
+    ] {
+        let text = fs::read_to_string(site.join(file)).unwrap();
+        let maps = between(&text, "<section class=\"dk-maps\">", "</section>");
+        assert_eq!(maps.matches("<svg").count(), 1, "{file}: one map");
+        assert!(maps.contains("class=\"dk-map dk-whole\""), "{file}");
+        let shown = Test::new()
+            .arg("show")
+            .arg(out.join("turns/0002/game.yaml"))
+            .args(["--format", "svg", "--lang", lang])
+            .run()
+            .stdout;
+        let svg = shown.split_once("?>\n").map_or(shown.as_str(), |x| x.1);
+        assert!(maps.contains(svg), "{file}: not `show GAME`'s map");
+        assert!(
+            svg.contains(if lang == "en" {
+                "the whole position"
+            } else {
+                "вся позиция"
+            }),
+            "{file}"
+        );
+        for block in ["ATH-1 ", "SPA-1 "] {
+            assert!(
+                svg.contains(block),
+                "{file}: no {block}in the whole position"
+            );
+        }
+        assert!(
+            !svg.contains(" blocks of ")
+                && !svg.contains(" block of ")
+                && !svg.contains("as seen by"),
+            "{file}: a hidden group or a side's view"
+        );
+    }
     assert!(
         !page.contains("rel=\"next\""),
         "no page after the last turn"
