@@ -6,7 +6,7 @@
 //! runs the protocol's vectors and turns every line green, and an archive with one die,
 //! one orders file or one seed changed shows red on that turn, naming the file, as
 //! `dikast verify` fails on it. A player's own report and view are checked in the page
-//! as `verify --report … --view …` does.
+//! as `verify --report … --view …` does, dropped on its drop zone as a real `drop` event.
 //!
 //! Browser runs are few (each costs a second or two): one per page that matters.
 
@@ -706,6 +706,119 @@ fn a_players_report_and_view_are_checked_in_the_browser() {
         last.2.contains("is the report of game `demo-431` turn 4, but turns/0003/view-athens.yaml is the view of game `demo-431` turn 3"),
         "{bad:?}"
     );
+    drops_on_the_page(&war, &site);
+}
+
+/// The drop zone itself: a copy of verify.html with a script that makes the player's
+/// files (embedded by the test, byte for byte) into `File`s in a `DataTransfer`,
+/// dispatches a real `drop` event on the page's drop zone, and copies the lines the
+/// page's own handler wrote into its list (`#dk-player`) out of the DOM, per case: his
+/// report, view and orders of turn 4 as they are (green), and the same with one die of
+/// the report changed (red, naming the turn, the event and the value).
+fn drops_on_the_page(war: &Path, site: &Path) {
+    // The bytes as a JSON array of numbers, exact.
+    let bytes_json = |bytes: &[u8]| serde_json::to_string(&bytes).unwrap();
+    let file = |p: &str| fs::read(war.join(p)).unwrap();
+    let report = String::from_utf8(file("turns/0004/report-athens.md")).unwrap();
+    let key = "- label: battle:Plataea\n  d6:\n  - ";
+    let at = report.find(key).expect("Athens sees the battle's dice") + key.len();
+    let die: u32 = report[at..at + 1].parse().unwrap();
+    let mut tampered = report.clone();
+    tampered.replace_range(at..at + 1, &(die % 6 + 1).to_string());
+    let entry = |name: &str, bytes: &[u8]| {
+        format!("{{\"name\":\"{name}\",\"bytes\":{}}}", bytes_json(bytes))
+    };
+    let view = file("turns/0004/view-athens.yaml");
+    let orders = file("turns/0004/orders/athens.yaml");
+    let cases = format!(
+        "window.DROP_CASES = [{{\"name\":\"good\",\"files\":[{},{},{}]}},{{\"name\":\"tampered\",\"files\":[{},{}]}}];\n",
+        entry("report-athens.md", report.as_bytes()),
+        entry("view-athens.yaml", &view),
+        entry("athens.yaml", &orders),
+        entry("report-athens.md", tampered.as_bytes()),
+        entry("view-athens.yaml", &view),
+    );
+    fs::write(site.join("drop-cases.js"), cases).unwrap();
+    fs::write(
+        site.join("drop-test.js"),
+        r#"window.addEventListener("load", async () => {
+  const zone = document.getElementById("dk-drop");
+  const out = document.getElementById("dk-player");
+  const res = document.createElement("ul");
+  res.id = "dk-drop-results";
+  document.body.appendChild(res);
+  for (const c of window.DROP_CASES) {
+    out.textContent = "";
+    const dt = new DataTransfer();
+    for (const f of c.files) dt.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: "text/plain" }));
+    const ev = new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true });
+    zone.dispatchEvent(ev);
+    for (let i = 0; i < 400 && out.children.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    for (const l of out.children) {
+      const e = document.createElement("li");
+      e.dataset.case = c.name;
+      e.dataset.prevented = String(ev.defaultPrevented);
+      e.className = l.className;
+      e.textContent = l.textContent;
+      res.appendChild(e);
+    }
+  }
+  res.dataset.done = "yes";
+});
+"#,
+    )
+    .unwrap();
+    let page = fs::read_to_string(site.join("verify.html")).unwrap();
+    let page = page.replacen(
+        "</body>",
+        "<script src=\"drop-cases.js\"></script>\n<script src=\"drop-test.js\"></script>\n</body>",
+        1,
+    );
+    fs::write(site.join("drop.html"), page).unwrap();
+    let p = open(&site.join("drop.html"));
+    p.quiet("the drop zone");
+    let results = between(&p.dom, "id=\"dk-drop-results\"", "</ul>");
+    assert!(results.contains("data-done=\"yes\""), "{results}");
+    let lines: Vec<(String, bool, String)> = results
+        .split("<li ")
+        .skip(1)
+        .map(|li| {
+            assert!(
+                li.contains("data-prevented=\"true\""),
+                "the page's handler took the drop: {li}"
+            );
+            (
+                between(li, "data-case=\"", "\"").to_string(),
+                between(li, "class=\"", "\"") == "dk-ok",
+                between(li, ">", "</li>").to_string(),
+            )
+        })
+        .collect();
+    let of = |c: &str| lines.iter().filter(|l| l.0 == c).collect::<Vec<_>>();
+    let good = of("good");
+    assert!(good.len() >= 4 && good.iter().all(|l| l.1), "{good:?}");
+    for start in [
+        "✔ seed:",
+        "✔ events:",
+        "✔ anchored:",
+        "✔ orders: athens.yaml",
+    ] {
+        assert!(
+            good.iter().any(|l| l.2.starts_with(start)),
+            "{start}: {good:?}"
+        );
+    }
+    let bad = of("tampered");
+    let last = bad.last().expect("lines for the tampered report");
+    assert!(
+        !last.1 && bad[..bad.len() - 1].iter().all(|l| l.1),
+        "{bad:?}"
+    );
+    let want = format!(
+        "✘ game `demo-431` turn 4: report-athens.md: event `battle:Plataea`, value 1: the report has {}, the protocol gives {die}",
+        die % 6 + 1
+    );
+    assert_eq!(last.2, want, "{bad:?}");
 }
 
 /// The YAML block of a report's dice section: its byte range in the file.
