@@ -103,6 +103,23 @@ impl Turn {
             .and_then(|l| l.strip_prefix(&prefix))
             .map(str::to_string)
     }
+    /// The cards played in the turn, as the moderator's report in `lang` tells them, in
+    /// Markdown: the items of its `## What happened` in which a side plays a card. Both
+    /// games' English reports say it with one verb ("Athens plays C26 …"); a report tells
+    /// one event per item in every language (`Rules::narrate`), so the same items of the
+    /// report in `lang` are taken (none when its items do not pair with the English).
+    fn cards_played(&self, lang: Lang) -> Vec<String> {
+        let en = self.happened(Lang::En);
+        let told = self.happened(lang);
+        if told.len() != en.len() {
+            return Vec::new();
+        }
+        en.iter()
+            .zip(told)
+            .filter(|(e, _)| e.contains(" plays "))
+            .map(|(_, l)| l)
+            .collect()
+    }
     /// The events of the turn as the moderator's report in `lang` tells them: the
     /// top-level items of its `## What happened` (a battle's rounds, nested, stay on the
     /// turn's page). Every game's report has the section, so the timeline needs no game's
@@ -492,13 +509,18 @@ impl Site<'_> {
         out
     }
 
-    /// A side's printed name in `lang`, from the first of its reports that names it.
+    /// A side's printed name in `lang`, from the first of its reports that names it, else
+    /// in the game's words (`Game::side_name`: the independents of Successors, who get no
+    /// report).
     fn side_name(&self, side: &str, lang: Lang) -> String {
         let file = lang.file_name(&format!("report-{side}"));
         self.turns
             .iter()
             .find_map(|t| t.reports.get(&file).and_then(|r| side_name_in_report(r)))
-            .unwrap_or_else(|| side.to_string())
+            .unwrap_or_else(|| {
+                self.game
+                    .side_name(self.layout, self.turns[0].t, side, lang)
+            })
     }
 
     fn game_id(&self) -> &str {
@@ -681,8 +703,18 @@ impl Site<'_> {
             n = t.t,
             href = page(&turn_stem(t.t), lang)
         );
-        if !events.is_empty() {
+        let cards = t.cards_played(lang);
+        if !events.is_empty() || !cards.is_empty() {
             b.push_str("<ul>");
+            // The cards played first (they open the turn), in the report's words.
+            for c in cards {
+                let html = markdown(&c);
+                let inner = html
+                    .trim()
+                    .trim_start_matches("<p>")
+                    .trim_end_matches("</p>");
+                let _ = write!(b, "<li class=\"dk-card\">{inner}</li>");
+            }
             for e in events {
                 let _ = write!(b, "<li>{}</li>", esc(&e));
             }

@@ -174,7 +174,11 @@ fn no_request_leaves(site: &Path) {
 }
 
 /// One game's demo as a site: quiet pages, the whole timeline, every line green.
-fn a_demo_site_opens_quietly_and_checks_green(scenario: &str, turn_page: &str) {
+fn a_demo_site_opens_quietly_and_checks_green(
+    scenario: &str,
+    turn_page: &str,
+    kinds: &[(&str, &str)],
+) {
     let t = TempDir::new(&format!("site-{scenario}"));
     // The demo ends with the published site (`demo --keep DIR --site OUT`).
     let out = t.join("public");
@@ -270,6 +274,7 @@ fn a_demo_site_opens_quietly_and_checks_green(scenario: &str, turn_page: &str) {
             );
         }
     }
+    main_events_in_the_timeline(&out, &site, turns, kinds);
     // The copy with its site still verifies (the site is beside the archive, not in it).
     Test::new()
         .arg("verify")
@@ -429,14 +434,104 @@ fn a_demo_site_opens_quietly_and_checks_green(scenario: &str, turn_page: &str) {
     assert!(lines[1].2.contains("event records"), "{lines:?}");
 }
 
+/// The timeline's main events, shown without a click, in English and Russian: every
+/// card played (the moderator's report's items in which a side plays one, the same card
+/// ids in both languages) and a line for each thing the maps record of the turn (the next
+/// game file's `last_turn`: moves, battles, sieges and assaults, cities taken), in the
+/// game's words; `kinds` are (a `last_turn` kind, "its words in English|in Russian"), each
+/// of which must occur in the demo.
+fn main_events_in_the_timeline(out: &Path, site: &Path, turns: u32, kinds: &[(&str, &str)]) {
+    let en = fs::read_to_string(site.join("index.html")).unwrap();
+    let ru = fs::read_to_string(site.join("index.ru.html")).unwrap();
+    let shown = |text: &str, n: u32| {
+        let li = between(text, &format!("<li data-turn=\"{n}\">"), "</li>\n");
+        li.split("<details").next().unwrap_or("").to_string()
+    };
+    let card_id = |l: &str| {
+        l.split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| {
+                w.len() == 3
+                    && w.starts_with(['C', 'T'])
+                    && w[1..].chars().all(|c| c.is_ascii_digit())
+            })
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let (mut cards, mut kinds_seen) = (0, vec![0; kinds.len()]);
+    for n in 1..turns {
+        let md = fs::read_to_string(out.join(format!("turns/{n:04}/report.md"))).unwrap();
+        let plays: Vec<&str> = md
+            .lines()
+            .skip_while(|l| *l != "## What happened")
+            .skip(1)
+            .take_while(|l| !l.starts_with("## "))
+            .filter(|l| l.starts_with("- ") && l.contains(" plays "))
+            .collect();
+        let next: serde_yaml::Value = serde_yaml::from_slice(
+            &fs::read(out.join(format!("turns/{:04}/game.yaml", n + 1))).unwrap(),
+        )
+        .unwrap();
+        let seen = next["last_turn"].as_sequence().cloned().unwrap_or_default();
+        for (text, lang) in [(&en, "en"), (&ru, "ru")] {
+            let li = shown(text, n);
+            let card_lines: Vec<&str> = li.split("<li class=\"dk-card\">").skip(1).collect();
+            assert_eq!(card_lines.len(), plays.len(), "{lang} turn {n}: {li}");
+            for (c, p) in card_lines.iter().zip(&plays) {
+                assert!(
+                    !card_id(p).is_empty() && card_id(c) == card_id(p),
+                    "{lang} turn {n}: {c} / {p}"
+                );
+            }
+            let lines: Vec<&str> = li.split("<li>").skip(1).collect();
+            let maps = lines
+                .iter()
+                .filter(|l| !l.starts_with("dice: ") && !l.starts_with("кубики: "))
+                .count();
+            assert_eq!(maps, seen.len(), "{lang} turn {n}: {li}");
+            for (k, (kind, words)) in kinds.iter().enumerate() {
+                let (w_en, w_ru) = words.split_once('|').unwrap();
+                let of_kind = seen
+                    .iter()
+                    .filter(|x| x["what"].as_str() == Some(kind))
+                    .count();
+                let word = if lang == "en" { w_en } else { w_ru };
+                assert!(
+                    lines.iter().filter(|l| l.contains(word)).count() >= of_kind,
+                    "{lang} turn {n}: {of_kind} `{kind}` but no `{word}`: {li}"
+                );
+                kinds_seen[k] += of_kind;
+            }
+        }
+        cards += plays.len();
+    }
+    assert!(cards > 0, "no card played in the demo");
+    for ((kind, _), n) in kinds.iter().zip(kinds_seen) {
+        assert!(n > 0, "the demo has no `{kind}` to show");
+    }
+}
+
 #[test]
 fn the_hellenes_demo_as_a_site_opens_from_disk_and_checks_green_in_the_browser() {
-    a_demo_site_opens_quietly_and_checks_green("hellenes-431", "turn-0004.html");
+    a_demo_site_opens_quietly_and_checks_green(
+        "hellenes-431",
+        "turn-0004.html",
+        &[
+            ("battle", "battle at |битва: "),
+            ("siege", " laid siege to |: осада, "),
+        ],
+    );
 }
 
 #[test]
 fn the_successors_demo_as_a_site_opens_from_disk_and_checks_green_in_the_browser() {
-    a_demo_site_opens_quietly_and_checks_green("successors", "turn-0003.ru.html");
+    a_demo_site_opens_quietly_and_checks_green(
+        "successors",
+        "turn-0003.ru.html",
+        &[
+            ("assault", " assaulted or subjugated |штурм или подчинение"),
+            ("fall", " taken by | взят"),
+        ],
+    );
 }
 
 /// Changes `from` to `to` in a file, once; the text must be there.
