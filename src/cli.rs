@@ -240,9 +240,10 @@ pub struct PublishArgs {
 #[derive(Args, Debug)]
 #[group(skip)]
 pub struct ShowArgs {
-    /// A view (a player's) or a game file (the moderator's: give --side).
+    /// A view (a player's) or a game file (the moderator's: the whole position, or one
+    /// side's view with --side).
     pub file: PathBuf,
-    /// With a game file: show this side's view of it.
+    /// With a game file: show this side's view of it (without: the whole position).
     #[arg(long)]
     pub side: Option<String>,
     /// text/markdown: the position in words; json: the file; svg, png: the map.

@@ -168,6 +168,14 @@ pub fn show<R: Rules>(
             return Ok(Shown::Text(whole));
         }
     }
+    if side.is_none() && matches!(format, Format::Svg | Format::Png) {
+        if let Some(svg) = whole_map_svg::<R>(file, bytes, language(lang))? {
+            return Ok(match format {
+                Format::Png => Shown::Bytes(crate::png::render(&svg)?),
+                _ => Shown::Text(svg),
+            });
+        }
+    }
     let (sc, v) = load_view::<R>(file, bytes, side)?;
     let lang = language(lang);
     Ok(match format {
@@ -242,6 +250,126 @@ fn whole_position<R: Rules>(file: &Path, bytes: &[u8]) -> Result<Option<String>,
         ));
     }
     Ok(Some(out))
+}
+
+/// A game file's map without `--side`: the whole position, the moderator's, in `lang`.
+/// `None` for a view (it draws itself). Drawn by the game's own picture of each side's
+/// view (`Rules::map_in`), put together by `whole_picture`, and `map::render`: the same
+/// code as every side's map.
+fn whole_map_svg<R: Rules>(
+    file: &Path,
+    bytes: &[u8],
+    lang: Lang,
+) -> Result<Option<String>, Failure> {
+    let name = file.display().to_string();
+    let peek: Peek =
+        serde_yaml::from_slice(bytes).map_err(|e| Failure::Refused(format!("{name}: {e}")))?;
+    if peek.view_of.is_some() {
+        return Ok(None);
+    }
+    let g: GameFile<R::State> = pipeline::parse_file(&name, bytes, "game file")?;
+    let sc = pipeline::load_scenario::<R>(&g.scenario, &name)?;
+    let sides = R::sides(&sc, &g.state);
+    let views: Vec<_> = sides
+        .iter()
+        .map(|s| pipeline::make_view::<R>(&sc, &g, bytes, s))
+        .collect();
+    let Some(first) = views.first() else {
+        return Ok(None);
+    };
+    // Everything that happened last turn, whoever saw it.
+    let all: Vec<crate::game::Seen> = g
+        .last_turn
+        .iter()
+        .map(|x| crate::game::Seen {
+            to: Vec::new(),
+            ..x.clone()
+        })
+        .collect();
+    let base = R::map_in(&sc, &first.state, &all, lang);
+    let own: Vec<crate::map::MapPicture> = views
+        .iter()
+        .map(|v| R::map_in(&sc, &v.state, &[], lang))
+        .collect();
+    let mut pic = whole_picture(base, &own, &sides, lang);
+    for (id, name) in &mut pic.sides {
+        *name = R::side_name_in(&sc, id, lang);
+    }
+    let head = crate::map::Heading {
+        game: g.game.clone(),
+        turn: g.turn,
+        step: step_in::<R>(&sc, first, lang),
+    };
+    Ok(Some(crate::map::render(&pic, &head, lang)))
+}
+
+/// The whole position from the sides' own pictures (`own[i]` is `sides[i]`'s): each
+/// side's pieces as its own map shows them, whole; the pieces of no side (neutrals) and
+/// last turn's routes and marks as `base` has them; no hidden group of a side (its own
+/// map shows those pieces); the notes every side's map has once, then each side's own
+/// after its name; the rosters merged place by place. The picture is of no side.
+fn whole_picture(
+    mut base: crate::map::MapPicture,
+    own: &[crate::map::MapPicture],
+    sides: &[String],
+    lang: Lang,
+) -> crate::map::MapPicture {
+    let of_a_side = |s: &str| sides.iter().any(|x| x == s);
+    let mut pieces: Vec<crate::map::Piece> = Vec::new();
+    for (side, p) in sides.iter().zip(own) {
+        pieces.extend(p.pieces.iter().filter(|x| &x.side == side).cloned());
+    }
+    pieces.extend(base.pieces.iter().filter(|x| !of_a_side(&x.side)).cloned());
+    base.pieces = pieces;
+    base.hidden.retain(|h| !of_a_side(&h.side));
+    let common: Vec<String> = base
+        .notes
+        .iter()
+        .filter(|n| own.iter().all(|p| p.notes.contains(n)))
+        .cloned()
+        .collect();
+    let mut notes = common.clone();
+    for (side, p) in sides.iter().zip(own) {
+        let name = p
+            .sides
+            .iter()
+            .find(|(id, _)| id == side)
+            .map_or(side.as_str(), |(_, n)| n.as_str());
+        for n in p.notes.iter().filter(|n| !common.contains(n)) {
+            notes.push(format!("{name} — {n}"));
+        }
+    }
+    base.notes = notes;
+    if base.dress.roster.is_some() {
+        let mut places: Vec<(String, Vec<String>)> = Vec::new();
+        for r in own.iter().filter_map(|p| p.dress.roster.as_ref()) {
+            for (place, items) in &r.places {
+                let i = match places.iter().position(|(p, _)| p == place) {
+                    Some(i) => i,
+                    None => {
+                        places.push((place.clone(), Vec::new()));
+                        places.len() - 1
+                    }
+                };
+                for it in items {
+                    if !places[i].1.contains(it) {
+                        places[i].1.push(it.clone());
+                    }
+                }
+            }
+        }
+        base.dress.roster = Some(crate::map::Roster {
+            title: lang
+                .pick(
+                    "Every side's pieces on the map",
+                    "Фигуры всех сторон на карте",
+                )
+                .to_string(),
+            places,
+        });
+    }
+    base.side = String::new();
+    base
 }
 
 /// `dikast template DIR --side S`: the skeleton of a side's orders for the campaign's

@@ -4,8 +4,10 @@
 //! same commit as the copy, so nothing is written when any of it fails.
 //!
 //! What it writes: an index (the campaign, its sides and players' chosen names, the
-//! result, a timeline of every turn), a page per adjudicated turn (the maps of every
-//! side's view after the turn, drawn by `show`'s code; every report rendered from its
+//! result, a timeline of every turn), a page per adjudicated turn (the map after the
+//! turn, drawn by `show`'s code: once the war is over the whole position, as `dikast show
+//! GAME` draws it; before, only every side's map of its own view, which hides what that
+//! side may not see; every report rendered from its
 //! Markdown; the turn's dice in a table; the orders as adjudicated; links to the raw
 //! files; previous and next), each in English and Russian, and `verify.html`: the
 //! reader's own check of every seed and die, in JavaScript written from
@@ -101,6 +103,23 @@ impl Turn {
             .and_then(|l| l.strip_prefix(&prefix))
             .map(str::to_string)
     }
+    /// The cards played in the turn, as the moderator's report in `lang` tells them, in
+    /// Markdown: the items of its `## What happened` in which a side plays a card. Both
+    /// games' English reports say it with one verb ("Athens plays C26 …"); a report tells
+    /// one event per item in every language (`Rules::narrate`), so the same items of the
+    /// report in `lang` are taken (none when its items do not pair with the English).
+    fn cards_played(&self, lang: Lang) -> Vec<String> {
+        let en = self.happened(Lang::En);
+        let told = self.happened(lang);
+        if told.len() != en.len() {
+            return Vec::new();
+        }
+        en.iter()
+            .zip(told)
+            .filter(|(e, _)| e.contains(" plays "))
+            .map(|(_, l)| l)
+            .collect()
+    }
     /// The events of the turn as the moderator's report in `lang` tells them: the
     /// top-level items of its `## What happened` (a battle's rounds, nested, stay on the
     /// turn's page). Every game's report has the section, so the timeline needs no game's
@@ -134,6 +153,7 @@ struct Words {
     maps: &'static str,
     maps_now: &'static str,
     view_of: &'static str,
+    whole: &'static str,
     reports: &'static str,
     moderator: &'static str,
     report_of: &'static str,
@@ -176,6 +196,7 @@ const EN: Words = Words {
     maps: "The position after the turn",
     maps_now: "The position now",
     view_of: "as seen by",
+    whole: "The whole position (the war is over: every side's pieces shown)",
     reports: "Reports",
     moderator: "The moderator's report (everything, sealed dice included)",
     report_of: "Report for",
@@ -218,6 +239,7 @@ const RU: Words = Words {
     maps: "Положение после хода",
     maps_now: "Положение сейчас",
     view_of: "глазами стороны",
+    whole: "Вся позиция (война окончена: показаны фигуры всех сторон)",
     reports: "Отчёты",
     moderator: "Отчёт ведущего (всё, запечатанные кубики тоже)",
     report_of: "Отчёт для стороны",
@@ -487,13 +509,18 @@ impl Site<'_> {
         out
     }
 
-    /// A side's printed name in `lang`, from the first of its reports that names it.
+    /// A side's printed name in `lang`, from the first of its reports that names it, else
+    /// in the game's words (`Game::side_name`: the independents of Successors, who get no
+    /// report).
     fn side_name(&self, side: &str, lang: Lang) -> String {
         let file = lang.file_name(&format!("report-{side}"));
         self.turns
             .iter()
             .find_map(|t| t.reports.get(&file).and_then(|r| side_name_in_report(r)))
-            .unwrap_or_else(|| side.to_string())
+            .unwrap_or_else(|| {
+                self.game
+                    .side_name(self.layout, self.turns[0].t, side, lang)
+            })
     }
 
     fn game_id(&self) -> &str {
@@ -676,8 +703,18 @@ impl Site<'_> {
             n = t.t,
             href = page(&turn_stem(t.t), lang)
         );
-        if !events.is_empty() {
+        let cards = t.cards_played(lang);
+        if !events.is_empty() || !cards.is_empty() {
             b.push_str("<ul>");
+            // The cards played first (they open the turn), in the report's words.
+            for c in cards {
+                let html = markdown(&c);
+                let inner = html
+                    .trim()
+                    .trim_start_matches("<p>")
+                    .trim_end_matches("</p>");
+                let _ = write!(b, "<li class=\"dk-card\">{inner}</li>");
+            }
             for e in events {
                 let _ = write!(b, "<li>{}</li>", esc(&e));
             }
@@ -697,11 +734,36 @@ impl Site<'_> {
         b.push_str("</li>\n");
     }
 
-    /// Every side's map of the views of turn `turns[i]` (the position awaiting it).
+    /// Whether the war is over: the last game file awaits nobody.
+    fn over(&self) -> bool {
+        self.turns
+            .last()
+            .is_some_and(|t| t.head.awaiting.is_empty())
+    }
+
+    /// The map of the position awaiting turn `turns[i]`: once the war is over, the whole
+    /// position (`dikast show GAME`'s map, from the game file); before, every side's map
+    /// of its own view, so that a site published with `--force` shows no side's hidden
+    /// pieces on a map.
     fn maps(&self, i: usize, lang: Lang, heading: &str) -> Result<String, Failure> {
         let w = words(lang);
         let t = &self.turns[i];
         let mut b = format!("<section class=\"dk-maps\"><h2>{heading}</h2>\n");
+        if self.over() {
+            let path = self.layout.game(t.t);
+            let bytes = fsx::read_limited(&path)?;
+            let svg = inline_svg(
+                self.game
+                    .show(&path, &bytes, None, Format::Svg, Some(lang))?,
+            );
+            let _ = writeln!(
+                b,
+                "<figure class=\"dk-map dk-whole\"><figcaption>{}</figcaption>\n{svg}</figure>",
+                w.whole
+            );
+            b.push_str("</section>\n");
+            return Ok(b);
+        }
         for name in &t.files {
             let Some(side) = name
                 .strip_prefix("view-")
@@ -711,16 +773,10 @@ impl Site<'_> {
             };
             let path = self.layout.turn_dir(t.t).join(name);
             let bytes = fsx::read_limited(&path)?;
-            let svg = match self
-                .game
-                .show(&path, &bytes, None, Format::Svg, Some(lang))?
-            {
-                Shown::Text(s) => s,
-                Shown::Bytes(_) => String::new(),
-            };
-            let svg = svg
-                .strip_prefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-                .unwrap_or(&svg);
+            let svg = inline_svg(
+                self.game
+                    .show(&path, &bytes, None, Format::Svg, Some(lang))?,
+            );
             let _ = writeln!(
                 b,
                 "<figure class=\"dk-map\"><figcaption>{} {}</figcaption>\n{svg}</figure>",
@@ -732,8 +788,8 @@ impl Site<'_> {
         Ok(b)
     }
 
-    /// A turn's page: the maps its players saw after it, its reports, dice, orders and
-    /// raw files.
+    /// A turn's page: the map after it (`maps`), its reports, dice, orders and raw
+    /// files.
     fn turn_page(&self, i: usize, lang: Lang) -> Result<String, Failure> {
         let w = words(lang);
         let t = &self.turns[i];
@@ -939,6 +995,18 @@ impl Site<'_> {
             drop = w.drop,
         );
         self.frame(lang, w.verify_title, "verify", "", &b)
+    }
+}
+
+/// A map as the page holds it: the SVG without its XML declaration.
+fn inline_svg(shown: Shown) -> String {
+    let svg = match shown {
+        Shown::Text(s) => s,
+        Shown::Bytes(_) => String::new(),
+    };
+    match svg.strip_prefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n") {
+        Some(rest) => rest.to_string(),
+        None => svg,
     }
 }
 

@@ -6,7 +6,7 @@
 //! runs the protocol's vectors and turns every line green, and an archive with one die,
 //! one orders file or one seed changed shows red on that turn, naming the file, as
 //! `dikast verify` fails on it. A player's own report and view are checked in the page
-//! as `verify --report … --view …` does.
+//! as `verify --report … --view …` does, dropped on its drop zone as a real `drop` event.
 //!
 //! Browser runs are few (each costs a second or two): one per page that matters.
 
@@ -174,7 +174,11 @@ fn no_request_leaves(site: &Path) {
 }
 
 /// One game's demo as a site: quiet pages, the whole timeline, every line green.
-fn a_demo_site_opens_quietly_and_checks_green(scenario: &str, turn_page: &str) {
+fn a_demo_site_opens_quietly_and_checks_green(
+    scenario: &str,
+    turn_page: &str,
+    kinds: &[(&str, &str)],
+) {
     let t = TempDir::new(&format!("site-{scenario}"));
     // The demo ends with the published site (`demo --keep DIR --site OUT`).
     let out = t.join("public");
@@ -270,6 +274,7 @@ fn a_demo_site_opens_quietly_and_checks_green(scenario: &str, turn_page: &str) {
             );
         }
     }
+    main_events_in_the_timeline(&out, &site, turns, kinds);
     // The copy with its site still verifies (the site is beside the archive, not in it).
     Test::new()
         .arg("verify")
@@ -294,6 +299,15 @@ fn a_demo_site_opens_quietly_and_checks_green(scenario: &str, turn_page: &str) {
         }
         assert!(p.dom.contains("<svg"), "{index} shows the map");
     }
+    // Not over (published with --force): each side's map of its own view, never the
+    // whole position, which would show each side the other's hidden pieces.
+    let page = fs::read_to_string(site.join(turn_page)).unwrap();
+    let maps = between(&page, "<section class=\"dk-maps\">", "</section>");
+    assert!(
+        maps.matches("<svg").count() >= 2 && !maps.contains("dk-whole"),
+        "{turn_page}: the maps of the sides' views"
+    );
+    assert!(!maps.contains("the whole position") && !maps.contains("вся позиция"));
     let p = open(&site.join(turn_page));
     p.quiet(turn_page);
     for needed in [
@@ -420,14 +434,104 @@ fn a_demo_site_opens_quietly_and_checks_green(scenario: &str, turn_page: &str) {
     assert!(lines[1].2.contains("event records"), "{lines:?}");
 }
 
+/// The timeline's main events, shown without a click, in English and Russian: every
+/// card played (the moderator's report's items in which a side plays one, the same card
+/// ids in both languages) and a line for each thing the maps record of the turn (the next
+/// game file's `last_turn`: moves, battles, sieges and assaults, cities taken), in the
+/// game's words; `kinds` are (a `last_turn` kind, "its words in English|in Russian"), each
+/// of which must occur in the demo.
+fn main_events_in_the_timeline(out: &Path, site: &Path, turns: u32, kinds: &[(&str, &str)]) {
+    let en = fs::read_to_string(site.join("index.html")).unwrap();
+    let ru = fs::read_to_string(site.join("index.ru.html")).unwrap();
+    let shown = |text: &str, n: u32| {
+        let li = between(text, &format!("<li data-turn=\"{n}\">"), "</li>\n");
+        li.split("<details").next().unwrap_or("").to_string()
+    };
+    let card_id = |l: &str| {
+        l.split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| {
+                w.len() == 3
+                    && w.starts_with(['C', 'T'])
+                    && w[1..].chars().all(|c| c.is_ascii_digit())
+            })
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let (mut cards, mut kinds_seen) = (0, vec![0; kinds.len()]);
+    for n in 1..turns {
+        let md = fs::read_to_string(out.join(format!("turns/{n:04}/report.md"))).unwrap();
+        let plays: Vec<&str> = md
+            .lines()
+            .skip_while(|l| *l != "## What happened")
+            .skip(1)
+            .take_while(|l| !l.starts_with("## "))
+            .filter(|l| l.starts_with("- ") && l.contains(" plays "))
+            .collect();
+        let next: serde_yaml::Value = serde_yaml::from_slice(
+            &fs::read(out.join(format!("turns/{:04}/game.yaml", n + 1))).unwrap(),
+        )
+        .unwrap();
+        let seen = next["last_turn"].as_sequence().cloned().unwrap_or_default();
+        for (text, lang) in [(&en, "en"), (&ru, "ru")] {
+            let li = shown(text, n);
+            let card_lines: Vec<&str> = li.split("<li class=\"dk-card\">").skip(1).collect();
+            assert_eq!(card_lines.len(), plays.len(), "{lang} turn {n}: {li}");
+            for (c, p) in card_lines.iter().zip(&plays) {
+                assert!(
+                    !card_id(p).is_empty() && card_id(c) == card_id(p),
+                    "{lang} turn {n}: {c} / {p}"
+                );
+            }
+            let lines: Vec<&str> = li.split("<li>").skip(1).collect();
+            let maps = lines
+                .iter()
+                .filter(|l| !l.starts_with("dice: ") && !l.starts_with("кубики: "))
+                .count();
+            assert_eq!(maps, seen.len(), "{lang} turn {n}: {li}");
+            for (k, (kind, words)) in kinds.iter().enumerate() {
+                let (w_en, w_ru) = words.split_once('|').unwrap();
+                let of_kind = seen
+                    .iter()
+                    .filter(|x| x["what"].as_str() == Some(kind))
+                    .count();
+                let word = if lang == "en" { w_en } else { w_ru };
+                assert!(
+                    lines.iter().filter(|l| l.contains(word)).count() >= of_kind,
+                    "{lang} turn {n}: {of_kind} `{kind}` but no `{word}`: {li}"
+                );
+                kinds_seen[k] += of_kind;
+            }
+        }
+        cards += plays.len();
+    }
+    assert!(cards > 0, "no card played in the demo");
+    for ((kind, _), n) in kinds.iter().zip(kinds_seen) {
+        assert!(n > 0, "the demo has no `{kind}` to show");
+    }
+}
+
 #[test]
 fn the_hellenes_demo_as_a_site_opens_from_disk_and_checks_green_in_the_browser() {
-    a_demo_site_opens_quietly_and_checks_green("hellenes-431", "turn-0004.html");
+    a_demo_site_opens_quietly_and_checks_green(
+        "hellenes-431",
+        "turn-0004.html",
+        &[
+            ("battle", "battle at |битва: "),
+            ("siege", " laid siege to |: осада, "),
+        ],
+    );
 }
 
 #[test]
 fn the_successors_demo_as_a_site_opens_from_disk_and_checks_green_in_the_browser() {
-    a_demo_site_opens_quietly_and_checks_green("successors", "turn-0003.ru.html");
+    a_demo_site_opens_quietly_and_checks_green(
+        "successors",
+        "turn-0003.ru.html",
+        &[
+            ("assault", " assaulted or subjugated |штурм или подчинение"),
+            ("fall", " taken by | взят"),
+        ],
+    );
 }
 
 /// Changes `from` to `to` in a file, once; the text must be there.
@@ -697,6 +801,119 @@ fn a_players_report_and_view_are_checked_in_the_browser() {
         last.2.contains("is the report of game `demo-431` turn 4, but turns/0003/view-athens.yaml is the view of game `demo-431` turn 3"),
         "{bad:?}"
     );
+    drops_on_the_page(&war, &site);
+}
+
+/// The drop zone itself: a copy of verify.html with a script that makes the player's
+/// files (embedded by the test, byte for byte) into `File`s in a `DataTransfer`,
+/// dispatches a real `drop` event on the page's drop zone, and copies the lines the
+/// page's own handler wrote into its list (`#dk-player`) out of the DOM, per case: his
+/// report, view and orders of turn 4 as they are (green), and the same with one die of
+/// the report changed (red, naming the turn, the event and the value).
+fn drops_on_the_page(war: &Path, site: &Path) {
+    // The bytes as a JSON array of numbers, exact.
+    let bytes_json = |bytes: &[u8]| serde_json::to_string(&bytes).unwrap();
+    let file = |p: &str| fs::read(war.join(p)).unwrap();
+    let report = String::from_utf8(file("turns/0004/report-athens.md")).unwrap();
+    let key = "- label: battle:Plataea\n  d6:\n  - ";
+    let at = report.find(key).expect("Athens sees the battle's dice") + key.len();
+    let die: u32 = report[at..at + 1].parse().unwrap();
+    let mut tampered = report.clone();
+    tampered.replace_range(at..at + 1, &(die % 6 + 1).to_string());
+    let entry = |name: &str, bytes: &[u8]| {
+        format!("{{\"name\":\"{name}\",\"bytes\":{}}}", bytes_json(bytes))
+    };
+    let view = file("turns/0004/view-athens.yaml");
+    let orders = file("turns/0004/orders/athens.yaml");
+    let cases = format!(
+        "window.DROP_CASES = [{{\"name\":\"good\",\"files\":[{},{},{}]}},{{\"name\":\"tampered\",\"files\":[{},{}]}}];\n",
+        entry("report-athens.md", report.as_bytes()),
+        entry("view-athens.yaml", &view),
+        entry("athens.yaml", &orders),
+        entry("report-athens.md", tampered.as_bytes()),
+        entry("view-athens.yaml", &view),
+    );
+    fs::write(site.join("drop-cases.js"), cases).unwrap();
+    fs::write(
+        site.join("drop-test.js"),
+        r#"window.addEventListener("load", async () => {
+  const zone = document.getElementById("dk-drop");
+  const out = document.getElementById("dk-player");
+  const res = document.createElement("ul");
+  res.id = "dk-drop-results";
+  document.body.appendChild(res);
+  for (const c of window.DROP_CASES) {
+    out.textContent = "";
+    const dt = new DataTransfer();
+    for (const f of c.files) dt.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: "text/plain" }));
+    const ev = new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true });
+    zone.dispatchEvent(ev);
+    for (let i = 0; i < 400 && out.children.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    for (const l of out.children) {
+      const e = document.createElement("li");
+      e.dataset.case = c.name;
+      e.dataset.prevented = String(ev.defaultPrevented);
+      e.className = l.className;
+      e.textContent = l.textContent;
+      res.appendChild(e);
+    }
+  }
+  res.dataset.done = "yes";
+});
+"#,
+    )
+    .unwrap();
+    let page = fs::read_to_string(site.join("verify.html")).unwrap();
+    let page = page.replacen(
+        "</body>",
+        "<script src=\"drop-cases.js\"></script>\n<script src=\"drop-test.js\"></script>\n</body>",
+        1,
+    );
+    fs::write(site.join("drop.html"), page).unwrap();
+    let p = open(&site.join("drop.html"));
+    p.quiet("the drop zone");
+    let results = between(&p.dom, "id=\"dk-drop-results\"", "</ul>");
+    assert!(results.contains("data-done=\"yes\""), "{results}");
+    let lines: Vec<(String, bool, String)> = results
+        .split("<li ")
+        .skip(1)
+        .map(|li| {
+            assert!(
+                li.contains("data-prevented=\"true\""),
+                "the page's handler took the drop: {li}"
+            );
+            (
+                between(li, "data-case=\"", "\"").to_string(),
+                between(li, "class=\"", "\"") == "dk-ok",
+                between(li, ">", "</li>").to_string(),
+            )
+        })
+        .collect();
+    let of = |c: &str| lines.iter().filter(|l| l.0 == c).collect::<Vec<_>>();
+    let good = of("good");
+    assert!(good.len() >= 4 && good.iter().all(|l| l.1), "{good:?}");
+    for start in [
+        "✔ seed:",
+        "✔ events:",
+        "✔ anchored:",
+        "✔ orders: athens.yaml",
+    ] {
+        assert!(
+            good.iter().any(|l| l.2.starts_with(start)),
+            "{start}: {good:?}"
+        );
+    }
+    let bad = of("tampered");
+    let last = bad.last().expect("lines for the tampered report");
+    assert!(
+        !last.1 && bad[..bad.len() - 1].iter().all(|l| l.1),
+        "{bad:?}"
+    );
+    let want = format!(
+        "✘ game `demo-431` turn 4: report-athens.md: event `battle:Plataea`, value 1: the report has {}, the protocol gives {die}",
+        die % 6 + 1
+    );
+    assert_eq!(last.2, want, "{bad:?}");
 }
 
 /// The YAML block of a report's dice section: its byte range in the file.
@@ -1276,6 +1493,47 @@ fn a_finished_war_is_published_as_over_with_its_result() {
         page.contains("<details class=\"dk-report\" open><summary>The moderator&apos;s report"),
         "the moderator's report is on the last turn's page"
     );
+    // The war is over: the turn page and the index draw the whole position after the
+    // turn, as `dikast show GAME --format svg` draws it (every side's blocks whole, no
+    // hidden group), in the page's language; no side's view.
+    for (file, lang) in [
+        ("turn-0001.html", "en"),
+        ("turn-0001.ru.html", "ru"),
+        ("index.html", "en"),
+    ] {
+        let text = fs::read_to_string(site.join(file)).unwrap();
+        let maps = between(&text, "<section class=\"dk-maps\">", "</section>");
+        assert_eq!(maps.matches("<svg").count(), 1, "{file}: one map");
+        assert!(maps.contains("class=\"dk-map dk-whole\""), "{file}");
+        let shown = Test::new()
+            .arg("show")
+            .arg(out.join("turns/0002/game.yaml"))
+            .args(["--format", "svg", "--lang", lang])
+            .run()
+            .stdout;
+        let svg = shown.split_once("?>\n").map_or(shown.as_str(), |x| x.1);
+        assert!(maps.contains(svg), "{file}: not `show GAME`'s map");
+        assert!(
+            svg.contains(if lang == "en" {
+                "the whole position"
+            } else {
+                "вся позиция"
+            }),
+            "{file}"
+        );
+        for block in ["ATH-1 ", "SPA-1 "] {
+            assert!(
+                svg.contains(block),
+                "{file}: no {block}in the whole position"
+            );
+        }
+        assert!(
+            !svg.contains(" blocks of ")
+                && !svg.contains(" block of ")
+                && !svg.contains("as seen by"),
+            "{file}: a hidden group or a side's view"
+        );
+    }
     assert!(
         !page.contains("rel=\"next\""),
         "no page after the last turn"

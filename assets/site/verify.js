@@ -774,12 +774,14 @@ const Dikast = (function () {
 
   // `dikast verify --report R --view V [--orders O]`, in the browser: the report's dice
   // section in itself, then tied to the view of its turn (and the orders, if given).
-  // Returns [{ok, text}]; the first red line ends the check.
+  // Returns [{ok, text}]; the first red line ends the check, and names the game and turn
+  // the report says it is of (a player drops files named without their turn folder).
   async function checkPlayer(report, view, orders) {
     const out = [];
     const ok = (t) => out.push({ ok: true, text: t });
+    let sec = null;
     try {
-      const sec = diceSection(report.text);
+      sec = diceSection(report.text);
       if (!sec) fail(report.name + " has no dice section (`## Dice` or `## Кубики`): is it a dikast report?");
       checkShape(sec, report.name);
       if (sec.protocol !== "dikast-dice/v1") fail(report.name + " uses protocol `" + sec.protocol + "`; this page checks dikast-dice/v1");
@@ -823,7 +825,8 @@ const Dikast = (function () {
       }
     } catch (e) {
       if (!(e instanceof Mismatch)) throw e;
-      out.push({ ok: false, text: e.message });
+      const turn = sec && Number.isInteger(sec.turn) ? "game `" + sec.game + "` turn " + sec.turn + ": " : "";
+      out.push({ ok: false, text: turn + e.message });
     }
     return out;
   }

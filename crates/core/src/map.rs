@@ -24,7 +24,7 @@ use std::fmt::Write;
 pub struct MapPicture {
     /// The scenario's title.
     pub title: String,
-    /// The side whose view this is.
+    /// The side whose view this is; empty for the whole position (every piece shown).
     pub side: String,
     /// Every side in the scenario's order, as (id, printed name); colours follow it.
     pub sides: Vec<(String, String)>,
@@ -376,6 +376,16 @@ fn side_name(pic: &MapPicture, side: &str) -> String {
         .unwrap_or_else(|| side.to_string())
 }
 
+/// Whose picture it is, in words: `en` or `ru` (the one of `lang`) with the viewing
+/// side's name for `{}`; a picture of no side (`side` empty) is the whole position, every
+/// piece shown (`dikast show GAME --format svg`, the moderator's).
+fn whose(pic: &MapPicture, lang: Lang, en: &str, ru: &str) -> String {
+    if pic.side.is_empty() {
+        return lang.pick("the whole position", "вся позиция").to_string();
+    }
+    lang.pick(en, ru).replace("{}", &side_name(pic, &pic.side))
+}
+
 /// From the scenario's 1000 × 700 box to the page. Wargame maps crowd their places
 /// where the war is (the few areas where most of the war is fought), so the drawing magnifies
 /// around the densest place and squeezes the empty margins: a Cartesian fisheye
@@ -608,10 +618,7 @@ fn page(s: &mut String, pic: &MapPicture, head: &Heading, lang: Lang) {
             lang.pick("turn", "ход"),
             head.turn,
             head.step,
-            lang.pick(
-                format!("{}'s view", side_name(pic, &pic.side)),
-                format!("вид стороны: {}", side_name(pic, &pic.side))
-            )
+            whose(pic, lang, "{}'s view", "вид стороны: {}")
         ))
     );
     s.push_str(STYLE);
@@ -767,18 +774,18 @@ fn title(s: &mut String, pic: &MapPicture, head: &Heading, lang: Lang) {
         n(MAP_X),
         esc(&lang.pick(
             format!(
-                "Game {} · turn {} · {} · as {} sees it",
+                "Game {} · turn {} · {} · {}",
                 head.game,
                 head.turn,
                 head.step,
-                side_name(pic, &pic.side)
+                whose(pic, lang, "as {} sees it", "как видит сторона: {}")
             ),
             format!(
-                "Игра {} · ход {} · {} · как видит сторона: {}",
+                "Игра {} · ход {} · {} · {}",
                 head.game,
                 head.turn,
                 head.step,
-                side_name(pic, &pic.side)
+                whose(pic, lang, "as {} sees it", "как видит сторона: {}")
             )
         ))
     );
