@@ -33,8 +33,9 @@ fn the_demo_plays_the_scripted_game_turn_and_verifies_it() {
     });
     assert!(out.contains("verified: every file re-runs byte for byte"));
     for what in [
-        "sallies from Kyzikos",
-        "subjugation roll by",
+        "moves by sea from Chalcedon to Amisos",
+        "subjugation roll by Leonnatos's army against Amisos",
+        "assault roll by Eumenes's army against Gordion",
         "assault roll by Lysimachos's army against Kyzikos",
         "The independent army",
     ] {
