@@ -33,8 +33,9 @@ fn the_demo_plays_the_scripted_game_turn_and_verifies_it() {
     });
     assert!(out.contains("verified: every file re-runs byte for byte"));
     for what in [
-        "sallies from Kyzikos",
-        "subjugation roll by",
+        "moves by sea from Chalcedon to Amisos",
+        "subjugation roll by Leonnatos's army against Amisos",
+        "assault roll by Eumenes's army against Gordion",
         "assault roll by Lysimachos's army against Kyzikos",
         "The independent army",
     ] {
@@ -455,4 +456,61 @@ fn the_scenario_doc_s_tables_are_the_data() {
             "docs/scenario-successors.md lacks this table (from the scenario):\n\n{table}\n"
         );
     }
+}
+
+/// Every void order of every Successors rule case is said to the player who gave it, with
+/// its reason: each void line of the moderator's report is in the owner's report, and
+/// his Russian report has as many (issue 30.5).
+#[test]
+fn every_void_order_of_the_rule_cases_is_said_to_its_player() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/successors");
+    let mut said = 0;
+    let mut groups: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    groups.sort();
+    for group in groups {
+        let mut cases: Vec<_> = std::fs::read_dir(&group)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        cases.sort();
+        for case in cases {
+            let out = case.join("out");
+            let Ok(report) = std::fs::read_to_string(out.join("report.md")) else {
+                continue;
+            };
+            for line in report
+                .lines()
+                .filter(|l| l.contains("` is not carried out: "))
+            {
+                let owner = line
+                    .trim_start_matches("- ")
+                    .split(':')
+                    .next()
+                    .unwrap()
+                    .to_lowercase();
+                let mine = std::fs::read_to_string(out.join(format!("report-{owner}.md")))
+                    .unwrap_or_default();
+                assert!(
+                    mine.contains(line),
+                    "{}: not said to {owner}: {line}",
+                    case.display()
+                );
+                let ru = std::fs::read_to_string(out.join(format!("report-{owner}.ru.md")))
+                    .unwrap_or_default();
+                assert_eq!(
+                    ru.matches("` не выполнен: ").count(),
+                    mine.matches("` is not carried out: ").count(),
+                    "{}: {owner}'s Russian report",
+                    case.display()
+                );
+                said += 1;
+            }
+        }
+    }
+    assert!(said >= 5, "only {said} void orders in the cases");
 }

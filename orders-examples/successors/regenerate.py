@@ -3,8 +3,9 @@
 # (python3 with PyYAML). The orders are chosen from each view, so the based_on hashes and
 # the hands drawn follow whatever the scenario now is.
 # Writes orders-examples/successors/turn-000N/ by playing game turn I of a 3-player
-# demo: a subjugation (Leonnatos at Amisos, Krateros at Tyana), a siege with sallies
-# (Lysimachos at Kyzikos, Eumenes inside), independent armies when a card allows.
+# demo: subjugations (Leonnatos sails to Amisos, Krateros at Tyana), a siege (Lysimachos
+# at Kyzikos, which Leonnatos leaves), an assault (Eumenes at Gordion), independent
+# armies when a card allows.
 import subprocess, yaml, os, shutil, sys
 ROOT=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 D=os.path.join(ROOT,'target/debug/dikast')
@@ -15,12 +16,12 @@ for t in os.listdir(EX):
     if t.startswith('turn-'): shutil.rmtree(os.path.join(EX,t))
 subprocess.run([D,'new',C,'--scenario','successors','--game-id','demo-323','--secret',EX+'/secret.yaml'],check=True)
 IND = {'greek_army':['Thebes','Lamia'],'scythians':['Seuthopolis'],'illyrians':['Aigai'],'colonists':['Rhagai'],'ariarathes':['Komana']}
-sc = yaml.safe_load(open(os.path.join(ROOT,'src/games/successors/model/successors-323.yaml')))
+sc = yaml.safe_load(open(os.path.join(ROOT,'crates/successors/src/model/successors-323.yaml')))
 cards = {c['id']:c for c in sc['tyche']}
 script = {
- 2: {'perdikkas': {'activation': {'Leonnatos':['Gordion','Ankyra','Amisos','assault'], 'Eumenes':['Gordion','Kyzikos','inside']}, 'standing': {'sally':{'Kyzikos':2}}},
+ 2: {'perdikkas': {'activation': {'Eumenes':['Gordion','assault']}},
      'ptolemaios': {'activation': {'Lysimachos':['Abydos','Kyzikos','assault','assault']}},
-     'antipatros': {'activation': {'Krateros':['Tyana','assault','assault']}}},
+     'antipatros': {'activation': {'Leonnatos':['Chalcedon',{'sea':'Amisos'},'assault'], 'Krateros':['Tyana','assault','assault']}}},
 }
 def later(view, side):
     o = {}
@@ -29,7 +30,7 @@ def later(view, side):
     for a in me:
         sp = next(s for s in view['state']['spaces'] if s['id']==a['at'])
         ctl = sp.get('control')
-        if a['general'] in ('Lysimachos','Krateros','Leonnatos') and not a.get('inside') and ctl and ctl != side and a['cus']>=(3 if ctl=='independent' else 1):
+        if a['general'] in ('Lysimachos','Krateros','Leonnatos','Eumenes') and not a.get('inside') and ctl and ctl != side and a['cus']>=(3 if ctl=='independent' else 1):
             act[a['general']] = ['assault','assault']
     if act: o['activation'] = act
     return o

@@ -241,6 +241,44 @@ impl super::Player<Successors> for Successor<'_> {
         ] {
             *self.seen.entry(what).or_insert(0) += out.report.matches(text).count() as u32;
         }
+        // Every void order is said to the player who gave it, with its reason, in English
+        // and in Russian: each of the moderator's void lines is in the owner's report, and
+        // his Russian report has as many.
+        let owner_of = |line: &str| {
+            let name = line
+                .trim_start_matches("- ")
+                .split(':')
+                .next()
+                .unwrap_or("");
+            name.to_lowercase()
+        };
+        for line in out
+            .report
+            .lines()
+            .filter(|l| l.contains("` is not carried out: "))
+        {
+            let owner = owner_of(line);
+            let mine = out
+                .side_reports
+                .get(&owner)
+                .map(String::as_str)
+                .unwrap_or("");
+            assert!(
+                mine.contains(line),
+                "void order not said to {owner} in turn {}: {line}",
+                before.turn
+            );
+            let said = mine.matches("` is not carried out: ").count();
+            for (lang, tr) in &out.translations {
+                let ru = tr.sides.get(&owner).map(String::as_str).unwrap_or("");
+                assert_eq!(
+                    ru.matches("` не выполнен: ").count(),
+                    said,
+                    "void orders in {owner}'s {lang} report, turn {}",
+                    before.turn
+                );
+            }
+        }
         // Every event has Russian words: no English prose in the events of the Russian
         // reports (ids of spaces, generals, cards and boxes stay as written; the invalid
         // orders' diagnostics quoted above them are English everywhere).

@@ -131,6 +131,10 @@ const PHRASES: Phrases = &[
         "событие {0} меняет штурмы одной зоны: назовите её в `target:`",
     ),
     (
+        "{}'s event acts on one space: name it with `target:`",
+        "событие {0} действует на одну зону: назовите её в `target:`",
+    ),
+    (
         "{}'s event gives CUs to an army of yours: name its space with `target:`",
         "событие {0} даёт БЧ вашей армии: назовите её зону в `target:`",
     ),

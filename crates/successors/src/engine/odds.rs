@@ -1800,8 +1800,8 @@ mod tests {
             (
                 "Leonnatos=1",
                 (2, 1, 0, false),
-                "Polyperchon=6/6",
-                (2, 6, 6, false),
+                "Seleukos=6/6",
+                (3, 6, 6, false),
             ),
             ("3", (0, 3, 0, false), "2", (0, 2, 0, false)),
         ];
