@@ -162,7 +162,7 @@ pub const MAX_BLOCKS: usize = 8;
 pub const MAX_STEPS: u32 = 4;
 /// The most rounds `--rounds` asks for: the scenario's (`params.battle_rounds`, 3). An 8 v 8
 /// of 4-step blocks over 10 rounds took 3.5 s of CPU in release (docs/performance.md), past
-/// the second 28.3 allows; over 3, 0.8 s.
+/// the second 28.3 allows (with the walk of then); over 3, under 0.1 s now.
 pub const MAX_ROUNDS: u32 = 3;
 /// The most positions one step of a battle may hold: a guard behind the bounds above (no
 /// question within them comes near it: `the_worst_accepted_battle_stays_within_its_work`),
