@@ -162,7 +162,7 @@ pub const MAX_BLOCKS: usize = 8;
 pub const MAX_STEPS: u32 = 4;
 /// The most rounds `--rounds` asks for: the scenario's (`params.battle_rounds`, 3). An 8 v 8
 /// of 4-step blocks over 10 rounds took 3.5 s of CPU in release (docs/performance.md), past
-/// the second 28.3 allows; over 3, 0.8 s.
+/// the second 28.3 allows (with the walk of then); over 3, under 0.1 s now.
 pub const MAX_ROUNDS: u32 = 3;
 /// The most positions one step of a battle may hold: a guard behind the bounds above (no
 /// question within them comes near it: `the_worst_accepted_battle_stays_within_its_work`),
@@ -331,10 +331,12 @@ fn walk<N: Num>(setup: &BattleSetup, joint: bool) -> Result<(Tally, Work), TooLa
 /// A numerator of the walk: a fixed number of machine words (`Wide`) while the battle's
 /// largest denominator fits them, else a big integer.
 trait Num: Clone + Default {
+    /// The words of a fixed-width numerator (`usize::MAX` for a big integer).
+    const WORDS: usize;
     fn unit() -> Self;
     fn is_zero(&self) -> bool;
-    /// `self += x * w`.
-    fn add_mul(&mut self, x: &Self, w: u64);
+    /// `self += x * w`, where the result is below 2^(64 × `words`) (`words_for`).
+    fn add_mul(&mut self, x: &Self, w: u64, words: usize);
     fn big(&self) -> BigUint;
 }
 
@@ -350,6 +352,7 @@ impl<const N: usize> Default for Wide<N> {
 }
 
 impl<const N: usize> Num for Wide<N> {
+    const WORDS: usize = N;
     fn unit() -> Self {
         let mut w = [0; N];
         w[0] = 1;
@@ -358,13 +361,13 @@ impl<const N: usize> Num for Wide<N> {
     fn is_zero(&self) -> bool {
         self.0.iter().all(|x| *x == 0)
     }
-    fn add_mul(&mut self, x: &Self, w: u64) {
-        let mut carry = 0u128;
-        for (a, b) in self.0.iter_mut().zip(x.0) {
-            // At most (2^64 - 1) + (2^64 - 1)^2 + (2^64 - 1) = 2^128 - 1.
-            let t = u128::from(*a) + u128::from(b) * u128::from(w) + carry;
+    fn add_mul(&mut self, x: &Self, w: u64, words: usize) {
+        let mut carry = 0u64;
+        for (a, b) in self.0[..words].iter_mut().zip(&x.0[..words]) {
+            // b × w + carry + a < 2^128: the high word takes the carries.
+            let t = u128::from(*b) * u128::from(w) + u128::from(carry) + u128::from(*a);
             *a = t as u64;
-            carry = t >> 64;
+            carry = (t >> 64) as u64;
         }
         assert_eq!(carry, 0, "a numerator of the odds overflowed its words");
     }
@@ -374,14 +377,22 @@ impl<const N: usize> Num for Wide<N> {
     }
 }
 
+/// The words of `N` that numerators over 6^`exp` need: 6^exp has at most
+/// ⌊exp × 2.585⌋ + 1 bits (log2 6 < 2.585).
+fn words_for<N: Num>(exp: u32) -> usize {
+    let bits = exp as usize * 2585 / 1000 + 1;
+    bits.div_ceil(64).min(N::WORDS)
+}
+
 impl Num for BigUint {
+    const WORDS: usize = usize::MAX;
     fn unit() -> Self {
         <BigUint as One>::one()
     }
     fn is_zero(&self) -> bool {
         Zero::is_zero(self)
     }
-    fn add_mul(&mut self, x: &Self, w: u64) {
+    fn add_mul(&mut self, x: &Self, w: u64, _: usize) {
         *self += x * w;
     }
     fn big(&self) -> BigUint {
@@ -391,13 +402,21 @@ impl Num for BigUint {
 
 /// Where one count of hits and routs of one block's dice takes a position of the side
 /// fired at: its position after (its number, `to`), the summed weight out of 6^dice,
-/// whether that side is out of the battle (the battle ends), and the blocks that left
-/// the battle with it (a range of `Walk::leaving`), without the joint table.
+/// and whether that side is out of the battle (the battle ends).
 #[derive(Debug, Clone, Copy)]
 struct Move {
     to: u32,
     w: u64,
     ends: bool,
+}
+
+/// What one block's dice do to one position of the side fired at: its moves (a range of
+/// `Walk::moves`) and, without the joint table, the blocks that leave the battle (a
+/// range of `Walk::leaving`: seat, steps left, routed, the summed weight of the moves
+/// where it leaves so).
+#[derive(Debug, Clone, Copy)]
+struct Roll {
+    moves: (u32, u32),
     leaving: (u32, u32),
 }
 
@@ -427,11 +446,10 @@ struct Walk<N> {
     /// The rolls of each rating and number of dice, as first needed.
     table: BTreeMap<(Rating, u32), Rolls>,
     /// Per seat and number of dice (seat × 8 + dice), per position of the side fired at:
-    /// its moves (a range of `moves`), as first needed.
-    memo: Vec<Vec<Option<(u32, u32)>>>,
+    /// what the roll does to it, as first needed.
+    memo: Vec<Vec<Option<Roll>>>,
     moves: Vec<Move>,
-    /// Blocks that left with a move: seat, steps left, routed.
-    leaving: Vec<(usize, u32, bool)>,
+    leaving: Vec<(usize, u32, bool, u64)>,
 }
 
 impl<N: Num> Walk<N> {
@@ -541,7 +559,10 @@ impl<N: Num> Walk<N> {
         if most == 0 {
             return Ok(());
         }
-        let mut step = Step::<N>::new(&self.left);
+        let words = words_for::<N>(self.exp + most);
+        // The positions fired at are those of the frontier, all numbered already.
+        let width = self.states[1 - side].len();
+        let mut step = Step::<N>::new(&self.left, words, width);
         let mut next = Vec::with_capacity(self.groups.len());
         for (g, list) in std::mem::take(&mut self.groups) {
             let dice = self.dice(i, side, g);
@@ -551,7 +572,7 @@ impl<N: Num> Walk<N> {
                     .into_iter()
                     .map(|(o, num)| {
                         let mut up = N::default();
-                        up.add_mul(&num, scale);
+                        up.add_mul(&num, scale, words);
                         (o, up)
                     })
                     .collect();
@@ -559,11 +580,14 @@ impl<N: Num> Walk<N> {
                 continue;
             }
             for (o, num) in &list {
-                let (from, to) = self.moves_of(i, dice, *o);
-                for m in from..to {
+                let roll = self.moves_of(i, dice, *o);
+                for m in roll.moves.0..roll.moves.1 {
                     let mv = self.moves[m as usize];
-                    self.work.transitions += 1;
-                    step.arrive(&mv, num, mv.w * scale, &self.leaving);
+                    step.arrive(&mv, num, mv.w * scale);
+                }
+                self.work.transitions += u64::from(roll.moves.1 - roll.moves.0);
+                if roll.leaving.0 < roll.leaving.1 {
+                    step.pool(dice, *o, num, scale);
                 }
             }
             let list = step.take_next();
@@ -583,6 +607,14 @@ impl<N: Num> Walk<N> {
             }
         }
         self.exp += most;
+        // The blocks that left, from the numerators pooled per dice and position.
+        for (dice, o, num) in step.take_pooled() {
+            let roll = self.moves_of(i, dice, o);
+            for l in roll.leaving.0..roll.leaving.1 {
+                let (j, s, routed, w) = self.leaving[l as usize];
+                step.left[j][s as usize][usize::from(routed)].add_mul(&num, w, words);
+            }
+        }
         step.flush(&mut self.left, self.exp);
         let positions: usize = next.iter().map(|(_, l)| l.len()).sum();
         self.work.positions = self.work.positions.max(positions);
@@ -604,7 +636,7 @@ impl<N: Num> Walk<N> {
     /// side's position `o`: every count of hits and routs, applied through `Lineup::hit`
     /// and `Lineup::rout`, equal positions after merged. Worked out once per seat, dice
     /// and position.
-    fn moves_of(&mut self, i: usize, dice: u32, o: u32) -> (u32, u32) {
+    fn moves_of(&mut self, i: usize, dice: u32, o: u32) -> Roll {
         let slot = i * 8 + dice as usize;
         if let Some(Some(r)) = self.memo[slot].get(o as usize) {
             return *r;
@@ -641,29 +673,34 @@ impl<N: Num> Walk<N> {
             }
         }
         let from = self.moves.len() as u32;
+        let first = self.leaving.len();
         for (key, w) in outs {
             unpack(key, &mut after[range.clone()]);
-            let first = self.leaving.len() as u32;
             if !self.joint {
                 // The blocks that left the battle with this roll: their fate is counted
                 // now and the position forgets them.
                 for j in range.clone() {
                     if pieces[j].in_battle() && !after[j].in_battle() {
-                        self.leaving.push((j, after[j].steps, after[j].routed));
+                        let (s, routed) = (after[j].steps, after[j].routed);
+                        match self.leaving[first..]
+                            .iter_mut()
+                            .find(|l| (l.0, l.1, l.2) == (j, s, routed))
+                        {
+                            Some(l) => l.3 += w,
+                            None => self.leaving.push((j, s, routed, w)),
+                        }
                         after[j] = Piece::default();
                     }
                 }
             }
             let ends = !self.lineup.side_in(&after, on_attackers);
             let to = self.number(target, pack(&after[range.clone()]));
-            self.moves.push(Move {
-                to,
-                w,
-                ends,
-                leaving: (first, self.leaving.len() as u32),
-            });
+            self.moves.push(Move { to, w, ends });
         }
-        let r = (from, self.moves.len() as u32);
+        let r = Roll {
+            moves: (from, self.moves.len() as u32),
+            leaving: (first as u32, self.leaving.len() as u32),
+        };
         let memo = &mut self.memo[slot];
         if memo.len() <= o as usize {
             memo.resize(o as usize + 1, None);
@@ -754,17 +791,29 @@ impl<N: Num> Walk<N> {
 /// each a numerator over the step's denominator; and over the whole step, the fates of
 /// the blocks that left.
 struct Step<N> {
-    next: Vec<N>,
+    /// The words the step's numerators need (`Num::add_mul`).
+    words: usize,
+    next: Vec<(N, bool)>,
     next_seen: Vec<u32>,
-    ends: Vec<N>,
+    ends: Vec<(N, bool)>,
     ends_seen: Vec<u32>,
+    /// Per number of dice and position fired at (dice × positions + position), the
+    /// numerators of the step's positions that fired so, weighed up to the step's
+    /// denominator: the fates of the blocks that leave are counted from them once.
+    pooled: Vec<(N, bool)>,
+    pooled_seen: Vec<u32>,
+    width: usize,
     /// Per seat, per steps left, [stays, leaves].
     left: Vec<Vec<[N; 2]>>,
 }
 
 impl<N: Num> Step<N> {
-    fn new<T>(left: &[Vec<T>]) -> Step<N> {
+    fn new<T>(left: &[Vec<T>], words: usize, width: usize) -> Step<N> {
         Step {
+            words,
+            pooled: Vec::new(),
+            pooled_seen: Vec::new(),
+            width,
             next: Vec::new(),
             next_seen: Vec::new(),
             ends: Vec::new(),
@@ -777,7 +826,7 @@ impl<N: Num> Step<N> {
     }
 
     /// A move from a position of numerator `num`, its weight `w`.
-    fn arrive(&mut self, mv: &Move, num: &N, w: u64, leaving: &[(usize, u32, bool)]) {
+    fn arrive(&mut self, mv: &Move, num: &N, w: u64) {
         let (cells, seen) = if mv.ends {
             (&mut self.ends, &mut self.ends_seen)
         } else {
@@ -785,15 +834,37 @@ impl<N: Num> Step<N> {
         };
         let to = mv.to as usize;
         if cells.len() <= to {
-            cells.resize(to + 1, N::default());
+            cells.resize(to + 1, (N::default(), false));
         }
-        if cells[to].is_zero() {
+        let cell = &mut cells[to];
+        if !cell.1 {
+            cell.1 = true;
             seen.push(mv.to);
         }
-        cells[to].add_mul(num, w);
-        for &(j, s, routed) in &leaving[mv.leaving.0 as usize..mv.leaving.1 as usize] {
-            self.left[j][s as usize][usize::from(routed)].add_mul(num, w);
+        cell.0.add_mul(num, w, self.words);
+    }
+
+    /// A position of numerator `num`, fired at with `dice` dice, weighed by `scale`.
+    fn pool(&mut self, dice: u32, o: u32, num: &N, scale: u64) {
+        let at = dice as usize * self.width + o as usize;
+        if self.pooled.len() <= at {
+            self.pooled.resize(at + 1, (N::default(), false));
         }
+        let cell = &mut self.pooled[at];
+        if !cell.1 {
+            cell.1 = true;
+            self.pooled_seen.push(at as u32);
+        }
+        cell.0.add_mul(num, scale, self.words);
+    }
+
+    /// The pooled numerators: dice, position, numerator.
+    fn take_pooled(&mut self) -> Vec<(u32, u32, N)> {
+        let w = self.width as u32;
+        Self::take(&mut self.pooled, &mut self.pooled_seen)
+            .into_iter()
+            .map(|(at, n)| (at / w, at % w, n))
+            .collect()
     }
 
     /// The positions reached that go on fighting, each with its numerator, and the
@@ -806,9 +877,9 @@ impl<N: Num> Step<N> {
         Self::take(&mut self.ends, &mut self.ends_seen)
     }
 
-    fn take(cells: &mut [N], seen: &mut Vec<u32>) -> Vec<(u32, N)> {
+    fn take(cells: &mut [(N, bool)], seen: &mut Vec<u32>) -> Vec<(u32, N)> {
         seen.drain(..)
-            .map(|o| (o, std::mem::take(&mut cells[o as usize])))
+            .map(|o| (o, std::mem::take(&mut cells[o as usize]).0))
             .collect()
     }
 
@@ -2055,7 +2126,7 @@ mod tests {
             assert_eq!(wide, big, "joint {joint}");
         }
         let mut n = Wide::<2>([u64::MAX, 0]);
-        n.add_mul(&Wide([u64::MAX, 0]), 3);
+        n.add_mul(&Wide([u64::MAX, 0]), 3, 2);
         assert_eq!(
             n.big(),
             BigUint::from(u64::MAX) * BigUint::from(4u32),
