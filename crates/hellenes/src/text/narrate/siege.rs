@@ -209,7 +209,7 @@ fn fortified(
             side(sc, s, lang)
         ),
         format!(
-            "7.1 Укрепление, {}: {n} за стенами города {city}, область уступлена{who}.",
+            "7.1 {}: отход за стены {city} (область уступлена), {n}{who}.",
             side(sc, s, lang)
         ),
     )
@@ -256,7 +256,7 @@ fn in_field(
             side(sc, s, lang)
         ),
         format!(
-            "7.1 Бой в поле у города {city}, {}: {n}{reason}{who}.",
+            "7.1 {}: бой в поле у {city}, {n}{reason}{who}.",
             side(sc, s, lang)
         ),
     )
@@ -513,7 +513,7 @@ fn treachery(
 ) -> String {
     let x = match (die <= hit_on, lang) {
         (true, Lang::En) => format!("1–{hit_on}, the defenders lose double defence"),
-        (true, Lang::Ru) => format!("1–{hit_on}, защитники теряют двойную защиту"),
+        (true, Lang::Ru) => format!("1–{hit_on}: защитники лишаются двойной защиты"),
         (false, Lang::En) => "the defenders keep double defence (8.1.1)".to_string(),
         (false, Lang::Ru) => "защитники сохраняют двойную защиту (8.1.1)".to_string(),
     };
@@ -523,7 +523,7 @@ fn treachery(
             side(sc, besieger, lang)
         ),
         format!(
-            "8.1 Штурм с предательством (карта «Предательство») города {city}, штурмующий — {} (событие; без капитуляции): первый кубик (`{label}`) — {die}: {x}.",
+            "8.1 Штурм с предательством (карта «Предательство») города {city}, штурмующий — {} (событие; без капитуляции): на первом кубике (`{label}`) {die} ({x}).",
             side(sc, besieger, lang)
         ),
     )
