@@ -38,8 +38,15 @@ fn campaign(tag: &str, extra: &str) -> PathBuf {
     dir
 }
 
+/// The moderator's template of a side, its example card play taken (`cli::choose`; issue
+/// 32.16: the template itself plays no card).
 fn template(dir: &Path, side: &str) -> String {
-    ok(dikast(&["template", dir.to_str().unwrap(), "--side", side]))
+    cli::choose(&ok(dikast(&[
+        "template",
+        dir.to_str().unwrap(),
+        "--side",
+        side,
+    ])))
 }
 
 fn message(from: &str, id: &str, body: &str) -> Vec<u8> {
