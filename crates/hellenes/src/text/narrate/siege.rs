@@ -56,9 +56,9 @@ fn track_words(sc: &Scenario, p: &Prestige, lang: Lang) -> String {
 }
 
 const BLOCKS: ([&str; 2], [&str; 3]) = (["block", "blocks"], ["блок", "блока", "блоков"]);
-const STEPS: ([&str; 2], [&str; 3]) = (["step", "steps"], ["шаг", "шага", "шагов"]);
+const STEPS: ([&str; 2], [&str; 3]) = (["step", "steps"], ["БС", "БС", "БС"]);
 /// After `to` / `до`: the genitive.
-const STEPS_TO: ([&str; 2], [&str; 3]) = (["step", "steps"], ["шага", "шагов", "шагов"]);
+const STEPS_TO: ([&str; 2], [&str; 3]) = (["step", "steps"], ["БС", "БС", "БС"]);
 const HITS: ([&str; 2], [&str; 3]) = (["hit", "hits"], ["попадание", "попадания", "попаданий"]);
 const ROUTS: ([&str; 2], [&str; 3]) = (["rout", "routs"], ["бегство", "бегства", "бегств"]);
 /// After `after` / `после`: the genitive.
