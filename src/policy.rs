@@ -470,10 +470,17 @@ pub fn record_for<S>(
         .filter(|(side, _)| !p.sent.contains(side))
         .map(|(side, arrived)| RefusedLate { side, arrived })
         .collect();
+    // A next deadline from `deadlines:` is recorded too: its line in the reports then
+    // says what `late:` does (issue 32.10), not the general sentence.
+    let next_listed = c
+        .deadlines
+        .as_ref()
+        .is_some_and(|d| d.contains_key(&(t + 1)));
     if clock == Clock::Machine
         && late_orders.is_empty()
         && early_owing.is_empty()
         && cadence.is_none()
+        && !next_listed
         && refused_late.is_empty()
     {
         return Ok(None);

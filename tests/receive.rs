@@ -38,8 +38,15 @@ fn campaign(tag: &str, extra: &str) -> PathBuf {
     dir
 }
 
+/// The moderator's template of a side, its example card play taken (`cli::choose`; issue
+/// 32.16: the template itself plays no card).
 fn template(dir: &Path, side: &str) -> String {
-    ok(dikast(&["template", dir.to_str().unwrap(), "--side", side]))
+    cli::choose(&ok(dikast(&[
+        "template",
+        dir.to_str().unwrap(),
+        "--side",
+        side,
+    ])))
 }
 
 fn message(from: &str, id: &str, body: &str) -> Vec<u8> {
@@ -600,7 +607,7 @@ fn the_moderators_report_shows_every_side_and_no_players_file_does() {
         (
             "report.ru.md",
             "## Всё положение (все стороны; только для ведущего)",
-            "- ATH-1 Афинские гоплиты (гоплиты), шаги 4/4",
+            "- ATH-1 Афинские гоплиты (гоплиты), БС 4/4",
             "\n### Спарта\n",
         ),
     ] {

@@ -17,6 +17,7 @@
 
 mod facts;
 mod hcases;
+mod ru_guard;
 
 use dikast::diag::Diagnostic;
 use dikast::game::{sha256_hex, GameFile};
@@ -568,6 +569,29 @@ fn template(e: &Diagnostic, problem: &str) -> String {
     format!("{} {field} {}", e.code, words.join(" "))
 }
 
+/// The calques of a Russian diagnostic's message, label, rule and help, each named by
+/// `what` and the calque (not the line, so one calque is reported once a code).
+fn calques(what: &str, r: &Diagnostic) -> Vec<String> {
+    let text = [
+        Some(&r.message),
+        r.label.as_ref(),
+        r.rule.as_ref(),
+        r.help.as_ref(),
+    ]
+    .into_iter()
+    .flatten()
+    .cloned()
+    .collect::<Vec<_>>()
+    .join("\n");
+    ru_guard::calques(what, &text)
+        .into_iter()
+        .map(|p| match p.split_once(": «") {
+            Some((_, rest)) => format!("{what}: «{rest}"),
+            None => p,
+        })
+        .collect()
+}
+
 #[test]
 fn every_hellenes_diagnostic_reads_in_russian() {
     let sc = scenario();
@@ -598,6 +622,17 @@ fn every_hellenes_diagnostic_reads_in_russian() {
                     let r = dikast::kit::tr::diagnostic(e, Lang::Ru, tongue);
                     for p in compare(v, &format!("{}#{n}", seed.name), e, &r) {
                         problems.entry(template(e, &p)).or_insert(p);
+                    }
+                    // Issue 32, Russian: none of the calques a native reader flagged
+                    // (`RU_CALQUES`: «найдено проблем», «действие номер», …).
+                    for p in calques(&format!("{}#{n} {}", seed.name, e.code), &r) {
+                        let calque = p.split_once('«').map_or(p.as_str(), |(_, c)| c);
+                        let key = format!(
+                            "{} «{}",
+                            e.code,
+                            calque.split(" in: ").next().unwrap_or(calque)
+                        );
+                        problems.entry(key).or_insert(p);
                     }
                 }
             }

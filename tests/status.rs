@@ -194,3 +194,38 @@ fn a_side_the_step_does_not_await_is_never_missing() {
     assert!(line_of(&s, "sparta").contains("missing"), "{s}");
     assert!(s.contains("orders: 0 in, 0 late, 1 missing"), "{s}");
 }
+
+/// Issue 32.10: the report's line under the next deadline (here from `deadlines:`, the
+/// adjudication on the machine's clock, nothing late) says what `late:` does, per policy,
+/// never the general "may be adjudicated as no orders".
+#[test]
+fn the_next_deadline_from_deadlines_says_what_late_does() {
+    for (policy, said) in [
+        (
+            "refuse",
+            "are refused: standing orders and the defaults apply (`late: refuse`)",
+        ),
+        (
+            "accept",
+            "still taken until the turn is adjudicated, marked late (`late: accept`)",
+        ),
+    ] {
+        let dir = campaign(&format!("late-{policy}"));
+        let mut yaml = fs::read_to_string(dir.join("campaign.yaml")).unwrap();
+        yaml.push_str(&format!("late: {policy}\n"));
+        fs::write(dir.join("campaign.yaml"), yaml).unwrap();
+        send(&dir, "athens", DEADLINE - 3600);
+        send(&dir, "sparta", DEADLINE - 3600);
+        let o = dikast(&["adjudicate", dir.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", out(&o));
+        for f in ["report-athens.md", "report-sparta.md", "report.md"] {
+            let r = fs::read_to_string(dir.join("turns/0001").join(f)).unwrap();
+            assert!(r.contains("2026-03-15T18:00:00Z"), "{f}: {r}");
+            assert!(r.contains(said), "{policy} {f}: {r}");
+            assert!(
+                !r.contains("may be adjudicated as no orders"),
+                "{policy} {f}: {r}"
+            );
+        }
+    }
+}

@@ -21,7 +21,7 @@ mod cli;
 use bymail::*;
 
 /// The last orders template dikast mailed a player (his call for orders of `turn`), in
-/// English or in Russian.
+/// English or in Russian, as he fills it in (`cli::choose`).
 fn template(e: &Env, local: &str, side: &str, turn: u32) -> String {
     let m = mailbox(e, local)
         .into_iter()
@@ -37,7 +37,9 @@ fn template(e: &Env, local: &str, side: &str, turn: u32) -> String {
         .iter()
         .find(|(n, _)| n == &format!("orders-{side}.yaml"))
         .expect("the template is attached");
-    String::from_utf8(b.clone()).unwrap()
+    // Its example card play taken, as a player who plays it does (issue 32.16: it is a
+    // comment, never a live order).
+    cli::choose(&String::from_utf8(b.clone()).unwrap())
 }
 
 fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -266,11 +266,12 @@ fn a_week_by_mail_without_surprises() {
     );
 
     // The turns both sides owe (New Year, initiative): both send the skeleton the
-    // report mailed them (it carries the token), until the first player turn.
+    // report mailed them (it carries the token), its example card play taken (16: it is
+    // a comment, never a live order), until the first player turn.
     let mut p = 2;
     while awaiting(&dir, p).len() == 2 {
         for (who, addr) in [("athens", &athens), ("sparta", &sparta)] {
-            let t = skeleton(&e, &format!("{who}.{tag}"), who, p);
+            let t = cli::choose(&skeleton(&e, &format!("{who}.{tag}"), who, p));
             send(
                 &e,
                 addr,

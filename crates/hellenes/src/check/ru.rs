@@ -29,6 +29,15 @@ fn name(w: &str) -> Option<String> {
 
 /// A side (by name or id) or an Olympian in a grammatical case; a season in `gen`.
 fn form(w: &str, case: &str) -> Option<String> {
+    // A number of actions, the noun agreeing with it: «1 действие», «2 действия».
+    if case == "actions" {
+        let n: u32 = w.parse().ok()?;
+        return Some(dikast_core::lang::Lang::Ru.count(
+            n,
+            ["", ""],
+            ["действие", "действия", "действий"],
+        ));
+    }
     if let Some(s) = super::names::russian_side(w, case) {
         return Some(s.to_string());
     }
@@ -291,7 +300,7 @@ const PHRASES: Phrases = &[
     ),
     (
         "your card gives {} action(s); this one would be number {}",
-        "ваша карта даёт действий: {0}; это было бы действие номер {1}",
+        "ваша карта даёт {0|actions}; это было бы действие № {1}",
     ),
     ("over the card's Action value", "сверх значения действий карты"),
     (
@@ -912,21 +921,21 @@ const PHRASES: Phrases = &[
         "напишите `peace: offer`; предложение будет сделано, только если после дани вы вправе его сделать",
     ),
     ("`discard` takes a list of cards, found {}", "`discard` принимает список карт, а найдено {0}"),
-    ("you have no continuing Event in play to discard", "у вас в игре нет продолжающегося события, которое можно сбросить"),
+    ("you have no continuing Event in play to discard", "у вас в игре нет длящегося события, которое можно сбросить"),
     ("you may discard: {}", "можно сбросить: {0}"),
     ("`{}` is not in play", "`{0}` не в игре"),
     ("not in play", "не в игре"),
-    ("{} is not a continuing Event", "{0} — не продолжающееся событие"),
-    ("not a continuing Event", "не продолжающееся событие"),
+    ("{} is not a continuing Event", "{0} — не длящееся событие"),
+    ("not a continuing Event", "не длящееся событие"),
     ("{} was played by the other side", "{0} сыграна другой стороной"),
     ("not yours to discard", "не вам её сбрасывать"),
     (
         "at the year's end a player may discard the continuing Events he played ([A] `params.year.discard: own`)",
-        "в конце года игрок может сбросить продолжающиеся события, которые сыграл он сам ([A] `params.year.discard: own`)",
+        "в конце года игрок может сбросить длящиеся события, которые сыграл он сам ([A] `params.year.discard: own`)",
     ),
     (
         "at the year's end a player may discard continuing Events in play",
-        "в конце года игрок может сбросить продолжающиеся события в игре",
+        "в конце года игрок может сбросить длящиеся события в игре",
     ),
     ("`new_year` takes a mapping, found {}", "`new_year` принимает отображение, а найдено {0}"),
     (
@@ -1096,7 +1105,7 @@ const PHRASES: Phrases = &[
     ("at the end of the year, offer peace if you then may", "в конце года — предложить мир, если тогда будет можно"),
     (
         "at the end of the year, continuing Events of yours to discard",
-        "в конце года — ваши продолжающиеся события для сброса",
+        "в конце года — ваши длящиеся события для сброса",
     ),
     (
         "withdraw into the city, or fight outside, or the blocks that withdraw",

@@ -287,7 +287,7 @@ fn blocks_on_map(v: &View, lang: Lang) -> String {
             words::kind(b.kind, lang),
             lang.pick(
                 format!("{}/{} steps, {}", b.steps, b.max, b.rating),
-                format!("шаги {}/{}, {}", b.steps, b.max, b.rating)
+                format!("БС {}/{}, {}", b.steps, b.max, b.rating)
             ),
             b.at
         );

@@ -364,7 +364,7 @@ fn pieces(v: &View, lang: Lang) -> Vec<Piece> {
                     b.id, b.steps, b.max, b.rating, b.at
                 ),
                 format!(
-                    "{} {name} ({kind}), шаги {}/{}, {}, в {}",
+                    "{} {name} ({kind}), БС {}/{}, {}, в {}",
                     b.id, b.steps, b.max, b.rating, b.at
                 ),
             );
@@ -531,7 +531,7 @@ fn legend_of_the_map(
                 face: "3".into(),
             },
             "your block: steps shown",
-            "ваш блок: число — шаги",
+            "ваш блок: число — БС",
         ),
         row(
             Glyph::HiddenPiece(other.to_string()),

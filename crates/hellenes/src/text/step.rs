@@ -155,7 +155,7 @@ pub fn info(sc: &Scenario, st: &State, lang: Lang) -> StepInfo {
                 ),
                 Phase::YearEnd => lang.pick(
                     "a peace offer (`peace: offer`) and continuing Events to discard (`discard:`), if any; standing orders if you like",
-                    "мирное предложение (`peace: offer`) и продолжающиеся события для сброса (`discard:`), если есть; если хотите, постоянные приказы",
+                    "мирное предложение (`peace: offer`) и длящиеся события для сброса (`discard:`), если есть; если хотите, постоянные приказы",
                 ),
                 Phase::Ended { .. } => lang.pick(
                     "nothing: the game is over",

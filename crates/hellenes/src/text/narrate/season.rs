@@ -61,7 +61,7 @@ pub(super) fn revealed(sc: &Scenario, b: &BattleOutcome, lang: Lang) -> String {
     out
 }
 
-const STEPS: ([&str; 2], [&str; 3]) = (["step", "steps"], ["шаг", "шага", "шагов"]);
+const STEPS: ([&str; 2], [&str; 3]) = (["step", "steps"], ["БС", "БС", "БС"]);
 const BLOCKS: ([&str; 2], [&str; 3]) = (["block", "blocks"], ["блок", "блока", "блоков"]);
 const FLEETS: ([&str; 2], [&str; 3]) = (["fleet", "fleets"], ["флот", "флота", "флотов"]);
 const HITS: ([&str; 2], [&str; 3]) = (["hit", "hits"], ["попадание", "попадания", "попаданий"]);
@@ -298,7 +298,7 @@ fn event_steps(
     };
     let gain = *change > 0;
     let k = change.unsigned_abs();
-    let steps = lang.count(k, ["step", "steps"], ["шаг", "шага", "шагов"]);
+    let steps = lang.count(k, ["step", "steps"], ["БС", "БС", "БС"]);
     lang.pick(
         format!(
             "1.0 Event {card} ([A] `cards[{card}].effects`): {} of {} {place} {} {steps}{what}.",
@@ -413,7 +413,7 @@ fn event_storm(
                 ),
                 (true, n) if owns(reader, owner) => lang.pick(
                     format!("{who} rolls {die}: {n} left"),
-                    format!("{who}: {die}, осталось шагов: {n}"),
+                    format!("{who}: {die}, осталось БС: {n}"),
                 ),
                 (true, _) => lang.pick(
                     format!("{who} rolls {die}: loses a step"),

@@ -56,9 +56,9 @@ fn track_words(sc: &Scenario, p: &Prestige, lang: Lang) -> String {
 }
 
 const BLOCKS: ([&str; 2], [&str; 3]) = (["block", "blocks"], ["блок", "блока", "блоков"]);
-const STEPS: ([&str; 2], [&str; 3]) = (["step", "steps"], ["шаг", "шага", "шагов"]);
+const STEPS: ([&str; 2], [&str; 3]) = (["step", "steps"], ["БС", "БС", "БС"]);
 /// After `to` / `до`: the genitive.
-const STEPS_TO: ([&str; 2], [&str; 3]) = (["step", "steps"], ["шага", "шагов", "шагов"]);
+const STEPS_TO: ([&str; 2], [&str; 3]) = (["step", "steps"], ["БС", "БС", "БС"]);
 const HITS: ([&str; 2], [&str; 3]) = (["hit", "hits"], ["попадание", "попадания", "попаданий"]);
 const ROUTS: ([&str; 2], [&str; 3]) = (["rout", "routs"], ["бегство", "бегства", "бегств"]);
 /// After `after` / `после`: the genitive.
@@ -209,7 +209,7 @@ fn fortified(
             side(sc, s, lang)
         ),
         format!(
-            "7.1 Укрепление, {}: {n} за стенами города {city}, область уступлена{who}.",
+            "7.1 {}: отход за стены {city} (область уступлена), {n}{who}.",
             side(sc, s, lang)
         ),
     )
@@ -256,7 +256,7 @@ fn in_field(
             side(sc, s, lang)
         ),
         format!(
-            "7.1 Бой в поле у города {city}, {}: {n}{reason}{who}.",
+            "7.1 {}: бой в поле у {city}, {n}{reason}{who}.",
             side(sc, s, lang)
         ),
     )
@@ -513,7 +513,7 @@ fn treachery(
 ) -> String {
     let x = match (die <= hit_on, lang) {
         (true, Lang::En) => format!("1–{hit_on}, the defenders lose double defence"),
-        (true, Lang::Ru) => format!("1–{hit_on}, защитники теряют двойную защиту"),
+        (true, Lang::Ru) => format!("1–{hit_on}: защитники лишаются двойной защиты"),
         (false, Lang::En) => "the defenders keep double defence (8.1.1)".to_string(),
         (false, Lang::Ru) => "защитники сохраняют двойную защиту (8.1.1)".to_string(),
     };
@@ -523,7 +523,7 @@ fn treachery(
             side(sc, besieger, lang)
         ),
         format!(
-            "8.1 Штурм с предательством (карта «Предательство») города {city}, штурмующий — {} (событие; без капитуляции): первый кубик (`{label}`) — {die}: {x}.",
+            "8.1 Штурм с предательством (карта «Предательство») города {city}, штурмующий — {} (событие; без капитуляции): на первом кубике (`{label}`) {die} ({x}).",
             side(sc, besieger, lang)
         ),
     )

@@ -25,7 +25,7 @@ use crate::text::words::Case;
 use dikast_core::lang::Lang;
 
 const BLOCKS: ([&str; 2], [&str; 3]) = (["block", "blocks"], ["блок", "блока", "блоков"]);
-const STEPS_LEFT: ([&str; 2], [&str; 3]) = (["step", "steps"], ["шаг", "шага", "шагов"]);
+const STEPS_LEFT: ([&str; 2], [&str; 3]) = (["step", "steps"], ["БС", "БС", "БС"]);
 const HITS: ([&str; 2], [&str; 3]) = (["hit", "hits"], ["попадание", "попадания", "попаданий"]);
 
 fn count(lang: Lang, n: usize, w: ([&str; 2], [&str; 3])) -> String {

@@ -355,7 +355,7 @@ fn discarded(sc: &Scenario, side: &str, cards: &[String], lang: Lang) -> String 
                 list.join(", ")
             ),
             format!(
-                "9.53 Сброс продолжающихся событий, {}: {}.",
+                "9.53 Сброс длящихся событий, {}: {}.",
                 name(sc, lang, side),
                 list.join(", ")
             ),
