@@ -510,8 +510,8 @@ impl Site<'_> {
     }
 
     /// A side's printed name in `lang`, from the first of its reports that names it, else
-    /// in the game's words (`Game::side_name`: the independents of Successors, who get no
-    /// report).
+    /// in the game's words (`Game::side_name`: a side that gets no report, such as a game's
+    /// independents).
     fn side_name(&self, side: &str, lang: Lang) -> String {
         let file = lang.file_name(&format!("report-{side}"));
         self.turns

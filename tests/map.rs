@@ -457,15 +457,28 @@ fn same_bytes_from_every_run_and_from_the_view_file() {
         Err(e) => panic!("{e:?}"),
     };
     assert_eq!(from_view, here);
-    // A game file without --side stays the moderator's: no map.
-    let out = Command::new(env!("CARGO_BIN_EXE_dikast"))
-        .arg("show")
-        .arg(&path)
-        .args(["--format", "svg"])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    assert!(out.stdout.is_empty());
+    // A game file without --side is the moderator's whole position: every side's blocks
+    // whole, no hidden group, the same bytes every run, never a side's map.
+    let whole = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_dikast"))
+            .arg("show")
+            .arg(&path)
+            .args(["--format", "svg"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let w = whole();
+    assert_eq!(w, whole());
+    assert_ne!(w, here);
+    assert!(w.contains("the whole position") && !w.contains("as Sparta sees it"));
+    assert!(w.contains("<title>ATH-1 ") && w.contains("<title>SPA-1 "));
+    assert!(!w.contains(" blocks of ") && !w.contains(" block of "));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
