@@ -283,7 +283,15 @@ fn comparison_catches_changed_facts() {
     let others: Vec<(&str, String)> = vec![
         (
             "a place changed",
-            ru.replacen("из Thebes в Plataea", "из Thebes в Megara", 1),
+            ru.replacen(
+                "из Фив (Thebes) в Платеи (Plataea)",
+                "из Фив (Thebes) в Мегару (Megara)",
+                1,
+            ),
+        ),
+        (
+            "a map name changed after its Russian form",
+            ru.replacen("в Платеи (Plataea)", "в Платеи (Megara)", 1),
         ),
         (
             "a side swapped",

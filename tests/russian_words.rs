@@ -49,9 +49,19 @@ fn the_guard_flags_what_the_reader_flagged() {
     let latin = ru_guard::latin("old", old, false);
     assert!(latin.iter().any(|f| f.contains("`sparta`")), "{latin:?}");
     assert_eq!(latin.len(), 1, "`token:` and `entropy` are code: {latin:?}");
-    let new = "Срок подачи приказов: 2026-03-08. Это ваш код хода.\n- 1.0 Тур игрока Спарты: использовано: 2; попаданий: 0, обращений в бегство: 0\nприказы стороны «Спарта» приняты; ATH-7 в Athens (A2), файл view-sparta.yaml. Жёсткости нет.";
+    let new = "Срок подачи приказов: 2026-03-08. Это ваш код хода.\n- 1.0 Тур игрока Спарты: использовано: 2; попаданий: 0, обращений в бегство: 0\nприказы стороны «Спарта» приняты; ATH-7 в Афинах (Athens), A2, файл view-sparta.yaml; бой у Платей (Plataea) (Thebes → Plataea). Жёсткости нет.";
     assert_eq!(ru_guard::calques("new", new), Vec::<String>::new());
     assert_eq!(ru_guard::latin("new", new, false), Vec::<String>::new());
+    // Russian 25: a map name inside a sentence comes after its Russian form.
+    assert_eq!(ru_guard::places("new", new), Vec::<String>::new());
+    for old in [
+        "ATH-7 в Athens.",
+        "Штурм города Plataea.",
+        "бой у Plataea, 1 блок",
+        "ATH-7 в Мегаре (Athens).",
+    ] {
+        assert_eq!(ru_guard::places("old", old).len(), 1, "{old} not flagged");
+    }
 }
 
 #[test]
@@ -69,6 +79,7 @@ fn russian_reports_of_every_hellenes_rule_case_read_as_russian() {
         let what = p.strip_prefix(cli::repo()).unwrap().display().to_string();
         problems.extend(ru_guard::calques(&what, &text));
         problems.extend(ru_guard::latin(&what, &text, false));
+        problems.extend(ru_guard::places(&what, &text));
     }
     assert!(
         problems.is_empty(),
@@ -97,6 +108,7 @@ fn the_demo_campaigns_russian_reports_and_templates_read_as_russian() {
             let text = fs::read_to_string(p).unwrap();
             problems.extend(ru_guard::calques(&what, &text));
             problems.extend(ru_guard::latin(&what, &text, false));
+            problems.extend(ru_guard::places(&what, &text));
         }
         if name.starts_with("view-") && name.ends_with(".yaml") {
             templates += 1;
@@ -106,6 +118,7 @@ fn the_demo_campaigns_russian_reports_and_templates_read_as_russian() {
             let what = format!("template of {what}");
             problems.extend(ru_guard::calques(&what, &o.stdout));
             problems.extend(ru_guard::latin(&what, &o.stdout, true));
+            problems.extend(ru_guard::places(&what, &o.stdout));
         }
     }
     assert!(

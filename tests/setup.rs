@@ -582,6 +582,7 @@ fn a_campaign_set_up_by_commands_runs_itself_by_mail() {
             .unwrap_or((body, ""));
         problems.extend(ru_guard::latin(subject, words, false));
         problems.extend(ru_guard::latin(subject, yaml, true));
+        problems.extend(ru_guard::places(subject, body));
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -486,7 +486,8 @@ fn a_campaign_runs_three_turns_by_mail() {
     assert_eq!(count(&ms, "приказы приняты"), 3);
     // Issue 32, "Russian": nothing the Russian player got by mail (calls, reminders,
     // answers, reports) holds a calque the reader flagged, nor a Latin word in its prose
-    // (`ru_guard`; YAML, code, ids, map names and addresses aside).
+    // (`ru_guard`; YAML, code, ids, map names and addresses aside), nor a map name inside
+    // a sentence without its Russian form («в Платеях (Plataea)», Russian 25).
     let mut problems = Vec::new();
     for m in &ms {
         problems.extend(ru_guard::calques(&m.subject, &m.subject));
@@ -499,6 +500,7 @@ fn a_campaign_runs_three_turns_by_mail() {
             .unwrap_or((&m.body, ""));
         problems.extend(ru_guard::latin(&m.subject, words, false));
         problems.extend(ru_guard::latin(&m.subject, yaml, true));
+        problems.extend(ru_guard::places(&m.subject, &m.body));
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     let tokens_a: Vec<String> = (1..=3)

@@ -134,3 +134,102 @@ pub fn latin(what: &str, text: &str, yaml: bool) -> Vec<String> {
     }
     out
 }
+
+/// A map name inside a Russian sentence without its Russian form (issue 32, Russian 25):
+/// a Hellenes place is written «в Платеях (Plataea)», its Russian form with the map's
+/// name after it. Flagged: a map name right after a lower-case Russian word («в
+/// Plataea», «у города Plataea»), and a «form (Name)» whose form is not one of that
+/// place's (a wrong place or case slipped in). Lists and paths keep the map's names
+/// alone (`- Plataea: 3 блока`, `(Thebes → Plataea)`, `GAR-Plataea`).
+pub fn places(what: &str, text: &str) -> Vec<String> {
+    let table = &dikast::games::hellenes::words::russian().places;
+    let mut names: Vec<(&String, Vec<String>)> = table
+        .iter()
+        .map(|(name, f)| {
+            let forms = [
+                &f.nom, &f.gen, &f.dat, &f.acc, &f.ins, &f.at, &f.into, &f.from,
+            ];
+            (name, forms.iter().map(|s| s.to_string()).collect())
+        })
+        .collect();
+    names.sort_by_key(|(n, _)| std::cmp::Reverse(n.len()));
+    let mut out = Vec::new();
+    let mut fenced = false;
+    for (n, raw) in text.lines().enumerate() {
+        if raw.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        let mut line = prose(raw);
+        // «Quoted» text is the checker's own words.
+        while let (Some(a), Some(b)) = (line.find('«'), line.find('»')) {
+            if b < a {
+                break;
+            }
+            line.replace_range(a..b + '»'.len_utf8(), " ");
+        }
+        for (name, forms) in &names {
+            let mut from = 0;
+            while let Some(i) = line[from..].find(name.as_str()) {
+                let at = from + i;
+                let end = at + name.len();
+                from = end;
+                let before = line[..at].chars().next_back();
+                let after = line[end..].chars().next();
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '-')
+                    || after.is_some_and(|c| c.is_alphanumeric() || c == '-')
+                {
+                    continue;
+                }
+                // A longer map name holds this one (`Sea of Andros`, `Andros`).
+                if names.iter().any(|(other, _)| {
+                    other.len() > name.len()
+                        && other.contains(name.as_str())
+                        && line
+                            .match_indices(other.as_str())
+                            .any(|(j, _)| j <= at && at + name.len() <= j + other.len())
+                }) {
+                    continue;
+                }
+                let head = &line[..at];
+                if let Some(h) = head.strip_suffix('(') {
+                    let h = h.trim_end();
+                    if line[end..].starts_with(')')
+                        && !forms.iter().any(|f| h.ends_with(f.as_str()))
+                    {
+                        out.push(format!(
+                            "{what}:{}: «… ({name})» follows no Russian form of {name} in: {}",
+                            n + 1,
+                            raw.trim()
+                        ));
+                    }
+                    continue;
+                }
+                let prev = head.trim_end_matches(' ');
+                let word: String = prev
+                    .chars()
+                    .rev()
+                    .take_while(|c| c.is_alphabetic())
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev()
+                    .collect();
+                let russian = word
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_lowercase() && ('а'..='я').contains(&c) || c == 'ё');
+                if russian && prev.len() + 1 == head.len() {
+                    out.push(format!(
+                        "{what}:{}: map name {name} after «{word}», not in Russian in: {}",
+                        n + 1,
+                        raw.trim()
+                    ));
+                }
+            }
+        }
+    }
+    out
+}

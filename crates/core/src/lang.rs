@@ -5,9 +5,10 @@
 //! suffix. The files' YAML stays English; diagnostics are written in English and shown to
 //! a Russian reader in Russian (`kit::tr`), templates carry Russian comments.
 //!
-//! Russian text keeps the scenario's place names, block ids and card ids exactly as
-//! written (Latin), so a report and its translation carry the same facts
-//! (`tests/languages.rs` compares them line by line).
+//! Russian text keeps the scenario's block ids and card ids exactly as written (Latin),
+//! and every place's map name (a place inside a Russian sentence is given in Russian with
+//! the map's name after it, «в Платеях (Plataea)»), so a report and its translation
+//! carry the same facts (`tests/languages.rs` compares them line by line).
 
 use std::fmt;
 

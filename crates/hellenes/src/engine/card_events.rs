@@ -91,7 +91,7 @@ pub fn target_problem(sc: &Scenario, table: &Table, card: &CardDef, target: &str
             return why(
                 format!("{target} has value {value}: the card needs a city of value {max} or less"),
                 format!(
-                    "ценность {target} — {value}, а карте нужен город ценностью не больше {max}"
+                    "{target}: ценность {value}, а карте нужен город ценностью не больше {max}"
                 ),
             );
         }
@@ -99,28 +99,28 @@ pub fn target_problem(sc: &Scenario, table: &Table, card: &CardDef, target: &str
     if t.no_enemy_blocks && b.enemy_any.get(target).copied().unwrap_or(0) > 0 {
         return why(
             format!("enemy blocks are at {target}"),
-            format!("в {target} стоят вражеские блоки"),
+            format!("{target}: там стоят вражеские блоки"),
         );
     }
     let own_at = |p: &str| b.own.iter().any(|x| x.status.on_map() && x.at == p);
     if t.own_blocks && !own_at(target) {
         return why(
             format!("you have no block at {target}"),
-            format!("в {target} нет ваших блоков"),
+            format!("{target}: ваших блоков там нет"),
         );
     }
     if t.near && !near_own(sc, target, &own_at) {
         return why(
             format!("you have no block at {target}, next to it by land, or in its offshore sea"),
             format!(
-                "у вас нет блоков ни в {target}, ни рядом с ним по суше, ни в его прибрежном море"
+                "{target}: у вас нет блоков ни там, ни рядом по суше, ни в прибрежном море этого города"
             ),
         );
     }
     if t.enemy_out && b.enemy_out.get(target).copied().unwrap_or(0) == 0 {
         return why(
             format!("no enemy blocks stand outside walls at {target}"),
-            format!("в {target} вне стен нет вражеских блоков"),
+            format!("{target}: вне стен нет вражеских блоков"),
         );
     }
     barred_problem(sc, table, card, t, target)
@@ -232,7 +232,7 @@ fn barred_problem(
                     sc.card(&bar.while_in_play).map_or("", |c| c.name.as_str())
                 ),
                 format!(
-                    "{} нельзя играть на {target}, пока в игре {}",
+                    "{}: {target} — не цель для этой карты, пока в игре {}",
                     card.id, bar.while_in_play
                 ),
             );

@@ -5,6 +5,7 @@
 use super::narrate::siege::side;
 use super::step::phase_words;
 use super::words;
+use super::words::At;
 use super::words::Case;
 use crate::engine::winter;
 use crate::engine::winter::Need;
@@ -29,9 +30,14 @@ fn why_words(n: &Need, lang: Lang) -> String {
         (Why::AtSea, Lang::En) => "at sea".into(),
         (Why::AtSea, Lang::Ru) => "в море".into(),
         (Why::Unsupplied, Lang::En) => format!("besieging {c} without Supply, 9.22"),
-        (Why::Unsupplied, Lang::Ru) => format!("осаждает {c} без снабжения, 9.22"),
+        (Why::Unsupplied, Lang::Ru) => {
+            format!(
+                "осаждает {} без снабжения, 9.22",
+                words::place(&c, Lang::Ru, At::Acc)
+            )
+        }
         (Why::NoRoom, Lang::En) => format!("no room in {c}"),
-        (Why::NoRoom, Lang::Ru) => format!("нет места в {c}"),
+        (Why::NoRoom, Lang::Ru) => format!("нет места {}", words::place(&c, Lang::Ru, At::In)),
     }
 }
 
@@ -78,10 +84,10 @@ pub fn winter(sc: &Scenario, v: &View, lang: Lang) -> String {
                 match (m.verb, lang) {
                     (Verb::Return, Lang::En) => format!("return to its home city {city} ({route})"),
                     (Verb::Return, Lang::Ru) => {
-                        format!("возвращение в родной город {city} ({route})")
+                        format!("возвращение в родной город {} ({route})", words::place(&city, Lang::Ru, At::Nom))
                     }
                     (_, Lang::En) => format!("quarter in {city} ({route})"),
-                    (_, Lang::Ru) => format!("зимние квартиры в {city} ({route})"),
+                    (_, Lang::Ru) => format!("зимние квартиры {} ({route})", words::place(&city, Lang::Ru, At::In)),
                 }
             }
             None => lang
@@ -230,7 +236,12 @@ fn in_force(sc: &Scenario, v: &View, lang: Lang) -> String {
             |(s, p)| match p.target.as_deref().map(|t| words::text(t, lang)) {
                 Some(t) => lang.pick(
                     format!("{} on {t} ({})", card(&p.card), name(s)),
-                    format!("{}, цель {t} ({})", card(&p.card), name(s)),
+                    format!(
+                        "{}, цель: {} ({})",
+                        card(&p.card),
+                        words::place(&t, Lang::Ru, At::Nom),
+                        name(s)
+                    ),
                 ),
                 None => format!("{} ({})", card(&p.card), name(s)),
             },

@@ -312,6 +312,7 @@ fn comment(text: &str, sc: &Scenario) -> String {
     for (en, ru) in PHRASES.iter().copied() {
         t = t.replace(en, ru);
     }
+    t = places_in(&t);
     // Olympians and sides by the reports' names.
     for g in &sc.params.olympians.gods {
         let ru = words::text(&g.name, Lang::Ru);
@@ -328,6 +329,34 @@ fn comment(text: &str, sc: &Scenario) -> String {
                 &format!("при равенстве — {}.", s.name),
                 &format!("при равенстве — {ru}."),
             );
+    }
+    t
+}
+
+/// A place after `в` («SPA-1 в Sparta: …», from ` at `) in its Russian form with the
+/// map's name after it: «SPA-1 в Спарте (Sparta): …» (issue 32, Russian 25).
+fn places_in(text: &str) -> String {
+    let mut names: Vec<&String> = words::russian().places.keys().collect();
+    names.sort_by_key(|n| std::cmp::Reverse(n.len()));
+    let mut t = text.to_string();
+    for name in names {
+        let at = format!(" в {name}");
+        let mut out = String::new();
+        let mut rest = t.as_str();
+        while let Some(i) = rest.find(&at) {
+            let end = i + at.len();
+            let next = rest[end..].chars().next();
+            out.push_str(&rest[..i]);
+            if next.is_some_and(|c| c.is_alphanumeric() || c == '-') {
+                out.push_str(&at);
+            } else {
+                out.push(' ');
+                out.push_str(&words::place(name, Lang::Ru, words::At::In));
+            }
+            rest = &rest[end..];
+        }
+        out.push_str(rest);
+        t = out;
     }
     t
 }

@@ -76,6 +76,73 @@ pub struct Table {
     pub kinds: BTreeMap<String, String>,
     /// Block names, card names and Event texts, by their English text.
     pub texts: BTreeMap<String, String>,
+    /// Place names inside sentences, by the map's name.
+    pub places: BTreeMap<String, PlaceForms>,
+}
+
+/// Every form of one place's name a Russian sentence needs (issue 32, Russian 25): the
+/// cases, and where, whither and whence with their preposition (`в Афинах`, `на Самосе`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlaceForms {
+    pub nom: String,
+    pub gen: String,
+    pub dat: String,
+    pub acc: String,
+    pub ins: String,
+    #[serde(rename = "in")]
+    pub at: String,
+    pub into: String,
+    pub from: String,
+}
+
+/// How a place stands in a sentence: a case, or a preposition with its case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum At {
+    /// `Платеи` (`the city of Plataea`, a subject).
+    Nom,
+    /// `Платей` (`walls of Plataea`, `at Plataea`: `у` + genitive).
+    Gen,
+    /// `Платеям` (`towards Plataea`).
+    Dat,
+    /// `Платеи`, `Спарту` (`besieges Sparta`).
+    Acc,
+    /// `Платеями` (`over Plataea`).
+    Ins,
+    /// `в Платеях`, `на Самосе`: where a thing is.
+    In,
+    /// `в Платеи`, `на Самос`: where a thing goes.
+    Into,
+    /// `из Платей`, `с Самоса`: where a thing comes from.
+    From,
+}
+
+/// A place named inside a sentence: the map's name in English (`Plataea`; the sentence
+/// holds its own preposition), in Russian its form with the map's name after it (`в
+/// Платеях (Plataea)`; `In`, `Into`, `From` bring their preposition). A place the table
+/// lacks (a moderator's own map) is shown as the map names it, after `в`/`из` for those.
+pub fn place(name: &str, lang: Lang, at: At) -> String {
+    let Some(t) = table(lang) else {
+        return name.to_string();
+    };
+    let Some(f) = t.places.get(name) else {
+        return match at {
+            At::In | At::Into => format!("в {name}"),
+            At::From => format!("из {name}"),
+            _ => name.to_string(),
+        };
+    };
+    let form = match at {
+        At::Nom => &f.nom,
+        At::Gen => &f.gen,
+        At::Dat => &f.dat,
+        At::Acc => &f.acc,
+        At::Ins => &f.ins,
+        At::In => &f.at,
+        At::Into => &f.into,
+        At::From => &f.from,
+    };
+    format!("{form} ({name})")
 }
 
 /// The Russian table (parsed once; a broken table is a build-time mistake that the unit
@@ -174,7 +241,8 @@ pub fn text(en: &str, lang: Lang) -> String {
 }
 
 /// The names Hellenes reports print, with every form of each (`Rules::vocabulary`):
-/// places (Latin in both languages), sides (by name and id in English, every case in
+/// places (the map's names in both languages; inside a Russian sentence also its Russian
+/// form with the map's name after it), sides (by name and id in English, every case in
 /// Russian) and seasons.
 pub fn vocabulary(sc: &Scenario) -> Vec<dikast_core::rules::Term> {
     use dikast_core::rules::Term;
@@ -190,6 +258,29 @@ pub fn vocabulary(sc: &Scenario) -> Vec<dikast_core::rules::Term> {
             everywhere: true,
         })
         .collect();
+    // A place inside a Russian sentence: its Russian form with the map's name after it
+    // (`Платеях (Plataea)`), one fact with the map's name alone.
+    for (name, f) in &t.places {
+        let mut forms: Vec<(Lang, String)> = [
+            &f.nom, &f.gen, &f.dat, &f.acc, &f.ins, &f.at, &f.into, &f.from,
+        ]
+        .iter()
+        .map(|w| {
+            let w = ["в ", "на ", "из ", "с "]
+                .iter()
+                .find_map(|p| w.strip_prefix(p))
+                .unwrap_or(w);
+            (Lang::Ru, format!("{w} ({name})"))
+        })
+        .collect();
+        forms.sort();
+        forms.dedup();
+        out.push(Term {
+            fact: name.clone(),
+            forms,
+            everywhere: false,
+        });
+    }
     for s in &sc.sides {
         // Game files and orders may name a side by its id (`side: sparta`).
         let mut forms = vec![(Lang::En, s.name.clone()), (Lang::En, s.id.clone())];
@@ -282,7 +373,21 @@ mod tests {
                 }
             }
         }
+        for name in sc
+            .areas
+            .iter()
+            .map(|a| &a.name)
+            .chain(sc.seas.iter().map(|s| &s.name))
+        {
+            if !t.places.contains_key(name) {
+                missing.push(format!("place {name}"));
+            }
+        }
         assert!(missing.is_empty(), "no Russian for: {missing:#?}");
+        assert_eq!(place("Plataea", Lang::Ru, At::In), "в Платеях (Plataea)");
+        assert_eq!(place("Samos", Lang::Ru, At::From), "с Самоса (Samos)");
+        assert_eq!(place("Plataea", Lang::En, At::In), "Plataea");
+        assert_eq!(place("Atlantis", Lang::Ru, At::Into), "в Atlantis");
         assert_eq!(text("Garrison of Plataea", Lang::Ru), "Гарнизон Plataea");
         assert_eq!(text("Garrison of Plataea", Lang::En), "Garrison of Plataea");
         assert_eq!(side(&sc, "athens", Lang::Ru, Case::Gen), "Афин");

@@ -286,10 +286,11 @@ fn apollo(
                 if side == owner { "its own".to_string() } else { words::possessive(&words::side(sc, owner, lang, words::Case::Nom)) },
             ),
             format!(
-                "11.0 {} — обращение к {} о {} в {city}: {returned} возвращается в пул, вместо него вытянут {drawn} (запечатанная выборка `{reroll}`); жертва потрачена.",
+                "11.0 {} — обращение к {} о {} {}: {returned} возвращается в пул, вместо него вытянут {drawn} (запечатанная выборка `{reroll}`); жертва потрачена.",
                 words::side(sc, side, lang, words::Case::Nom),
                 declined(olympian, lang, true),
                 if side == owner { "своём новом блоке".to_string() } else { format!("новом блоке {}", words::side(sc, owner, lang, words::Case::Gen)) },
+                words::place(city, Lang::Ru, words::At::In),
             ),
         )
     } else {
@@ -301,10 +302,11 @@ fn apollo(
                 words::possessive(&words::side(sc, owner, lang, words::Case::Nom)),
             ),
             format!(
-                "11.0 {} — обращение к {} о новом блоке {} в {city}: блок возвращается в пул, вытянут другой (запечатанная выборка `{reroll}`); жертва потрачена.",
+                "11.0 {} — обращение к {} о новом блоке {} {}: блок возвращается в пул, вытянут другой (запечатанная выборка `{reroll}`); жертва потрачена.",
                 words::side(sc, side, lang, words::Case::Nom),
                 declined(olympian, lang, true),
                 words::side(sc, owner, lang, words::Case::Gen),
+                words::place(city, Lang::Ru, words::At::In),
             ),
         )
     }

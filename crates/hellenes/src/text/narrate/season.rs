@@ -16,6 +16,7 @@ use crate::model::scenario::Scenario;
 use crate::model::state::Prestige;
 use crate::text::words;
 use crate::text::words::possessive;
+use crate::text::words::At;
 use crate::text::words::Case;
 use dikast_core::lang::Lang;
 
@@ -279,7 +280,7 @@ fn event_steps(
             "в своих родных городах".to_string(),
         )
     } else {
-        lang.pick(format!("at {at}"), format!("в {at}"))
+        lang.pick(format!("at {at}"), words::place(at, Lang::Ru, At::In))
     };
     let n = blocks.len();
     let what = if owns(reader, s) && n > 0 {
@@ -340,6 +341,10 @@ fn event_revolt(
     succeeded: &bool,
     lang: Lang,
 ) -> String {
+    let (city_nom, city_in) = (
+        words::place(city, Lang::Ru, At::Nom),
+        words::place(city, Lang::Ru, At::In),
+    );
     let (en, ru) = if *succeeded {
         (
             format!(
@@ -347,7 +352,7 @@ fn event_revolt(
                 words::side(sc, s, lang, Case::Nom)
             ),
             format!(
-                "{city} переходит на сторону {}",
+                "город {city_nom} переходит на сторону {}",
                 words::side(sc, s, lang, Case::Gen)
             ),
         )
@@ -358,14 +363,14 @@ fn event_revolt(
                 words::side(sc, from, lang, Case::Nom)
             ),
             format!(
-                "{city} остаётся за {}",
+                "город {city_nom} остаётся за {}",
                 words::side(sc, from, lang, Case::Ins)
             ),
         )
     };
     lang.pick(
         format!("1.0 Event {card} ([A] `cards[{card}].effects`): a revolt at {city}: die {die} (`{label}`; {} succeeds): {en}.", faces(*on)),
-        format!("1.0 Событие {card} ([A] `cards[{card}].effects`): мятеж в {city}: кубик {die} (`{label}`; успех при {}): {ru}.", faces(*on)),
+        format!("1.0 Событие {card} ([A] `cards[{card}].effects`): мятеж {city_in}: кубик {die} (`{label}`; успех при {}): {ru}.", faces(*on)),
     )
 }
 
@@ -383,10 +388,11 @@ fn event_storm(
     fleets: &[(String, String, u32, u32)],
     lang: Lang,
 ) -> String {
+    let sea_in = words::place(sea, Lang::Ru, At::In);
     if fleets.is_empty() {
         return lang.pick(
             format!("1.0 Event {card} ([A] `cards[{card}].effects`): a storm at {sea}; no fleet is there."),
-            format!("1.0 Событие {card} ([A] `cards[{card}].effects`): шторм в {sea}; флотов там нет."),
+            format!("1.0 Событие {card} ([A] `cards[{card}].effects`): шторм {sea_in}; флотов там нет."),
         );
     }
     let parts: Vec<String> = fleets
@@ -424,7 +430,7 @@ fn event_storm(
         .collect();
     lang.pick(
         format!("1.0 Event {card} ([A] `cards[{card}].effects`): a storm at {sea}, one die per fleet (`{label}`; {} costs a step): {}.", faces(*on), parts.join("; ")),
-        format!("1.0 Событие {card} ([A] `cards[{card}].effects`): шторм в {sea}, по кубику на флот (`{label}`; {} стоит шага): {}.", faces(*on), parts.join("; ")),
+        format!("1.0 Событие {card} ([A] `cards[{card}].effects`): шторм {sea_in}, по кубику на флот (`{label}`; {} стоит шага): {}.", faces(*on), parts.join("; ")),
     )
 }
 
@@ -482,9 +488,13 @@ fn into_walls(
     } else {
         count(lang, blocks.len(), BLOCKS)
     };
+    let (city_into, sea_gen) = (
+        words::place(city, Lang::Ru, At::Into),
+        words::place(sea, Lang::Ru, At::Gen),
+    );
     lang.pick(
         format!("7.4 {who} ({}) {} {city} by way of its offshore sea {sea}, joining the besieged inside the walls (page 9).", words::side(sc, s, lang, Case::Nom), if blocks.len() == 1 { "enters" } else { "enter" }),
-        format!("7.4 {who} ({}) {} в {city} через его прибрежное море {sea} и {} к осаждённым за стенами (стр. 9).", words::side(sc, s, lang, Case::Nom), if blocks.len() == 1 { "входит" } else { "входят" }, if blocks.len() == 1 { "присоединяется" } else { "присоединяются" }),
+        format!("7.4 {who} ({}) {} {city_into} из его прибрежного моря, {sea_gen}, и {} к осаждённым за стенами (стр. 9).", words::side(sc, s, lang, Case::Nom), if blocks.len() == 1 { "входит" } else { "входят" }, if blocks.len() == 1 { "присоединяется" } else { "присоединяются" }),
     )
 }
 
@@ -504,6 +514,11 @@ fn moved(
     let from = &route[0];
     let to = route.last().expect("a route has a start");
     let path = route.join(" → ");
+    let (from_ru, to_ru, at_ru) = (
+        words::place(from, Lang::Ru, At::From),
+        words::place(to, Lang::Ru, At::Into),
+        words::place(to, Lang::Ru, At::In),
+    );
     let who = if owns(reader, s) {
         blocks.join(", ")
     } else if *naval {
@@ -521,11 +536,11 @@ fn moved(
             words::side(sc, s, lang, Case::Nom)
         ),
         (true, Lang::Ru) => format!(
-            "2.0 Морское движение, {}: {who} из {from} в {to} ({path}).",
+            "2.0 Морское движение, {}: {who} {from_ru} {to_ru} ({path}).",
             words::side(sc, s, lang, Case::Nom)
         ),
         (false, Lang::Ru) => format!(
-            "2.0 Движение по суше, {}: {who} из {from} в {to} ({path}).",
+            "2.0 Движение по суше, {}: {who} {from_ru} {to_ru} ({path}).",
             words::side(sc, s, lang, Case::Nom)
         ),
     };
@@ -545,7 +560,7 @@ fn moved(
         };
         line.push_str(&lang.pick(
             format!(" 5.21 The fleets carry {what}, landing at {to}."),
-            format!(" 5.21 Флоты перевозят: {what}, с высадкой в {to}."),
+            format!(" 5.21 Флоты перевозят: {what}, с высадкой {at_ru}."),
         ));
     }
     line
@@ -564,10 +579,11 @@ fn step_built(
     max: &u32,
     lang: Lang,
 ) -> String {
+    let at_in = words::place(at, Lang::Ru, At::In);
     if owns(reader, s) {
         lang.pick(
             format!("4.2 Building: {block} gains a step at {at} ({steps}/{max})."),
-            format!("4.2 Строительство: {block} получает шаг в {at} ({steps}/{max})."),
+            format!("4.2 Строительство: {block} получает шаг {at_in} ({steps}/{max})."),
         )
     } else {
         lang.pick(
@@ -576,7 +592,7 @@ fn step_built(
                 words::side(sc, s, lang, Case::Nom)
             ),
             format!(
-                "4.2 Строительство, {}: блок в {at} получает шаг.",
+                "4.2 Строительство, {}: блок {at_in} получает шаг.",
                 words::side(sc, s, lang, Case::Nom)
             ),
         )
@@ -596,12 +612,13 @@ fn block_drawn(
     steps: &u32,
     lang: Lang,
 ) -> String {
+    let city_in = words::place(city, Lang::Ru, At::In);
     if owns(reader, s) {
         let st = count(lang, *steps as usize, STEPS);
         let b = block_name(sc, block, lang);
         lang.pick(
             format!("4.2 Building: a new block is drawn blind from the pool (sealed draw `{label}`): {b}, {st}, at {city}."),
-            format!("4.2 Строительство: новый блок вытянут вслепую из пула (запечатанная выборка `{label}`): {b}, {st}, в {city}."),
+            format!("4.2 Строительство: новый блок вытянут вслепую из пула (запечатанная выборка `{label}`): {b}, {st}, {city_in}."),
         )
     } else {
         lang.pick(
@@ -610,7 +627,7 @@ fn block_drawn(
                 words::side(sc, s, lang, Case::Nom)
             ),
             format!(
-                "4.2 Строительство: в {city} появляется новый блок {}.",
+                "4.2 Строительство: {city_in} появляется новый блок {}.",
                 words::side(sc, s, lang, Case::Gen)
             ),
         )
@@ -621,7 +638,7 @@ fn block_drawn(
 fn garrison_built(sc: &Scenario, s: &str, city: &str, lang: Lang) -> String {
     lang.pick(
         format!("4.2.3 {} builds a garrison in captured {city} (it stays if a siege is lifted, 7.3).", words::side(sc, s, lang, Case::Nom)),
-        format!("4.2.3 {}: построен гарнизон в захваченном городе {city} (он остаётся, если осада снята, 7.3).", words::side(sc, s, lang, Case::Nom)),
+        format!("4.2.3 {}: построен гарнизон в захваченном городе {} (он остаётся, если осада снята, 7.3).", words::side(sc, s, lang, Case::Nom), words::place(city, Lang::Ru, At::Nom)),
     )
 }
 
@@ -634,8 +651,9 @@ fn pillaged(sc: &Scenario, s: &str, city: &str, lang: Lang) -> String {
             words::side(sc, s, lang, Case::Nom)
         ),
         format!(
-            "5.5 Разграбление, {}: земли {city} разорены до конца года (9.53).",
-            words::side(sc, s, lang, Case::Nom)
+            "5.5 Разграбление, {}: земли {} разорены до конца года (9.53).",
+            words::side(sc, s, lang, Case::Nom),
+            words::place(city, Lang::Ru, At::Gen)
         ),
     )
 }
@@ -659,7 +677,11 @@ fn action_void(sc: &Scenario, s: &str, number: &u32, why: &str, lang: Lang) -> S
 fn retreated(block: &str, from: &str, to: &str, lang: Lang) -> String {
     lang.pick(
         format!("2.0 {block} retreats from {from} to {to}."),
-        format!("2.0 {block} отступает из {from} в {to}."),
+        format!(
+            "2.0 {block} отступает {} {}.",
+            words::place(from, Lang::Ru, At::From),
+            words::place(to, Lang::Ru, At::Into)
+        ),
     )
 }
 
@@ -668,7 +690,10 @@ fn retreated(block: &str, from: &str, to: &str, lang: Lang) -> String {
 fn no_retreat(block: &str, from: &str, lang: Lang) -> String {
     lang.pick(
         format!("2.0 {block} has no retreat from {from} and is eliminated."),
-        format!("2.0 {block}: отступить из {from} некуда, блок уничтожен."),
+        format!(
+            "2.0 {block}: отступить {} некуда, блок уничтожен.",
+            words::place(from, Lang::Ru, At::From)
+        ),
     )
 }
 
@@ -684,11 +709,17 @@ fn prestige(
     let why = match why {
         PrestigeFor::Pillage { city } => lang.pick(
             format!("pillaging {city} (5.5, [A] `params.prestige_pillage`)"),
-            format!("разграбление {city} (5.5, [A] `params.prestige_pillage`)"),
+            format!(
+                "разграбление {} (5.5, [A] `params.prestige_pillage`)",
+                words::place(city, Lang::Ru, At::Gen)
+            ),
         ),
         PrestigeFor::Battle { place } => lang.pick(
             format!("winning the battle at {place} (2.0, [A] `params.prestige_battle`)"),
-            format!("победу в битве у {place} (2.0, [A] `params.prestige_battle`)"),
+            format!(
+                "победу в битве у {} (2.0, [A] `params.prestige_battle`)",
+                words::place(place, Lang::Ru, At::Gen)
+            ),
         ),
         PrestigeFor::Event { card } => lang.pick(
             format!("the Event of {card} (1.0, [A] `cards[{card}].effects`)"),
@@ -760,7 +791,10 @@ fn control(
     };
     lang.pick(
         format!("City control: {city} passes from {from_w} to {to_w}: {why} (page 7)."),
-        format!("Контроль города: {city} переходит от {from_w} к {to_w}: {why} (стр. 7)."),
+        format!(
+            "Контроль над {} переходит от {from_w} к {to_w}: {why} (стр. 7).",
+            words::place(city, Lang::Ru, At::Ins)
+        ),
     )
 }
 
@@ -800,13 +834,17 @@ fn battle_heading(sc: &Scenario, b: &BattleOutcome, lang: Lang) -> String {
             b.label
         ),
         (naval, Lang::Ru) => format!(
-            "2.0 {} у {} (атакующий: {}, обороняющийся: {}; кубики `{}`):",
+            "2.0 {} {} (атакующий: {}, обороняющийся: {}; кубики `{}`):",
             if naval {
                 "Морская битва"
             } else {
                 "Битва"
             },
-            b.place,
+            if naval {
+                words::place(&b.place, Lang::Ru, At::In)
+            } else {
+                format!("у {}", words::place(&b.place, Lang::Ru, At::Gen))
+            },
             name(&b.attacker),
             name(&b.defender),
             b.label

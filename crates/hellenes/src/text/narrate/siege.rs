@@ -21,6 +21,7 @@ use crate::model::state::Prestige;
 use crate::model::state::Season;
 use crate::text::words;
 use crate::text::words::possessive;
+use crate::text::words::At;
 use crate::text::words::Case;
 use dikast_core::lang::Lang;
 
@@ -209,8 +210,9 @@ fn fortified(
             side(sc, s, lang)
         ),
         format!(
-            "7.1 {}: отход за стены {city} (область уступлена), {n}{who}.",
-            side(sc, s, lang)
+            "7.1 {}: отход за стены {} (область уступлена), {n}{who}.",
+            side(sc, s, lang),
+            words::place(city, Lang::Ru, At::Gen)
         ),
     )
 }
@@ -256,8 +258,9 @@ fn in_field(
             side(sc, s, lang)
         ),
         format!(
-            "7.1 {}: бой в поле у {city}, {n}{reason}{who}.",
-            side(sc, s, lang)
+            "7.1 {}: бой в поле у {}, {n}{reason}{who}.",
+            side(sc, s, lang),
+            words::place(city, Lang::Ru, At::Gen)
         ),
     )
 }
@@ -286,7 +289,8 @@ fn established(
             side(sc, besieged, lang)
         ),
         format!(
-            "7.2 Осада города {city} установлена: осаждающий — {}, в осаде {n} {}{g}. Осадный бой возможен со следующего сезона (8.0).",
+            "7.2 Осада {} установлена: осаждающий — {}, в осаде {n} {}{g}. Осадный бой возможен со следующего сезона (8.0).",
+            words::place(city, Lang::Ru, At::Gen),
             side(sc, besieger, lang),
             gen(sc, besieged, lang)
         ),
@@ -310,11 +314,12 @@ fn blockaded(
             side(sc, besieged, lang)
         ),
         (true, Lang::Ru) => format!(
-            "8.2.2 Черноморский хлеб {} отрезан: {city} считается блокированным с {since}.",
-            gen(sc, besieged, lang)
+            "8.2.2 Черноморский хлеб {} отрезан: город {} считается блокированным с {since}.",
+            gen(sc, besieged, lang),
+            words::place(city, Lang::Ru, At::Nom)
         ),
         (false, Lang::En) => format!("8.2.1 {city} is besieged and blockaded from {season} (an enemy fleet holds its offshore sea)."),
-        (false, Lang::Ru) => format!("8.2.1 {city} в осаде и блокаде с {since} (вражеский флот занимает его прибрежное море)."),
+        (false, Lang::Ru) => format!("8.2.1 Город {} в осаде и блокаде с {since} (вражеский флот занимает его прибрежное море).", words::place(city, Lang::Ru, At::Nom)),
     }
 }
 
@@ -322,7 +327,10 @@ fn blockaded(
 fn blockade_ended(city: &str, lang: Lang) -> String {
     lang.pick(
         format!("8.2.1 The blockade of {city} ends."),
-        format!("8.2.1 Блокада города {city} снята."),
+        format!(
+            "8.2.1 Блокада {} снята.",
+            words::place(city, Lang::Ru, At::Gen)
+        ),
     )
 }
 
@@ -373,7 +381,8 @@ fn attrition(
             faces,
         ),
         format!(
-            "8.2 Осадное истощение у города {city}, {ssn}: кубики {} — по одному на каждый осаждённый блок {}, гарнизон включён, {n} (`{label}`): {}; {on}: {h}.",
+            "8.2 Осадное истощение у {}, {ssn}: кубики {} — по одному на каждый осаждённый блок {}, гарнизон включён, {n} (`{label}`): {}; {on}: {h}.",
+            words::place(city, Lang::Ru, At::Gen),
             gen(sc, besieger, lang),
             gen(sc, besieged, lang),
             faces,
@@ -425,7 +434,11 @@ fn escaped(
                 .collect();
             lang.pick(
                 format!(", carrying {} (landed at {to}, 5.21)", c.join(", ")),
-                format!(", на борту {} (высадка в {to}, 5.21)", c.join(", ")),
+                format!(
+                    ", на борту {} (высадка {}, 5.21)",
+                    c.join(", "),
+                    words::place(to, Lang::Ru, At::In)
+                ),
             )
         }
         (false, Some(to)) => {
@@ -436,7 +449,10 @@ fn escaped(
             );
             lang.pick(
                 format!(", carrying {n} (landed at {to}, 5.21)"),
-                format!(", на борту {n} (высадка в {to}, 5.21)"),
+                format!(
+                    ", на борту {n} (высадка {}, 5.21)",
+                    words::place(to, Lang::Ru, At::In)
+                ),
             )
         }
         _ => String::new(),
@@ -467,7 +483,11 @@ fn escaped(
     };
     lang.pick(
         format!("8.1.2 {who} sail out of {city} to {sea}{cargo}, escaping the assault."),
-        format!("8.1.2 Уход от штурма из города {city} в {sea}: {who}{cargo}."),
+        format!(
+            "8.1.2 Уход от штурма {} {}: {who}{cargo}.",
+            words::place(city, Lang::Ru, At::From),
+            words::place(sea, Lang::Ru, At::Into)
+        ),
     )
 }
 
@@ -480,8 +500,10 @@ fn escape_barred(sc: &Scenario, city: &str, s: &str, sea: &str, lang: Lang) -> S
             possessive(&side(sc, s, lang))
         ),
         format!(
-            "8.1.2 Осаждённые флоты {} не могут выйти из города {city}: вражеский флот занимает {sea}.",
-            gen(sc, s, lang)
+            "8.1.2 Осаждённые флоты {} не могут выйти {}: вражеский флот занимает {}.",
+            gen(sc, s, lang),
+            words::place(city, Lang::Ru, At::From),
+            words::place(sea, Lang::Ru, At::Acc)
         ),
     )
 }
@@ -494,8 +516,9 @@ fn assault_declared(sc: &Scenario, city: &str, besieger: &str, lang: Lang) -> St
             side(sc, besieger, lang)
         ),
         format!(
-            "8.1 {}: объявлен штурм города {city}.",
-            side(sc, besieger, lang)
+            "8.1 {}: объявлен штурм {}.",
+            side(sc, besieger, lang),
+            words::place(city, Lang::Ru, At::Gen)
         ),
     )
 }
@@ -523,7 +546,8 @@ fn treachery(
             side(sc, besieger, lang)
         ),
         format!(
-            "8.1 Штурм с предательством (карта «Предательство») города {city}, штурмующий — {} (событие; без капитуляции): на первом кубике (`{label}`) {die} ({x}).",
+            "8.1 Штурм {} с предательством (карта «Предательство»), штурмующий — {} (событие; без капитуляции): на первом кубике (`{label}`) {die} ({x}).",
+            words::place(city, Lang::Ru, At::Gen),
             side(sc, besieger, lang)
         ),
     )
@@ -578,7 +602,7 @@ fn capitulated(
     };
     lang.pick(
         format!("8.1.3 {city} capitulates when the assault is declared, before anything is revealed: {what}; the besiegers lose nothing."),
-        format!("8.1.3 {city} капитулирует при объявлении штурма, пока ничего не раскрыто: {what}; осаждающие ничего не теряют."),
+        format!("8.1.3 Город {} капитулирует при объявлении штурма, пока ничего не раскрыто: {what}; осаждающие ничего не теряют.", words::place(city, Lang::Ru, At::Nom)),
     )
 }
 
@@ -593,8 +617,9 @@ fn sortie_declared(sc: &Scenario, city: &str, s: &str, blocks: &[String], lang: 
             blocks.join(", ")
         ),
         format!(
-            "8.3 Вылазка {} из {city}, {n}: {}.",
+            "8.3 Вылазка {} {}, {n}: {}.",
             gen(sc, s, lang),
+            words::place(city, Lang::Ru, At::From),
             blocks.join(", ")
         ),
     )
@@ -610,7 +635,8 @@ fn captured(sc: &Scenario, city: &str, by: &str, from: &str, how: &Fall, lang: L
             how.words(lang)
         ),
         format!(
-            "Город {city} переходит к {} (прежний владелец — {}): {}.",
+            "Город {} переходит к {} (прежний владелец — {}): {}.",
+            words::place(city, Lang::Ru, At::Nom),
             words::side(sc, by, lang, Case::Dat),
             side(sc, from, lang),
             how.words(lang)
@@ -633,24 +659,36 @@ fn prestige(
         (Fall::Storm, Lang::En) => {
             format!("taking {city} by storm (8.1.3: 2 for a storm)")
         }
-        (Fall::Storm, Lang::Ru) => format!("взятие города {city} штурмом (8.1.3: 2 за штурм)"),
+        (Fall::Storm, Lang::Ru) => format!(
+            "взятие {} штурмом (8.1.3: 2 за штурм)",
+            words::place(city, Lang::Ru, At::Gen)
+        ),
         (Fall::Capitulation, Lang::En) => {
             format!("the capitulation of {city} (8.1.3: 1 instead of 2 for a storm)")
         }
         (Fall::Capitulation, Lang::Ru) => {
-            format!("капитуляцию города {city} (8.1.3: 1 вместо 2 за штурм)")
+            format!(
+                "капитуляцию {} (8.1.3: 1 вместо 2 за штурм)",
+                words::place(city, Lang::Ru, At::Gen)
+            )
         }
         (Fall::Attrition, Lang::En) => {
             format!("starving out {city} ([A] `params.siege.prestige_starved`)")
         }
         (Fall::Attrition, Lang::Ru) => {
-            format!("истощение города {city} ([A] `params.siege.prestige_starved`)")
+            format!(
+                "истощение {} ([A] `params.siege.prestige_starved`)",
+                words::place(city, Lang::Ru, At::Gen)
+            )
         }
         (Fall::Vacated, Lang::En) => {
             format!("taking {city} ([A] `params.siege.prestige_vacated`)")
         }
         (Fall::Vacated, Lang::Ru) => {
-            format!("занятие города {city} ([A] `params.siege.prestige_vacated`)")
+            format!(
+                "занятие {} ([A] `params.siege.prestige_vacated`)",
+                words::place(city, Lang::Ru, At::Gen)
+            )
         }
     };
     lang.pick(
@@ -682,7 +720,8 @@ fn lifted(sc: &Scenario, city: &str, besieged: &str, garrison_stays: &bool, lang
             possessive(&side(sc, besieged, lang))
         ),
         format!(
-            "7.3 Осада города {city} снята: вокруг не осталось осаждающих; осаждённые блоки {} снова свободны, {g}.",
+            "7.3 Осада {} снята: вокруг не осталось осаждающих; осаждённые блоки {} снова свободны, {g}.",
+            words::place(city, Lang::Ru, At::Gen),
             gen(sc, besieged, lang)
         ),
     )
@@ -708,7 +747,7 @@ fn void(sc: &Scenario, reader: Option<&str>, v: &Void, lang: Lang) -> String {
             format!("Your {what} at {} does not take place: {}.", v.city, v.why),
             format!(
                 "{yours} {what} у {} не состоится: «{}».",
-                v.city,
+                words::place(&v.city, Lang::Ru, At::Gen),
                 why_ru(&v.why)
             ),
         )
@@ -724,7 +763,7 @@ fn void(sc: &Scenario, reader: Option<&str>, v: &Void, lang: Lang) -> String {
                 "{} {} у {} не состоится: «{}».",
                 capitalised(&what),
                 gen(sc, &v.side, lang),
-                v.city,
+                words::place(&v.city, Lang::Ru, At::Gen),
                 why_ru(&v.why)
             ),
         )
@@ -773,7 +812,7 @@ fn battle_heading(
 ) -> String {
     let (title, rules) = match (kind, double_defence) {
         (BattleKind::Assault, true) => (
-            lang.pick(format!("8.1 Assault on {city}"), format!("8.1 Штурм города {city}")),
+            lang.pick(format!("8.1 Assault on {city}"), format!("8.1 Штурм {}", words::place(city, Lang::Ru, At::Gen))),
             lang.pick(
                 " Defenders fire A2, with double defence (8.1.1), and cannot be routed (8.1).",
                 " Защитники атакуют с рейтингом A2, с двойной защитой (8.1.1), и их нельзя обратить в бегство (8.1).",
@@ -782,7 +821,7 @@ fn battle_heading(
         (BattleKind::Assault, false) => (
             lang.pick(
                 format!("8.1 Treachery assault on {city}"),
-                format!("8.1 Штурм с предательством (карта «Предательство») города {city}"),
+                format!("8.1 Штурм {} с предательством (карта «Предательство»)", words::place(city, Lang::Ru, At::Gen)),
             ),
             lang.pick(
                 " Defenders fire A2 and cannot be routed (8.1), but have no double defence.",
@@ -790,7 +829,7 @@ fn battle_heading(
             ),
         ),
         (BattleKind::Sortie, _) => (
-            lang.pick(format!("8.3 Sortie from {city}"), format!("8.3 Вылазка из города {city}")),
+            lang.pick(format!("8.3 Sortie from {city}"), format!("8.3 Вылазка {}", words::place(city, Lang::Ru, At::From))),
             lang.pick(
                 " A field battle outside the walls, no double defence.",
                 " Полевая битва за стенами, без двойной защиты.",

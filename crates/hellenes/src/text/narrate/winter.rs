@@ -21,6 +21,7 @@ use crate::model::orders::Verb;
 use crate::model::params::Unwintered;
 use crate::model::scenario::Scenario;
 use crate::text::words;
+use crate::text::words::At;
 use crate::text::words::Case;
 use dikast_core::lang::Lang;
 
@@ -141,6 +142,15 @@ fn moved(
 ) -> String {
     let from = &route[0];
     let path = route.join(" → ");
+    let (from_ru, city_nom, city_into) = (
+        words::place(from, Lang::Ru, At::From),
+        words::place(city, Lang::Ru, At::Nom),
+        words::place(city, Lang::Ru, At::Into),
+    );
+    let (city_acc, city_gen) = (
+        words::place(city, Lang::Ru, At::Acc),
+        words::place(city, Lang::Ru, At::Gen),
+    );
     let who = if owns(reader, s) {
         blocks.join(", ")
     } else {
@@ -162,11 +172,11 @@ fn moved(
             words::side(sc, s, lang, Case::Nom)
         ),
         (Verb::Return, Lang::Ru) => format!(
-            "9.x {what} ({}): {who} из {from} в родной город {city} ({path})",
+            "9.x {what} ({}): {who} {from_ru} в родной город {city_nom} ({path})",
             words::side(sc, s, lang, Case::Nom)
         ),
         (_, Lang::Ru) => format!(
-            "9.x {what} ({}): {who} из {from} в {city} ({path})",
+            "9.x {what} ({}): {who} {from_ru} {city_into} ({path})",
             words::side(sc, s, lang, Case::Nom)
         ),
     };
@@ -184,11 +194,11 @@ fn moved(
     match (battle, inside) {
         (Some(p), _) if p == city => line.push_str(&lang.pick(
             format!(": the enemy still besieges {city}, so a Return battle is fought there against the besiegers."),
-            format!(": противник по-прежнему осаждает {city}, поэтому там идёт бой возвращения с осаждающими."),
+            format!(": противник по-прежнему осаждает {city_acc}, поэтому там идёт бой возвращения с осаждающими."),
         )),
         (Some(p), _) => line.push_str(&lang.pick(
             format!(": enemy fleets still hold {p}, the offshore sea of {city}, so a Return battle is fought there."),
-            format!(": вражеские флоты по-прежнему в {p}, прибрежном море {city}, поэтому там идёт бой возвращения."),
+            format!(": вражеские флоты по-прежнему {}, прибрежном море {city_gen}, поэтому там идёт бой возвращения.", words::place(p, Lang::Ru, At::In)),
         )),
         (None, true) => {
             let one = blocks.len() + carried.len() == 1;
@@ -198,7 +208,7 @@ fn moved(
                     if one { "it winters" } else { "they winter" }
                 ),
                 format!(
-                    ", входя в осаждённый {city} через его прибрежное море: {} за стенами.",
+                    ", входя в осаждённый город {city_nom} через его прибрежное море: {} за стенами.",
                     if one { "он зимует" } else { "они зимуют" }
                 ),
             ))
@@ -245,9 +255,16 @@ fn return_battle(
     let one = blocks.len() == 1;
     let how = match (naval, lang) {
         (true, Lang::En) => format!("a naval battle in {place}, the offshore sea of {city}"),
-        (true, Lang::Ru) => format!("морская битва в {place}, прибрежном море {city}"),
+        (true, Lang::Ru) => format!(
+            "морская битва {}, прибрежном море {}",
+            words::place(place, Lang::Ru, At::In),
+            words::place(city, Lang::Ru, At::Gen)
+        ),
         (false, Lang::En) => format!("a battle at {place} against the besiegers"),
-        (false, Lang::Ru) => format!("битва у {place} с осаждающими"),
+        (false, Lang::Ru) => format!(
+            "битва у {} с осаждающими",
+            words::place(place, Lang::Ru, At::Gen)
+        ),
     };
     lang.pick(
         format!(
@@ -259,7 +276,7 @@ fn return_battle(
             if one { "its" } else { "their" }
         ),
         format!(
-            "9.x Бой возвращения ({}): {} {} прорвать {} своего родного города {city}: {how}.",
+            "9.x Бой возвращения ({}): {} {} прорвать {} своего родного города {}: {how}.",
             words::side(sc, s, lang, Case::Nom),
             blocks.join(", "),
             if one {
@@ -271,7 +288,8 @@ fn return_battle(
                 "блокаду"
             } else {
                 "осаду"
-            }
+            },
+            words::place(city, Lang::Ru, At::Nom)
         ),
     )
 }
@@ -300,14 +318,15 @@ fn reached(
             if one { "reaches its" } else { "reach their" }
         ),
         format!(
-            "9.x {} ({}) {} родного города {city}{walls}.",
+            "9.x {} ({}) {} родного города {}{walls}.",
             blocks.join(", "),
             words::side(sc, s, lang, Case::Nom),
             if one {
                 "достигает"
             } else {
                 "достигают"
-            }
+            },
+            words::place(city, Lang::Ru, At::Nom)
         ),
     )
 }
@@ -409,7 +428,7 @@ fn failed(sc: &Scenario, s: &str, city: &str, blocks: &[String], lang: Lang) -> 
             }
         ),
         format!(
-            "9.x {} ({}) {} достичь родного города {city}: {}.",
+            "9.x {} ({}) {} достичь родного города {}: {}.",
             blocks.join(", "),
             words::side(sc, s, lang, Case::Nom),
             if one {
@@ -417,6 +436,7 @@ fn failed(sc: &Scenario, s: &str, city: &str, blocks: &[String], lang: Lang) -> 
             } else {
                 "не смогли"
             },
+            words::place(city, Lang::Ru, At::Nom),
             if one {
                 "он должен отступить и расформироваться (стр. 9) и возвращается в пул"
             } else {
@@ -469,6 +489,10 @@ fn unwintered(
         )
     };
     let c = city.clone().unwrap_or_default();
+    let (c_acc, c_in) = (
+        words::place(&c, Lang::Ru, At::Acc),
+        words::place(&c, Lang::Ru, At::In),
+    );
     let cap = city.as_deref().map(|c| siege::capacity(sc, c)).unwrap_or(0);
     let reason = match (why, lang) {
         (Why::Outside, Lang::En) => "outside any friendly city".to_string(),
@@ -479,7 +503,7 @@ fn unwintered(
             format!("besieging {c} without Supply (9.22)")
         }
         (Why::Unsupplied, Lang::Ru) => format!(
-            "{} {c} без снабжения (9.22)",
+            "{} {c_acc} без снабжения (9.22)",
             if blocks.len() == 1 {
                 "осаждающим"
             } else {
@@ -490,7 +514,7 @@ fn unwintered(
             format!("with no room in {c} (capacity {cap}: 2 × its value)")
         }
         (Why::NoRoom, Lang::Ru) => {
-            format!("без места в {c} (вместимость {cap}: 2 × ценность)")
+            format!("без места {c_in} (вместимость {cap}: 2 × ценность)")
         }
     };
     let one = blocks.len() == 1;
@@ -511,8 +535,13 @@ fn unwintered(
             if one { "ends" } else { "end" }
         ),
         format!(
-            "9.x {who} у {place} к концу зимы {} {reason}: {then} ([A] `params.winter.unwintered`).",
-            if one { "остаётся" } else { "остаются" }
+            "9.x {who} у {} к концу зимы {} {reason}: {then} ([A] `params.winter.unwintered`).",
+            words::place(place, Lang::Ru, At::Gen),
+            if one {
+                "остаётся"
+            } else {
+                "остаются"
+            }
         ),
     )
 }
@@ -537,7 +566,8 @@ fn attrition(
             count(lang, hits, HITS)
         ),
         format!(
-            "9.x Зимнее истощение у {place} ([A] `params.winter.unwintered: attrition`; кубики `{label}`): по кубику на блок, каждый результат 1–{hit_on} стоит ему шага: {}; {}.",
+            "9.x Зимнее истощение у {} ([A] `params.winter.unwintered: attrition`; кубики `{label}`): по кубику на блок, каждый результат 1–{hit_on} стоит ему шага: {}; {}.",
+            words::place(place, Lang::Ru, At::Gen),
             faces,
             count(lang, hits, HITS)
         ),

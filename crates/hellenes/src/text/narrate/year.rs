@@ -119,7 +119,12 @@ fn barbarians_disbanded(
 ) -> String {
     let at: Vec<String> = cities
         .iter()
-        .map(|(c, n)| lang.pick(format!("{n} at {c}"), format!("{n} в {c}")))
+        .map(|(c, n)| {
+            lang.pick(
+                format!("{n} at {c}"),
+                format!("{n} {}", words::place(c, Lang::Ru, words::At::In)),
+            )
+        })
         .collect();
     let back = if reverted.is_empty() {
         String::new()
@@ -194,7 +199,7 @@ fn tribute(
                 list.join(", ")
             ),
             (false, Lang::Ru) => format!(
-                "9.51 Дань (10.1), {}: под контролем {} {}: престиж +{amount}; {track}.",
+                "9.51 Дань (10.1), {}: под контролем {} — {}: престиж +{amount}; {track}.",
                 name(sc, lang, side),
                 if list.len() == 1 {
                     "вражеский город"
