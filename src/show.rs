@@ -306,8 +306,9 @@ fn whole_map_svg<R: Rules>(
 /// The whole position from the sides' own pictures (`own[i]` is `sides[i]`'s): each
 /// side's pieces as its own map shows them, whole; the pieces of no side (neutrals) and
 /// last turn's routes and marks as `base` has them; no hidden group of a side (its own
-/// map shows those pieces); the notes every side's map has once, then each side's own
-/// after its name; the rosters merged place by place. The picture is of no side.
+/// map shows those pieces); the game's legend and notes of the whole position
+/// (`Dress::whole`: nothing said to "you" or of "the enemy"); the rosters merged place by
+/// place. The picture is of no side.
 fn whole_picture(
     mut base: crate::map::MapPicture,
     own: &[crate::map::MapPicture],
@@ -322,24 +323,19 @@ fn whole_picture(
     pieces.extend(base.pieces.iter().filter(|x| !of_a_side(&x.side)).cloned());
     base.pieces = pieces;
     base.hidden.retain(|h| !of_a_side(&h.side));
-    let common: Vec<String> = base
-        .notes
-        .iter()
-        .filter(|n| own.iter().all(|p| p.notes.contains(n)))
-        .cloned()
-        .collect();
-    let mut notes = common.clone();
-    for (side, p) in sides.iter().zip(own) {
-        let name = p
-            .sides
-            .iter()
-            .find(|(id, _)| id == side)
-            .map_or(side.as_str(), |(_, n)| n.as_str());
-        for n in p.notes.iter().filter(|n| !common.contains(n)) {
-            notes.push(format!("{name} — {n}"));
+    if let Some(whole) = base.dress.whole.take() {
+        // The game's own words for the whole position: its legend, the shared notes,
+        // then what each side's notes say of it by name.
+        base.dress.legend = whole.legend;
+        base.notes = whole.shared;
+        for p in own {
+            if let Some(w) = &p.dress.whole {
+                base.notes.extend(w.own.iter().cloned());
+            }
         }
+    } else {
+        base.notes = merged_notes(&base.notes, own, sides);
     }
-    base.notes = notes;
     if base.dress.roster.is_some() {
         let mut places: Vec<(String, Vec<String>)> = Vec::new();
         for r in own.iter().filter_map(|p| p.dress.roster.as_ref()) {
@@ -370,6 +366,28 @@ fn whole_picture(
     }
     base.side = String::new();
     base
+}
+
+/// The notes of a game without words for the whole position (`Dress::whole`): those
+/// every side's map has once, then each side's own after its name.
+fn merged_notes(base: &[String], own: &[crate::map::MapPicture], sides: &[String]) -> Vec<String> {
+    let common: Vec<String> = base
+        .iter()
+        .filter(|n| own.iter().all(|p| p.notes.contains(n)))
+        .cloned()
+        .collect();
+    let mut notes = common.clone();
+    for (side, p) in sides.iter().zip(own) {
+        let name = p
+            .sides
+            .iter()
+            .find(|(id, _)| id == side)
+            .map_or(side.as_str(), |(_, n)| n.as_str());
+        for n in p.notes.iter().filter(|n| !common.contains(n)) {
+            notes.push(format!("{name} — {n}"));
+        }
+    }
+    notes
 }
 
 /// `dikast template DIR --side S`: the skeleton of a side's orders for the campaign's

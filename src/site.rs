@@ -103,29 +103,16 @@ impl Turn {
             .and_then(|l| l.strip_prefix(&prefix))
             .map(str::to_string)
     }
-    /// The cards played in the turn, as the moderator's report in `lang` tells them, in
-    /// Markdown: the items of its `## What happened` in which a side plays a card. Both
-    /// games' English reports say it with one verb ("Athens plays C26 …"); a report tells
-    /// one event per item in every language (`Rules::narrate`), so the same items of the
-    /// report in `lang` are taken (none when its items do not pair with the English).
-    fn cards_played(&self, lang: Lang) -> Vec<String> {
-        let en = self.happened(Lang::En);
-        let told = self.happened(lang);
-        if told.len() != en.len() {
-            return Vec::new();
-        }
-        en.iter()
-            .zip(told)
-            .filter(|(e, _)| e.contains(" plays "))
-            .map(|(_, l)| l)
-            .collect()
-    }
     /// The events of the turn as the moderator's report in `lang` tells them: the
     /// top-level items of its `## What happened` (a battle's rounds, nested, stay on the
     /// turn's page). Every game's report has the section, so the timeline needs no game's
-    /// help; in a published archive the moderator's report is public.
+    /// help.
     fn happened(&self, lang: Lang) -> Vec<String> {
-        let Some(r) = self.reports.get(&lang.file_name("report")) else {
+        self.items(&lang.file_name("report"), lang)
+    }
+    /// The top-level items of the `## What happened` of the report `file` (in `lang`).
+    fn items(&self, file: &str, lang: Lang) -> Vec<String> {
+        let Some(r) = self.reports.get(file) else {
             return Vec::new();
         };
         let heading = report::happened_heading(lang);
@@ -136,6 +123,13 @@ impl Turn {
             .filter_map(|l| l.strip_prefix("- "))
             .map(str::to_string)
             .collect()
+    }
+    /// The dice section of `side`'s (English) report.
+    fn side_dice(&self, side: &str) -> Option<DiceSection> {
+        self.reports
+            .get(&format!("report-{side}.md"))
+            .and_then(|r| report::parse_dice_section(r))
+            .and_then(Result::ok)
     }
 }
 
@@ -196,7 +190,7 @@ const EN: Words = Words {
     maps: "The position after the turn",
     maps_now: "The position now",
     view_of: "as seen by",
-    whole: "The whole position (the war is over: every side's pieces shown)",
+    whole: "The whole position (the war is over: every side's pieces and hand shown)",
     reports: "Reports",
     moderator: "The moderator's report (everything, sealed dice included)",
     report_of: "Report for",
@@ -239,7 +233,7 @@ const RU: Words = Words {
     maps: "Положение после хода",
     maps_now: "Положение сейчас",
     view_of: "глазами стороны",
-    whole: "Вся позиция (война окончена: показаны фигуры всех сторон)",
+    whole: "Вся позиция (война окончена: показаны фигуры и карты всех сторон)",
     reports: "Отчёты",
     moderator: "Отчёт ведущего (всё, запечатанные кубики тоже)",
     report_of: "Отчёт для стороны",
@@ -527,6 +521,81 @@ impl Site<'_> {
         &self.turns[0].head.game
     }
 
+    /// A turn's events in `lang`, for its timeline: once the war is over, every
+    /// top-level item of the moderator's report's `## What happened`; before, only the
+    /// items every side's report tells alike (what every side was told).
+    fn happened(&self, t: &Turn, lang: Lang) -> Vec<String> {
+        if self.over() {
+            return t.happened(lang);
+        }
+        let lists: Vec<Vec<String>> = self
+            .sides()
+            .iter()
+            .map(|s| lang.file_name(&format!("report-{s}")))
+            .filter(|f| t.reports.contains_key(f))
+            .map(|f| t.items(&f, lang))
+            .collect();
+        let Some((first, rest)) = lists.split_first() else {
+            return Vec::new();
+        };
+        first
+            .iter()
+            .filter(|i| rest.iter().all(|l| l.contains(i)))
+            .cloned()
+            .collect()
+    }
+
+    /// The cards played in the turn, in Markdown, as the items of `happened` in `lang`
+    /// in which a side plays a card. Both games' English reports say it with one verb
+    /// ("Athens plays C26 …"); a report tells one event per item in every language
+    /// (`Rules::narrate`), so the same items in `lang` are taken (none when its items do
+    /// not pair with the English).
+    fn cards_played(&self, t: &Turn, lang: Lang) -> Vec<String> {
+        let en = self.happened(t, Lang::En);
+        let told = self.happened(t, lang);
+        if told.len() != en.len() {
+            return Vec::new();
+        }
+        en.iter()
+            .zip(told)
+            .filter(|(e, _)| e.contains(" plays "))
+            .map(|(_, l)| l)
+            .collect()
+    }
+
+    /// A turn's dice as the site shows them: once the war is over, the moderator's dice
+    /// section whole; before, the turn's keys as the sides' reports give them and only
+    /// the events every side's report lists with the same values (no sealed seed, no
+    /// sealed or hidden event: a deal's values would tell the hands).
+    fn dice(&self, t: &Turn) -> Option<DiceSection> {
+        if self.over() {
+            return t.dice.clone();
+        }
+        let mut each = self.sides().into_iter().filter_map(|s| t.side_dice(&s));
+        let mut d = each.next()?;
+        let rest: Vec<DiceSection> = each.collect();
+        d.events
+            .retain(|e| rest.iter().all(|r| r.events.contains(e)));
+        d.sealed_seed = None;
+        Some(d)
+    }
+
+    /// What the maps record of turn `turns[i]` (the next game file's `last_turn`) that
+    /// the site tells: all of it once the war is over; before, only what every side saw.
+    fn seen(&self, i: usize) -> Vec<&Seen> {
+        let over = self.over();
+        self.turns
+            .get(i + 1)
+            .map(|n| {
+                n.head
+                    .last_turn
+                    .iter()
+                    .filter(|s| over || s.to.is_empty())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// The page around `body`: head, navigation, the language switch.
     fn frame(&self, lang: Lang, title: &str, stem: &str, nav: &str, body: &str) -> String {
         let w = words(lang);
@@ -675,17 +744,11 @@ impl Site<'_> {
             return;
         }
         let mut events: Vec<String> = self
-            .turns
-            .get(i + 1)
-            .map(|n| {
-                n.head
-                    .last_turn
-                    .iter()
-                    .map(|s| seen_words(self.game, s, &name, lang))
-                    .collect()
-            })
-            .unwrap_or_default();
-        if let Some(d) = &t.dice {
+            .seen(i)
+            .iter()
+            .map(|s| seen_words(self.game, s, &name, lang))
+            .collect();
+        if let Some(d) = self.dice(t) {
             let labels: Vec<&str> = d
                 .events
                 .iter()
@@ -703,7 +766,7 @@ impl Site<'_> {
             n = t.t,
             href = page(&turn_stem(t.t), lang)
         );
-        let cards = t.cards_played(lang);
+        let cards = self.cards_played(t, lang);
         if !events.is_empty() || !cards.is_empty() {
             b.push_str("<ul>");
             // The cards played first (they open the turn), in the report's words.
@@ -720,7 +783,7 @@ impl Site<'_> {
             }
             b.push_str("</ul>");
         }
-        let happened = t.happened(lang);
+        let happened = self.happened(t, lang);
         if !happened.is_empty() {
             let items: String = happened.iter().map(|l| format!("- {l}\n")).collect();
             let _ = write!(
@@ -844,7 +907,11 @@ impl Site<'_> {
         let w = words(lang);
         let mut b = String::new();
         let _ = writeln!(b, "<section id=\"dk-reports\"><h2>{}</h2>", w.reports);
-        let mut shown = vec![(w.moderator.to_string(), lang.file_name("report"), true)];
+        // The moderator's report (every hand, every block) only once the war is over.
+        let mut shown = Vec::new();
+        if self.over() {
+            shown.push((w.moderator.to_string(), lang.file_name("report"), true));
+        }
         for s in self.sides() {
             shown.push((
                 format!("{} {}", w.report_of, self.side_name(&s, lang)),
@@ -902,7 +969,16 @@ impl Site<'_> {
             "<section id=\"dk-files\"><h2>{}</h2><ul class=\"dk-files\">",
             w.files
         );
-        for f in &self.turns[i].files {
+        // Before the end, no link to the moderator's reports (which show every hand).
+        let moderators = |f: &str| {
+            f.strip_prefix("report")
+                .is_some_and(|r| r == ".md" || (r.starts_with('.') && r.matches('.').count() == 2))
+        };
+        for f in self.turns[i]
+            .files
+            .iter()
+            .filter(|f| self.over() || !moderators(f))
+        {
             let _ = writeln!(
                 b,
                 "<li><a href=\"../turns/{n:04}/{f}\">turns/{n:04}/{f}</a></li>",
@@ -924,7 +1000,7 @@ impl Site<'_> {
     fn dice_table(&self, t: &Turn, lang: Lang) -> String {
         let w = words(lang);
         let mut b = format!("<section id=\"dk-dice\"><h2>{}</h2>\n", w.dice);
-        let Some(d) = &t.dice else {
+        let Some(d) = self.dice(t) else {
             b.push_str("</section>\n");
             return b;
         };

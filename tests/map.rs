@@ -1095,3 +1095,107 @@ fn every_games_map_of_a_side_is_the_map_of_its_view() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// The whole position (`dikast show GAME --format svg`, no side) speaks to no side, in
+/// either game and language: its legend calls no piece "yours" or "the enemy's" and has
+/// no hidden piece; its notes say what the map shows (every side's pieces and hand), then
+/// each side's hand card by card, by the side's name — never "your hand", never one
+/// side's count of another's.
+#[test]
+fn the_whole_position_has_a_legend_and_notes_of_its_own() {
+    let dir = std::env::temp_dir().join(format!("dikast-map-whole-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (scenario, shown) in [
+        ("hellenes-431", "Every side's blocks and hand shown"),
+        ("successors", "Every player's armies and hand shown"),
+    ] {
+        let war = dir.join(scenario);
+        let out = Command::new(env!("CARGO_BIN_EXE_dikast"))
+            .args(["demo", "--scenario", scenario, "--keep"])
+            .arg(&war)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let last = std::fs::read_dir(war.join("turns"))
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .max()
+            .unwrap();
+        let views: Vec<serde_yaml::Value> = std::fs::read_dir(&last)
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().starts_with("view-"))
+            .map(|e| serde_yaml::from_slice(&std::fs::read(e.path()).unwrap()).unwrap())
+            .collect();
+        assert!(views.len() >= 2, "{scenario}: the sides' views");
+        for (lang, hand, one_side) in [
+            (
+                "en",
+                " — hand: ",
+                &[
+                    "your ",
+                    "Your ",
+                    "enemy block",
+                    "another player's",
+                    " in hand; ",
+                ][..],
+            ),
+            (
+                "ru",
+                " — на руке: ",
+                &[
+                    "ваш",
+                    "Ваша",
+                    "у вас",
+                    "вражеский блок",
+                    "другого игрока",
+                    "карт на руке: ",
+                ][..],
+            ),
+        ] {
+            let out = Command::new(env!("CARGO_BIN_EXE_dikast"))
+                .arg("show")
+                .arg(last.join("game.yaml"))
+                .args(["--format", "svg", "--lang", lang])
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let svg = String::from_utf8(out.stdout).unwrap();
+            let doc = parse(&svg);
+            let texts = texts(&doc);
+            for t in &texts {
+                for w in one_side {
+                    assert!(
+                        !t.contains(w),
+                        "{scenario} {lang}: `{t}` speaks to one side"
+                    );
+                }
+            }
+            if lang == "en" {
+                assert!(texts.iter().any(|t| t == shown), "{scenario}: {texts:?}");
+            }
+            let hands: Vec<&String> = texts.iter().filter(|t| t.contains(hand)).collect();
+            assert_eq!(hands.len(), views.len(), "{scenario} {lang}: {hands:?}");
+            for v in &views {
+                let state = if v["state"].is_null() { v } else { &v["state"] };
+                for card in state["hand"].as_sequence().expect("a hand") {
+                    let id = card["id"].as_str().or(card.as_str()).unwrap();
+                    assert!(
+                        hands.iter().any(|h| h.contains(id)),
+                        "{scenario} {lang}: {id} is in no hand: {hands:?}"
+                    );
+                }
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -233,25 +233,16 @@ fn a_demo_site_opens_quietly_and_checks_green(
     );
     assert_ne!(pending("index.html"), pending("index.ru.html"));
 
-    // The timeline tells each turn's events as the moderator's report does (every
-    // top-level item of its `## What happened`, in the page's language): the cards
-    // played among them, in either game.
-    for (index, report, heading) in [
-        ("index.html", "report.md", "## What happened"),
-        ("index.ru.html", "report.ru.md", "## Что произошло"),
-    ] {
+    // The war is not over: the timeline tells each turn's events as every side's report
+    // tells them alike (the top-level items of `## What happened` that every side was
+    // told, in the page's language), never the moderator's report: the cards played
+    // among them, in either game.
+    for (index, lang) in [("index.html", "en"), ("index.ru.html", "ru")] {
         let text = fs::read_to_string(site.join(index)).unwrap();
         let timeline = between(&text, "id=\"dk-timeline\"", "</ol>");
         for n in 1..turns {
-            let md = fs::read_to_string(out.join(format!("turns/{n:04}/{report}"))).unwrap();
-            let items = md
-                .lines()
-                .skip_while(|l| *l != heading)
-                .skip(1)
-                .take_while(|l| !l.starts_with("## "))
-                .filter(|l| l.starts_with("- "))
-                .count();
-            assert!(items > 0, "turn {n}'s {report} tells nothing");
+            let items = told_to_every_side(&out, n, lang).len();
+            assert!(items > 0, "turn {n}: the sides' reports tell nothing alike");
             let li = between(
                 timeline,
                 &format!("<li data-turn=\"{n}\">"),
@@ -434,6 +425,59 @@ fn a_demo_site_opens_quietly_and_checks_green(
     assert!(lines[1].2.contains("event records"), "{lines:?}");
 }
 
+/// The top-level items of `## What happened` of a report (Markdown, `- ` dropped).
+fn happened_items(md: &str, lang: &str) -> Vec<String> {
+    let heading = if lang == "en" {
+        "## What happened"
+    } else {
+        "## Что произошло"
+    };
+    md.lines()
+        .skip_while(|l| *l != heading)
+        .skip(1)
+        .take_while(|l| !l.starts_with("## "))
+        .filter_map(|l| l.strip_prefix("- "))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The sides' reports of turn `n` of the copy `out` in `lang` (`en`, `ru`), by file name.
+fn side_reports(out: &Path, n: u32, lang: &str) -> Vec<(String, String)> {
+    let mut v: Vec<(String, String)> = fs::read_dir(out.join(format!("turns/{n:04}")))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|f| {
+            f.starts_with("report-")
+                && if lang == "en" {
+                    f.ends_with(".md") && !f.ends_with(".ru.md")
+                } else {
+                    f.ends_with(".ru.md")
+                }
+        })
+        .map(|f| {
+            let text = fs::read_to_string(out.join(format!("turns/{n:04}/{f}"))).unwrap();
+            (f, text)
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// The items of `## What happened` that every side's report of turn `n` tells alike.
+fn told_to_every_side(out: &Path, n: u32, lang: &str) -> Vec<String> {
+    let lists: Vec<Vec<String>> = side_reports(out, n, lang)
+        .iter()
+        .map(|(_, md)| happened_items(md, lang))
+        .collect();
+    assert!(!lists.is_empty(), "turn {n} has no side's report");
+    lists[0]
+        .iter()
+        .filter(|i| lists.iter().all(|l| l.contains(i)))
+        .cloned()
+        .collect()
+}
+
 /// The timeline's main events, shown without a click, in English and Russian: every
 /// card played (the moderator's report's items in which a side plays one, the same card
 /// ids in both languages) and a line for each thing the maps record of the turn (the next
@@ -459,19 +503,23 @@ fn main_events_in_the_timeline(out: &Path, site: &Path, turns: u32, kinds: &[(&s
     };
     let (mut cards, mut kinds_seen) = (0, vec![0; kinds.len()]);
     for n in 1..turns {
-        let md = fs::read_to_string(out.join(format!("turns/{n:04}/report.md"))).unwrap();
-        let plays: Vec<&str> = md
-            .lines()
-            .skip_while(|l| *l != "## What happened")
-            .skip(1)
-            .take_while(|l| !l.starts_with("## "))
-            .filter(|l| l.starts_with("- ") && l.contains(" plays "))
+        // (A site of a war not over tells what every side was told.)
+        let plays: Vec<String> = told_to_every_side(out, n, "en")
+            .into_iter()
+            .filter(|l| l.contains(" plays "))
             .collect();
         let next: serde_yaml::Value = serde_yaml::from_slice(
             &fs::read(out.join(format!("turns/{:04}/game.yaml", n + 1))).unwrap(),
         )
         .unwrap();
-        let seen = next["last_turn"].as_sequence().cloned().unwrap_or_default();
+        // What every side saw (`to` empty): the rest is some side's alone.
+        let seen: Vec<serde_yaml::Value> = next["last_turn"]
+            .as_sequence()
+            .cloned()
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|x| x["to"].as_sequence().is_none_or(|t| t.is_empty()))
+            .collect();
         for (text, lang) in [(&en, "en"), (&ru, "ru")] {
             let li = shown(text, n);
             let card_lines: Vec<&str> = li.split("<li class=\"dk-card\">").skip(1).collect();
@@ -1403,6 +1451,146 @@ fn the_site_is_the_same_bytes_every_time_and_holds_no_address() {
     assert!(!c.exists(), "nothing is written");
 }
 
+/// A site of a war not over (`publish --force --site`) shows only what some side's
+/// report shows: no page shows, quotes or links the moderator's report (which shows every
+/// hand and every block), and nothing only the moderator knows is on any page — not the
+/// sealed seed, not a sealed or hidden event's values, not the whole position, not an
+/// event some side was not told (in the index's timeline, which all sides read).
+fn a_site_not_over_holds_no_moderators_report_and_no_hidden_fact(scenario: &str) {
+    let t = TempDir::new(&format!("site-secret-{scenario}"));
+    let war = demo(&t, scenario);
+    let out = t.join("public");
+    publish_site(&war, &out);
+    let site = out.join("site");
+    let turns = turn_count(&out);
+    let pages: Vec<(String, String)> = fs::read_dir(&site)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|f| f.ends_with(".html"))
+        .map(|f| (f.clone(), fs::read_to_string(site.join(&f)).unwrap()))
+        .collect();
+    assert!(pages.len() >= 6, "{pages:?}");
+    let (mut sealed, mut alone) = (0, 0);
+    for n in 1..turns {
+        let md = fs::read_to_string(out.join(format!("turns/{n:04}/report.md"))).unwrap();
+        let dice = md
+            .split("```yaml\n")
+            .nth(1)
+            .unwrap()
+            .split("```")
+            .next()
+            .unwrap();
+        let dice: serde_yaml::Value = serde_yaml::from_str(dice).unwrap();
+        let seed = dice["sealed_seed"]
+            .as_str()
+            .expect("the moderator's sealed seed");
+        // The events some side's report leaves out (sealed or hidden): their label rows.
+        let sides: Vec<String> = side_reports(&out, n, "en")
+            .into_iter()
+            .map(|(_, text)| text)
+            .collect();
+        let hidden: Vec<String> = dice["events"]
+            .as_sequence()
+            .unwrap()
+            .iter()
+            .map(|e| e["label"].as_str().unwrap().to_string())
+            .filter(|l| !sides.iter().all(|r| r.contains(&format!("label: {l}\n"))))
+            .collect();
+        sealed += hidden.len();
+        for (name, text) in &pages {
+            assert!(!text.contains(seed), "{name} holds turn {n}'s sealed seed");
+            for l in &hidden {
+                assert!(
+                    !text.contains(&format!("<tr><td><code>{}</code>", esc(l))),
+                    "{name} lists the values of `{l}`, which a side may not see (turn {n})"
+                );
+            }
+        }
+        for (lang, moderator, whole) in [
+            (
+                "en",
+                "oderator&apos;s report",
+                "The whole position (every side",
+            ),
+            ("ru", "Отчёт ведущего", "Всё положение (все стороны"),
+        ] {
+            let page = if lang == "en" {
+                format!("turn-{n:04}.html")
+            } else {
+                format!("turn-{n:04}.ru.html")
+            };
+            let text = &pages.iter().find(|p| p.0 == page).unwrap().1;
+            assert!(
+                text.contains("class=\"dk-report\""),
+                "{page}: the sides' reports are shown"
+            );
+            assert!(
+                !text.contains(moderator) && !text.contains("Moderator's report"),
+                "{page}: the moderator's report"
+            );
+            assert!(
+                !text.contains(whole) && !text.contains("dk-whole"),
+                "{page}: the whole position"
+            );
+            for f in ["report.md", "report.ru.md"] {
+                assert!(
+                    !text.contains(&format!("/{n:04}/{f}\"")),
+                    "{page} links the moderator's {f}"
+                );
+            }
+            // The index tells what every side was told, nothing some side was not.
+            let index = if lang == "en" {
+                "index.html"
+            } else {
+                "index.ru.html"
+            };
+            let index = &pages.iter().find(|p| p.0 == index).unwrap().1;
+            let li = between(index, &format!("<li data-turn=\"{n}\">"), "</li>\n");
+            let every = told_to_every_side(&out, n, lang);
+            let mmd = fs::read_to_string(out.join(format!(
+                "turns/{n:04}/{}",
+                if lang == "en" {
+                    "report.md"
+                } else {
+                    "report.ru.md"
+                }
+            )))
+            .unwrap();
+            for item in happened_items(&mmd, lang) {
+                if every.contains(&item) {
+                    continue;
+                }
+                alone += 1;
+                // Its words up to the first Markdown mark, as the page would show them.
+                let plain: String = item
+                    .chars()
+                    .take_while(|c| !"*`_[<&'\"".contains(*c))
+                    .collect();
+                assert!(
+                    plain.len() < 12 || !li.contains(&plain),
+                    "turn {n} ({lang}): the index tells `{item}`, which some side was not told: {li}"
+                );
+            }
+        }
+    }
+    assert!(
+        sealed > 0,
+        "the demo has a sealed or hidden event to keep out"
+    );
+    assert!(alone > 0, "the demo has an event some side is not told");
+}
+
+#[test]
+fn a_hellenes_site_not_over_holds_no_moderators_report_and_no_hidden_fact() {
+    a_site_not_over_holds_no_moderators_report_and_no_hidden_fact("hellenes-431");
+}
+
+#[test]
+fn a_successors_site_not_over_holds_no_moderators_report_and_no_hidden_fact() {
+    a_site_not_over_holds_no_moderators_report_and_no_hidden_fact("successors");
+}
+
 /// Turn 1 of a new campaign made the year end of 431 with Sparta 15 ahead (as
 /// tests/game_over.rs makes it): its game file and views rewritten as `new` would have
 /// written them for that state, so that adjudicating it ends the game (10.2, 14.2.1).
@@ -1541,4 +1729,125 @@ fn a_finished_war_is_published_as_over_with_its_result() {
     let p = open(&site.join("verify.html"));
     p.quiet("verify.html");
     assert_eq!(p.status(), ("yes".into(), "0".into()), "{}", p.dom);
+}
+
+/// A finished Successors campaign as a site: the demo played on to its end (every later
+/// round adjudicated without orders, as a moderator does when nobody sends any), then
+/// published without `--force`. The index says the game is over; every turn page draws
+/// the whole position after the turn as `dikast show GAME --format svg` does (every
+/// player's armies and hand, its own legend) and shows the moderator's report; in the
+/// browser the index (both languages) and turn pages open without a console message, the
+/// timeline lists every turn, and verify.html turns every line green.
+#[test]
+fn a_finished_successors_war_as_a_site_shows_the_whole_position_and_checks_green() {
+    let t = TempDir::new("site-successors-over");
+    let war = demo(&t, "successors");
+    let mut over = false;
+    for _ in 0..80 {
+        let out = Test::new()
+            .arg("adjudicate")
+            .arg(&war)
+            .arg("--allow-no-orders")
+            .run();
+        if out.stdout.contains("the game is over") {
+            over = true;
+            break;
+        }
+    }
+    assert!(over, "the Successors demo never ends");
+    let out = t.join("public");
+    Test::new()
+        .arg("publish")
+        .arg(&war)
+        .arg(&out)
+        .arg("--site")
+        .stdout_has("site: ")
+        .run();
+    let site = out.join("site");
+    let turns = turn_count(&out);
+    assert!(turns > 10, "the war is played to its end: {turns} turns");
+    no_request_leaves(&site);
+    for (index, said) in [
+        ("index.html", "The game is over"),
+        ("index.ru.html", "Игра окончена"),
+    ] {
+        let text = fs::read_to_string(site.join(index)).unwrap();
+        let result = between(&text, "<section id=\"dk-result\">", "</section>");
+        assert!(result.contains(said), "{index}: {result}");
+    }
+    for n in 1..turns {
+        for (page, lang, moderator) in [
+            (
+                format!("turn-{n:04}.html"),
+                "en",
+                "The moderator&apos;s report",
+            ),
+            (format!("turn-{n:04}.ru.html"), "ru", "Отчёт ведущего"),
+        ] {
+            let text = fs::read_to_string(site.join(&page)).unwrap();
+            assert!(text.contains(moderator), "{page}: no moderator's report");
+            let maps = between(&text, "<section class=\"dk-maps\">", "</section>");
+            assert_eq!(maps.matches("<svg").count(), 1, "{page}: one map");
+            assert!(maps.contains("class=\"dk-map dk-whole\""), "{page}");
+            if n == 1 || n + 1 == turns {
+                let shown = Test::new()
+                    .arg("show")
+                    .arg(out.join(format!("turns/{:04}/game.yaml", n + 1)))
+                    .args(["--format", "svg", "--lang", lang])
+                    .run()
+                    .stdout;
+                let svg = shown.split_once("?>\n").map_or(shown.as_str(), |x| x.1);
+                assert!(maps.contains(svg), "{page}: not `show GAME`'s map");
+                let hand = if lang == "en" {
+                    " — hand: "
+                } else {
+                    " — на руке: "
+                };
+                assert!(svg.contains(hand), "{page}: no player's hand");
+                assert!(
+                    !svg.contains("Your hand") && !svg.contains("Ваша рука"),
+                    "{page}"
+                );
+            }
+        }
+    }
+    for (index, word) in [("index.html", "Turn"), ("index.ru.html", "Ход")] {
+        let p = open(&site.join(index));
+        p.quiet(index);
+        for n in 1..=turns {
+            assert!(
+                p.dom.contains(&format!("<li data-turn=\"{n}\"")),
+                "{index} lists no turn {n}"
+            );
+            if n < turns {
+                assert!(
+                    p.dom.contains(&format!("{word} {n}</a>")),
+                    "{index} links no page of turn {n}"
+                );
+            }
+        }
+        assert!(
+            p.dom.contains("dk-whole"),
+            "{index} shows the whole position"
+        );
+    }
+    for page in [
+        "turn-0001.html".to_string(),
+        format!("turn-{:04}.ru.html", turns - 1),
+    ] {
+        let p = open(&site.join(&page));
+        p.quiet(&page);
+        assert!(
+            p.dom.contains("<svg") && p.dom.contains("id=\"dk-dice\""),
+            "{page}"
+        );
+    }
+    let p = open(&site.join("verify.html"));
+    p.quiet("verify.html");
+    assert_eq!(p.status(), ("yes".into(), "0".into()), "{}", p.dom);
+    let lines = p.turn_lines();
+    assert_eq!(lines.len() as u32, turns + 1, "{lines:?}");
+    for (n, green, text) in &lines {
+        assert!(*green, "line {n} is red: {text}");
+    }
 }

@@ -59,6 +59,24 @@ pub struct Dress {
     /// A colour (`#rrggbb`) per side id; a side not listed takes the palette's colour of
     /// its place in `MapPicture::sides`.
     pub colours: Vec<(String, String)>,
+    /// The words of the whole position (the map of no side, `dikast show GAME`, every
+    /// side's pieces open), where they differ from one side's; `None`: the game has none,
+    /// and the whole position keeps the side's legend.
+    pub whole: Option<Whole>,
+}
+
+/// What the map of the whole position says in place of one side's words: a legend that
+/// speaks of no side as "yours" or "the enemy's", and the notes said of each side by
+/// name. The whole position's notes are `shared` (from any side's picture), then every
+/// side's `own`, in the sides' order.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Whole {
+    /// The legend of the whole position, top to bottom.
+    pub legend: Vec<LegendRow>,
+    /// The notes that are the same on every side's map (the turn, the score, the deck).
+    pub shared: Vec<String>,
+    /// What this side's notes say of it, by its name (its hand, its pool, ...).
+    pub own: Vec<String>,
 }
 
 /// One row of the legend.

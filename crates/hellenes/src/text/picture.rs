@@ -22,7 +22,7 @@ use dikast_core::game::Seen;
 use dikast_core::lang::Lang;
 use dikast_core::map::{
     Badge, Disc, Dress, Glyph, HiddenGroup, LegendRow, Link, LinkKind, MapPicture, Mark, Piece,
-    Place, Port, Roster, SeaMark, Trail,
+    Place, Port, Roster, SeaMark, Trail, Whole,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -154,6 +154,7 @@ pub fn picture_in(sc: &Scenario, v: &View, lang: Lang) -> MapPicture {
         legend: legend(&sides, &v.side, lang),
         roster: Some(roster(v, lang)),
         colours: Vec::new(),
+        whole: Some(whole(sc, v, &sides, lang)),
     };
     MapPicture {
         // The title as the scenario writes it, or its Russian (text/words-ru.yaml).
@@ -457,20 +458,79 @@ fn legend(sides: &[(String, String)], me: &str, lang: Lang) -> Vec<LegendRow> {
         .find(|(id, _)| id != me)
         .map(|(id, _)| id.clone())
         .unwrap_or_default();
-    let mut rows = legend_of_the_map(&first, &second, me, &other, lang);
+    let mut rows = legend_of_the_map(&first, &second, lang);
+    rows.extend(legend_of_the_blocks(me, &other, lang));
     rows.extend(legend_of_the_turn(&first, &second, lang));
     rows
 }
 
+/// The words of the whole position (`Dress::whole`): the legend with every side's blocks
+/// open, the notes every side's map shares with what the map shows said first, and this
+/// side's hand (its cards: the whole position shows every hand), pool and losses by name.
+fn whole(sc: &Scenario, v: &View, sides: &[(String, String)], lang: Lang) -> Whole {
+    let first = sides.first().map(|(id, _)| id.clone()).unwrap_or_default();
+    let second = sides
+        .get(1)
+        .map(|(id, _)| id.clone())
+        .unwrap_or(first.clone());
+    let row = |g: Glyph, en: &str, ru: &str| LegendRow::Row(g, lang.pick(en, ru).to_string());
+    let mut legend = legend_of_the_map(&first, &second, lang);
+    legend.extend([
+        row(
+            Glyph::Piece {
+                side: first.clone(),
+                face: "3".into(),
+            },
+            "block, any side's: steps shown",
+            "блок любой стороны: число — БС",
+        ),
+        row(
+            Glyph::RimmedPiece(second.clone()),
+            "dark rim: inside besieged walls",
+            "тёмная рамка: в осаждённых стенах",
+        ),
+    ]);
+    legend.extend(legend_of_the_turn(&first, &second, lang));
+    let mut shared = vec![lang
+        .pick(
+            "Every side's blocks and hand shown",
+            "Показаны блоки и карты всех сторон",
+        )
+        .to_string()];
+    shared.push(prestige_note(sc, v, lang));
+    shared.extend(turn_note(sc, v, lang));
+    shared.push(deck_note(v, lang));
+    let who = side_in(sc, &v.side, lang);
+    let hand: Vec<&str> = v.hand.iter().map(|c| c.id.as_str()).collect();
+    let hand = if hand.is_empty() {
+        lang.pick("none", "нет карт").to_string()
+    } else {
+        hand.join(", ")
+    };
+    let (pool, gone) = off_the_map(v);
+    let own = vec![
+        lang.pick(
+            format!("{who} — hand: {hand}"),
+            format!("{who} — на руке: {hand}"),
+        ),
+        lang.pick(
+            format!(
+                "{who} — pool: {}; eliminated: {gone}",
+                Lang::En.count(pool as u32, ["block", "blocks"], ["", "", ""])
+            ),
+            format!("{who} — блоков в запасе: {pool}; уничтожено: {gone}"),
+        ),
+    ];
+    Whole {
+        legend,
+        shared,
+        own,
+    }
+}
+
 /// The legend's rows for the map itself: sides, cities, ports, seas, links, sieges,
-/// blockades, blocks.
-fn legend_of_the_map(
-    first: &str,
-    second: &str,
-    me: &str,
-    other: &str,
-    lang: Lang,
-) -> Vec<LegendRow> {
+/// blockades (the blocks follow: `legend_of_the_blocks`, or the whole position's).
+fn legend_of_the_map(first: &str, second: &str, lang: Lang) -> Vec<LegendRow> {
     let row = |g: Glyph, en: &str, ru: &str| LegendRow::Row(g, lang.pick(en, ru).to_string());
     vec![
         LegendRow::Head(lang.pick("Legend", "Условные обозначения").to_string()),
@@ -525,6 +585,14 @@ fn legend_of_the_map(
             "блокада: вражеский флот в море порта",
         ),
         LegendRow::Gap(4.0),
+    ]
+}
+
+/// The legend's rows for the blocks as one side sees them: its own open, the enemy's
+/// hidden.
+fn legend_of_the_blocks(me: &str, other: &str, lang: Lang) -> Vec<LegendRow> {
+    let row = |g: Glyph, en: &str, ru: &str| LegendRow::Row(g, lang.pick(en, ru).to_string());
+    vec![
         row(
             Glyph::Piece {
                 side: me.to_string(),
@@ -702,22 +770,9 @@ fn notes(sc: &Scenario, v: &View, lang: Lang) -> Vec<String> {
         Lang::En => side_name(sc, s),
         _ => words::side(sc, s, lang, Case::Nom),
     };
-    let mut notes = Vec::new();
-    notes.push(match (v.prestige.points, lang) {
-        (0, Lang::En) => "Prestige: level (0)".to_string(),
-        (0, _) => "Престиж: поровну (0)".to_string(),
-        (p, Lang::En) => format!("Prestige: {} leads by {p}", name(&v.prestige.leader)),
-        (p, _) => format!("Престиж: {} впереди на {p}", name(&v.prestige.leader)),
-    });
-    if let Phase::PlayerTurn { side, .. } = &v.phase {
-        notes.push(lang.pick("Player turn of ", "Тур игрока: ").to_string() + &name(side));
-    }
-    let pool = v.blocks.iter().filter(|b| b.status == Status::Pool).count();
-    let gone = v
-        .blocks
-        .iter()
-        .filter(|b| b.status == Status::Eliminated)
-        .count();
+    let mut notes = vec![prestige_note(sc, v, lang)];
+    notes.extend(turn_note(sc, v, lang));
+    let (pool, gone) = off_the_map(v);
     let hand = v.hand.len();
     notes.push(match lang {
         Lang::En => {
@@ -742,14 +797,64 @@ fn notes(sc: &Scenario, v: &View, lang: Lang) -> Vec<String> {
             _ => format!("{}: карт на руке: {n}; блоков вне карты: {off}", name(s)),
         });
     }
-    notes.push(match lang {
+    notes.push(deck_note(v, lang));
+    notes
+}
+
+/// A side's name in the notes' words.
+fn note_name(sc: &Scenario, s: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => side_name(sc, s),
+        _ => words::side(sc, s, lang, Case::Nom),
+    }
+}
+
+/// Prestige: who leads, by how much.
+fn prestige_note(sc: &Scenario, v: &View, lang: Lang) -> String {
+    match (v.prestige.points, lang) {
+        (0, Lang::En) => "Prestige: level (0)".to_string(),
+        (0, _) => "Престиж: поровну (0)".to_string(),
+        (p, Lang::En) => format!(
+            "Prestige: {} leads by {p}",
+            note_name(sc, &v.prestige.leader, lang)
+        ),
+        (p, _) => format!(
+            "Престиж: {} впереди на {p}",
+            note_name(sc, &v.prestige.leader, lang)
+        ),
+    }
+}
+
+/// Whose player turn it is, in a player turn.
+fn turn_note(sc: &Scenario, v: &View, lang: Lang) -> Option<String> {
+    match &v.phase {
+        Phase::PlayerTurn { side, .. } => Some(
+            lang.pick("Player turn of ", "Тур игрока: ").to_string() + &note_name(sc, side, lang),
+        ),
+        _ => None,
+    }
+}
+
+/// The cards left in the deck.
+fn deck_note(v: &View, lang: Lang) -> String {
+    match lang {
         Lang::En => format!(
             "Deck: {}",
             Lang::En.count(v.deck, ["card", "cards"], ["", "", ""])
         ),
         _ => format!("Карт в колоде: {}", v.deck),
-    });
-    notes
+    }
+}
+
+/// The side's blocks in its pool and eliminated.
+fn off_the_map(v: &View) -> (usize, usize) {
+    let pool = v.blocks.iter().filter(|b| b.status == Status::Pool).count();
+    let gone = v
+        .blocks
+        .iter()
+        .filter(|b| b.status == Status::Eliminated)
+        .count();
+    (pool, gone)
 }
 
 /// One line of a turn's timeline on the site (`Rules::seen_line`): what `seen` was, with

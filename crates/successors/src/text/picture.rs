@@ -16,7 +16,7 @@ use dikast_core::game::Seen;
 use dikast_core::lang::Lang;
 use dikast_core::map::{
     Badge, Disc, Dress, Glyph, LegendRow, Link, LinkKind, MapPicture, Mark, Piece, Place, Port,
-    Roster, SeaMark, Trail,
+    Roster, SeaMark, Trail, Whole,
 };
 use std::collections::BTreeMap;
 
@@ -98,6 +98,7 @@ pub fn picture_in(sc: &Scenario, v: &View, lang: Lang) -> MapPicture {
             places: roster,
         }),
         colours: colours(sc, &v.players),
+        whole: Some(whole(sc, v, &other, lang)),
     };
     MapPicture {
         title: lang.pick(sc.title.clone(), sc.title_ru.clone()),
@@ -411,6 +412,17 @@ fn independents(
 
 /// The panel's position: game turn and round, each player's VP and fleets, one's hand.
 fn notes(sc: &Scenario, v: &View, lang: Lang) -> Vec<String> {
+    let mut notes = position_notes(sc, v, lang);
+    notes.push(lang.pick(
+        format!("Your hand: {}", v.hand.join(", ")),
+        format!("Ваша рука: {}", v.hand.join(", ")),
+    ));
+    notes
+}
+
+/// The notes every player's map has alike: game turn and round, each player's VP and
+/// fleets.
+fn position_notes(sc: &Scenario, v: &View, lang: Lang) -> Vec<String> {
     let st = v.as_state();
     let mut notes = vec![lang.pick(
         format!("Game turn {}, round {}", words::roman(v.game_turn), v.round),
@@ -439,11 +451,61 @@ fn notes(sc: &Scenario, v: &View, lang: Lang) -> Vec<String> {
             ),
         ));
     }
-    notes.push(lang.pick(
-        format!("Your hand: {}", v.hand.join(", ")),
-        format!("Ваша рука: {}", v.hand.join(", ")),
-    ));
     notes
+}
+
+/// The words of the whole position (`Dress::whole`): the legend with no army called
+/// "yours", the notes every player's map shares with what the map shows said first, and
+/// this player's hand (its cards: the whole position shows every hand) by name.
+fn whole(sc: &Scenario, v: &View, other: &str, lang: Lang) -> Whole {
+    let me = v.me.as_str();
+    let row = |g: Glyph, en: &str, ru: &str| LegendRow::Row(g, lang.pick(en, ru).to_string());
+    let mut legend = legend_of_the_map(me, other, lang);
+    legend.extend([
+        row(
+            Glyph::Piece {
+                side: me.to_string(),
+                face: "4".into(),
+            },
+            "army, any player's: a general, number = CUs",
+            "армия любого игрока: генерал, число — БЧ",
+        ),
+        row(
+            Glyph::Piece {
+                side: INDEPENDENT.to_string(),
+                face: "5".into(),
+            },
+            "independent army",
+            "независимая армия",
+        ),
+        row(
+            Glyph::RimmedPiece(other.to_string()),
+            "dark rim: inside besieged walls",
+            "тёмная рамка: внутри осаждённых стен",
+        ),
+    ]);
+    legend.extend(legend_of_the_round(me, other, lang));
+    let mut shared = vec![lang
+        .pick(
+            "Every player's armies and hand shown",
+            "Показаны армии и карты всех игроков",
+        )
+        .to_string()];
+    shared.extend(position_notes(sc, v, lang));
+    let hand = if v.hand.is_empty() {
+        lang.pick("none", "нет карт").to_string()
+    } else {
+        v.hand.join(", ")
+    };
+    let who = words::player(sc, &v.me, lang);
+    Whole {
+        legend,
+        shared,
+        own: vec![lang.pick(
+            format!("{who} — hand: {hand}"),
+            format!("{who} — на руке: {hand}"),
+        )],
+    }
 }
 
 /// The picture in `lang` with what happened last round (`last`) drawn on it.
@@ -544,12 +606,13 @@ fn fill(phrase: &str, who: &str, at: &str) -> String {
 /// The legend in the game's words: the map's marks, then last round's.
 fn legend(me: &str, other: &str, lang: Lang) -> Vec<LegendRow> {
     let mut rows = legend_of_the_map(me, other, lang);
+    rows.extend(legend_of_the_armies(me, other, lang));
     rows.extend(legend_of_the_round(me, other, lang));
     rows
 }
 
-/// The legend's rows for the map itself: control, sieges, ports, boxes, seas, roads,
-/// armies.
+/// The legend's rows for the map itself: control, sieges, ports, boxes, seas, roads
+/// (the armies follow: `legend_of_the_armies`, or the whole position's).
 fn legend_of_the_map(me: &str, other: &str, lang: Lang) -> Vec<LegendRow> {
     let row = |g: Glyph, en: &str, ru: &str| LegendRow::Row(g, lang.pick(en, ru).to_string());
     vec![
@@ -606,6 +669,14 @@ fn legend_of_the_map(me: &str, other: &str, lang: Lang) -> Vec<LegendRow> {
             "берег: порт у моря",
         ),
         LegendRow::Gap(4.0),
+    ]
+}
+
+/// The legend's rows for the armies as one player sees them: his own, the others'
+/// (armies are open), the independents'.
+fn legend_of_the_armies(me: &str, other: &str, lang: Lang) -> Vec<LegendRow> {
+    let row = |g: Glyph, en: &str, ru: &str| LegendRow::Row(g, lang.pick(en, ru).to_string());
+    vec![
         row(
             Glyph::Piece {
                 side: me.to_string(),
