@@ -9,6 +9,7 @@ use crate::error::Failure;
 use crate::folder::Layout;
 use crate::fsx;
 use crate::game::Peek;
+use crate::lang::Lang;
 use crate::pipeline;
 use crate::registry::{Game, Registry};
 use crate::schema::SchemaKind;
@@ -1429,7 +1430,7 @@ fn odds_cmd(
         joint,
         top,
     } = rest;
-    let ask = crate::odds::Ask {
+    let mut ask = crate::odds::Ask {
         kind,
         args,
         listed: match (json, joint) {
@@ -1438,10 +1439,10 @@ fn odds_cmd(
             (false, _) => Some(top),
         },
     };
-    let odds = match view {
+    let (game, file, name) = match view {
         Some(v) => {
             let b = fsx::read_limited(&v)?;
-            game_of(reg, &v, &b)?.odds(Some((&v, &b)), "", &ask)?
+            (game_of(reg, &v, &b)?, Some((v, b)), String::new())
         }
         None => {
             let name = match scenario {
@@ -1457,12 +1458,45 @@ fn odds_cmd(
                     reg.scenario_names().join(", ")
                 ))
             })?;
-            game.odds(None, &name, &ask)?
+            (game, None, name)
         }
     };
+    let lang = odds_lang(game, &mut ask)?;
+    let odds = game.odds(
+        file.as_ref().map(|(v, b)| (v.as_path(), &b[..])),
+        &name,
+        &ask,
+    )?;
     Ok(if json {
         serde_json::to_string_pretty(&odds.json()).unwrap_or_default() + "\n"
     } else {
-        odds.table(top)
+        crate::odds_table::table(&odds, top, lang)
     })
+}
+
+/// `dikast odds --lang`: the answer's language. A game that offers the option reads it
+/// from the question and words its answer; the table's own words follow
+/// (`odds_table`). A game that does not answers in English only: `--lang en` is dropped
+/// from its question, another language refused with what to do (docs/odds.md).
+fn odds_lang(game: &dyn Game, ask: &mut crate::odds::Ask) -> Result<Lang, Failure> {
+    let Some(code) = ask.get("lang").map(str::to_string) else {
+        return Ok(Lang::En);
+    };
+    let lang = Lang::from_code(&code).ok_or_else(|| {
+        Failure::Refused(format!(
+            "--lang {code}: no such language; languages: {}",
+            Lang::ALL.map(Lang::code).join(", ")
+        ))
+    })?;
+    if game.odds_offer().options.iter().any(|o| o.name == "lang") {
+        return Ok(lang);
+    }
+    if lang != Lang::En {
+        return Err(Failure::Refused(format!(
+            "{}'s odds answer in English only: leave out --lang {code} (docs/odds.md)",
+            game.id()
+        )));
+    }
+    ask.args.retain(|(k, _)| k != "lang");
+    Ok(lang)
 }

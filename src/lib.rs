@@ -18,6 +18,7 @@ pub mod guard;
 pub mod links;
 pub mod mail;
 pub mod notices;
+pub mod odds_table;
 pub mod pending;
 pub mod png;
 pub mod policy;

@@ -53,7 +53,7 @@ fn the_successors_examples_of_docs_odds_md_are_what_the_command_prints() {
         );
         blocks += 1;
     }
-    assert_eq!(blocks, 3, "the Successors examples");
+    assert_eq!(blocks, 4, "the Successors examples");
 }
 
 #[test]
@@ -237,5 +237,109 @@ fn the_help_lists_each_games_kinds() {
             "successors: assault (assault rolls against a player's city, §1, §4), subjugation",
         )
         .stdout_has("--with <KEY[=VALUE]>")
+        .run();
+}
+
+/// `--lang ru` (issue 30.3): Successors answers in Russian (the game's words, the table's
+/// headings, decimal commas) with the same figures as in English, and no general named in
+/// Latin letters; `--lang` with a Hellenes question is refused for Russian, with a hint
+/// and exit 1, and accepted for English; an unknown language is refused.
+#[test]
+fn successors_odds_answer_in_russian_and_hellenes_refuses_it() {
+    let t = TempDir::new("odds-succ-ru");
+    let player = folder(&t);
+    let ask = |lang: &str| {
+        Test::new()
+            .args(["odds", "avoid", "--view", "view-antipatros.yaml"])
+            .args(["--at", "Babylon", "--attacker", "Krateros"])
+            .args(["--defender", "Perdikkas", "--top", "3", "--lang", lang])
+            .current_dir(&player)
+            .run()
+            .stdout
+    };
+    let (en, ru) = (ask("en"), ask("ru"));
+    assert!(
+        en.contains("# Perdikkas avoiding battle at Babylon"),
+        "{en}"
+    );
+    for said in [
+        "# Пердикка уклоняется от боя в Babylon",
+        "- нападает: Антипатр; защищается: Пердикка",
+        "| участник | сторона | шаги | характеристики |",
+        "| Кратер | Антипатр | 4 | бой 3, атака +1 |",
+        "## Кто побеждает",
+        "| Антипатр | 29,17% | 7/24 |",
+        "| никто | 50,00% | 1/2 |",
+        "## Исходы (всего 5; сначала самые вероятные)",
+    ] {
+        assert!(ru.contains(said), "no `{said}` in:\n{ru}");
+    }
+    // The same exact figures, line for line.
+    let fractions = |s: &str| -> Vec<String> {
+        s.split(|c: char| c.is_whitespace() || c == '|')
+            .filter(|w| w.contains('/') && w.chars().all(|c| c.is_ascii_digit() || c == '/'))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(fractions(&en), fractions(&ru));
+    assert_eq!(en.lines().count(), ru.lines().count());
+    for g in [
+        "Krateros",
+        "Perdikkas",
+        "Antipatros",
+        "nobody",
+        "winner",
+        "block",
+    ] {
+        assert!(!ru.contains(g), "`{g}` in the Russian answer:\n{ru}");
+    }
+    // JSON: the same keys, Russian words.
+    let json = Test::new()
+        .args([
+            "odds",
+            "sally",
+            "--scenario",
+            "successors",
+            "--at",
+            "Sardis",
+        ])
+        .args([
+            "--attacker",
+            "Seleukos=2",
+            "--with",
+            "points=2",
+            "--json",
+            "--lang",
+            "ru",
+        ])
+        .run()
+        .stdout;
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["title"], "Вылазки из Sardis (§6)");
+    // Hellenes answers in English only.
+    let hellenes = ["odds", "assault", "--at", "Plataea", "--attacker", "3B2"];
+    Test::new()
+        .args(hellenes)
+        .args(["--defender", "garrison", "--lang", "ru"])
+        .failure()
+        .stderr_has("hellenes's odds answer in English only: leave out --lang ru (docs/odds.md)")
+        .run();
+    Test::new()
+        .args(hellenes)
+        .args(["--defender", "garrison", "--lang", "en"])
+        .stdout_has("## Who wins")
+        .run();
+    Test::new()
+        .args([
+            "odds",
+            "sally",
+            "--scenario",
+            "successors",
+            "--at",
+            "Sardis",
+        ])
+        .args(["--attacker", "Seleukos=2", "--lang", "fr"])
+        .failure()
+        .stderr_has("--lang fr: no such language; languages: en, ru")
         .run();
 }

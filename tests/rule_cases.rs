@@ -35,7 +35,9 @@
 //!   orders, if any, and "What happened"), `report-<side>.md` (the same for each side, and
 //!   "Your position"), and with `translations: [ru]` in case.yaml the same parts of the
 //!   Russian reports (`report.ru.md`, `report-<side>.ru.md`),
-//!   or, for `expect: invalid`, `diagnostics.txt` (every diagnostic as rendered).
+//!   or, for `expect: invalid`, `diagnostics.txt` (every diagnostic as rendered; and for
+//!   a game whose harness says `RU_DIAGNOSTICS`, with `translations: [ru]`,
+//!   `diagnostics.ru.txt`: the same as a Russian player's `check --lang ru` shows them).
 //!
 //! Every case's Russian reports are also compared with the English ones, whole, fact by
 //! fact (tests/facts/mod.rs), whether or not the case keeps them as expected files.
@@ -90,6 +92,9 @@ trait CaseGame: CaseSetup {
     fn diff(before: &Self::State, after: &Self::State) -> String {
         state_diff::<Self>(before, after)
     }
+    /// Whether an invalid case with `translations: [ru]` also keeps its diagnostics as a
+    /// Russian player reads them (`out/diagnostics.ru.txt`, `dikast check --lang ru`).
+    const RU_DIAGNOSTICS: bool = false;
 }
 
 impl CaseGame for Hellenes {
@@ -132,6 +137,7 @@ impl CaseSetup for Successors {
     }
 }
 impl CaseGame for Successors {
+    const RU_DIAGNOSTICS: bool = true;
     fn facts(name: &str, en: &str, other: &str) -> Vec<String> {
         facts::compare(facts::vocab::<Successors>(), name, en, other)
     }
@@ -299,6 +305,10 @@ fn run_case<R: CaseGame>(dir: &Path) -> Result<BTreeMap<String, String>, String>
     match result {
         Err(Failure::Input(d)) if expect_invalid => {
             files.insert("diagnostics.txt".into(), dikast::diag::render_all(&d));
+            if R::RU_DIAGNOSTICS && case.translations.iter().any(|t| t == "ru") {
+                let ru = dikast::show::in_language::<R>(d, Lang::Ru).render();
+                files.insert(format!("diagnostics.{}.txt", Lang::Ru.code()), ru);
+            }
         }
         Err(f) => return Err(format!("the turn failed: {}", f.render())),
         Ok(_) if expect_invalid => {

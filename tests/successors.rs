@@ -514,3 +514,81 @@ fn every_void_order_of_the_rule_cases_is_said_to_its_player() {
     }
     assert!(said >= 5, "only {said} void orders in the cases");
 }
+
+/// Every card of the deck with a public (or assumed) event is played for it in an
+/// accepted rule case (`tyche: { play: ID, for: event | both }` in the orders of a case
+/// that does not expect invalid orders), and every card without a public text is refused
+/// for its Event in a case that keeps the refusal in both languages (`diagnostics.txt`
+/// and `diagnostics.ru.txt` naming `orders::card-unpublished`), or is played for its OPs
+/// or discarded in one.
+#[test]
+fn every_card_is_played_for_its_event_or_refused_in_a_case() {
+    let sc = Successors::load_scenario(SUCCESSORS_323).expect("scenario");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/successors");
+    let mut played: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut refused: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for group in std::fs::read_dir(&root).unwrap().flatten() {
+        for case in std::fs::read_dir(group.path()).unwrap().flatten() {
+            let dir = case.path();
+            let Ok(meta) = std::fs::read_to_string(dir.join("case.yaml")) else {
+                continue;
+            };
+            let invalid = meta.contains("expect: invalid");
+            let Ok(orders) = std::fs::read_dir(dir.join("in/orders")) else {
+                continue;
+            };
+            for f in orders.flatten() {
+                let o: serde_yaml::Value =
+                    serde_yaml::from_str(&std::fs::read_to_string(f.path()).unwrap()).unwrap();
+                let (Some(card), Some(how)) =
+                    (o["tyche"]["play"].as_str(), o["tyche"]["for"].as_str())
+                else {
+                    continue;
+                };
+                let name = dir.display().to_string();
+                if !invalid && matches!(how, "event" | "both") {
+                    played.entry(card.to_string()).or_default().push(name);
+                } else if invalid {
+                    let en = std::fs::read_to_string(dir.join("out/diagnostics.txt"))
+                        .unwrap_or_default();
+                    let ru = std::fs::read_to_string(dir.join("out/diagnostics.ru.txt"))
+                        .unwrap_or_default();
+                    let code = "orders::card-unpublished";
+                    if en.contains(code)
+                        && ru.contains(code)
+                        && ru.contains("нет опубликованного текста")
+                    {
+                        refused.entry(card.to_string()).or_default().push(name);
+                    }
+                }
+            }
+        }
+    }
+    let mut missing = Vec::new();
+    for c in &sc.tyche {
+        if c.unpublished {
+            assert!(
+                !played.contains_key(&c.id),
+                "{} (no public text) accepted for its Event in {:?}",
+                c.id,
+                played[&c.id]
+            );
+        } else if !played.contains_key(&c.id) {
+            missing.push(format!("{} {}", c.id, c.name));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "no case plays these cards for their Event: {missing:?}"
+    );
+    // The refusal of a card without a public text, in both languages, for each kind.
+    use dikast::games::successors::model::scenario::CardKind;
+    for kind in [CardKind::Event, CardKind::Bonus, CardKind::Surprise] {
+        assert!(
+            sc.tyche
+                .iter()
+                .any(|c| c.unpublished && c.kind == kind && refused.contains_key(&c.id)),
+            "no case refuses a {kind:?} card without a public text in both languages: {refused:?}"
+        );
+    }
+}

@@ -60,14 +60,16 @@ fn orders(sc: &Scenario, v: &View, rng: &mut Rng) -> String {
         } else {
             None
         };
-        // A player knows which cards have no public text (refused for their Event); a
-        // card with an event is played for it three times in four when it can act.
+        // A card without a public text is tried for its Event once in four (the check
+        // refuses it and the turn goes on with the default), else played as it may be;
+        // a card with an event is played for it three times in four when it can act.
         let can = !card.event.needs_target() || target.is_some();
         let how = if card.unpublished {
-            if card.kind == CardKind::Surprise {
-                "discard"
-            } else {
-                "ops"
+            match (rng.below(4), card.kind) {
+                (0, CardKind::Bonus) => ["event", "both"][rng.below(2)],
+                (0, _) => "event",
+                (_, CardKind::Surprise) => "discard",
+                _ => "ops",
             }
         } else if card.event.any() && can && rng.below(4) != 0 {
             if card.kind == CardKind::Bonus {
@@ -185,6 +187,8 @@ struct Successor<'s> {
     named: BTreeSet<String>,
     /// Every card some player played for its event.
     events: &'s mut BTreeSet<String>,
+    /// Every card without a public text some player tried for its Event and saw refused.
+    refused: &'s mut BTreeSet<String>,
 }
 
 impl super::Player<Successors> for Successor<'_> {
@@ -325,6 +329,46 @@ impl super::Player<Successors> for Successor<'_> {
         // No player's report, in any language, names a card another player held all
         // through the step: in his hand before and after it, and named by no orders of
         // the step (so never played: a card played may come back in a new deal).
+        // A card without a public text tried for its Event is refused, in the player's
+        // report in English and in Russian, and nothing of it happens.
+        for line in out
+            .report
+            .lines()
+            .filter(|l| l.contains("no public text for T"))
+        {
+            let owner = line
+                .trim_start_matches("- ")
+                .split(':')
+                .next()
+                .unwrap_or("");
+            let owner = owner.to_lowercase();
+            let id = line
+                .split("no public text for ")
+                .nth(1)
+                .and_then(|r| r.split_whitespace().next())
+                .unwrap_or("")
+                .to_string();
+            let mine = out
+                .side_reports
+                .get(&owner)
+                .map(String::as_str)
+                .unwrap_or("");
+            assert!(mine.contains(line), "refusal not said to {owner}: {line}");
+            for (lang, tr) in &out.translations {
+                let ru = tr.sides.get(&owner).map(String::as_str).unwrap_or("");
+                assert!(
+                    ru.contains(&format!("у {id} *")) && ru.contains("нет опубликованного текста"),
+                    "{id}'s refusal not in {owner}'s {lang} report"
+                );
+            }
+            assert!(
+                !out.report
+                    .lines()
+                    .any(|l| l.contains(&format!("plays {id} ")) && l.contains("for its event")),
+                "{id} refused, yet played for its event: {line}"
+            );
+            self.refused.insert(id);
+        }
         // Every card played for its event (alone or with its OPs), by id.
         for line in out.report.lines().filter(|l| l.contains("Tyche segment:")) {
             if line.contains("for its event") {
@@ -387,7 +431,7 @@ fn play(
     players: u32,
     seed: u64,
     seen: &mut BTreeMap<&'static str, u32>,
-    events: &mut BTreeSet<String>,
+    (events, refused): (&mut BTreeSet<String>, &mut BTreeSet<String>),
     cappadocia: bool,
 ) -> u32 {
     let sc = Successors::load_scenario(SUCCESSORS_323).expect("scenario");
@@ -425,18 +469,21 @@ fn play(
             seen,
             named: BTreeSet::new(),
             events,
+            refused,
         },
     )
 }
 
 /// Whole games with 2, 3, 4 and 5 players from fixed seeds, then 3-player games until
-/// every card with an event was played for it; the random orders reach every part of the
-/// rules listed below.
+/// every card of the deck was played for its event or, without a public text, refused
+/// for it; the random orders reach every part of the rules listed below.
 pub fn whole_games_with_two_to_five_players() {
     let mut seen = BTreeMap::new();
     let mut events = BTreeSet::new();
+    let mut refused = BTreeSet::new();
     for players in 2..=5 {
-        let steps = play(players, 1 + players as u64, &mut seen, &mut events, false);
+        let cards = (&mut events, &mut refused);
+        let steps = play(players, 1 + players as u64, &mut seen, cards, false);
         let rounds = [0, 0, 5, 5, 5, 4][players as usize];
         // The Deal, then every round of every game turn (unless a player reached the
         // victory threshold early).
@@ -446,16 +493,16 @@ pub fn whole_games_with_two_to_five_players() {
         );
     }
     // Cards are dealt at random: more 3-player games (fixed seeds, at most eight; Eumenes
-    // starting in Komana) until every card with an event has been played for it.
+    // starting in Komana) until every card has been played for its event or refused.
     let sc = Successors::load_scenario(SUCCESSORS_323).expect("scenario");
     let mut extra = 0;
     while extra < 8
         && sc
             .tyche
             .iter()
-            .any(|c| !c.unpublished && !events.contains(&c.id))
+            .any(|c| !events.contains(&c.id) && (!c.unpublished || !refused.contains(&c.id)))
     {
-        play(3, 100 + extra, &mut seen, &mut events, true);
+        play(3, 100 + extra, &mut seen, (&mut events, &mut refused), true);
         extra += 1;
     }
     // The random orders reach the rules, not only their defaults.
@@ -478,8 +525,8 @@ pub fn whole_games_with_two_to_five_players() {
             "no {what} in any game: {seen:?}"
         );
     }
-    // Every card of the deck with an event is played for it in some game; no card without
-    // a public text is.
+    // Every card of the deck with an event is played for it in some game; every card
+    // without a public text is tried for its Event and refused, never played for it.
     for card in &sc.tyche {
         assert_eq!(
             events.contains(&card.id),
@@ -489,6 +536,14 @@ pub fn whole_games_with_two_to_five_players() {
             card.name,
             events.contains(&card.id)
         );
+        assert_eq!(
+            refused.contains(&card.id),
+            card.unpublished,
+            "{} {}: refused for its Event in random play: {}",
+            card.id,
+            card.name,
+            refused.contains(&card.id)
+        );
     }
-    eprintln!("random play: {seen:?}, {extra} more games for the cards");
+    eprintln!("random play: {seen:?}, {extra} more games for the cards; refused {refused:?}");
 }

@@ -11,11 +11,13 @@
 use super::{battle, siege, Ctx};
 use crate::model::events::{Event, Segment, Who};
 use crate::model::params::AssaultResult;
+use crate::model::scenario::Case;
 use crate::model::scenario::Scenario;
 use crate::model::sight::View;
 use crate::model::state::{Army, Fleets, IndependentArmy, State, INDEPENDENT};
 use dikast_core::diag::did_you_mean;
 use dikast_core::dice::TurnDice;
+use dikast_core::lang::Lang;
 use dikast_core::odds::{Ask, BlockIn, End, Frame, Odds, Offer, Opt, Prob, Takes, Tally};
 use num_bigint::{BigInt, BigUint};
 use num_traits::{One, Zero};
@@ -62,6 +64,12 @@ pub const OFFER: Offer = Offer {
             help: "The player asking. Default: your view's, else the scenario's first house",
         },
         Opt {
+            name: "lang",
+            value: "LANG",
+            takes: Takes::Word,
+            help: "The language of the answer: en (default) or ru (Successors only; Hellenes answers in English)",
+        },
+        Opt {
             name: "at",
             value: "AT",
             takes: Takes::Word,
@@ -73,6 +81,7 @@ pub const OFFER: Offer = Offer {
 /// The keys `--with` may give, and the command's own options.
 const KNOWN: &[&str] = &[
     "at", "side", "attacker", "defender", "attempts", "points", "card", "fleets", "cus", "from",
+    "segment", "lang",
 ];
 
 /// The most attempts `--with attempts=N` takes (five rounds of the most §4 allows).
@@ -105,15 +114,81 @@ pub fn odds(sc: &Scenario, view: Option<&View>, ask: &Ask) -> Result<Odds, Strin
             .map(|h| format!("did you mean {h}? "))
             .unwrap_or_default();
         return Err(format!(
-            "Successors odds take no `{k}`; {hint}they take --at, --side, --attacker, --defender and --with attempts=N, points=N, card=ID, fleets=ready|none, cus=N, from=SPACE (docs/odds.md)"
+            "Successors odds take no `{k}`; {hint}they take --at, --side, --attacker, --defender and --with attempts=N, segment=surrender|tyche|activation, points=N, card=ID, fleets=ready|none, cus=N, from=SPACE (docs/odds.md)"
         ));
     }
     let mut q = Question::new(sc, view, ask)?;
-    match ask.kind.as_str() {
+    let lang = q.lang;
+    let o = match ask.kind.as_str() {
         "assault" | "subjugation" => q.siege(ask.kind == "subjugation"),
         "sally" => q.sally(),
         kind => q.field(kind),
+    }?;
+    Ok(named_in(sc, o, lang))
+}
+
+/// The language of the answer, `--lang` (English by default).
+fn lang_of(ask: &Ask) -> Result<Lang, String> {
+    match ask.get("lang") {
+        None => Ok(Lang::En),
+        Some(code) => Lang::from_code(code).ok_or_else(|| {
+            format!("--lang {code}: the odds answer in `en` (English) or `ru` (Russian)")
+        }),
     }
+}
+
+/// A player, general or independent army of the answer by its name in `lang`: in
+/// Russian a house's and a general's Russian name, the independents' army by its name;
+/// spaces keep their ids, as in the reports.
+fn name_in(sc: &Scenario, id: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return id.to_string();
+    }
+    if let Some(h) = sc.house(id) {
+        return h.name_ru.clone();
+    }
+    if sc.general(id).is_some() {
+        return sc.general_ru(id, Case::Nom);
+    }
+    if let Some(i) = sc.independent(id) {
+        return i.name_ru.clone();
+    }
+    match id {
+        INDEPENDENT => "независимые".into(),
+        "defender" => "защитник".into(),
+        "besieger" => "осаждающий".into(),
+        "enemy" => "противник".into(),
+        _ => match id.split_once('#') {
+            Some((side, n)) => format!(
+                "{} №{n}",
+                name_in(sc, side.trim_end_matches("-enemy"), lang)
+            ),
+            None => match id.strip_prefix("siege of ") {
+                Some(space) => format!("осада {space}"),
+                None => id.to_string(),
+            },
+        },
+    }
+}
+
+/// The answer with its sides, winners and armies named in `lang`.
+fn named_in(sc: &Scenario, mut o: Odds, lang: Lang) -> Odds {
+    if lang == Lang::En {
+        return o;
+    }
+    let n = |x: &str| name_in(sc, x, lang);
+    o.sides = o.sides.iter().map(|x| n(x)).collect();
+    for b in &mut o.blocks {
+        b.id = n(&b.id);
+        b.side = n(&b.side);
+    }
+    for (w, _) in &mut o.winners {
+        *w = w.as_deref().map(n);
+    }
+    for x in &mut o.outcomes {
+        x.winner = x.winner.as_deref().map(n);
+    }
+    o
 }
 
 /// An army word read: its name, CUs and Loyal Macedonians, each if given.
@@ -125,7 +200,7 @@ type RunEnd = (State, Vec<Event>, Prob);
 /// A siege's chance of each (CUs, points, taken) after some attempts.
 type Chain = BTreeMap<(u32, u32, bool), Prob>;
 /// Per (CUs, points): the ends of one attempt as (CUs, points, taken).
-type Steps = BTreeMap<(u32, u32), Vec<((u32, u32, bool), Prob)>>;
+type Steps = BTreeMap<(u32, u32, bool, Segment), Vec<((u32, u32, bool), Prob)>>;
 
 /// A siege as `Question::attempts` runs it: the besieging general and his player, the
 /// space, the cards played with their modifiers, the points that take it and the CUs an
@@ -152,6 +227,8 @@ struct Named {
 /// empty map), and the arguments read so far.
 struct Question<'a> {
     sc: &'a Scenario,
+    /// The language of the answer's words (`--lang`).
+    lang: Lang,
     st: State,
     ask: &'a Ask,
     from_view: bool,
@@ -226,6 +303,103 @@ fn number(ask: &Ask, key: &str, lo: u32, hi: u32) -> Result<Option<u32>, String>
 /// was taken.
 type AttemptEnd = (u32, u32, bool);
 
+/// Where an attempt falls (§4): its round (0: the round of the question) and segment.
+pub type Slot = (u32, Segment);
+
+/// §4: `n` attempts against one space by one army, as many in each segment as the
+/// scenario's limits allow (1 in the Surrender segment, 2 in the Tyche and 2 in the
+/// Activation segment, at most `round` a round), in the round's order, from segment
+/// `first` on, then round after round.
+pub fn schedule(p: &crate::model::params::Attempts, first: Segment, n: u32) -> Vec<Slot> {
+    let segments = [
+        (Segment::Surrender, p.surrender),
+        (Segment::Tyche, p.tyche),
+        (Segment::Activation, p.activation),
+    ];
+    let mut slots = Vec::new();
+    let per_round = p.surrender + p.tyche + p.activation;
+    if per_round.min(p.round) == 0 {
+        return slots;
+    }
+    for round in 0.. {
+        let mut in_round = 0;
+        for (seg, k) in segments {
+            if round == 0 && seg < first {
+                continue;
+            }
+            for _ in 0..k {
+                if slots.len() as u32 == n {
+                    return slots;
+                }
+                if in_round < p.round {
+                    slots.push((round, seg));
+                    in_round += 1;
+                }
+            }
+        }
+    }
+    slots
+}
+
+/// §4's limits in words: `1 in the Surrender, 2 in the Tyche, 2 in the Activation segment, 5 a round`.
+fn limits_words(p: &crate::model::params::Attempts, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!(
+            "{} in the Surrender, {} in the Tyche, {} in the Activation segment, {} a round",
+            p.surrender, p.tyche, p.activation, p.round
+        ),
+        Lang::Ru => format!(
+            "{} в сегменте сдачи, {} в сегменте Тихе, {} в сегменте манёвров, {} за раунд",
+            p.surrender, p.tyche, p.activation, p.round
+        ),
+    }
+}
+
+/// The attempts' segments in words, round by round: `round 1: Tyche 2, Activation 1`.
+fn slots_words(slots: &[Slot], lang: Lang) -> String {
+    let mut rounds: Vec<(u32, Vec<(Segment, u32)>)> = Vec::new();
+    for &(r, seg) in slots {
+        if rounds.last().map(|x| x.0) != Some(r) {
+            rounds.push((r, Vec::new()));
+        }
+        if let Some((_, segs)) = rounds.last_mut() {
+            match segs.last_mut() {
+                Some((s, k)) if *s == seg => *k += 1,
+                _ => segs.push((seg, 1)),
+            }
+        }
+    }
+    rounds
+        .iter()
+        .map(|(r, segs)| {
+            let s: Vec<String> = segs
+                .iter()
+                .map(|(seg, k)| format!("{} {k}", segment_word(*seg, lang)))
+                .collect();
+            match lang {
+                Lang::En => format!("round {}: {}", r + 1, s.join(", ")),
+                Lang::Ru => format!("раунд {}: {}", r + 1, s.join(", ")),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn segment_word(seg: Segment, lang: Lang) -> &'static str {
+    match seg {
+        Segment::Surrender => lang.pick("Surrender", "сдача"),
+        Segment::Tyche => lang.pick("Tyche", "Тихе"),
+        Segment::Activation => lang.pick("Activation", "манёвры"),
+    }
+}
+
+/// Whether the cards played act on an attempt in `slot`: played in the first round's
+/// Tyche segment, in force to that round's end ([A] in the scenario), not in its
+/// Surrender segment before them nor in later rounds.
+fn carded((round, seg): Slot) -> bool {
+    round == 0 && seg != Segment::Surrender
+}
+
 impl<'a> Question<'a> {
     fn new(sc: &'a Scenario, view: Option<&View>, ask: &'a Ask) -> Result<Question<'a>, String> {
         let (st, me) = match view {
@@ -248,6 +422,7 @@ impl<'a> Question<'a> {
         };
         Ok(Question {
             sc,
+            lang: lang_of(ask)?,
             st,
             ask,
             from_view: view.is_some(),
@@ -470,32 +645,53 @@ impl<'a> Question<'a> {
         }
     }
 
+    /// An army's general or independent army in `case` in the answer's language.
+    fn who_in(&self, w: &Who, case: Case) -> String {
+        match (w, self.lang) {
+            (Who::General(g), Lang::Ru) if self.sc.general(g).is_some() => {
+                self.sc.general_ru(g, case)
+            }
+            (w, lang) => name_in(self.sc, &who_name(w), lang),
+        }
+    }
+
     fn block(&self, n: &Named) -> BlockIn {
+        let l = self.lang;
         let rating = match &n.who {
             Who::General(g) => match self.sc.general(g) {
                 Some(x) => {
-                    let mut r = vec![format!("battle {}", x.battle)];
+                    let mut r = vec![format!("{} {}", l.pick("battle", "бой"), x.battle)];
                     for (what, v) in [
-                        ("attack", x.power.attack),
-                        ("defence", x.power.defence),
-                        ("assault", x.power.assault),
-                        ("avoid", x.power.avoid as i32),
-                        ("intercept", x.power.intercept as i32),
+                        (l.pick("attack", "атака"), x.power.attack),
+                        (l.pick("defence", "оборона"), x.power.defence),
+                        (l.pick("assault", "штурм"), x.power.assault),
+                        (l.pick("avoid", "уклонение"), x.power.avoid as i32),
+                        (l.pick("intercept", "перехват"), x.power.intercept as i32),
                     ] {
                         if v != 0 {
                             r.push(format!("{what} {v:+}"));
                         }
                     }
                     if n.macedonians > 0 {
-                        r.push(format!("{} Loyal Macedonian CU", n.macedonians));
+                        r.push(l.pick(
+                            format!("{} Loyal Macedonian CU", n.macedonians),
+                            format!("верных македонских БЧ: {}", n.macedonians),
+                        ));
                     }
                     r.join(", ")
                 }
-                None => "battle 0 (no general of the scenario)".into(),
+                None => l
+                    .pick(
+                        "battle 0 (no general of the scenario)",
+                        "бой 0 (не генерал сценария)",
+                    )
+                    .into(),
             },
             Who::Independent(i) => format!(
-                "battle {} (independent)",
-                self.sc.independent(i).map(|x| x.battle).unwrap_or(0)
+                "{} {} ({})",
+                l.pick("battle", "бой"),
+                self.sc.independent(i).map(|x| x.battle).unwrap_or(0),
+                l.pick("independent", "независимая")
             ),
         };
         BlockIn {
@@ -533,6 +729,8 @@ impl<'a> Question<'a> {
         let attempts = number(self.ask, "attempts", 1, MAX_ATTEMPTS)?.unwrap_or(1);
         self.fleets(&a.player)?;
         let cards = self.cards()?;
+        let first = self.first_segment(!cards.is_empty())?;
+        let slots = schedule(&self.sc.params.attempts, first, attempts);
         self.place(&a, &space, false);
         // Only the two sides in the siege: no other army in the field there (§1 asks
         // for none), the space held as asked, the points the besieger's.
@@ -567,25 +765,37 @@ impl<'a> Question<'a> {
             needed,
             need_cus,
         };
-        let (dist, first_mods) = self.attempts(&siege, (a.cus, points), attempts)?;
-        let title = format!(
-            "{} of {space} by {} ({})",
-            if subjugation {
-                "Subjugation"
-            } else {
-                "Assault"
-            },
-            who_name(&a.who),
-            if subjugation { "§3" } else { "§1" }
-        );
-        let notes = self.siege_notes(&siege, sp.kind, &holder, (points, attempts), first_mods);
+        let (dist, first_mods) = self.attempts(&siege, (a.cus, points), &slots)?;
+        let rule = if subjugation { "§3" } else { "§1" };
+        let title = match (self.lang, subjugation) {
+            (Lang::En, true) => format!("Subjugation of {space} by {} ({rule})", who_name(&a.who)),
+            (Lang::En, false) => format!("Assault of {space} by {} ({rule})", who_name(&a.who)),
+            (Lang::Ru, true) => format!(
+                "Подчинение {space} армией {} ({rule})",
+                self.who_in(&a.who, Case::Gen)
+            ),
+            (Lang::Ru, false) => format!(
+                "Штурм {space} армией {} ({rule})",
+                self.who_in(&a.who, Case::Gen)
+            ),
+        };
+        let notes = self.siege_notes(&siege, sp.kind, &holder, (points, &slots), first_mods);
         let blocks = vec![
             self.block(&a),
             BlockIn {
                 id: space.clone(),
                 side: holder.clone(),
                 steps: needed - points,
-                rating: format!("{}, needs {needed} siege points", kind_words(sp.kind)),
+                rating: self.lang.pick(
+                    format!(
+                        "{}, needs {needed} siege points",
+                        kind_words(sp.kind, Lang::En)
+                    ),
+                    format!(
+                        "{}, нужно очков осады: {needed}",
+                        kind_words(sp.kind, Lang::Ru)
+                    ),
+                ),
             },
         ];
         finish(
@@ -594,7 +804,7 @@ impl<'a> Question<'a> {
             vec![a.player.clone(), holder],
             blocks,
             chain_ends(dist, &a.player, needed),
-            "gone from the space",
+            self.lang.pick("gone from the space", "покинул зону"),
             self.ask.listed,
         )
     }
@@ -606,9 +816,13 @@ impl<'a> Question<'a> {
         siege: &Siege,
         kind: crate::model::scenario::Kind,
         holder: &str,
-        (points, attempts): (u32, u32),
+        (points, slots): (u32, &[Slot]),
         first_mods: Option<Vec<String>>,
     ) -> Vec<String> {
+        if self.lang == Lang::Ru {
+            return self.siege_notes_ru(siege, kind, holder, (points, slots), first_mods);
+        }
+        let attempts = slots.len();
         let (space, needed, need_cus) = (siege.space, siege.needed, siege.need_cus);
         let subjugation = self.ask.kind == "subjugation";
         let mut notes = vec![
@@ -635,16 +849,87 @@ impl<'a> Question<'a> {
             ),
             format!(
                 "{space} ({}) falls at {needed} siege points; {points} already there; its steps below are the points it still lacks (0: taken)",
-                kind_words(kind)
+                kind_words(kind, Lang::En)
             ),
             format!(
-                "{attempts} attempt{} at most (§4: 1 in the Surrender segment, 2 in the Tyche and 2 in the Activation segment of a round); none once the army has fewer than {need_cus} CUs",
-                if attempts == 1 { "" } else { "s" }
+                "{attempts} attempt{} at most, as many a segment as §4 allows ({}): {}; none once the army has fewer than {need_cus} CUs",
+                if attempts == 1 { "" } else { "s" },
+                limits_words(&self.sc.params.attempts, Lang::En),
+                slots_words(slots, Lang::En)
             ),
         ];
+        if !siege.cards.is_empty() {
+            let ids: Vec<&str> = siege.cards.iter().map(|(c, _)| c.as_str()).collect();
+            let n = slots.iter().filter(|s| carded(**s)).count();
+            notes.push(format!(
+                "{} played in round 1's Tyche segment: in force to its end [A], on {n} of the attempts",
+                ids.join(", ")
+            ));
+        }
         if subjugation {
             notes.push(format!(
                 "subjugation needs an army of at least {need_cus} CUs (§3)"
+            ));
+        }
+        notes
+    }
+
+    /// `siege_notes` in Russian, line for line.
+    fn siege_notes_ru(
+        &self,
+        siege: &Siege,
+        kind: crate::model::scenario::Kind,
+        holder: &str,
+        (points, slots): (u32, &[Slot]),
+        first_mods: Option<Vec<String>>,
+    ) -> Vec<String> {
+        let ru = Lang::Ru;
+        let (space, needed, need_cus) = (siege.space, siege.needed, siege.need_cus);
+        let subjugation = self.ask.kind == "subjugation";
+        let mut notes = vec![
+            format!(
+                "нападает: {}; {}",
+                name_in(self.sc, siege.player, ru),
+                if subjugation {
+                    "защищаются: независимые".to_string()
+                } else {
+                    format!("владелец: {}", name_in(self.sc, holder, ru))
+                }
+            ),
+            format!(
+                "1d{} по таблице штурма [A]: {}",
+                self.sc.params.assault.die,
+                self.assault_table().join("; ")
+            ),
+            format!(
+                "модификаторы (§1): {}",
+                match &first_mods {
+                    Some(m) if !m.is_empty() => m.join(", "),
+                    _ => "нет".into(),
+                }
+            ),
+            format!(
+                "{space} ({}) падает, набрав очков осады: {needed}; уже есть: {points}; шаги зоны ниже — сколько очков ей ещё недостаёт (0: взята)",
+                kind_words(kind, ru)
+            ),
+            format!(
+                "попыток не больше {}, в каждом сегменте столько, сколько позволяет §4 ({}): {}; ни одной, когда в армии меньше {need_cus} БЧ",
+                slots.len(),
+                limits_words(&self.sc.params.attempts, ru),
+                slots_words(slots, ru)
+            ),
+        ];
+        if !siege.cards.is_empty() {
+            let ids: Vec<&str> = siege.cards.iter().map(|(c, _)| c.as_str()).collect();
+            let n = slots.iter().filter(|s| carded(**s)).count();
+            notes.push(format!(
+                "{} сыграна в сегменте Тихе 1-го раунда: действует до его конца [A], на {n} из попыток",
+                ids.join(", ")
+            ));
+        }
+        if subjugation {
+            notes.push(format!(
+                "для подчинения нужна армия хотя бы из {need_cus} БЧ (§3)"
             ));
         }
         notes
@@ -765,22 +1050,44 @@ impl<'a> Question<'a> {
         Ok(cards)
     }
 
-    /// §4: the chain of `attempts` attempts from (CUs, points) `from`, each from a
-    /// (CUs, points) the chain reaches run once by the engine (`siege::attempt`); the
-    /// ends as (CUs, points, taken) with their probabilities, and the modifiers of the
-    /// first attempt in words.
+    /// §4: the segment of the first attempt, `--with segment=`; by default the Tyche
+    /// segment when a card is played (it is played there), else the Surrender segment
+    /// (a round's first).
+    fn first_segment(&self, card: bool) -> Result<Segment, String> {
+        Ok(match self.ask.get("segment") {
+            None if card => Segment::Tyche,
+            None | Some("surrender") => Segment::Surrender,
+            Some("tyche") => Segment::Tyche,
+            Some("activation" | "maneuver") => Segment::Activation,
+            Some(v) => {
+                return Err(format!(
+                    "--with segment={v}: the segment of the first attempt is `surrender`, `tyche` or `activation` (§4)"
+                ))
+            }
+        })
+    }
+
+    /// §4: the chain of attempts from (CUs, points) `from`, one per slot, each from a
+    /// (CUs, points) the chain reaches run once by the engine (`siege::attempt`, in the
+    /// slot's segment); the cards' modifiers act only in the slots of the first round
+    /// after the Surrender segment (played in its Tyche segment, in force to the round's
+    /// end: the engine's `card_mods`). The ends as (CUs, points, taken) with their
+    /// probabilities, and the modifiers of the first attempt with the cards (else the
+    /// first) in words.
     fn attempts(
         &self,
         siege: &Siege,
         from: (u32, u32),
-        attempts: u32,
+        slots: &[Slot],
     ) -> Result<(Chain, Option<Vec<String>>), String> {
         let base = self.st.clone();
         let mut dist: Chain = BTreeMap::new();
         dist.insert((from.0, from.1, false), Prob::one());
         let mut steps: Steps = BTreeMap::new();
         let mut first_mods: Option<Vec<String>> = None;
-        for _ in 0..attempts {
+        let any_cards = slots.iter().any(|s| carded(*s)) && !siege.cards.is_empty();
+        for &slot in slots {
+            let with_cards = carded(slot) && !siege.cards.is_empty();
             let mut next: Chain = BTreeMap::new();
             for (k, p) in dist {
                 let (cus, pts, taken) = k;
@@ -788,10 +1095,15 @@ impl<'a> Question<'a> {
                     dikast_core::odds::add(&mut next, k, p);
                     continue;
                 }
-                if let std::collections::btree_map::Entry::Vacant(slot) = steps.entry((cus, pts)) {
-                    slot.insert(self.attempt(siege, &base, (cus, pts), &mut first_mods)?);
+                let key = (cus, pts, with_cards, slot.1);
+                if let std::collections::btree_map::Entry::Vacant(e) = steps.entry(key) {
+                    let mut mods = None;
+                    e.insert(self.attempt(siege, &base, key, &mut mods)?);
+                    if first_mods.is_none() && (with_cards || !any_cards) {
+                        first_mods = mods;
+                    }
                 }
-                for (k2, q) in steps.get(&(cus, pts)).into_iter().flatten() {
+                for (k2, q) in steps.get(&key).into_iter().flatten() {
                     dikast_core::odds::add(&mut next, *k2, &p * q);
                 }
             }
@@ -801,14 +1113,14 @@ impl<'a> Question<'a> {
     }
 
     /// One attempt (§1, §3) from `base` with the army at `cus` CUs and the space at `pts`
-    /// points: its ends as (CUs, points, taken); the first modifiers seen go into
-    /// `first_mods`.
+    /// points, in segment `seg`, with the played cards or without: its ends as (CUs,
+    /// points, taken); its modifiers go into `mods`.
     fn attempt(
         &self,
         siege: &Siege,
         base: &State,
-        (cus, pts): (u32, u32),
-        first_mods: &mut Option<Vec<String>>,
+        (cus, pts, with_cards, seg): (u32, u32, bool, Segment),
+        mods: &mut Option<Vec<String>>,
     ) -> Result<Vec<(AttemptEnd, Prob)>, String> {
         let mut st = base.clone();
         if let Some(x) = st.army_mut(siege.general) {
@@ -820,22 +1132,25 @@ impl<'a> Question<'a> {
             s.besieger = (pts > 0).then(|| siege.player.to_string());
         }
         let ends = enumerate(self.sc, &st, |ctx| {
-            for (c, v) in siege.cards {
+            for (c, v) in siege.cards.iter().filter(|_| with_cards) {
                 ctx.card_mods
                     .entry((siege.player.to_string(), siege.space.to_string()))
                     .or_default()
                     .push((c.clone(), *v));
             }
-            siege::attempt(ctx, siege.general, Segment::Activation);
+            siege::attempt(ctx, siege.general, seg);
         })?;
         let mut t = Vec::new();
         for (end, events, q) in ends {
             let taken = events.iter().any(|e| matches!(e, Event::Captured { .. }));
-            if first_mods.is_none() {
-                *first_mods = events.iter().find_map(|e| match e {
-                    Event::Assault { modifiers, .. } => {
-                        Some(modifiers.iter().map(modifier_words).collect::<Vec<_>>())
-                    }
+            if mods.is_none() {
+                *mods = events.iter().find_map(|e| match e {
+                    Event::Assault { modifiers, .. } => Some(
+                        modifiers
+                            .iter()
+                            .map(|m| modifier_words(self.sc, m, self.lang))
+                            .collect::<Vec<_>>(),
+                    ),
                     _ => None,
                 });
             }
@@ -852,7 +1167,7 @@ impl<'a> Question<'a> {
         let mut r = Vec::new();
         for row in &self.sc.params.assault.table {
             let from = if lo == i32::MIN {
-                "up to".to_string()
+                self.lang.pick("up to", "до").to_string()
             } else {
                 format!("{}–", lo + 1)
             };
@@ -863,7 +1178,7 @@ impl<'a> Question<'a> {
             } else {
                 format!("{from}{}", row.max)
             };
-            r.push(format!("{range}: {}", result_words(row.result)));
+            r.push(format!("{range}: {}", result_words(row.result, self.lang)));
             lo = row.max;
         }
         r
@@ -980,31 +1295,56 @@ impl<'a> Question<'a> {
                 id: format!("siege of {space}"),
                 side: besieger.player.clone(),
                 steps: points,
-                rating: format!("{points} siege points of {needed}"),
+                rating: self.lang.pick(
+                    format!("{points} siege points of {needed}"),
+                    format!("очков осады: {points} из {needed}"),
+                ),
             },
         ];
-        let notes = vec![
-            format!(
-                "sallying: {sallying} CU of {}; besieger: {} ({})",
-                who_name(&a.who),
-                who_name(&besieger.who),
-                besieger.player
-            ),
-            format!(
-                "each CU rolls 1d{} on the Assault Table without modifiers (§6): a CU loss removes the sallying CU, a siege point removes one siege point (never below 0); the besieger never loses a CU",
-                self.sc.params.assault.die
-            ),
-            "the siege's steps are its siege points; the sallying side wins when points go and no CU is lost, the besieger when a CU is lost and no point goes".into(),
-        ];
+        let notes = self.sally_notes(sallying, &a, &besieger);
         finish(
-            format!("Sallies from {space} (§6)"),
+            self.lang.pick(
+                format!("Sallies from {space} (§6)"),
+                format!("Вылазки из {space} (§6)"),
+            ),
             notes,
             vec![a.player.clone(), besieger.player.clone()],
             blocks,
             out,
-            "gone from the space",
+            self.lang.pick("gone from the space", "покинул зону"),
             self.ask.listed,
         )
+    }
+
+    /// The rules in force in a sally, one line each.
+    fn sally_notes(&self, sallying: u32, a: &Named, besieger: &Named) -> Vec<String> {
+        let die = self.sc.params.assault.die;
+        match self.lang {
+            Lang::En => vec![
+                format!(
+                    "sallying: {sallying} CU of {}; besieger: {} ({})",
+                    who_name(&a.who),
+                    who_name(&besieger.who),
+                    besieger.player
+                ),
+                format!(
+                    "each CU rolls 1d{die} on the Assault Table without modifiers (§6): a CU loss removes the sallying CU, a siege point removes one siege point (never below 0); the besieger never loses a CU"
+                ),
+                "the siege's steps are its siege points; the sallying side wins when points go and no CU is lost, the besieger when a CU is lost and no point goes".into(),
+            ],
+            Lang::Ru => vec![
+                format!(
+                    "в вылазку идут: {sallying} БЧ армии {}; осаждает: {} ({})",
+                    self.who_in(&a.who, Case::Gen),
+                    self.who_in(&besieger.who, Case::Nom),
+                    name_in(self.sc, &besieger.player, Lang::Ru)
+                ),
+                format!(
+                    "каждая БЧ бросает 1d{die} по таблице штурма без модификаторов (§6): потеря БЧ убирает вышедшую БЧ, очко осады снимает одно очко осады (не ниже 0); осаждающий никогда не теряет БЧ"
+                ),
+                "шаги осады — её очки осады; вышедшая сторона побеждает, когда очки сняты и ни одна БЧ не потеряна, осаждающий — когда БЧ потеряна и ни одно очко не снято".into(),
+            ],
+        }
     }
 
     /// `battle`, `avoid`, `intercept`: the attacker's army enters `--at` (or is there),
@@ -1041,7 +1381,10 @@ impl<'a> Question<'a> {
             sides,
             blocks,
             out,
-            "retreated, avoided or gave way",
+            self.lang.pick(
+                "retreated, avoided or gave way",
+                "отступил, уклонился или уступил",
+            ),
             self.ask.listed,
         )
     }
@@ -1130,7 +1473,12 @@ impl<'a> Question<'a> {
                 for x in d {
                     self.place(x, space, false);
                 }
-                (format!("Battle at {space}"), "the battle table [A]", from)
+                (
+                    self.lang
+                        .pick(format!("Battle at {space}"), format!("Бой в {space}")),
+                    self.lang.pick("the battle table [A]", "таблица боя [A]"),
+                    from,
+                )
             }
             "avoid" => {
                 let [x] = d else {
@@ -1155,8 +1503,17 @@ impl<'a> Question<'a> {
                 s.withdraw_inside = false;
                 self.st.standing.insert(x.player.clone(), s);
                 (
-                    format!("{dg} avoiding battle at {space}"),
-                    "§7 avoid battle, then the battle table [A]",
+                    self.lang.pick(
+                        format!("{dg} avoiding battle at {space}"),
+                        format!(
+                            "{} уклоняется от боя в {space}",
+                            self.sc.general_ru(&dg, Case::Nom)
+                        ),
+                    ),
+                    self.lang.pick(
+                        "§7 avoid battle, then the battle table [A]",
+                        "§7 уклонение от боя, затем таблица боя [A]",
+                    ),
                     from,
                 )
             }
@@ -1179,8 +1536,17 @@ impl<'a> Question<'a> {
                 }
                 self.st.standing.insert(x.player.clone(), s);
                 (
-                    format!("{ig} intercepting at {space} from {from}"),
-                    "§7 interception, then the battle table [A]",
+                    self.lang.pick(
+                        format!("{ig} intercepting at {space} from {from}"),
+                        format!(
+                            "{} перехватывает в {space} из {from}",
+                            self.sc.general_ru(&ig, Case::Nom)
+                        ),
+                    ),
+                    self.lang.pick(
+                        "§7 interception, then the battle table [A]",
+                        "§7 перехват, затем таблица боя [A]",
+                    ),
                     from,
                 )
             }
@@ -1270,12 +1636,36 @@ impl<'a> Question<'a> {
         rule: &str,
     ) -> Vec<String> {
         let bp = &self.sc.params.battle;
+        let defender = d.first().map(|x| x.player.as_str()).unwrap_or("");
+        if self.lang == Lang::Ru {
+            let n = |x: &str| name_in(self.sc, x, Lang::Ru);
+            let mut notes = vec![
+                format!("нападает: {}; защищается: {}", n(&a.player), n(defender)),
+                format!(
+                    "каждая сторона бросает 1d{} + боевое значение своего генерала (лучшего у защитников) + свои БЧ (не больше {}) + особые способности [A] + {} за каждую верную македонскую БЧ; больший итог побеждает, при равенстве — защитник",
+                    bp.die, bp.cu_cap, bp.macedonian
+                ),
+                format!(
+                    "проигравший теряет БЧ: {}, ещё {} при поражении на {} и больше; победитель теряет {}; проигравший отступает [A]",
+                    bp.loser_loses, bp.rout_extra, bp.rout_margin, bp.winner_loses
+                ),
+            ];
+            match kind {
+                "avoid" => notes.push(format!(
+                    "уклонение от боя: 1d6 не больше {} + способность генерала к уклонению — удача (§7 [A]); иначе бой",
+                    bp.avoid_on
+                )),
+                "intercept" => notes.push(format!(
+                    "перехват: 1d6 не больше {} + способность генерала к перехвату — удача (§7 [A]); перехватчик затем нападает из {from}",
+                    bp.intercept_on
+                )),
+                _ => {}
+            }
+            notes.push(format!("правила: {rule}; если боя нет, не побеждает никто"));
+            return notes;
+        }
         let mut notes = vec![
-            format!(
-                "attacker: {}; defender: {}",
-                a.player,
-                d.first().map(|x| x.player.as_str()).unwrap_or("")
-            ),
+            format!("attacker: {}; defender: {defender}", a.player),
             format!(
                 "each side rolls 1d{} + its general's battle value (the best defender's) + its CUs (at most {}) + special powers [A] + {} per Loyal Macedonian CU; the higher total wins, a tie goes to the defender",
                 bp.die, bp.cu_cap, bp.macedonian
@@ -1336,30 +1726,42 @@ fn who_name(w: &Who) -> String {
     }
 }
 
-fn kind_words(k: crate::model::scenario::Kind) -> &'static str {
+fn kind_words(k: crate::model::scenario::Kind, lang: Lang) -> &'static str {
     use crate::model::scenario::Kind;
     match k {
-        Kind::Minor => "minor city",
-        Kind::Major => "major city",
-        Kind::Fortress => "fortress",
+        Kind::Minor => lang.pick("minor city", "второстепенный город"),
+        Kind::Major => lang.pick("major city", "крупный город"),
+        Kind::Fortress => lang.pick("fortress", "крепость"),
     }
 }
 
-fn result_words(r: AssaultResult) -> &'static str {
+fn result_words(r: AssaultResult, lang: Lang) -> &'static str {
     match r {
-        AssaultResult::BesiegerLosesCu => "the besieger loses a CU",
-        AssaultResult::Nothing => "no effect",
-        AssaultResult::SiegePoint => "+1 siege point",
+        AssaultResult::BesiegerLosesCu => {
+            lang.pick("the besieger loses a CU", "осаждающий теряет БЧ")
+        }
+        AssaultResult::Nothing => lang.pick("no effect", "без результата"),
+        AssaultResult::SiegePoint => lang.pick("+1 siege point", "+1 очко осады"),
     }
 }
 
-fn modifier_words(m: &crate::model::events::Modifier) -> String {
+fn modifier_words(sc: &Scenario, m: &crate::model::events::Modifier, lang: Lang) -> String {
     use crate::model::events::Modifier;
-    match m {
-        Modifier::City(v) => format!("city {v:+}"),
-        Modifier::PortWithoutFleet(v) => format!("major port without a ready fleet {v:+}"),
-        Modifier::Card(c, v) => format!("card {c} {v:+}"),
-        Modifier::General(g, v) => format!("{g}'s power {v:+}"),
+    match (m, lang) {
+        (Modifier::City(v), Lang::En) => format!("city {v:+}"),
+        (Modifier::City(v), Lang::Ru) => format!("за город {v:+}"),
+        (Modifier::PortWithoutFleet(v), Lang::En) => {
+            format!("major port without a ready fleet {v:+}")
+        }
+        (Modifier::PortWithoutFleet(v), Lang::Ru) => {
+            format!("крупный порт, нет готовых флотов {v:+}")
+        }
+        (Modifier::Card(c, v), Lang::En) => format!("card {c} {v:+}"),
+        (Modifier::Card(c, v), Lang::Ru) => format!("карта {c} {v:+}"),
+        (Modifier::General(g, v), Lang::En) => format!("{g}'s power {v:+}"),
+        (Modifier::General(g, v), Lang::Ru) => {
+            format!("особая способность {} {v:+}", sc.general_ru(g, Case::Gen))
+        }
     }
 }
 
@@ -1514,33 +1916,26 @@ mod tests {
         ratio(1, 6)
     }
 
-    /// `n` attempts by an army of `cus` at `points`: every sequence of faces.
+    /// Attempts by an army of `cus` at `points`, the modifier of each in `mods` (one an
+    /// attempt): every sequence of faces.
     #[allow(clippy::too_many_arguments)]
     fn brute_siege(
         sc: &Scenario,
-        m: i32,
+        mods: &[i32],
         cus: u32,
         points: u32,
         needed: u32,
         need_cus: u32,
-        n: u32,
         p: Prob,
         player: &str,
         out: &mut BTreeMap<EndKey, Prob>,
     ) {
         let taken = points >= needed;
-        if n == 0 || taken || cus < need_cus {
-            let w = taken.then(|| player.to_string());
-            dikast_core::odds::add(
-                out,
-                (
-                    w,
-                    vec![cus, needed - points.min(needed)],
-                    vec![false, false],
-                ),
-                p,
-            );
-            return;
+        let Some((&m, rest)) = mods.split_first() else {
+            return brute_siege_end(out, (cus, points, needed), taken, p, player);
+        };
+        if taken || cus < need_cus {
+            return brute_siege_end(out, (cus, points, needed), taken, p, player);
         }
         for face in 1..=6 {
             let (c, pt) = match table(sc, face + m) {
@@ -1548,19 +1943,27 @@ mod tests {
                 AssaultResult::Nothing => (cus, points),
                 AssaultResult::SiegePoint => (cus, points + 1),
             };
-            brute_siege(
-                sc,
-                m,
-                c,
-                pt,
-                needed,
-                need_cus,
-                n - 1,
-                &p * sixth(),
-                player,
-                out,
-            );
+            brute_siege(sc, rest, c, pt, needed, need_cus, &p * sixth(), player, out);
         }
+    }
+
+    fn brute_siege_end(
+        out: &mut BTreeMap<EndKey, Prob>,
+        (cus, points, needed): (u32, u32, u32),
+        taken: bool,
+        p: Prob,
+        player: &str,
+    ) {
+        let w = taken.then(|| player.to_string());
+        dikast_core::odds::add(
+            out,
+            (
+                w,
+                vec![cus, needed - points.min(needed)],
+                vec![false, false],
+            ),
+            p,
+        );
     }
 
     #[test]
@@ -1572,7 +1975,7 @@ mod tests {
             for fleets in ["ready", "none"] {
                 for cards in [&[][..], &["T14"][..], &["T49"][..], &["T14", "T49"][..]] {
                     for (general, power) in [("Antipatros", 0), ("Demetrios", 2)] {
-                        for attempts in [1u32, 3] {
+                        for attempts in [1u32, 3, 6] {
                             let army = format!("{general}=3");
                             let n = attempts.to_string();
                             let mut args = vec![
@@ -1589,20 +1992,26 @@ mod tests {
                             if sp.kind == Kind::Major && sp.port && fleets == "none" {
                                 m += sc.params.assault.port_without_fleet;
                             }
-                            m += cards.len().min(1) as i32
-                                * if cards.contains(&"T14") { 1 } else { 0 };
-                            m += if cards.contains(&"T49") { 3 } else { 0 };
+                            let mut card = 0;
+                            card += if cards.contains(&"T14") { 1 } else { 0 };
+                            card += if cards.contains(&"T49") { 3 } else { 0 };
+                            // §4 from the page: a card is played in the Tyche segment, the
+                            // first attempt's; the round goes on with 2 in the Tyche and 2
+                            // in the Activation segment, then 1 Surrender, 2 Tyche and 2
+                            // Activation a round. The card acts in its own round only.
+                            let mods: Vec<i32> = (0..attempts)
+                                .map(|i| m + if i < 4 { card } else { 0 })
+                                .collect();
                             let needed = sc.params.siege.needed(sp.kind);
                             let player = o.sides[0].clone();
                             let mut want = BTreeMap::new();
                             brute_siege(
                                 &sc,
-                                m,
+                                &mods,
                                 3,
                                 0,
                                 needed,
                                 1,
-                                attempts,
                                 Prob::one(),
                                 &player,
                                 &mut want,
@@ -1618,7 +2027,90 @@ mod tests {
                 }
             }
         }
-        assert_eq!(cases, 160);
+        assert_eq!(cases, 240);
+    }
+
+    /// §4 segment by segment: from each first segment, with Traitor in the City (+3) or
+    /// without, N attempts go 1 Surrender, 2 Tyche, 2 Activation a round, and the card acts
+    /// only after the Surrender segment of the first round, as a brute force over the
+    /// page's list of segments gives it.
+    #[test]
+    fn within_n_attempts_follows_the_segments_of_section_4() {
+        use Segment::*;
+        let sc = sc();
+        let round = [Surrender, Tyche, Tyche, Activation, Activation];
+        for (first, word) in [
+            (Surrender, "surrender"),
+            (Tyche, "tyche"),
+            (Activation, "activation"),
+        ] {
+            for n in [1u32, 2, 4, 7] {
+                // The page's order: the first round from `first`, then whole rounds.
+                let page: Vec<(u32, Segment)> = (0..3)
+                    .flat_map(|r| round.iter().map(move |s| (r, *s)))
+                    .filter(|(r, s)| *r > 0 || *s >= first)
+                    .take(n as usize)
+                    .collect();
+                assert_eq!(schedule(&sc.params.attempts, first, n), page, "{word} x{n}");
+                for card in [None, Some("T49")] {
+                    let nn = n.to_string();
+                    let mut args = vec![
+                        ("at", "Corinth"),
+                        ("attacker", "Antipatros=4"),
+                        ("attempts", nn.as_str()),
+                        ("segment", word),
+                    ];
+                    args.extend(card.map(|c| ("card", c)));
+                    let o = odds(&sc, None, &ask("assault", &args)).unwrap();
+                    let sp = sc.space("Corinth").unwrap();
+                    let mods: Vec<i32> = page
+                        .iter()
+                        .map(|(r, s)| {
+                            let on = card.is_some() && *r == 0 && *s != Surrender;
+                            sp.assault + if on { 3 } else { 0 }
+                        })
+                        .collect();
+                    let mut want = BTreeMap::new();
+                    let needed = sc.params.siege.needed(sp.kind);
+                    brute_siege(
+                        &sc,
+                        &mods,
+                        4,
+                        0,
+                        needed,
+                        1,
+                        Prob::one(),
+                        &o.sides[0],
+                        &mut want,
+                    );
+                    assert_eq!(ends(&o), want, "{word} x{n} {card:?}");
+                }
+            }
+        }
+        // A round's cap below its segments' sum stops the round early.
+        let mut p = sc.params.attempts.clone();
+        p.round = 3;
+        assert_eq!(
+            schedule(&p, Surrender, 4),
+            vec![(0, Surrender), (0, Tyche), (0, Tyche), (1, Surrender)]
+        );
+        let e = odds(
+            &sc,
+            None,
+            &ask(
+                "assault",
+                &[
+                    ("at", "Corinth"),
+                    ("attacker", "Antipatros=4"),
+                    ("segment", "winter"),
+                ],
+            ),
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("`surrender`, `tyche` or `activation` (§4)"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -1653,12 +2145,11 @@ mod tests {
                 let mut want = BTreeMap::new();
                 brute_siege(
                     &sc,
-                    sp.assault,
+                    &vec![sp.assault; n as usize],
                     cus,
                     points,
                     needed,
                     sc.params.siege.subjugation_cus,
-                    n,
                     Prob::one(),
                     &o.sides[0],
                     &mut want,
