@@ -217,10 +217,11 @@ pub fn places(what: &str, text: &str) -> Vec<String> {
                     .into_iter()
                     .rev()
                     .collect();
-                let russian = word
-                    .chars()
-                    .next()
-                    .is_some_and(|c| c.is_lowercase() && ('а'..='я').contains(&c) || c == 'ё');
+                // Any Russian word but a garrison's name (`Гарнизон Plataea`, a block's
+                // name as the scenario gives it).
+                let russian = word.chars().next().is_some_and(|c| {
+                    ('а'..='я').contains(&c) || ('А'..='Я').contains(&c) || c == 'ё'
+                }) && word != "Гарнизон";
                 // «возможно, имелось в виду Plataea?» suggests the spelling to write.
                 if russian && prev.len() + 1 == head.len() && word != "виду" {
                     out.push(format!(
