@@ -583,8 +583,10 @@ fn calques(what: &str, r: &Diagnostic) -> Vec<String> {
     .cloned()
     .collect::<Vec<_>>()
     .join("\n");
+    // Russian 25: a place inside a sentence in Russian, the map's name after it.
     ru_guard::calques(what, &text)
         .into_iter()
+        .chain(ru_guard::places(what, &text))
         .map(|p| match p.split_once(": «") {
             Some((_, rest)) => format!("{what}: «{rest}"),
             None => p,

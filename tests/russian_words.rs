@@ -99,7 +99,7 @@ fn the_demo_campaigns_russian_reports_and_templates_read_as_russian() {
     let mut all = Vec::new();
     files(&dir.join("turns"), &mut all);
     let mut problems = Vec::new();
-    let (mut reports, mut templates) = (0, 0);
+    let (mut reports, mut templates, mut olympian_lists) = (0, 0, 0);
     for p in &all {
         let name = p.file_name().unwrap().to_string_lossy().into_owned();
         let what = p.strip_prefix(&dir).unwrap().display().to_string();
@@ -119,11 +119,13 @@ fn the_demo_campaigns_russian_reports_and_templates_read_as_russian() {
             problems.extend(ru_guard::calques(&what, &o.stdout));
             problems.extend(ru_guard::latin(&what, &o.stdout, true));
             problems.extend(ru_guard::places(&what, &o.stdout));
+            problems.extend(olympians_aligned(&what, &o.stdout));
+            olympian_lists += usize::from(o.stdout.contains("#   Зевс "));
         }
     }
     assert!(
-        reports >= 10 && templates >= 10,
-        "{reports} reports, {templates} templates"
+        reports >= 10 && templates >= 10 && olympian_lists >= 1,
+        "{reports} reports, {templates} templates, {olympian_lists} Olympian lists"
     );
     assert!(
         problems.is_empty(),
@@ -131,6 +133,46 @@ fn the_demo_campaigns_russian_reports_and_templates_read_as_russian() {
         problems.len(),
         problems[..problems.len().min(60)].join("\n")
     );
+}
+
+/// Russian 30: the Olympians' list of a Russian template keeps its second column aligned
+/// for the Russian names (`#   Зевс      карты…`, `#   Посейдон  кубики…`).
+fn olympians_aligned(what: &str, template: &str) -> Vec<String> {
+    let gods = [
+        "Зевс",
+        "Аполлон",
+        "Арес",
+        "Посейдон",
+        "Афина",
+        "Деметра",
+        "Гермес",
+    ];
+    let columns: Vec<(usize, &str)> = template
+        .lines()
+        .filter_map(|l| {
+            let rest = l.strip_prefix("#   ")?;
+            let g = gods.iter().find(|g| rest.starts_with(&format!("{g} ")))?;
+            let after = &rest[g.len()..];
+            let pad = after.chars().take_while(|c| *c == ' ').count();
+            Some((g.chars().count() + pad, l))
+        })
+        .collect();
+    match columns.first() {
+        Some((first, _)) if columns.iter().any(|(c, _)| c != first) => {
+            vec![format!(
+                "{what}: the Olympians' column is not aligned: {columns:?}"
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
+#[test]
+fn the_olympian_list_check_can_fail() {
+    let bad = "#   Зевс    карты\n#   Посейдон  кубики\n";
+    assert_eq!(olympians_aligned("bad", bad).len(), 1);
+    let good = "#   Зевс      карты\n#   Посейдон  кубики\n";
+    assert!(olympians_aligned("good", good).is_empty());
 }
 
 #[test]

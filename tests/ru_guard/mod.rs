@@ -217,11 +217,13 @@ pub fn places(what: &str, text: &str) -> Vec<String> {
                     .into_iter()
                     .rev()
                     .collect();
-                let russian = word
-                    .chars()
-                    .next()
-                    .is_some_and(|c| c.is_lowercase() && ('а'..='я').contains(&c) || c == 'ё');
-                if russian && prev.len() + 1 == head.len() {
+                // Any Russian word but a garrison's name (`Гарнизон Plataea`, a block's
+                // name as the scenario gives it).
+                let russian = word.chars().next().is_some_and(|c| {
+                    ('а'..='я').contains(&c) || ('А'..='Я').contains(&c) || c == 'ё'
+                }) && word != "Гарнизон";
+                // «возможно, имелось в виду Plataea?» suggests the spelling to write.
+                if russian && prev.len() + 1 == head.len() && word != "виду" {
                     out.push(format!(
                         "{what}:{}: map name {name} after «{word}», not in Russian in: {}",
                         n + 1,

@@ -17,6 +17,9 @@ struct Table {
     /// A season's name in a date (`nom`) and after "since" (`gen`).
     #[serde(default)]
     seasons: BTreeMap<String, BTreeMap<String, String>>,
+    /// A place's name in each case and with its preposition (`in`, `into`, `from`).
+    #[serde(default)]
+    places: BTreeMap<String, BTreeMap<String, String>>,
 }
 
 fn table() -> &'static Table {
@@ -48,6 +51,21 @@ pub fn russian_season(season: &str, form: &str) -> Option<&'static str> {
     table().seasons.get(season)?.get(form).map(String::as_str)
 }
 
+/// A place inside a Russian sentence (issue 32, Russian 25): its form `form` (`nom`,
+/// `gen`, `dat`, `acc`, `ins`; `in`, `into`, `from` with their preposition) and the map's
+/// name after it, «в Платеях (Plataea)». A name the table lacks (a moderator's own map, or
+/// not a place at all) keeps the map's name, after `в`/`из` where the form has them.
+pub fn russian_place(name: &str, form: &str) -> String {
+    match table().places.get(name.trim()).and_then(|f| f.get(form)) {
+        Some(f) => format!("{f} ({})", name.trim()),
+        None => match form {
+            "in" | "into" => format!("в {name}"),
+            "from" => format!("из {name}"),
+            _ => name.to_string(),
+        },
+    }
+}
+
 /// Whether `written` names `english`: the name itself or its Russian, whatever the case
 /// of its letters (Cyrillic included) and the spaces around it.
 pub fn same(written: &str, english: &str) -> bool {
@@ -70,5 +88,9 @@ mod tests {
         assert_eq!(russian_side("sparta", "gen"), Some("Спарты"));
         assert_eq!(russian_side("Athens", "nom"), Some("Афины"));
         assert_eq!(russian_season("Winter", "gen"), Some("зимы"));
+        assert_eq!(russian_place("Plataea", "in"), "в Платеях (Plataea)");
+        assert_eq!(russian_place("Samos", "from"), "с Самоса (Samos)");
+        assert_eq!(russian_place("ATH-7", "nom"), "ATH-7");
+        assert_eq!(russian_place("Atlantis", "into"), "в Atlantis");
     }
 }

@@ -6,7 +6,7 @@
 //! Every diagnostic the checker and the rule predicates it calls can write has its
 //! phrases here (tests/russian_checks.rs walks them). A phrase's `{}` are facts (ids,
 //! places, numbers, names), kept in the Russian as `{0}`, `{1}` … or declined
-//! (`{0|dat}`). Order matters: the first phrase that matches a text whole is used, so a
+//! (`{0|dat}`; a place as `{0|p.in}`, «в Платеях (Plataea)», `{0|p.gen}` …). Order matters: the first phrase that matches a text whole is used, so a
 //! longer phrase comes before a shorter one it contains.
 
 use dikast_core::kit::tr::{Phrases, Tongue};
@@ -37,6 +37,10 @@ fn form(w: &str, case: &str) -> Option<String> {
             ["", ""],
             ["действие", "действия", "действий"],
         ));
+    }
+    // A place: `{0|p.in}` is «в Платеях (Plataea)» (issue 32, Russian 25).
+    if let Some(at) = case.strip_prefix("p.") {
+        return Some(super::names::russian_place(w, at));
     }
     if let Some(s) = super::names::russian_side(w, case) {
         return Some(s.to_string());
@@ -100,7 +104,7 @@ const PHRASES: Phrases = &[
     ),
     (
         "play it for its Action value as a sacrifice (`for: action, sacrifice: <Olympian>`), or keep it for a season",
-        "сыграйте её ради значения действий — как жертву (`for: action, sacrifice: <Olympian>`) или сохраните до сезона",
+        "сыграйте её ради значения действий — как жертву (`for: action, sacrifice: <олимпиец>`) или сохраните до сезона",
     ),
     ("a city name", "название города"),
     ("a place name", "название места"),
@@ -177,17 +181,17 @@ const PHRASES: Phrases = &[
         "событие карты {0} разыгрывается на олимпийца: назовите его в `target:`",
     ),
     ("the Event of {} needs a target", "событию карты {0} нужна цель"),
-    ("a truce holds this season: no pillage of {}", "в этом сезоне действует перемирие: разграбления {0} нет"),
-    ("a truce holds this season: no assault on {}", "в этом сезоне действует перемирие: штурма {0} нет"),
-    ("a truce holds this season: no sortie from {}", "в этом сезоне действует перемирие: вылазки из {0} нет"),
+    ("a truce holds this season: no pillage of {}", "в этом сезоне действует перемирие: разграбления {0|p.gen} нет"),
+    ("a truce holds this season: no assault on {}", "в этом сезоне действует перемирие: штурма {0|p.gen} нет"),
+    ("a truce holds this season: no sortie from {}", "в этом сезоне действует перемирие: вылазки {0|p.from} нет"),
     ("a truce", "перемирие"),
     ("a battle in a truce", "битва во время перемирия"),
     (
         "a card Event in force (`truce`): no battle, assault, pillage or sortie is started this season",
         "действующее событие карты (`truce`): в этом сезоне не начинаются ни битвы, ни штурмы, ни разграбления, ни вылазки",
     ),
-    ("no block may move out of {} this season", "в этом сезоне ни один блок не может выйти из {0}"),
-    ("no block may move into {} this season", "в этом сезоне ни один блок не может войти в {0}"),
+    ("no block may move out of {} this season", "в этом сезоне ни один блок не может выйти {0|p.from}"),
+    ("no block may move into {} this season", "в этом сезоне ни один блок не может войти {0|p.into}"),
     ("held by a card Event", "удерживается событием карты"),
     ("closed by a card Event", "закрыто событием карты"),
     (
@@ -195,12 +199,12 @@ const PHRASES: Phrases = &[
         "действующее событие карты (`halt`, `closed`): в этом сезоне в это место не входят и из него не выходят",
     ),
     ("move other blocks; these may move next season", "двигайте другие блоки; эти смогут двигаться в следующем сезоне"),
-    ("go around {}", "обойдите {0}"),
+    ("go around {}", "обойдите {0|p.acc}"),
     (
         "enemy blocks are at {}: entering would start a battle during the truce",
-        "в {0} вражеские блоки: вход начал бы битву во время перемирия",
+        "{0|p.in} вражеские блоки: вход начал бы битву во время перемирия",
     ),
-    ("end the move before {}", "закончите движение до {0}"),
+    ("end the move before {}", "закончите движение до {0|p.gen}"),
     (
         "a card Event in force (`march`) sets how far the side's land blocks move this season",
         "действующее событие карты (`march`) задаёт, как далеко сухопутные блоки стороны ходят в этом сезоне",
@@ -244,7 +248,7 @@ const PHRASES: Phrases = &[
     ),
     (
         "add `new_year: { card: <id>, for: action, sacrifice: <Olympian> }`; your hand: {}",
-        "добавьте `new_year: { card: <id>, for: action, sacrifice: <Olympian> }`; у вас на руке: {0}",
+        "добавьте `new_year: { card: <id>, for: action, sacrifice: <олимпиец> }`; у вас на руке: {0}",
     ),
     (
         "in a player turn only the acting side has actions and combat; the other sends standing orders",
@@ -321,7 +325,7 @@ const PHRASES: Phrases = &[
     ("`{}` needs a `path`", "`{0}` требует `path`"),
     (
         "write `path: [<start>, <area>, …]`, the places entered in order",
-        "напишите `path: [<start>, <area>, …]` — места по порядку прохождения",
+        "напишите `path: [<начало>, <область>, …]` — места по порядку прохождения",
     ),
     ("`into` is `walls` or `field`", "`into` — это `walls` (за стены) или `field` (в поле)"),
     (
@@ -330,36 +334,36 @@ const PHRASES: Phrases = &[
     ),
     (
         "`build` takes a block id, a city, or `{ garrison: <city> }`",
-        "`build` принимает id блока, город или `{ garrison: <city> }`",
+        "`build` принимает id блока, город или `{ garrison: <город> }`",
     ),
     (
         "`build: {}` adds a step; `build: {}` draws a new block there; `build: { garrison: <city> }` a garrison in a captured city",
-        "`build: {0}` добавляет шаг; `build: {1}` берёт туда новый блок; `build: { garrison: <city> }` — гарнизон во взятом городе",
+        "`build: {0}` добавляет шаг; `build: {1}` берёт туда новый блок; `build: { garrison: <город> }` — гарнизон во взятом городе",
     ),
     ("`{}` is neither one of your blocks nor a city", "`{0}` — не ваш блок и не город"),
     ("what to build?", "что строить?"),
     (
         "`build: <your block id>` adds a step; `build: <city>` draws a new block",
-        "`build: <your block id>` добавляет шаг; `build: <city>` берёт новый блок",
+        "`build: <id вашего блока>` добавляет шаг; `build: <город>` берёт новый блок",
     ),
     (
         "{} will not be blockaded in your Combat phase: {} leaves {} in your actions",
-        "в вашей фазе боя {0} не будет в блокаде: {1} уходит из {2} в ваших действиях",
+        "в вашей фазе боя город {0|p.nom} не будет в блокаде: {1} уходит {2|p.from} в ваших действиях",
     ),
     (
         "{} will not be blockaded in your Combat phase: {} leave {} in your actions",
-        "в вашей фазе боя {0} не будет в блокаде: {1} уходят из {2} в ваших действиях",
+        "в вашей фазе боя город {0|p.nom} не будет в блокаде: {1} уходят {2|p.from} в ваших действиях",
     ),
     ("the blockade ends", "блокада кончается"),
     (
         "a port suffers attrition only if it is both besieged and blockaded (since the previous season); the blockade ends when the last fleet leaves its offshore sea",
         "порт несёт осадное истощение, только если он и в осаде, и в блокаде (с прошлого сезона); блокада кончается, когда последний флот уходит из его прибрежного моря",
     ),
-    ("keep a fleet in {} this turn, or drop the attrition", "оставьте флот в {0} на этот тур или уберите истощение"),
+    ("keep a fleet in {} this turn, or drop the attrition", "оставьте флот {0|p.in} на этот тур или уберите истощение"),
     // ---- movement (engine::movement: the checker's and resolution's one rule)
-    ("{} is at {}, not with the fleet at {}", "{0} стоит в {1}, а не с флотом в {2}"),
-    ("{} is at {}, not with {} at {}", "{0} стоит в {1}, а не с {2} в {3}"),
-    ("{} is at {}, not in a city you control", "{0} стоит в {1}, не в вашем городе"),
+    ("{} is at {}, not with the fleet at {}", "{0} стоит {1|p.in}, а не с флотом {2|p.in}"),
+    ("{} is at {}, not with {} at {}", "{0} стоит {1|p.in}, а не с {2} {3|p.in}"),
+    ("{} is at {}, not in a city you control", "{0} стоит {1|p.in}, не в вашем городе"),
     (
         "one move action moves blocks that start in the same place, along one path",
         "одно действие движения двигает блоки, стоящие в одном месте, по одному пути",
@@ -376,14 +380,14 @@ const PHRASES: Phrases = &[
     ("only blocks on the map move", "двигаются только блоки на карте"),
     (
         "blocks in the pool come onto the map by Building (`build: <city>`)",
-        "блоки из пула выходят на карту постройкой (`build: <city>`)",
+        "блоки из пула выходят на карту постройкой (`build: <город>`)",
     ),
     ("{} has already moved this turn", "{0} уже двигался в этот тур"),
     ("moved by an earlier action", "сдвинут предыдущим действием"),
     ("each block moves once per player turn", "каждый блок двигается один раз за тур игрока"),
     ("write one move with the whole path instead", "напишите вместо этого одно движение со всем путём"),
-    ("{} is besieged in {} and cannot move", "{0} осаждён в {1} и не может двигаться"),
-    ("{} is besieged in {}: it winters there", "{0} осаждён в {1}: он там и зимует"),
+    ("{} is besieged in {} and cannot move", "{0} осаждён {1|p.in} и не может двигаться"),
+    ("{} is besieged in {}: it winters there", "{0} осаждён {1|p.in}: он там и зимует"),
     ("a garrison only defends its city; it never sorties (8.3)", "гарнизон только защищает свой город; вылазок он не делает (8.3)"),
     (
         "to break the siege, write `sortie: { from: {}, blocks: [{}] }` under combat",
@@ -421,19 +425,19 @@ const PHRASES: Phrases = &[
     ("no move", "нет движения"),
     ("a move enters at least one area", "движение входит хотя бы в одну область"),
     ("a naval move enters at least one sea", "морское движение входит хотя бы в одно море"),
-    ("write the areas entered after {}", "напишите области, в которые блоки входят после {0}"),
+    ("write the areas entered after {}", "напишите области, в которые блоки входят после {0|p.gen}"),
     ("{} is a sea", "{0} — море"),
     ("a sea", "море"),
     ("land blocks cross the sea only carried by a fleet", "сухопутные блоки пересекают море, только если их везёт флот"),
     ("sail a fleet with `carry:` to take land blocks by sea", "отправьте флот с `carry:`, чтобы перевезти сухопутные блоки морем"),
-    ("{} is not next to {} by land", "{0} не граничит с {1} по суше"),
-    ("{} is not next to {}", "{0} не граничит с {1}"),
-    ("not adjacent to {}", "не граничит с {0}"),
+    ("{} is not next to {} by land", "{0|p.nom} не граничит с {1|p.ins} по суше"),
+    ("{} is not next to {}", "{0|p.nom} не граничит с {1|p.ins}"),
+    ("not adjacent to {}", "не граничит с {0|p.ins}"),
     ("not adjacent", "не граничит"),
     ("a land move goes from area to adjacent area", "сухопутное движение идёт из области в соседнюю"),
     ("a naval move goes from sea to adjacent sea", "морское движение идёт из моря в соседнее море"),
-    ("areas next to {}: {}", "соседние с {0} области: {1}"),
-    ("seas next to {}: {}", "моря рядом с {0}: {1}"),
+    ("areas next to {}: {}", "соседние с {0|p.ins} области: {1}"),
+    ("seas next to {}: {}", "моря рядом с {0|p.ins}: {1}"),
     ("{} is more than {} areas away", "{0} дальше, чем за {1} области"),
     ("area {} of the move", "область {0} движения"),
     ("cavalry moves up to 3 areas (params.cavalry_move)", "конница проходит до 3 областей (params.cavalry_move)"),
@@ -441,25 +445,25 @@ const PHRASES: Phrases = &[
         "land blocks move up to 2 areas, cavalry 3 (a group with any non-cavalry block moves as land)",
         "сухопутные блоки проходят до 2 областей, конница — 3 (группа, где есть не только конница, ходит как пехота)",
     ),
-    ("end the move at {}; go on next season", "закончите движение в {0}; продолжите в следующем сезоне"),
-    ("end the move at {}; sail on next season", "закончите движение в {0}; плывите дальше в следующем сезоне"),
+    ("end the move at {}; go on next season", "закончите движение {0|p.in}; продолжите в следующем сезоне"),
+    ("end the move at {}; sail on next season", "закончите движение {0|p.in}; плывите дальше в следующем сезоне"),
     ("{} is a neutral city-state", "{0} — нейтральный полис"),
     ("neutral city-states cannot be entered", "в нейтральные полисы входить нельзя"),
     ("go around it", "обойдите его"),
-    ("the move must stop at {}: enemy blocks are there", "движение должно остановиться в {0}: там вражеские блоки"),
-    ("the move must stop at {}: enemy fleets are there", "движение должно остановиться в {0}: там вражеские флоты"),
+    ("the move must stop at {}: enemy blocks are there", "движение должно остановиться {0|p.in}: там вражеские блоки"),
+    ("the move must stop at {}: enemy fleets are there", "движение должно остановиться {0|p.in}: там вражеские флоты"),
     ("enemy blocks here", "здесь вражеские блоки"),
     ("enemy fleets here", "здесь вражеские флоты"),
     (
         "a move ends on entering a place enemy blocks hold",
         "движение кончается при входе в место, где стоят вражеские блоки",
     ),
-    ("end the path at {}; the battle follows in the Combat phase", "закончите путь в {0}; битва будет в фазе боя"),
+    ("end the path at {}; the battle follows in the Combat phase", "закончите путь {0|p.in}; битва будет в фазе боя"),
     (
         "end the path at {}; the naval battle follows in the Combat phase",
-        "закончите путь в {0}; морская битва будет в фазе боя",
+        "закончите путь {0|p.in}; морская битва будет в фазе боя",
     ),
-    ("end the path at {}", "закончите путь в {0}"),
+    ("end the path at {}", "закончите путь {0|p.in}"),
     (
         "fleets may enter their own besieged port by way of its offshore sea, joining the besieged",
         "флоты могут войти в свой осаждённый порт через его прибрежное море и присоединиться к осаждённым",
@@ -476,7 +480,7 @@ const PHRASES: Phrases = &[
     ("write `into: field` to land and attack the besiegers", "напишите `into: field`, чтобы высадиться и атаковать осаждающих"),
     (
         "{} has room for {} more block(s) inside its walls (capacity {}: 2 × its value), not {}",
-        "в стенах {0} есть место ещё для блоков: {1} (вместимость {2}: 2 × ценность города), а не {3}",
+        "в стенах {0|p.gen} есть место ещё для блоков: {1} (вместимость {2}: 2 × ценность города), а не {3}",
     ),
     ("no room inside", "внутри нет места"),
     (
@@ -485,7 +489,7 @@ const PHRASES: Phrases = &[
     ),
     (
         "enter with fewer blocks, or write `into: field` to land from {} and attack the besiegers",
-        "войдите меньшим числом блоков или напишите `into: field`, чтобы высадиться из {0} и атаковать осаждающих",
+        "войдите меньшим числом блоков или напишите `into: field`, чтобы высадиться {0|p.from} и атаковать осаждающих",
     ),
     ("{} is not a fleet", "{0} — не флот"),
     (
@@ -493,12 +497,12 @@ const PHRASES: Phrases = &[
         "плавают только флоты; сухопутные блоки идут морем, если их везёт флот (5.21)",
     ),
     ("write `carry: [{}]` on the fleet's `sail` action", "напишите `carry: [{0}]` в действии `sail` флота"),
-    ("the fleet stops on entering {}, a coastal area", "флот останавливается, войдя в {0}, прибрежную область"),
+    ("the fleet stops on entering {}, a coastal area", "флот останавливается, войдя {0|p.into}, в прибрежную область"),
     ("the move ends here", "здесь движение кончается"),
     ("a fleet stops on entering a coastal area", "флот останавливается, войдя в прибрежную область"),
-    ("a fleet besieged in {} can only sail out to {}", "флот, осаждённый в {0}, может выйти только в {1}"),
-    ("not {}", "не {0}"),
-    ("at {}", "в {0}"),
+    ("a fleet besieged in {} can only sail out to {}", "флот, осаждённый {0|p.in}, может выйти только {1|p.into}"),
+    ("not {}", "не {0|p.nom}"),
+    ("at {}", "{0|p.in}"),
     ("besieged", "в осаде"),
     ("neutral", "нейтральный"),
     ("ravaged", "опустошён"),
@@ -506,15 +510,15 @@ const PHRASES: Phrases = &[
         "fleets besieged in a port may move to the port's offshore sea (only)",
         "флоты, осаждённые в порту, могут выйти (только) в прибрежное море порта",
     ),
-    ("start the path with {}", "начните путь с {0}"),
+    ("start the path with {}", "начните путь с {0|p.gen}"),
     ("{} is sea number {}: fleets move up to {} seas", "{0} — море номер {1}: флоты проходят до {2} морей"),
     ("too far", "слишком далеко"),
     ("fleets move up to 5 seas (params.fleet_move)", "флоты проходят до 5 морей (params.fleet_move)"),
     ("{} is not on the map", "{0} не на карте"),
-    ("{} does not touch {}", "{0} не касается {1}"),
-    ("not on {}", "не у {0}"),
+    ("{} does not touch {}", "{0|p.nom} не касается {1|p.gen}"),
+    ("not on {}", "не у {0|p.gen}"),
     ("a fleet enters a coastal area from a sea it touches", "флот входит в прибрежную область из моря, которого она касается"),
-    ("coastal areas on {}: {}", "прибрежные области у {0}: {1}"),
+    ("coastal areas on {}: {}", "прибрежные области у {0|p.gen}: {1}"),
     ("sail to a sea first", "сначала выйдите в море"),
     ("{} is not a land block that can be carried", "{0} — не сухопутный блок, который можно перевезти"),
     ("not carried", "не перевозится"),
@@ -527,7 +531,7 @@ const PHRASES: Phrases = &[
         "флот везёт сухопутный блок, у которого шагов меньше, чем у флота ([A] params.season.transport_per_fleet блоков на флот)",
     ),
     ("add a larger fleet, or carry a smaller block", "добавьте флот побольше или везите блок поменьше"),
-    ("the carried blocks would be left at sea in {}", "перевозимые блоки остались бы в море в {0}"),
+    ("the carried blocks would be left at sea in {}", "перевозимые блоки остались бы в открытом море, {0|p.in}"),
     ("carrying land blocks", "везёт сухопутные блоки"),
     (
         "carried land blocks land at the end of the move, in a coastal area",
@@ -542,26 +546,26 @@ const PHRASES: Phrases = &[
     ("{} is not a block on the map", "{0} — не блок на карте"),
     (
         "Building adds a step to a block on the map; `build: <city>` draws a new block",
-        "постройка добавляет шаг блоку на карте; `build: <city>` берёт новый блок",
+        "постройка добавляет шаг блоку на карте; `build: <город>` берёт новый блок",
     ),
-    ("{} already has its full {} steps", "у {0} уже полное число шагов ({1})"),
+    ("{} already has its full {} steps", "у {0} уже полная сила ({1} БС)"),
     ("at full strength", "в полной силе"),
-    ("a block has at most its maximum steps", "у блока не больше шагов, чем его максимум"),
-    ("build a step for another block", "постройте шаг другому блоку"),
-    ("{} has gained {} step(s) this turn already", "{0} уже получил в этот тур шагов: {1}"),
+    ("a block has at most its maximum steps", "у блока не больше БС, чем его максимум"),
+    ("build a step for another block", "добавьте БС другому блоку"),
+    ("{} has gained {} step(s) this turn already", "{0} уже получил в этот тур БС: {1}"),
     ("built already", "уже построен"),
     (
         "steps one block may gain in a player turn",
-        "сколько шагов один блок может получить за тур игрока",
+        "сколько БС один блок может получить за тур игрока",
     ),
     ("not in your city", "не в вашем городе"),
-    ("a block gains steps in a city its side controls", "блок получает шаги в городе своей стороны"),
+    ("a block gains steps in a city its side controls", "блок получает БС только в городе своей стороны"),
     ("move it into one of your cities first", "сначала введите его в один из своих городов"),
     ("{} is besieged and blockaded", "{0} в осаде и в блокаде"),
     ("besieged and blockaded", "в осаде и в блокаде"),
     ("no Building in a port that is both besieged and blockaded", "в порту, который и в осаде, и в блокаде, строить нельзя"),
-    ("{} has no city: blocks winter in a city", "в {0} нет города: блоки зимуют в городе"),
-    ("{} has no city", "в {0} нет города"),
+    ("{} has no city: blocks winter in a city", "{0|p.in} нет города: блоки зимуют в городе"),
+    ("{} has no city", "{0|p.in} нет города"),
     ("no city here", "здесь нет города"),
     ("new blocks are built in a city their side controls", "новые блоки строятся в городе своей стороны"),
     ("not your city", "не ваш город"),
@@ -570,20 +574,20 @@ const PHRASES: Phrases = &[
     ("new blocks are not built in a besieged city", "в осаждённом городе новые блоки не строятся"),
     (
         "{} holds {} block(s) inside its walls, its capacity (2 × its value)",
-        "в стенах {0} уже блоков: {1}, это его вместимость (2 × ценность)",
+        "в стенах {0|p.gen} уже блоков: {1}, это его вместимость (2 × ценность)",
     ),
     (
         "a new block built in a besieged city stands inside its walls, within its capacity",
         "новый блок, построенный в осаждённом городе, стоит в его стенах, в пределах вместимости",
     ),
-    ("your pool has no block left that can be built in {}", "в вашем пуле не осталось блока, который можно построить в {0}"),
+    ("your pool has no block left that can be built in {}", "в вашем пуле не осталось блока, который можно построить {0|p.in}"),
     ("nothing to draw", "брать нечего"),
     (
         "new blocks are drawn from the pool (fleets only in coastal cities); earlier draws this turn count, whatever they drew",
         "новые блоки берутся из пула (флоты — только в прибрежных городах); прежние выборы этого тура считаются, что бы они ни дали",
     ),
-    ("build a step instead (`build: <block id>`)", "постройте вместо этого шаг (`build: <block id>`)"),
-    ("no block left in the pool that can stand in {} (4.2)", "в пуле не осталось блока, который может стоять в {0} (4.2)"),
+    ("build a step instead (`build: <block id>`)", "постройте вместо этого шаг (`build: <id блока>`)"),
+    ("no block left in the pool that can stand in {} (4.2)", "в пуле не осталось блока, который может стоять {0|p.in} (4.2)"),
     ("garrisons are built in captured enemy cities", "гарнизоны строятся во взятых вражеских городах"),
     ("{} is not an enemy city you have captured", "{0} — не взятый вами вражеский город"),
     ("not captured", "не взят"),
@@ -591,19 +595,19 @@ const PHRASES: Phrases = &[
         "garrisons are built in captured enemy cities (loyal cities have theirs, 7.3)",
         "гарнизоны строятся во взятых вражеских городах (у верных городов свои, 7.3)",
     ),
-    ("{} has a garrison already", "в {0} уже есть гарнизон"),
+    ("{} has a garrison already", "{0|p.in} уже есть гарнизон"),
     ("has one", "уже есть"),
     ("one garrison per city", "один гарнизон на город"),
     ("{} is not an enemy city", "{0} — не вражеский город"),
     ("not an enemy city", "не вражеский город"),
     ("pillage ravages the land of an enemy city", "разграбление опустошает земли вражеского города"),
-    ("you do not hold the land around {}", "вы не держите земли вокруг {0}"),
+    ("you do not hold the land around {}", "вы не держите земли вокруг {0|p.gen}"),
     ("not held", "не удержано"),
     (
         "land blocks of yours must hold the city's area, with no enemy block outside the walls",
         "ваши сухопутные блоки должны держать область города, и вне стен не должно быть вражеских блоков",
     ),
-    ("move land blocks into {} first", "сначала введите сухопутные блоки в {0}"),
+    ("move land blocks into {} first", "сначала введите сухопутные блоки {0|p.into}"),
     ("your siege of {} was not established in an earlier season", "ваша осада {0} не была установлена в прошлых сезонах"),
     ("no established siege", "осада не установлена"),
     (
@@ -616,8 +620,8 @@ const PHRASES: Phrases = &[
         "опустошённый город не разграбляют снова до конца года (9.53 снимает метку)",
     ),
     // ---- siege combat (check::siege_orders, engine::siege)
-    ("{} already has an assault ordered this turn", "против {0} в этот тур уже назначен штурм"),
-    ("{} already has siege attrition ordered this turn", "против {0} в этот тур уже назначено осадное истощение"),
+    ("{} already has an assault ordered this turn", "против {0|p.gen} в этот тур уже назначен штурм"),
+    ("{} already has siege attrition ordered this turn", "против {0|p.gen} в этот тур уже назначено осадное истощение"),
     ("second siege combat here", "второй осадный бой здесь"),
     (
         "against each besieged city the active player may Assault or use Siege Attrition, once",
@@ -636,7 +640,7 @@ const PHRASES: Phrases = &[
     ("write `- attrition: {}` instead", "напишите вместо этого `- attrition: {0}`"),
     ("not possible now", "сейчас невозможно"),
     ("siege combat is made against a besieged city", "осадный бой ведётся против осаждённого города"),
-    ("write `sortie: { from: <city>, blocks: [{}] }`", "напишите `sortie: { from: <city>, blocks: [{0}] }`"),
+    ("write `sortie: { from: <city>, blocks: [{}] }`", "напишите `sortie: { from: <город>, blocks: [{0}] }`"),
     ("`sortie` takes a mapping, found {}", "`sortie` принимает отображение, а найдено {0}"),
     ("`{}` is not part of `sortie`", "`{0}` не входит в `sortie`"),
     ("`sortie` takes `from` and `blocks`", "`sortie` принимает `from` и `blocks`"),
@@ -649,16 +653,16 @@ const PHRASES: Phrases = &[
     ),
     (
         "{} is outside the walls: it fights the besiegers by moving into {}'s area, not by a sortie (5.4.2)",
-        "{0} вне стен: он бьётся с осаждающими, входя в область {1}, а не вылазкой (5.4.2)",
+        "{0} вне стен: он бьётся с осаждающими, входя {1|p.into}, а не вылазкой (5.4.2)",
     ),
     (
         "write `escape: { <port>: [{}, {}] }`: per port, the fleets and the land blocks they carry",
-        "напишите `escape: { <port>: [{0}, {1}] }`: для каждого порта — флоты и сухопутные блоки, которые они везут",
+        "напишите `escape: { <порт>: [{0}, {1}] }`: для каждого порта — флоты и сухопутные блоки, которые они везут",
     ),
     ("`escape` takes a mapping of port: blocks, found {}", "`escape` принимает отображение порт: блоки, а найдено {0}"),
     ("{} is not a port: no fleet can sail out of it", "{0} — не порт: ни один флот не может из него выйти"),
     ("besieged fleets may retreat to the port's offshore sea", "осаждённые флоты могут отступить в прибрежное море порта"),
-    ("no fleet is named to sail out of {}", "не назван ни один флот, выходящий из {0}"),
+    ("no fleet is named to sail out of {}", "не назван ни один флот, выходящий {0|p.from}"),
     (
         "besieged land blocks cannot retreat, except carried on retreating fleets",
         "осаждённые сухопутные блоки не отступают, разве что их везут отступающие флоты",
@@ -668,11 +672,11 @@ const PHRASES: Phrases = &[
     ("`combat` takes a list, found {}", "`combat` принимает список, а найдено {0}"),
     (
         "a combat order is one of attrition, sortie: e.g. `sortie: { from: <city>, blocks: [...] }`",
-        "боевой приказ — один из: attrition, sortie; например, `sortie: { from: <city>, blocks: [...] }`",
+        "боевой приказ — один из: attrition, sortie; например, `sortie: { from: <город>, blocks: [...] }`",
     ),
     (
         "a combat order is one of assault, attrition, sortie: e.g. `sortie: { from: <city>, blocks: [...] }`",
-        "боевой приказ — один из: assault, attrition, sortie; например, `sortie: { from: <city>, blocks: [...] }`",
+        "боевой приказ — один из: assault, attrition, sortie; например, `sortie: { from: <город>, blocks: [...] }`",
     ),
     ("the two winter combat phases (sorties, then siege combat)", "две зимние фазы боя (вылазки, затем осадный бой)"),
     ("siege combat", "осадный бой"),
@@ -689,7 +693,7 @@ const PHRASES: Phrases = &[
         "вторая зимняя фаза боя — осадное истощение (8.1: штурмы только в туры, сыгранные на действия; зимой карты не играются)",
     ),
     ("write `- attrition: {}` (in Winter each 1–3 hits, 8.2)", "напишите `- attrition: {0}` (зимой попадание — каждая 1–3, 8.2)"),
-    ("you are not besieging {}", "вы не осаждаете {0}"),
+    ("you are not besieging {}", "вы не осаждаете {0|p.acc}"),
     (
         "siege combat only against a city your blocks besiege since an earlier season (7.2: none in the besieger's initial turn)",
         "осадный бой — только против города, который ваши блоки осаждают с прошлого сезона (7.2: не в том туре, когда осада началась)",
@@ -700,7 +704,7 @@ const PHRASES: Phrases = &[
     ),
     (
         "you played your card for its Event this season: no assault on {}",
-        "в этом сезоне вы сыграли карту как событие: штурма {0} нет",
+        "в этом сезоне вы сыграли карту как событие: штурма {0|p.gen} нет",
     ),
     (
         "after an Event only siege attrition is possible (8.1: assaults in Action turns only)",
@@ -722,15 +726,15 @@ const PHRASES: Phrases = &[
     ),
     (
         "keep a fleet in {} (8.2.2: or in {}) from this season; attrition is possible from next season",
-        "держите флот в {0} (8.2.2: или в {1}) с этого сезона; истощение возможно со следующего сезона",
+        "держите флот {0|p.in} (8.2.2: или в одном из морей: {1}) с этого сезона; истощение возможно со следующего сезона",
     ),
     (
         "keep a fleet in {} from this season; attrition is possible from next season",
-        "держите флот в {0} с этого сезона; истощение возможно со следующего сезона",
+        "держите флот {0|p.in} с этого сезона; истощение возможно со следующего сезона",
     ),
     ("{} has been blockaded only since this season", "{0} в блокаде только с этого сезона"),
     ("keep the blockade; attrition is possible from next season", "сохраните блокаду; истощение возможно со следующего сезона"),
-    ("your besiegers at {} are not Supplied this Winter", "ваши осаждающие у {0} не снабжены в течение этой зимы"),
+    ("your besiegers at {} are not Supplied this Winter", "ваши осаждающие у {0|p.gen} не снабжены в течение этой зимы"),
     ("besiegers must be Supplied in Winter (9.22)", "зимой осаждающие должны быть снабжены (9.22)"),
     (
         "9.22 [A] params.siege.winter_supply_areas: a city you control, not itself besieged, within {} land area(s), or a fleet of yours in the offshore sea",
@@ -738,7 +742,7 @@ const PHRASES: Phrases = &[
     ),
     (
         "you played your card for its Event this season: no sortie from {}",
-        "в этом сезоне вы сыграли карту как событие: вылазки из {0} нет",
+        "в этом сезоне вы сыграли карту как событие: вылазки {0|p.from} нет",
     ),
     (
         "a sortie spends no actions but cannot be made after an Event (8.0: attrition only)",
@@ -747,14 +751,14 @@ const PHRASES: Phrases = &[
     ("{} is not under siege", "{0} не в осаде"),
     ("a sortie is made by blocks besieged in a city", "вылазку делают блоки, осаждённые в городе"),
     ("no sortie in the season a siege is established", "в сезон, когда осада установлена, вылазок нет"),
-    ("a sortie from {} needs at least one block", "для вылазки из {0} нужен хотя бы один блок"),
+    ("a sortie from {} needs at least one block", "для вылазки {0|p.from} нужен хотя бы один блок"),
     ("some or all besieged blocks may sortie", "вылазку могут сделать некоторые или все осаждённые блоки"),
     ("{} is a garrison: garrisons never sortie", "{0} — гарнизон: гарнизоны вылазок не делают"),
     (
         "some or all besieged blocks may sortie, never garrisons (7.3)",
         "вылазку могут сделать некоторые или все осаждённые блоки, но не гарнизоны (7.3)",
     ),
-    ("{} is not besieged in {}", "{0} не осаждён в {1}"),
+    ("{} is not besieged in {}", "{0} не осаждён {1|p.in}"),
     (
         "only blocks besieged in the city sortie; blocks outside cannot join them (5.4.2)",
         "вылазку делают только блоки, осаждённые в городе; блоки снаружи к ним не присоединяются (5.4.2)",
@@ -779,7 +783,7 @@ const PHRASES: Phrases = &[
     ),
     ("a block makes one overwintering move", "блок делает одно зимнее перемещение"),
     ("only blocks on the map winter", "зимуют только блоки на карте"),
-    ("the path ends at {}, not at {}", "путь кончается в {0}, а не в {1}"),
+    ("the path ends at {}, not at {}", "путь кончается {0|p.in}, а не {1|p.in}"),
     ("give `to:` or `path:`, or end the path at the city", "укажите `to:` или `path:` или закончите путь в этом городе"),
     ("a winter order moves land blocks or fleets, not both", "зимний приказ перемещает либо сухопутные блоки, либо флоты, но не те и другие сразу"),
     (
@@ -797,15 +801,15 @@ const PHRASES: Phrases = &[
         "бесплатное возвращение идёт в родной город блоков (того же цвета, что и блок)",
     ),
     ("free Return moves go to the blocks' home city", "бесплатное возвращение идёт в родной город блоков"),
-    ("write `quarter:` to winter in {}", "напишите `quarter:`, чтобы зимовать в {0}"),
+    ("write `quarter:` to winter in {}", "напишите `quarter:`, чтобы зимовать {0|p.in}"),
     (
         "write `quarter:` to winter in another adjacent friendly city, or return {} to {}",
-        "напишите `quarter:`, чтобы зимовать в другом соседнем своём городе, или верните {0} в {1}",
+        "напишите `quarter:`, чтобы зимовать в другом соседнем своём городе, или верните {0} {1|p.into}",
     ),
-    ("{} is in {} already", "{0} уже в {1}"),
+    ("{} is in {} already", "{0} уже {1|p.in}"),
     ("here already", "уже здесь"),
     ("a winter move goes to another city", "зимнее перемещение идёт в другой город"),
-    ("leave it out: it winters in {}", "уберите его: он зимует в {0}"),
+    ("leave it out: it winters in {}", "уберите его: он зимует {0|p.in}"),
     ("Return moves go to a friendly-controlled home city", "возвращение идёт в родной город, если он под контролем вашей стороны"),
     (
         "into an adjacent friendly-controlled city (friendly: controlled by your side, whatever its loyalty)",
@@ -838,7 +842,7 @@ const PHRASES: Phrases = &[
         "write `return:` to go home, or quarter in a city next to the blocks",
         "напишите `return:`, чтобы идти домой, или встаньте на зимние квартиры в городе рядом с блоками",
     ),
-    ("no route from {} to {}", "нет пути из {0} в {1}"),
+    ("no route from {} to {}", "нет пути {0|p.from} {1|p.into}"),
     ("no route", "нет пути"),
     (
         "land blocks move by land and cross the sea only carried by a fleet",
@@ -858,7 +862,7 @@ const PHRASES: Phrases = &[
     ),
     (
         "enemy fleets in {}, the offshore sea of {}, bar wintering there",
-        "вражеские флоты в {0}, прибрежном море {1}, не дают там зимовать",
+        "вражеские флоты {0|p.in}, прибрежном море {1|p.gen}, не дают там зимовать",
     ),
     (
         "enemy fleets in the offshore sea of a friendly port that is not the home city bar wintering there",
@@ -874,7 +878,7 @@ const PHRASES: Phrases = &[
         "{0} в осаде: флоты входят в него только через его прибрежное море, {1}",
     ),
     ("fleets may enter a besieged port through its offshore sea", "флоты могут войти в осаждённый порт через его прибрежное море"),
-    ("end the path with {}, {}", "закончите путь на {0}, {1}"),
+    ("end the path with {}, {}", "закончите путь так: {0}, {1}"),
     (
         "Quartering into an adjacent friendly-controlled city, Returning to the home city",
         "зимние квартиры — в соседнем городе под вашим контролем, возвращение — в родной город",
@@ -882,11 +886,11 @@ const PHRASES: Phrases = &[
     ("end the path in a city your side controls", "закончите путь в городе вашей стороны"),
     (
         "{} has room for {} arriving block(s) over Winter: capacity {} (2 × its value, garrisons apart), less the blocks besieged inside",
-        "в {0} на зиму есть место для прибывающих блоков: {1}; вместимость {2} (2 × ценность, не считая гарнизонов), за вычетом осаждённых внутри",
+        "{0|p.in} на зиму есть место для прибывающих блоков: {1}; вместимость {2} (2 × ценность, не считая гарнизонов), за вычетом осаждённых внутри",
     ),
     (
         "{} has room for {} arriving block(s) over Winter: capacity {} (2 × its value, garrisons apart)",
-        "в {0} на зиму есть место для прибывающих блоков: {1}; вместимость {2} (2 × ценность, не считая гарнизонов)",
+        "{0|p.in} на зиму есть место для прибывающих блоков: {1}; вместимость {2} (2 × ценность, не считая гарнизонов)",
     ),
     ("no room", "нет места"),
     (
@@ -894,13 +898,13 @@ const PHRASES: Phrases = &[
         "город вмещает на зиму блоков 2 × свою ценность; сверх этого встающие на квартиры вытесняют уже стоящие там блоки",
     ),
     ("winter some of these blocks in another city", "отправьте часть этих блоков зимовать в другой город"),
-    ("{} winters in {} already: there is room for it", "{0} уже зимует в {1}: место для него есть"),
+    ("{} winters in {} already: there is room for it", "{0} уже зимует {1|p.in}: место для него есть"),
     ("winters here", "зимует здесь"),
     (
         "a block in a friendly city makes an overwintering move only when quartering blocks push the city over its capacity (it then counts as outside the city)",
         "блок в своём городе делает зимнее перемещение, только если встающие на квартиры блоки переполняют город (тогда он считается вне города)",
     ),
-    ("leave it in {}", "оставьте его в {0}"),
+    ("leave it in {}", "оставьте его {0|p.in}"),
     // rule heads of the winter pages (`rule 9.x Quartering (page 9): …`)
     ("9.x Overwintering (page 9)", "9.x, зимовка (стр. 9)"),
     ("9.x Returning (page 9)", "9.x, возвращение (стр. 9)"),
@@ -964,7 +968,7 @@ const PHRASES: Phrases = &[
     ("Revolts and Helot Revolts may not be played at New Year", "Восстания и Восстания илотов нельзя играть в Новый год"),
     (
         "play it for its Action value as a sacrifice (`for: action, sacrifice: <Olympian>`), or play another card",
-        "сыграйте её ради значения действий — как жертву (`for: action, sacrifice: <Olympian>`) или сыграйте другую карту",
+        "сыграйте её ради значения действий — как жертву (`for: action, sacrifice: <олимпиец>`) или сыграйте другую карту",
     ),
     ("you already have a sacrifice on {}", "у вас уже есть жертва {0|dat}"),
     ("one sacrifice per Olympian", "одна жертва на олимпийца"),
