@@ -766,19 +766,7 @@ impl<'a> Question<'a> {
             need_cus,
         };
         let (dist, first_mods) = self.attempts(&siege, (a.cus, points), &slots)?;
-        let rule = if subjugation { "§3" } else { "§1" };
-        let title = match (self.lang, subjugation) {
-            (Lang::En, true) => format!("Subjugation of {space} by {} ({rule})", who_name(&a.who)),
-            (Lang::En, false) => format!("Assault of {space} by {} ({rule})", who_name(&a.who)),
-            (Lang::Ru, true) => format!(
-                "Подчинение {space} армией {} ({rule})",
-                self.who_in(&a.who, Case::Gen)
-            ),
-            (Lang::Ru, false) => format!(
-                "Штурм {space} армией {} ({rule})",
-                self.who_in(&a.who, Case::Gen)
-            ),
-        };
+        let title = self.siege_title(subjugation, &space, &a.who);
         let notes = self.siege_notes(&siege, sp.kind, &holder, (points, &slots), first_mods);
         let blocks = vec![
             self.block(&a),
@@ -807,6 +795,23 @@ impl<'a> Question<'a> {
             self.lang.pick("gone from the space", "покинул зону"),
             self.ask.listed,
         )
+    }
+
+    /// `Assault of Sardis by Krateros (§1)` in the answer's language.
+    fn siege_title(&self, subjugation: bool, space: &str, who: &Who) -> String {
+        let rule = if subjugation { "§3" } else { "§1" };
+        match (self.lang, subjugation) {
+            (Lang::En, true) => format!("Subjugation of {space} by {} ({rule})", who_name(who)),
+            (Lang::En, false) => format!("Assault of {space} by {} ({rule})", who_name(who)),
+            (Lang::Ru, true) => format!(
+                "Подчинение {space} армией {} ({rule})",
+                self.who_in(who, Case::Gen)
+            ),
+            (Lang::Ru, false) => format!(
+                "Штурм {space} армией {} ({rule})",
+                self.who_in(who, Case::Gen)
+            ),
+        }
     }
 
     /// The rules in force in an assault or a subjugation, one line each: the sides, the
