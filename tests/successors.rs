@@ -443,9 +443,45 @@ fn scenario_doc_tables(sc: &Scenario) -> Vec<String> {
     vec![lineups, house_rows, generals, cards]
 }
 
-/// docs/scenario-successors.md's tables (line-ups, houses, generals, the Tyche deck) are
-/// the scenario's data: a change to either without the other fails here, and the failure
-/// prints the table to paste.
+/// The map as docs/scenario-successors.md's "The map" lists it, from the data: the spaces
+/// region by region in the scenario's order (`M` a major city, `F` a fortress), and the
+/// independent markers at the start.
+fn scenario_doc_map(sc: &Scenario) -> Vec<String> {
+    use dikast::games::successors::model::scenario::Kind;
+    let regions: Vec<String> = sc
+        .regions
+        .iter()
+        .map(|r| {
+            let spaces: Vec<String> = sc
+                .spaces
+                .iter()
+                .filter(|s| s.region == r.id)
+                .map(|s| match s.kind {
+                    Kind::Major => format!("{} M", s.id),
+                    Kind::Fortress => format!("{} F", s.id),
+                    Kind::Minor => s.id.clone(),
+                })
+                .collect();
+            format!("{} ({})", r.id, spaces.join(", "))
+        })
+        .collect();
+    vec![
+        format!(
+            "{} spaces in {} regions, west to east: {}.",
+            sc.spaces.len(),
+            sc.regions.len(),
+            regions.join(", ")
+        ),
+        format!(
+            "Independent (gray) markers at the start: {}.",
+            sc.independent_control.join(", ")
+        ),
+    ]
+}
+
+/// docs/scenario-successors.md's tables (line-ups, houses, generals, the Tyche deck) and
+/// its map's list of spaces and independent markers are the scenario's data: a change to
+/// either without the other fails here, and the failure prints the text to paste.
 #[test]
 fn the_scenario_doc_s_tables_are_the_data() {
     let sc = Successors::load_scenario(SUCCESSORS_323).expect("scenario");
@@ -454,6 +490,14 @@ fn the_scenario_doc_s_tables_are_the_data() {
         assert!(
             doc.contains(&table),
             "docs/scenario-successors.md lacks this table (from the scenario):\n\n{table}\n"
+        );
+    }
+    // Prose wraps its lines: compared with single spaces.
+    let flat = doc.split_whitespace().collect::<Vec<_>>().join(" ");
+    for text in scenario_doc_map(&sc) {
+        assert!(
+            flat.contains(&text),
+            "docs/scenario-successors.md's map lacks (from the scenario):\n\n{text}\n"
         );
     }
 }
