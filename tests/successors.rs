@@ -561,10 +561,11 @@ fn every_void_order_of_the_rule_cases_is_said_to_its_player() {
 
 /// Every card of the deck with a public (or assumed) event is played for it in an
 /// accepted rule case (`tyche: { play: ID, for: event | both }` in the orders of a case
-/// that does not expect invalid orders), and every card without a public text is refused
-/// for its Event in a case that keeps the refusal in both languages (`diagnostics.txt`
-/// and `diagnostics.ru.txt` naming `orders::card-unpublished`), or is played for its OPs
-/// or discarded in one.
+/// that does not expect invalid orders); no card without a public text is; and for each
+/// kind of card (Event, Bonus, Surprise) a case refuses one without a public text for its
+/// Event in both languages (`diagnostics.txt` and `diagnostics.ru.txt` naming
+/// `orders::card-unpublished`). Every such card is refused in random play
+/// (tests/play/successors.rs).
 #[test]
 fn every_card_is_played_for_its_event_or_refused_in_a_case() {
     let sc = Successors::load_scenario(SUCCESSORS_323).expect("scenario");
