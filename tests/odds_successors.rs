@@ -316,6 +316,14 @@ fn successors_odds_answer_in_russian_and_hellenes_refuses_it() {
         .stdout;
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["title"], "Вылазки из Sardis (§6)");
+    // A refusal in Russian too (exit 1, nothing written).
+    Test::new()
+        .args(["odds", "assault", "--view", "view-antipatros.yaml"])
+        .args(["--at", "Babylom", "--attacker", "Krateros", "--lang", "ru"])
+        .current_dir(&player)
+        .failure()
+        .stderr_has("--at Babylom: на карте нет зоны с таким именем; может быть, Babylon?")
+        .run();
     // Hellenes answers in English only.
     let hellenes = ["odds", "assault", "--at", "Plataea", "--attacker", "3B2"];
     Test::new()

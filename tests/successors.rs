@@ -443,9 +443,45 @@ fn scenario_doc_tables(sc: &Scenario) -> Vec<String> {
     vec![lineups, house_rows, generals, cards]
 }
 
-/// docs/scenario-successors.md's tables (line-ups, houses, generals, the Tyche deck) are
-/// the scenario's data: a change to either without the other fails here, and the failure
-/// prints the table to paste.
+/// The map as docs/scenario-successors.md's "The map" lists it, from the data: the spaces
+/// region by region in the scenario's order (`M` a major city, `F` a fortress), and the
+/// independent markers at the start.
+fn scenario_doc_map(sc: &Scenario) -> Vec<String> {
+    use dikast::games::successors::model::scenario::Kind;
+    let regions: Vec<String> = sc
+        .regions
+        .iter()
+        .map(|r| {
+            let spaces: Vec<String> = sc
+                .spaces
+                .iter()
+                .filter(|s| s.region == r.id)
+                .map(|s| match s.kind {
+                    Kind::Major => format!("{} M", s.id),
+                    Kind::Fortress => format!("{} F", s.id),
+                    Kind::Minor => s.id.clone(),
+                })
+                .collect();
+            format!("{} ({})", r.id, spaces.join(", "))
+        })
+        .collect();
+    vec![
+        format!(
+            "{} spaces in {} regions, west to east: {}.",
+            sc.spaces.len(),
+            sc.regions.len(),
+            regions.join(", ")
+        ),
+        format!(
+            "Independent (gray) markers at the start: {}.",
+            sc.independent_control.join(", ")
+        ),
+    ]
+}
+
+/// docs/scenario-successors.md's tables (line-ups, houses, generals, the Tyche deck) and
+/// its map's list of spaces and independent markers are the scenario's data: a change to
+/// either without the other fails here, and the failure prints the text to paste.
 #[test]
 fn the_scenario_doc_s_tables_are_the_data() {
     let sc = Successors::load_scenario(SUCCESSORS_323).expect("scenario");
@@ -454,6 +490,14 @@ fn the_scenario_doc_s_tables_are_the_data() {
         assert!(
             doc.contains(&table),
             "docs/scenario-successors.md lacks this table (from the scenario):\n\n{table}\n"
+        );
+    }
+    // Prose wraps its lines: compared with single spaces.
+    let flat = doc.split_whitespace().collect::<Vec<_>>().join(" ");
+    for text in scenario_doc_map(&sc) {
+        assert!(
+            flat.contains(&text),
+            "docs/scenario-successors.md's map lacks (from the scenario):\n\n{text}\n"
         );
     }
 }
@@ -517,10 +561,11 @@ fn every_void_order_of_the_rule_cases_is_said_to_its_player() {
 
 /// Every card of the deck with a public (or assumed) event is played for it in an
 /// accepted rule case (`tyche: { play: ID, for: event | both }` in the orders of a case
-/// that does not expect invalid orders), and every card without a public text is refused
-/// for its Event in a case that keeps the refusal in both languages (`diagnostics.txt`
-/// and `diagnostics.ru.txt` naming `orders::card-unpublished`), or is played for its OPs
-/// or discarded in one.
+/// that does not expect invalid orders); no card without a public text is; and for each
+/// kind of card (Event, Bonus, Surprise) a case refuses one without a public text for its
+/// Event in both languages (`diagnostics.txt` and `diagnostics.ru.txt` naming
+/// `orders::card-unpublished`). Every such card is refused in random play
+/// (tests/play/successors.rs).
 #[test]
 fn every_card_is_played_for_its_event_or_refused_in_a_case() {
     let sc = Successors::load_scenario(SUCCESSORS_323).expect("scenario");

@@ -224,7 +224,7 @@ pub fn marker_check(sc: &Scenario, st: &State, army: &str) -> Result<(), Refusal
                 def.name, sp.id
             ),
             format!(
-                "{} стоит в крупном городе ({}): независимый маркер там не ставится",
+                "независимая армия {} стоит в крупном городе ({}): независимый маркер там не ставится",
                 def.name_ru, sp.id
             ),
         ));

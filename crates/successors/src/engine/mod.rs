@@ -9,6 +9,7 @@ pub mod context;
 pub mod independent;
 pub mod movement;
 pub mod odds;
+pub mod odds_ru;
 pub mod round;
 pub mod siege;
 pub mod tyche;

@@ -92,8 +92,19 @@ pub const MAX_CUS: u32 = 30;
 /// comes near with the scenario's dice; a bound for a moderator's edited scenario).
 const MAX_ENDS: usize = 200_000;
 
-/// The answer to `ask`, from a player's view or from the scenario alone.
+/// The answer to `ask`, from a player's view or from the scenario alone, in the language
+/// `--lang` asks for (a refusal too, where `odds_ru` has its phrase).
 pub fn odds(sc: &Scenario, view: Option<&View>, ask: &Ask) -> Result<Odds, String> {
+    let lang = lang_of(ask)?;
+    match (answer(sc, view, ask), lang) {
+        (Ok(o), _) => Ok(named_in(sc, o, lang)),
+        (Err(e), Lang::Ru) => Err(super::odds_ru::refusal(&e)),
+        (Err(e), _) => Err(e),
+    }
+}
+
+/// The answer to `ask` with the names of the scenario, or why not (in English).
+fn answer(sc: &Scenario, view: Option<&View>, ask: &Ask) -> Result<Odds, String> {
     if !KINDS.iter().any(|(k, _)| *k == ask.kind) {
         let kinds: Vec<&str> = KINDS.iter().map(|(k, _)| *k).collect();
         return Err(match did_you_mean(&ask.kind, kinds.iter().copied()) {
@@ -118,13 +129,11 @@ pub fn odds(sc: &Scenario, view: Option<&View>, ask: &Ask) -> Result<Odds, Strin
         ));
     }
     let mut q = Question::new(sc, view, ask)?;
-    let lang = q.lang;
-    let o = match ask.kind.as_str() {
+    match ask.kind.as_str() {
         "assault" | "subjugation" => q.siege(ask.kind == "subjugation"),
         "sally" => q.sally(),
         kind => q.field(kind),
-    }?;
-    Ok(named_in(sc, o, lang))
+    }
 }
 
 /// The language of the answer, `--lang` (English by default).
@@ -766,19 +775,7 @@ impl<'a> Question<'a> {
             need_cus,
         };
         let (dist, first_mods) = self.attempts(&siege, (a.cus, points), &slots)?;
-        let rule = if subjugation { "§3" } else { "§1" };
-        let title = match (self.lang, subjugation) {
-            (Lang::En, true) => format!("Subjugation of {space} by {} ({rule})", who_name(&a.who)),
-            (Lang::En, false) => format!("Assault of {space} by {} ({rule})", who_name(&a.who)),
-            (Lang::Ru, true) => format!(
-                "Подчинение {space} армией {} ({rule})",
-                self.who_in(&a.who, Case::Gen)
-            ),
-            (Lang::Ru, false) => format!(
-                "Штурм {space} армией {} ({rule})",
-                self.who_in(&a.who, Case::Gen)
-            ),
-        };
+        let title = self.siege_title(subjugation, &space, &a.who);
         let notes = self.siege_notes(&siege, sp.kind, &holder, (points, &slots), first_mods);
         let blocks = vec![
             self.block(&a),
@@ -807,6 +804,23 @@ impl<'a> Question<'a> {
             self.lang.pick("gone from the space", "покинул зону"),
             self.ask.listed,
         )
+    }
+
+    /// `Assault of Sardis by Krateros (§1)` in the answer's language.
+    fn siege_title(&self, subjugation: bool, space: &str, who: &Who) -> String {
+        let rule = if subjugation { "§3" } else { "§1" };
+        match (self.lang, subjugation) {
+            (Lang::En, true) => format!("Subjugation of {space} by {} ({rule})", who_name(who)),
+            (Lang::En, false) => format!("Assault of {space} by {} ({rule})", who_name(who)),
+            (Lang::Ru, true) => format!(
+                "Подчинение {space} армией {} ({rule})",
+                self.who_in(who, Case::Gen)
+            ),
+            (Lang::Ru, false) => format!(
+                "Штурм {space} армией {} ({rule})",
+                self.who_in(who, Case::Gen)
+            ),
+        }
     }
 
     /// The rules in force in an assault or a subjugation, one line each: the sides, the
