@@ -257,8 +257,7 @@ struct Acc {
 }
 
 impl Acc {
-    fn add(&mut self, n: &BigUint, e: u32) {
-        let six = BigUint::from(6u32);
+    fn add(&mut self, n: &BigUint, e: u32, six: &mut Pow6) {
         if self.exp < e {
             self.num *= six.pow(e - self.exp);
             self.exp = e;
@@ -269,8 +268,26 @@ impl Acc {
             self.num += n * six.pow(self.exp - e);
         }
     }
-    fn over(&self, top: u32) -> BigUint {
-        &self.num * BigUint::from(6u32).pow(top - self.exp)
+    fn over(&self, top: u32, six: &mut Pow6) -> BigUint {
+        &self.num * six.pow(top - self.exp)
+    }
+}
+
+/// The powers of 6 a walk has needed, each computed once (31.2: a big power of 6 per sum
+/// was a measurable part of a question's time).
+#[derive(Debug, Default)]
+struct Pow6(Vec<BigUint>);
+
+impl Pow6 {
+    fn pow(&mut self, e: u32) -> &BigUint {
+        if self.0.is_empty() {
+            self.0.push(BigUint::one());
+        }
+        while self.0.len() <= e as usize {
+            let next = self.0[self.0.len() - 1].clone() * 6u32;
+            self.0.push(next);
+        }
+        &self.0[e as usize]
     }
 }
 
@@ -316,15 +333,16 @@ pub fn battle_odds(setup: &BattleSetup, joint: bool) -> Result<(Tally, Work), To
 }
 
 fn walk<N: Num>(setup: &BattleSetup, joint: bool) -> Result<(Tally, Work), TooLarge> {
-    let mut walk = Walk::<N>::new(setup, joint)?;
-    'rounds: for _ in 0..walk.lineup.rounds {
-        for i in walk.lineup.order.clone() {
-            if walk.groups.is_empty() {
-                break 'rounds;
-            }
-            walk.fire(i)?;
-        }
+    // 31.2: whether the joint table passes MAX_JOINT_POSITIONS is a matter of which
+    // positions are reached, not of their numerators: a walk that counts them alone (no
+    // arithmetic, stopped as soon as a step passes the bound) refuses a table too large
+    // at a fraction of the cost of walking it with numerators, and is the same walk, so
+    // it refuses exactly the tables the full walk would.
+    if joint && N::WORDS > 0 {
+        Walk::<Count>::new(setup, true)?.run()?;
     }
+    let mut walk = Walk::<N>::new(setup, joint)?;
+    walk.run()?;
     Ok(walk.finish(setup))
 }
 
@@ -337,7 +355,29 @@ trait Num: Clone + Default {
     fn is_zero(&self) -> bool;
     /// `self += x * w`, where the result is below 2^(64 × `words`) (`words_for`).
     fn add_mul(&mut self, x: &Self, w: u64, words: usize);
+    /// `self *= w`, where the result is below 2^(64 × `words`).
+    fn mul_small(&mut self, w: u64, words: usize);
     fn big(&self) -> BigUint;
+}
+
+/// No numerator at all: the walk of `Count` only finds which positions are reached (the
+/// joint table's bound, `walk`).
+#[derive(Debug, Clone, Copy, Default)]
+struct Count;
+
+impl Num for Count {
+    const WORDS: usize = 0;
+    fn unit() -> Self {
+        Count
+    }
+    fn is_zero(&self) -> bool {
+        true
+    }
+    fn add_mul(&mut self, _: &Self, _: u64, _: usize) {}
+    fn mul_small(&mut self, _: u64, _: usize) {}
+    fn big(&self) -> BigUint {
+        BigUint::zero()
+    }
 }
 
 /// An unsigned integer of `N` 64-bit words, least significant first. `battle_odds` picks
@@ -362,10 +402,26 @@ impl<const N: usize> Num for Wide<N> {
         self.0.iter().all(|x| *x == 0)
     }
     fn add_mul(&mut self, x: &Self, w: u64, words: usize) {
+        // One loop of a length known when compiled per number of words: unrolled, no
+        // bounds checked in it (the walk's hottest line).
+        let (a, b) = (&mut self.0, &x.0);
+        let carry = match words {
+            1 => mac::<1>(a, b, w),
+            2 => mac::<2>(a, b, w),
+            3 => mac::<3>(a, b, w),
+            4 => mac::<4>(a, b, w),
+            5 => mac::<5>(a, b, w),
+            6 => mac::<6>(a, b, w),
+            7 => mac::<7>(a, b, w),
+            8 => mac::<8>(a, b, w),
+            _ => mac_n(&mut a[..words], &b[..words], w),
+        };
+        assert_eq!(carry, 0, "a numerator of the odds overflowed its words");
+    }
+    fn mul_small(&mut self, w: u64, words: usize) {
         let mut carry = 0u64;
-        for (a, b) in self.0[..words].iter_mut().zip(&x.0[..words]) {
-            // b × w + carry + a < 2^128: the high word takes the carries.
-            let t = u128::from(*b) * u128::from(w) + u128::from(carry) + u128::from(*a);
+        for a in self.0[..words].iter_mut() {
+            let t = u128::from(*a) * u128::from(w) + u128::from(carry);
             *a = t as u64;
             carry = (t >> 64) as u64;
         }
@@ -375,6 +431,24 @@ impl<const N: usize> Num for Wide<N> {
         let bytes: Vec<u8> = self.0.iter().flat_map(|w| w.to_le_bytes()).collect();
         BigUint::from_bytes_le(&bytes)
     }
+}
+
+/// `a += b × w` over the first `W` words of each, the carry out returned.
+#[inline(always)]
+fn mac<const W: usize>(a: &mut [u64], b: &[u64], w: u64) -> u64 {
+    mac_n(&mut a[..W], &b[..W], w)
+}
+
+#[inline(always)]
+fn mac_n(a: &mut [u64], b: &[u64], w: u64) -> u64 {
+    let mut carry = 0u64;
+    for (a, b) in a.iter_mut().zip(b) {
+        // b × w + carry + a < 2^128: the high word takes the carries.
+        let t = u128::from(*b) * u128::from(w) + u128::from(carry) + u128::from(*a);
+        *a = t as u64;
+        carry = (t >> 64) as u64;
+    }
+    carry
 }
 
 /// The words of `N` that numerators over 6^`exp` need: 6^exp has at most
@@ -394,6 +468,9 @@ impl Num for BigUint {
     }
     fn add_mul(&mut self, x: &Self, w: u64, _: usize) {
         *self += x * w;
+    }
+    fn mul_small(&mut self, w: u64, _: usize) {
+        *self *= w;
     }
     fn big(&self) -> BigUint {
         self.clone()
@@ -438,16 +515,22 @@ struct Walk<N> {
     /// the positions of the other side with their numerators.
     by: usize,
     groups: Vec<(u32, Vec<(u32, N)>)>,
-    /// Ends, each with its numerator over 6^exponent.
-    ends: BTreeMap<Key, Acc>,
+    /// Ends reached, each its place in `end_sums`: its numerator, over 6^ the exponent
+    /// beside it (brought up to the walk's when the end is reached again).
+    ends: BTreeMap<Key, u32>,
+    end_sums: Vec<(N, u32)>,
+    six: Pow6,
     /// Without `joint`: per block, per steps left, [stays, leaves], of blocks that left.
     left: Vec<Vec<[Acc; 2]>>,
     exp: u32,
     /// The rolls of each rating and number of dice, as first needed.
     table: BTreeMap<(Rating, u32), Rolls>,
-    /// Per seat and number of dice (seat × 8 + dice), per position of the side fired at:
-    /// what the roll does to it, as first needed.
+    /// Per kind of fire and number of dice (kind × 8 + dice), per position of the side
+    /// fired at: what the roll does to it, as first needed. Seats of one side that fire
+    /// one rating are one kind (`kinds`): what their dice do is the same.
     memo: Vec<Vec<Option<Roll>>>,
+    /// Each seat's kind of fire: its side and rating, numbered as first seen.
+    kinds: Vec<usize>,
     moves: Vec<Move>,
     leaving: Vec<(usize, u32, bool, u64)>,
 }
@@ -471,6 +554,8 @@ impl<N: Num> Walk<N> {
             by: 0,
             groups: Vec::new(),
             ends: BTreeMap::new(),
+            end_sums: Vec::new(),
+            six: Pow6::default(),
             left: start
                 .iter()
                 .map(|p| vec![[Acc::default(), Acc::default()]; p.steps as usize + 1])
@@ -478,6 +563,7 @@ impl<N: Num> Walk<N> {
             exp: 0,
             table: BTreeMap::new(),
             memo: vec![Vec::new(); lineup.seats.len() * 8],
+            kinds: kinds_of(&lineup),
             moves: Vec::new(),
             leaving: Vec::new(),
             start,
@@ -488,12 +574,41 @@ impl<N: Num> Walk<N> {
             let d = walk.number(1, pack(&walk.start[n_att..]));
             walk.groups.push((a, vec![(d, N::unit())]));
         } else {
-            walk.ends
-                .entry(pack(&walk.start))
-                .or_default()
-                .add(&BigUint::one(), 0);
+            walk.end(pack(&walk.start), &N::unit(), 0);
         }
         Ok(walk)
+    }
+
+    /// The battle fought round by round, block by block in fire order (2.0).
+    fn run(&mut self) -> Result<(), TooLarge> {
+        for _ in 0..self.lineup.rounds {
+            for i in self.lineup.order.clone() {
+                if self.groups.is_empty() {
+                    return Ok(());
+                }
+                self.fire(i)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// An end reached with numerator `num` over 6^`exp` (`exp` at least that of every
+    /// earlier arrival).
+    fn end(&mut self, key: Key, num: &N, exp: u32) {
+        let next = self.end_sums.len() as u32;
+        let at = *self.ends.entry(key).or_insert(next);
+        if at == next {
+            self.end_sums.push((N::default(), exp));
+        }
+        let words = words_for::<N>(exp);
+        let (sum, e) = &mut self.end_sums[at as usize];
+        // Up to 6^exp, by powers of 6 that fit a word (6^24 < 2^64).
+        while *e < exp {
+            let k = (exp - *e).min(24);
+            sum.mul_small(6u64.pow(k), words);
+            *e += k;
+        }
+        sum.add_mul(num, 1, words);
     }
 
     /// The number of `side`'s position `key`, numbering it when new.
@@ -564,6 +679,7 @@ impl<N: Num> Walk<N> {
         let width = self.states[1 - side].len();
         let mut step = Step::<N>::new(&self.left, words, width);
         let mut next = Vec::with_capacity(self.groups.len());
+        let mut reached = 0;
         for (g, list) in std::mem::take(&mut self.groups) {
             let dice = self.dice(i, side, g);
             let scale = 6u64.pow(most - dice);
@@ -597,13 +713,16 @@ impl<N: Num> Walk<N> {
                 } else {
                     self.key(o, g)
                 };
-                self.ends
-                    .entry(key)
-                    .or_default()
-                    .add(&num.big(), self.exp + most);
+                self.end(key, &num, self.exp + most);
             }
             if !list.is_empty() {
+                reached += list.len();
                 next.push((g, list));
+            }
+            // The joint table's bound, checked as the step goes: the positions and
+            // ends only grow, so passing it now is passing it at the step's end.
+            if self.joint && reached + self.ends.len() > MAX_JOINT_POSITIONS {
+                return Err(joint_too_large());
             }
         }
         self.exp += most;
@@ -615,13 +734,11 @@ impl<N: Num> Walk<N> {
                 step.left[j][s as usize][usize::from(routed)].add_mul(&num, w, words);
             }
         }
-        step.flush(&mut self.left, self.exp);
+        step.flush(&mut self.left, self.exp, &mut self.six);
         let positions: usize = next.iter().map(|(_, l)| l.len()).sum();
         self.work.positions = self.work.positions.max(positions);
         if self.joint && positions + self.ends.len() > MAX_JOINT_POSITIONS {
-            return Err(TooLarge::Joint(format!(
-                "the joint table of this battle passes {MAX_JOINT_POSITIONS} positions (MAX_JOINT_POSITIONS); hint: leave out `--joint`: the winners and every block's fate are given whole without it"
-            )));
+            return Err(joint_too_large());
         }
         if positions > MAX_POSITIONS {
             return Err(TooLarge::Battle(format!(
@@ -637,7 +754,7 @@ impl<N: Num> Walk<N> {
     /// and `Lineup::rout`, equal positions after merged. Worked out once per seat, dice
     /// and position.
     fn moves_of(&mut self, i: usize, dice: u32, o: u32) -> Roll {
-        let slot = i * 8 + dice as usize;
+        let slot = self.kinds[i] * 8 + dice as usize;
         if let Some(Some(r)) = self.memo[slot].get(o as usize) {
             return *r;
         }
@@ -656,13 +773,20 @@ impl<N: Num> Walk<N> {
             .entry((seat.rating, dice))
             .or_insert_with(|| rolls(seat.rating, dice));
         // Each position after the roll, with its summed weight (many counts lead to one).
+        // The hits come first (2.0), one after another: the position after h hits is
+        // worked out once, from the one after h - 1, for every count of routs.
         let mut outs: Vec<(Key, u64)> = Vec::new();
         let mut after = pieces.clone();
+        let most_hits = ways.iter().map(|w| w.0).max().unwrap_or(0) as usize;
+        let mut by_hits = Vec::with_capacity(most_hits + 1);
+        by_hits.push(pieces.clone());
+        for h in 1..=most_hits {
+            let mut p = by_hits[h - 1].clone();
+            self.lineup.hit(&mut p, on_attackers);
+            by_hits.push(p);
+        }
         for &(hits, routs, w) in ways.iter() {
-            after.copy_from_slice(&pieces);
-            for _ in 0..hits {
-                self.lineup.hit(&mut after, on_attackers);
-            }
+            after.copy_from_slice(&by_hits[hits as usize]);
             for _ in 0..routs {
                 self.lineup.rout(&mut after, on_attackers);
             }
@@ -719,22 +843,24 @@ impl<N: Num> Walk<N> {
                 } else {
                     self.key(o, g)
                 };
-                self.ends.entry(key).or_default().add(&num.big(), self.exp);
+                self.end(key, &num, self.exp);
             }
         }
         let top = self
-            .ends
-            .values()
-            .chain(self.left.iter().flatten().flatten())
-            .map(|a| a.exp)
+            .end_sums
+            .iter()
+            .map(|(_, e)| *e)
+            .chain(self.left.iter().flatten().flatten().map(|a| a.exp))
             .max()
             .unwrap_or(0);
         let sides = [setup.attacker.clone(), setup.defender.clone()];
         let mut winners = vec![BigUint::zero(); 3];
         let mut joint_ends: BTreeMap<End, BigUint> = BTreeMap::new();
         let mut pieces = self.start.clone();
-        for (k, acc) in std::mem::take(&mut self.ends) {
-            let num = acc.over(top);
+        let sums = std::mem::take(&mut self.end_sums);
+        for (k, at) in std::mem::take(&mut self.ends) {
+            let (sum, e) = &sums[at as usize];
+            let num = sum.big() * self.six.pow(top - e);
             unpack(k, &mut pieces);
             let (won, withdraw) = self.lineup.result(&pieces);
             winners[match won {
@@ -761,7 +887,7 @@ impl<N: Num> Walk<N> {
                     if p.in_battle() {
                         self.left[j][p.steps as usize]
                             [usize::from(leaves(p, s.attacker, withdraw))]
-                        .add(&num, top);
+                        .add(&num, top, &mut self.six);
                     }
                 }
             }
@@ -777,13 +903,41 @@ impl<N: Num> Walk<N> {
                 fates: self
                     .left
                     .iter()
-                    .map(|by| by.iter().map(|[a, b]| [a.over(top), b.over(top)]).collect())
+                    .map(|by| {
+                        by.iter()
+                            .map(|[a, b]| [a.over(top, &mut self.six), b.over(top, &mut self.six)])
+                            .collect()
+                    })
                     .collect(),
                 ends: None,
             }
         };
         (tally, self.work)
     }
+}
+
+/// Each seat's kind of fire (`Walk::kinds`): seats of one side with one rating share it.
+fn kinds_of(lineup: &Lineup) -> Vec<usize> {
+    let mut seen: Vec<(bool, Rating)> = Vec::new();
+    lineup
+        .seats
+        .iter()
+        .map(
+            |s| match seen.iter().position(|k| *k == (s.attacker, s.rating)) {
+                Some(k) => k,
+                None => {
+                    seen.push((s.attacker, s.rating));
+                    seen.len() - 1
+                }
+            },
+        )
+        .collect()
+}
+
+fn joint_too_large() -> TooLarge {
+    TooLarge::Joint(format!(
+        "the joint table of this battle passes {MAX_JOINT_POSITIONS} positions (MAX_JOINT_POSITIONS); hint: leave out `--joint`: the winners and every block's fate are given whole without it"
+    ))
 }
 
 /// What one block's fire adds up within one group of the frontier (one position of the
@@ -884,12 +1038,12 @@ impl<N: Num> Step<N> {
     }
 
     /// The fates of the blocks that left in this step into `left`, over 6^`exp`.
-    fn flush(self, left: &mut [Vec<[Acc; 2]>], exp: u32) {
+    fn flush(self, left: &mut [Vec<[Acc; 2]>], exp: u32, six: &mut Pow6) {
         for (to, from) in left.iter_mut().zip(self.left) {
             for (t, f) in to.iter_mut().zip(from) {
                 for (a, n) in t.iter_mut().zip(f) {
                     if !n.is_zero() {
-                        a.add(&n.big(), exp);
+                        a.add(&n.big(), exp, six);
                     }
                 }
             }
@@ -2132,6 +2286,41 @@ mod tests {
             BigUint::from(u64::MAX) * BigUint::from(4u32),
             "{n:?}"
         );
+    }
+
+    /// 31.2: the walk that only counts positions (`Count`) refuses the joint table exactly
+    /// where the walk with numerators does, and reaches the same positions where it does
+    /// not: one side of the bound and the other, with and without double defence.
+    #[test]
+    fn the_counting_walk_refuses_the_joint_table_where_the_full_walk_does() {
+        let side = |name: &str, n: usize, r: &str| -> Vec<Fighter> {
+            (0..n)
+                .map(|j| f(&format!("{name}{j}"), name, 4, r, false))
+                .collect()
+        };
+        let mut refused = 0;
+        for (n, r, assault) in [
+            (3, "B2", false),
+            (4, "B2", false),
+            (3, "A2", true),
+            (4, "C1", true),
+        ] {
+            let mut s = setup(side("sparta", n, r), side("athens", n, "B1"), 3);
+            if assault {
+                s.defenders.push(f("GAR", "athens", 1, "A2", true));
+                s.defender_rating_override = Rating::parse("A2");
+                s.double_defence = true;
+                s.defenders_rout = false;
+            }
+            let mut full = Walk::<Wide<8>>::new(&s, true).unwrap();
+            let mut count = Walk::<Count>::new(&s, true).unwrap();
+            let (a, b) = (full.run(), count.run());
+            assert_eq!(a, b, "{n} {r} assault {assault}");
+            assert_eq!(full.work, count.work, "{n} {r} assault {assault}");
+            assert_eq!(full.ends.len(), count.ends.len());
+            refused += usize::from(a.is_err());
+        }
+        assert!(refused > 0 && refused < 4, "{refused} refused of 4");
     }
 
     /// 28.3, 31.2: the largest battle the bounds accept (MAX_BLOCKS a side of MAX_STEPS,
