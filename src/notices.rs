@@ -86,7 +86,7 @@ impl Refusal {
             (NoToken { .. }, Lang::En) => "the orders carry no turn token (`token:`)".into(),
             (NoToken { .. }, Lang::Ru) => "в приказах нет кода хода (`token:`)".into(),
             (NotYaml { at, what }, Lang::En) => format!("the orders are not valid YAML: {what} ({at})"),
-            (NotYaml { at, what }, Lang::Ru) => format!("в приказах ошибка YAML: {what} ({at})"),
+            (NotYaml { at, what }, Lang::Ru) => format!("в приказах ошибка YAML: `{what}` (`{at}`)"),
             (DoesNotCheck { .. }, Lang::En) => "the orders do not check out against your view".into(),
             (DoesNotCheck { side }, Lang::Ru) => format!("приказы не прошли проверку по файлу позиции (view-{side}.yaml)"),
             (Late { deadline }, Lang::En) => format!("the deadline {deadline} has passed, and this campaign refuses late orders"),
@@ -526,9 +526,9 @@ pub fn correction_body(lang: Lang, c: &Correction) -> String {
     };
     b.push_str(&match (reader, ru) {
         (Reader::Player { .. }, false) => format!("The report and the view of turn {last} you received from dikast are void: do not send orders for turn {last}. Turn {t} will be adjudicated again; you will receive its new report.\n"),
-        (Reader::Player { .. }, true) => format!("Отчёт и файл view хода {last}, полученные вами от dikast, недействительны: не присылайте приказов на ход {last}. Ход {t} будет разобран заново; вы получите новый отчёт.\n"),
+        (Reader::Player { .. }, true) => format!("Отчёт и файл позиции хода {last}, полученные вами от dikast, недействительны: не присылайте приказов на ход {last}. Ход {t} будет обсчитан заново; вы получите новый отчёт.\n"),
         (Reader::Moderator { .. }, false) => format!("The report and the views of turn {last} (every player's) are void. Turn {t} will be adjudicated again, and every player will receive its new report.\n"),
-        (Reader::Moderator { .. }, true) => format!("Отчёт и файлы view хода {last} (всех игроков) недействительны. Ход {t} будет разобран заново, и каждый игрок получит новый отчёт.\n"),
+        (Reader::Moderator { .. }, true) => format!("Отчёт и файлы позиций хода {last} (всех игроков) недействительны. Ход {t} будет обсчитан заново, и каждый игрок получит новый отчёт.\n"),
     });
     b.push_str(&match (reader, ru) {
         (Reader::Player { has_orders: true }, false) => format!("Orders you sent for turn {t} stand, and you may still replace them.\n"),
@@ -548,7 +548,7 @@ pub fn correction_body(lang: Lang, c: &Correction) -> String {
     });
     if let Some((retired, commitment, rule)) = reseed {
         b.push_str(&if ru {
-            format!("\nКубики хода {t} бросаются заново. Зерно, раскрытое отменённым отчётом, выведено из употребления:\n\n    retired seed:   {retired}\n\nНовое обязательство хода {t}:\n\n    commitment:     {commitment}\n\nЗерно нового отчёта должно давать его хешем (SHA-256(\"dikast/v1/chain\" ‖ seed) = commitment); это проверяет `dikast verify --report`, и отчёт называет эту отмену ({rule}, docs/dice.md).\n")
+            format!("\nКубики хода {t} бросаются заново. Зерно, раскрытое отменённым отчётом, выведено из употребления:\n\n    выведенное зерно:  {retired}\n\nНовое обязательство (`commitment`) хода {t}:\n\n    обязательство:     {commitment}\n\nЗерно нового отчёта должно давать его хешем (`SHA-256(\"dikast/v1/chain\" ‖ seed) = commitment`); это проверяет `dikast verify --report`, и отчёт называет эту отмену ({rule}, docs/dice.md).\n")
         } else {
             format!("\nThe dice of turn {t} are drawn anew. The seed the voided report revealed is retired:\n\n    retired seed:   {retired}\n\nTurn {t}'s new commitment is\n\n    commitment:     {commitment}\n\nThe new report's seed must hash to it (SHA-256(\"dikast/v1/chain\" ‖ seed) = commitment); `dikast verify --report` checks it, and the report lists this undo ({rule}, docs/dice.md).\n")
         });
