@@ -4,7 +4,8 @@
 //! Latin-script word in its prose but ids, map names, code and file names
 //! (`ru_guard`). Read here: every Russian report of the Hellenes rule cases (the files
 //! `tests/rule_cases.rs` proves the program writes), the demo campaign's Russian reports,
-//! every Russian orders template of its turns, and the Russian count line of
+//! every Russian orders template of its turns and its views in words (`show --lang ru`),
+//! every notice of notices.rs, and the Russian count line of
 //! diagnostics. The mail a Russian player gets is read the same way in tests/tick.rs.
 //! Successors' Russian is another branch's work and is not read here.
 
@@ -121,6 +122,14 @@ fn the_demo_campaigns_russian_reports_and_templates_read_as_russian() {
             problems.extend(ru_guard::places(&what, &o.stdout));
             problems.extend(olympians_aligned(&what, &o.stdout));
             olympian_lists += usize::from(o.stdout.contains("#   Зевс "));
+            // The view itself in words, as `show --lang ru` gives it to the player.
+            let shown = Test::new()
+                .args(["show", p.to_str().unwrap(), "--lang", "ru"])
+                .run();
+            let what = what.replacen("template of", "show of", 1);
+            problems.extend(ru_guard::calques(&what, &shown.stdout));
+            problems.extend(ru_guard::latin(&what, &shown.stdout, false));
+            problems.extend(ru_guard::places(&what, &shown.stdout));
         }
     }
     assert!(
