@@ -32,7 +32,7 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 #[test]
 fn the_guard_flags_what_the_reader_flagged() {
     // The guard itself can fail: the old wording is caught, the new passes.
-    let old = "Срок приказов: 2026-03-08. Сохраните строку `token:`: это ваш жетон хода.\n- 1.0 Ход игрока Спарты: приказано: 2; попаданий: 0, в бегство: 0\nприказы стороны sparta приняты; Ваша `entropy` выше войдёт в кости раздачи.";
+    let old = "Срок приказов: 2026-03-08. Сохраните строку `token:`: это ваш жетон хода.\n- 1.0 Ход игрока Спарты: приказано: 2; попаданий: 0, в бегство: 0\nприказы стороны sparta приняты; Ваша `entropy` выше войдёт в кости раздачи.\nне больше одной на олимпийца; или на действия как жертву; C13 (действия: 3); `build: <city>`.";
     let found = ru_guard::calques("old", old);
     for bad in [
         "жетон",
@@ -41,6 +41,11 @@ fn the_guard_flags_what_the_reader_flagged() {
         "приказано:",
         ", в бегство:",
         "кости",
+        "Ваша `entropy` выше",
+        "одной на олимпийца",
+        "на действия как жертву",
+        "(действия: ",
+        "<city>",
     ] {
         assert!(
             found.iter().any(|f| f.contains(&format!("«{bad}»"))),
@@ -60,6 +65,7 @@ fn the_guard_flags_what_the_reader_flagged() {
         "Штурм города Plataea.",
         "бой у Plataea, 1 блок",
         "ATH-7 в Мегаре (Athens).",
+        "Город Plataea переходит к Спарте.",
     ] {
         assert_eq!(ru_guard::places("old", old).len(), 1, "{old} not flagged");
     }
