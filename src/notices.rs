@@ -6,6 +6,107 @@
 
 use crate::lang::Lang;
 
+/// The fixed phrases of the workflow mail, one table a language (as `report.rs` keeps a
+/// report's): every phrase that carries no fact. Sentences with facts in them stay side
+/// by side in both languages where they are written.
+struct Words {
+    html_only: &'static str,
+    empty: &'static str,
+    no_game_line: &'static str,
+    wrong_token: &'static str,
+    no_token: &'static str,
+    token_outside: &'static str,
+    without_token: &'static str,
+    token_outside_hint: &'static str,
+    holds_hint: &'static str,
+    /// The word before the turn number in every subject.
+    turn: &'static str,
+    refused: &'static str,
+    accepted: &'static str,
+    accepted_late: &'static str,
+    set_aside: &'static str,
+    stranger: &'static str,
+    taken_back: &'static str,
+    call: &'static str,
+    reminder: &'static str,
+    forged: &'static str,
+    late_mark: &'static str,
+    warnings_above: &'static str,
+    until_adjudicated: &'static str,
+    awaited: &'static str,
+    not_awaited: &'static str,
+    no_deadline: &'static str,
+    /// An empty list of sides.
+    nobody: &'static str,
+}
+
+const EN: Words = Words {
+    html_only: "the message has only an HTML body: send your orders as plain text, or attach them as a .yaml file",
+    empty: "the message holds no orders: no .yaml attachment and no text",
+    no_game_line: "the message holds no orders: no .yaml attachment, and no line of its text starts with `game:`",
+    wrong_token: "the turn token (`token:`) is wrong",
+    no_token: "the orders carry no turn token (`token:`)",
+    token_outside: "your turn token appears in the orders outside their `token:` line",
+    without_token: "the orders do not check out once their `token:` line is emptied",
+    token_outside_hint: "Keep the token on its own `token:` line, as the template has it, and nowhere else (not in `entropy:` nor in a comment): orders are archived, and published when the game is over, without that line.\n\n",
+    holds_hint: "Orders are archived, and published when the game is over: they must hold no e-mail address and no turn token, in a comment or anywhere else. Take it out and send them again.\n\n",
+    turn: "Turn",
+    refused: "orders refused",
+    accepted: "orders accepted",
+    accepted_late: "orders accepted, late",
+    set_aside: "the receipts of orders by mail were set aside",
+    stranger: "a message from an unknown sender was refused",
+    taken_back: "adjudication taken back — correction",
+    call: "your orders, template and turn token",
+    reminder: "reminder — ",
+    forged: "If you did not send this message, someone else may be writing in your name: nothing of it was stored, and orders count only with your turn token. Tell the moderator if it goes on.\n",
+    late_mark: " (LATE)",
+    warnings_above: "; the warnings above",
+    until_adjudicated: "You may replace them by sending new orders until the turn is adjudicated.\n",
+    awaited: "Your orders are awaited this turn.\n",
+    not_awaited: "This step awaits no orders of yours (you may still send standing orders).\n",
+    no_deadline: "No deadline is set.\n",
+    nobody: "none",
+};
+
+const RU: Words = Words {
+    html_only: "в письме есть только HTML: пришлите приказы простым текстом или приложите файл .yaml",
+    empty: "в письме нет приказов: ни вложения .yaml, ни текста",
+    no_game_line: "в письме нет приказов: нет вложения .yaml, и ни одна строка текста не начинается с `game:`",
+    wrong_token: "код хода (`token:`) неверен",
+    no_token: "в приказах нет кода хода (`token:`)",
+    token_outside: "ваш код хода стоит в приказах не только в строке `token:`",
+    without_token: "приказы не проходят проверку, когда строка `token:` очищена",
+    token_outside_hint: "Держите код только в его строке `token:`, как в шаблоне, и больше нигде (ни в `entropy:`, ни в комментарии): приказы хранятся в архиве и публикуются после игры без этой строки.\n\n",
+    holds_hint: "Приказы хранятся в архиве и публикуются после игры: в них не должно быть ни адресов почты, ни кодов хода — ни в комментарии, ни где-либо ещё. Уберите это и пришлите их снова.\n\n",
+    turn: "Ход",
+    refused: "приказы отклонены",
+    accepted: "приказы приняты",
+    accepted_late: "приказы приняты с опозданием",
+    set_aside: "квитанции приказов по почте отложены",
+    stranger: "отклонено письмо неизвестного отправителя",
+    taken_back: "обсчёт хода отменён — исправление",
+    call: "ваши приказы, шаблон и код хода",
+    reminder: "напоминание — ",
+    forged: "Если вы не отправляли это письмо, возможно, кто-то пишет от вашего имени: из него ничего не сохранено, а приказы принимаются только с вашим кодом хода. Если это повторится, сообщите ведущему.\n",
+    late_mark: " (С ОПОЗДАНИЕМ)",
+    warnings_above: "; предупреждения выше",
+    until_adjudicated: "Их можно заменить, прислав новые приказы, пока ход не обсчитан.\n",
+    awaited: "На этом ходу ожидаются ваши приказы.\n",
+    not_awaited: "На этом шаге ваши приказы не ожидаются (постоянные приказы прислать можно).\n",
+    no_deadline: "Срок не назначен.\n",
+    nobody: "никого",
+};
+
+fn words(lang: Lang) -> &'static Words {
+    lang.pick(&EN, &RU)
+}
+
+/// `[game] Turn 3: what` / `[game] Ход 3: what`: every subject names the game and turn.
+fn subject(lang: Lang, game: &str, turn: u32, what: &str) -> String {
+    format!("[{game}] {} {turn}: {what}", words(lang).turn)
+}
+
 /// Why a message of orders was refused (each says what the player can do about it).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Refusal {
@@ -67,36 +168,58 @@ impl Refusal {
     pub fn why(&self, lang: Lang) -> String {
         use Refusal::*;
         match (self, lang) {
-            (Stranger { from }, Lang::En) => format!("{from} is not the registered address of any player of this game"),
-            (Stranger { from }, Lang::Ru) => format!("{from} — не зарегистрированный адрес ни одного игрока этой игры"),
-            (HtmlOnly, Lang::En) => "the message has only an HTML body: send your orders as plain text, or attach them as a .yaml file".into(),
-            (HtmlOnly, Lang::Ru) => "в письме есть только HTML: пришлите приказы простым текстом или приложите файл .yaml".into(),
-            (Empty, Lang::En) => "the message holds no orders: no .yaml attachment and no text".into(),
-            (Empty, Lang::Ru) => "в письме нет приказов: ни вложения .yaml, ни текста".into(),
-            (NoGameLine, Lang::En) => "the message holds no orders: no .yaml attachment, and no line of its text starts with `game:`".into(),
-            (NoGameLine, Lang::Ru) => "в письме нет приказов: нет вложения .yaml, и ни одна строка текста не начинается с `game:`".into(),
-            (OtherSide { named, from, plays }, Lang::En) => format!("these orders are for {named}, but {from} plays {plays}"),
-            (OtherSide { named, from, plays }, Lang::Ru) => format!("эти приказы для стороны {named}, а {from} играет за сторону {plays}"),
-            (WhichSide { from, sides }, Lang::En) => format!("{from} plays {}: say which with `side:`", sides.join(", ")),
-            (WhichSide { from, sides }, Lang::Ru) => format!("{from} играет за стороны {}: назовите свою в строке `side:`", sides.join(", ")),
-            (NotThisTurn { game, turn }, Lang::En) => format!("these orders are not for game {game}, turn {turn} (the turn the game awaits)"),
-            (NotThisTurn { game, turn }, Lang::Ru) => format!("эти приказы не для игры {game}, ход {turn} (ход, которого ждёт игра)"),
-            (WrongToken { .. }, Lang::En) => "the turn token (`token:`) is wrong".into(),
-            (WrongToken { .. }, Lang::Ru) => "код хода (`token:`) неверен".into(),
-            (NoToken { .. }, Lang::En) => "the orders carry no turn token (`token:`)".into(),
-            (NoToken { .. }, Lang::Ru) => "в приказах нет кода хода (`token:`)".into(),
-            (NotYaml { at, what }, Lang::En) => format!("the orders are not valid YAML: {what} ({at})"),
-            (NotYaml { at, what }, Lang::Ru) => format!("в приказах ошибка YAML: {what} ({at})"),
-            (DoesNotCheck { .. }, Lang::En) => "the orders do not check out against your view".into(),
-            (DoesNotCheck { side }, Lang::Ru) => format!("приказы не прошли проверку по файлу позиции (view-{side}.yaml)"),
-            (Late { deadline }, Lang::En) => format!("the deadline {deadline} has passed, and this campaign refuses late orders"),
-            (Late { deadline }, Lang::Ru) => format!("срок {deadline} прошёл, а эта кампания опоздавших приказов не принимает"),
-            (TokenOutside, Lang::En) => "your turn token appears in the orders outside their `token:` line".into(),
-            (TokenOutside, Lang::Ru) => "ваш код хода стоит в приказах не только в строке `token:`".into(),
+            (Stranger { from }, Lang::En) => {
+                format!("{from} is not the registered address of any player of this game")
+            }
+            (Stranger { from }, Lang::Ru) => {
+                format!("{from} — не зарегистрированный адрес ни одного игрока этой игры")
+            }
+            (HtmlOnly, _) => words(lang).html_only.into(),
+            (Empty, _) => words(lang).empty.into(),
+            (NoGameLine, _) => words(lang).no_game_line.into(),
+            (OtherSide { named, from, plays }, Lang::En) => {
+                format!("these orders are for {named}, but {from} plays {plays}")
+            }
+            (OtherSide { named, from, plays }, Lang::Ru) => {
+                format!("эти приказы для стороны {named}, а {from} играет за сторону {plays}")
+            }
+            (WhichSide { from, sides }, Lang::En) => {
+                format!("{from} plays {}: say which with `side:`", sides.join(", "))
+            }
+            (WhichSide { from, sides }, Lang::Ru) => format!(
+                "{from} играет за стороны {}: назовите свою в строке `side:`",
+                sides.join(", ")
+            ),
+            (NotThisTurn { game, turn }, Lang::En) => format!(
+                "these orders are not for game {game}, turn {turn} (the turn the game awaits)"
+            ),
+            (NotThisTurn { game, turn }, Lang::Ru) => {
+                format!("эти приказы не для игры {game}, ход {turn} (ход, которого ждёт игра)")
+            }
+            (WrongToken { .. }, _) => words(lang).wrong_token.into(),
+            (NoToken { .. }, _) => words(lang).no_token.into(),
+            (NotYaml { at, what }, Lang::En) => {
+                format!("the orders are not valid YAML: {what} ({at})")
+            }
+            (NotYaml { at, what }, Lang::Ru) => {
+                format!("в приказах ошибка YAML: `{what}` (`{at}`)")
+            }
+            (DoesNotCheck { .. }, Lang::En) => {
+                "the orders do not check out against your view".into()
+            }
+            (DoesNotCheck { side }, Lang::Ru) => {
+                format!("приказы не прошли проверку по файлу позиции (view-{side}.yaml)")
+            }
+            (Late { deadline }, Lang::En) => {
+                format!("the deadline {deadline} has passed, and this campaign refuses late orders")
+            }
+            (Late { deadline }, Lang::Ru) => {
+                format!("срок {deadline} прошёл, а эта кампания опоздавших приказов не принимает")
+            }
+            (TokenOutside, _) => words(lang).token_outside.into(),
             (Holds(what), Lang::En) => format!("the orders hold {}", what.words(lang)),
             (Holds(what), Lang::Ru) => format!("в приказах есть {}", what.words(lang)),
-            (DoesNotCheckWithoutToken, Lang::En) => "the orders do not check out once their `token:` line is emptied".into(),
-            (DoesNotCheckWithoutToken, Lang::Ru) => "приказы не проходят проверку, когда строка `token:` очищена".into(),
+            (DoesNotCheckWithoutToken, _) => words(lang).without_token.into(),
         }
     }
 
@@ -126,10 +249,8 @@ impl Refusal {
             (WrongToken { turn }, Lang::Ru) => format!("Приказы каждого хода несут код этого хода из шаблона приказов, который dikast прислал вам на ход {turn}. Если вы не отправляли это письмо, кто-то пытался послать приказы от вашего имени: сообщите ведущему.\n\n"),
             (NoToken { turn }, Lang::En) => format!("Copy the `token:` line from the orders template dikast mailed you for turn {turn}.\n\n"),
             (NoToken { turn }, Lang::Ru) => format!("Скопируйте строку `token:` из шаблона приказов, который dikast прислал вам на ход {turn}.\n\n"),
-            (TokenOutside, Lang::En) => "Keep the token on its own `token:` line, as the template has it, and nowhere else (not in `entropy:` nor in a comment): orders are archived, and published when the game is over, without that line.\n\n".into(),
-            (TokenOutside, Lang::Ru) => "Держите код только в его строке `token:`, как в шаблоне, и больше нигде (ни в `entropy:`, ни в комментарии): приказы хранятся в архиве и публикуются после игры без этой строки.\n\n".into(),
-            (Holds(_), Lang::En) => "Orders are archived, and published when the game is over: they must hold no e-mail address and no turn token, in a comment or anywhere else. Take it out and send them again.\n\n".into(),
-            (Holds(_), Lang::Ru) => "Приказы хранятся в архиве и публикуются после игры: в них не должно быть ни адресов почты, ни кодов хода — ни в комментарии, ни где-либо ещё. Уберите это и пришлите их снова.\n\n".into(),
+            (TokenOutside, _) => words(lang).token_outside_hint.into(),
+            (Holds(_), _) => words(lang).holds_hint.into(),
             _ => String::new(),
         }
     }
@@ -148,15 +269,13 @@ pub enum Answer {
 /// earlier turn's report, or to an earlier answer, and answers would pile up on it.
 /// Mail programs thread the answer by its `In-Reply-To`.
 pub fn answer_subject(lang: Lang, game: &str, turn: u32, a: Answer) -> String {
-    let what = match (a, lang) {
-        (Answer::Refused, Lang::En) => "orders refused",
-        (Answer::Refused, Lang::Ru) => "приказы отклонены",
-        (Answer::Accepted, Lang::En) => "orders accepted",
-        (Answer::Accepted, Lang::Ru) => "приказы приняты",
-        (Answer::AcceptedLate, Lang::En) => "orders accepted, late",
-        (Answer::AcceptedLate, Lang::Ru) => "приказы приняты с опозданием",
+    let w = words(lang);
+    let what = match a {
+        Answer::Refused => w.refused,
+        Answer::Accepted => w.accepted,
+        Answer::AcceptedLate => w.accepted_late,
     };
-    format!("[{game}] {} {turn}: {what}", lang.pick("Turn", "Ход"))
+    subject(lang, game, turn, what)
 }
 
 /// The message a refused message is answered with.
@@ -186,10 +305,10 @@ pub fn refused_body(lang: Lang, r: &Refused) -> String {
     } = r;
     // Nothing the sender chose is quoted (no Subject, no Message-ID): the message may
     // be a stranger's, written in the player's name to make dikast say something to him.
-    let forged = match lang {
-        _ if !may_be_forged => "",
-        Lang::En => "If you did not send this message, someone else may be writing in your name: nothing of it was stored, and orders count only with your turn token. Tell the moderator if it goes on.\n",
-        Lang::Ru => "Если вы не отправляли это письмо, возможно, кто-то пишет от вашего имени: из него ничего не сохранено, а приказы принимаются только с вашим кодом хода. Если это повторится, сообщите ведущему.\n",
+    let forged = if *may_be_forged {
+        words(lang).forged
+    } else {
+        ""
     };
     let capped = match (last, lang) {
         (false, _) => String::new(),
@@ -216,11 +335,11 @@ pub fn receipts_set_aside(
 ) -> (String, String) {
     match lang {
         Lang::En => (
-            format!("[{game}] Turn {turn}: the receipts of orders by mail were set aside"),
+            subject(lang, game, turn, words(lang).set_aside),
             format!("The receipts of turn {turn} could not be used ({why}): they were set aside as {aside}, and a new file was begun, so that orders by mail go on being taken. Messages handled before may be handled again if they are delivered again; the file set aside keeps what was recorded.\n"),
         ),
         Lang::Ru => (
-            format!("[{game}] Ход {turn}: квитанции приказов по почте отложены"),
+            subject(lang, game, turn, words(lang).set_aside),
             format!("Квитанциями хода {turn} нельзя было воспользоваться ({why}): они отложены в {aside}, начат новый файл, чтобы приказы по почте принимались и дальше. Письма, обработанные раньше, при повторной доставке могут быть обработаны снова; отложенный файл хранит всё записанное.\n"),
         ),
     }
@@ -228,10 +347,7 @@ pub fn receipts_set_aside(
 
 /// The moderator's notice of a message from an address no player has.
 pub fn stranger_subject(lang: Lang, game: &str, turn: u32) -> String {
-    match lang {
-        Lang::En => format!("[{game}] Turn {turn}: a message from an unknown sender was refused"),
-        Lang::Ru => format!("[{game}] Ход {turn}: отклонено письмо неизвестного отправителя"),
-    }
+    subject(lang, game, turn, words(lang).stranger)
 }
 
 pub fn stranger_body(
@@ -306,12 +422,7 @@ pub fn accepted_body(lang: Lang, a: &Accepted) -> String {
         (Some((d, at)), false, Lang::Ru) => {
             format!("Их можно заменить, прислав новые приказы до срока: {d} ({at}).\n")
         }
-        (None, _, Lang::En) => {
-            "You may replace them by sending new orders until the turn is adjudicated.\n".into()
-        }
-        (None, _, Lang::Ru) => {
-            "Их можно заменить, прислав новые приказы, пока ход не обсчитан.\n".into()
-        }
+        (None, _, _) => words(lang).until_adjudicated.into(),
     };
     let warned = match (warnings.is_empty(), lang) {
         (true, _) => String::new(),
@@ -325,13 +436,13 @@ pub fn accepted_body(lang: Lang, a: &Accepted) -> String {
     match lang {
         Lang::En => format!(
             "Your orders for game {game}, turn {turn} ({step}) are ACCEPTED{} as the orders of {who}.\n\nReceived {received} as message {message_id}, from {from}; stored with their `token:` line emptied (the archive never holds a token) with SHA-256 {sha}: the file attached, {side}.yaml, is exactly what was stored. `dikast verify --report` takes it, or your own copy, as your orders.\nThey replace any orders you sent before for this turn.\n{until}\n{warned}What was understood (checked against your view, no problem found{}):\n\n{orders}\n",
-            if *late { " (LATE)" } else { "" },
-            if warnings.is_empty() { "" } else { "; the warnings above" },
+            if *late { words(lang).late_mark } else { "" },
+            if warnings.is_empty() { "" } else { words(lang).warnings_above },
         ),
         Lang::Ru => format!(
             "Ваши приказы для игры {game}, ход {turn} ({step}), ПРИНЯТЫ{} как приказы стороны {who}.\n\nПолучены {received}, письмо {message_id}, от {from}; сохранены с очищенной строкой `token:` (коды в архиве не хранятся), SHA-256 {sha}: приложенный файл {side}.yaml — ровно то, что сохранено. `dikast verify --report` примет его или вашу собственную копию как ваши приказы.\nОни заменяют все приказы, присланные вами раньше на этот ход.\n{until}\n{warned}Как они поняты (проверены по файлу позиции (view-{side}.yaml), ошибок нет{}):\n\n{orders}\n",
-            if *late { " (С ОПОЗДАНИЕМ)" } else { "" },
-            if warnings.is_empty() { "" } else { "; предупреждения выше" },
+            if *late { words(lang).late_mark } else { "" },
+            if warnings.is_empty() { "" } else { words(lang).warnings_above },
         ),
     }
 }
@@ -357,20 +468,9 @@ pub struct Call<'a> {
 }
 
 pub fn call_subject(lang: Lang, game: &str, turn: u32, reminder: bool) -> String {
-    match lang {
-        Lang::En => format!(
-            "[{game}] Turn {turn}: {}your orders, template and turn token",
-            if reminder { "reminder — " } else { "" }
-        ),
-        Lang::Ru => format!(
-            "[{game}] Ход {turn}: {}ваши приказы, шаблон и код хода",
-            if reminder {
-                "напоминание — "
-            } else {
-                ""
-            }
-        ),
-    }
+    let w = words(lang);
+    let what = format!("{}{}", if reminder { w.reminder } else { "" }, w.call);
+    subject(lang, game, turn, &what)
 }
 
 pub fn call_body(lang: Lang, c: &Call) -> String {
@@ -401,21 +501,15 @@ pub fn call_body(lang: Lang, c: &Call) -> String {
     } else {
         format!("Game {game}, turn {turn} awaits: {step}.\n")
     });
-    b.push_str(match (awaited, ru) {
-        (true, false) => "Your orders are awaited this turn.\n",
-        (true, true) => "На этом ходу ожидаются ваши приказы.\n",
-        (false, false) => {
-            "This step awaits no orders of yours (you may still send standing orders).\n"
-        }
-        (false, true) => {
-            "На этом шаге ваши приказы не ожидаются (постоянные приказы прислать можно).\n"
-        }
+    b.push_str(if *awaited {
+        words(lang).awaited
+    } else {
+        words(lang).not_awaited
     });
     b.push_str(&match (deadline, ru) {
         (Some((d, at)), false) => format!("Deadline in force: {d} ({at}).\n"),
         (Some((d, at)), true) => format!("Срок подачи приказов: {d} ({at}).\n"),
-        (None, false) => "No deadline is set.\n".into(),
-        (None, true) => "Срок не назначен.\n".into(),
+        (None, _) => words(lang).no_deadline.into(),
     });
     if let Some((at, d, owing)) = early {
         b.push_str(&if ru {
@@ -451,10 +545,8 @@ pub struct NewDeadline<'a> {
 }
 
 pub fn deadline_subject(lang: Lang, game: &str, turn: u32, text: &str) -> String {
-    match lang {
-        Lang::En => format!("[{game}] Turn {turn}: new deadline {text}"),
-        Lang::Ru => format!("[{game}] Ход {turn}: новый срок {text}"),
-    }
+    let what = lang.pick(format!("new deadline {text}"), format!("новый срок {text}"));
+    subject(lang, game, turn, &what)
 }
 
 pub fn deadline_body(lang: Lang, d: &NewDeadline) -> String {
@@ -503,10 +595,7 @@ pub enum Reader<'a> {
 }
 
 pub fn correction_subject(lang: Lang, game: &str, turn: u32) -> String {
-    match lang {
-        Lang::En => format!("[{game}] Turn {turn}: adjudication taken back — correction"),
-        Lang::Ru => format!("[{game}] Ход {turn}: обсчёт хода отменён — исправление"),
-    }
+    subject(lang, game, turn, words(lang).taken_back)
 }
 
 pub fn correction_body(lang: Lang, c: &Correction) -> String {
@@ -526,9 +615,9 @@ pub fn correction_body(lang: Lang, c: &Correction) -> String {
     };
     b.push_str(&match (reader, ru) {
         (Reader::Player { .. }, false) => format!("The report and the view of turn {last} you received from dikast are void: do not send orders for turn {last}. Turn {t} will be adjudicated again; you will receive its new report.\n"),
-        (Reader::Player { .. }, true) => format!("Отчёт и файл view хода {last}, полученные вами от dikast, недействительны: не присылайте приказов на ход {last}. Ход {t} будет разобран заново; вы получите новый отчёт.\n"),
+        (Reader::Player { .. }, true) => format!("Отчёт и файл позиции хода {last}, полученные вами от dikast, недействительны: не присылайте приказов на ход {last}. Ход {t} будет обсчитан заново; вы получите новый отчёт.\n"),
         (Reader::Moderator { .. }, false) => format!("The report and the views of turn {last} (every player's) are void. Turn {t} will be adjudicated again, and every player will receive its new report.\n"),
-        (Reader::Moderator { .. }, true) => format!("Отчёт и файлы view хода {last} (всех игроков) недействительны. Ход {t} будет разобран заново, и каждый игрок получит новый отчёт.\n"),
+        (Reader::Moderator { .. }, true) => format!("Отчёт и файлы позиций хода {last} (всех игроков) недействительны. Ход {t} будет обсчитан заново, и каждый игрок получит новый отчёт.\n"),
     });
     b.push_str(&match (reader, ru) {
         (Reader::Player { has_orders: true }, false) => format!("Orders you sent for turn {t} stand, and you may still replace them.\n"),
@@ -537,18 +626,18 @@ pub fn correction_body(lang: Lang, c: &Correction) -> String {
         (Reader::Player { has_orders: false }, true) => format!("Ваших приказов на ход {t} нет: их ещё можно прислать, с кодом хода из письма с вызовом приказов на ход {t}.\n"),
         (Reader::Moderator { with, without }, false) => format!(
             "Orders on file for turn {t}: {}; they stand, and their players may still replace them. No orders on file from: {}.\n",
-            list(with, "none"),
-            list(without, "none")
+            list(with, words(lang).nobody),
+            list(without, words(lang).nobody)
         ),
         (Reader::Moderator { with, without }, true) => format!(
             "Приказы на ход {t} есть от: {}; они остаются в силе, и игроки ещё могут их заменить. Приказов нет от: {}.\n",
-            list(with, "никого"),
-            list(without, "никого")
+            list(with, words(lang).nobody),
+            list(without, words(lang).nobody)
         ),
     });
     if let Some((retired, commitment, rule)) = reseed {
         b.push_str(&if ru {
-            format!("\nКубики хода {t} бросаются заново. Зерно, раскрытое отменённым отчётом, выведено из употребления:\n\n    retired seed:   {retired}\n\nНовое обязательство хода {t}:\n\n    commitment:     {commitment}\n\nЗерно нового отчёта должно давать его хешем (SHA-256(\"dikast/v1/chain\" ‖ seed) = commitment); это проверяет `dikast verify --report`, и отчёт называет эту отмену ({rule}, docs/dice.md).\n")
+            format!("\nКубики хода {t} бросаются заново. Зерно, раскрытое отменённым отчётом, выведено из употребления:\n\n    выведенное зерно:  {retired}\n\nНовое обязательство (`commitment`) хода {t}:\n\n    обязательство:     {commitment}\n\nЗерно нового отчёта должно давать его хешем (`SHA-256(\"dikast/v1/chain\" ‖ seed) = commitment`); это проверяет `dikast verify --report`, и отчёт называет эту отмену ({rule}, docs/dice.md).\n")
         } else {
             format!("\nThe dice of turn {t} are drawn anew. The seed the voided report revealed is retired:\n\n    retired seed:   {retired}\n\nTurn {t}'s new commitment is\n\n    commitment:     {commitment}\n\nThe new report's seed must hash to it (SHA-256(\"dikast/v1/chain\" ‖ seed) = commitment); `dikast verify --report` checks it, and the report lists this undo ({rule}, docs/dice.md).\n")
         });

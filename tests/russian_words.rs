@@ -4,7 +4,8 @@
 //! Latin-script word in its prose but ids, map names, code and file names
 //! (`ru_guard`). Read here: every Russian report of the Hellenes rule cases (the files
 //! `tests/rule_cases.rs` proves the program writes), the demo campaign's Russian reports,
-//! every Russian orders template of its turns, and the Russian count line of
+//! every Russian orders template of its turns and its views in words (`show --lang ru`),
+//! every notice of notices.rs, and the Russian count line of
 //! diagnostics. The mail a Russian player gets is read the same way in tests/tick.rs.
 //! Successors' Russian is another branch's work and is not read here.
 
@@ -31,7 +32,7 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 #[test]
 fn the_guard_flags_what_the_reader_flagged() {
     // The guard itself can fail: the old wording is caught, the new passes.
-    let old = "Срок приказов: 2026-03-08. Сохраните строку `token:`: это ваш жетон хода.\n- 1.0 Ход игрока Спарты: приказано: 2; попаданий: 0, в бегство: 0\nприказы стороны sparta приняты; Ваша `entropy` выше войдёт в кости раздачи.";
+    let old = "Срок приказов: 2026-03-08. Сохраните строку `token:`: это ваш жетон хода.\n- 1.0 Ход игрока Спарты: приказано: 2; попаданий: 0, в бегство: 0\nприказы стороны sparta приняты; Ваша `entropy` выше войдёт в кости раздачи.\nне больше одной на олимпийца; или на действия как жертву; C13 (действия: 3); `build: <city>`.";
     let found = ru_guard::calques("old", old);
     for bad in [
         "жетон",
@@ -40,6 +41,11 @@ fn the_guard_flags_what_the_reader_flagged() {
         "приказано:",
         ", в бегство:",
         "кости",
+        "Ваша `entropy` выше",
+        "одной на олимпийца",
+        "на действия как жертву",
+        "(действия: ",
+        "<city>",
     ] {
         assert!(
             found.iter().any(|f| f.contains(&format!("«{bad}»"))),
@@ -59,6 +65,7 @@ fn the_guard_flags_what_the_reader_flagged() {
         "Штурм города Plataea.",
         "бой у Plataea, 1 блок",
         "ATH-7 в Мегаре (Athens).",
+        "Город Plataea переходит к Спарте.",
     ] {
         assert_eq!(ru_guard::places("old", old).len(), 1, "{old} not flagged");
     }
@@ -121,6 +128,14 @@ fn the_demo_campaigns_russian_reports_and_templates_read_as_russian() {
             problems.extend(ru_guard::places(&what, &o.stdout));
             problems.extend(olympians_aligned(&what, &o.stdout));
             olympian_lists += usize::from(o.stdout.contains("#   Зевс "));
+            // The view itself in words, as `show --lang ru` gives it to the player.
+            let shown = Test::new()
+                .args(["show", p.to_str().unwrap(), "--lang", "ru"])
+                .run();
+            let what = what.replacen("template of", "show of", 1);
+            problems.extend(ru_guard::calques(&what, &shown.stdout));
+            problems.extend(ru_guard::latin(&what, &shown.stdout, false));
+            problems.extend(ru_guard::places(&what, &shown.stdout));
         }
     }
     assert!(
@@ -195,4 +210,204 @@ fn the_russian_count_of_diagnostics_agrees_with_its_number() {
         assert!(text.ends_with(want), "{n}: {text}");
         assert_eq!(ru_guard::calques("count", &text), Vec::<String>::new());
     }
+}
+
+/// Every Russian notice dikast mails (answers, calls, reminders, deadline and correction
+/// notices, the moderator's notices, the template's token line), each variant, read by
+/// the guard (issue 32, Russian 44: the undo notice is Russian too, with the list's
+/// words). The mail tests read what a real campaign sends; this reads every branch.
+#[test]
+fn every_russian_notice_reads_as_russian() {
+    use dikast::guard::Never;
+    use dikast::lang::Lang::Ru;
+    use dikast::notices::*;
+    let refusals = [
+        Refusal::Stranger {
+            from: "a@b.org".into(),
+        },
+        Refusal::HtmlOnly,
+        Refusal::Empty,
+        Refusal::NoGameLine,
+        Refusal::NotYaml {
+            at: "message body:3:1".into(),
+            what: "did not find expected key".into(),
+        },
+        Refusal::OtherSide {
+            named: "«Афины»".into(),
+            from: "a@b.org".into(),
+            plays: "«Спарта»".into(),
+        },
+        Refusal::WhichSide {
+            from: "a@b.org".into(),
+            sides: vec!["«Афины»".into(), "«Спарта»".into()],
+        },
+        Refusal::NotThisTurn {
+            game: "g".into(),
+            turn: 3,
+        },
+        Refusal::WrongToken { turn: 3 },
+        Refusal::NoToken { turn: 3 },
+        Refusal::DoesNotCheck {
+            side: "sparta".into(),
+        },
+        Refusal::Late {
+            deadline: "2026-03-08 18:00 UTC".into(),
+        },
+        Refusal::TokenOutside,
+        Refusal::Holds(Never::Address(Some("«Афины»".into()))),
+        Refusal::Holds(Never::Address(None)),
+        Refusal::DoesNotCheckWithoutToken,
+    ];
+    let mut texts: Vec<(String, String)> = Vec::new();
+    let mut add = |what: &str, t: String| texts.push((what.to_string(), t));
+    for r in &refusals {
+        add(&format!("{r:?} why"), r.why(Ru));
+        add(&format!("{r:?} hint"), r.hint(Ru));
+        for (last, forged) in [(false, false), (true, true)] {
+            add(
+                &format!("{r:?} refused_body"),
+                refused_body(
+                    Ru,
+                    &Refused {
+                        received: "2026-03-06 10:00 UTC",
+                        game: "g",
+                        turn: 3,
+                        why: &r.why(Ru),
+                        details: &r.hint(Ru),
+                        last,
+                        may_be_forged: forged,
+                    },
+                ),
+            );
+        }
+    }
+    for a in [Answer::Refused, Answer::Accepted, Answer::AcceptedLate] {
+        add("answer_subject", answer_subject(Ru, "g", 3, a));
+    }
+    let (s, b) = receipts_set_aside(Ru, "g", 3, "не YAML", "receipts.aside.yaml");
+    add("receipts_set_aside", format!("{s}\n{b}"));
+    add("stranger_subject", stranger_subject(Ru, "g", 3));
+    add(
+        "stranger_body",
+        stranger_body(Ru, "<m@x>", "2026-03-06 10:00 UTC", "a@b.org", "g"),
+    );
+    add("strangers_capped", strangers_capped(Ru, 5, "receipts.yaml"));
+    for (late, deadline, warnings) in [
+        (false, None, ""),
+        (
+            true,
+            Some(("2026-03-08 18:00 UTC", "через 2 дня")),
+            "- предупреждение",
+        ),
+        (false, Some(("2026-03-08 18:00 UTC", "через 2 дня")), ""),
+    ] {
+        add(
+            "accepted_body",
+            accepted_body(
+                Ru,
+                &Accepted {
+                    game: "g",
+                    turn: 3,
+                    step: "431 г. до н. э., весна",
+                    late,
+                    who: "«Спарта» (Архидам)",
+                    side: "sparta",
+                    received: "2026-03-06 10:00 UTC",
+                    message_id: "<m@x>",
+                    from: "a@b.org",
+                    sha: "ab12",
+                    deadline,
+                    warnings,
+                    orders: "    game: g",
+                },
+            ),
+        );
+    }
+    for (reminder, awaited, deadline) in [
+        (false, true, None),
+        (true, false, Some(("2026-03-08 18:00 UTC", "через 2 дня"))),
+    ] {
+        add("call_subject", call_subject(Ru, "g", 3, reminder));
+        add(
+            "call_body",
+            call_body(
+                Ru,
+                &Call {
+                    reminder,
+                    game: "g",
+                    turn: 3,
+                    step: "431 г. до н. э., весна",
+                    side: "sparta",
+                    awaited,
+                    deadline,
+                    early: Some((
+                        "2026-03-06 10:00 UTC",
+                        "2026-03-08 18:00 UTC",
+                        "«Афины»".into(),
+                    )),
+                    late: Some("«Афины»".into()),
+                    template: "game: g\n",
+                },
+            ),
+        );
+    }
+    add(
+        "deadline_subject",
+        deadline_subject(Ru, "g", 3, "2026-03-08 18:00 UTC"),
+    );
+    for was in [None, Some("2026-03-07 18:00 UTC")] {
+        add(
+            "deadline_body",
+            deadline_body(
+                Ru,
+                &NewDeadline {
+                    game: "g",
+                    turn: 3,
+                    step: "431 г. до н. э., весна",
+                    text: "2026-03-08 18:00 UTC",
+                    at: "через 2 дня",
+                    was,
+                },
+            ),
+        );
+    }
+    add("correction_subject", correction_subject(Ru, "g", 3));
+    let (with, without) = (vec!["«Афины»".to_string()], vec!["«Спарта»".to_string()]);
+    for (reader, reseed) in [
+        (Reader::Player { has_orders: true }, None),
+        (
+            Reader::Player { has_orders: false },
+            Some(("ab12", "cd34", "undo")),
+        ),
+        (
+            Reader::Moderator {
+                with: &with,
+                without: &without,
+            },
+            None,
+        ),
+    ] {
+        add(
+            "correction_body",
+            correction_body(
+                Ru,
+                &Correction {
+                    game: "g",
+                    turn: 3,
+                    at: "2026-03-06 10:00 UTC",
+                    reader,
+                    reseed,
+                },
+            ),
+        );
+    }
+    add("token_line", token_line(Ru, "0a1b2c"));
+    let mut problems = Vec::new();
+    for (what, text) in &texts {
+        problems.extend(ru_guard::calques(what, text));
+        problems.extend(ru_guard::latin(what, text, false));
+        problems.extend(ru_guard::places(what, text));
+    }
+    assert!(texts.len() > 60, "{} notices read", texts.len());
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

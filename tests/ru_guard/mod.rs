@@ -8,7 +8,9 @@
 //! scenario write them (they begin with a capital or a digit: Athens, ATH-7, C02, A2), file
 //! names and paths, and the few names of formats and tools listed in `TECHNICAL`. Any
 //! other Latin word (a side's id such as `sparta` in a sentence, an English placeholder, an
-//! English word left over) is flagged.
+//! English word left over) is flagged. A map name is let through only where it belongs
+//! (`places`): after its own Russian form in parentheses («в Платеях (Plataea)»), in
+//! lists and paths; never right after a Russian word («в Plataea»).
 
 #![allow(dead_code)]
 

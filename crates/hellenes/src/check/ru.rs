@@ -254,6 +254,20 @@ const PHRASES: Phrases = &[
         "in a player turn only the acting side has actions and combat; the other sends standing orders",
         "в тур игрока действия и бои есть только у ходящей стороны; другая присылает постоянные приказы",
     ),
+    // The examples of a misshapen form (`check::orders::example`), placeholders in Russian.
+    (
+        "e.g. `combat: [{ sortie: { from: <city>, blocks: [{}] } }]`",
+        "например, `combat: [{ sortie: { from: <город>, blocks: [{0}] } }]`",
+    ),
+    ("e.g. `winter: [{ quarter: {}, to: <city> }]`", "например, `winter: [{ quarter: {0}, to: <город> }]`"),
+    (
+        "e.g. `standing: { fortify: { <city>: walls }, losses: [{}] }`",
+        "например, `standing: { fortify: { <город>: walls }, losses: [{0}] }`",
+    ),
+    (
+        "e.g. `actions: [{ move: [{}], path: [<from>, <to>] }]`",
+        "например, `actions: [{ move: [{0}], path: [<откуда>, <куда>] }]`",
+    ),
     ("e.g. `{}`", "например, `{0}`"),
     ("e.g. `peace: offer` or `peace: no`", "например, `peace: offer` или `peace: no`"),
     ("`initiative` takes a mapping, found {}", "`initiative` принимает отображение, а найдено {0}"),

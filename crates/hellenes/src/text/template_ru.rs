@@ -256,6 +256,40 @@ const PHRASES: &[(&str, &str)] = &[
     (" at ", " в "),
 ];
 
+/// The placeholders of the commented-out orders (`#   - build: <city>`) in Russian
+/// (issue 32, Russian 33: no English placeholder in Russian help).
+const PLACEHOLDERS: &[(&str, &str)] = &[
+    ("<coastal area>", "<прибрежная область>"),
+    ("<land ids>", "<id сухопутных блоков>"),
+    ("<block id>", "<id блока>"),
+    ("<fleets>", "<флоты>"),
+    ("<start>", "<начало>"),
+    ("<area>", "<область>"),
+    ("<city>", "<город>"),
+    ("<sea>", "<море>"),
+    ("<ids>", "<id блоков>"),
+];
+
+/// `line` with its placeholders in Russian, its trailing `# …` comment kept in the column
+/// it stood in where the spaces before it allow.
+fn placeholders(line: &str) -> String {
+    let mut t = line.to_string();
+    for (en, ru) in PLACEHOLDERS {
+        t = t.replace(en, ru);
+    }
+    let col = |s: &str| s.find("  # ").map(|i| s[..i].chars().count());
+    if let (Some(before), Some(after)) = (col(line), col(&t)) {
+        if after > before {
+            // The `#` of the comment, and the spaces before it (one stays).
+            let hash = t.find("  # ").map_or(0, |i| i + 2);
+            let start = t[..hash].trim_end().len();
+            let cut = (after - before).min((hash - start).saturating_sub(1));
+            t.replace_range(start..start + cut, "");
+        }
+    }
+    t
+}
+
 /// A hand's card line `#   C17  Long Walls  (Action 1)  Event: …` in Russian.
 fn card_line(line: &str) -> Option<String> {
     let rest = line.strip_prefix("#   ")?;
@@ -312,7 +346,7 @@ fn comment(text: &str, sc: &Scenario) -> String {
     for (en, ru) in PHRASES.iter().copied() {
         t = t.replace(en, ru);
     }
-    t = places_in(&t);
+    t = places_in(&placeholders(&t));
     // Olympians and sides by the reports' names.
     for g in &sc.params.olympians.gods {
         let ru = words::text(&g.name, Lang::Ru);
