@@ -637,3 +637,60 @@ fn every_card_is_played_for_its_event_or_refused_in_a_case() {
         );
     }
 }
+
+/// Two readings of the activation rules are [A] data (`params.movement`): an activation
+/// ends at its first void step, and a sortie ends the activation. The embedded scenario
+/// says the steps after are void (with the reason); a moderator's copy that says
+/// `false` carries them out, through the same order checker and pipeline.
+#[test]
+fn a_scenario_s_activation_readings_are_its_data() {
+    let sc = Successors::load_scenario(SUCCESSORS_323).expect("scenario");
+    let mut st: State = Successors::start(&sc, &StartOptions { players: Some(3) }).expect("start");
+    st.phase = Phase::Round;
+    st.round = 1;
+    st.tyche.hands.insert("perdikkas".into(), Vec::new());
+    // Babylon held by antipatros: Perdikkas attempts it, so Seleukos's assault there is
+    // void at resolution (§4: several armies may not each attempt); then a step to Opis.
+    let mut two = st.clone();
+    for a in two.armies.iter_mut() {
+        if a.general == "Seleukos" {
+            a.at = "Babylon".into();
+        }
+    }
+    if let Some(b) = two.space_mut("Babylon") {
+        b.control = Some("antipatros".into());
+    }
+    let orders = "activation:\n  Perdikkas: [assault]\n  Seleukos: [assault, Opis]";
+    let on = one_turn(None, two.clone(), orders).expect("the embedded scenario");
+    let moved = "Seleukos's army moves from Babylon to Opis.";
+    let void =
+        "`Seleukos: Opis` is not carried out: Seleukos's activation ended at the step before";
+    assert!(!on.report.contains(moved), "{}", on.report);
+    assert!(on.report.contains(void), "{}", on.report);
+    let key = "    void_ends_activation: true\n";
+    assert!(SUCCESSORS_323.contains(key), "the embedded key changed");
+    let copy = SUCCESSORS_323.replace(key, "    void_ends_activation: false\n");
+    let off = one_turn(Some(&copy), two, orders).expect("the copy");
+    assert!(off.report.contains(moved), "{}", off.report);
+    assert!(!off.report.contains(void), "{}", off.report);
+    assert!(off
+        .report
+        .contains("`Seleukos: assault (Babylon)` is not carried out"));
+    // A sortie from besieged Babylon: the embedded scenario ends the activation there.
+    if let Some(a) = st.armies.iter_mut().find(|a| a.general == "Perdikkas") {
+        a.cus = 2;
+        a.inside = true;
+    }
+    if let Some(k) = st.armies.iter_mut().find(|a| a.general == "Krateros") {
+        k.at = "Babylon".into();
+    }
+    let orders = "activation:\n  Perdikkas: [sortie, inside]";
+    let ended = "`Perdikkas: inside` is not carried out: Perdikkas's sortie at Babylon ended his activation [A]";
+    let on = one_turn(None, st.clone(), orders).expect("the embedded scenario");
+    assert!(on.report.contains(ended), "{}", on.report);
+    let key = "    sortie_ends_activation: true\n";
+    assert!(SUCCESSORS_323.contains(key), "the embedded key changed");
+    let copy = SUCCESSORS_323.replace(key, "    sortie_ends_activation: false\n");
+    let off = one_turn(Some(&copy), st, orders).expect("the copy");
+    assert!(!off.report.contains(ended), "{}", off.report);
+}

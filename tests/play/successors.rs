@@ -26,7 +26,10 @@ fn walk(sc: &Scenario, rng: &mut Rng, from: &str, n: usize) -> Vec<String> {
     out
 }
 
-fn orders(sc: &Scenario, v: &View, rng: &mut Rng) -> String {
+/// Random orders for `v`'s player. `fresh`: the cards no game has yet played for their
+/// event or seen refused for it; half the time the card played is one of them when the
+/// hand holds one, so that every card is met over the seeds run.
+fn orders(sc: &Scenario, v: &View, rng: &mut Rng, fresh: &BTreeSet<String>) -> String {
     let mut o = String::new();
     if v.phase != Phase::Round {
         return o;
@@ -37,7 +40,17 @@ fn orders(sc: &Scenario, v: &View, rng: &mut Rng) -> String {
             o.push_str(&format!("surrender: {{ assault: {} }}\n", a.at));
         }
     }
-    if let Some(c) = rng.pick(&v.hand) {
+    let new: Vec<String> = v
+        .hand
+        .iter()
+        .filter(|c| fresh.contains(*c))
+        .cloned()
+        .collect();
+    let card = match rng.below(2) {
+        0 if !new.is_empty() => rng.pick(&new),
+        _ => rng.pick(&v.hand),
+    };
+    if let Some(c) = card {
         let card = sc.card(c).expect("a card of the deck");
         use dikast::games::successors::engine::tyche::target_problem;
         use dikast::games::successors::model::scenario::CardKind;
@@ -60,12 +73,14 @@ fn orders(sc: &Scenario, v: &View, rng: &mut Rng) -> String {
         } else {
             None
         };
-        // A card without a public text is tried for its Event once in four (the check
-        // refuses it and the turn goes on with the default), else played as it may be;
+        // A card without a public text is tried for its Event once in four, and always
+        // while it is fresh (the check refuses it and the turn goes on with the default),
+        // else played as it may be;
         // a card with an event is played for it three times in four when it can act.
         let can = !card.event.needs_target() || target.is_some();
         let how = if card.unpublished {
-            match (rng.below(4), card.kind) {
+            let tried = if fresh.contains(c) { 0 } else { rng.below(4) };
+            match (tried, card.kind) {
                 (0, CardKind::Bonus) => ["event", "both"][rng.below(2)],
                 (0, _) => "event",
                 (_, CardKind::Surprise) => "discard",
@@ -201,7 +216,13 @@ impl super::Player<Successors> for Successor<'_> {
         rng: &mut Rng,
     ) -> Option<String> {
         let v = View::of(&game.state, side);
-        let body = orders(sc, &v, rng);
+        let fresh: BTreeSet<String> = sc
+            .tyche
+            .iter()
+            .map(|c| c.id.clone())
+            .filter(|c| !self.events.contains(c) && !self.refused.contains(c))
+            .collect();
+        let body = orders(sc, &v, rng, &fresh);
         let cards = body.split(|c: char| !c.is_alphanumeric());
         self.named.extend(
             cards
@@ -492,11 +513,11 @@ pub fn whole_games_with_two_to_five_players() {
             "{players} players: {steps} steps"
         );
     }
-    // Cards are dealt at random: more 3-player games (fixed seeds, at most eight; Eumenes
+    // Cards are dealt at random: more 3-player games (fixed seeds, at most twelve; Eumenes
     // starting in Komana) until every card has been played for its event or refused.
     let sc = Successors::load_scenario(SUCCESSORS_323).expect("scenario");
     let mut extra = 0;
-    while extra < 8
+    while extra < 12
         && sc
             .tyche
             .iter()

@@ -215,7 +215,7 @@ pub fn run_steps(ctx: &mut Ctx, general: &str, steps: &[Step], mut ap: u32, seg:
             Ok(c) => c,
             Err(why) => {
                 ctx.void(&player, order, why.reason());
-                stopped = Some(after_void(ctx.sc, general));
+                stopped = after_void(ctx.sc, general);
                 continue;
             }
         };
@@ -228,7 +228,7 @@ pub fn run_steps(ctx: &mut Ctx, general: &str, steps: &[Step], mut ap: u32, seg:
                     format!("у {gg} осталось очков действия: {ap}; нужно {cost}"),
                 ),
             );
-            stopped = Some(after_void(ctx.sc, general));
+            stopped = after_void(ctx.sc, general);
             continue;
         }
         ap -= cost;
@@ -239,7 +239,7 @@ pub fn run_steps(ctx: &mut Ctx, general: &str, steps: &[Step], mut ap: u32, seg:
                 if siege::attempt(ctx, general, seg) {
                     None
                 } else {
-                    Some(after_void(ctx.sc, general))
+                    after_void(ctx.sc, general)
                 }
             }
             Step::Sortie => {
@@ -261,10 +261,12 @@ pub fn run_steps(ctx: &mut Ctx, general: &str, steps: &[Step], mut ap: u32, seg:
                         None,
                     );
                 }
-                Some(Why::new(
-                    format!("{general}'s sortie at {} ended his activation [A]", a.at),
-                    format!("вылазка {gg} у {} закончила его активацию [A]", a.at),
-                ))
+                ctx.sc.params.movement.sortie_ends_activation.then(|| {
+                    Why::new(
+                        format!("{general}'s sortie at {} ended his activation [A]", a.at),
+                        format!("вылазка {gg} у {} закончила его активацию [A]", a.at),
+                    )
+                })
             }
             Step::Inside => {
                 if let Some(x) = ctx.st.army_mut(general) {
@@ -283,13 +285,17 @@ pub fn run_steps(ctx: &mut Ctx, general: &str, steps: &[Step], mut ap: u32, seg:
 
 /// Why the steps after a void one are not carried out [A]: an activation ends at the
 /// first step that cannot be carried out (the army stands where the orders no longer
-/// expect it).
-fn after_void(sc: &Scenario, general: &str) -> Why {
+/// expect it), unless the scenario says the rest go on (`void_ends_activation: false`:
+/// `None`).
+fn after_void(sc: &Scenario, general: &str) -> Option<Why> {
+    if !sc.params.movement.void_ends_activation {
+        return None;
+    }
     let gg = sc.general_ru(general, Case::Gen);
-    Why::new(
+    Some(Why::new(
         format!("{general}'s activation ended at the step before, which was not carried out [A]"),
         format!("активация {gg} закончилась на предыдущем шаге, который не выполнен [A]"),
-    )
+    ))
 }
 
 /// Why the steps of an army that left the map are not carried out.

@@ -130,6 +130,18 @@ pub struct MovementParams {
     pub sea_cost: u32,
     pub sea_needs_fleet: bool,
     pub sea_intercept_on: u32,
+    /// [A] an activation ends at its first step that cannot be carried out (the steps
+    /// after it are said void); `false`: that step alone is void and the rest go on.
+    #[serde(default = "yes")]
+    pub void_ends_activation: bool,
+    /// [A] a sortie ends the army's activation; `false`: its steps after the sortie go on.
+    #[serde(default = "yes")]
+    pub sortie_ends_activation: bool,
+}
+
+/// The default of a rule that holds unless a scenario says otherwise.
+fn yes() -> bool {
+    true
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
