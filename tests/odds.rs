@@ -302,3 +302,33 @@ fn the_games_offers_are_the_commands_kinds_and_options() {
             .run();
     }
 }
+
+/// Golden answers (tests/data/odds: `questions.txt`, one `NAME|ARGS` a line, and
+/// `NAME.out`, the answer written by the code before the 31.2 speed-ups): every shape
+/// (the table with and without outcomes listed, `--json`, `--json --joint`, `--top`,
+/// Treachery, an assault with a garrison, a sortie, an attrition, 4 v 4 and 8 v 8) stays
+/// byte for byte what it was. `DIKAST_BLESS=1` rewrites them (only for an intended
+/// change, read as a diff).
+#[test]
+fn the_answers_of_every_shape_stay_byte_for_byte() {
+    let dir = cli::repo().join("tests/data/odds");
+    let bless = std::env::var("DIKAST_BLESS").is_ok_and(|v| v == "1");
+    let list = std::fs::read_to_string(dir.join("questions.txt")).unwrap();
+    let mut asked = 0;
+    for line in list.lines().filter(|l| !l.trim().is_empty()) {
+        let (name, args) = line.split_once('|').unwrap();
+        let out = Test::new().arg("odds").args(args.split_whitespace()).run();
+        let path = dir.join(format!("{name}.out"));
+        if bless {
+            std::fs::write(&path, &out.stdout).unwrap();
+        } else {
+            let want = std::fs::read_to_string(&path).unwrap();
+            assert!(
+                out.stdout == want,
+                "dikast odds {args}: the answer changed (tests/data/odds/{name}.out)"
+            );
+        }
+        asked += 1;
+    }
+    assert!(asked >= 9, "{asked} golden questions");
+}

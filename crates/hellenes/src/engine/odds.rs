@@ -401,6 +401,7 @@ impl<const N: usize> Num for Wide<N> {
     fn is_zero(&self) -> bool {
         self.0.iter().all(|x| *x == 0)
     }
+    #[inline]
     fn add_mul(&mut self, x: &Self, w: u64, words: usize) {
         // One loop of a length known when compiled per number of words: unrolled, no
         // bounds checked in it (the walk's hottest line).
@@ -510,14 +511,19 @@ struct Walk<N> {
     /// Each side's positions (its fighters' pieces packed), attackers' then defenders',
     /// numbered as first seen.
     states: [Vec<Key>; 2],
-    numbers: [BTreeMap<Key, u32>; 2],
+    /// Where each side's positions are found in `states` (`Index`).
+    numbers: [Index; 2],
     /// The frontier, grouped by the position of side `by` (0: the attackers): each group
     /// the positions of the other side with their numerators.
     by: usize,
     groups: Vec<(u32, Vec<(u32, N)>)>,
-    /// Ends reached, each its place in `end_sums`: its numerator, over 6^ the exponent
-    /// beside it (brought up to the walk's when the end is reached again).
-    ends: BTreeMap<Key, u32>,
+    /// Ends reached, per position of the attackers (its number): the defenders' positions
+    /// (their numbers, sorted) with each end's place in `end_sums`: its numerator, over 6^
+    /// the exponent beside it (brought up to the walk's when the end is reached again).
+    /// Rows of pairs, not a map of whole positions: finding an end was most of the joint
+    /// table's time (31.2).
+    ends: Vec<Vec<(u32, u32)>>,
+    n_ends: usize,
     end_sums: Vec<(N, u32)>,
     six: Pow6,
     /// Without `joint`: per block, per steps left, [stays, leaves], of blocks that left.
@@ -550,10 +556,11 @@ impl<N: Num> Walk<N> {
             n_att,
             work: Work::default(),
             states: [Vec::new(), Vec::new()],
-            numbers: [BTreeMap::new(), BTreeMap::new()],
+            numbers: [Index::default(), Index::default()],
             by: 0,
             groups: Vec::new(),
-            ends: BTreeMap::new(),
+            ends: Vec::new(),
+            n_ends: 0,
             end_sums: Vec::new(),
             six: Pow6::default(),
             left: start
@@ -574,7 +581,9 @@ impl<N: Num> Walk<N> {
             let d = walk.number(1, pack(&walk.start[n_att..]));
             walk.groups.push((a, vec![(d, N::unit())]));
         } else {
-            walk.end(pack(&walk.start), &N::unit(), 0);
+            let a = walk.number(0, pack(&walk.start[..n_att]));
+            let d = walk.number(1, pack(&walk.start[n_att..]));
+            walk.end(a, d, &N::unit(), 0);
         }
         Ok(walk)
     }
@@ -594,12 +603,21 @@ impl<N: Num> Walk<N> {
 
     /// An end reached with numerator `num` over 6^`exp` (`exp` at least that of every
     /// earlier arrival).
-    fn end(&mut self, key: Key, num: &N, exp: u32) {
-        let next = self.end_sums.len() as u32;
-        let at = *self.ends.entry(key).or_insert(next);
-        if at == next {
-            self.end_sums.push((N::default(), exp));
+    fn end(&mut self, att: u32, def: u32, num: &N, exp: u32) {
+        if self.ends.len() <= att as usize {
+            self.ends.resize(att as usize + 1, Vec::new());
         }
+        let row = &mut self.ends[att as usize];
+        let at = match row.binary_search_by_key(&def, |x| x.0) {
+            Ok(k) => row[k].1,
+            Err(k) => {
+                let at = self.end_sums.len() as u32;
+                row.insert(k, (def, at));
+                self.end_sums.push((N::default(), exp));
+                self.n_ends += 1;
+                at
+            }
+        };
         let words = words_for::<N>(exp);
         let (sum, e) = &mut self.end_sums[at as usize];
         // Up to 6^exp, by powers of 6 that fit a word (6^24 < 2^64).
@@ -613,13 +631,7 @@ impl<N: Num> Walk<N> {
 
     /// The number of `side`'s position `key`, numbering it when new.
     fn number(&mut self, side: usize, key: Key) -> u32 {
-        if let Some(n) = self.numbers[side].get(&key) {
-            return *n;
-        }
-        let n = self.states[side].len() as u32;
-        self.states[side].push(key);
-        self.numbers[side].insert(key, n);
-        n
+        self.numbers[side].number(&mut self.states[side], key)
     }
 
     /// The position of the whole battle from each side's (their numbers).
@@ -708,12 +720,8 @@ impl<N: Num> Walk<N> {
             }
             let list = step.take_next();
             for (o, num) in step.take_ends() {
-                let key = if side == 0 {
-                    self.key(g, o)
-                } else {
-                    self.key(o, g)
-                };
-                self.end(key, &num, self.exp + most);
+                let (a, d) = if side == 0 { (g, o) } else { (o, g) };
+                self.end(a, d, &num, self.exp + most);
             }
             if !list.is_empty() {
                 reached += list.len();
@@ -721,7 +729,7 @@ impl<N: Num> Walk<N> {
             }
             // The joint table's bound, checked as the step goes: the positions and
             // ends only grow, so passing it now is passing it at the step's end.
-            if self.joint && reached + self.ends.len() > MAX_JOINT_POSITIONS {
+            if self.joint && reached + self.n_ends > MAX_JOINT_POSITIONS {
                 return Err(joint_too_large());
             }
         }
@@ -737,7 +745,7 @@ impl<N: Num> Walk<N> {
         step.flush(&mut self.left, self.exp, &mut self.six);
         let positions: usize = next.iter().map(|(_, l)| l.len()).sum();
         self.work.positions = self.work.positions.max(positions);
-        if self.joint && positions + self.ends.len() > MAX_JOINT_POSITIONS {
+        if self.joint && positions + self.n_ends > MAX_JOINT_POSITIONS {
             return Err(joint_too_large());
         }
         if positions > MAX_POSITIONS {
@@ -778,15 +786,17 @@ impl<N: Num> Walk<N> {
         let mut outs: Vec<(Key, u64)> = Vec::new();
         let mut after = pieces.clone();
         let most_hits = ways.iter().map(|w| w.0).max().unwrap_or(0) as usize;
-        let mut by_hits = Vec::with_capacity(most_hits + 1);
-        by_hits.push(pieces.clone());
+        let n = pieces.len();
+        let mut by_hits = Vec::with_capacity(n * (most_hits + 1));
+        by_hits.extend_from_slice(&pieces);
         for h in 1..=most_hits {
-            let mut p = by_hits[h - 1].clone();
-            self.lineup.hit(&mut p, on_attackers);
-            by_hits.push(p);
+            after.copy_from_slice(&by_hits[(h - 1) * n..h * n]);
+            self.lineup.hit(&mut after, on_attackers);
+            by_hits.extend_from_slice(&after);
         }
         for &(hits, routs, w) in ways.iter() {
-            after.copy_from_slice(&by_hits[hits as usize]);
+            let h = hits as usize;
+            after.copy_from_slice(&by_hits[h * n..(h + 1) * n]);
             for _ in 0..routs {
                 self.lineup.rout(&mut after, on_attackers);
             }
@@ -838,12 +848,8 @@ impl<N: Num> Walk<N> {
     fn finish(mut self, setup: &BattleSetup) -> (Tally, Work) {
         for (g, list) in std::mem::take(&mut self.groups) {
             for (o, num) in list {
-                let key = if self.by == 0 {
-                    self.key(g, o)
-                } else {
-                    self.key(o, g)
-                };
-                self.end(key, &num, self.exp);
+                let (a, d) = if self.by == 0 { (g, o) } else { (o, g) };
+                self.end(a, d, &num, self.exp);
             }
         }
         let top = self
@@ -858,10 +864,15 @@ impl<N: Num> Walk<N> {
         let mut joint_ends: BTreeMap<End, BigUint> = BTreeMap::new();
         let mut pieces = self.start.clone();
         let sums = std::mem::take(&mut self.end_sums);
-        for (k, at) in std::mem::take(&mut self.ends) {
+        let ends = std::mem::take(&mut self.ends);
+        let pairs = ends
+            .iter()
+            .enumerate()
+            .flat_map(|(a, row)| row.iter().map(move |(d, at)| (a as u32, *d, *at)));
+        for (a, d, at) in pairs {
             let (sum, e) = &sums[at as usize];
             let num = sum.big() * self.six.pow(top - e);
-            unpack(k, &mut pieces);
+            unpack(self.key(a, d), &mut pieces);
             let (won, withdraw) = self.lineup.result(&pieces);
             winners[match won {
                 Some(true) => 0,
@@ -940,6 +951,54 @@ fn joint_too_large() -> TooLarge {
     ))
 }
 
+/// Where the positions of a side are in its list (`Walk::states`): an open-addressing
+/// table of their numbers, by a fixed hash of the position (the same numbers every run;
+/// the table is never walked in its own order, the list is). A `BTreeMap` of whole
+/// positions was a fifth of the joint table's time (31.2).
+#[derive(Debug, Default)]
+struct Index {
+    /// Numbers into the list, `u32::MAX` for an empty slot; a power of two long, at most
+    /// half full.
+    slots: Vec<u32>,
+}
+
+impl Index {
+    fn slot(key: Key, mask: usize) -> usize {
+        let (lo, hi) = (key as u64, (key >> 64) as u64);
+        let h = (lo.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ hi).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        (h >> 29) as usize & mask
+    }
+
+    /// The number of `key` in `list`, added at its end when new.
+    fn number(&mut self, list: &mut Vec<Key>, key: Key) -> u32 {
+        if self.slots.len() < 2 * (list.len() + 1) {
+            let len = (self.slots.len() * 2).max(64);
+            self.slots = vec![u32::MAX; len];
+            for (n, k) in list.iter().enumerate() {
+                let mut at = Self::slot(*k, len - 1);
+                while self.slots[at] != u32::MAX {
+                    at = (at + 1) & (len - 1);
+                }
+                self.slots[at] = n as u32;
+            }
+        }
+        let mask = self.slots.len() - 1;
+        let mut at = Self::slot(key, mask);
+        loop {
+            match self.slots[at] {
+                u32::MAX => {
+                    let n = list.len() as u32;
+                    list.push(key);
+                    self.slots[at] = n;
+                    return n;
+                }
+                n if list[n as usize] == key => return n,
+                _ => at = (at + 1) & mask,
+            }
+        }
+    }
+}
+
 /// What one block's fire adds up within one group of the frontier (one position of the
 /// firing side): the other side's positions it leads to, those where the battle ends,
 /// each a numerator over the step's denominator; and over the whole step, the fates of
@@ -980,6 +1039,7 @@ impl<N: Num> Step<N> {
     }
 
     /// A move from a position of numerator `num`, its weight `w`.
+    #[inline]
     fn arrive(&mut self, mv: &Move, num: &N, w: u64) {
         let (cells, seen) = if mv.ends {
             (&mut self.ends, &mut self.ends_seen)
@@ -2317,10 +2377,25 @@ mod tests {
             let (a, b) = (full.run(), count.run());
             assert_eq!(a, b, "{n} {r} assault {assault}");
             assert_eq!(full.work, count.work, "{n} {r} assault {assault}");
-            assert_eq!(full.ends.len(), count.ends.len());
+            assert_eq!(full.n_ends, count.n_ends);
             refused += usize::from(a.is_err());
         }
         assert!(refused > 0 && refused < 4, "{refused} refused of 4");
+    }
+
+    /// 31.2: the index of a side's positions numbers each as first seen, finds it again
+    /// past every growth of its table, and adds nothing twice.
+    #[test]
+    fn the_index_numbers_positions_as_first_seen() {
+        let (mut list, mut index) = (Vec::new(), Index::default());
+        let key = |k: u128| (k * 0x1_0000_0001) << 37 | k;
+        for k in 0..3000u128 {
+            assert_eq!(index.number(&mut list, key(k)), k as u32);
+        }
+        for k in (0..3000u128).rev() {
+            assert_eq!(index.number(&mut list, key(k)), k as u32);
+        }
+        assert_eq!(list.len(), 3000);
     }
 
     /// 28.3, 31.2: the largest battle the bounds accept (MAX_BLOCKS a side of MAX_STEPS,
