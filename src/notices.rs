@@ -38,6 +38,7 @@ struct Words {
     no_deadline: &'static str,
     /// An empty list of sides.
     nobody: &'static str,
+    moderators_report: &'static str,
 }
 
 const EN: Words = Words {
@@ -67,6 +68,7 @@ const EN: Words = Words {
     not_awaited: "This step awaits no orders of yours (you may still send standing orders).\n",
     no_deadline: "No deadline is set.\n",
     nobody: "none",
+    moderators_report: "moderator's report",
 };
 
 const RU: Words = Words {
@@ -96,6 +98,7 @@ const RU: Words = Words {
     not_awaited: "На этом шаге ваши приказы не ожидаются (постоянные приказы прислать можно).\n",
     no_deadline: "Срок не назначен.\n",
     nobody: "никого",
+    moderators_report: "отчёт ведущего",
 };
 
 fn words(lang: Lang) -> &'static Words {
@@ -276,6 +279,18 @@ pub fn answer_subject(lang: Lang, game: &str, turn: u32, a: Answer) -> String {
         Answer::AcceptedLate => w.accepted_late,
     };
     subject(lang, game, turn, what)
+}
+
+/// The subject of a report mail: the step (on one line) and whom the report is for.
+pub fn report_subject(lang: Lang, game: &str, turn: u32, step: &str, whom: Option<&str>) -> String {
+    let what = match whom {
+        Some(side) => lang.pick(
+            format!("{step} — report for {side}"),
+            format!("{step} — отчёт для стороны {side}"),
+        ),
+        None => format!("{step} — {}", words(lang).moderators_report),
+    };
+    subject(lang, game, turn, &what)
 }
 
 /// The message a refused message is answered with.

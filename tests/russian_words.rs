@@ -403,6 +403,12 @@ fn every_russian_notice_reads_as_russian() {
         );
     }
     add("token_line", token_line(Ru, "0a1b2c"));
+    for whom in [Some("«Спарта»"), None] {
+        add(
+            "report_subject",
+            report_subject(Ru, "g", 3, "431 г. до н. э., весна", whom),
+        );
+    }
     let mut problems = Vec::new();
     for (what, text) in &texts {
         problems.extend(ru_guard::calques(what, text));
