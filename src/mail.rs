@@ -295,13 +295,8 @@ fn one_line(s: &str) -> String {
 }
 
 fn subject(lang: &str, game: &str, t: u32, step: &str, whom: Option<&str>) -> String {
-    let step = one_line(step);
-    match (lang, whom) {
-        ("ru", Some(side)) => format!("[{game}] Ход {t}: {step} — отчёт для стороны {side}"),
-        ("ru", None) => format!("[{game}] Ход {t}: {step} — отчёт ведущего"),
-        (_, Some(side)) => format!("[{game}] Turn {t}: {step} — report for {side}"),
-        (_, None) => format!("[{game}] Turn {t}: {step} — moderator's report"),
-    }
+    let lang = crate::lang::Lang::from_code(lang).unwrap_or(crate::lang::Lang::En);
+    crate::notices::report_subject(lang, game, t, &one_line(step), whom)
 }
 
 /// The report a reader gets (`stem`: `report` or `report-<side>`): `<stem>.<lang>.md`

@@ -38,6 +38,7 @@ struct Words {
     no_deadline: &'static str,
     /// An empty list of sides.
     nobody: &'static str,
+    moderators_report: &'static str,
 }
 
 const EN: Words = Words {
@@ -67,6 +68,7 @@ const EN: Words = Words {
     not_awaited: "This step awaits no orders of yours (you may still send standing orders).\n",
     no_deadline: "No deadline is set.\n",
     nobody: "none",
+    moderators_report: "moderator's report",
 };
 
 const RU: Words = Words {
@@ -96,6 +98,7 @@ const RU: Words = Words {
     not_awaited: "На этом шаге ваши приказы не ожидаются (постоянные приказы прислать можно).\n",
     no_deadline: "Срок не назначен.\n",
     nobody: "никого",
+    moderators_report: "отчёт ведущего",
 };
 
 fn words(lang: Lang) -> &'static Words {
@@ -223,6 +226,31 @@ impl Refusal {
         }
     }
 
+    /// The same refusal with every side it names by `name` (its id → what the reader
+    /// calls it: «Спарта» for a Russian reader, issue 32, Russian 8). The file name of
+    /// `DoesNotCheck` keeps the id.
+    pub fn named(&self, name: &dyn Fn(&str) -> String) -> Refusal {
+        use crate::guard::Never;
+        use Refusal::*;
+        match self {
+            OtherSide { named, from, plays } => OtherSide {
+                named: name(named),
+                from: from.clone(),
+                plays: name(plays),
+            },
+            WhichSide { from, sides } => WhichSide {
+                from: from.clone(),
+                sides: sides.iter().map(|s| name(s)).collect(),
+            },
+            Holds(Never::Token { side, turn }) => Holds(Never::Token {
+                side: name(side),
+                turn: *turn,
+            }),
+            Holds(Never::Address(Some(side))) => Holds(Never::Address(Some(name(side)))),
+            other => other.clone(),
+        }
+    }
+
     /// What to do about it: a paragraph ending in a blank line, or nothing.
     /// Refused before the sender was known to hold the turn token, and not already
     /// telling him of a forger (as `WrongToken`'s hint does): anyone may have written it
@@ -276,6 +304,18 @@ pub fn answer_subject(lang: Lang, game: &str, turn: u32, a: Answer) -> String {
         Answer::AcceptedLate => w.accepted_late,
     };
     subject(lang, game, turn, what)
+}
+
+/// The subject of a report mail: the step (on one line) and whom the report is for.
+pub fn report_subject(lang: Lang, game: &str, turn: u32, step: &str, whom: Option<&str>) -> String {
+    let what = match whom {
+        Some(side) => lang.pick(
+            format!("{step} — report for {side}"),
+            format!("{step} — отчёт для стороны {side}"),
+        ),
+        None => format!("{step} — {}", words(lang).moderators_report),
+    };
+    subject(lang, game, turn, &what)
 }
 
 /// The message a refused message is answered with.
@@ -719,6 +759,32 @@ mod tests {
                 r.hint(Lang::Ru).is_empty(),
                 "{r:?}"
             );
+        }
+    }
+
+    /// A Russian refusal names sides as the reader does, never by id (Russian 8).
+    #[test]
+    fn refusals_name_sides_by_the_name_given() {
+        use crate::guard::Never;
+        let name = |s: &str| format!("«{}»", s.to_uppercase());
+        for r in [
+            Refusal::OtherSide {
+                named: "athens".into(),
+                from: "a@b".into(),
+                plays: "sparta".into(),
+            },
+            Refusal::WhichSide {
+                from: "a@b".into(),
+                sides: vec!["athens".into(), "sparta".into()],
+            },
+            Refusal::Holds(Never::Token {
+                side: "athens".into(),
+                turn: 2,
+            }),
+            Refusal::Holds(Never::Address(Some("athens".into()))),
+        ] {
+            let ru = r.named(&name).why(Lang::Ru);
+            assert!(ru.contains("«ATHENS»") && !ru.contains("athens"), "{ru}");
         }
     }
 

@@ -503,6 +503,42 @@ pub fn record_for<S>(
 const RECORD_LINE: &str = "- Recorded in `adjudication.yaml` beside this report, SHA-256 `";
 const RECORD_LINE_RU: &str = "- Записано в `adjudication.yaml` рядом с этим отчётом, SHA-256 `";
 
+/// The fixed phrases of a report's record section, one table a language (as `report.rs`
+/// keeps a report's); sentences that carry facts stay side by side where they are written.
+struct Words {
+    heading: &'static str,
+    whole_position: &'static str,
+    record_line: &'static str,
+    late_accepted: &'static str,
+    late_put_in: &'static str,
+    by_mail: &'static str,
+    by_file: &'static str,
+}
+
+const EN: Words = Words {
+    heading: "### How this turn was adjudicated",
+    whole_position: "## The whole position (every side; the moderator's alone)",
+    record_line: RECORD_LINE,
+    late_accepted: "used, as this campaign's policy says (`late: accept`)",
+    late_put_in: "used all the same: the moderator put them in the orders folder himself (`late: refuse` turns away late orders by mail only)",
+    by_mail: "by mail",
+    by_file: "by the file's time",
+};
+
+const RU: Words = Words {
+    heading: "### Как был обсчитан ход",
+    whole_position: "## Всё положение (все стороны; только для ведущего)",
+    record_line: RECORD_LINE_RU,
+    late_accepted: "они использованы, согласно правилам кампании (`late: accept`)",
+    late_put_in: "они всё же использованы: ведущий сам положил их в папку приказов (`late: refuse` отклоняет только опоздавшие письма)",
+    by_mail: "по почте",
+    by_file: "по времени файла",
+};
+
+fn words(lang: Lang) -> &'static Words {
+    lang.pick(&EN, &RU)
+}
+
 /// The SHA-256 of the record that a moderator's report names, if it names one.
 pub fn recorded_record_sha(report: &str) -> Option<String> {
     let (at, line) = [RECORD_LINE, RECORD_LINE_RU]
@@ -557,21 +593,14 @@ fn late_orders_lines(rec: &Record, name: &dyn Fn(&str) -> String, lang: Lang) ->
     let deadline = rec.deadline.as_deref().unwrap_or("-");
     let mut out = String::new();
     for l in &rec.late_orders {
-        let how = match (rec.late_policy, l.by, lang) {
-            (Late::Accept, _, Lang::En) => {
-                "used, as this campaign's policy says (`late: accept`)".to_string()
-            }
-            (Late::Accept, _, Lang::Ru) => {
-                "они использованы, согласно правилам кампании (`late: accept`)".to_string()
-            }
-            (Late::Refuse, _, Lang::En) => "used all the same: the moderator put them in the orders folder himself (`late: refuse` turns away late orders by mail only)".to_string(),
-            (Late::Refuse, _, Lang::Ru) => "они всё же использованы: ведущий сам положил их в папку приказов (`late: refuse` отклоняет только опоздавшие письма)".to_string(),
+        let w = words(lang);
+        let how = match rec.late_policy {
+            Late::Accept => w.late_accepted,
+            Late::Refuse => w.late_put_in,
         };
-        let by = match (l.by, lang) {
-            (Arrival::Mail, Lang::En) => "by mail",
-            (Arrival::File, Lang::En) => "by the file's time",
-            (Arrival::Mail, Lang::Ru) => "по почте",
-            (Arrival::File, Lang::Ru) => "по времени файла",
+        let by = match l.by {
+            Arrival::Mail => w.by_mail,
+            Arrival::File => w.by_file,
         };
         out.push_str(&match lang {
             Lang::En => format!(
@@ -603,13 +632,7 @@ fn record_section<R: Rules>(
     let name = |s: &str| R::side_name_in(sc, s, lang);
     let time = shown_time;
     let deadline = rec.deadline.as_deref().unwrap_or("-");
-    let mut out = format!(
-        "\n{}\n\n",
-        lang.pick(
-            "### How this turn was adjudicated",
-            "### Как был обсчитан ход"
-        )
-    );
+    let mut out = format!("\n{}\n\n", words(lang).heading);
     out.push_str(&late_orders_lines(rec, &name, lang));
     if !rec.early_owing.is_empty() {
         let owing: Vec<String> = rec.early_owing.iter().map(|s| name(s)).collect();
@@ -660,10 +683,7 @@ fn record_section<R: Rules>(
     }
     if moderator {
         // `verify` finds the line by its words (`recorded_record_sha`).
-        out.push_str(&format!(
-            "{}{record_sha}`.\n",
-            lang.pick(RECORD_LINE, RECORD_LINE_RU)
-        ));
+        out.push_str(&format!("{}{record_sha}`.\n", words(lang).record_line));
     }
     out
 }
@@ -672,13 +692,7 @@ fn record_section<R: Rules>(
 /// every side's (the players' reports show each his own view only). Built from each
 /// side's view, as `dikast show game.yaml` does.
 fn whole_position<R: Rules>(sc: &R::Scenario, views: &[(String, R::View)], lang: Lang) -> String {
-    let mut out = format!(
-        "\n{}\n",
-        lang.pick(
-            "## The whole position (every side; the moderator's alone)",
-            "## Всё положение (все стороны; только для ведущего)"
-        )
-    );
+    let mut out = format!("\n{}\n", words(lang).whole_position);
     for (side, v) in views {
         out.push_str(&format!(
             "\n### {}\n\n{}",

@@ -272,6 +272,7 @@ fn receive_one(layout: &Layout, desk: Desk, raw: &[u8], now: UnixTime) -> Result
         message_id,
         arrived: rfc3339(now),
         received: format_utc(now),
+        side_name: desk.side_name,
     };
     let (t, message_id) = (inc.t, &inc.message_id);
     // A message already handled (delivered twice) is not handled again.
@@ -358,6 +359,8 @@ struct Incoming<'a> {
     /// When it arrived, as the receipts and as the answers say it.
     arrived: String,
     received: String,
+    /// A side's name in a language (`Desk::side_name`), for the answers.
+    side_name: &'a dyn Fn(u32, &str, Lang) -> String,
 }
 
 /// The orders a message brought: their attachment's name, bytes and envelope.
@@ -559,6 +562,12 @@ impl Incoming<'_> {
     ) -> String {
         let (c, t) = (self.c, self.t);
         let lang = policy::language_of(c, s);
+        // Sides by the name the reader knows them by (Russian 8); English keeps the ids
+        // its receipts and answers have always named.
+        let r = &match lang {
+            Lang::Ru => r.named(&|id| format!("«{}»", (self.side_name)(t, id, lang))),
+            Lang::En => r.clone(),
+        };
         let details = format!("{}{diagnostics}", r.hint(lang));
         let body = notices::refused_body(
             lang,

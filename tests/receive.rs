@@ -843,6 +843,22 @@ fn orders_holding_an_address_are_refused() {
         s1.contains("в приказах есть адрес ведущего") && s1.contains("ни адресов почты"),
         "{s1}"
     );
+    // Another player's address: the Russian answer names his side as the reader knows
+    // it, «Афины», never by its id (issue 32, Russian 8); the receipt keeps the id.
+    let ts = format!("{}# копия: {ATHENS}\n", template(&dir, "sparta"));
+    let out = receive(&dir, "2026-03-01T10:02:00Z", &message(SPARTA, "s2", &ts));
+    assert!(out.contains("the address of athens's player"), "{out}");
+    let q = queued(&dir);
+    let s2 = &q
+        .iter()
+        .filter(|(to, _, _)| to == SPARTA)
+        .find(|(_, _, b)| b.contains("адрес игрока"))
+        .expect("Sparta answered again")
+        .2;
+    assert!(
+        s2.contains("в приказах есть адрес игрока стороны «Афины»") && !s2.contains("athens"),
+        "{s2}"
+    );
 }
 
 /// A token of a turn past, pasted into later orders by mail, is refused as `adjudicate`

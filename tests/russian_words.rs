@@ -32,7 +32,7 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 #[test]
 fn the_guard_flags_what_the_reader_flagged() {
     // The guard itself can fail: the old wording is caught, the new passes.
-    let old = "Срок приказов: 2026-03-08. Сохраните строку `token:`: это ваш жетон хода.\n- 1.0 Ход игрока Спарты: приказано: 2; попаданий: 0, в бегство: 0\nприказы стороны sparta приняты; Ваша `entropy` выше войдёт в кости раздачи.\nне больше одной на олимпийца; или на действия как жертву; C13 (действия: 3); `build: <city>`.";
+    let old = "Срок приказов: 2026-03-08. Сохраните строку `token:`: это ваш жетон хода.\n- 1.0 Ход игрока Спарты: приказано: 2; попаданий: 0, в бегство: 0\nприказы стороны sparta приняты; Ваша `entropy` выше войдёт в кости раздачи.\nне больше одной на олимпийца; или на действия как жертву; C13 (действия: 3); `build: <city>`; ATH-1, шаги 2/3.";
     let found = ru_guard::calques("old", old);
     for bad in [
         "жетон",
@@ -46,6 +46,7 @@ fn the_guard_flags_what_the_reader_flagged() {
         "на действия как жертву",
         "(действия: ",
         "<city>",
+        "шаги 2/",
     ] {
         assert!(
             found.iter().any(|f| f.contains(&format!("«{bad}»"))),
@@ -402,6 +403,12 @@ fn every_russian_notice_reads_as_russian() {
         );
     }
     add("token_line", token_line(Ru, "0a1b2c"));
+    for whom in [Some("«Спарта»"), None] {
+        add(
+            "report_subject",
+            report_subject(Ru, "g", 3, "431 г. до н. э., весна", whom),
+        );
+    }
     let mut problems = Vec::new();
     for (what, text) in &texts {
         problems.extend(ru_guard::calques(what, text));

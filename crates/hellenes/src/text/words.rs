@@ -165,6 +165,16 @@ fn table(lang: Lang) -> Option<&'static Table> {
     }
 }
 
+/// Where a thing happens at a place, in Russian: `у Платей (Plataea)` by a land area,
+/// `в Сароническом заливе (Saronic Gulf)` in a sea.
+pub fn near_ru(sc: &Scenario, name: &str) -> String {
+    if sc.seas.iter().any(|s| s.name == name) {
+        place(name, Lang::Ru, At::In)
+    } else {
+        format!("у {}", place(name, Lang::Ru, At::Gen))
+    }
+}
+
 /// A side's name in `lang` and `case` (English has one form). An unknown id or a side
 /// the table lacks is shown as the scenario names it.
 pub fn side(sc: &Scenario, id: &str, lang: Lang, case: Case) -> String {

@@ -717,8 +717,8 @@ fn prestige(
         PrestigeFor::Battle { place } => lang.pick(
             format!("winning the battle at {place} (2.0, [A] `params.prestige_battle`)"),
             format!(
-                "победу в битве у {} (2.0, [A] `params.prestige_battle`)",
-                words::place(place, Lang::Ru, At::Gen)
+                "победу в битве {} (2.0, [A] `params.prestige_battle`)",
+                words::near_ru(sc, place)
             ),
         ),
         PrestigeFor::Event { card } => lang.pick(

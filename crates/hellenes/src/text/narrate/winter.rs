@@ -92,7 +92,7 @@ pub fn narrate(sc: &Scenario, e: &WinterEvent, side: Option<&str>, lang: Lang) -
             label,
             hit_on,
             rolls,
-        } => attrition(side, place, label, hit_on, rolls, lang),
+        } => attrition(sc, side, place, label, hit_on, rolls, lang),
     }
 }
 
@@ -535,8 +535,8 @@ fn unwintered(
             if one { "ends" } else { "end" }
         ),
         format!(
-            "9.x {who} у {} к концу зимы {} {reason}: {then} ([A] `params.winter.unwintered`).",
-            words::place(place, Lang::Ru, At::Gen),
+            "9.x {who} {} к концу зимы {} {reason}: {then} ([A] `params.winter.unwintered`).",
+            words::near_ru(sc, place),
             if one {
                 "остаётся"
             } else {
@@ -550,6 +550,7 @@ fn unwintered(
 /// attrition of the blocks without winter quarters at `place`: one die per block, in game
 /// file order; each die at or below `hit_on` costs that block a step.
 fn attrition(
+    sc: &Scenario,
     reader: Option<&str>,
     place: &str,
     label: &str,
@@ -566,8 +567,8 @@ fn attrition(
             count(lang, hits, HITS)
         ),
         format!(
-            "9.x Зимнее истощение у {} ([A] `params.winter.unwintered: attrition`; кубики `{label}`): по кубику на блок, каждый результат 1–{hit_on} стоит ему шага: {}; {}.",
-            words::place(place, Lang::Ru, At::Gen),
+            "9.x Зимнее истощение {} ([A] `params.winter.unwintered: attrition`; кубики `{label}`): по кубику на блок, каждый результат 1–{hit_on} стоит ему шага: {}; {}.",
+            words::near_ru(sc, place),
             faces,
             count(lang, hits, HITS)
         ),
