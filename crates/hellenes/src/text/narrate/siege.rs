@@ -210,7 +210,7 @@ fn fortified(
             side(sc, s, lang)
         ),
         format!(
-            "7.1 {}: отход за стены {} (область уступлена), {n}{who}.",
+            "7.1 {}: отход за стены {}, область уступлена; {n}{who}.",
             side(sc, s, lang),
             words::place(city, Lang::Ru, At::Gen)
         ),
