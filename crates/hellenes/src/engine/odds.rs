@@ -2049,6 +2049,95 @@ mod tests {
         }
     }
 
+    /// 31.3: random positions (a seeded generator: field battles and assaults with a
+    /// garrison, 2 or 3 attacking blocks of 3 or 4 steps against 1 or 2 of 1 or 2 steps,
+    /// 2 or 3 rounds) fought by
+    /// `battle::fight`, the adjudication's battle, 5,000 times each on streams of the dice
+    /// protocol: the share of each winner, and of each block eliminated and sent out,
+    /// lies within 4.5 standard errors of the exact odds (the fates computed without the
+    /// joint table, as the command gives them).
+    #[test]
+    fn random_positions_fought_by_the_adjudication_agree_with_the_odds() {
+        let ratings = ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"];
+        let mut seed = 31u64;
+        let mut roll = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let n = 5000u32;
+        for case in 0..8u32 {
+            // The attackers stronger (2 or 3 blocks of 3 or 4 steps against 1 or 2 of 1 or
+            // 2), so that each side wins often enough for its share to be tested.
+            let mut side = |name: &str, blocks: u64, steps: u32| -> Vec<Fighter> {
+                (0..blocks + roll(2))
+                    .map(|j| {
+                        let r = ratings[roll(ratings.len() as u64) as usize];
+                        f(
+                            &format!("{name}{j}"),
+                            name,
+                            steps + roll(2) as u32,
+                            r,
+                            false,
+                        )
+                    })
+                    .collect()
+            };
+            let (att, def) = (side("sparta", 2, 3), side("athens", 1, 1));
+            let mut s = setup(att, def, 2 + roll(2) as u32);
+            // Half the field battles end with nobody winning when both sides stay.
+            s.attacker_withdraws = case % 4 != 0;
+            if case % 2 == 1 {
+                s.defenders.push(f("GAR", "athens", 1, "A2", true));
+                s.defender_rating_override = Rating::parse("A2");
+                s.double_defence = true;
+                s.defenders_rout = false;
+            }
+            let (t, _) = battle_odds(&s, false).unwrap();
+            let den = t.den.to_f64().unwrap();
+            let p = |x: &BigUint| x.to_f64().unwrap() / den;
+            let fighters: Vec<&Fighter> = s.attackers.iter().chain(&s.defenders).collect();
+            // Counted: the winners (attacker, defender, nobody), then per block
+            // eliminated and out.
+            let mut seen = vec![0u32; 3 + 2 * fighters.len()];
+            for i in 0..n {
+                let mut key = [0u8; 32];
+                key[..4].copy_from_slice(&i.to_le_bytes());
+                key[4..8].copy_from_slice(&case.to_le_bytes());
+                let mut stream =
+                    Stream::new("battle:mc", false, Source::Protocol(KeyStream::new(&key)));
+                let o = battle::fight(&s, &mut stream);
+                let w = match o.winner.as_deref() {
+                    Some("sparta") => 0,
+                    Some(_) => 1,
+                    None => 2,
+                };
+                seen[w] += 1;
+                let out = o.must_retreat();
+                for (j, b) in fighters.iter().enumerate() {
+                    let left = o.steps_after(&b.id, b.steps);
+                    seen[3 + 2 * j] += u32::from(left == 0);
+                    seen[4 + 2 * j] += u32::from(left > 0 && out.contains(&b.id));
+                }
+            }
+            let mut exact: Vec<f64> = t.winners.iter().map(p).collect();
+            for by in &t.fates {
+                exact.push(p(&by[0][0]) + p(&by[0][1]));
+                exact.push(by.iter().skip(1).map(|x| p(&x[1])).sum());
+            }
+            assert_eq!(exact.len(), seen.len());
+            for (k, (e, c)) in exact.iter().zip(&seen).enumerate() {
+                let got = f64::from(*c) / f64::from(n);
+                let sigma = (e * (1.0 - e) / f64::from(n)).sqrt();
+                assert!(
+                    (got - e).abs() <= 4.5 * sigma + 1e-9,
+                    "case {case}, figure {k}: exact {e:.4}, seen {got:.4} (sigma {sigma:.4}): {s:?}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn attrition_by_hand() {
         // Plataea holds a 2-step block and its garrison; one die per block, hits on 1.
