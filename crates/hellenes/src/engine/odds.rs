@@ -517,13 +517,13 @@ struct Walk<N> {
     /// the positions of the other side with their numerators.
     by: usize,
     groups: Vec<(u32, Vec<(u32, N)>)>,
-    /// Ends reached, per position of the attackers (its number): the defenders' positions
-    /// (their numbers, sorted) with each end's place in `end_sums`: its numerator, over 6^
-    /// the exponent beside it (brought up to the walk's when the end is reached again).
-    /// Rows of pairs, not a map of whole positions: finding an end was most of the joint
-    /// table's time (31.2).
-    ends: Vec<Vec<(u32, u32)>>,
-    n_ends: usize,
+    /// Ends reached, as first reached: each a pair of side positions (the attackers'
+    /// number above 32 bits, the defenders' below), found through `end_index` (a map of
+    /// whole positions was most of the joint table's time, 31.2); beside each in
+    /// `end_sums` its numerator, over 6^ the exponent beside it (brought up to the walk's
+    /// when the end is reached again).
+    ends: Vec<Key>,
+    end_index: Index,
     end_sums: Vec<(N, u32)>,
     six: Pow6,
     /// Without `joint`: per block, per steps left, [stays, leaves], of blocks that left.
@@ -560,7 +560,7 @@ impl<N: Num> Walk<N> {
             by: 0,
             groups: Vec::new(),
             ends: Vec::new(),
-            n_ends: 0,
+            end_index: Index::default(),
             end_sums: Vec::new(),
             six: Pow6::default(),
             left: start
@@ -604,20 +604,12 @@ impl<N: Num> Walk<N> {
     /// An end reached with numerator `num` over 6^`exp` (`exp` at least that of every
     /// earlier arrival).
     fn end(&mut self, att: u32, def: u32, num: &N, exp: u32) {
-        if self.ends.len() <= att as usize {
-            self.ends.resize(att as usize + 1, Vec::new());
+        let at = self
+            .end_index
+            .number(&mut self.ends, Key::from(att) << 32 | Key::from(def));
+        if at as usize == self.end_sums.len() {
+            self.end_sums.push((N::default(), exp));
         }
-        let row = &mut self.ends[att as usize];
-        let at = match row.binary_search_by_key(&def, |x| x.0) {
-            Ok(k) => row[k].1,
-            Err(k) => {
-                let at = self.end_sums.len() as u32;
-                row.insert(k, (def, at));
-                self.end_sums.push((N::default(), exp));
-                self.n_ends += 1;
-                at
-            }
-        };
         let words = words_for::<N>(exp);
         let (sum, e) = &mut self.end_sums[at as usize];
         // Up to 6^exp, by powers of 6 that fit a word (6^24 < 2^64).
@@ -729,7 +721,7 @@ impl<N: Num> Walk<N> {
             }
             // The joint table's bound, checked as the step goes: the positions and
             // ends only grow, so passing it now is passing it at the step's end.
-            if self.joint && reached + self.n_ends > MAX_JOINT_POSITIONS {
+            if self.joint && reached + self.ends.len() > MAX_JOINT_POSITIONS {
                 return Err(joint_too_large());
             }
         }
@@ -745,7 +737,7 @@ impl<N: Num> Walk<N> {
         step.flush(&mut self.left, self.exp, &mut self.six);
         let positions: usize = next.iter().map(|(_, l)| l.len()).sum();
         self.work.positions = self.work.positions.max(positions);
-        if self.joint && positions + self.n_ends > MAX_JOINT_POSITIONS {
+        if self.joint && positions + self.ends.len() > MAX_JOINT_POSITIONS {
             return Err(joint_too_large());
         }
         if positions > MAX_POSITIONS {
@@ -865,12 +857,8 @@ impl<N: Num> Walk<N> {
         let mut pieces = self.start.clone();
         let sums = std::mem::take(&mut self.end_sums);
         let ends = std::mem::take(&mut self.ends);
-        let pairs = ends
-            .iter()
-            .enumerate()
-            .flat_map(|(a, row)| row.iter().map(move |(d, at)| (a as u32, *d, *at)));
-        for (a, d, at) in pairs {
-            let (sum, e) = &sums[at as usize];
+        for (pair, (sum, e)) in ends.iter().zip(&sums) {
+            let (a, d) = ((pair >> 32) as u32, *pair as u32);
             let num = sum.big() * self.six.pow(top - e);
             unpack(self.key(a, d), &mut pieces);
             let (won, withdraw) = self.lineup.result(&pieces);
@@ -2466,7 +2454,7 @@ mod tests {
             let (a, b) = (full.run(), count.run());
             assert_eq!(a, b, "{n} {r} assault {assault}");
             assert_eq!(full.work, count.work, "{n} {r} assault {assault}");
-            assert_eq!(full.n_ends, count.n_ends);
+            assert_eq!(full.ends.len(), count.ends.len());
             refused += usize::from(a.is_err());
         }
         assert!(refused > 0 && refused < 4, "{refused} refused of 4");
