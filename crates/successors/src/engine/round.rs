@@ -341,6 +341,7 @@ fn surrender_markers(ctx: &mut Ctx, p: &str) {
             ctx.push(Event::MarkerPlaced {
                 space: s.clone(),
                 player: p.to_string(),
+                segment: Segment::Surrender,
             });
         }
     }

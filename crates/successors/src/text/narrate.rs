@@ -144,10 +144,17 @@ fn round_line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
                 pc(was, Case::Gen)
             ),
         ),
-        Event::MarkerPlaced { space, player: x } => l.pick(
-            format!("{} places a control marker in {space}.", p(x)),
-            format!("{} ставит маркер контроля в {space}.", p(x)),
-        ),
+        Event::MarkerPlaced {
+            space,
+            player: x,
+            segment,
+        } => {
+            let seg = capitalised(w::segment(*segment, l));
+            l.pick(
+                format!("{seg}: {} places a control marker in {space}.", p(x)),
+                format!("{seg}: {} ставит маркер контроля в {space}.", p(x)),
+            )
+        }
         Event::CardPlayed {
             player: x,
             card: c,
