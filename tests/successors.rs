@@ -351,6 +351,41 @@ fn a_scenario_s_readings_of_a_move_s_end_are_its_data() {
     assert!(off.report.contains(fought), "{}", off.report);
 }
 
+/// docs/rules-coverage.md [A]: isolation's loss is the scenario's
+/// (`params.isolation_loss`), and the report says the CUs lost: a moderator's copy with 2
+/// takes 2 CUs from an army cut off at the end of the game turn, and says so.
+#[test]
+fn isolation_s_loss_is_the_scenario_s_and_the_report_says_it() {
+    let sc = Successors::load_scenario(SUCCESSORS_323).expect("scenario");
+    let mut st: State = Successors::start(&sc, &StartOptions { players: Some(3) }).expect("start");
+    st.phase = Phase::Round;
+    st.round = 5;
+    st.tyche.hands.insert("perdikkas".into(), Vec::new());
+    if let Some(k) = st.armies.iter_mut().find(|a| a.general == "Krateros") {
+        k.at = "Susa".into();
+        k.cus = 3;
+    }
+    let cut = "Isolation: Krateros's army in Susa is cut off and loses";
+    let on = one_turn(None, st.clone(), "activation: {}").expect("embedded");
+    assert!(
+        on.report.contains(&format!("{cut} a CU [A].")),
+        "{}",
+        on.report
+    );
+    let key = "  isolation_loss: 1\n";
+    assert!(SUCCESSORS_323.contains(key), "the embedded key changed");
+    let copy = SUCCESSORS_323.replace(key, "  isolation_loss: 2\n");
+    let off = one_turn(Some(&copy), st, "activation: {}").expect("the copy");
+    assert!(
+        off.report.contains(&format!("{cut} 2 CUs [A].")),
+        "{}",
+        off.report
+    );
+    let next: GameFile<State> = serde_yaml::from_slice(&off.next_game).expect("parse");
+    let k = next.state.armies.iter().find(|a| a.general == "Krateros");
+    assert_eq!(k.map(|a| a.cus), Some(1), "3 CUs less 2");
+}
+
 /// docs/scenario-successors.md, "Cards without a public text": the worked card. The
 /// embedded scenario refuses T01 for its Event; a moderator's copy that writes its effect
 /// (and drops the mark) plays it, through the order checker and the whole pipeline.

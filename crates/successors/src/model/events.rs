@@ -261,7 +261,12 @@ pub enum Event {
     /// Foraging segment: an army too large for a space not its player's.
     Foraged { general: String, space: String },
     /// Isolation at the end of the game turn.
-    Isolated { general: String, space: String },
+    Isolated {
+        general: String,
+        space: String,
+        /// The CUs it lost (`params.isolation_loss`, at most what it had).
+        lost: u32,
+    },
     /// Reinforcements of a new game turn.
     Reinforced {
         player: String,

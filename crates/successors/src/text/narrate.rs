@@ -446,10 +446,14 @@ fn turn_line(sc: &Scenario, e: &Event, l: Lang) -> String {
             format!("Foraging segment: {general}'s army is too large for {space} and loses 1 CU [A]."),
             format!("Сегмент фуражировки: армия {} слишком велика для {space} и теряет 1 БЧ [A].", g(general, Case::Gen)),
         ),
-        Event::Isolated { general, space } => l.pick(
-            format!("Isolation: {general}'s army in {space} is cut off and loses a CU [A]."),
-            format!("Изоляция: армия {} в {space} отрезана и теряет БЧ [A].", g(general, Case::Gen)),
-        ),
+        Event::Isolated { general, space, lost } => {
+            // The loss is the scenario's (`params.isolation_loss`): "a CU" when one.
+            let n = if *lost == 1 { l.pick("a CU".into(), "БЧ".into()) } else { cus(*lost, l) };
+            l.pick(
+                format!("Isolation: {general}'s army in {space} is cut off and loses {n} [A]."),
+                format!("Изоляция: армия {} в {space} отрезана и теряет {n} [A].", g(general, Case::Gen)),
+            )
+        }
         Event::Reinforced { player: x, general, cus: n } => l.pick(
             format!("Reinforcements: {} receives {} with {general}.", p(x), cus(*n, l)),
             format!("Подкрепления: {} получает {} в армию {}.", p(x), cus(*n, l), g(general, Case::Gen)),
