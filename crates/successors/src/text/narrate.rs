@@ -2,7 +2,7 @@
 //! variant, each citing the rule that acted, in English and Russian side by side.
 
 use super::words::{self as w, card, cus, player, points, who};
-use crate::model::events::{Event, LegitimacyWhy, PowerKind, ResetWhy, Victory, Who};
+use crate::model::events::{Event, LegitimacyWhy, PowerKind, ResetWhy, Segment, Victory, Who};
 use crate::model::params::AssaultResult;
 use crate::model::scenario::{Case, Scenario};
 use crate::model::state::INDEPENDENT;
@@ -32,6 +32,16 @@ pub fn narrate(sc: &Scenario, events: &[Event], side: Option<&str>, lang: Lang) 
         );
     }
     out
+}
+
+/// A control marker placed, under the segment it was placed in (like the other lines
+/// of a segment).
+fn marker_placed(who: &str, space: &str, segment: Segment, l: Lang) -> String {
+    let seg = capitalised(w::segment(segment, l));
+    l.pick(
+        format!("{seg}: {who} places a control marker in {space}."),
+        format!("{seg}: {who} ставит маркер контроля в {space}."),
+    )
 }
 
 /// A sentence begins with a capital letter.
@@ -148,13 +158,7 @@ fn round_line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
             space,
             player: x,
             segment,
-        } => {
-            let seg = capitalised(w::segment(*segment, l));
-            l.pick(
-                format!("{seg}: {} places a control marker in {space}.", p(x)),
-                format!("{seg}: {} ставит маркер контроля в {space}.", p(x)),
-            )
-        }
+        } => marker_placed(&p(x), space, *segment, l),
         Event::CardPlayed {
             player: x,
             card: c,
