@@ -202,6 +202,16 @@ fn one_turn(
     state: State,
     perdikkas: &str,
 ) -> Result<TurnOutputs, String> {
+    one_turn_forced(scenario_text, state, perdikkas, BTreeMap::new())
+}
+
+/// `one_turn` with forced dice (label → die faces), as a rule case gives them.
+fn one_turn_forced(
+    scenario_text: Option<&str>,
+    state: State,
+    perdikkas: &str,
+    forced: BTreeMap<String, Vec<u32>>,
+) -> Result<TurnOutputs, String> {
     use dikast::dice::{self, Chain};
     use dikast::game::{to_yaml, DiceState, ScenarioRef, FORMAT};
     use dikast::pipeline::{run_turn, TurnInputs};
@@ -256,10 +266,124 @@ fn one_turn(
         seed: Chain::Open.at(&s, 40, 1).expect("chain"),
         sealed: Chain::Sealed.at(&u, 40, 1),
         fallback: false,
-        forced: BTreeMap::new(),
+        forced,
         reseeds: Vec::new(),
     };
     run_turn::<Successors>(&inp).map_err(|f| f.render())
+}
+
+/// The embedded scenario's text with one movement key's value changed: a moderator's
+/// copy (`key: true` must be in the embedded text).
+fn movement_copy(key: &str) -> String {
+    let line = format!("    {key}: true\n");
+    assert!(SUCCESSORS_323.contains(&line), "the embedded {key} changed");
+    SUCCESSORS_323.replace(&line, &format!("    {key}: false\n"))
+}
+
+/// docs/rules-coverage.md [A]: a battle ends the moving army's move, and an army that
+/// sails into a besieged port of its own ends its move inside. Both are the scenario's
+/// (`params.movement.battle_ends_move`, `sail_inside_ends_move`): the embedded one stops
+/// the army, a moderator's copy with `false` carries its later steps out, through the
+/// order checker and the pipeline, with the same forced dice.
+#[test]
+fn a_scenario_s_readings_of_a_move_s_end_are_its_data() {
+    let sc = Successors::load_scenario(SUCCESSORS_323).expect("scenario");
+    let mut st: State = Successors::start(&sc, &StartOptions { players: Some(3) }).expect("start");
+    st.phase = Phase::Round;
+    st.round = 1;
+    st.tyche.hands.insert("perdikkas".into(), Vec::new());
+    // Seleukos (5 CUs) marches Opis → Arbela, where Krateros (1 CU) stands: battle.
+    let mut field = st.clone();
+    for a in field.armies.iter_mut() {
+        match a.general.as_str() {
+            "Seleukos" => a.cus = 5,
+            "Krateros" => {
+                a.at = "Arbela".into();
+                a.cus = 1;
+            }
+            _ => {}
+        }
+    }
+    let dice = BTreeMap::from([("battle:Arbela#1".to_string(), vec![6, 1])]);
+    let orders = "activation:\n  Seleukos: [Arbela, Nisibis]";
+    let on = one_turn_forced(None, field.clone(), orders, dice.clone()).expect("embedded");
+    let won = "Battle in Arbela: Seleukos's army (die 6";
+    let moved = "Seleukos's army moves from Arbela to Nisibis.";
+    let void = "`Seleukos: Nisibis` is not carried out: Seleukos's move ended with the battle in Arbela [A]";
+    assert!(on.report.contains(won), "{}", on.report);
+    assert!(on.report.contains(void), "{}", on.report);
+    assert!(!on.report.contains(moved), "{}", on.report);
+    let copy = movement_copy("battle_ends_move");
+    let off = one_turn_forced(Some(&copy), field, orders, dice).expect("the copy");
+    assert!(off.report.contains(won), "{}", off.report);
+    assert!(off.report.contains(moved), "{}", off.report);
+    assert!(!off.report.contains(void), "{}", off.report);
+    // Eumenes (2 CUs) sails Salamis → besieged Tarsus, his own, then sorties.
+    for a in st.armies.iter_mut() {
+        match a.general.as_str() {
+            "Eumenes" => {
+                a.at = "Salamis".into();
+                a.cus = 2;
+            }
+            "Krateros" => a.at = "Tarsus".into(),
+            _ => {}
+        }
+    }
+    if let Some(t) = st.space_mut("Tarsus") {
+        t.control = Some("perdikkas".into());
+    }
+    let dice = BTreeMap::from([
+        ("intercept:Tarsus#1".to_string(), vec![4]),
+        ("battle:Tarsus#1".to_string(), vec![3, 3]),
+    ]);
+    let orders = "activation:\n  Eumenes: [{ sea: Tarsus }, sortie]";
+    let on = one_turn_forced(None, st.clone(), orders, dice.clone()).expect("embedded");
+    let inside = "Eumenes's army goes inside the walls of Tarsus.";
+    let ended = "`Eumenes: sortie` is not carried out: §2: Eumenes sailed inside the walls of besieged Tarsus; his move ends there [A]";
+    let fought = "Battle in Tarsus:";
+    assert!(on.report.contains(inside), "{}", on.report);
+    assert!(on.report.contains(ended), "{}", on.report);
+    assert!(!on.report.contains(fought), "{}", on.report);
+    let copy = movement_copy("sail_inside_ends_move");
+    let off = one_turn_forced(Some(&copy), st, orders, dice).expect("the copy");
+    assert!(off.report.contains(inside), "{}", off.report);
+    assert!(!off.report.contains(ended), "{}", off.report);
+    assert!(off.report.contains(fought), "{}", off.report);
+}
+
+/// docs/rules-coverage.md [A]: isolation's loss is the scenario's
+/// (`params.isolation_loss`), and the report says the CUs lost: a moderator's copy with 2
+/// takes 2 CUs from an army cut off at the end of the game turn, and says so.
+#[test]
+fn isolation_s_loss_is_the_scenario_s_and_the_report_says_it() {
+    let sc = Successors::load_scenario(SUCCESSORS_323).expect("scenario");
+    let mut st: State = Successors::start(&sc, &StartOptions { players: Some(3) }).expect("start");
+    st.phase = Phase::Round;
+    st.round = 5;
+    st.tyche.hands.insert("perdikkas".into(), Vec::new());
+    if let Some(k) = st.armies.iter_mut().find(|a| a.general == "Krateros") {
+        k.at = "Susa".into();
+        k.cus = 3;
+    }
+    let cut = "Isolation: Krateros's army in Susa is cut off and loses";
+    let on = one_turn(None, st.clone(), "activation: {}").expect("embedded");
+    assert!(
+        on.report.contains(&format!("{cut} a CU [A].")),
+        "{}",
+        on.report
+    );
+    let key = "  isolation_loss: 1\n";
+    assert!(SUCCESSORS_323.contains(key), "the embedded key changed");
+    let copy = SUCCESSORS_323.replace(key, "  isolation_loss: 2\n");
+    let off = one_turn(Some(&copy), st, "activation: {}").expect("the copy");
+    assert!(
+        off.report.contains(&format!("{cut} 2 CUs [A].")),
+        "{}",
+        off.report
+    );
+    let next: GameFile<State> = serde_yaml::from_slice(&off.next_game).expect("parse");
+    let k = next.state.armies.iter().find(|a| a.general == "Krateros");
+    assert_eq!(k.map(|a| a.cus), Some(1), "3 CUs less 2");
 }
 
 /// docs/scenario-successors.md, "Cards without a public text": the worked card. The

@@ -178,18 +178,31 @@ fn orders(sc: &Scenario, v: &View, rng: &mut Rng, fresh: &BTreeSet<String>) -> S
         }
         o.push_str(&format!("  {}: [{}]\n", a.general, steps.join(", ")));
     }
-    if rng.below(4) == 0 {
-        let g = rng
-            .pick(&mine)
-            .map(|a| a.general.clone())
-            .unwrap_or_default();
+    // §6: an army of mine inside a besieged city sallies (three times in four) with 1 to
+    // all of its CUs when the besieger is activated; else, now and then, a random city.
+    let st = v.as_state();
+    let mut sally = BTreeMap::new();
+    for a in &mine {
+        if a.inside && a.cus > 0 && st.besieged(&a.at) && rng.below(4) != 0 {
+            sally.insert(a.at.clone(), 1 + rng.below(a.cus.min(2) as usize) as u32);
+        }
+    }
+    if sally.is_empty() && rng.below(4) == 0 {
         let city = rng
             .pick(&sc.spaces)
             .map(|s| s.id.clone())
             .unwrap_or_default();
+        sally.insert(city, rng.below(3) as u32);
+    }
+    if !sally.is_empty() {
+        let g = rng
+            .pick(&mine)
+            .map(|a| a.general.clone())
+            .unwrap_or_default();
+        let sally: Vec<String> = sally.iter().map(|(c, n)| format!("{c}: {n}")).collect();
         o.push_str(&format!(
-            "standing: {{ avoid_battle: [{g}], sally: {{ {city}: {} }} }}\n",
-            rng.below(3)
+            "standing: {{ avoid_battle: [{g}], sally: {{ {} }} }}\n",
+            sally.join(", ")
         ));
     }
     o
@@ -532,6 +545,7 @@ pub fn whole_games_with_two_to_five_players() {
         "subjugation",
         "battle",
         "activation",
+        "sally",
         "capture",
         "legitimacy",
         "power",

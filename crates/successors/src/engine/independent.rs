@@ -331,16 +331,23 @@ fn move_along(ctx: &mut Ctx, army: &str, player: &str, path: &[String]) {
             });
             return;
         }
-        // §7: entering a space with a player's army means battle.
-        let stop = if !battle::on_entering(ctx, &who, &from, to) {
+        // §7: entering a space with a player's army means battle; [A] the battle ends
+        // the move unless the scenario says a winner that stands there goes on.
+        let fought = !battle::on_entering(ctx, &who, &from, to);
+        let stands = ctx
+            .st
+            .independent(army)
+            .is_some_and(|i| !i.removed && &i.at == to);
+        let ends = ctx.sc.params.movement.battle_ends_move || !stands;
+        let stop = if fought && ends {
             Some(("the battle", "битвой"))
         } else if !battle::interception(ctx, &who, to) {
             Some(("an interception (§7)", "перехватом (§7)"))
         } else {
             None
         };
-        // [A] a battle or an interception ends the move: the spaces left are
-        // said void, never dropped unsaid.
+        // [A] a battle (`params.movement.battle_ends_move`) or an interception ends
+        // the move: the spaces left are said void, never dropped unsaid.
         if let Some((en, ru)) = stop {
             let rest = &path[k + 1..];
             if !rest.is_empty() {

@@ -307,7 +307,8 @@ fn gone(sc: &Scenario, general: &str) -> Why {
     )
 }
 
-/// §7 [A]: a battle ends the moving army's move.
+/// §7 [A]: a battle ends the moving army's move (`params.movement.battle_ends_move`; an
+/// army that lost and retreated or is gone stops whatever it says).
 fn after_battle(sc: &Scenario, general: &str, space: &str) -> Why {
     let gg = sc.general_ru(general, Case::Gen);
     Why::new(
@@ -342,7 +343,10 @@ fn move_to(ctx: &mut Ctx, general: &str, from: &str, to: &str, sea: bool) -> Opt
     siege::lift_check(ctx, from);
     let who = Who::General(general.to_string());
     if !battle::on_entering(ctx, &who, from, to) {
-        return Some(after_battle(ctx.sc, general, to));
+        let stands = ctx.st.army(general).is_some_and(|a| a.at == to);
+        if ctx.sc.params.movement.battle_ends_move || !stands {
+            return Some(after_battle(ctx.sc, general, to));
+        }
     }
     if !sea && !battle::interception(ctx, &who, to) {
         // §7 [A]: the intercepted move ends.
@@ -428,6 +432,9 @@ fn sail(ctx: &mut Ctx, general: &str, from: &str, to: &str) -> Option<Why> {
             space: to.to_string(),
         });
         siege::lift_check(ctx, from);
+        if !ctx.sc.params.movement.sail_inside_ends_move {
+            return None;
+        }
         return Some(Why::new(
             format!(
                 "§2: {general} sailed inside the walls of besieged {to}; his move ends there [A]"

@@ -341,6 +341,7 @@ fn surrender_markers(ctx: &mut Ctx, p: &str) {
             ctx.push(Event::MarkerPlaced {
                 space: s.clone(),
                 player: p.to_string(),
+                segment: Segment::Surrender,
             });
         }
     }
@@ -378,12 +379,11 @@ fn end_turn(ctx: &mut Ctx) {
         if loss == 0 {
             break;
         }
-        if let Some(a) = ctx.st.army_mut(&g) {
-            a.lose(loss);
-        }
+        let lost = ctx.st.army_mut(&g).map(|a| a.lose(loss)).unwrap_or(0);
         ctx.push(Event::Isolated {
             general: g,
             space: at,
+            lost,
         });
     }
     legitimacy_and_regency(ctx);

@@ -652,6 +652,7 @@ fn ops_markers(ctx: &mut Ctx, player: &str, play: &TychePlay, tp: &TycheParams, 
         ctx.push(Event::MarkerPlaced {
             space: m.clone(),
             player: player.to_string(),
+            segment: Segment::Tyche,
         });
     }
 }

@@ -100,29 +100,23 @@ pub enum Event {
         hands: Vec<(String, Vec<String>)>,
     },
     /// Preparations: the player with the most VP is the Usurper.
-    Usurper {
-        player: String,
-        vp: u32,
-    },
+    Usurper { player: String, vp: u32 },
     /// A new round begins.
-    RoundBegins {
-        turn: u32,
-        round: u32,
-    },
+    RoundBegins { turn: u32, round: u32 },
     /// §8: a card revealed for nobody, resolved by `player`.
-    Revealed {
-        card: String,
-        player: String,
-    },
+    Revealed { card: String, player: String },
     /// Surrender segment: a marker removed or placed.
     MarkerRemoved {
         space: String,
         was: String,
         by: String,
     },
+    /// A control marker placed: in the Surrender segment, or bought with a card's OPs
+    /// in the Tyche segment (the report line names which).
     MarkerPlaced {
         space: String,
         player: String,
+        segment: Segment,
     },
     /// A Tyche card played.
     CardPlayed {
@@ -131,10 +125,7 @@ pub enum Event {
         how: Use,
     },
     /// A surprise card discarded, and a new one drawn (its id is the player's alone).
-    Redrawn {
-        player: String,
-        card: String,
-    },
+    Redrawn { player: String, card: String },
     /// A card's assault modifier now acts on the player's attempts against a space.
     CardModifier {
         player: String,
@@ -143,10 +134,7 @@ pub enum Event {
         value: i32,
     },
     /// A mercenary CU trained.
-    Trained {
-        player: String,
-        general: String,
-    },
+    Trained { player: String, general: String },
     /// An assault (or subjugation) roll.
     Assault {
         who: Who,
@@ -187,15 +175,9 @@ pub enum Event {
         sea: bool,
     },
     /// An army went inside the walls (§2).
-    WentInside {
-        general: String,
-        space: String,
-    },
+    WentInside { general: String, space: String },
     /// An army came out of the walls to give battle (§2).
-    Sortie {
-        general: String,
-        space: String,
-    },
+    Sortie { general: String, space: String },
     /// §2: a sea move touching a besieged port, and the besiegers' interception roll.
     Interception {
         general: String,
@@ -259,10 +241,7 @@ pub enum Event {
         player: String,
     },
     /// §7: an independent army stays and places its marker.
-    IndependentMarker {
-        army: String,
-        space: String,
-    },
+    IndependentMarker { army: String, space: String },
     /// §7: an independent army ending its move removes a player's marker.
     MarkerSwept {
         army: String,
@@ -270,15 +249,9 @@ pub enum Event {
         was: String,
     },
     /// §7: the Colonists reach Greece and leave play.
-    LeftPlay {
-        army: String,
-        space: String,
-    },
+    LeftPlay { army: String, space: String },
     /// An independent army lost its last CU.
-    Destroyed {
-        army: String,
-        space: String,
-    },
+    Destroyed { army: String, space: String },
     /// An order that could not be carried out when its turn came, and why (rule cited).
     Void {
         player: String,
@@ -286,14 +259,13 @@ pub enum Event {
         why: super::refusal::Why,
     },
     /// Foraging segment: an army too large for a space not its player's.
-    Foraged {
-        general: String,
-        space: String,
-    },
+    Foraged { general: String, space: String },
     /// Isolation at the end of the game turn.
     Isolated {
         general: String,
         space: String,
+        /// The CUs it lost (`params.isolation_loss`, at most what it had).
+        lost: u32,
     },
     /// Reinforcements of a new game turn.
     Reinforced {
@@ -302,10 +274,7 @@ pub enum Event {
         cus: u32,
     },
     /// End of a game turn: every player's VP.
-    TurnEnds {
-        turn: u32,
-        vp: Vec<(String, u32)>,
-    },
+    TurnEnds { turn: u32, vp: Vec<(String, u32)> },
     /// The game is over.
     Won {
         player: String,
@@ -320,10 +289,7 @@ pub enum Event {
         why: LegitimacyWhy,
     },
     /// §8 [A]: the Regency passes to another player.
-    Regency {
-        from: Option<String>,
-        to: String,
-    },
+    Regency { from: Option<String>, to: String },
     /// §8 [A]: a general's special power changed a battle total or a reaction's number.
     Power {
         general: String,
@@ -331,15 +297,9 @@ pub enum Event {
         value: i32,
     },
     /// §8: a Loyal Macedonian CU trained (7 OPs).
-    TrainedMacedonian {
-        player: String,
-        general: String,
-    },
+    TrainedMacedonian { player: String, general: String },
     /// §8: a fleet upgrade bought.
-    FleetBought {
-        player: String,
-        count: u32,
-    },
+    FleetBought { player: String, count: u32 },
     /// §8: a new general bought and placed.
     GeneralBought {
         player: String,
@@ -354,10 +314,7 @@ pub enum Event {
         card: String,
     },
     /// §8 [A]: dispersed fleets regroup (a card's event, or the end of a game turn).
-    Regrouped {
-        player: String,
-        fleets: u32,
-    },
+    Regrouped { player: String, fleets: u32 },
     /// §8 [A]: a card's event gives free CUs to an army.
     EventCus {
         player: String,

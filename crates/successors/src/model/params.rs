@@ -137,6 +137,14 @@ pub struct MovementParams {
     /// [A] a sortie ends the army's activation; `false`: its steps after the sortie go on.
     #[serde(default = "yes")]
     pub sortie_ends_activation: bool,
+    /// [A] a battle the moving army fights on entering a space ends its move (the steps
+    /// left are said void); `false`: an army that won and stands there goes on.
+    #[serde(default = "yes")]
+    pub battle_ends_move: bool,
+    /// [A] an army that sails into a besieged port of its own goes inside and its move
+    /// ends there; `false`: it goes inside and its later steps go on.
+    #[serde(default = "yes")]
+    pub sail_inside_ends_move: bool,
 }
 
 /// The default of a rule that holds unless a scenario says otherwise.

@@ -2,7 +2,7 @@
 //! variant, each citing the rule that acted, in English and Russian side by side.
 
 use super::words::{self as w, card, cus, player, points, who};
-use crate::model::events::{Event, LegitimacyWhy, PowerKind, ResetWhy, Victory, Who};
+use crate::model::events::{Event, LegitimacyWhy, PowerKind, ResetWhy, Segment, Victory, Who};
 use crate::model::params::AssaultResult;
 use crate::model::scenario::{Case, Scenario};
 use crate::model::state::INDEPENDENT;
@@ -32,6 +32,16 @@ pub fn narrate(sc: &Scenario, events: &[Event], side: Option<&str>, lang: Lang) 
         );
     }
     out
+}
+
+/// A control marker placed, under the segment it was placed in (like the other lines
+/// of a segment).
+fn marker_placed(who: &str, space: &str, segment: Segment, l: Lang) -> String {
+    let seg = capitalised(w::segment(segment, l));
+    l.pick(
+        format!("{seg}: {who} places a control marker in {space}."),
+        format!("{seg}: {who} ставит маркер контроля в {space}."),
+    )
 }
 
 /// A sentence begins with a capital letter.
@@ -144,10 +154,11 @@ fn round_line(sc: &Scenario, e: &Event, side: Option<&str>, l: Lang) -> String {
                 pc(was, Case::Gen)
             ),
         ),
-        Event::MarkerPlaced { space, player: x } => l.pick(
-            format!("{} places a control marker in {space}.", p(x)),
-            format!("{} ставит маркер контроля в {space}.", p(x)),
-        ),
+        Event::MarkerPlaced {
+            space,
+            player: x,
+            segment,
+        } => marker_placed(&p(x), space, *segment, l),
         Event::CardPlayed {
             player: x,
             card: c,
@@ -439,10 +450,14 @@ fn turn_line(sc: &Scenario, e: &Event, l: Lang) -> String {
             format!("Foraging segment: {general}'s army is too large for {space} and loses 1 CU [A]."),
             format!("Сегмент фуражировки: армия {} слишком велика для {space} и теряет 1 БЧ [A].", g(general, Case::Gen)),
         ),
-        Event::Isolated { general, space } => l.pick(
-            format!("Isolation: {general}'s army in {space} is cut off and loses a CU [A]."),
-            format!("Изоляция: армия {} в {space} отрезана и теряет БЧ [A].", g(general, Case::Gen)),
-        ),
+        Event::Isolated { general, space, lost } => {
+            // The loss is the scenario's (`params.isolation_loss`): "a CU" when one.
+            let n = if *lost == 1 { l.pick("a CU".into(), "БЧ".into()) } else { cus(*lost, l) };
+            l.pick(
+                format!("Isolation: {general}'s army in {space} is cut off and loses {n} [A]."),
+                format!("Изоляция: армия {} в {space} отрезана и теряет {n} [A].", g(general, Case::Gen)),
+            )
+        }
         Event::Reinforced { player: x, general, cus: n } => l.pick(
             format!("Reinforcements: {} receives {} with {general}.", p(x), cus(*n, l)),
             format!("Подкрепления: {} получает {} в армию {}.", p(x), cus(*n, l), g(general, Case::Gen)),
