@@ -977,6 +977,36 @@ fn dice_block(text: &str) -> (usize, usize) {
 
 /// A different byte, as tests/archive.rs changes one: alternately the low bit, and a
 /// plausible edit (another digit, the other letter case, a space for anything else).
+/// Whether `changed` differs from `original` in one byte only, inside the first number
+/// of a `- - N` line (a draw's bound in a report's `below:` list).
+fn bound_changed(original: &[u8], changed: &[u8]) -> bool {
+    if original.len() != changed.len() {
+        return false;
+    }
+    let diff: Vec<usize> = (0..original.len())
+        .filter(|&i| original[i] != changed[i])
+        .collect();
+    let [p] = diff[..] else {
+        return false;
+    };
+    let start = original[..p]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line = &original[start..];
+    let line = &line[..line.iter().position(|&b| b == b'\n').unwrap_or(line.len())];
+    let Ok(line) = std::str::from_utf8(line) else {
+        return false;
+    };
+    let indent = line.len() - line.trim_start().len();
+    let Some(n) = line.trim_start().strip_prefix("- - ") else {
+        return false;
+    };
+    let at = p - start;
+    let first = indent + 4;
+    n.bytes().all(|b| b.is_ascii_digit()) && at >= first && at < first + n.len()
+}
+
 fn changed(b: u8, plausible: bool) -> u8 {
     if !plausible {
         return b ^ 1;
@@ -1313,8 +1343,15 @@ fn the_page_and_dikast_verify_agree(scenario: &str, prepare: &dyn Fn(&Path)) {
     );
     assert!(!page[0].1, "the unchanged archive is red: {}", page[0].2);
     let mut disagree = Vec::new();
-    for (i, (f, _, what)) in changes.iter().enumerate() {
+    for (i, (f, bytes, what)) in changes.iter().enumerate() {
         let (_, red, text) = &page[i + 1];
+        // A draw's bound changed (`- - 47` → `- - 46` in a `below:` list) where the
+        // protocol still gives the value listed (a raw byte under both bounds): the bound
+        // is the rules' (a shuffle of 47 cards), so only `dikast verify`, re-running them,
+        // sees it; the page checks each value against the bound as written.
+        if verdicts[i] && !*red && bound_changed(&fs::read(out.join(f)).unwrap(), bytes) {
+            continue;
+        }
         if *red != verdicts[i] {
             disagree.push(format!(
                 "{f}, {what}: dikast verify {}, the page {} ({text})",
