@@ -360,6 +360,34 @@ fn exact(p: &Prob) -> String {
     }
 }
 
+/// The words of an answer's table in one language: its headings (Markdown table heads;
+/// `{out}` stands for the game's "out" column, `{n}` for a count), the winner of no
+/// one, the mark of a block out of the place, and the decimal mark.
+pub struct TableWords {
+    pub pieces: &'static str,
+    pub who_wins: &'static str,
+    pub nobody: &'static str,
+    pub each: &'static str,
+    pub outcomes: &'static str,
+    pub out: &'static str,
+    pub not_listed: &'static str,
+    pub decimal: &'static str,
+}
+
+impl TableWords {
+    /// The table in English, the core's own.
+    pub const EN: TableWords = TableWords {
+        pieces: "| block | side | steps | rating |",
+        who_wins: "## Who wins\n\n| winner | probability | exact |",
+        nobody: "nobody",
+        each: "## Each block\n\n| block | eliminated | {out} | steps lost (mean) |",
+        outcomes: "## Outcomes ({n} in all; most likely first)\n\n| probability | exact | winner | steps left |",
+        out: " out",
+        not_listed: "({n} less likely outcomes not listed: `--json --joint` gives every one.)",
+        decimal: ".",
+    };
+}
+
 impl Odds {
     /// The answer from its sums, listing `listed` outcomes of the joint table (`None`:
     /// all, at most `MAX_JOINT`; the tally must hold the table unless `Some(0)`). Exact:
@@ -467,42 +495,50 @@ impl Odds {
     }
 
     /// The answer as a table for a terminal or a mail (Markdown tables), at most `top`
-    /// outcomes listed.
+    /// outcomes listed, in English.
     pub fn table(&self, top: usize) -> String {
+        self.table_in(top, &TableWords::EN)
+    }
+
+    /// The answer as a table in the words `w` (headings, "nobody", the decimal mark):
+    /// the same rows and figures in every language.
+    pub fn table_in(&self, top: usize, w: &TableWords) -> String {
+        let decimal = |t: String| t.replace('.', w.decimal);
+        let pct = |p: &Prob| decimal(percent(p));
         let mut s = format!("# {}\n\n", self.title);
         for n in &self.notes {
             s.push_str(&format!("- {n}\n"));
         }
-        s.push_str("\n| block | side | steps | rating |\n|---|---|---|---|\n");
+        s.push_str(&format!("\n{}\n|---|---|---|---|\n", w.pieces));
         for b in &self.blocks {
             s.push_str(&format!(
                 "| {} | {} | {} | {} |\n",
                 b.id, b.side, b.steps, b.rating
             ));
         }
-        s.push_str("\n## Who wins\n\n| winner | probability | exact |\n|---|---|---|\n");
-        for (w, p) in self.winners() {
-            if w.is_none() && p.is_zero() {
+        s.push_str(&format!("\n{}\n|---|---|---|\n", w.who_wins));
+        for (win, p) in self.winners() {
+            if win.is_none() && p.is_zero() {
                 continue;
             }
             s.push_str(&format!(
                 "| {} | {} | {} |\n",
-                w.as_deref().unwrap_or("nobody"),
-                percent(&p),
+                win.as_deref().unwrap_or(w.nobody),
+                pct(&p),
                 exact(&p)
             ));
         }
         s.push_str(&format!(
-            "\n## Each block\n\n| block | eliminated | {} | steps lost (mean) |\n|---|---|---|---|\n",
-            self.out_means
+            "\n{}\n|---|---|---|---|\n",
+            w.each.replace("{out}", &self.out_means)
         ));
         for (b, (e, o, l)) in self.blocks.iter().zip(self.per_block()) {
             s.push_str(&format!(
-                "| {} | {} | {} | {:.3} |\n",
+                "| {} | {} | {} | {} |\n",
                 b.id,
-                percent(&e),
-                percent(&o),
-                l.to_f64().unwrap_or(0.0)
+                pct(&e),
+                pct(&o),
+                decimal(format!("{:.3}", l.to_f64().unwrap_or(0.0)))
             ));
         }
         // The joint table only when it was computed (`--top N`).
@@ -510,8 +546,8 @@ impl Odds {
             return s;
         }
         s.push_str(&format!(
-            "\n## Outcomes ({} in all; most likely first)\n\n| probability | exact | winner | steps left |\n|---|---|---|---|\n",
-            self.outcome_count
+            "\n{}\n|---|---|---|---|\n",
+            w.outcomes.replace("{n}", &self.outcome_count.to_string())
         ));
         for o in self.outcomes.iter().take(top) {
             let left: Vec<String> = self
@@ -519,32 +555,22 @@ impl Odds {
                 .iter()
                 .enumerate()
                 .map(|(i, b)| {
-                    format!(
-                        "{} {}{}",
-                        b.id,
-                        o.steps[i],
-                        if o.out[i] && o.steps[i] > 0 {
-                            " out"
-                        } else {
-                            ""
-                        }
-                    )
+                    let gone = o.out[i] && o.steps[i] > 0;
+                    format!("{} {}{}", b.id, o.steps[i], if gone { w.out } else { "" })
                 })
                 .collect();
             s.push_str(&format!(
                 "| {} | {} | {} | {} |\n",
-                percent(&o.p),
+                pct(&o.p),
                 exact(&o.p),
-                o.winner.as_deref().unwrap_or("nobody"),
+                o.winner.as_deref().unwrap_or(w.nobody),
                 left.join(", ")
             ));
         }
         let shown = self.outcomes.len().min(top);
         if self.outcome_count > shown {
-            s.push_str(&format!(
-                "\n({} less likely outcomes not listed: `--json --joint` gives every one.)\n",
-                self.outcome_count - shown
-            ));
+            let n = (self.outcome_count - shown).to_string();
+            s.push_str(&format!("\n{}\n", w.not_listed.replace("{n}", &n)));
         }
         s
     }
