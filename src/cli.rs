@@ -1462,11 +1462,18 @@ fn odds_cmd(
         }
     };
     let lang = odds_lang(game, &mut ask)?;
-    let odds = game.odds(
-        file.as_ref().map(|(v, b)| (v.as_path(), &b[..])),
-        &name,
-        &ask,
-    )?;
+    // A game that words its answer in `lang` words its refusals too: the marks around
+    // them follow.
+    let odds = game
+        .odds(
+            file.as_ref().map(|(v, b)| (v.as_path(), &b[..])),
+            &name,
+            &ask,
+        )
+        .map_err(|f| match f {
+            Failure::Refused(m) if lang != Lang::En => Failure::RefusedIn(m, lang),
+            f => f,
+        })?;
     Ok(if json {
         serde_json::to_string_pretty(&odds.json()).unwrap_or_default() + "\n"
     } else {

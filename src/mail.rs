@@ -1055,6 +1055,7 @@ pub fn after_adjudication(
         Err(f @ Failure::InputIn(..)) => f.render(),
         Err(
             Failure::Refused(m)
+            | Failure::RefusedIn(m, _)
             | Failure::Io(m)
             | Failure::Verify(m)
             | Failure::Busy(m)

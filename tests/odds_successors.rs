@@ -322,7 +322,7 @@ fn successors_odds_answer_in_russian_and_hellenes_refuses_it() {
         .args(["--at", "Babylom", "--attacker", "Krateros", "--lang", "ru"])
         .current_dir(&player)
         .failure()
-        .stderr_has("--at Babylom: на карте нет зоны с таким именем; может быть, Babylon?")
+        .stderr_has("ошибка: --at Babylom: на карте нет зоны с таким именем; может быть, Babylon?\nничего не записано\n")
         .run();
     // Hellenes answers in English only.
     let hellenes = ["odds", "assault", "--at", "Plataea", "--attacker", "3B2"];

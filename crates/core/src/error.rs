@@ -16,6 +16,9 @@ pub enum Failure {
     InputIn(Vec<Diagnostic>, crate::lang::Lang),
     /// A request dikast will not carry out (a finished turn, a lock held, a missing file).
     Refused(String),
+    /// The same, already worded in the reader's language, shown with the error mark and
+    /// the "nothing was written" line in that language.
+    RefusedIn(String, crate::lang::Lang),
     /// A verification found a difference.
     Verify(String),
     /// Reading or writing failed.
@@ -49,6 +52,7 @@ impl Failure {
             Failure::Input(_)
             | Failure::InputIn(..)
             | Failure::Refused(_)
+            | Failure::RefusedIn(..)
             | Failure::Io(_)
             | Failure::Report(_) => 1,
             Failure::Verify(_) => 3,
@@ -63,6 +67,11 @@ impl Failure {
             Failure::Input(d) => render_all(d),
             Failure::InputIn(d, lang) => render_in(d, *lang),
             Failure::Refused(m) => format!("error: {m}\nnothing was written\n"),
+            Failure::RefusedIn(m, lang) => format!(
+                "{}: {m}\n{}\n",
+                lang.pick("error", "ошибка"),
+                lang.pick("nothing was written", "ничего не записано")
+            ),
             Failure::Io(m) => format!("error: {m}\n"),
             Failure::Verify(m) => format!("verification failed: {m}\n"),
             Failure::Mail(m) => format!("mail: {m}\n"),
