@@ -953,8 +953,12 @@ struct Fit {
     n_ends: usize,
     /// Per kind of fire and dice (as `Walk::memo`), per position fired at: the positions
     /// the roll leads to that fight on, and those where the battle ends.
-    memo: Vec<Vec<Option<(Vec<u64>, Vec<u64>)>>>,
+    memo: Vec<Vec<Option<Targets>>>,
 }
+
+/// The positions of one side a roll leads to: those that fight on, those where the
+/// battle ends (as bits).
+type Targets = (Vec<u64>, Vec<u64>);
 
 impl Fit {
     fn new(setup: &BattleSetup) -> Result<Fit, TooLarge> {
