@@ -1012,7 +1012,9 @@ impl Fit {
         if self.walk.by == side {
             return;
         }
-        let mut by: Vec<Vec<u64>> = vec![Vec::new(); self.walk.states[side].len()];
+        // Every row as wide as the other side's positions: no row grows bit by bit.
+        let width = self.walk.states[1 - side].len().div_ceil(64);
+        let mut by: Vec<Vec<u64>> = vec![vec![0; width]; self.walk.states[side].len()];
         for (g, row) in std::mem::take(&mut self.rows) {
             for o in ones(&row) {
                 set_bit(&mut by[o as usize], g);
@@ -1021,7 +1023,7 @@ impl Fit {
         self.rows = by
             .into_iter()
             .enumerate()
-            .filter(|(_, r)| !r.is_empty())
+            .filter(|(_, r)| r.iter().any(|w| *w != 0))
             .map(|(o, r)| (o as u32, r))
             .collect();
         self.walk.by = side;
@@ -1042,9 +1044,12 @@ impl Fit {
         }
         let mut next = Vec::with_capacity(self.rows.len());
         let mut positions = 0;
+        let width = self.walk.states[1 - side].len().div_ceil(64);
+        let mut end_row = Vec::new();
         for (g, list) in std::mem::take(&mut self.rows) {
             let dice = self.walk.dice(i, side, g);
-            let (mut row, mut end_row) = (Vec::new(), Vec::new());
+            let mut row = Vec::with_capacity(width);
+            end_row.clear();
             if dice == 0 {
                 row = list;
             } else {
