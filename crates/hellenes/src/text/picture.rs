@@ -448,11 +448,7 @@ fn roster(v: &View, lang: Lang) -> Roster {
 /// The legend in Hellenes' words (blocks: steps shown for one's own, hidden for the
 /// enemy's; loyalty; blockades; attrition): the map's marks, then last turn's.
 fn legend(sides: &[(String, String)], me: &str, lang: Lang) -> Vec<LegendRow> {
-    let first = sides.first().map(|(id, _)| id.clone()).unwrap_or_default();
-    let second = sides
-        .get(1)
-        .map(|(id, _)| id.clone())
-        .unwrap_or(first.clone());
+    let (first, second) = first_two(sides);
     let other = sides
         .iter()
         .find(|(id, _)| id != me)
@@ -468,28 +464,18 @@ fn legend(sides: &[(String, String)], me: &str, lang: Lang) -> Vec<LegendRow> {
 /// open, the notes every side's map shares with what the map shows said first, and this
 /// side's hand (its cards: the whole position shows every hand), pool and losses by name.
 fn whole(sc: &Scenario, v: &View, sides: &[(String, String)], lang: Lang) -> Whole {
-    let first = sides.first().map(|(id, _)| id.clone()).unwrap_or_default();
-    let second = sides
-        .get(1)
-        .map(|(id, _)| id.clone())
-        .unwrap_or(first.clone());
+    let (first, second) = first_two(sides);
     let row = |g: Glyph, en: &str, ru: &str| LegendRow::Row(g, lang.pick(en, ru).to_string());
     let mut legend = legend_of_the_map(&first, &second, lang);
-    legend.extend([
-        row(
-            Glyph::Piece {
-                side: first.clone(),
-                face: "3".into(),
-            },
-            "block, any side's: steps shown",
-            "блок любой стороны: число — БС",
-        ),
-        row(
-            Glyph::RimmedPiece(second.clone()),
-            "dark rim: inside besieged walls",
-            "тёмная рамка: в осаждённых стенах",
-        ),
-    ]);
+    legend.extend([row(
+        Glyph::Piece {
+            side: first.clone(),
+            face: "3".into(),
+        },
+        "block, any side's: steps shown",
+        "блок любой стороны: число — БС",
+    )]);
+    legend.push(rim_row(&second, lang));
     legend.extend(legend_of_the_turn(&first, &second, lang));
     let mut shared = vec![lang
         .pick(
@@ -606,12 +592,31 @@ fn legend_of_the_blocks(me: &str, other: &str, lang: Lang) -> Vec<LegendRow> {
             "enemy block: hidden, one square each",
             "вражеский блок: скрыт, по квадрату на блок",
         ),
-        row(
-            Glyph::RimmedPiece(me.to_string()),
+        rim_row(me, lang),
+    ]
+}
+
+/// The legend's row of a block inside besieged walls, drawn in `side`'s colour.
+fn rim_row(side: &str, lang: Lang) -> LegendRow {
+    LegendRow::Row(
+        Glyph::RimmedPiece(side.to_string()),
+        lang.pick(
             "dark rim: inside besieged walls",
             "тёмная рамка: в осаждённых стенах",
-        ),
-    ]
+        )
+        .to_string(),
+    )
+}
+
+/// The first two sides of the map's order (the first twice when there is one): the
+/// colours of the legend's sample pieces.
+fn first_two(sides: &[(String, String)]) -> (String, String) {
+    let first = sides.first().map(|(id, _)| id.clone()).unwrap_or_default();
+    let second = sides
+        .get(1)
+        .map(|(id, _)| id.clone())
+        .unwrap_or(first.clone());
+    (first, second)
 }
 
 /// The legend's rows for last turn: moves, battles, assaults, attrition, fallen cities.

@@ -461,29 +461,15 @@ fn whole(sc: &Scenario, v: &View, other: &str, lang: Lang) -> Whole {
     let me = v.me.as_str();
     let row = |g: Glyph, en: &str, ru: &str| LegendRow::Row(g, lang.pick(en, ru).to_string());
     let mut legend = legend_of_the_map(me, other, lang);
-    legend.extend([
-        row(
-            Glyph::Piece {
-                side: me.to_string(),
-                face: "4".into(),
-            },
-            "army, any player's: a general, number = CUs",
-            "армия любого игрока: генерал, число — БЧ",
-        ),
-        row(
-            Glyph::Piece {
-                side: INDEPENDENT.to_string(),
-                face: "5".into(),
-            },
-            "independent army",
-            "независимая армия",
-        ),
-        row(
-            Glyph::RimmedPiece(other.to_string()),
-            "dark rim: inside besieged walls",
-            "тёмная рамка: внутри осаждённых стен",
-        ),
-    ]);
+    legend.extend([row(
+        Glyph::Piece {
+            side: me.to_string(),
+            face: "4".into(),
+        },
+        "army, any player's: a general, number = CUs",
+        "армия любого игрока: генерал, число — БЧ",
+    )]);
+    legend.extend(legend_of_independents_and_walls(other, lang));
     legend.extend(legend_of_the_round(me, other, lang));
     let mut shared = vec![lang
         .pick(
@@ -676,7 +662,7 @@ fn legend_of_the_map(me: &str, other: &str, lang: Lang) -> Vec<LegendRow> {
 /// (armies are open), the independents'.
 fn legend_of_the_armies(me: &str, other: &str, lang: Lang) -> Vec<LegendRow> {
     let row = |g: Glyph, en: &str, ru: &str| LegendRow::Row(g, lang.pick(en, ru).to_string());
-    vec![
+    let mut rows = vec![
         row(
             Glyph::Piece {
                 side: me.to_string(),
@@ -693,6 +679,16 @@ fn legend_of_the_armies(me: &str, other: &str, lang: Lang) -> Vec<LegendRow> {
             "another player's army (armies are open)",
             "армия другого игрока (армии открыты)",
         ),
+    ];
+    rows.extend(legend_of_independents_and_walls(me, lang));
+    rows
+}
+
+/// The legend's rows every map of armies has, a player's or the whole position's: the
+/// independents' army and the rim of an army inside besieged walls (in `rim`'s colour).
+fn legend_of_independents_and_walls(rim: &str, lang: Lang) -> Vec<LegendRow> {
+    let row = |g: Glyph, en: &str, ru: &str| LegendRow::Row(g, lang.pick(en, ru).to_string());
+    vec![
         row(
             Glyph::Piece {
                 side: INDEPENDENT.to_string(),
@@ -702,7 +698,7 @@ fn legend_of_the_armies(me: &str, other: &str, lang: Lang) -> Vec<LegendRow> {
             "независимая армия",
         ),
         row(
-            Glyph::RimmedPiece(me.to_string()),
+            Glyph::RimmedPiece(rim.to_string()),
             "dark rim: inside besieged walls",
             "тёмная рамка: внутри осаждённых стен",
         ),
