@@ -2263,13 +2263,7 @@ mod tests {
     #[test]
     fn random_positions_fought_by_the_adjudication_agree_with_the_odds() {
         let ratings = ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"];
-        let mut seed = 31u64;
-        let mut roll = |n: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % n
-        };
+        let mut roll = crate::engine::testing::lcg(31);
         let n = 5000u32;
         for case in 0..8u32 {
             // The attackers stronger (2 or 3 blocks of 3 or 4 steps against 1 or 2 of 1 or
@@ -2446,13 +2440,7 @@ mod tests {
             out_means: String::new(),
         };
         let ratings = ["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "D3"];
-        let mut seed = 7u64;
-        let mut roll = |n: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % n
-        };
+        let mut roll = crate::engine::testing::lcg(7);
         for case in 0..40 {
             let mut side = |name: &str| -> Vec<Fighter> {
                 let k = 1 + roll(3);

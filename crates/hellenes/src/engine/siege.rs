@@ -1818,13 +1818,7 @@ mod tests {
         use crate::engine::odds::{odds, Query};
         use num_traits::ToPrimitive;
         let sc = scenario();
-        let mut seed = 31u64;
-        let mut roll = |n: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % n
-        };
+        let mut roll = crate::engine::testing::lcg(31);
         let athens = ["ATH-7", "ATH-9", "ATH-4", "ATH-11", "ATH-5"];
         let sparta = ["SPA-1", "SPA-2", "SPA-9", "SPA-11", "SPA-5"];
         for case in 0..8 {
