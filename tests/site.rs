@@ -151,6 +151,26 @@ fn publish_site(war: &Path, out: &Path) {
         .run();
 }
 
+/// The site's index `index` opened in the browser, quiet, listing every one of `turns`
+/// turns and linking the page of each but the last (`word`: "Turn" or «Ход»).
+fn index_lists_every_turn(site: &Path, index: &str, word: &str, turns: u32) -> Page {
+    let p = open(&site.join(index));
+    p.quiet(index);
+    for n in 1..=turns {
+        assert!(
+            p.dom.contains(&format!("<li data-turn=\"{n}\"")),
+            "{index} lists no turn {n}"
+        );
+        if n < turns {
+            assert!(
+                p.dom.contains(&format!("{word} {n}</a>")),
+                "{index} links no page of turn {n}"
+            );
+        }
+    }
+    p
+}
+
 /// The number of turn folders of a campaign.
 fn turn_count(dir: &Path) -> u32 {
     fs::read_dir(dir.join("turns")).unwrap().count() as u32
@@ -274,20 +294,7 @@ fn a_demo_site_opens_quietly_and_checks_green(
         .run();
 
     for (index, word) in [("index.html", "Turn"), ("index.ru.html", "Ход")] {
-        let p = open(&site.join(index));
-        p.quiet(index);
-        for n in 1..=turns {
-            assert!(
-                p.dom.contains(&format!("<li data-turn=\"{n}\"")),
-                "{index} lists no turn {n}"
-            );
-            if n < turns {
-                assert!(
-                    p.dom.contains(&format!("{word} {n}</a>")),
-                    "{index} links no page of turn {n}"
-                );
-            }
-        }
+        let p = index_lists_every_turn(&site, index, word, turns);
         assert!(p.dom.contains("<svg"), "{index} shows the map");
     }
     // Not over (published with --force): each side's map of its own view, never the
@@ -1849,20 +1856,7 @@ fn a_finished_successors_war_as_a_site_shows_the_whole_position_and_checks_green
         }
     }
     for (index, word) in [("index.html", "Turn"), ("index.ru.html", "Ход")] {
-        let p = open(&site.join(index));
-        p.quiet(index);
-        for n in 1..=turns {
-            assert!(
-                p.dom.contains(&format!("<li data-turn=\"{n}\"")),
-                "{index} lists no turn {n}"
-            );
-            if n < turns {
-                assert!(
-                    p.dom.contains(&format!("{word} {n}</a>")),
-                    "{index} links no page of turn {n}"
-                );
-            }
-        }
+        let p = index_lists_every_turn(&site, index, word, turns);
         assert!(
             p.dom.contains("dk-whole"),
             "{index} shows the whole position"
